@@ -1,0 +1,70 @@
+// Business constants and limits of spec §9, in one place.
+
+export const REFRESH_THRESHOLD_MS = 300_000;
+export const STORAGE_KEYS = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  tokenExpiresAt: 'tokenExpiresAt',
+} as const;
+
+export const SUBDOMAIN_MIN_LENGTH = 1;
+export const SUBDOMAIN_MAX_LENGTH = 100;
+export const RESERVED_SUBDOMAINS = ['www', 'api', 'admin', 'app', 'dev', 'staging', 'test', 'localhost'] as const;
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 200;
+export const PAGE_SIZE_PAYABLES = 20;
+export const PAGE_SIZE_RECEIVABLES = 50;
+export const PAGE_SIZE_CASH_FLOW = 50;
+
+export const DASHBOARD_PERIOD_DAYS = [30, 90, 180, 365, 730] as const;
+export const DASHBOARD_DEFAULT_PERIOD_DAYS = 365;
+export const DASHBOARD_NON_ADMIN_DAYS = 1;
+export const REPORT_PERIOD_DAYS = [7, 30, 90] as const;
+export const ADMIN_DEFAULT_RANGE_DAYS = 30;
+export const NON_ADMIN_RANGE_DAYS = 1;
+
+export const CREDIARIO_MIN_INSTALLMENTS = 1;
+export const CREDIARIO_MAX_INSTALLMENTS = 6;
+export const CREDIARIO_DEFAULT_INSTALLMENTS = 2;
+export const CREDIARIO_SPACING_DAYS = 30;
+
+export const RECEIVABLES_SEARCH_DEBOUNCE_MS = 500;
+
+export const STALE_TIME_DEFAULT_MS = 5 * 60_000;
+export const GC_TIME_DEFAULT_MS = 10 * 60_000;
+export const STALE_TIME_PAYABLES_MS = 5 * 60_000;
+export const STALE_TIME_PAYABLE_STATS_MS = 5 * 60_000;
+export const STALE_TIME_PAYABLE_OVERDUE_MS = 2 * 60_000;
+export const STALE_TIME_RECEIVABLE_STATS_MS = 2 * 60_000;
+export const STALE_TIME_RECEIVABLE_OVERDUE_MS = 60_000;
+export const STALE_TIME_LISTS_MS = 5 * 60_000;
+export const QUERY_RETRIES = 1;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 4_000;
+
+export const SIDEBAR_DESKTOP_BREAKPOINT_PX = 1024;
+
+export const MARGIN_GOOD_PCT = 20;
+export const MARGIN_FAIR_PCT = 10;
+
+export const PAYABLE_CATEGORIES = [
+  'Matéria-prima',
+  'Logística',
+  'Serviços',
+  'Utilidades',
+  'Tecnologia',
+  'Marketing',
+  'Administrativo',
+  'Impostos',
+] as const;
+export const SALES_CATEGORY = 'Vendas';
+export const CASH_FLOW_CATEGORIES = [...PAYABLE_CATEGORIES, SALES_CATEGORY] as const;
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+export const LOGIN_RATE_LIMIT_MAX = 5;
+export const LOGIN_RATE_LIMIT_WINDOW_MS = 15 * 60_000;
+export const LOGIN_RATE_LIMIT_IP_MAX = 50;

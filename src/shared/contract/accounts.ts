@@ -1,0 +1,182 @@
+// Accounts payable and receivable. Stored status is pending/paid/cancelled; overdue is
+// derived when read (pending and due before today, São Paulo).
+import { z } from 'zod';
+import { PAYABLE_CATEGORIES } from '../constants';
+import {
+  Id,
+  IsoDate,
+  Money,
+  OptionalText,
+  PageQuery,
+  PaginationSchema,
+  RequiredText,
+  Timestamp,
+  envelope,
+  optionalFilter,
+} from './common';
+import { PaymentMethodSchema } from './sales';
+
+export const ACCOUNT_STATUSES = ['pending', 'overdue', 'paid', 'cancelled'] as const;
+export const AccountStatusSchema = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof AccountStatusSchema>;
+
+export const PAYABLE_STATUS_LABELS: Record<AccountStatus, string> = {
+  pending: 'Pendente',
+  overdue: 'Vencido',
+  paid: 'Pago',
+  cancelled: 'Cancelado',
+};
+export const RECEIVABLE_STATUS_LABELS: Record<AccountStatus, string> = {
+  pending: 'Pendente',
+  overdue: 'Atrasado',
+  paid: 'Pago',
+  cancelled: 'Cancelado',
+};
+
+export const PAYABLE_PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'pix', 'transfer'] as const;
+export const PayablePaymentMethodSchema = z.enum(PAYABLE_PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
+export const PayableCategorySchema = z.enum(PAYABLE_CATEGORIES, { error: 'Categoria inválida' });
+
+/** 'none' and '' mean absent (spec §5). */
+const optionalMethod = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === 'none' || v === '' || v === null ? undefined : v), schema.optional());
+
+export const MarkAsPaidSchema = z.object({ payment_date: optionalFilter(IsoDate) });
+export type MarkAsPaid = z.infer<typeof MarkAsPaidSchema>;
+
+// ---- payable ----
+
+export const AccountPayableSchema = z.object({
+  id: Id,
+  supplier_name: z.string(),
+  description: z.string(),
+  amount: Money,
+  due_date: IsoDate,
+  payment_method: PayablePaymentMethodSchema.nullable(),
+  category: z.string(),
+  reference_number: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: AccountStatusSchema,
+  payment_date: IsoDate.nullable(),
+  created_at: Timestamp.optional(),
+  updated_at: Timestamp.optional(),
+});
+export type AccountPayable = z.infer<typeof AccountPayableSchema>;
+
+export const AccountPayableCreateSchema = z.object({
+  supplier_name: RequiredText('Fornecedor', 200),
+  description: RequiredText('Descrição', 500),
+  amount: Money.refine((c) => c > 0, { error: 'O valor deve ser maior que zero' }),
+  due_date: IsoDate,
+  payment_method: optionalMethod(PayablePaymentMethodSchema),
+  category: PayableCategorySchema,
+  reference_number: OptionalText(100).optional(),
+  notes: OptionalText(1000).optional(),
+});
+export type AccountPayableCreate = z.infer<typeof AccountPayableCreateSchema>;
+
+export const AccountPayableUpdateSchema = AccountPayableCreateSchema;
+export type AccountPayableUpdate = z.infer<typeof AccountPayableUpdateSchema>;
+
+export const AccountPayableListQuerySchema = z.object({
+  ...PageQuery,
+  status: optionalFilter(AccountStatusSchema),
+  category: optionalFilter(z.string().max(100)),
+  payment_method: optionalFilter(PayablePaymentMethodSchema),
+  search: optionalFilter(z.string().max(200)),
+});
+export type AccountPayableListQuery = z.infer<typeof AccountPayableListQuerySchema>;
+
+export const PayablePaginationSchema = PaginationSchema.extend({ total_pages: z.int() });
+
+export const AccountPayableListResponseSchema = envelope(
+  z.object({ accountsPayable: z.array(AccountPayableSchema), pagination: PayablePaginationSchema }),
+);
+export const AccountPayableResponseSchema = envelope(AccountPayableSchema);
+
+export const PayableStatisticsSchema = z.object({
+  total_pending: Money,
+  total_overdue: Money,
+  total_paid: Money,
+  count_pending: z.int(),
+  count_overdue: z.int(),
+  count_paid: z.int(),
+});
+export type PayableStatistics = z.infer<typeof PayableStatisticsSchema>;
+export const PayableStatisticsResponseSchema = envelope(PayableStatisticsSchema);
+export const PayableOverdueResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(AccountPayableSchema),
+  count: z.int(),
+});
+
+// ---- receivable ----
+
+export const RECEIVABLE_PAYMENT_METHODS = PaymentMethodSchema.options;
+
+export const AccountReceivableSchema = z.object({
+  id: Id,
+  description: z.string(),
+  customer_id: Id.nullable(),
+  customer: z.object({ name: z.string() }).nullable(),
+  amount: Money,
+  due_date: IsoDate,
+  status: AccountStatusSchema,
+  payment_method: PaymentMethodSchema.nullable(),
+  reference_number: z.string().nullable(),
+  notes: z.string().nullable(),
+  sale_id: Id.nullable(),
+  installment_number: z.int().nullable(),
+  payment_date: IsoDate.nullable(),
+  created_at: Timestamp.optional(),
+  updated_at: Timestamp.optional(),
+});
+export type AccountReceivable = z.infer<typeof AccountReceivableSchema>;
+
+export const AccountReceivableCreateSchema = z.object({
+  description: RequiredText('Descrição', 500),
+  customer_id: Id.nullish(),
+  amount: Money.refine((c) => c > 0, { error: 'O valor deve ser maior que zero' }),
+  due_date: IsoDate,
+  payment_method: optionalMethod(PaymentMethodSchema),
+  reference_number: OptionalText(100).optional(),
+  notes: OptionalText(1000).optional(),
+});
+export type AccountReceivableCreate = z.infer<typeof AccountReceivableCreateSchema>;
+
+export const AccountReceivableUpdateSchema = AccountReceivableCreateSchema.partial();
+export type AccountReceivableUpdate = z.infer<typeof AccountReceivableUpdateSchema>;
+
+export const AccountReceivableListQuerySchema = z.object({
+  ...PageQuery,
+  status: optionalFilter(AccountStatusSchema),
+  start_date: optionalFilter(IsoDate),
+  end_date: optionalFilter(IsoDate),
+  /** customer name or document */
+  search: optionalFilter(z.string().max(200)),
+});
+export type AccountReceivableListQuery = z.infer<typeof AccountReceivableListQuerySchema>;
+
+export const AccountReceivableListResponseSchema = envelope(
+  z.object({ accountsReceivable: z.array(AccountReceivableSchema), pagination: PaginationSchema }),
+);
+export const AccountReceivableResponseSchema = envelope(AccountReceivableSchema);
+
+export const ReceivableStatisticsSchema = z.object({
+  total_pending: Money,
+  total_overdue: Money,
+  count_pending: z.int(),
+});
+export type ReceivableStatistics = z.infer<typeof ReceivableStatisticsSchema>;
+export const ReceivableStatisticsResponseSchema = envelope(ReceivableStatisticsSchema);
+export const ReceivableOverdueResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(AccountReceivableSchema),
+  count: z.int(),
+});
+
+/** Date range filter for statistics and overdue lists (non-admins: today only). */
+export const DateRangeQuerySchema = z.object({
+  start_date: optionalFilter(IsoDate),
+  end_date: optionalFilter(IsoDate),
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import {
+  Id,
+  IsoDate,
+  Money,
+  PageQuery,
+  PaginationSchema,
+  QueryMoney,
+  RequiredText,
+  SignedMoney,
+  Timestamp,
+  envelope,
+  optionalFilter,
+} from './common';
+
+export const CASH_FLOW_TYPES = ['income', 'expense'] as const;
+export const CashFlowTypeSchema = z.enum(CASH_FLOW_TYPES, { error: 'Tipo inválido (income ou expense)' });
+export type CashFlowType = z.infer<typeof CashFlowTypeSchema>;
+
+export const CashFlowEntrySchema = z.object({
+  id: Id,
+  date: IsoDate,
+  type: CashFlowTypeSchema,
+  description: z.string(),
+  category: z.string(),
+  amount: Money,
+  sale_id: Id.nullable(),
+  account_payable_id: Id.nullable(),
+  account_receivable_id: Id.nullable(),
+  created_at: Timestamp.optional(),
+});
+export type CashFlowEntry = z.infer<typeof CashFlowEntrySchema>;
+
+export const CashFlowEntryCreateSchema = z.object({
+  date: IsoDate,
+  type: CashFlowTypeSchema,
+  description: RequiredText('Descrição', 500),
+  category: RequiredText('Categoria', 100),
+  amount: Money.refine((c) => c > 0, { error: 'O valor deve ser maior que zero' }),
+});
+export type CashFlowEntryCreate = z.infer<typeof CashFlowEntryCreateSchema>;
+export const CashFlowEntryUpdateSchema = CashFlowEntryCreateSchema.partial();
+export type CashFlowEntryUpdate = z.infer<typeof CashFlowEntryUpdateSchema>;
+
+export const CashFlowListQuerySchema = z.object({
+  ...PageQuery,
+  type: optionalFilter(CashFlowTypeSchema),
+  category: optionalFilter(z.string().max(100)),
+  start_date: optionalFilter(IsoDate),
+  end_date: optionalFilter(IsoDate),
+  /** 0 means no bound (the screen sends min_amount=0 and max_amount=0) */
+  min_amount: optionalFilter(QueryMoney),
+  max_amount: optionalFilter(QueryMoney),
+});
+export type CashFlowListQuery = z.infer<typeof CashFlowListQuerySchema>;
+
+export const CashFlowSummarySchema = z.object({
+  initial_balance: SignedMoney,
+  total_income: Money,
+  total_expenses: Money,
+  final_balance: SignedMoney,
+});
+export type CashFlowSummary = z.infer<typeof CashFlowSummarySchema>;
+
+export const CashFlowChartPointSchema = z.object({
+  date: IsoDate,
+  balance: SignedMoney,
+  income: Money,
+  expenses: Money,
+});
+export type CashFlowChartPoint = z.infer<typeof CashFlowChartPointSchema>;
+
+export const CashFlowChartQuerySchema = z.object({
+  start_date: optionalFilter(IsoDate),
+  end_date: optionalFilter(IsoDate),
+});
+
+export const CashFlowListResponseSchema = envelope(
+  z.object({ entries: z.array(CashFlowEntrySchema), pagination: PaginationSchema, summary: CashFlowSummarySchema }),
+);
+export const CashFlowEntryResponseSchema = envelope(CashFlowEntrySchema);
+export const CashFlowStatisticsResponseSchema = envelope(CashFlowSummarySchema);
+export const CashFlowChartResponseSchema = envelope(z.array(CashFlowChartPointSchema));

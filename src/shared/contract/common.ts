@@ -1,0 +1,153 @@
+// Common pieces of the contract: ids, dates, money, pagination, envelope, error codes.
+import { z } from 'zod';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { isIsoDate } from '../dates';
+import { stripDocument, isValidDocument } from '../documents';
+import { hasAtMostTwoDecimals, toCentavos, toReais } from '../money';
+
+// Validation messages in Portuguese for server details and client forms alike.
+z.config(z.locales.pt());
+
+export const Id = z.uuid({ error: 'Identificador inválido' });
+
+export const IsoDate = z
+  .string()
+  .refine(isIsoDate, { error: 'Data inválida (use AAAA-MM-DD)' });
+
+export const Timestamp = z.iso.datetime({ offset: true, error: 'Data e hora inválidas' });
+
+const MAX_REAIS = 1_000_000_000;
+
+/** Reais at the JSON edge, integer centavos inside (decode) and back (encode). */
+export const Money = z.codec(
+  z
+    .number({ error: 'Informe um valor numérico' })
+    .min(0, { error: 'O valor não pode ser negativo' })
+    .max(MAX_REAIS, { error: 'Valor alto demais' })
+    .refine(hasAtMostTwoDecimals, { error: 'Use no máximo duas casas decimais' }),
+  z.int().min(0),
+  { decode: toCentavos, encode: toReais },
+);
+
+/** Money that may be negative (balances, results of reports). */
+export const SignedMoney = z.codec(
+  z.number().min(-MAX_REAIS * 100).max(MAX_REAIS * 100),
+  z.int(),
+  { decode: toCentavos, encode: toReais },
+);
+
+/** A whole number of units (stock, quantities). */
+export const Quantity = z.int({ error: 'Use um número inteiro' });
+
+/** Optional free text: trimmed; blank becomes null. */
+export const OptionalText = (max = 500) =>
+  z.codec(
+    z.string().max(max, { error: `Máximo de ${max} caracteres` }).nullish(),
+    z.string().nullable(),
+    {
+      decode: (v) => (v == null || v.trim() === '' ? null : v.trim()),
+      encode: (v) => v,
+    },
+  );
+
+/** Required text: trimmed, not blank. */
+export const RequiredText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} é obrigatório` })
+    .trim()
+    .min(1, { error: `${label} é obrigatório` })
+    .max(max, { error: `${label}: máximo de ${max} caracteres` });
+
+export const Email = z
+  .string({ error: 'E-mail é obrigatório' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'E-mail inválido' }));
+
+export const OptionalEmail = z.codec(z.string().nullish(), z.email({ error: 'E-mail inválido' }).nullable(), {
+  decode: (v) => (v == null || v.trim() === '' ? null : v.trim().toLowerCase()),
+  encode: (v) => v,
+});
+
+/** CPF or CNPJ, formatted or bare; stored bare. Blank becomes null. */
+export const OptionalDocument = z.codec(
+  z.string().max(30).nullish(),
+  z
+    .string()
+    .refine(isValidDocument, { error: 'CPF ou CNPJ inválido' })
+    .nullable(),
+  {
+    decode: (v) => (v == null || v.trim() === '' ? null : stripDocument(v)),
+    encode: (v) => v,
+  },
+);
+
+/** 'true' / 'false' in a query string. */
+export const QueryBoolean = z.codec(z.enum(['true', 'false']), z.boolean(), {
+  decode: (s) => s === 'true',
+  encode: (b) => (b ? 'true' : 'false'),
+});
+
+/** An integer in a query string. */
+export const QueryInt = (min: number, max: number) =>
+  z.codec(z.string().regex(/^-?\d+$/, { error: 'Número inteiro inválido' }), z.int().min(min).max(max), {
+    decode: (s) => Number(s),
+    encode: (n) => String(n),
+  });
+
+/** Reais in a query string (cash-flow min/max amount). */
+export const QueryMoney = z.codec(z.string().regex(/^\d+(\.\d{1,2})?$/, { error: 'Valor inválido' }), z.int().min(0), {
+  decode: (s) => toCentavos(Number(s)),
+  encode: (c) => toReais(c).toFixed(2),
+});
+
+export const PageQuery = {
+  page: QueryInt(1, 1_000_000).default(DEFAULT_PAGE),
+  limit: QueryInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+};
+
+/** Query values the client may send as '' or 'all' mean "no filter" (spec §7). */
+export const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), schema.optional());
+
+export const PaginationSchema = z.object({
+  page: z.int(),
+  limit: z.int(),
+  total: z.int(),
+  totalPages: z.int(),
+});
+export type Pagination = z.infer<typeof PaginationSchema>;
+
+export function paginationOf(page: number, limit: number, total: number): Pagination {
+  return { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+export const ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'INSUFFICIENT_STOCK',
+  'IDEMPOTENCY_MISMATCH',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorBodySchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.enum(ERROR_CODES),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** `{success: true, data}` around a data schema. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
+/** `{success: true, message}` for calls whose answer is only an acknowledgement. */
+export const AckSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+export const IdParams = z.object({ id: Id });
+export type IdParams = z.infer<typeof IdParams>;

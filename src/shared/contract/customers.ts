@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import {
+  Id,
+  OptionalDocument,
+  OptionalEmail,
+  OptionalText,
+  PageQuery,
+  PaginationSchema,
+  QueryBoolean,
+  RequiredText,
+  Timestamp,
+  envelope,
+  optionalFilter,
+} from './common';
+
+const State = z.codec(
+  z.string().max(2, { error: 'UF: use a sigla de 2 letras' }).nullish(),
+  z.string().regex(/^[A-Z]{2}$/, { error: 'UF: use a sigla de 2 letras' }).nullable(),
+  { decode: (v) => (v == null || v.trim() === '' ? null : v.trim().toUpperCase()), encode: (v) => v },
+);
+
+const ZipCode = z.codec(
+  z.string().max(10).nullish(),
+  z.string().regex(/^\d{8}$/, { error: 'CEP inválido (8 dígitos)' }).nullable(),
+  { decode: (v) => (v == null || v.trim() === '' ? null : v.replace(/\D/g, '')), encode: (v) => v },
+);
+
+export const CustomerSchema = z.object({
+  id: Id,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** CPF or CNPJ, bare */
+  document: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  active: z.boolean(),
+  created_at: Timestamp.optional(),
+  updated_at: Timestamp.optional(),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export const CustomerCreateSchema = z.object({
+  /** The client may choose the id (customers created offline). */
+  id: Id.optional(),
+  name: RequiredText('Nome', 200),
+  email: OptionalEmail.optional(),
+  phone: OptionalText(30).optional(),
+  document: OptionalDocument.optional(),
+  address: OptionalText(300).optional(),
+  city: OptionalText(120).optional(),
+  state: State.optional(),
+  zip_code: ZipCode.optional(),
+  active: z.boolean().default(true),
+});
+export type CustomerCreate = z.infer<typeof CustomerCreateSchema>;
+
+export const CustomerUpdateSchema = CustomerCreateSchema.omit({ id: true }).partial();
+export type CustomerUpdate = z.infer<typeof CustomerUpdateSchema>;
+
+export const CustomerListQuerySchema = z.object({
+  ...PageQuery,
+  /** name or document contains */
+  search: optionalFilter(z.string().max(200)),
+  active: optionalFilter(QueryBoolean),
+});
+export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;
+
+export const CustomerListSchema = z.object({ customers: z.array(CustomerSchema), pagination: PaginationSchema });
+export const CustomerListResponseSchema = envelope(CustomerListSchema);
+export const CustomerResponseSchema = envelope(CustomerSchema);

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { DASHBOARD_PERIOD_DAYS } from '../constants';
+import { Id, IsoDate, Money, QueryInt, SignedMoney, envelope, optionalFilter } from './common';
+
+export const ScopeSchema = z.enum(['day', 'week', 'month']);
+
+export const DashboardQuerySchema = z.object({
+  scope: optionalFilter(ScopeSchema),
+  days: optionalFilter(QueryInt(1, Math.max(...DASHBOARD_PERIOD_DAYS))),
+});
+export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
+
+export const LowStockAlertSchema = z.object({
+  id: Id,
+  name: z.string(),
+  currentStock: z.int(),
+  minStock: z.int(),
+});
+export const OverdueReceivableAlertSchema = z.object({
+  id: Id,
+  customer_name: z.string(),
+  daysOverdue: z.int(),
+  amount: Money,
+});
+export const OverduePayableAlertSchema = z.object({
+  id: Id,
+  supplier_name: z.string(),
+  daysOverdue: z.int(),
+  amount: Money,
+});
+
+export const AlertsSchema = z.object({
+  lowStock: z.array(LowStockAlertSchema),
+  overdueReceivables: z.array(OverdueReceivableAlertSchema),
+  overduePayables: z.array(OverduePayableAlertSchema),
+});
+export type Alerts = z.infer<typeof AlertsSchema>;
+
+export const DashboardMetricsSchema = z.object({
+  sales: z.object({ today: z.int(), thisWeek: z.int() }),
+  revenue: z.object({ today: Money, growth: z.number(), thisMonth: Money, total: Money }),
+  customers: z.object({ total: z.int(), newThisMonth: z.int() }),
+  products: z.object({ total: z.int(), lowStock: z.int(), outOfStock: z.int() }),
+  financial: z.object({
+    accountsReceivable: z.object({ total: Money, overdue: Money }),
+    accountsPayable: z.object({ total: Money, overdue: Money }),
+  }),
+  alerts: AlertsSchema,
+});
+export type DashboardMetrics = z.infer<typeof DashboardMetricsSchema>;
+
+export const SalesChartPointSchema = z.object({ date: IsoDate, sales: z.int(), revenue: Money });
+export const DashboardCashFlowPointSchema = z.object({
+  date: IsoDate,
+  income: Money,
+  expenses: Money,
+  balance: SignedMoney,
+});
+
+export const DashboardMetricsResponseSchema = envelope(DashboardMetricsSchema);
+export const SalesChartResponseSchema = envelope(z.array(SalesChartPointSchema));
+export const DashboardCashFlowChartResponseSchema = envelope(z.array(DashboardCashFlowPointSchema));
+export const AlertsResponseSchema = envelope(AlertsSchema);

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { Id, OptionalText, RequiredText, envelope } from './common';
+
+export const ExpenseCategorySchema = z.object({
+  id: Id,
+  name: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+});
+export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;
+
+export const ExpenseCategoryCreateSchema = z.object({
+  name: RequiredText('Nome', 100),
+  description: OptionalText(300).optional(),
+  active: z.boolean().default(true),
+});
+export type ExpenseCategoryCreate = z.infer<typeof ExpenseCategoryCreateSchema>;
+export const ExpenseCategoryUpdateSchema = ExpenseCategoryCreateSchema.partial();
+export type ExpenseCategoryUpdate = z.infer<typeof ExpenseCategoryUpdateSchema>;
+
+export const ExpenseCategoryResponseSchema = envelope(ExpenseCategorySchema);
+export const ExpenseCategoryListResponseSchema = envelope(z.array(ExpenseCategorySchema));

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import {
+  Id,
+  Money,
+  PageQuery,
+  PaginationSchema,
+  Quantity,
+  QueryBoolean,
+  RequiredText,
+  Timestamp,
+  envelope,
+  optionalFilter,
+} from './common';
+
+export const ProductSchema = z.object({
+  id: Id,
+  sku: z.string(),
+  name: z.string(),
+  size: z.string(),
+  color: z.string(),
+  /** May go below zero when an offline sale outran the stock (a recorded conflict). */
+  current_stock: Quantity,
+  minimum_stock: Quantity,
+  cost_price: Money,
+  sale_price: Money,
+  active: z.boolean(),
+  created_at: Timestamp.optional(),
+  updated_at: Timestamp.optional(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+const ShortText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(60, { error: `${label}: máximo de 60 caracteres` })
+    .default('');
+
+export const ProductCreateSchema = z.object({
+  sku: RequiredText('SKU', 60),
+  name: RequiredText('Nome do produto', 200),
+  size: ShortText('Tamanho'),
+  color: ShortText('Cor'),
+  current_stock: Quantity.min(0, { error: 'O estoque não pode ser negativo' }).default(0),
+  minimum_stock: Quantity.min(0, { error: 'O estoque mínimo não pode ser negativo' }).default(0),
+  cost_price: Money.default(0),
+  sale_price: Money.default(0),
+  active: z.boolean().default(true),
+});
+export type ProductCreate = z.infer<typeof ProductCreateSchema>;
+
+export const ProductUpdateSchema = ProductCreateSchema.partial();
+export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
+
+export const ProductListQuerySchema = z.object({
+  ...PageQuery,
+  /** name or SKU contains, case-insensitive */
+  search: optionalFilter(z.string().max(200)),
+  active: optionalFilter(QueryBoolean),
+  /** only products whose current stock is below their minimum */
+  low_stock: optionalFilter(QueryBoolean),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+export const ProductListSchema = z.object({ products: z.array(ProductSchema), pagination: PaginationSchema });
+export const ProductListResponseSchema = envelope(ProductListSchema);
+export const ProductResponseSchema = envelope(ProductSchema);

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { Id, IsoDate, Money, SignedMoney, envelope, optionalFilter } from './common';
+
+export const ReportRangeQuerySchema = z.object({
+  start_date: optionalFilter(IsoDate),
+  end_date: optionalFilter(IsoDate),
+});
+export const BalanceSheetQuerySchema = z.object({ as_of_date: optionalFilter(IsoDate) });
+export const SummaryQuerySchema = ReportRangeQuerySchema.extend({ as_of_date: optionalFilter(IsoDate) });
+
+export const DreSchema = z.object({
+  revenue: z.object({ sales_revenue: Money, other_revenue: Money, total_revenue: Money }),
+  cost_of_goods_sold: z.object({ product_costs: Money, direct_labor: Money, other_costs: Money, total_cogs: Money }),
+  gross_profit: SignedMoney,
+  gross_margin_percentage: z.number(),
+  operating_expenses: z.object({
+    administrative: Money,
+    marketing: Money,
+    logistics: Money,
+    technology: Money,
+    utilities: Money,
+    taxes: Money,
+    other_expenses: Money,
+    total_operating_expenses: Money,
+  }),
+  operating_income: SignedMoney,
+  operating_margin_percentage: z.number(),
+  net_income: SignedMoney,
+  net_margin_percentage: z.number(),
+});
+export type Dre = z.infer<typeof DreSchema>;
+
+export const BalanceSheetSchema = z.object({
+  assets: z.object({
+    current_assets: z.object({
+      cash: SignedMoney,
+      accounts_receivable: Money,
+      inventory: SignedMoney,
+      total_current_assets: SignedMoney,
+    }),
+    total_assets: SignedMoney,
+  }),
+  liabilities: z.object({
+    current_liabilities: z.object({
+      accounts_payable: Money,
+      short_term_debt: Money,
+      total_current_liabilities: Money,
+    }),
+    total_liabilities: Money,
+  }),
+  equity: z.object({ retained_earnings: SignedMoney, total_equity: SignedMoney }),
+});
+export type BalanceSheet = z.infer<typeof BalanceSheetSchema>;
+
+export const ProfitabilitySchema = z.object({
+  profitability_ratios: z.object({
+    gross_profit_margin: z.number(),
+    operating_margin: z.number(),
+    net_margin: z.number(),
+    return_on_assets: z.number(),
+    return_on_equity: z.number(),
+  }),
+  growth_analysis: z.object({
+    revenue_growth: z.number(),
+    profit_growth: z.number(),
+    margin_improvement: z.number(),
+  }),
+});
+export type Profitability = z.infer<typeof ProfitabilitySchema>;
+
+export const ProductMarginSchema = z.object({
+  product_id: Id,
+  product_name: z.string(),
+  revenue: Money,
+  cost: Money,
+  gross_profit: SignedMoney,
+  margin_percentage: z.number(),
+});
+export const MarginAnalysisSchema = z.object({
+  average_margin: z.number(),
+  best_performing_product: z.object({ product_name: z.string(), margin_percentage: z.number() }).nullable(),
+  worst_performing_product: z.object({ product_name: z.string(), margin_percentage: z.number() }).nullable(),
+  product_margins: z.array(ProductMarginSchema),
+});
+export type MarginAnalysis = z.infer<typeof MarginAnalysisSchema>;
+
+export const SummaryReportSchema = z.object({
+  period: z.object({ start_date: IsoDate, end_date: IsoDate, as_of_date: IsoDate }),
+  dre: DreSchema,
+  balance_sheet: BalanceSheetSchema,
+  profitability: ProfitabilitySchema,
+  margin_analysis: MarginAnalysisSchema,
+});
+export type SummaryReport = z.infer<typeof SummaryReportSchema>;
+
+export const DreResponseSchema = envelope(DreSchema);
+export const BalanceSheetResponseSchema = envelope(BalanceSheetSchema);
+export const ProfitabilityResponseSchema = envelope(ProfitabilitySchema);
+export const MarginAnalysisResponseSchema = envelope(MarginAnalysisSchema);
+export const SummaryReportResponseSchema = envelope(SummaryReportSchema);

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { CREDIARIO_MAX_INSTALLMENTS, CREDIARIO_MIN_INSTALLMENTS } from '../constants';
+import {
+  Id,
+  IsoDate,
+  Money,
+  PageQuery,
+  PaginationSchema,
+  Quantity,
+  Timestamp,
+  envelope,
+  optionalFilter,
+} from './common';
+
+export const PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'pix', 'transfer', 'crediario'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Dinheiro',
+  credit_card: 'Cartão de Crédito',
+  debit_card: 'Cartão de Débito',
+  pix: 'PIX',
+  transfer: 'Transferência',
+  crediario: 'Crediário',
+};
+
+export const SALE_PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;
+export const SALE_STATUSES = ['completed', 'cancelled'] as const;
+
+export const SaleItemSchema = z.object({
+  id: Id,
+  product_id: Id,
+  product_name: z.string(),
+  quantity: Quantity,
+  unit_price: Money,
+  total_price: Money,
+});
+export type SaleItem = z.infer<typeof SaleItemSchema>;
+
+export const StockConflictSchema = z.object({
+  product_id: Id,
+  product_name: z.string(),
+  requested: Quantity,
+  available: Quantity,
+});
+export type StockConflict = z.infer<typeof StockConflictSchema>;
+
+export const CrediarioSchema = z.object({
+  entrada: Money.default(0),
+  parcelas: z
+    .int()
+    .min(CREDIARIO_MIN_INSTALLMENTS, { error: 'Crediário: mínimo de 1 parcela' })
+    .max(CREDIARIO_MAX_INSTALLMENTS, { error: `Crediário: máximo de ${CREDIARIO_MAX_INSTALLMENTS} parcelas` }),
+  vencimentos: z.array(IsoDate),
+});
+export type Crediario = z.infer<typeof CrediarioSchema>;
+
+export const SaleSchema = z.object({
+  id: Id,
+  customer_id: Id,
+  customer_name: z.string(),
+  items: z.array(SaleItemSchema),
+  total: Money,
+  payment_method: PaymentMethodSchema,
+  payment_status: z.enum(SALE_PAYMENT_STATUSES),
+  sale_status: z.enum(SALE_STATUSES),
+  crediario: CrediarioSchema.nullable(),
+  /** Shortfalls of an offline sale replayed beyond server stock. */
+  stock_conflicts: z.array(StockConflictSchema),
+  offline: z.boolean(),
+  notes: z.string().nullable(),
+  created_by: Id.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Sale = z.infer<typeof SaleSchema>;
+
+export const SaleItemInputSchema = z.object({
+  product_id: Id,
+  quantity: Quantity.min(1, { error: 'A quantidade deve ser maior que zero' }),
+  unit_price: Money,
+});
+
+export const SaleCreateSchema = z
+  .object({
+    /** Client-chosen id: the outbox row's id, so a replay names the same sale. */
+    id: Id.optional(),
+    customer_id: Id,
+    items: z
+      .array(SaleItemInputSchema)
+      .min(1, { error: 'Adicione pelo menos um produto antes de finalizar a venda' })
+      .max(500),
+    payment_method: PaymentMethodSchema,
+    payment_status: z.enum(SALE_PAYMENT_STATUSES).default('pending'),
+    sale_status: z.enum(SALE_STATUSES).default('completed'),
+    crediario: CrediarioSchema.optional(),
+    notes: z.string().max(500).optional(),
+    /** Set by the outbox: a sale that already happened at the till. */
+    offline: z.boolean().default(false),
+    /** When the sale happened at the till (offline sales arrive later). */
+    sold_at: Timestamp.optional(),
+  })
+  .superRefine((sale, ctx) => {
+    if (sale.payment_method === 'crediario') {
+      if (!sale.crediario) {
+        ctx.addIssue({ code: 'custom', path: ['crediario'], message: 'Informe as parcelas do crediário' });
+      } else if (sale.crediario.vencimentos.length !== sale.crediario.parcelas) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['crediario', 'vencimentos'],
+          message: 'Informe um vencimento para cada parcela',
+        });
+      }
+    }
+  });
+export type SaleCreate = z.infer<typeof SaleCreateSchema>;
+
+export const SaleUpdateSchema = z.object({
+  customer_id: Id.optional(),
+  payment_method: PaymentMethodSchema.optional(),
+  payment_status: z.enum(SALE_PAYMENT_STATUSES).optional(),
+  notes: z.string().max(500).nullable().optional(),
+});
+export type SaleUpdate = z.infer<typeof SaleUpdateSchema>;
+
+export const SaleItemAddSchema = z.object({
+  sale_id: Id,
+  product_id: Id,
+  quantity: Quantity.min(1, { error: 'A quantidade deve ser maior que zero' }),
+  /** Defaults to the product's sale price. */
+  unit_price: Money.optional(),
+});
+export type SaleItemAdd = z.infer<typeof SaleItemAddSchema>;
+
+export const SaleItemUpdateSchema = z.object({
+  quantity: Quantity.min(1, { error: 'A quantidade deve ser maior que zero' }),
+  unit_price: Money.optional(),
+});
+export type SaleItemUpdate = z.infer<typeof SaleItemUpdateSchema>;
+
+export const SaleItemParams = z.object({ saleId: Id, itemId: Id });
+export const ItemIdParams = z.object({ itemId: Id });
+
+export const SaleListQuerySchema = z.object({
+  ...PageQuery,
+  search: optionalFilter(z.string().max(200)),
+  customer_id: optionalFilter(Id),
+  payment_method: optionalFilter(PaymentMethodSchema),
+  sale_status: optionalFilter(z.enum(SALE_STATUSES)),
+  start_date: optionalFilter(IsoDate),
+  end_date: optionalFilter(IsoDate),
+  /** only sales with stock conflicts (admins) */
+  conflicts: optionalFilter(z.enum(['true', 'false'])),
+});
+export type SaleListQuery = z.infer<typeof SaleListQuerySchema>;
+
+export const SaleStatsQuerySchema = z.object({
+  start_date: optionalFilter(IsoDate),
+  end_date: optionalFilter(IsoDate),
+});
+
+export const SaleStatsSchema = z.object({
+  total_sales: z.int(),
+  total_revenue: Money,
+  average_ticket: Money,
+  cancelled_sales: z.int(),
+  by_payment_method: z.array(z.object({ payment_method: PaymentMethodSchema, count: z.int(), total: Money })),
+});
+export type SaleStats = z.infer<typeof SaleStatsSchema>;
+
+export const SaleListSchema = z.object({ sales: z.array(SaleSchema), pagination: PaginationSchema });
+export const SaleListResponseSchema = envelope(SaleListSchema);
+export const SaleResponseSchema = envelope(SaleSchema);
+export const SaleStatsResponseSchema = envelope(SaleStatsSchema);

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ROLES } from '../permissions';
+import { Email, Id, RequiredText, Timestamp, envelope } from './common';
+
+export const RoleSchema = z.enum(ROLES, { error: 'Perfil inválido (admin ou user)' });
+
+export const UserSchema = z.object({
+  id: Id,
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  active: z.boolean(),
+  created_at: Timestamp.optional(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+const Password = z
+  .string({ error: 'Senha é obrigatória' })
+  .min(6, { error: 'A senha deve ter pelo menos 6 caracteres' })
+  .max(200, { error: 'Senha longa demais' });
+
+export const UserCreateSchema = z.object({
+  name: RequiredText('Nome', 120),
+  email: Email,
+  role: RoleSchema.default('user'),
+  password: Password,
+});
+export type UserCreate = z.infer<typeof UserCreateSchema>;
+
+export const UserUpdateSchema = z.object({
+  name: RequiredText('Nome', 120),
+  email: Email,
+  role: RoleSchema,
+  active: z.boolean(),
+  password: Password.optional(),
+});
+export type UserUpdate = z.infer<typeof UserUpdateSchema>;
+
+export const UserResponseSchema = envelope(UserSchema);
+export const UserListResponseSchema = envelope(z.array(UserSchema));
