@@ -14,9 +14,12 @@ export function toReais(centavos: number): number {
   return Math.round(centavos) / 100;
 }
 
-/** True when a number of reais has at most two decimals. */
+/**
+ * True when a number of reais has at most two decimals. Exact: c / 100 is the double
+ * nearest to the decimal, which is also what JSON.parse gives for that decimal.
+ */
 export function hasAtMostTwoDecimals(reais: number): boolean {
-  return Math.abs(reais * 100 - Math.round(reais * 100)) < 1e-6;
+  return Number.isFinite(reais) && Math.round(reais * 100) / 100 === reais;
 }
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });

@@ -1,0 +1,74 @@
+// `npm test`: everything a change must pass, in the order a newcomer would want to see
+// failures: static checks, unit/contract/server/component tests, then the browser tests
+// in the system Chromium against a freshly built app. Ends with 'N passed, N failed'.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const results = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  console.log('Chromium não encontrado: instalando o pacote chromium do Debian (apt-get)...');
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  const sudo = root ? [] : ['sudo'];
+  const update = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(root ? [] : ['apt-get']), 'update'], {
+    stdio: 'inherit',
+  });
+  if (update.status !== 0) return false;
+  const install = spawnSync(
+    sudo[0] ?? 'apt-get',
+    [...sudo.slice(1), ...(root ? [] : ['apt-get']), 'install', '-y', 'chromium'],
+    { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } },
+  );
+  return install.status === 0 && existsSync(CHROMIUM);
+}
+
+function vitest(label, args) {
+  mkdirSync('test-results', { recursive: true });
+  const out = `test-results/${label}.json`;
+  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  let passed = 0;
+  let failed = 0;
+  try {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests;
+  } catch {
+    failed = Math.max(failed, ok ? 0 : 1);
+  }
+  if (!ok && failed === 0) failed = 1; // a suite that crashed before counting
+  results.push({ label, passed, failed });
+  return ok;
+}
+
+let ok = true;
+ok = run('typecheck', 'npm', ['run', '-s', 'typecheck']) && ok;
+ok = run('lint', 'npm', ['run', '-s', 'lint']) && ok;
+if (!ok) results.push({ label: 'static checks', passed: 0, failed: 1 });
+
+ok = vitest('unit', []) && ok;
+
+if (!ensureChromium()) {
+  console.error('Não foi possível instalar o Chromium: os testes de navegador não rodaram.');
+  results.push({ label: 'e2e', passed: 0, failed: 1 });
+  ok = false;
+} else if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
+  ok = vitest('e2e', ['--config', 'vitest.e2e.config.ts']) && ok;
+} else {
+  results.push({ label: 'build', passed: 0, failed: 1 });
+  ok = false;
+}
+
+const passed = results.reduce((a, r) => a + r.passed, 0);
+const failed = results.reduce((a, r) => a + r.failed, 0);
+console.log('\n=== Resumo');
+for (const r of results) console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

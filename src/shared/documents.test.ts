@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  cnpjCheckDigits,
+  cpfCheckDigits,
+  formatDocument,
+  isValidCnpj,
+  isValidCpf,
+  isValidDocument,
+  stripDocument,
+} from './documents';
+
+describe('CPF', () => {
+  it('accepts known valid numbers, formatted or bare', () => {
+    expect(isValidCpf('529.982.247-25')).toBe(true);
+    expect(isValidCpf('52998224725')).toBe(true);
+  });
+  it('rejects wrong check digits, repeated digits and wrong lengths', () => {
+    expect(isValidCpf('529.982.247-26')).toBe(false);
+    expect(isValidCpf('111.111.111-11')).toBe(false);
+    expect(isValidCpf('5299822472')).toBe(false);
+  });
+  it('any 9-digit base with its computed digits is valid, and a changed digit is not', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{9}$/), fc.integer({ min: 0, max: 10 }), (base, pos) => {
+        fc.pre(!/^(\d)\1{8}$/.test(base));
+        const cpf = base + cpfCheckDigits(base);
+        const digit = Number(cpf[pos]);
+        const changed = cpf.slice(0, pos) + String((digit + 1) % 10) + cpf.slice(pos + 1);
+        return isValidCpf(cpf) && !isValidCpf(changed);
+      }),
+    );
+  });
+});
+
+describe('CNPJ', () => {
+  it('accepts known numeric CNPJs', () => {
+    expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
+    expect(isValidCnpj('11222333000181')).toBe(true);
+    expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
+    expect(isValidCnpj('00.000.000/0000-00')).toBe(false);
+  });
+  it('accepts the alphanumeric CNPJ of July 2026 (Receita Federal example)', () => {
+    expect(isValidCnpj('12.ABC.345/01DE-35')).toBe(true);
+    expect(isValidCnpj('12abc34501de35')).toBe(true);
+    expect(isValidCnpj('12.ABC.345/01DE-36')).toBe(false);
+    expect(stripDocument('12.abc.345/01de-35')).toBe('12ABC34501DE35');
+  });
+  it('any alphanumeric base with its computed digits is valid', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9A-Z]{12}$/), (base) => {
+        fc.pre(!/^(\d)\1{11}$/.test(base));
+        return isValidCnpj(base + cnpjCheckDigits(base));
+      }),
+    );
+  });
+});
+
+describe('documents', () => {
+  it('tells CPF from CNPJ by length and formats both', () => {
+    expect(isValidDocument('52998224725')).toBe(true);
+    expect(isValidDocument('11222333000181')).toBe(true);
+    expect(isValidDocument('123')).toBe(false);
+    expect(formatDocument('52998224725')).toBe('529.982.247-25');
+    expect(formatDocument('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
+    expect(formatDocument(null)).toBe('');
+  });
+});

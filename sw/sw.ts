@@ -1,0 +1,27 @@
+/// <reference lib="webworker" />
+// Service worker: precaches the app shell so the installed app opens with no network.
+// Navigations fall back to index.html, but never /api or /health. No API response is
+// cached: data offline comes from IndexedDB (src/app/offline), not from here.
+// A new version waits until the page asks it to take over (SKIP_WAITING).
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/health(\/|$)/],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// The first install has no page to interrupt: take control at once so the shell is
+// served offline from the first visit. Later versions wait (skipWaiting above).
+clientsClaim();
