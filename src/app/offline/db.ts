@@ -1,0 +1,113 @@
+// The device's IndexedDB (Dexie): the mirror of products and customers, the outbox of
+// changes not yet acknowledged by the server, sales finished at this till, sync
+// metadata and the persisted query cache. Every schema version stays listed here:
+// Dexie upgrades a device from whatever version it has.
+import Dexie, { type Table } from 'dexie';
+import type { z } from 'zod';
+import type { CustomerSchema, ProductSchema } from '../../shared/contract';
+
+/** Server values exactly as the API sends them (reais), plus the change version. */
+export type MirrorProduct = z.input<typeof ProductSchema> & { version: number };
+export type MirrorCustomer = z.input<typeof CustomerSchema> & { version: number };
+
+export type OutboxKind = 'customer' | 'sale' | 'account';
+export type OutboxStatus = 'pending' | 'rejected';
+
+export interface OutboxRejection {
+  status: number;
+  code: string | null;
+  error: string;
+}
+
+export interface OutboxEntry {
+  /** UUID; also the Idempotency-Key, so a retry names the same change. */
+  id: string;
+  /** Auto-increment: delivery order (FIFO). */
+  seq?: number;
+  kind: OutboxKind;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  /** JSON body exactly as it will be sent (reais at the edge). */
+  body: unknown;
+  status: OutboxStatus;
+  /** Outbox ids that must be delivered first (a customer created offline before its sale). */
+  dependsOn: string[];
+  attempts: number;
+  /** epoch ms before which no sender retries it (backoff) */
+  nextAttemptAt: number;
+  /** epoch ms until which one sender holds it (a second safety net besides Web Locks) */
+  leaseUntil: number;
+  createdAt: number;
+  lastError: string | null;
+  rejection: OutboxRejection | null;
+  /** A line a person can read in the Sincronização panel. */
+  summary: string;
+}
+
+/** A sale finished at this till; kept after delivery so the cashier sees the day's sales. */
+export interface LocalSale {
+  id: string;
+  createdAt: number;
+  /** 'pending' until the server acknowledged it, then 'synced'; 'rejected' mirrors the outbox. */
+  state: 'pending' | 'synced' | 'rejected';
+  customerName: string;
+  totalCentavos: number;
+  items: { product_id: string; product_name: string; quantity: number; unit_price_centavos: number }[];
+  paymentMethod: string;
+  /** Stock conflicts the server recorded when it accepted the sale. */
+  conflicts: number;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export interface QueryCacheRow {
+  key: string;
+  value: unknown;
+  updatedAt: number;
+}
+
+export const DB_NAME = 'balcao';
+
+export class BalcaoDb extends Dexie {
+  products!: Table<MirrorProduct, string>;
+  customers!: Table<MirrorCustomer, string>;
+  outbox!: Table<OutboxEntry, number>;
+  sales!: Table<LocalSale, string>;
+  meta!: Table<MetaRow, string>;
+  queryCache!: Table<QueryCacheRow, string>;
+
+  constructor(name = DB_NAME) {
+    super(name);
+    this.version(1).stores({
+      products: 'id, sku, version',
+      customers: 'id, document, version',
+      outbox: '++seq, &id, status, kind, createdAt',
+      sales: 'id, createdAt, state',
+      meta: 'key',
+      queryCache: 'key',
+    });
+    // Another tab opened a newer schema: close so its upgrade is not blocked; the page
+    // reloads itself into the new version when it is idle (see useVersionChange).
+    this.on('versionchange', () => {
+      this.close();
+      versionChangeListeners.forEach((listener) => listener());
+      return false;
+    });
+  }
+}
+
+const versionChangeListeners = new Set<() => void>();
+export function onVersionChange(listener: () => void): () => void {
+  versionChangeListeners.add(listener);
+  return () => versionChangeListeners.delete(listener);
+}
+
+let instance: BalcaoDb | null = null;
+/** The app's one database handle (tests make their own with a unique name). */
+export function getDb(): BalcaoDb {
+  instance ??= new BalcaoDb();
+  return instance;
+}

@@ -1,0 +1,261 @@
+import 'fake-indexeddb/auto';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BalcaoDb, type LocalSale, type OutboxEntry } from './db';
+import { discardRejected, enqueue, recordSale, retryRejected } from './outbox';
+import { backoffMs, classify, drainOutbox, withSenderLock, type Send, type SendResult } from './sender';
+import { applyAcknowledgedSale, availableStock, pendingQuantities } from './stock';
+
+const opened: BalcaoDb[] = [];
+function openDb(name = `t-${crypto.randomUUID()}`) {
+  const db = new BalcaoDb(name);
+  opened.push(db);
+  return db;
+}
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close();
+    await db.delete().catch(() => undefined);
+  }
+});
+
+const P1 = '00000000-0000-4000-8000-000000000001';
+const P2 = '00000000-0000-4000-8000-000000000002';
+
+function sale(items: [string, number][], id: string = crypto.randomUUID()): Omit<LocalSale, 'state' | 'conflicts'> {
+  return {
+    id,
+    createdAt: Date.now(),
+    customerName: 'Maria',
+    totalCentavos: 1000,
+    paymentMethod: 'cash',
+    items: items.map(([product_id, quantity]) => ({ product_id, product_name: 'x', quantity, unit_price_centavos: 500 })),
+  };
+}
+
+/**
+ * The server's side of the wire, as far as the outbox can tell: an idempotent store of
+ * effects by Idempotency-Key (same key => the stored answer, the effect happens once).
+ */
+function fakeServer() {
+  const effects = new Map<string, unknown>();
+  const requests: string[] = [];
+  const handle = (entry: OutboxEntry): SendResult => {
+    requests.push(entry.id);
+    if (!effects.has(entry.id)) effects.set(entry.id, entry.body);
+    return { kind: 'ok', status: 201, body: { success: true, data: { id: entry.id, stock_conflicts: [] } } };
+  };
+  return { effects, requests, handle };
+}
+
+describe('outbox writes', () => {
+  it('writes a sale and its outbox row together, or neither', async () => {
+    const db = openDb();
+    const first = sale([[P1, 1]]);
+    await recordSale(db, first, { items: [] }, { summary: 'Venda' });
+    expect(await db.sales.count()).toBe(1);
+    expect(await db.outbox.count()).toBe(1);
+
+    // A sale whose outbox row cannot be written (its id is already queued: unique
+    // index) must not leave its sale row behind.
+    const doomed = sale([[P1, 2]]);
+    await enqueue(db, { id: doomed.id, kind: 'customer', method: 'POST', path: '/x', body: {}, summary: 'x' });
+    await expect(recordSale(db, doomed, {}, { summary: 'x' })).rejects.toThrow();
+    expect(await db.sales.get(doomed.id)).toBeUndefined();
+    expect(await db.sales.count()).toBe(1);
+  });
+
+  it('overlays pending sales on the mirrored stock, once', async () => {
+    const db = openDb();
+    await db.products.bulkPut([
+      { id: P1, current_stock: 10 } as never,
+      { id: P2, current_stock: 3 } as never,
+    ]);
+    const a = sale([[P1, 2], [P2, 1]]);
+    await recordSale(db, a, {}, { summary: 'a' });
+    await recordSale(db, sale([[P1, 3]]), {}, { summary: 'b' });
+    let pending = await pendingQuantities(db);
+    expect(availableStock({ id: P1, current_stock: 10 }, pending)).toBe(5);
+    expect(availableStock({ id: P2, current_stock: 3 }, pending)).toBe(2);
+
+    // Acknowledged: out of the overlay, into the mirror: the shown number does not move.
+    await db.transaction('rw', db.sales, db.products, () => applyAcknowledgedSale(db, a.id, 0));
+    pending = await pendingQuantities(db);
+    const p1 = (await db.products.get(P1))!;
+    expect(p1.current_stock).toBe(8);
+    expect(availableStock(p1, pending)).toBe(5);
+  });
+});
+
+describe('sender', () => {
+  it('classifies results: ack, retry, reject, auth', () => {
+    expect(classify({ kind: 'ok', status: 201, body: null })).toBe('ack');
+    expect(classify({ kind: 'network', error: 'offline' })).toBe('retry');
+    for (const status of [500, 502, 503, 429, 408]) expect(classify({ kind: 'http', status, code: null, error: '' })).toBe('retry');
+    for (const status of [400, 403, 404, 409, 422]) expect(classify({ kind: 'http', status, code: null, error: '' })).toBe('reject');
+    expect(classify({ kind: 'http', status: 401, code: null, error: '' })).toBe('auth');
+  });
+
+  it('backs off exponentially within bounds', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 50 }), fc.double({ min: 0, max: 1, noNaN: true }), (attempts, r) => {
+        const ms = backoffMs(attempts, () => r);
+        const nominal = Math.min(300, 2 * 2 ** (attempts - 1)) * 1000;
+        return ms >= nominal * 0.8 - 1 && ms <= nominal * 1.2 + 1 && ms <= 360_000;
+      }),
+    );
+  });
+
+  it('delivers FIFO and deletes only acknowledged rows', async () => {
+    const db = openDb();
+    const server = fakeServer();
+    for (let i = 0; i < 5; i++) await recordSale(db, sale([[P1, 1]]), { n: i }, { summary: `v${i}` });
+    const order = (await db.outbox.orderBy('seq').toArray()).map((e) => e.id);
+    const result = await drainOutbox(db, { send: async (e) => server.handle(e) });
+    expect(result).toEqual({ delivered: 5, rejected: 0, stopped: null });
+    expect(server.requests).toEqual(order);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a lost reply is retried with the same key and gives one sale', async () => {
+    const db = openDb();
+    const server = fakeServer();
+    const s = sale([[P1, 1]]);
+    await recordSale(db, s, { total: 10 }, { summary: 'v' });
+    let t = 1_000;
+    // The server commits, but the reply never reaches the tablet.
+    const lossy: Send = async (e) => {
+      server.handle(e);
+      return { kind: 'network', error: 'Failed to fetch' };
+    };
+    expect((await drainOutbox(db, { send: lossy, now: () => t })).stopped).toBe('network');
+    const row = (await db.outbox.toArray())[0]!;
+    expect(row.attempts).toBe(1);
+    expect(row.nextAttemptAt).toBeGreaterThan(t);
+    // Not before the backoff...
+    expect((await drainOutbox(db, { send: async (e) => server.handle(e), now: () => t })).delivered).toBe(0);
+    t += 10 * 60_000;
+    expect((await drainOutbox(db, { send: async (e) => server.handle(e), now: () => t })).delivered).toBe(1);
+    expect(server.requests).toEqual([s.id, s.id]);
+    expect(server.effects.size).toBe(1);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a rejected row is kept and visible, and does not block the next', async () => {
+    const db = openDb();
+    const server = fakeServer();
+    const bad = sale([[P1, 1]]);
+    const good = sale([[P2, 1]]);
+    await recordSale(db, bad, {}, { summary: 'ruim' });
+    await recordSale(db, good, {}, { summary: 'boa' });
+    const send: Send = async (e) =>
+      e.id === bad.id
+        ? { kind: 'http', status: 400, code: 'VALIDATION', error: 'Dados inválidos' }
+        : server.handle(e);
+    expect(await drainOutbox(db, { send })).toEqual({ delivered: 1, rejected: 1, stopped: null });
+    const [kept] = await db.outbox.toArray();
+    expect(kept).toMatchObject({ id: bad.id, status: 'rejected', rejection: { status: 400, error: 'Dados inválidos' } });
+    expect((await db.sales.get(bad.id))?.state).toBe('rejected');
+    // Rejected sales no longer hold stock back.
+    expect((await pendingQuantities(db)).get(P1)).toBeUndefined();
+
+    await retryRejected(db, bad.id);
+    expect((await drainOutbox(db, { send: async (e) => server.handle(e) })).delivered).toBe(1);
+
+    const other = await enqueue(db, { kind: 'customer', method: 'POST', path: '/api/customers', body: {}, summary: 'c' });
+    await drainOutbox(db, { send: async () => ({ kind: 'http', status: 409, code: 'CONFLICT', error: 'x' }) });
+    await discardRejected(db, other.id);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('sends a customer created offline before the sale that uses it', async () => {
+    const db = openDb();
+    const server = fakeServer();
+    const customer = await enqueue(db, { kind: 'customer', method: 'POST', path: '/api/customers', body: {}, summary: 'c' });
+    const s = sale([[P1, 1]]);
+    await recordSale(db, s, {}, { summary: 'v', dependsOn: [customer.id] });
+    let customerUp = false;
+    const send: Send = async (e) => {
+      if (e.id === customer.id && !customerUp) {
+        customerUp = true;
+        return { kind: 'http', status: 503, code: null, error: 'indisponível' };
+      }
+      return server.handle(e);
+    };
+    let t = 0;
+    const first = await drainOutbox(db, { send, now: () => t });
+    expect(first.delivered).toBe(0); // the sale waits for its customer
+    t += 10 * 60_000;
+    await drainOutbox(db, { send, now: () => t });
+    expect(server.requests).toEqual([customer.id, s.id]);
+  });
+
+  it('two tabs draining at once deliver each entry once', async () => {
+    const name = `shared-${crypto.randomUUID()}`;
+    const tabA = openDb(name);
+    const tabB = openDb(name);
+    const server = fakeServer();
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push((await recordSale(tabA, sale([[P1, 1]]), { i }, { summary: `${i}` })).id);
+    const slowSend: Send = async (e) => {
+      await new Promise((r) => setTimeout(r, 1));
+      return server.handle(e);
+    };
+    // No Web Locks here (jsdom): the row leases alone must keep the tabs apart.
+    const [a, b] = await Promise.all([drainOutbox(tabA, { send: slowSend }), drainOutbox(tabB, { send: slowSend })]);
+    expect(a.delivered + b.delivered).toBe(30);
+    expect([...server.requests].sort()).toEqual([...ids].sort());
+    expect(await tabA.outbox.count()).toBe(0);
+  });
+
+  it('property: whatever fails and however often, every entry is delivered exactly once', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('ok', 'network', '503', 'lost'), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 8 }),
+        async (script, count) => {
+          const db = openDb();
+          const server = fakeServer();
+          for (let i = 0; i < count; i++) await recordSale(db, sale([[P1, 1]]), { i }, { summary: `${i}` });
+          let step = 0;
+          let t = 0;
+          const send: Send = async (e) => {
+            // The script of failures plays once; then the network heals.
+            const what = step < script.length ? script[step] : 'ok';
+            step++;
+            if (what === 'network') return { kind: 'network', error: 'offline' };
+            if (what === '503') return { kind: 'http', status: 503, code: null, error: 'x' };
+            const reply = server.handle(e);
+            return what === 'lost' ? { kind: 'network', error: 'reply lost' } : reply;
+          };
+          for (let round = 0; round < 200 && (await db.outbox.count()) > 0; round++) {
+            await drainOutbox(db, { send, now: () => t });
+            t += 10 * 60_000;
+          }
+          return (await db.outbox.count()) === 0 && server.effects.size === count;
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('uses Web Locks when the browser has them: a second sender does not run', async () => {
+    let held = false;
+    const locks = {
+      request: async (_: string, opts: { ifAvailable: boolean }, cb: (lock: unknown) => Promise<unknown>) => {
+        if (held && opts.ifAvailable) return cb(null);
+        held = true;
+        try {
+          return await cb({});
+        } finally {
+          held = false;
+        }
+      },
+    };
+    let runs = 0;
+    const slow = () => new Promise<number>((r) => setTimeout(() => r(++runs), 5));
+    const [a, b] = await Promise.all([withSenderLock(slow, locks), withSenderLock(slow, locks)]);
+    expect([a, b].filter((v) => v !== null)).toHaveLength(1);
+    expect(runs).toBe(1);
+  });
+});

@@ -1,0 +1,97 @@
+// Writing to the outbox. A change and its outbox row are written in ONE Dexie
+// transaction, so a power cut leaves both or neither. Rows leave the outbox only when
+// the server acknowledged them (sender.ts), or when an admin discards a rejected one.
+import type { BalcaoDb, LocalSale, OutboxEntry, OutboxKind } from './db';
+
+export interface NewOutboxEntry {
+  id?: string;
+  kind: OutboxKind;
+  method: OutboxEntry['method'];
+  path: string;
+  body: unknown;
+  summary: string;
+  dependsOn?: string[];
+}
+
+export function buildOutboxEntry(input: NewOutboxEntry, now = Date.now()): OutboxEntry {
+  return {
+    id: input.id ?? crypto.randomUUID(),
+    kind: input.kind,
+    method: input.method,
+    path: input.path,
+    body: input.body,
+    summary: input.summary,
+    dependsOn: input.dependsOn ?? [],
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    leaseUntil: 0,
+    createdAt: now,
+    lastError: null,
+    rejection: null,
+  };
+}
+
+/** Queues one change on its own. */
+export async function enqueue(db: BalcaoDb, input: NewOutboxEntry): Promise<OutboxEntry> {
+  const entry = buildOutboxEntry(input);
+  await db.outbox.add(entry);
+  return entry;
+}
+
+/**
+ * A sale finished at the till: the local record and its outbox row together.
+ * The sale's id is the outbox row's id and its Idempotency-Key.
+ */
+export async function recordSale(
+  db: BalcaoDb,
+  sale: Omit<LocalSale, 'state' | 'conflicts'>,
+  body: unknown,
+  options: { dependsOn?: string[]; summary: string },
+): Promise<OutboxEntry> {
+  const entry = buildOutboxEntry(
+    {
+      id: sale.id,
+      kind: 'sale',
+      method: 'POST',
+      path: '/api/sales',
+      body,
+      summary: options.summary,
+      dependsOn: options.dependsOn,
+    },
+    sale.createdAt,
+  );
+  await db.transaction('rw', db.sales, db.outbox, async () => {
+    await db.sales.add({ ...sale, state: 'pending', conflicts: 0 });
+    await db.outbox.add(entry);
+  });
+  return entry;
+}
+
+export function pendingEntries(db: BalcaoDb): Promise<OutboxEntry[]> {
+  return db.outbox.where('status').equals('pending').sortBy('seq');
+}
+
+export function rejectedEntries(db: BalcaoDb): Promise<OutboxEntry[]> {
+  return db.outbox.where('status').equals('rejected').sortBy('seq');
+}
+
+/** An admin asks to try a rejected entry again (after fixing its cause). */
+export async function retryRejected(db: BalcaoDb, id: string): Promise<void> {
+  await db.transaction('rw', db.outbox, db.sales, async () => {
+    const entry = await db.outbox.where('id').equals(id).first();
+    if (!entry || entry.status !== 'rejected') return;
+    await db.outbox.update(entry.seq!, { status: 'pending', rejection: null, nextAttemptAt: 0, attempts: 0 });
+    if (entry.kind === 'sale') await db.sales.update(id, { state: 'pending' });
+  });
+}
+
+/** An admin discards a rejected entry (after a confirm): the only deletion without an ack. */
+export async function discardRejected(db: BalcaoDb, id: string): Promise<void> {
+  await db.transaction('rw', db.outbox, db.sales, async () => {
+    const entry = await db.outbox.where('id').equals(id).first();
+    if (!entry || entry.status !== 'rejected') return;
+    await db.outbox.delete(entry.seq!);
+    if (entry.kind === 'sale') await db.sales.update(id, { state: 'rejected' });
+  });
+}
