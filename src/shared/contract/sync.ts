@@ -19,8 +19,11 @@ export const SyncPullSchema = z.object({
   products: z.array(ProductSchema.extend({ version: z.int() })),
   customers: z.array(CustomerSchema.extend({ version: z.int() })),
   tombstones: z.array(TombstoneSchema),
+  /** Pass as `since` for the next page. */
   cursor: z.int(),
   hasMore: z.boolean(),
+  /** Changes still after `cursor` when this page was read (for progress). */
+  remaining: z.int(),
 });
 export type SyncPull = z.infer<typeof SyncPullSchema>;
 export const SyncPullResponseSchema = envelope(SyncPullSchema);
