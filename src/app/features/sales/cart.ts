@@ -1,0 +1,136 @@
+// Nova Venda's cart rules (spec §4, §5, §8), pure and in centavos. The screen holds a
+// Cart in state and calls these; every message is the spec's, word for word.
+import { CREDIARIO_SPACING_DAYS } from '../../../shared/constants';
+import { addDays } from '../../../shared/dates';
+import { formatDecimal, splitCentavos } from '../../../shared/money';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/contract';
+
+export interface CartLine {
+  product_id: string;
+  product_name: string;
+  sku: string;
+  quantity: number;
+  /** centavos: the product's sale price when it was added */
+  unit_price: number;
+}
+
+export interface CartProduct {
+  id: string;
+  name: string;
+  sku: string;
+  /** centavos */
+  sale_price: number;
+}
+
+export type CartResult = { ok: true; lines: CartLine[] } | { ok: false; error: string };
+
+/** The quantity field: empty or not a number falls back to 1 (spec §2). */
+export function parseQuantity(raw: string): number {
+  const n = Number.parseInt(raw, 10);
+  return Number.isNaN(n) ? 1 : n;
+}
+
+/** Adds `quantity` of a product; `available` is the stock the till may sell. */
+export function addToCart(
+  lines: CartLine[],
+  product: CartProduct | null,
+  quantity: number,
+  available: number,
+): CartResult {
+  if (!product) return { ok: false, error: 'Selecione um produto da lista antes de adicionar' };
+  if (!(quantity > 0)) return { ok: false, error: 'A quantidade deve ser maior que zero' };
+  const existing = lines.find((l) => l.product_id === product.id);
+  if (existing) {
+    const total = existing.quantity + quantity;
+    if (total > available) {
+      return {
+        ok: false,
+        error: `Você já tem ${existing.quantity} unidades. Adicionando ${quantity} ficaria ${total}, mas só há ${available} disponíveis.`,
+      };
+    }
+    return { ok: true, lines: lines.map((l) => (l === existing ? { ...l, quantity: total } : l)) };
+  }
+  if (quantity > available) {
+    return { ok: false, error: `Você solicitou ${quantity} unidades, mas só há ${available} disponíveis em estoque.` };
+  }
+  return {
+    ok: true,
+    lines: [
+      ...lines,
+      { product_id: product.id, product_name: product.name, sku: product.sku, quantity, unit_price: product.sale_price },
+    ],
+  };
+}
+
+export function changeQuantity(lines: CartLine[], productId: string, quantity: number, available: number): CartResult {
+  if (!(quantity > 0)) return { ok: false, error: 'A quantidade deve ser maior que zero' };
+  if (quantity > available) {
+    return { ok: false, error: `Você tentou alterar para ${quantity} unidades, mas só há ${available} disponíveis em estoque.` };
+  }
+  return { ok: true, lines: lines.map((l) => (l.product_id === productId ? { ...l, quantity } : l)) };
+}
+
+export function removeLine(lines: CartLine[], productId: string): CartLine[] {
+  return lines.filter((l) => l.product_id !== productId);
+}
+
+export function lineTotal(line: CartLine): number {
+  return line.quantity * line.unit_price;
+}
+
+export function cartTotal(lines: CartLine[]): number {
+  return lines.reduce((sum, l) => sum + lineTotal(l), 0);
+}
+
+/** One due date per installment, 30 days times its number after today. */
+export function dueDates(today: string, installments: number): string[] {
+  return Array.from({ length: installments }, (_, i) => addDays(today, CREDIARIO_SPACING_DAYS * (i + 1)));
+}
+
+/** The installments actually charged: they and the entrada add up to the total. */
+export function installmentAmounts(total: number, entrada: number, installments: number): number[] {
+  return splitCentavos(total - entrada, installments);
+}
+
+/** Shown per installment: (total - entrada) / installments. */
+export function installmentValue(total: number, entrada: number, installments: number): number {
+  return Math.round((total - entrada) / installments);
+}
+
+export function entradaError(entrada: number, total: number): string | null {
+  if (entrada > total) return 'O valor da entrada não pode ser maior que o total da venda.';
+  if (entrada < 0) return 'O valor da entrada não pode ser negativo.';
+  return null;
+}
+
+/** Why the sale cannot be finished yet, or null. */
+export function finishError(hasCustomer: boolean, lines: CartLine[]): string | null {
+  if (!hasCustomer) return 'Selecione um cliente antes de finalizar a venda';
+  if (lines.length === 0) return 'Adicione pelo menos um produto antes de finalizar a venda';
+  return null;
+}
+
+export interface FinishedSaleSummary {
+  customerName: string;
+  total: number;
+  paymentMethod: PaymentMethod;
+  entrada?: number;
+  installments?: number;
+}
+
+/** 'Venda finalizada! Cliente: Maria | Total: R$ 150,00 | Pagamento: Dinheiro' */
+export function successMessage(s: FinishedSaleSummary): string {
+  let payment: string = PAYMENT_METHOD_LABELS[s.paymentMethod];
+  if (s.paymentMethod === 'crediario' && s.installments) {
+    const entrada = s.entrada ?? 0;
+    const each = installmentValue(s.total, entrada, s.installments);
+    const parts = `${s.installments}x de R$ ${formatDecimal(each)}`;
+    payment = entrada > 0 ? `Entrada R$ ${formatDecimal(entrada)} + ${parts}` : `Crediário ${parts}`;
+  }
+  return `Venda finalizada! Cliente: ${s.customerName} | Total: R$ ${formatDecimal(s.total)} | Pagamento: ${payment}`;
+}
+
+/** The display number: the last 6 digits of the current timestamp. */
+export function displayNumber(now = Date.now()): string {
+  return String(now).slice(-6);
+}
