@@ -15,13 +15,19 @@ import {
 
 const State = z.codec(
   z.string().max(2, { error: 'UF: use a sigla de 2 letras' }).nullish(),
-  z.string().regex(/^[A-Z]{2}$/, { error: 'UF: use a sigla de 2 letras' }).nullable(),
+  z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'UF: use a sigla de 2 letras' })
+    .nullable(),
   { decode: (v) => (v == null || v.trim() === '' ? null : v.trim().toUpperCase()), encode: (v) => v },
 );
 
 const ZipCode = z.codec(
   z.string().max(10).nullish(),
-  z.string().regex(/^\d{8}$/, { error: 'CEP inválido (8 dígitos)' }).nullable(),
+  z
+    .string()
+    .regex(/^\d{8}$/, { error: 'CEP inválido (8 dígitos)' })
+    .nullable(),
   { decode: (v) => (v == null || v.trim() === '' ? null : v.replace(/\D/g, '')), encode: (v) => v },
 );
 
@@ -57,7 +63,8 @@ export const CustomerCreateSchema = z.object({
 });
 export type CustomerCreate = z.infer<typeof CustomerCreateSchema>;
 
-export const CustomerUpdateSchema = CustomerCreateSchema.omit({ id: true }).partial();
+/** Partial update: only the fields sent change (`active` is not defaulted back to true). */
+export const CustomerUpdateSchema = CustomerCreateSchema.omit({ id: true }).extend({ active: z.boolean() }).partial();
 export type CustomerUpdate = z.infer<typeof CustomerUpdateSchema>;
 
 export const CustomerListQuerySchema = z.object({

@@ -15,7 +15,8 @@ export const ExpenseCategoryCreateSchema = z.object({
   active: z.boolean().default(true),
 });
 export type ExpenseCategoryCreate = z.infer<typeof ExpenseCategoryCreateSchema>;
-export const ExpenseCategoryUpdateSchema = ExpenseCategoryCreateSchema.partial();
+/** Partial update: only the fields sent change (`active` is not defaulted back to true). */
+export const ExpenseCategoryUpdateSchema = ExpenseCategoryCreateSchema.extend({ active: z.boolean() }).partial();
 export type ExpenseCategoryUpdate = z.infer<typeof ExpenseCategoryUpdateSchema>;
 
 export const ExpenseCategoryResponseSchema = envelope(ExpenseCategorySchema);

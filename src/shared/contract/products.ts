@@ -33,23 +33,35 @@ const ShortText = (label: string) =>
   z
     .string()
     .trim()
-    .max(60, { error: `${label}: máximo de 60 caracteres` })
-    .default('');
+    .max(60, { error: `${label}: máximo de 60 caracteres` });
 
-export const ProductCreateSchema = z.object({
+/** The writable fields, without defaults (an update must not reset what it omits). */
+const ProductFields = {
   sku: RequiredText('SKU', 60),
   name: RequiredText('Nome do produto', 200),
   size: ShortText('Tamanho'),
   color: ShortText('Cor'),
-  current_stock: Quantity.min(0, { error: 'O estoque não pode ser negativo' }).default(0),
-  minimum_stock: Quantity.min(0, { error: 'O estoque mínimo não pode ser negativo' }).default(0),
-  cost_price: Money.default(0),
-  sale_price: Money.default(0),
-  active: z.boolean().default(true),
+  current_stock: Quantity.min(0, { error: 'O estoque não pode ser negativo' }),
+  minimum_stock: Quantity.min(0, { error: 'O estoque mínimo não pode ser negativo' }),
+  cost_price: Money,
+  sale_price: Money,
+  active: z.boolean(),
+};
+
+export const ProductCreateSchema = z.object({
+  ...ProductFields,
+  size: ProductFields.size.default(''),
+  color: ProductFields.color.default(''),
+  current_stock: ProductFields.current_stock.default(0),
+  minimum_stock: ProductFields.minimum_stock.default(0),
+  cost_price: ProductFields.cost_price.default(0),
+  sale_price: ProductFields.sale_price.default(0),
+  active: ProductFields.active.default(true),
 });
 export type ProductCreate = z.infer<typeof ProductCreateSchema>;
 
-export const ProductUpdateSchema = ProductCreateSchema.partial();
+/** Partial update: only the fields sent change (no defaults applied). */
+export const ProductUpdateSchema = z.object(ProductFields).partial();
 export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 
 export const ProductListQuerySchema = z.object({

@@ -1,0 +1,107 @@
+// A labelled form field with its error message underneath.
+import { useId, type ReactNode } from 'react';
+import { cn } from './cn';
+import { Input, Select, type InputProps, type SelectProps } from './input';
+import { Label } from './label';
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+export function FieldFrame({ id, label, error, hint, className, children }: FieldFrameProps) {
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && !error ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface TextFieldProps extends Omit<InputProps, 'id'> {
+  label: string;
+  error?: string;
+  hint?: string;
+  id?: string;
+}
+
+export function TextField({ label, error, hint, id, className, ...props }: TextFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint} className={className}>
+      <Input
+        id={fieldId}
+        invalid={Boolean(error)}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface SelectFieldProps extends Omit<SelectProps, 'id'> {
+  label: string;
+  error?: string;
+  id?: string;
+}
+
+export function SelectField({ label, error, id, className, children, ...props }: SelectFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error} className={className}>
+      <Select
+        id={fieldId}
+        invalid={Boolean(error)}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...props}
+      >
+        {children}
+      </Select>
+    </FieldFrame>
+  );
+}
+
+export interface CheckboxFieldProps {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  description?: string;
+  disabled?: boolean;
+  id?: string;
+}
+
+/** A checkbox with its label on the right; the whole row is a 40px touch target. */
+export function CheckboxField({ label, checked, onChange, description, disabled, id }: CheckboxFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <div className="flex min-h-10 items-start gap-3 py-1">
+      <input
+        id={fieldId}
+        type="checkbox"
+        className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 accent-blue-700"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <div className="flex flex-col">
+        <Label htmlFor={fieldId} className="cursor-pointer">
+          {label}
+        </Label>
+        {description ? <span className="text-xs text-slate-500">{description}</span> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// Renders the toasts bottom-right, above dialogs. Kept accessible while a dialog hides
+// the rest of the page (data-live-region).
+import { createPortal } from 'react-dom';
+import { cn } from './cn';
+import { CloseIcon } from './icons';
+import { dismissToast, useToasts } from './toast-store';
+
+export function Toaster() {
+  const toasts = useToasts();
+  if (typeof document === 'undefined') return null;
+  return createPortal(
+    <div
+      data-live-region=""
+      aria-live="polite"
+      className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm"
+    >
+      {toasts.map((t) => (
+        <div
+          key={t.id}
+          role={t.variant === 'destructive' ? 'alert' : 'status'}
+          data-variant={t.variant}
+          className={cn(
+            'pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg',
+            t.variant === 'destructive'
+              ? 'border-red-700 bg-red-600 text-white'
+              : 'border-slate-200 bg-white text-slate-900',
+          )}
+        >
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-semibold">{t.title}</p>
+            {t.description ? (
+              <p className={cn('mt-1 text-sm', t.variant === 'destructive' ? 'text-red-50' : 'text-slate-600')}>
+                {t.description}
+              </p>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            aria-label="Fechar notificação"
+            onClick={() => dismissToast(t.id)}
+            className={cn(
+              '-m-2 inline-flex h-10 w-10 items-center justify-center rounded-md',
+              t.variant === 'destructive' ? 'hover:bg-red-700' : 'hover:bg-slate-100',
+            )}
+          >
+            <CloseIcon className="h-4 w-4" />
+          </button>
+        </div>
+      ))}
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,71 @@
+import { formatDocument } from '../../../shared/documents';
+import type { Customer } from '../../../shared/contract';
+import { cn } from '../../components/cn';
+import { PencilIcon, TrashIcon } from '../../components/icons';
+import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+
+interface CustomerTableProps {
+  customers: readonly Customer[];
+  canWrite: boolean;
+  emptyText: string;
+  onEdit: (customer: Customer) => void;
+  onDelete: (customer: Customer) => void;
+}
+
+const ACTION = 'inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100';
+const orDash = (value: string | null | undefined) => (value ? value : '-');
+
+export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete }: CustomerTableProps) {
+  return (
+    <Table aria-label="Clientes">
+      <THead>
+        <tr>
+          <Th>Nome</Th>
+          <Th>CPF/CNPJ</Th>
+          <Th>Telefone</Th>
+          <Th>E-mail</Th>
+          <Th>Cidade</Th>
+          <Th className="text-right">Ações</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {customers.length === 0 ? <EmptyRow colSpan={6} text={emptyText} /> : null}
+        {customers.map((customer) => (
+          <tr key={customer.id} className="hover:bg-slate-50">
+            <Td className="font-medium text-slate-900">{customer.name}</Td>
+            <Td className="whitespace-nowrap">{orDash(formatDocument(customer.document))}</Td>
+            <Td className="whitespace-nowrap">{orDash(customer.phone)}</Td>
+            <Td>{orDash(customer.email)}</Td>
+            <Td>{orDash(customer.city)}</Td>
+            <Td className="whitespace-nowrap text-right">
+              {canWrite ? (
+                <>
+                  <button
+                    type="button"
+                    aria-label="Editar"
+                    title="Editar"
+                    className={cn(ACTION, 'text-slate-600')}
+                    onClick={() => onEdit(customer)}
+                  >
+                    <PencilIcon className="h-4 w-4" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label="Excluir"
+                    title="Excluir"
+                    className={cn(ACTION, 'text-red-600')}
+                    onClick={() => onDelete(customer)}
+                  >
+                    <TrashIcon className="h-4 w-4" />
+                  </button>
+                </>
+              ) : (
+                <span className="text-slate-400">-</span>
+              )}
+            </Td>
+          </tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

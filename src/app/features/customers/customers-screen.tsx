@@ -1,0 +1,104 @@
+// Clientes (spec §2): the list with a local search, create, edit, delete.
+import { useEffect, useMemo, useState } from 'react';
+import type { Customer } from '../../../shared/contract';
+import { usePermissions } from '../../auth/use-permissions';
+import { Button } from '../../components/button';
+import { Card, CardHeader } from '../../components/card';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PlusIcon } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
+import { SearchInput } from '../../components/search-input';
+import { LoadingState } from '../../components/spinner';
+import { toast, toastError } from '../../components/toast-store';
+import { describeError } from '../../lib/api-error';
+import { useCustomers, useDeleteCustomer } from './api';
+import { CustomerFormDialog } from './customer-form-dialog';
+import { CustomerTable } from './customer-table';
+import { filterCustomers } from './filter-customers';
+
+type FormState = { customer: Customer | null } | null;
+
+export function CustomersScreen() {
+  const { can } = usePermissions();
+  const canWrite = can('customers.write');
+  const customersQuery = useCustomers();
+  const deleteMutation = useDeleteCustomer();
+  const [search, setSearch] = useState('');
+  const [form, setForm] = useState<FormState>(null);
+  const [toDelete, setToDelete] = useState<Customer | null>(null);
+
+  useEffect(() => {
+    if (customersQuery.error) {
+      toastError('Erro ao carregar clientes', describeError(customersQuery.error, 'Erro ao carregar clientes'));
+    }
+  }, [customersQuery.error]);
+
+  const visible = useMemo(() => filterCustomers(customersQuery.data ?? [], search), [customersQuery.data, search]);
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    try {
+      await deleteMutation.mutateAsync(toDelete.id);
+      toast({ title: 'Cliente removido', description: 'Cliente removido com sucesso!' });
+    } catch (error) {
+      toastError('Erro ao remover cliente', describeError(error, 'Erro ao remover cliente'));
+    } finally {
+      setToDelete(null);
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Clientes"
+        subtitle="Cadastro e consulta de clientes"
+        actions={
+          canWrite ? (
+            <Button onClick={() => setForm({ customer: null })}>
+              <PlusIcon className="h-4 w-4" />
+              Novo Cliente
+            </Button>
+          ) : null
+        }
+      />
+      <Card>
+        <CardHeader title="Lista de Clientes" />
+        <div className="border-b border-slate-100 p-4">
+          <SearchInput
+            value={search}
+            onChange={setSearch}
+            placeholder="Buscar por nome ou CPF..."
+            label="Buscar clientes"
+          />
+        </div>
+        {customersQuery.isPending ? (
+          <LoadingState text="Carregando clientes..." />
+        ) : customersQuery.isError ? (
+          <div className="flex flex-col items-center gap-3 py-12 text-sm text-slate-600">
+            <p>Não foi possível carregar os clientes.</p>
+            <Button variant="outline" onClick={() => void customersQuery.refetch()}>
+              Tentar novamente
+            </Button>
+          </div>
+        ) : (
+          <CustomerTable
+            customers={visible}
+            canWrite={canWrite}
+            emptyText={search.trim() ? 'Nenhum cliente encontrado para a busca.' : 'Nenhum cliente cadastrado.'}
+            onEdit={(customer) => setForm({ customer })}
+            onDelete={setToDelete}
+          />
+        )}
+      </Card>
+      {form ? <CustomerFormDialog customer={form.customer} onClose={() => setForm(null)} /> : null}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Excluir cliente"
+        message="Tem certeza que deseja excluir este cliente?"
+        pending={deleteMutation.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ProductSchema } from '../../../shared/contract';
+import { productJson } from '../../test/fixtures';
+import { filterProducts, isLowStock } from './filter-products';
+
+const products = [
+  ProductSchema.parse(productJson({ sku: 'ABC-1', name: 'Meia Esportiva' })),
+  ProductSchema.parse(productJson({ sku: 'XYZ-2', name: 'Bermuda' })),
+];
+
+describe('filterProducts', () => {
+  it('matches name or SKU case-insensitively, and keeps all for a blank search', () => {
+    expect(filterProducts(products, 'MEIA').map((p) => p.sku)).toEqual(['ABC-1']);
+    expect(filterProducts(products, 'xyz').map((p) => p.sku)).toEqual(['XYZ-2']);
+    expect(filterProducts(products, '  ')).toHaveLength(2);
+    expect(filterProducts(products, 'nada')).toHaveLength(0);
+  });
+
+  it('calls stock below the minimum low', () => {
+    expect(isLowStock({ current_stock: 1, minimum_stock: 2 })).toBe(true);
+    expect(isLowStock({ current_stock: 2, minimum_stock: 2 })).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+import { formatBRL } from '../../../shared/money';
+import type { Product } from '../../../shared/contract';
+import { Badge } from '../../components/badge';
+import { cn } from '../../components/cn';
+import { PencilIcon, TrashIcon } from '../../components/icons';
+import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { isLowStock } from './filter-products';
+
+interface ProductTableProps {
+  products: readonly Product[];
+  canWrite: boolean;
+  emptyText: string;
+  onEdit: (product: Product) => void;
+  onDelete: (product: Product) => void;
+}
+
+const ACTION = 'inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100';
+
+export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }: ProductTableProps) {
+  const columns = canWrite ? 7 : 6;
+  return (
+    <Table aria-label="Produtos">
+      <THead>
+        <tr>
+          <Th>SKU</Th>
+          <Th>Produto</Th>
+          <Th>Tamanho/Cor</Th>
+          <Th>Estoque</Th>
+          <Th>Preços</Th>
+          <Th>Status</Th>
+          {canWrite ? <Th className="text-right">Ações</Th> : null}
+        </tr>
+      </THead>
+      <TBody>
+        {products.length === 0 ? <EmptyRow colSpan={columns} text={emptyText} /> : null}
+        {products.map((product) => {
+          const low = isLowStock(product);
+          return (
+            <tr
+              key={product.id}
+              data-low-stock={low || undefined}
+              className={cn(low ? 'bg-red-50' : 'hover:bg-slate-50')}
+            >
+              <Td className="whitespace-nowrap font-mono text-xs text-slate-600">{product.sku}</Td>
+              <Td className="font-medium text-slate-900">{product.name}</Td>
+              <Td className="whitespace-nowrap">
+                {product.size || '-'} / {product.color || '-'}
+              </Td>
+              <Td className={cn('whitespace-nowrap', low && 'font-semibold text-red-700')}>
+                {product.current_stock} / {product.minimum_stock}
+              </Td>
+              <Td className="whitespace-nowrap">
+                <div className="text-xs text-slate-500">Custo: {formatBRL(product.cost_price)}</div>
+                <div className="font-medium text-slate-900">Venda: {formatBRL(product.sale_price)}</div>
+              </Td>
+              <Td>
+                <Badge tone={product.active ? 'green' : 'gray'}>{product.active ? 'Ativo' : 'Inativo'}</Badge>
+              </Td>
+              {canWrite ? (
+                <Td className="whitespace-nowrap text-right">
+                  <button
+                    type="button"
+                    aria-label="Editar"
+                    title="Editar"
+                    className={cn(ACTION, 'text-slate-600')}
+                    onClick={() => onEdit(product)}
+                  >
+                    <PencilIcon className="h-4 w-4" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label="Excluir"
+                    title="Excluir"
+                    className={cn(ACTION, 'text-red-600')}
+                    onClick={() => onDelete(product)}
+                  >
+                    <TrashIcon className="h-4 w-4" />
+                  </button>
+                </Td>
+              ) : null}
+            </tr>
+          );
+        })}
+      </TBody>
+    </Table>
+  );
+}

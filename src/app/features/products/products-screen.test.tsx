@@ -1,0 +1,178 @@
+// Produtos with the API faked at fetch: full catalogue over pages, local search, roles.
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createFakeServer, type FakeServer } from '../../test/fake-server';
+import { ADMIN, CASHIER, productJson, signedInAs } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+let server: FakeServer;
+
+const CATALOGUE = [
+  productJson({ sku: 'CAM-001', name: 'Camiseta Básica', current_stock: 1, minimum_stock: 5 }),
+  productJson({ sku: 'CAL-002', name: 'Calça Jeans' }),
+  productJson({ sku: 'TEN-003', name: 'Tênis Corrida', cost_price: 120, sale_price: 249.9 }),
+];
+
+/** Serves the catalogue two products per page, as a server capping the page size would. */
+function serveCatalogue(products = CATALOGUE) {
+  server.on('GET', '/api/products', ({ url }) => {
+    const page = Number(url.searchParams.get('page'));
+    const limit = 2;
+    return {
+      body: {
+        success: true,
+        data: {
+          products: products.slice((page - 1) * limit, page * limit),
+          pagination: { page, limit, total: products.length, totalPages: Math.ceil(products.length / limit) },
+        },
+      },
+    };
+  });
+}
+
+function rowNames(): string[] {
+  const table = screen.getByRole('table', { name: 'Produtos' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]?.textContent ?? '');
+}
+
+beforeEach(() => {
+  server = createFakeServer();
+});
+
+describe('Produtos', () => {
+  it('loads every page of the catalogue', async () => {
+    signedInAs(server, ADMIN);
+    serveCatalogue();
+    renderApp('/produtos');
+    expect(await screen.findByText('Carregando produtos...')).toBeTruthy();
+    expect(await screen.findByText('Tênis Corrida')).toBeTruthy();
+    expect(rowNames()).toEqual(['Camiseta Básica', 'Calça Jeans', 'Tênis Corrida']);
+    const pages = server.callsTo('GET', '/api/products').map((c) => c.url.searchParams.get('page'));
+    expect(pages).toEqual(['1', '2']);
+    expect(server.callsTo('GET', '/api/products')[0]!.url.searchParams.get('limit')).toBe('200');
+  });
+
+  it('shows prices in BRL with two decimals and highlights low stock', async () => {
+    signedInAs(server, ADMIN);
+    serveCatalogue();
+    renderApp('/produtos');
+    const row = (await screen.findByText('Tênis Corrida')).closest('tr')!;
+    expect(row.textContent?.replace(/\s/g, ' ')).toContain('Custo: R$ 120,00');
+    expect(row.textContent?.replace(/\s/g, ' ')).toContain('Venda: R$ 249,90');
+    const low = screen.getByText('Camiseta Básica').closest('tr')!;
+    expect(low.getAttribute('data-low-stock')).toBe('true');
+    expect(low.className).toContain('bg-red-50');
+    expect(row.getAttribute('data-low-stock')).toBeNull();
+  });
+
+  it('filters locally by name or SKU, ignoring case', async () => {
+    signedInAs(server, ADMIN);
+    serveCatalogue();
+    const { user } = renderApp('/produtos');
+    await screen.findByText('Tênis Corrida');
+    const requests = server.calls.length;
+    const search = screen.getByPlaceholderText('Buscar por nome ou SKU...');
+
+    await user.type(search, 'CALÇA');
+    expect(rowNames()).toEqual(['Calça Jeans']);
+
+    await user.clear(search);
+    await user.type(search, 'ten-0');
+    expect(rowNames()).toEqual(['Tênis Corrida']);
+
+    await user.clear(search);
+    await user.type(search, 'cam');
+    expect(rowNames()).toEqual(['Camiseta Básica']);
+
+    await user.clear(search);
+    expect(rowNames()).toHaveLength(3);
+    expect(server.calls.length).toBe(requests);
+  });
+
+  it('gives a cashier no way to create, edit or delete', async () => {
+    signedInAs(server, CASHIER);
+    serveCatalogue();
+    renderApp('/produtos');
+    await screen.findByText('Tênis Corrida');
+    expect(screen.queryByRole('button', { name: /Novo Produto/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Editar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Excluir' })).toBeNull();
+  });
+
+  it('appends a created product to the list without reloading it', async () => {
+    signedInAs(server, ADMIN);
+    serveCatalogue();
+    server.on('POST', '/api/products', ({ body }) => ({
+      status: 201,
+      body: { success: true, data: productJson(body as Record<string, unknown>) },
+    }));
+    const { user } = renderApp('/produtos');
+    await screen.findByText('Tênis Corrida');
+    await user.click(screen.getByRole('button', { name: /Novo Produto/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar Novo Produto' });
+    await user.type(within(dialog).getByLabelText('SKU'), 'BON-004');
+    await user.type(within(dialog).getByLabelText('Nome'), 'Boné');
+    const cost = within(dialog).getByLabelText('Preço de custo');
+    await user.clear(cost);
+    await user.type(cost, '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Produto adicionado com sucesso!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rowNames()).toEqual(['Camiseta Básica', 'Calça Jeans', 'Tênis Corrida', 'Boné']);
+    expect(server.callsTo('POST', '/api/products')[0]!.body).toEqual({
+      sku: 'BON-004',
+      name: 'Boné',
+      size: '',
+      color: '',
+      current_stock: 0,
+      minimum_stock: 0,
+      cost_price: 12.5,
+      sale_price: 0,
+      active: true,
+    });
+    expect(server.callsTo('GET', '/api/products')).toHaveLength(2);
+  });
+
+  it("shows the server's field errors under the fields after a 400", async () => {
+    signedInAs(server, ADMIN);
+    serveCatalogue();
+    server.on('PUT', `/api/products/${CATALOGUE[1]!.id}`, () => ({
+      status: 400,
+      body: {
+        success: false,
+        error: 'Dados inválidos: sku: SKU já usado por outro produto',
+        code: 'VALIDATION',
+        details: [{ path: 'sku', message: 'SKU já usado por outro produto', code: 'custom' }],
+      },
+    }));
+    const { user } = renderApp('/produtos');
+    await screen.findByText('Calça Jeans');
+    const row = screen.getByText('Calça Jeans').closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Produto' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('SKU já usado por outro produto')).toBeTruthy();
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Erro ao atualizar produto');
+    expect(toast.textContent).toContain('Dados inválidos');
+  });
+
+  it('asks before deleting and removes the row', async () => {
+    signedInAs(server, ADMIN);
+    serveCatalogue();
+    server.on('DELETE', `/api/products/${CATALOGUE[0]!.id}`, () => ({ body: { success: true, message: 'ok' } }));
+    const { user } = renderApp('/produtos');
+    await screen.findByText('Camiseta Básica');
+    const row = screen.getByText('Camiseta Básica').closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Excluir' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText('Tem certeza que deseja excluir este produto?')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Produto removido com sucesso!')).toBeTruthy();
+    expect(rowNames()).toEqual(['Calça Jeans', 'Tênis Corrida']);
+  });
+});

@@ -1,0 +1,113 @@
+// 'Gestão de Produtos' (spec §2): the catalogue with a local search, create, edit, delete.
+import { useEffect, useMemo, useState } from 'react';
+import type { Product } from '../../../shared/contract';
+import { usePermissions } from '../../auth/use-permissions';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DownloadIcon, FilterIcon, PlusIcon } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
+import { SearchInput } from '../../components/search-input';
+import { LoadingState } from '../../components/spinner';
+import { toast, toastError } from '../../components/toast-store';
+import { describeError } from '../../lib/api-error';
+import { useDeleteProduct, useProducts } from './api';
+import { filterProducts } from './filter-products';
+import { ProductFormDialog } from './product-form-dialog';
+import { ProductTable } from './product-table';
+
+type FormState = { product: Product | null } | null;
+
+export function ProductsScreen() {
+  const { can } = usePermissions();
+  const canWrite = can('products.write');
+  const productsQuery = useProducts();
+  const deleteMutation = useDeleteProduct();
+  const [search, setSearch] = useState('');
+  const [form, setForm] = useState<FormState>(null);
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+
+  useEffect(() => {
+    if (productsQuery.error) {
+      toastError('Erro ao carregar produtos', describeError(productsQuery.error, 'Erro ao carregar produtos'));
+    }
+  }, [productsQuery.error]);
+
+  const visible = useMemo(() => filterProducts(productsQuery.data ?? [], search), [productsQuery.data, search]);
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    try {
+      await deleteMutation.mutateAsync(toDelete.id);
+      toast({ title: 'Produto removido', description: 'Produto removido com sucesso!' });
+    } catch (error) {
+      toastError('Erro ao remover produto', describeError(error, 'Erro ao remover produto'));
+    } finally {
+      setToDelete(null);
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Gestão de Produtos"
+        subtitle="Cadastro de produtos, preços e estoque"
+        actions={
+          canWrite ? (
+            <Button onClick={() => setForm({ product: null })}>
+              <PlusIcon className="h-4 w-4" />
+              Novo Produto
+            </Button>
+          ) : null
+        }
+      />
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center">
+          <SearchInput
+            value={search}
+            onChange={setSearch}
+            placeholder="Buscar por nome ou SKU..."
+            label="Buscar produtos"
+          />
+          <div className="flex gap-2">
+            <Button variant="outline">
+              <FilterIcon className="h-4 w-4" />
+              Filtrar
+            </Button>
+            <Button variant="outline">
+              <DownloadIcon className="h-4 w-4" />
+              Exportar
+            </Button>
+          </div>
+        </div>
+        {productsQuery.isPending ? (
+          <LoadingState text="Carregando produtos..." />
+        ) : productsQuery.isError ? (
+          <div className="flex flex-col items-center gap-3 py-12 text-sm text-slate-600">
+            <p>Não foi possível carregar os produtos.</p>
+            <Button variant="outline" onClick={() => void productsQuery.refetch()}>
+              Tentar novamente
+            </Button>
+          </div>
+        ) : (
+          <ProductTable
+            products={visible}
+            canWrite={canWrite}
+            emptyText={search.trim() ? 'Nenhum produto encontrado para a busca.' : 'Nenhum produto cadastrado.'}
+            onEdit={(product) => setForm({ product })}
+            onDelete={setToDelete}
+          />
+        )}
+      </Card>
+      {form ? <ProductFormDialog product={form.product} onClose={() => setForm(null)} /> : null}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Excluir produto"
+        message="Tem certeza que deseja excluir este produto?"
+        pending={deleteMutation.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+// Geral: the store's information (company fields, theme, currency) via /company/me.
+import { useEffect, useState, type FormEvent } from 'react';
+import { CompanyUpdateSchema, THEMES, type Company } from '../../../shared/contract';
+import { formatDocument } from '../../../shared/documents';
+import { Button } from '../../components/button';
+import { Card, CardContent, CardHeader } from '../../components/card';
+import { SelectField, TextField } from '../../components/field';
+import { LoadingState } from '../../components/spinner';
+import { toast, toastError } from '../../components/toast-store';
+import { describeError } from '../../lib/api-error';
+import { fieldErrorsFrom, validateForm, type FieldErrors } from '../../lib/form-errors';
+import { useCompany, useUpdateCompany } from './api';
+
+type Theme = (typeof THEMES)[number];
+
+interface CompanyFormValues {
+  name: string;
+  cnpj: string;
+  phone: string;
+  email: string;
+  address: string;
+  theme: Theme;
+  currency: 'BRL';
+}
+
+function toForm(company: Company): CompanyFormValues {
+  return {
+    name: company.name,
+    cnpj: formatDocument(company.cnpj),
+    phone: company.phone ?? '',
+    email: company.email ?? '',
+    address: company.address ?? '',
+    theme: (THEMES as readonly string[]).includes(company.theme) ? (company.theme as Theme) : 'claro',
+    currency: 'BRL',
+  };
+}
+
+const THEME_LABELS: Record<Theme, string> = { claro: 'Claro', escuro: 'Escuro' };
+
+function CompanyForm({ company }: { company: Company }) {
+  const [values, setValues] = useState<CompanyFormValues>(() => toForm(company));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const mutation = useUpdateCompany();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validateForm(CompanyUpdateSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      toastError('Erro ao salvar informações da empresa', checked.message);
+      return;
+    }
+    setErrors({});
+    try {
+      await mutation.mutateAsync(checked.value);
+      toast({ title: 'Informações salvas', description: 'As informações da empresa foram atualizadas com sucesso!' });
+    } catch (error) {
+      setErrors(fieldErrorsFrom(error));
+      toastError('Erro ao salvar informações da empresa', describeError(error, 'Erro ao atualizar dados da empresa'));
+    }
+  }
+
+  const field = (key: Exclude<keyof CompanyFormValues, 'theme' | 'currency'>) => ({
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
+    error: errors[key],
+    disabled: mutation.isPending,
+  });
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <TextField label="Nome da empresa" required className="sm:col-span-2" {...field('name')} />
+      <TextField label="CNPJ" {...field('cnpj')} />
+      <TextField label="Telefone" type="tel" {...field('phone')} />
+      <TextField label="E-mail" type="email" {...field('email')} />
+      <TextField label="Endereço" {...field('address')} />
+      <SelectField
+        label="Tema"
+        value={values.theme}
+        onChange={(e) => setValues((v) => ({ ...v, theme: e.target.value as Theme }))}
+        error={errors.theme}
+        disabled={mutation.isPending}
+      >
+        {THEMES.map((theme) => (
+          <option key={theme} value={theme}>
+            {THEME_LABELS[theme]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Moeda"
+        value={values.currency}
+        onChange={() => undefined}
+        error={errors.currency}
+        disabled={mutation.isPending}
+      >
+        <option value="BRL">Real brasileiro (BRL)</option>
+      </SelectField>
+      <div className="flex justify-end sm:col-span-2">
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Salvando...' : 'Salvar Alterações'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function GeneralTab() {
+  const companyQuery = useCompany();
+
+  useEffect(() => {
+    if (companyQuery.error) {
+      toastError(
+        'Erro ao carregar dados da empresa',
+        describeError(companyQuery.error, 'Erro ao carregar dados da empresa'),
+      );
+    }
+  }, [companyQuery.error]);
+
+  return (
+    <Card>
+      <CardHeader title="Informações da Loja" description="Dados da empresa exibidos no sistema." />
+      <CardContent>
+        {companyQuery.isPending ? (
+          <LoadingState text="Carregando dados da empresa..." />
+        ) : companyQuery.isError ? (
+          <div className="flex flex-col items-center gap-3 py-8 text-sm text-slate-600">
+            <p>Erro ao carregar dados da empresa</p>
+            <Button variant="outline" onClick={() => void companyQuery.refetch()}>
+              Tentar novamente
+            </Button>
+          </div>
+        ) : (
+          <CompanyForm key={companyQuery.dataUpdatedAt} company={companyQuery.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { Tabs } from '../../components/tabs';
+import { GeneralTab } from './general-tab';
+import { NotificationsTab } from './notifications-tab';
+import { SystemTab } from './system-tab';
+import { UsersTab } from './users-tab';
+
+export function SettingsScreen() {
+  const [tab, setTab] = useState('geral');
+  return (
+    <div>
+      <PageHeader title="Configurações" subtitle="Informações da loja, usuários e preferências do sistema" />
+      <Tabs
+        label="Configurações"
+        value={tab}
+        onChange={setTab}
+        items={[
+          { value: 'geral', label: 'Geral', content: <GeneralTab /> },
+          { value: 'usuarios', label: 'Usuários', content: <UsersTab /> },
+          { value: 'notificacoes', label: 'Notificações', content: <NotificationsTab /> },
+          { value: 'sistema', label: 'Sistema', content: <SystemTab /> },
+        ]}
+      />
+    </div>
+  );
+}

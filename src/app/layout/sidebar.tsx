@@ -1,0 +1,78 @@
+import { NavLink } from 'react-router-dom';
+import { usePermissions } from '../auth/use-permissions';
+import { cn } from '../components/cn';
+import { CloseIcon, StoreIcon } from '../components/icons';
+import { navItemsFor } from './nav-items';
+
+interface SidebarProps {
+  drawerOpen: boolean;
+  collapsed: boolean;
+  onClose: () => void;
+}
+
+export function Sidebar({ drawerOpen, collapsed, onClose }: SidebarProps) {
+  const { isAdmin } = usePermissions();
+  return (
+    <>
+      {drawerOpen ? (
+        <div
+          data-testid="sidebar-overlay"
+          aria-hidden="true"
+          onClick={onClose}
+          className="fixed inset-0 z-30 bg-slate-900/50 lg:hidden"
+        />
+      ) : null}
+      <aside
+        id="app-sidebar"
+        aria-label="Menu principal"
+        className={cn(
+          'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white',
+          'transition-[translate,visibility] duration-200',
+          drawerOpen ? 'visible translate-x-0' : 'invisible -translate-x-full lg:visible',
+          collapsed ? 'lg:hidden' : 'lg:static lg:translate-x-0',
+        )}
+      >
+        <div className="flex h-16 items-center justify-between gap-3 border-b border-slate-200 px-5">
+          <div className="flex items-center gap-3">
+            <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-blue-700 text-white">
+              <StoreIcon className="h-5 w-5" />
+            </span>
+            <div>
+              <h2 className="text-lg font-bold leading-tight text-slate-900">Balcão</h2>
+              <p className="text-xs text-slate-500">Sistema de Gestão</p>
+            </div>
+          </div>
+          <button
+            type="button"
+            aria-label="Fechar menu"
+            onClick={onClose}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 lg:hidden"
+          >
+            <CloseIcon className="h-5 w-5" />
+          </button>
+        </div>
+        <nav className="flex-1 overflow-y-auto p-3">
+          <ul className="flex flex-col gap-1">
+            {navItemsFor(isAdmin).map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={to === '/'}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex h-11 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors',
+                      isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100',
+                    )
+                  }
+                >
+                  <Icon className="h-5 w-5 shrink-0" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+    </>
+  );
+}

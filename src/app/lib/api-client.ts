@@ -1,0 +1,165 @@
+// The HTTP edge of the app: same-origin /api, JSON, Bearer token, refresh before a
+// request and once after a 401, responses parsed by the contract's schemas.
+// Network and token logic live in token-store.ts and refresh-coordinator.ts so the
+// offline layer can wrap them.
+import { z } from 'zod';
+import { RefreshResponseSchema, RefreshSchema, type TokenSet } from '../../shared/contract';
+import { ApiError, NetworkError, errorTextFromBody, isNetworkError } from './api-error';
+import type { RefreshCoordinator } from './refresh-coordinator';
+import type { TokenStore } from './token-store';
+
+export const API_BASE = '/api';
+export const REFRESH_FAILED_TEXT = 'Failed to refresh token';
+export const INVALID_REFRESH_TEXT = 'Invalid refresh response';
+export const INVALID_RESPONSE_TEXT = 'Resposta inválida do servidor';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface RequestOptions {
+  /** Query string values; null, undefined and '' are left out. */
+  query?: Record<string, QueryValue>;
+  /** JSON body, already encoded with the contract (z.encode). */
+  body?: unknown;
+  /** Send the Bearer token and refresh it when needed (default true). */
+  auth?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Calls the real fetch at call time, so tests may stub the global. */
+export const globalFetch: FetchFn = (input, init) => globalThis.fetch(input, init);
+
+export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${base}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+async function sendOnce(fetchFn: FetchFn, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetchFn(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+}
+
+function httpError(response: Response, body: unknown, fallback?: string): ApiError {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const code = typeof record.code === 'string' ? record.code : `HTTP_${response.status}`;
+  return new ApiError(errorTextFromBody(body, fallback), response.status, code, record.details);
+}
+
+/** POST /auth/refresh, with the refresh error texts of spec §8. */
+export function createRefreshRequest(fetchFn: FetchFn = globalFetch, base: string = API_BASE) {
+  return async (refreshToken: string): Promise<TokenSet> => {
+    const response = await sendOnce(fetchFn, `${base}/auth/refresh`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(z.encode(RefreshSchema, { refreshToken })),
+    });
+    const body = await readJson(response);
+    if (!response.ok) throw httpError(response, body, REFRESH_FAILED_TEXT);
+    const parsed = RefreshResponseSchema.safeParse(body);
+    if (!parsed.success) throw new ApiError(INVALID_REFRESH_TEXT, response.status, 'INVALID_REFRESH_RESPONSE');
+    return parsed.data.data;
+  };
+}
+
+export interface ApiClientOptions {
+  tokens: TokenStore;
+  refresher: RefreshCoordinator;
+  fetchFn?: FetchFn;
+  base?: string;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient({ tokens, refresher, fetchFn = globalFetch, base = API_BASE }: ApiClientOptions) {
+  async function prepareToken(): Promise<string | null> {
+    try {
+      await refresher.ensureFresh();
+    } catch (error) {
+      // Offline or server down: the current token may still be good for a few minutes.
+      const expiresAt = tokens.getExpiresAt();
+      const stillValid = expiresAt === null || expiresAt > Date.now();
+      if (!(isNetworkError(error) || (error instanceof ApiError && error.status >= 500)) || !stillValid) throw error;
+    }
+    return tokens.getAccessToken();
+  }
+
+  function initFor(method: HttpMethod, options: RequestOptions, token: string | null): RequestInit {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    };
+  }
+
+  /** Sends a request and returns the JSON body of a successful answer; throws ApiError. */
+  async function send(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<unknown> {
+    const auth = options.auth ?? true;
+    const url = buildUrl(base, path, options.query);
+    const token = auth ? await prepareToken() : null;
+    let response = await sendOnce(fetchFn, url, initFor(method, options, token));
+    if (response.status === 401 && auth && tokens.getRefreshToken()) {
+      const fresh = await refresher.refresh(token);
+      response = await sendOnce(fetchFn, url, initFor(method, options, fresh));
+    }
+    const body = await readJson(response);
+    if (!response.ok) throw httpError(response, body);
+    if (response.status === 204 && body === null) return { success: true };
+    if (body && typeof body === 'object' && (body as { success?: unknown }).success === false) {
+      throw httpError(response, body);
+    }
+    return body;
+  }
+
+  /** Sends a request and parses the answer with a contract schema (decoding money to centavos). */
+  async function request<S extends z.ZodType>(
+    schema: S,
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<z.output<S>> {
+    const body = await send(method, path, options);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new ApiError(INVALID_RESPONSE_TEXT, 200, 'INVALID_RESPONSE', parsed.error.issues);
+    return parsed.data;
+  }
+
+  type Options = Omit<RequestOptions, 'body'>;
+  return {
+    send,
+    request,
+    get: <S extends z.ZodType>(schema: S, path: string, options?: Options) => request(schema, 'GET', path, options),
+    post: <S extends z.ZodType>(schema: S, path: string, body?: unknown, options?: Options) =>
+      request(schema, 'POST', path, { ...options, body }),
+    put: <S extends z.ZodType>(schema: S, path: string, body?: unknown, options?: Options) =>
+      request(schema, 'PUT', path, { ...options, body }),
+    patch: <S extends z.ZodType>(schema: S, path: string, body?: unknown, options?: Options) =>
+      request(schema, 'PATCH', path, { ...options, body }),
+    delete: <S extends z.ZodType>(schema: S, path: string, options?: Options) =>
+      request(schema, 'DELETE', path, options),
+  };
+}
