@@ -1,0 +1,113 @@
+// The two drivers behind one Drizzle type: PGlite (embedded, one process per data dir)
+// or PostgreSQL through node-postgres (DATABASE_URL, many processes).
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What a service accepts: the database, or a transaction it should join. */
+export type DbOrTx = Db | Tx;
+export type DriverName = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  driver: DriverName;
+  /** Applies pending migrations (drizzle migrator of the driver). */
+  migrate(): Promise<void>;
+  /** select 1 */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Arbitrary constant: the advisory lock that serializes migrations across processes. */
+const MIGRATION_LOCK_KEY = 7_203_114_771;
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; absent or null means in memory. */
+  pgliteDir?: string | null | undefined;
+  /** node-postgres pool size. */
+  poolMax?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10) : openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string | null | undefined): Promise<Database> {
+  let lock: DataDirLock | null = null;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    lock = acquireDataDirLock(dir);
+  }
+  let client: PGlite;
+  try {
+    client = dir ? new PGlite(dir) : new PGlite();
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: Math.max(2, max) });
+  // An idle client error (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db: db as unknown as Db,
+    driver: 'postgres',
+    migrate: async () => {
+      // Several app processes may start together: one migrates, the others wait.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Runs `fn` in `tx` when given (composition), else in a new transaction. */
+export function inTransaction<T>(db: DbOrTx, tx: DbOrTx | undefined, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  if (tx) return fn(tx);
+  return db.transaction((t) => fn(t));
+}

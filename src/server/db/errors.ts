@@ -1,0 +1,23 @@
+// Recognizes PostgreSQL errors through Drizzle's wrapper (DrizzleQueryError.cause), for
+// both drivers: PGlite and node-postgres report the same SQLSTATE and constraint name.
+
+interface PgErrorFields {
+  code?: string;
+  constraint?: string;
+}
+
+function pgErrorOf(err: unknown): PgErrorFields | null {
+  let current: unknown = err;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const fields = current as PgErrorFields & { cause?: unknown };
+    if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code)) return fields;
+    current = fields.cause;
+  }
+  return null;
+}
+
+/** unique_violation (23505), optionally on one named constraint or index. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const pg = pgErrorOf(err);
+  return pg?.code === '23505' && (!constraint || pg.constraint === constraint);
+}

@@ -1,0 +1,83 @@
+// The demo store (SEED_DEMO): http://demo.localhost:PORT, admin@demo.com / demo123 and
+// caixa@demo.com / demo123, ~60 products and 25 customers. All in one transaction.
+import { cnpjCheckDigits } from '../../shared/documents';
+import { nextChangeVersion } from '../services/change-version';
+import { createTenant, type CreatedTenant } from '../services/tenants';
+import { createUser } from '../services/users';
+import type { User } from '../../shared/contract';
+import type { Db } from './client';
+import { customers, products } from './schema';
+import { demoCustomers, demoProducts } from './seed-data';
+
+export const DEMO = {
+  subdomain: 'demo',
+  name: 'Loja Demo',
+  admin: { name: 'Administrador Demo', email: 'admin@demo.com', password: 'demo123' },
+  cashier: { name: 'Caixa Demo', email: 'caixa@demo.com', password: 'demo123' },
+} as const;
+
+const DEMO_CNPJ_BASE = '112223330001';
+
+export async function seedDemo(db: Db): Promise<CreatedTenant & { cashier: User }> {
+  return db.transaction(async (tx) => {
+    const created = await createTenant(
+      db,
+      {
+        subdomain: DEMO.subdomain,
+        name: DEMO.name,
+        adminName: DEMO.admin.name,
+        adminEmail: DEMO.admin.email,
+        adminPassword: DEMO.admin.password,
+        cnpj: DEMO_CNPJ_BASE + cnpjCheckDigits(DEMO_CNPJ_BASE),
+        phone: '(11) 3456-7890',
+        email: 'contato@lojademo.com.br',
+        address: 'Rua Augusta, 1500 - Consolação, São Paulo - SP, 01304-001',
+      },
+      tx,
+    );
+    const tenantId = created.tenant.id;
+    const cashier = await createUser(
+      db,
+      tenantId,
+      { name: DEMO.cashier.name, email: DEMO.cashier.email, password: DEMO.cashier.password, role: 'user' },
+      tx,
+    );
+
+    const productRows = demoProducts();
+    const customerRows = demoCustomers();
+    // One bump reserves a version per row; each row gets its own, in order.
+    const last = await nextChangeVersion(tx, tenantId, productRows.length + customerRows.length);
+    let version = last - productRows.length - customerRows.length;
+    await tx.insert(products).values(
+      productRows.map((p) => ({
+        tenantId,
+        sku: p.sku,
+        name: p.name,
+        size: p.size,
+        color: p.color,
+        currentStock: p.current_stock,
+        minimumStock: p.minimum_stock,
+        costPrice: p.cost_price,
+        salePrice: p.sale_price,
+        active: p.active,
+        version: ++version,
+      })),
+    );
+    await tx.insert(customers).values(
+      customerRows.map((c) => ({
+        tenantId,
+        name: c.name,
+        email: c.email ?? null,
+        phone: c.phone ?? null,
+        document: c.document ?? null,
+        address: c.address ?? null,
+        city: c.city ?? null,
+        state: c.state ?? null,
+        zipCode: c.zip_code ?? null,
+        active: c.active,
+        version: ++version,
+      })),
+    );
+    return { ...created, cashier };
+  });
+}

@@ -1,0 +1,118 @@
+// Environment, parsed once at start with zod. An invalid value stops the process with a
+// message in Portuguese and English.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const Bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'sim', 'nao', 'não'], {
+    error: 'use true ou false / use true or false',
+  })
+  .transform((v) => ['true', '1', 'yes', 'sim'].includes(v));
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const EnvSchema = z.object({
+  PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'deve ser um número / must be a number' })
+      .int('deve ser inteiro / must be an integer')
+      .min(1, 'porta de 1 a 65535 / port 1..65535')
+      .max(65535, 'porta de 1 a 65535 / port 1..65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(blankToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'use uma URL postgres:// / must be a postgres:// URL')
+      .optional(),
+  ),
+  JWT_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, 'mínimo de 32 caracteres / at least 32 characters').optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'use fatal, error, warn, info, debug, trace ou silent',
+      })
+      .default('info'),
+  ),
+  SEED_DEMO: z.preprocess(blankToUndefined, Bool.default(true)),
+  /** Skip the client build check at start (`npm run dev` and browser tests build apart). */
+  SKIP_BUILD: z.preprocess(blankToUndefined, Bool.default(false)),
+  /** Port shown in the printed store URLs when a proxy (Vite in dev) fronts the API. */
+  PUBLIC_PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'deve ser um número / must be a number' })
+      .int('deve ser inteiro / must be an integer')
+      .min(1, 'porta de 1 a 65535 / port 1..65535')
+      .max(65535, 'porta de 1 a 65535 / port 1..65535')
+      .optional(),
+  ),
+  /** Behind a reverse proxy: take the client IP from X-Forwarded-For (login rate limit per IP). */
+  TRUST_PROXY: z.preprocess(blankToUndefined, Bool.default(false)),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Configuração inválida (variáveis de ambiente) / Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the environment; throws EnvError listing every invalid variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
+}
+
+/** parseEnv for entry points: prints the problem and exits 1. */
+export function loadEnvOrExit(source: NodeJS.ProcessEnv = process.env): Env {
+  try {
+    return parseEnv(source);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+}
+
+/** The embedded database directory inside DATA_DIR. */
+export function pgliteDirOf(env: Pick<Env, 'DATA_DIR'>): string {
+  return join(env.DATA_DIR, 'pglite');
+}
+
+/**
+ * JWT_SECRET, or one generated once and kept in DATA_DIR/jwt-secret (mode 0600).
+ * Several processes sharing PostgreSQL must share JWT_SECRET (or the same DATA_DIR).
+ */
+export function resolveJwtSecret(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): { secret: string; generated: boolean } {
+  if (env.JWT_SECRET) return { secret: env.JWT_SECRET, generated: false };
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const path = join(env.DATA_DIR, 'jwt-secret');
+  try {
+    // 'wx': only the first process to get here writes it; the others read it.
+    writeFileSync(path, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    chmodSync(path, 0o600);
+    return { secret: readFileSync(path, 'utf8').trim(), generated: true };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const secret = readFileSync(path, 'utf8').trim();
+  if (secret.length < 32) throw new EnvError([`${path}: segredo JWT curto demais / JWT secret too short`]);
+  return { secret, generated: false };
+}

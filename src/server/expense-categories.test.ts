@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYABLE_CATEGORIES } from '../shared/constants';
+import { DEMO } from './db/seed';
+import { api, login, NO_UUID, setupTestApp, type TestContext } from './test/helpers';
+import { databases } from './test/testDb';
+
+describe.each(databases())('expense categories (%s)', (kind) => {
+  let ctx: TestContext;
+  let http: ReturnType<typeof api>;
+  let admin: string;
+
+  beforeAll(async () => {
+    ctx = await setupTestApp(kind);
+    http = api(ctx.app);
+    admin = (await login(ctx.app, DEMO.admin.email, DEMO.admin.password)).accessToken;
+  });
+  afterAll(() => ctx?.close());
+
+  it('every store starts with the payable categories of spec §5', async () => {
+    const res = await http.get('/api/expense-categories', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((c: { name: string }) => c.name).sort()).toEqual([...PAYABLE_CATEGORIES].sort());
+    expect(res.body.data[0]).toEqual({
+      id: expect.any(String),
+      name: expect.any(String),
+      description: null,
+      active: true,
+    });
+  });
+
+  it('creates, reads, updates and deletes', async () => {
+    const created = await http.post(
+      '/api/expense-categories',
+      { name: 'Aluguel', description: 'Aluguel da loja' },
+      { token: admin },
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    expect(created.body.data).toEqual({ id, name: 'Aluguel', description: 'Aluguel da loja', active: true });
+    expect((await http.get(`/api/expense-categories/${id}`, { token: admin })).body.data.name).toBe('Aluguel');
+    const off = await http.put(`/api/expense-categories/${id}`, { active: false }, { token: admin });
+    expect(off.body.data).toEqual({ id, name: 'Aluguel', description: 'Aluguel da loja', active: false });
+    const renamed = await http.put(`/api/expense-categories/${id}`, { name: 'Aluguel e condomínio' }, { token: admin });
+    expect(renamed.body.data).toMatchObject({ name: 'Aluguel e condomínio', active: false });
+    const del = await http.delete(`/api/expense-categories/${id}`, { token: admin });
+    expect(del.status).toBe(200);
+    expect((await http.get(`/api/expense-categories/${id}`, { token: admin })).status).toBe(404);
+    expect((await http.delete(`/api/expense-categories/${id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('names are unique per store, case-insensitively (409)', async () => {
+    const dup = await http.post('/api/expense-categories', { name: 'marketing' }, { token: admin });
+    expect(dup.status).toBe(409);
+    expect(dup.body).toEqual({
+      success: false,
+      code: 'CONFLICT',
+      error: 'Já existe uma categoria com o nome marketing',
+    });
+    const a = await http.post('/api/expense-categories', { name: 'Frete' }, { token: admin });
+    const clash = await http.put(`/api/expense-categories/${a.body.data.id}`, { name: 'Impostos' }, { token: admin });
+    expect(clash.status).toBe(409);
+  });
+
+  it('validates input and ids', async () => {
+    const before = (await http.get('/api/expense-categories', { token: admin })).body.data.length;
+    expect((await http.post('/api/expense-categories', { name: '' }, { token: admin })).status).toBe(400);
+    expect((await http.post('/api/expense-categories', { name: 'x'.repeat(101) }, { token: admin })).status).toBe(400);
+    expect((await http.post('/api/expense-categories', { name: 'Ok', active: 'sim' }, { token: admin })).status).toBe(
+      400,
+    );
+    expect((await http.get('/api/expense-categories', { token: admin })).body.data.length).toBe(before);
+    expect((await http.get('/api/expense-categories/1', { token: admin })).status).toBe(400);
+    expect((await http.put(`/api/expense-categories/${NO_UUID}`, { name: 'X' }, { token: admin })).status).toBe(404);
+  });
+});

@@ -1,0 +1,42 @@
+// Serves the built PWA from dist/: hashed files under /assets are immutable for a year;
+// everything else (index.html, sw.js, manifest, registerSW.js) is revalidated every time.
+// Any other GET outside /api and /health falls back to index.html (client-side routes).
+import { existsSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from './errors';
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_NO_CACHE = 'no-cache';
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === '/api' || path.startsWith('/api/') || path === '/health' || path.startsWith('/health/');
+}
+
+export async function registerStatic(app: FastifyInstance, distDir: string | null | undefined): Promise<void> {
+  const hasApp = !!distDir && existsSync(`${distDir}/index.html`);
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders(reply, path) {
+        const rel = relative(distDir, path).split(sep).join('/');
+        reply.header('cache-control', rel.startsWith('assets/') ? CACHE_IMMUTABLE : CACHE_NO_CACHE);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    // A missing hashed asset must stay a 404: answering it with HTML would poison caches.
+    if (hasApp && wantsPage && !isApiPath(path) && !path.startsWith('/assets/')) {
+      return reply.header('cache-control', CACHE_NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return sendError(reply, 404, 'NOT_FOUND', `Rota não encontrada: ${request.method} ${path}`);
+  });
+}

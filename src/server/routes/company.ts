@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CompanyListResponseSchema, CompanyResponseSchema, CompanyUpdateSchema, IdParams } from '../../shared/contract';
+import type { RouteOptions } from '../context';
+import { authOf } from '../http/access';
+import { forbidden, notFound } from '../errors';
+import { COMPANY_NOT_FOUND, getCompany, updateCompany } from '../services/company';
+
+/**
+ * /api/company (spec §7): the caller's own store only (company.read / company.write).
+ * Stores are created and removed by the operator (npm run tenant), never by the app.
+ */
+export const companyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
+  const read = { access: 'company.read' } as const;
+  const write = { access: 'company.write' } as const;
+
+  /** Another store's id answers 404, like every other resource. */
+  const ownId = (tenantId: string, id: string) => {
+    if (id !== tenantId) throw notFound(COMPANY_NOT_FOUND);
+  };
+
+  app.get('/me', { config: read, schema: { response: { 200: CompanyResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await getCompany(ctx.db, authOf(request).tenantId),
+  }));
+
+  app.put(
+    '/me',
+    { config: write, schema: { body: CompanyUpdateSchema, response: { 200: CompanyResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      data: await updateCompany(ctx.db, authOf(request).tenantId, request.body),
+    }),
+  );
+
+  app.get('/', { config: read, schema: { response: { 200: CompanyListResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: [await getCompany(ctx.db, authOf(request).tenantId)],
+  }));
+
+  app.post('/', { config: write }, async () => {
+    throw forbidden('Novas empresas são criadas pelo operador do sistema (npm run tenant -- create).');
+  });
+
+  app.get(
+    '/:id',
+    { config: read, schema: { params: IdParams, response: { 200: CompanyResponseSchema } } },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      ownId(tenantId, request.params.id);
+      return { success: true as const, data: await getCompany(ctx.db, tenantId) };
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: write,
+      schema: { params: IdParams, body: CompanyUpdateSchema, response: { 200: CompanyResponseSchema } },
+    },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      ownId(tenantId, request.params.id);
+      return { success: true as const, data: await updateCompany(ctx.db, tenantId, request.body) };
+    },
+  );
+
+  app.delete('/:id', { config: write, schema: { params: IdParams } }, async (request) => {
+    ownId(authOf(request).tenantId, request.params.id);
+    throw forbidden('A empresa não pode ser excluída pelo aplicativo.');
+  });
+};

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AckSchema,
+  ExpenseCategoryCreateSchema,
+  ExpenseCategoryListResponseSchema,
+  ExpenseCategoryResponseSchema,
+  ExpenseCategoryUpdateSchema,
+  IdParams,
+} from '../../shared/contract';
+import type { RouteOptions } from '../context';
+import { authOf } from '../http/access';
+import {
+  createExpenseCategory,
+  deleteExpenseCategory,
+  getExpenseCategory,
+  listExpenseCategories,
+  updateExpenseCategory,
+} from '../services/expense-categories';
+
+/** /api/expense-categories (spec §7): expense_categories.read / expense_categories.write. */
+export const expenseCategoryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
+  const read = { access: 'expense_categories.read' } as const;
+  const write = { access: 'expense_categories.write' } as const;
+
+  app.get('/', { config: read, schema: { response: { 200: ExpenseCategoryListResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await listExpenseCategories(ctx.db, authOf(request).tenantId),
+  }));
+
+  app.get(
+    '/:id',
+    { config: read, schema: { params: IdParams, response: { 200: ExpenseCategoryResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      data: await getExpenseCategory(ctx.db, authOf(request).tenantId, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/',
+    {
+      config: write,
+      schema: { body: ExpenseCategoryCreateSchema, response: { 201: ExpenseCategoryResponseSchema } },
+    },
+    async (request, reply) => {
+      const data = await createExpenseCategory(ctx.db, authOf(request).tenantId, request.body);
+      return reply.code(201).send({ success: true as const, data });
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: write,
+      schema: {
+        params: IdParams,
+        body: ExpenseCategoryUpdateSchema,
+        response: { 200: ExpenseCategoryResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await updateExpenseCategory(ctx.db, authOf(request).tenantId, request.params.id, request.body),
+    }),
+  );
+
+  app.delete('/:id', { config: write, schema: { params: IdParams, response: { 200: AckSchema } } }, async (request) => {
+    await deleteExpenseCategory(ctx.db, authOf(request).tenantId, request.params.id);
+    return { success: true as const, message: 'Categoria excluída com sucesso!' };
+  });
+};

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidCnpj, isValidCpf, isValidDocument } from '../shared/documents';
+import { customers, products, tenants } from './db/schema';
+import { DEMO } from './db/seed';
+import { demoCustomers, demoProducts } from './db/seed-data';
+import { login, setupTestApp, type TestContext } from './test/helpers';
+import { databases } from './test/testDb';
+
+describe('demo data', () => {
+  it('is deterministic', () => {
+    expect(demoProducts()).toEqual(demoProducts());
+    expect(demoCustomers()).toEqual(demoCustomers());
+  });
+
+  it('has ~60 products of a clothing and shoe store, some below minimum stock', () => {
+    const list = demoProducts();
+    expect(list.length).toBeGreaterThanOrEqual(55);
+    expect(list.length).toBeLessThanOrEqual(65);
+    expect(new Set(list.map((p) => p.sku)).size).toBe(list.length);
+    const sizes = new Set(list.map((p) => p.size));
+    for (const s of ['P', 'M', 'G', 'GG', '38', '39', '40', '41', '42']) expect(sizes.has(s)).toBe(true);
+    const low = list.filter((p) => p.current_stock < p.minimum_stock);
+    expect(low.length).toBeGreaterThanOrEqual(4);
+    expect(low.length).toBeLessThanOrEqual(6);
+    expect(list.filter((p) => p.current_stock === 0)).toHaveLength(2);
+    for (const p of list) {
+      expect(Number.isInteger(p.sale_price)).toBe(true);
+      expect(p.sale_price).toBeGreaterThan(p.cost_price);
+    }
+  });
+
+  it('has 25 customers with valid CPFs and CNPJs, one alphanumeric', () => {
+    const list = demoCustomers();
+    expect(list).toHaveLength(25);
+    for (const c of list) expect(isValidDocument(c.document!), `${c.name} ${c.document}`).toBe(true);
+    expect(list.filter((c) => isValidCpf(c.document!)).length).toBeGreaterThanOrEqual(15);
+    const cnpjs = list.filter((c) => c.document!.length === 14);
+    expect(cnpjs.length).toBeGreaterThanOrEqual(3);
+    expect(cnpjs.some((c) => /[A-Z]/.test(c.document!) && isValidCnpj(c.document!))).toBe(true);
+    for (const c of list) {
+      expect(c.state).toMatch(/^[A-Z]{2}$/);
+      expect(c.zip_code).toMatch(/^\d{8}$/);
+    }
+  });
+});
+
+describe.each(databases())('demo seed (%s)', (kind) => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await setupTestApp(kind);
+  });
+  afterAll(() => ctx?.close());
+
+  it('creates the demo store, its two logins and a valid company CNPJ', async () => {
+    expect(ctx.demo.tenant).toMatchObject({ subdomain: 'demo', name: 'Loja Demo' });
+    expect(isValidCnpj(ctx.demo.tenant.cnpj!)).toBe(true);
+    const admin = await login(ctx.app, DEMO.admin.email, DEMO.admin.password);
+    expect(admin.user).toMatchObject({ name: 'Administrador Demo', role: 'admin' });
+    const cashier = await login(ctx.app, DEMO.cashier.email, DEMO.cashier.password);
+    expect(cashier.user).toMatchObject({ name: 'Caixa Demo', role: 'user' });
+  });
+
+  it('stamps every seeded row with its own change version', async () => {
+    const t = ctx.demo.tenant.id;
+    const [tenant] = await ctx.db.select().from(tenants).where(eq(tenants.id, t));
+    const versions = [
+      ...(await ctx.db.select({ v: products.version }).from(products).where(eq(products.tenantId, t))),
+      ...(await ctx.db.select({ v: customers.version }).from(customers).where(eq(customers.tenantId, t))),
+    ].map((r) => r.v);
+    expect(new Set(versions).size).toBe(versions.length);
+    expect(Math.max(...versions)).toBe(tenant!.changeVersion);
+    expect(Math.min(...versions)).toBe(1);
+  });
+});

@@ -1,0 +1,110 @@
+// `npm start`: builds the PWA when needed, migrates, seeds the demo store on an empty
+// database, serves the API and the app, and shuts down cleanly on SIGINT/SIGTERM.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { ensureClientBuilt } from './build-client';
+import { openDatabase, type Database } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
+import { DEMO, seedDemo } from './db/seed';
+import { loadEnvOrExit, pgliteDirOf, resolveJwtSecret } from './env';
+import { AppError } from './errors';
+import { findTenantBySubdomain, hasAnyTenant, listTenants } from './services/tenants';
+import { storeUrl } from './urls';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SHOWN_TENANTS = 20;
+
+async function main(): Promise<void> {
+  const env = loadEnvOrExit();
+  const logger = pino({ level: env.LOG_LEVEL });
+
+  if (!env.SKIP_BUILD) ensureClientBuilt(ROOT, { info: (m) => logger.info(m), warn: (m) => logger.warn(m) });
+
+  let database: Database;
+  try {
+    database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDir: env.DATABASE_URL ? null : pgliteDirOf(env),
+    });
+  } catch (err) {
+    if (err instanceof DataDirInUseError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await database.migrate();
+
+  const db = database.db;
+  if (env.SEED_DEMO && !(await hasAnyTenant(db))) {
+    try {
+      await seedDemo(db);
+      logger.info('Loja de demonstração criada (subdomínio demo).');
+    } catch (err) {
+      // Another process starting on the same PostgreSQL seeded it first.
+      if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
+    }
+  }
+
+  const jwt = resolveJwtSecret(env);
+  if (jwt.generated) {
+    logger.warn(
+      `JWT_SECRET ausente: segredo gerado em ${join(env.DATA_DIR, 'jwt-secret')}. ` +
+        'Vários processos atrás de um balanceador precisam do mesmo JWT_SECRET.',
+    );
+  }
+
+  const app = await buildApp({
+    db: database,
+    config: { jwtSecret: jwt.secret, distDir: join(ROOT, 'dist'), trustProxy: env.TRUST_PROXY },
+    logger,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) process.exit(1); // second signal: stop now
+    closing = true;
+    logger.info(`${signal}: encerrando...`);
+    setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'erro ao encerrar');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+
+  const publicPort = env.PUBLIC_PORT ?? env.PORT;
+  const tenants = await listTenants(db);
+  const lines = [
+    '',
+    `Balcão no ar (${database.driver === 'pglite' ? `PGlite em ${pgliteDirOf(env)}` : 'PostgreSQL'}).`,
+    `Health: http://localhost:${env.PORT}/health`,
+    tenants.length ? 'Lojas:' : 'Nenhuma loja ainda: crie uma com npm run tenant -- create --help',
+    ...tenants.slice(0, SHOWN_TENANTS).map((t) => `  ${t.name}: ${storeUrl(t.subdomain, publicPort)}`),
+    ...(tenants.length > SHOWN_TENANTS
+      ? [`  ... e mais ${tenants.length - SHOWN_TENANTS} (npm run tenant -- list)`]
+      : []),
+  ];
+  if (env.SEED_DEMO && (await findTenantBySubdomain(db, DEMO.subdomain))) {
+    lines.push(
+      `Demonstração: ${storeUrl(DEMO.subdomain, publicPort)}`,
+      `  admin: ${DEMO.admin.email} / ${DEMO.admin.password}`,
+      `  caixa: ${DEMO.cashier.email} / ${DEMO.cashier.password}`,
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err: unknown) => {
+  console.error('Falha ao iniciar o servidor / Server failed to start:', err);
+  process.exit(1);
+});

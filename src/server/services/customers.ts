@@ -1,0 +1,154 @@
+// Customers. The client may choose the id (customers created offline); for now a second
+// create with an existing id is a conflict. Delete is a tombstone for sync.
+import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import {
+  paginationOf,
+  type Customer,
+  type CustomerCreate,
+  type CustomerListQuery,
+  type CustomerUpdate,
+  type Pagination,
+} from '../../shared/contract';
+import { stripDocument } from '../../shared/documents';
+import { inTransaction, type DbOrTx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { customers, type CustomerRow } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { likePattern, nextChangeVersion } from './change-version';
+
+export const CUSTOMER_NOT_FOUND = 'Cliente não encontrado.';
+
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    document: row.document,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip_code: row.zipCode,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const live = (tenantId: string) => and(eq(customers.tenantId, tenantId), isNull(customers.deletedAt));
+
+export async function listCustomers(
+  db: DbOrTx,
+  tenantId: string,
+  query: CustomerListQuery,
+): Promise<{ customers: Customer[]; pagination: Pagination }> {
+  const filters: (SQL | undefined)[] = [live(tenantId)];
+  const search = query.search?.trim();
+  if (search) {
+    // Documents are stored bare: '123.456' matches '12345678909'.
+    const bare = stripDocument(search);
+    filters.push(
+      or(ilike(customers.name, likePattern(search)), bare ? ilike(customers.document, likePattern(bare)) : undefined),
+    );
+  }
+  if (query.active !== undefined) filters.push(eq(customers.active, query.active));
+  const where = and(...filters);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(customers).where(where);
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(where)
+    .orderBy(asc(customers.name), asc(customers.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { customers: rows.map(toCustomer), pagination: paginationOf(query.page, query.limit, total) };
+}
+
+export async function getCustomer(db: DbOrTx, tenantId: string, id: string): Promise<Customer> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(live(tenantId), eq(customers.id, id)));
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  return toCustomer(row);
+}
+
+export async function createCustomer(
+  db: DbOrTx,
+  tenantId: string,
+  input: CustomerCreate,
+  tx?: DbOrTx,
+): Promise<Customer> {
+  try {
+    return await inTransaction(db, tx, async (t) => {
+      const version = await nextChangeVersion(t, tenantId);
+      const [row] = await t
+        .insert(customers)
+        .values({
+          tenantId,
+          ...(input.id ? { id: input.id } : {}),
+          name: input.name,
+          email: input.email ?? null,
+          phone: input.phone ?? null,
+          document: input.document ?? null,
+          address: input.address ?? null,
+          city: input.city ?? null,
+          state: input.state ?? null,
+          zipCode: input.zip_code ?? null,
+          active: input.active,
+          version,
+        })
+        .returning();
+      return toCustomer(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'customers_pkey')) throw conflict('Já existe um cliente com este identificador.');
+    throw err;
+  }
+}
+
+export async function updateCustomer(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  input: CustomerUpdate,
+  tx?: DbOrTx,
+): Promise<Customer> {
+  return inTransaction(db, tx, async (t) => {
+    const version = await nextChangeVersion(t, tenantId);
+    // undefined fields are left out of the UPDATE; null clears a field.
+    const [row] = await t
+      .update(customers)
+      .set({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        document: input.document,
+        address: input.address,
+        city: input.city,
+        state: input.state,
+        zipCode: input.zip_code,
+        active: input.active,
+        version,
+        updatedAt: new Date(),
+      })
+      .where(and(live(tenantId), eq(customers.id, id)))
+      .returning();
+    if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+    return toCustomer(row);
+  });
+}
+
+/** Tombstone: the row stays (deleted_at, new version) so offline mirrors learn of it. */
+export async function deleteCustomer(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {
+  await inTransaction(db, tx, async (t) => {
+    const version = await nextChangeVersion(t, tenantId);
+    const now = new Date();
+    const rows = await t
+      .update(customers)
+      .set({ deletedAt: now, updatedAt: now, version })
+      .where(and(live(tenantId), eq(customers.id, id)))
+      .returning({ id: customers.id });
+    if (rows.length === 0) throw notFound(CUSTOMER_NOT_FOUND);
+  });
+}

@@ -1,0 +1,83 @@
+// Expense categories of a store (seeded with the payable categories of spec §5).
+// Names are unique per tenant, case-insensitively. Delete removes the row.
+import { and, asc, eq } from 'drizzle-orm';
+import type { ExpenseCategory, ExpenseCategoryCreate, ExpenseCategoryUpdate } from '../../shared/contract';
+import { inTransaction, type DbOrTx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { expenseCategories, type ExpenseCategoryRow } from '../db/schema';
+import { conflict, notFound } from '../errors';
+
+export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
+
+export function toExpenseCategory(row: ExpenseCategoryRow): ExpenseCategory {
+  return { id: row.id, name: row.name, description: row.description, active: row.active };
+}
+
+const own = (tenantId: string, id: string) =>
+  and(eq(expenseCategories.tenantId, tenantId), eq(expenseCategories.id, id));
+const nameTaken = (name: string) => conflict(`Já existe uma categoria com o nome ${name}`);
+
+export async function listExpenseCategories(db: DbOrTx, tenantId: string): Promise<ExpenseCategory[]> {
+  const rows = await db
+    .select()
+    .from(expenseCategories)
+    .where(eq(expenseCategories.tenantId, tenantId))
+    .orderBy(asc(expenseCategories.name));
+  return rows.map(toExpenseCategory);
+}
+
+export async function getExpenseCategory(db: DbOrTx, tenantId: string, id: string): Promise<ExpenseCategory> {
+  const [row] = await db.select().from(expenseCategories).where(own(tenantId, id));
+  if (!row) throw notFound(CATEGORY_NOT_FOUND);
+  return toExpenseCategory(row);
+}
+
+export async function createExpenseCategory(
+  db: DbOrTx,
+  tenantId: string,
+  input: ExpenseCategoryCreate,
+  tx?: DbOrTx,
+): Promise<ExpenseCategory> {
+  try {
+    return await inTransaction(db, tx, async (t) => {
+      const [row] = await t
+        .insert(expenseCategories)
+        .values({ tenantId, name: input.name, description: input.description ?? null, active: input.active })
+        .returning();
+      return toExpenseCategory(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'expense_categories_tenant_name_key')) throw nameTaken(input.name);
+    throw err;
+  }
+}
+
+export async function updateExpenseCategory(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  input: ExpenseCategoryUpdate,
+  tx?: DbOrTx,
+): Promise<ExpenseCategory> {
+  try {
+    return await inTransaction(db, tx, async (t) => {
+      const [row] = await t
+        .update(expenseCategories)
+        .set({ name: input.name, description: input.description, active: input.active, updatedAt: new Date() })
+        .where(own(tenantId, id))
+        .returning();
+      if (!row) throw notFound(CATEGORY_NOT_FOUND);
+      return toExpenseCategory(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'expense_categories_tenant_name_key')) throw nameTaken(input.name ?? '');
+    throw err;
+  }
+}
+
+export async function deleteExpenseCategory(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {
+  await inTransaction(db, tx, async (t) => {
+    const rows = await t.delete(expenseCategories).where(own(tenantId, id)).returning({ id: expenseCategories.id });
+    if (rows.length === 0) throw notFound(CATEGORY_NOT_FOUND);
+  });
+}

@@ -1,0 +1,156 @@
+// Products with stock. SKU is unique per tenant among live rows (the database index
+// decides, so two concurrent creates cannot both win). Delete is a tombstone for sync.
+import { and, asc, count, eq, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
+import {
+  paginationOf,
+  type Pagination,
+  type Product,
+  type ProductCreate,
+  type ProductListQuery,
+  type ProductUpdate,
+} from '../../shared/contract';
+import { inTransaction, type DbOrTx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { products, type ProductRow } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { likePattern, nextChangeVersion } from './change-version';
+
+export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    size: row.size,
+    color: row.color,
+    current_stock: row.currentStock,
+    minimum_stock: row.minimumStock,
+    cost_price: row.costPrice,
+    sale_price: row.salePrice,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const live = (tenantId: string) => and(eq(products.tenantId, tenantId), isNull(products.deletedAt));
+const skuTaken = (sku: string) => conflict(`Já existe um produto com o SKU ${sku}`);
+
+export async function listProducts(
+  db: DbOrTx,
+  tenantId: string,
+  query: ProductListQuery,
+): Promise<{ products: Product[]; pagination: Pagination }> {
+  const filters: (SQL | undefined)[] = [live(tenantId)];
+  if (query.search?.trim()) {
+    const pattern = likePattern(query.search.trim());
+    filters.push(or(ilike(products.name, pattern), ilike(products.sku, pattern)));
+  }
+  if (query.active !== undefined) filters.push(eq(products.active, query.active));
+  if (query.low_stock !== undefined) {
+    filters.push(
+      query.low_stock
+        ? lt(products.currentStock, products.minimumStock)
+        : gte(products.currentStock, products.minimumStock),
+    );
+  }
+  const where = and(...filters);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(where);
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.name), asc(products.sku))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { products: rows.map(toProduct), pagination: paginationOf(query.page, query.limit, total) };
+}
+
+export async function getProduct(db: DbOrTx, tenantId: string, id: string): Promise<Product> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(live(tenantId), eq(products.id, id)));
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  return toProduct(row);
+}
+
+export async function createProduct(db: DbOrTx, tenantId: string, input: ProductCreate, tx?: DbOrTx): Promise<Product> {
+  try {
+    return await inTransaction(db, tx, async (t) => {
+      const version = await nextChangeVersion(t, tenantId);
+      const [row] = await t
+        .insert(products)
+        .values({
+          tenantId,
+          sku: input.sku,
+          name: input.name,
+          size: input.size,
+          color: input.color,
+          currentStock: input.current_stock,
+          minimumStock: input.minimum_stock,
+          costPrice: input.cost_price,
+          salePrice: input.sale_price,
+          active: input.active,
+          version,
+        })
+        .returning();
+      return toProduct(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'products_tenant_sku_key')) throw skuTaken(input.sku);
+    throw err;
+  }
+}
+
+export async function updateProduct(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  input: ProductUpdate,
+  tx?: DbOrTx,
+): Promise<Product> {
+  try {
+    return await inTransaction(db, tx, async (t) => {
+      const version = await nextChangeVersion(t, tenantId);
+      const [row] = await t
+        .update(products)
+        .set({
+          sku: input.sku,
+          name: input.name,
+          size: input.size,
+          color: input.color,
+          currentStock: input.current_stock,
+          minimumStock: input.minimum_stock,
+          costPrice: input.cost_price,
+          salePrice: input.sale_price,
+          active: input.active,
+          version,
+          updatedAt: new Date(),
+        })
+        .where(and(live(tenantId), eq(products.id, id)))
+        .returning();
+      // Not found: throwing rolls the version bump back.
+      if (!row) throw notFound(PRODUCT_NOT_FOUND);
+      return toProduct(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'products_tenant_sku_key')) throw skuTaken(input.sku ?? '');
+    throw err;
+  }
+}
+
+/** Tombstone: the row stays (deleted_at, new version) so offline mirrors learn of it. */
+export async function deleteProduct(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {
+  await inTransaction(db, tx, async (t) => {
+    const version = await nextChangeVersion(t, tenantId);
+    const now = new Date();
+    const rows = await t
+      .update(products)
+      .set({ deletedAt: now, updatedAt: now, version })
+      .where(and(live(tenantId), eq(products.id, id)))
+      .returning({ id: products.id });
+    if (rows.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+  });
+}

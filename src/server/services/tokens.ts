@@ -1,0 +1,51 @@
+// Access tokens: JWT HS256 (jose), 15 minutes, claims sub (user), tid (tenant), role.
+// Refresh tokens: 32 random bytes (base64url), opaque to the client, stored as sha256.
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { z } from 'zod';
+import { ACCESS_TOKEN_TTL_S } from '../../shared/constants';
+import { RoleSchema } from '../../shared/contract';
+import type { Role } from '../../shared/permissions';
+
+const ISSUER = 'balcao';
+
+const AccessClaimsSchema = z.object({ sub: z.uuid(), tid: z.uuid(), role: RoleSchema });
+export type AccessClaims = z.infer<typeof AccessClaimsSchema>;
+
+export interface TokenService {
+  signAccess(claims: { userId: string; tenantId: string; role: Role }): Promise<string>;
+  /** The claims of a valid, unexpired token, else null. */
+  verifyAccess(token: string): Promise<AccessClaims | null>;
+}
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    signAccess: ({ userId, tenantId, role }) =>
+      new SignJWT({ tid: tenantId, role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+        .sign(key),
+    verifyAccess: async (token) => {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+        const claims = AccessClaimsSchema.safeParse(payload);
+        return claims.success ? claims.data : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}

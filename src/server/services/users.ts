@@ -1,0 +1,146 @@
+// Store users (admins and staff). Rules: e-mail unique per tenant among live users; an
+// admin cannot delete or deactivate themselves; the store always keeps one active admin.
+// Changes to admins lock the tenant row, so two concurrent demotions cannot both pass.
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import type { User, UserCreate, UserUpdate } from '../../shared/contract';
+import { inTransaction, type DbOrTx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { refreshTokens, tenants, users, type UserRow } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { hashPassword } from './passwords';
+
+export const USER_NOT_FOUND = 'Usuário não encontrado.';
+export const LAST_ADMIN = 'A loja precisa de pelo menos um administrador ativo.';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const live = (tenantId: string) => and(eq(users.tenantId, tenantId), isNull(users.deletedAt));
+
+function emailTaken(email: string) {
+  return conflict(`Já existe um usuário com o e-mail ${email}`);
+}
+
+export async function listUsers(db: DbOrTx, tenantId: string): Promise<User[]> {
+  const rows = await db.select().from(users).where(live(tenantId)).orderBy(asc(users.name), asc(users.email));
+  return rows.map(toUser);
+}
+
+export async function getUser(db: DbOrTx, tenantId: string, id: string): Promise<User> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(live(tenantId), eq(users.id, id)));
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return toUser(row);
+}
+
+export async function createUser(db: DbOrTx, tenantId: string, input: UserCreate, tx?: DbOrTx): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await inTransaction(db, tx, async (t) => {
+      const [row] = await t
+        .insert(users)
+        .values({ tenantId, name: input.name, email: input.email, role: input.role, passwordHash })
+        .returning();
+      return toUser(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_tenant_email_key')) throw emailTaken(input.email);
+    throw err;
+  }
+}
+
+/** Locks the tenant row (serializes admin changes) and loads the live target user. */
+async function lockAndLoad(t: DbOrTx, tenantId: string, id: string): Promise<UserRow> {
+  await t.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
+  const [row] = await t
+    .select()
+    .from(users)
+    .where(and(live(tenantId), eq(users.id, id)));
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
+}
+
+/** Throws when `target` is the last active admin and is about to stop being one. */
+async function assertNotLastAdmin(t: DbOrTx, tenantId: string, target: UserRow): Promise<void> {
+  if (target.role !== 'admin' || !target.active) return;
+  const others = await t
+    .select({ id: users.id })
+    .from(users)
+    .where(and(live(tenantId), eq(users.role, 'admin'), eq(users.active, true), ne(users.id, target.id)))
+    .limit(1);
+  if (others.length === 0) throw conflict(LAST_ADMIN);
+}
+
+export async function revokeUserTokens(t: DbOrTx, tenantId: string, userId: string): Promise<void> {
+  await t
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)),
+    );
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  tenantId: string,
+  actorId: string,
+  id: string,
+  input: UserUpdate,
+  tx?: DbOrTx,
+): Promise<User> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    return await inTransaction(db, tx, async (t) => {
+      const target = await lockAndLoad(t, tenantId, id);
+      if (id === actorId && !input.active) throw conflict('Você não pode desativar o próprio usuário.');
+      if (input.role !== 'admin' || !input.active) await assertNotLastAdmin(t, tenantId, target);
+      const [row] = await t
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          role: input.role,
+          active: input.active,
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+        .returning();
+      // A deactivated user, or one whose password was reset, loses every session.
+      if ((target.active && !input.active) || passwordHash) await revokeUserTokens(t, tenantId, id);
+      return toUser(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_tenant_email_key')) throw emailTaken(input.email);
+    throw err;
+  }
+}
+
+export async function deleteUser(
+  db: DbOrTx,
+  tenantId: string,
+  actorId: string,
+  id: string,
+  tx?: DbOrTx,
+): Promise<void> {
+  await inTransaction(db, tx, async (t) => {
+    const target = await lockAndLoad(t, tenantId, id);
+    if (id === actorId) throw conflict('Você não pode excluir o próprio usuário.');
+    await assertNotLastAdmin(t, tenantId, target);
+    await t
+      .update(users)
+      .set({ deletedAt: new Date(), active: false, updatedAt: new Date() })
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+    await revokeUserTokens(t, tenantId, id);
+  });
+}

@@ -1,0 +1,153 @@
+// Test app: a fresh database (see testDb.ts) seeded with the demo store and a second
+// store, an app built on it, and small inject helpers that send a tenant Host header.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type AppConfig } from '../app';
+import type { Db } from '../db/client';
+import { DEMO, seedDemo } from '../db/seed';
+import { createTenant } from '../services/tenants';
+import { createUser } from '../services/users';
+import type { TenantRow } from '../db/schema';
+import type { User } from '../../shared/contract';
+import { createTestDatabase, type TestDatabase, type TestDbKind } from './testDb';
+
+export const TEST_JWT_SECRET = 'segredo-de-teste-com-mais-de-32-caracteres';
+export const DEMO_HOST = 'demo.localhost:3000';
+export const OTHER_HOST = 'outra.localhost:3000';
+
+export const OTHER = {
+  subdomain: 'outra',
+  name: 'Outra Loja',
+  admin: { name: 'Admin Outra', email: 'admin@outra.com', password: 'outra123' },
+  cashier: { name: 'Caixa Outra', email: 'caixa@outra.com', password: 'outra123' },
+} as const;
+
+export interface Store {
+  tenant: TenantRow;
+  admin: User;
+  cashier: User;
+}
+
+export interface TestContext {
+  kind: TestDbKind;
+  database: TestDatabase;
+  db: Db;
+  app: FastifyInstance;
+  demo: Store;
+  other: Store;
+  close(): Promise<void>;
+}
+
+export async function setupTestApp(kind: TestDbKind, config: Partial<AppConfig> = {}): Promise<TestContext> {
+  const database = await createTestDatabase(kind);
+  const db = database.db;
+  const demo = await seedDemo(db);
+  const created = await createTenant(db, {
+    subdomain: OTHER.subdomain,
+    name: OTHER.name,
+    adminName: OTHER.admin.name,
+    adminEmail: OTHER.admin.email,
+    adminPassword: OTHER.admin.password,
+  });
+  const otherCashier = await createUser(db, created.tenant.id, { ...OTHER.cashier, role: 'user' });
+  const app = await buildApp({ db: database, config: { jwtSecret: TEST_JWT_SECRET, distDir: null, ...config } });
+  return {
+    kind,
+    database,
+    db,
+    app,
+    demo: { tenant: demo.tenant, admin: demo.admin, cashier: demo.cashier },
+    other: { ...created, cashier: otherCashier },
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+// Response bodies are checked field by field in the tests.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface Res {
+  status: number;
+  body: Json;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+let ipCounter = 0;
+/** A fresh client IP, so the per-IP login limit only bites where a test wants it to. */
+export function freshIp(): string {
+  ipCounter++;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export async function request(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: RequestOptions = {},
+): Promise<Res> {
+  const headers: Record<string, string> = { host: options.host ?? DEMO_HOST, ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+    ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
+  });
+  let body: Json = response.body;
+  if (String(response.headers['content-type'] ?? '').includes('json')) body = response.json();
+  return { status: response.statusCode, body, headers: response.headers };
+}
+
+/** Inject helpers bound to one app (and by default the demo Host). */
+export function api(app: FastifyInstance, defaults: Omit<RequestOptions, 'body'> = {}) {
+  const call = (method: InjectOptions['method'], url: string, options: RequestOptions = {}) =>
+    request(app, method, url, { ...defaults, ...options });
+  return {
+    get: (url: string, options?: RequestOptions) => call('GET', url, options),
+    post: (url: string, body?: unknown, options?: RequestOptions) => call('POST', url, { ...options, body }),
+    put: (url: string, body?: unknown, options?: RequestOptions) => call('PUT', url, { ...options, body }),
+    delete: (url: string, options?: RequestOptions) => call('DELETE', url, options),
+    call,
+  };
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: User;
+}
+
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  host: string = DEMO_HOST,
+): Promise<Session> {
+  const res = await request(app, 'POST', '/api/auth/login', { host, ip: freshIp(), body: { email, password } });
+  if (res.status !== 200) throw new Error(`login ${email} falhou: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as Session;
+}
+
+/** Admin and cashier sessions of both stores. */
+export async function loginAll(ctx: TestContext) {
+  const [demoAdmin, demoCashier, otherAdmin, otherCashier] = await Promise.all([
+    login(ctx.app, DEMO.admin.email, DEMO.admin.password),
+    login(ctx.app, DEMO.cashier.email, DEMO.cashier.password),
+    login(ctx.app, OTHER.admin.email, OTHER.admin.password, OTHER_HOST),
+    login(ctx.app, OTHER.cashier.email, OTHER.cashier.password, OTHER_HOST),
+  ]);
+  return { demoAdmin, demoCashier, otherAdmin, otherCashier };
+}
+
+export const NO_UUID = '00000000-0000-4000-8000-000000000000';
