@@ -12,6 +12,8 @@ import { customerRoutes } from './routes/customers';
 import { expenseCategoryRoutes } from './routes/expense-categories';
 import { healthRoutes } from './routes/health';
 import { productRoutes } from './routes/products';
+import { saleRoutes } from './routes/sales';
+import { syncRoutes } from './routes/sync';
 import { tenantRoutes } from './routes/tenants';
 import { userRoutes } from './routes/users';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './services/login-rate-limit';
@@ -58,6 +60,8 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(authRoutes, { ctx, prefix: '/api/auth' });
   await app.register(productRoutes, { ctx, prefix: '/api/products' });
   await app.register(customerRoutes, { ctx, prefix: '/api/customers' });
+  await app.register(saleRoutes, { ctx, prefix: '/api/sales' });
+  await app.register(syncRoutes, { ctx, prefix: '/api/sync' });
   await app.register(userRoutes, { ctx, prefix: '/api/users' });
   await app.register(companyRoutes, { ctx, prefix: '/api/company' });
   await app.register(expenseCategoryRoutes, { ctx, prefix: '/api/expense-categories' });

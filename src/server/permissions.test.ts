@@ -2,19 +2,47 @@
 // and no token at all. The route table of the app must match this matrix exactly.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, expenseCategories, products, tenants, users } from './db/schema';
+import {
+  accountsReceivable,
+  cashFlowEntries,
+  customers,
+  expenseCategories,
+  products,
+  saleItems,
+  sales,
+  tenants,
+  users,
+} from './db/schema';
 import { api, loginAll, setupTestApp, type TestContext } from './test/helpers';
+import { makeCustomer, makeProduct, type ProductFixture } from './test/sales-fixtures';
 import { databases } from './test/testDb';
 
-type Kind = 'product' | 'customer' | 'user' | 'category' | 'company';
+type Kind = 'product' | 'customer' | 'user' | 'category' | 'company' | 'sale';
 
 interface Row {
   route: string;
   id?: Kind;
+  /** Builds the URL when the template needs more than one fresh id. */
+  url?: () => Promise<string>;
   body?: () => unknown;
   cashier: number;
   admin: number;
 }
+
+/** A product with plenty of stock and a customer for the sale routes (set in beforeAll). */
+const saleFixture: { product?: ProductFixture; customerId?: string; newSale?: () => Promise<FreshSale> } = {};
+interface FreshSale {
+  id: string;
+  items: { id: string }[];
+}
+const saleBody = () => ({
+  customer_id: saleFixture.customerId,
+  items: [
+    { product_id: saleFixture.product!.id, quantity: 1, unit_price: 10 },
+    { product_id: saleFixture.product!.id, quantity: 1, unit_price: 10 },
+  ],
+  payment_method: 'cash',
+});
 
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${seq++}`;
@@ -65,7 +93,34 @@ const ROWS: Row[] = [
     admin: 200,
   },
   { route: 'DELETE /api/expense-categories/:id', id: 'category', cashier: 403, admin: 200 },
+  { route: 'GET /api/sales', cashier: 200, admin: 200 },
+  { route: 'GET /api/sales/stats', cashier: 200, admin: 200 },
+  { route: 'GET /api/sales/:id', id: 'sale', cashier: 200, admin: 200 },
+  { route: 'POST /api/sales', body: saleBody, cashier: 201, admin: 201 },
+  { route: 'PUT /api/sales/:id', id: 'sale', body: () => ({ notes: 'Matriz' }), cashier: 403, admin: 200 },
+  { route: 'PUT /api/sales/:id/cancel', id: 'sale', cashier: 403, admin: 200 },
+  { route: 'POST /api/sales/items', cashier: 403, admin: 201 },
+  {
+    route: 'PUT /api/sales/items/:itemId',
+    url: async () => `/api/sales/items/${(await saleFixture.newSale!()).items[0]!.id}`,
+    body: () => ({ quantity: 2 }),
+    cashier: 403,
+    admin: 200,
+  },
+  {
+    route: 'DELETE /api/sales/:saleId/items/:itemId',
+    url: async () => {
+      const sale = await saleFixture.newSale!();
+      return `/api/sales/${sale.id}/items/${sale.items[0]!.id}`;
+    },
+    cashier: 403,
+    admin: 200,
+  },
+  { route: 'GET /api/sync/pull', cashier: 200, admin: 200 },
 ];
+
+/** POST /api/sales/items needs a fresh sale in its body, made when the row runs. */
+const ITEM_ADD = 'POST /api/sales/items';
 
 const PUBLIC = ['GET /api/tenants/search', 'POST /api/auth/login', 'POST /api/auth/refresh', 'POST /api/auth/logout'];
 
@@ -95,13 +150,34 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
         ).body.data.id;
       case 'company':
         return ctx.demo.tenant.id;
+      case 'sale':
+        return (await newSale()).id;
     }
   };
 
-  const run = async (row: Row, token: string | undefined) => {
+  const newSale = async (): Promise<FreshSale> => {
+    const res = await http.post('/api/sales', saleBody(), { token: admin });
+    if (res.status !== 201) throw new Error(`venda de teste: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data as FreshSale;
+  };
+
+  const urlOf = async (row: Row) => {
     const [method, template] = row.route.split(' ') as [string, string];
-    const url = row.id ? template.replace(':id', await freshId(row.id)) : template;
-    return http.call(method as 'GET', url, { ...(token ? { token } : {}), ...(row.body ? { body: row.body() } : {}) });
+    if (row.url) return { method, url: await row.url() };
+    return { method, url: row.id ? template.replace(':id', await freshId(row.id)) : template };
+  };
+
+  const bodyOf = async (row: Row) => {
+    if (row.route === ITEM_ADD) {
+      return { sale_id: (await newSale()).id, product_id: saleFixture.product!.id, quantity: 1 };
+    }
+    return row.body?.();
+  };
+
+  const run = async (row: Row, token: string | undefined) => {
+    const { method, url } = await urlOf(row);
+    const body = await bodyOf(row);
+    return http.call(method as 'GET', url, { ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) });
   };
 
   const snapshot = async () => {
@@ -113,6 +189,10 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
       customers: await ctx.db.select().from(customers).where(eq(customers.tenantId, t)),
       users: await ctx.db.select().from(users).where(eq(users.tenantId, t)),
       categories: await ctx.db.select().from(expenseCategories).where(eq(expenseCategories.tenantId, t)),
+      sales: await ctx.db.select().from(sales).where(eq(sales.tenantId, t)),
+      saleItems: await ctx.db.select().from(saleItems).where(eq(saleItems.tenantId, t)),
+      cash: await ctx.db.select().from(cashFlowEntries).where(eq(cashFlowEntries.tenantId, t)),
+      receivables: await ctx.db.select().from(accountsReceivable).where(eq(accountsReceivable.tenantId, t)),
     };
   };
 
@@ -122,6 +202,9 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
     const s = await loginAll(ctx);
     admin = s.demoAdmin.accessToken;
     cashier = s.demoCashier.accessToken;
+    saleFixture.product = await makeProduct(ctx.db, ctx.demo.tenant.id, { stock: 100_000 });
+    saleFixture.customerId = (await makeCustomer(ctx.db, ctx.demo.tenant.id)).id;
+    saleFixture.newSale = newSale;
   });
   afterAll(() => ctx?.close());
 
@@ -152,12 +235,7 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
   it('a cashier denied on every write route changes nothing', async () => {
     // Fixtures first (they are admin writes), then the snapshot, then the denied calls.
     const writes = ROWS.filter((r) => r.cashier === 403 && !r.route.startsWith('GET'));
-    const urls = await Promise.all(
-      writes.map(async (r) => {
-        const [method, template] = r.route.split(' ') as [string, string];
-        return { method, url: r.id ? template.replace(':id', await freshId(r.id)) : template, body: r.body?.() };
-      }),
-    );
+    const urls = await Promise.all(writes.map(async (r) => ({ ...(await urlOf(r)), body: await bodyOf(r) })));
     const before = await snapshot();
     for (const { method, url, body } of urls) {
       const res = await http.call(method as 'GET', url, { token: cashier, body });
@@ -169,7 +247,8 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
   it('every non-public route answers 401 without a token, before validating input', async () => {
     for (const row of ROWS) {
       const [method, template] = row.route.split(' ') as [string, string];
-      const res = await http.call(method as 'GET', template.replace(':id', 'nao-e-uuid'), { body: { lixo: true } });
+      const url = template.replace(/:\w+/g, 'nao-e-uuid');
+      const res = await http.call(method as 'GET', url, { body: { lixo: true } });
       expect(res.status, row.route).toBe(401);
       expect(res.body.code).toBe('UNAUTHENTICATED');
     }

@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -18,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PAYMENT_METHODS } from '../../shared/contract/sales';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -195,7 +197,10 @@ export const expenseCategories = pgTable(
   ],
 );
 
-/** Idempotency-Key records (DESIGN.md), written in the same transaction as the effect. Used from the next slice. */
+/**
+ * Idempotency-Key records (DESIGN.md), written in the same transaction as the effect
+ * (services/idempotency.ts). status_code 0 marks a key whose effect is still running.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -212,8 +217,209 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+/** Shortfall of an offline sale replayed beyond server stock (stored on the sale). */
+export interface StockConflictRecord {
+  product_id: string;
+  product_name: string;
+  requested: number;
+  available: number;
+}
+
+/** The credit plan as sent (entrada in centavos; one due date per installment). */
+export interface CrediarioRecord {
+  entrada: number;
+  parcelas: number;
+  vencimentos: string[];
+}
+
+const PAYMENT_METHOD_CHECK = sql.raw(`(${PAYMENT_METHODS.map((m) => `'${m}'`).join(', ')})`);
+/** A calendar day ('YYYY-MM-DD', São Paulo), read and written as a string. */
+const day = (name: string) => date(name, { mode: 'string' });
+
+export const sales = pgTable(
+  'sales',
+  {
+    tenantId: tenantId(),
+    /** May be chosen by the client: the outbox row's id, so a replay names the same sale. */
+    id: uuid('id').notNull().defaultRandom(),
+    customerId: uuid('customer_id').notNull(),
+    /** The customer's name when the sale was made. */
+    customerName: text('customer_name').notNull(),
+    /** centavos: sum of the items' total_price */
+    total: bigint('total', { mode: 'number' }).notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
+    saleStatus: text('sale_status', { enum: ['completed', 'cancelled'] }).notNull(),
+    crediario: jsonb('crediario').$type<CrediarioRecord>(),
+    /** [] unless an offline sale outran the stock. */
+    stockConflicts: jsonb('stock_conflicts').$type<StockConflictRecord[]>().notNull().default([]),
+    /** Replayed from a till's outbox (accepted beyond stock). */
+    offline: boolean('offline').notNull().default(false),
+    /** When the sale happened at the till (never later than its arrival). */
+    soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    notes: text('notes'),
+    createdBy: uuid('created_by'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'sales_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'sales_customer_fk',
+      columns: [t.tenantId, t.customerId],
+      foreignColumns: [customers.tenantId, customers.id],
+    }),
+    foreignKey({
+      name: 'sales_created_by_fk',
+      columns: [t.tenantId, t.createdBy],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+    index('sales_tenant_sold_at_idx').on(t.tenantId, t.soldAt),
+    index('sales_tenant_customer_idx').on(t.tenantId, t.customerId),
+    index('sales_tenant_conflicts_idx')
+      .on(t.tenantId, t.soldAt)
+      .where(sql`stock_conflicts <> '[]'::jsonb`),
+    check('sales_payment_method_check', sql`${t.paymentMethod} IN ${PAYMENT_METHOD_CHECK}`),
+    check('sales_payment_status_check', sql`${t.paymentStatus} IN ('pending', 'paid', 'cancelled')`),
+    check('sales_sale_status_check', sql`${t.saleStatus} IN ('completed', 'cancelled')`),
+    check('sales_total_check', sql`${t.total} >= 0`),
+  ],
+);
+
+export const saleItems = pgTable(
+  'sale_items',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    saleId: uuid('sale_id').notNull(),
+    /** Order of the lines as sent, then as added. */
+    position: integer('position').notNull(),
+    productId: uuid('product_id').notNull(),
+    /** The product's name when sold. */
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** centavos: the price at the till when the line was added */
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    /** centavos: the product's cost_price when sold (margins) */
+    unitCost: bigint('unit_cost', { mode: 'number' }).notNull(),
+    /** centavos: quantity × unit_price */
+    totalPrice: bigint('total_price', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'sale_items_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'sale_items_sale_fk',
+      columns: [t.tenantId, t.saleId],
+      foreignColumns: [sales.tenantId, sales.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sale_items_product_fk',
+      columns: [t.tenantId, t.productId],
+      foreignColumns: [products.tenantId, products.id],
+    }),
+    index('sale_items_sale_idx').on(t.tenantId, t.saleId, t.position),
+    index('sale_items_product_idx').on(t.tenantId, t.productId),
+    check('sale_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Stored status is pending/paid/cancelled; overdue is derived when read. */
+export const accountsReceivable = pgTable(
+  'accounts_receivable',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    customerId: uuid('customer_id'),
+    saleId: uuid('sale_id'),
+    /** 1..n for a crediário installment */
+    installmentNumber: integer('installment_number'),
+    description: text('description').notNull(),
+    /** centavos */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    dueDate: day('due_date').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+    referenceNumber: text('reference_number'),
+    notes: text('notes'),
+    paymentDate: day('payment_date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'accounts_receivable_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'accounts_receivable_customer_fk',
+      columns: [t.tenantId, t.customerId],
+      foreignColumns: [customers.tenantId, customers.id],
+    }),
+    foreignKey({
+      name: 'accounts_receivable_sale_fk',
+      columns: [t.tenantId, t.saleId],
+      foreignColumns: [sales.tenantId, sales.id],
+    }),
+    index('accounts_receivable_due_idx').on(t.tenantId, t.status, t.dueDate),
+    index('accounts_receivable_sale_idx').on(t.tenantId, t.saleId),
+    index('accounts_receivable_customer_idx').on(t.tenantId, t.customerId),
+    check('accounts_receivable_status_check', sql`${t.status} IN ('pending', 'paid', 'cancelled')`),
+    check(
+      'accounts_receivable_payment_method_check',
+      sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ${PAYMENT_METHOD_CHECK}`,
+    ),
+    check('accounts_receivable_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+export const cashFlowEntries = pgTable(
+  'cash_flow_entries',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    /** São Paulo day the money moved */
+    date: day('date').notNull(),
+    type: text('type', { enum: ['income', 'expense'] }).notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    /** centavos, always positive; the type gives the sign */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    saleId: uuid('sale_id'),
+    /** Payables come in a later slice: no foreign key yet. */
+    accountPayableId: uuid('account_payable_id'),
+    accountReceivableId: uuid('account_receivable_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'cash_flow_entries_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'cash_flow_entries_sale_fk',
+      columns: [t.tenantId, t.saleId],
+      foreignColumns: [sales.tenantId, sales.id],
+    }),
+    foreignKey({
+      name: 'cash_flow_entries_receivable_fk',
+      columns: [t.tenantId, t.accountReceivableId],
+      foreignColumns: [accountsReceivable.tenantId, accountsReceivable.id],
+    }),
+    index('cash_flow_entries_date_idx').on(t.tenantId, t.date),
+    index('cash_flow_entries_sale_idx').on(t.tenantId, t.saleId),
+    index('cash_flow_entries_receivable_idx').on(t.tenantId, t.accountReceivableId),
+    index('cash_flow_entries_payable_idx').on(t.tenantId, t.accountPayableId),
+    check('cash_flow_entries_type_check', sql`${t.type} IN ('income', 'expense')`),
+    check('cash_flow_entries_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
 export type TenantRow = typeof tenants.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 export type ExpenseCategoryRow = typeof expenseCategories.$inferSelect;
+export type SaleRow = typeof sales.$inferSelect;
+export type SaleItemRow = typeof saleItems.$inferSelect;
+export type AccountReceivableRow = typeof accountsReceivable.$inferSelect;
+export type CashFlowEntryRow = typeof cashFlowEntries.$inferSelect;

@@ -10,9 +10,13 @@ import {
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
+import { sendIdempotent } from '../http/idempotency';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from '../services/customers';
 
-/** /api/customers (spec §7): customers.read / customers.write. */
+/**
+ * /api/customers (spec §7): customers.read / customers.write. POST and PUT take an
+ * Idempotency-Key: a customer created offline with its own id is replayed safely.
+ */
 export const customerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
   const read = { access: 'customers.read' } as const;
   const write = { access: 'customers.write' } as const;
@@ -39,8 +43,11 @@ export const customerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     '/',
     { config: write, schema: { body: CustomerCreateSchema, response: { 201: CustomerResponseSchema } } },
     async (request, reply) => {
-      const data = await createCustomer(ctx.db, authOf(request).tenantId, request.body);
-      return reply.code(201).send({ success: true as const, data });
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 201, async (tx) => ({
+        success: true as const,
+        data: await createCustomer(ctx.db, tenantId, request.body, tx),
+      }));
     },
   );
 
@@ -50,10 +57,13 @@ export const customerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       config: write,
       schema: { params: IdParams, body: CustomerUpdateSchema, response: { 200: CustomerResponseSchema } },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateCustomer(ctx.db, authOf(request).tenantId, request.params.id, request.body),
-    }),
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 200, async (tx) => ({
+        success: true as const,
+        data: await updateCustomer(ctx.db, tenantId, request.params.id, request.body, tx),
+      }));
+    },
   );
 
   app.delete('/:id', { config: write, schema: { params: IdParams, response: { 200: AckSchema } } }, async (request) => {

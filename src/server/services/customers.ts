@@ -1,5 +1,6 @@
-// Customers. The client may choose the id (customers created offline); for now a second
-// create with an existing id is a conflict. Delete is a tombstone for sync.
+// Customers. The client may choose the id (customers created offline); a second create
+// with an existing id is a conflict, unless it repeats the Idempotency-Key of the first
+// (then the stored answer is replayed: routes/customers.ts). Delete is a tombstone for sync.
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import {
   paginationOf,

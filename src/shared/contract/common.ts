@@ -1,18 +1,17 @@
 // Common pieces of the contract: ids, dates, money, pagination, envelope, error codes.
 import { z } from 'zod';
+import { pt } from 'zod/locales';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 import { isIsoDate } from '../dates';
 import { stripDocument, isValidDocument } from '../documents';
 import { hasAtMostTwoDecimals, toCentavos, toReais } from '../money';
 
 // Validation messages in Portuguese for server details and client forms alike.
-z.config(z.locales.pt());
+z.config(pt());
 
 export const Id = z.uuid({ error: 'Identificador inválido' });
 
-export const IsoDate = z
-  .string()
-  .refine(isIsoDate, { error: 'Data inválida (use AAAA-MM-DD)' });
+export const IsoDate = z.string().refine(isIsoDate, { error: 'Data inválida (use AAAA-MM-DD)' });
 
 export const Timestamp = z.iso.datetime({ offset: true, error: 'Data e hora inválidas' });
 
@@ -31,7 +30,10 @@ export const Money = z.codec(
 
 /** Money that may be negative (balances, results of reports). */
 export const SignedMoney = z.codec(
-  z.number().min(-MAX_REAIS * 100).max(MAX_REAIS * 100),
+  z
+    .number()
+    .min(-MAX_REAIS * 100)
+    .max(MAX_REAIS * 100),
   z.int(),
   { decode: toCentavos, encode: toReais },
 );
@@ -42,7 +44,10 @@ export const Quantity = z.int({ error: 'Use um número inteiro' });
 /** Optional free text: trimmed; blank becomes null. */
 export const OptionalText = (max = 500) =>
   z.codec(
-    z.string().max(max, { error: `Máximo de ${max} caracteres` }).nullish(),
+    z
+      .string()
+      .max(max, { error: `Máximo de ${max} caracteres` })
+      .nullish(),
     z.string().nullable(),
     {
       decode: (v) => (v == null || v.trim() === '' ? null : v.trim()),
@@ -72,10 +77,7 @@ export const OptionalEmail = z.codec(z.string().nullish(), z.email({ error: 'E-m
 /** CPF or CNPJ, formatted or bare; stored bare. Blank becomes null. */
 export const OptionalDocument = z.codec(
   z.string().max(30).nullish(),
-  z
-    .string()
-    .refine(isValidDocument, { error: 'CPF ou CNPJ inválido' })
-    .nullable(),
+  z.string().refine(isValidDocument, { error: 'CPF ou CNPJ inválido' }).nullable(),
   {
     decode: (v) => (v == null || v.trim() === '' ? null : stripDocument(v)),
     encode: (v) => v,
@@ -148,6 +150,15 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.
 
 /** `{success: true, message}` for calls whose answer is only an acknowledgement. */
 export const AckSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+/** The header every mutating call may carry (DESIGN.md: idempotency); the outbox sends a UUID. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IdempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Idempotency-Key vazia' })
+  .max(200, { error: 'Idempotency-Key: máximo de 200 caracteres' })
+  .regex(/^[\x21-\x7e]+$/, { error: 'Idempotency-Key: use apenas caracteres ASCII visíveis' });
 
 export const IdParams = z.object({ id: Id });
 export type IdParams = z.infer<typeof IdParams>;

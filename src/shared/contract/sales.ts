@@ -71,14 +71,22 @@ export const SaleSchema = z.object({
   offline: z.boolean(),
   notes: z.string().nullable(),
   created_by: Id.nullable(),
+  /** When the sale happened at the till (offline sales arrive later); day filters use it. */
+  sold_at: Timestamp,
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 export type Sale = z.infer<typeof SaleSchema>;
 
+/** Units of one sale line: at least 1; the cap keeps totals exact and stock in range. */
+export const SALE_ITEM_MAX_QUANTITY = 1_000_000;
+const SaleQuantity = Quantity.min(1, { error: 'A quantidade deve ser maior que zero' }).max(SALE_ITEM_MAX_QUANTITY, {
+  error: 'Quantidade alta demais',
+});
+
 export const SaleItemInputSchema = z.object({
   product_id: Id,
-  quantity: Quantity.min(1, { error: 'A quantidade deve ser maior que zero' }),
+  quantity: SaleQuantity,
   unit_price: Money,
 });
 
@@ -127,14 +135,14 @@ export type SaleUpdate = z.infer<typeof SaleUpdateSchema>;
 export const SaleItemAddSchema = z.object({
   sale_id: Id,
   product_id: Id,
-  quantity: Quantity.min(1, { error: 'A quantidade deve ser maior que zero' }),
+  quantity: SaleQuantity,
   /** Defaults to the product's sale price. */
   unit_price: Money.optional(),
 });
 export type SaleItemAdd = z.infer<typeof SaleItemAddSchema>;
 
 export const SaleItemUpdateSchema = z.object({
-  quantity: Quantity.min(1, { error: 'A quantidade deve ser maior que zero' }),
+  quantity: SaleQuantity,
   unit_price: Money.optional(),
 });
 export type SaleItemUpdate = z.infer<typeof SaleItemUpdateSchema>;
@@ -169,7 +177,16 @@ export const SaleStatsSchema = z.object({
 });
 export type SaleStats = z.infer<typeof SaleStatsSchema>;
 
+/** A product's stock on the server right after a sale (the mirror takes this exact number). */
+export const StockAfterSchema = z.object({ product_id: Id, current_stock: Quantity, version: z.int() });
+export type StockAfter = z.infer<typeof StockAfterSchema>;
+
+/** POST /api/sales answers the sale and the stock it left behind. */
+export const SaleCreateResultSchema = SaleSchema.extend({ stock_after: z.array(StockAfterSchema).optional() });
+export type SaleCreateResult = z.infer<typeof SaleCreateResultSchema>;
+
 export const SaleListSchema = z.object({ sales: z.array(SaleSchema), pagination: PaginationSchema });
 export const SaleListResponseSchema = envelope(SaleListSchema);
 export const SaleResponseSchema = envelope(SaleSchema);
+export const SaleCreateResponseSchema = envelope(SaleCreateResultSchema);
 export const SaleStatsResponseSchema = envelope(SaleStatsSchema);

@@ -1,0 +1,52 @@
+// The route side of idempotency: reads the Idempotency-Key header and answers either the
+// effect's fresh result or the stored answer of an earlier call with the same key
+// (marked with the response header Idempotent-Replayed: true).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../../shared/contract';
+import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { runIdempotent } from '../services/idempotency';
+import { validationError } from '../validation';
+import { authOf } from './access';
+
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** The request's Idempotency-Key, or undefined; a malformed one is a 400. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  if (raw === undefined) return undefined;
+  const parsed = IdempotencyKeySchema.safeParse(raw);
+  if (!parsed.success) {
+    throw validationError(parsed.error.issues.map((i) => ({ ...i, path: IDEMPOTENCY_KEY_HEADER })));
+  }
+  return parsed.data;
+}
+
+/**
+ * Runs `effect` (a service call joining the given transaction) under the request's
+ * Idempotency-Key and sends its answer with `statusCode`, or the stored answer.
+ */
+export async function sendIdempotent<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusCode: number,
+  effect: (tx: DbOrTx) => Promise<T>,
+): Promise<FastifyReply> {
+  const key = idempotencyKeyOf(request);
+  const result = await runIdempotent(
+    ctx.db,
+    {
+      tenantId: authOf(request).tenantId,
+      key,
+      method: request.method,
+      path: request.url.split('?')[0] ?? request.url,
+      // A route without a body schema ignores what was sent (cancel, item removal).
+      body: request.routeOptions.schema?.body ? (request.body ?? null) : null,
+    },
+    statusCode,
+    effect,
+  );
+  if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
+  return reply.code(result.statusCode).send(result.body);
+}

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  IdParams,
+  ItemIdParams,
+  SaleCreateResponseSchema,
+  SaleCreateSchema,
+  SaleItemAddSchema,
+  SaleItemParams,
+  SaleItemUpdateSchema,
+  SaleListQuerySchema,
+  SaleListResponseSchema,
+  SaleResponseSchema,
+  SaleStatsQuerySchema,
+  SaleStatsResponseSchema,
+  SaleUpdateSchema,
+} from '../../shared/contract';
+import { todayIso } from '../../shared/dates';
+import { isDayScoped } from '../../shared/permissions';
+import type { RouteOptions } from '../context';
+import { authOf } from '../http/access';
+import { sendIdempotent } from '../http/idempotency';
+import { addSaleItem, removeSaleItem, updateSaleItem } from '../services/sale-items';
+import { cancelSale, createSale, updateSale } from '../services/sales';
+import { getSale, listSales, saleStats } from '../services/sales-read';
+
+/** Non-admins see only today's sales (spec §6), whatever range they ask for. */
+function scopedRange<T extends { start_date?: string | undefined; end_date?: string | undefined }>(
+  role: Parameters<typeof isDayScoped>[0],
+  query: T,
+): T {
+  if (!isDayScoped(role)) return query;
+  const today = todayIso();
+  return { ...query, start_date: today, end_date: today };
+}
+
+/**
+ * /api/sales (spec §7). Cashiers: sales.read and sales.create; update, cancel and line
+ * edits are admin's. Every write takes an Idempotency-Key. The static paths (/stats,
+ * /items) win over /:id in Fastify's router whatever the registration order.
+ */
+export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
+  const read = { access: 'sales.read' } as const;
+  const create = { access: 'sales.create' } as const;
+  const update = { access: 'sales.update' } as const;
+  const cancel = { access: 'sales.cancel' } as const;
+  const ok = (data: unknown) => ({ success: true as const, data });
+
+  app.get(
+    '/',
+    { config: read, schema: { querystring: SaleListQuerySchema, response: { 200: SaleListResponseSchema } } },
+    async (request) => {
+      const auth = authOf(request);
+      return {
+        success: true as const,
+        data: await listSales(ctx.db, auth.tenantId, scopedRange(auth.role, request.query)),
+      };
+    },
+  );
+
+  app.get(
+    '/stats',
+    { config: read, schema: { querystring: SaleStatsQuerySchema, response: { 200: SaleStatsResponseSchema } } },
+    async (request) => {
+      const auth = authOf(request);
+      return {
+        success: true as const,
+        data: await saleStats(ctx.db, auth.tenantId, scopedRange(auth.role, request.query)),
+      };
+    },
+  );
+
+  app.post(
+    '/items',
+    { config: update, schema: { body: SaleItemAddSchema, response: { 201: SaleResponseSchema } } },
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 201, async (tx) =>
+        ok(await addSaleItem(ctx.db, tenantId, request.body, tx)),
+      );
+    },
+  );
+
+  app.put(
+    '/items/:itemId',
+    {
+      config: update,
+      schema: { params: ItemIdParams, body: SaleItemUpdateSchema, response: { 200: SaleResponseSchema } },
+    },
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
+        ok(await updateSaleItem(ctx.db, tenantId, request.params.itemId, request.body, tx)),
+      );
+    },
+  );
+
+  app.delete(
+    '/:saleId/items/:itemId',
+    { config: update, schema: { params: SaleItemParams, response: { 200: SaleResponseSchema } } },
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      const { saleId, itemId } = request.params;
+      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
+        ok(await removeSaleItem(ctx.db, tenantId, saleId, itemId, tx)),
+      );
+    },
+  );
+
+  app.get(
+    '/:id',
+    { config: read, schema: { params: IdParams, response: { 200: SaleResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      data: await getSale(ctx.db, authOf(request).tenantId, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/',
+    { config: create, schema: { body: SaleCreateSchema, response: { 201: SaleCreateResponseSchema } } },
+    async (request, reply) => {
+      const { tenantId, userId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 201, async (tx) =>
+        ok(await createSale(ctx.db, tenantId, userId, request.body, tx)),
+      );
+    },
+  );
+
+  app.put(
+    '/:id',
+    { config: update, schema: { params: IdParams, body: SaleUpdateSchema, response: { 200: SaleResponseSchema } } },
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
+        ok(await updateSale(ctx.db, tenantId, request.params.id, request.body, tx)),
+      );
+    },
+  );
+
+  app.put(
+    '/:id/cancel',
+    { config: cancel, schema: { params: IdParams, response: { 200: SaleResponseSchema } } },
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
+        ok(await cancelSale(ctx.db, tenantId, request.params.id, tx)),
+      );
+    },
+  );
+};

@@ -1,0 +1,150 @@
+// What a sale does to the money (DESIGN.md, domain rules):
+// - non-crediário: one income entry in cash flow (category Vendas) on the day of the sale;
+// - crediário: the entrada as an income entry, and one receivable per installment with
+//   (total - entrada) split exactly (remainder centavos on the last) and the due dates sent.
+// Cancelling is a refund event: the sale's own cash entries are reversed by ONE expense
+// entry (category Vendas, 'Estorno ...') dated the day of the cancel, so the day the money
+// came in keeps its history and the sale's entries net to zero; open receivables are
+// cancelled, paid ones stay paid (refunding them is a manual cash entry by the admin).
+// Item edits correct the sale, so its income entry is corrected in place.
+import { and, eq, isNull } from 'drizzle-orm';
+import { SALES_CATEGORY } from '../../shared/constants';
+import { dayInSaoPaulo } from '../../shared/dates';
+import { splitCentavos } from '../../shared/money';
+import type { DbOrTx } from '../db/client';
+import { accountsReceivable, cashFlowEntries, type CrediarioRecord, type SaleRow } from '../db/schema';
+
+/** '#1A2B3C4D': the first 8 characters of the sale's id, as people read it. */
+export function shortSaleId(id: string): string {
+  return `#${id.slice(0, 8).toUpperCase()}`;
+}
+
+export const saleIncomeDescription = (sale: Pick<SaleRow, 'id' | 'customerName'>) =>
+  `Venda ${shortSaleId(sale.id)} - ${sale.customerName}`;
+export const entradaDescription = (sale: Pick<SaleRow, 'id' | 'customerName'>) =>
+  `Entrada - Venda ${shortSaleId(sale.id)} - ${sale.customerName}`;
+export const reversalDescription = (sale: Pick<SaleRow, 'id' | 'customerName'>) =>
+  `Estorno - Venda ${shortSaleId(sale.id)} - ${sale.customerName}`;
+export const installmentDescription = (saleId: string, i: number, n: number) =>
+  `Parcela ${i}/${n} - Venda ${shortSaleId(saleId)}`;
+
+/** The sale's own cash entries (not payments of its receivables). */
+const ownEntries = (tenantId: string, saleId: string) =>
+  and(
+    eq(cashFlowEntries.tenantId, tenantId),
+    eq(cashFlowEntries.saleId, saleId),
+    isNull(cashFlowEntries.accountReceivableId),
+  );
+
+/** The cash entries and receivables of a new sale. */
+export async function recordPaymentEffects(t: DbOrTx, sale: SaleRow): Promise<void> {
+  const date = dayInSaoPaulo(sale.soldAt);
+  const base = { tenantId: sale.tenantId, saleId: sale.id, date, category: SALES_CATEGORY, type: 'income' as const };
+  if (sale.paymentMethod !== 'crediario') {
+    if (sale.total > 0) {
+      await t.insert(cashFlowEntries).values({ ...base, description: saleIncomeDescription(sale), amount: sale.total });
+    }
+    return;
+  }
+  const plan = sale.crediario as CrediarioRecord;
+  if (plan.entrada > 0) {
+    await t.insert(cashFlowEntries).values({ ...base, description: entradaDescription(sale), amount: plan.entrada });
+  }
+  const parts = splitCentavos(sale.total - plan.entrada, plan.parcelas);
+  const installments = parts
+    .map((amount, i) => ({
+      tenantId: sale.tenantId,
+      customerId: sale.customerId,
+      saleId: sale.id,
+      installmentNumber: i + 1,
+      description: installmentDescription(sale.id, i + 1, plan.parcelas),
+      amount,
+      dueDate: plan.vencimentos[i]!,
+      status: 'pending' as const,
+      paymentMethod: 'crediario' as const,
+    }))
+    // Fewer centavos than installments left after the entrada: empty installments are not debts.
+    .filter((r) => r.amount > 0);
+  if (installments.length > 0) await t.insert(accountsReceivable).values(installments);
+}
+
+/** Cancel: one expense entry reversing what the sale brought in; open receivables cancelled. */
+export async function reversePaymentEffects(t: DbOrTx, sale: SaleRow, now: Date): Promise<void> {
+  const entries = await t.select().from(cashFlowEntries).where(ownEntries(sale.tenantId, sale.id));
+  const net = entries.reduce((sum, e) => sum + (e.type === 'income' ? e.amount : -e.amount), 0);
+  if (net > 0) {
+    await t.insert(cashFlowEntries).values({
+      tenantId: sale.tenantId,
+      saleId: sale.id,
+      date: dayInSaoPaulo(now),
+      type: 'expense',
+      description: reversalDescription(sale),
+      category: SALES_CATEGORY,
+      amount: net,
+    });
+  }
+  await t
+    .update(accountsReceivable)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(
+      and(
+        eq(accountsReceivable.tenantId, sale.tenantId),
+        eq(accountsReceivable.saleId, sale.id),
+        eq(accountsReceivable.status, 'pending'),
+      ),
+    );
+}
+
+/**
+ * After an item edit or a customer change of a non-crediário sale: its income entry
+ * carries the sale's total and customer (created or removed as the total requires).
+ */
+export async function syncSaleIncome(t: DbOrTx, sale: SaleRow, now: Date): Promise<void> {
+  if (sale.paymentMethod === 'crediario') return;
+  const own = and(ownEntries(sale.tenantId, sale.id), eq(cashFlowEntries.type, 'income'));
+  const [entry, ...extra] = await t.select().from(cashFlowEntries).where(own);
+  if (extra.length > 0) throw new Error(`venda ${sale.id} com mais de uma entrada de caixa`);
+  if (!entry) {
+    if (sale.total > 0) {
+      await t.insert(cashFlowEntries).values({
+        tenantId: sale.tenantId,
+        saleId: sale.id,
+        date: dayInSaoPaulo(sale.soldAt),
+        type: 'income',
+        description: saleIncomeDescription(sale),
+        category: SALES_CATEGORY,
+        amount: sale.total,
+      });
+    }
+    return;
+  }
+  if (sale.total === 0) {
+    await t
+      .delete(cashFlowEntries)
+      .where(and(eq(cashFlowEntries.tenantId, sale.tenantId), eq(cashFlowEntries.id, entry.id)));
+    return;
+  }
+  await t
+    .update(cashFlowEntries)
+    .set({ amount: sale.total, description: saleIncomeDescription(sale), updatedAt: now })
+    .where(and(eq(cashFlowEntries.tenantId, sale.tenantId), eq(cashFlowEntries.id, entry.id)));
+}
+
+/** A crediário sale's customer changed: its open installments follow, the entrada text too. */
+export async function syncCrediarioCustomer(t: DbOrTx, sale: SaleRow, now: Date): Promise<void> {
+  if (sale.paymentMethod !== 'crediario') return;
+  await t
+    .update(accountsReceivable)
+    .set({ customerId: sale.customerId, updatedAt: now })
+    .where(
+      and(
+        eq(accountsReceivable.tenantId, sale.tenantId),
+        eq(accountsReceivable.saleId, sale.id),
+        eq(accountsReceivable.status, 'pending'),
+      ),
+    );
+  await t
+    .update(cashFlowEntries)
+    .set({ description: entradaDescription(sale), updatedAt: now })
+    .where(and(ownEntries(sale.tenantId, sale.id), eq(cashFlowEntries.type, 'income')));
+}

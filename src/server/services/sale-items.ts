@@ -1,0 +1,124 @@
+// An admin corrects the lines of a completed, non-crediário sale: add, change, remove.
+// Stock follows the online rule (409 beyond stock), the sale's total is recomputed from
+// its lines and its income entry corrected (sale-effects.ts). Crediário sales are not
+// edited: their installments were agreed on the total (cancel and sell again).
+import { and, eq, max, sum } from 'drizzle-orm';
+import type { Sale, SaleItemAdd, SaleItemUpdate } from '../../shared/contract';
+import { inTransaction, type DbOrTx } from '../db/client';
+import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { lockChangeVersion } from './change-version';
+import { syncSaleIncome } from './sale-effects';
+import { loadSaleRow, saleOf } from './sales-read';
+import { assertItemsEditable, checkTotal, sellableProduct } from './sales';
+import { applyStockMoves, productsById } from './stock';
+
+export const SALE_ITEM_NOT_FOUND = 'Item da venda não encontrado.';
+export const LAST_ITEM = 'Uma venda precisa de pelo menos um item. Para desfazê-la, cancele a venda.';
+
+const ownItem = (tenantId: string, id: string) => and(eq(saleItems.tenantId, tenantId), eq(saleItems.id, id));
+
+async function loadItem(t: DbOrTx, tenantId: string, id: string): Promise<SaleItemRow> {
+  const [row] = await t.select().from(saleItems).where(ownItem(tenantId, id));
+  if (!row) throw notFound(SALE_ITEM_NOT_FOUND);
+  return row;
+}
+
+/** The sale's total from its lines, its income entry corrected; the sale as shown. */
+async function settle(t: DbOrTx, sale: SaleRow): Promise<Sale> {
+  const [{ total } = { total: 0 }] = await t
+    .select({ total: sum(saleItems.totalPrice).mapWith(Number) })
+    .from(saleItems)
+    .where(and(eq(saleItems.tenantId, sale.tenantId), eq(saleItems.saleId, sale.id)));
+  checkTotal(total);
+  const now = new Date();
+  const [row] = await t
+    .update(sales)
+    .set({ total, updatedAt: now })
+    .where(and(eq(sales.tenantId, sale.tenantId), eq(sales.id, sale.id)))
+    .returning();
+  await syncSaleIncome(t, row!, now);
+  return saleOf(t, row!);
+}
+
+export async function addSaleItem(db: DbOrTx, tenantId: string, input: SaleItemAdd, tx?: DbOrTx): Promise<Sale> {
+  return inTransaction(db, tx, async (t) => {
+    await lockChangeVersion(t, tenantId);
+    const sale = await loadSaleRow(t, tenantId, input.sale_id, true);
+    assertItemsEditable(sale);
+    const rows = await productsById(t, tenantId, [input.product_id]);
+    const product = sellableProduct(rows, input.product_id, { allowInactive: false });
+    await applyStockMoves(t, tenantId, [{ productId: product.id, take: input.quantity }], rows, {
+      allowNegative: false,
+    });
+    const unitPrice = input.unit_price ?? product.salePrice;
+    const [{ last } = { last: null }] = await t
+      .select({ last: max(saleItems.position) })
+      .from(saleItems)
+      .where(and(eq(saleItems.tenantId, tenantId), eq(saleItems.saleId, sale.id)));
+    await t.insert(saleItems).values({
+      tenantId,
+      saleId: sale.id,
+      position: (last ?? -1) + 1,
+      productId: product.id,
+      productName: product.name,
+      quantity: input.quantity,
+      unitPrice,
+      unitCost: product.costPrice,
+      totalPrice: input.quantity * unitPrice,
+    });
+    return settle(t, sale);
+  });
+}
+
+export async function updateSaleItem(
+  db: DbOrTx,
+  tenantId: string,
+  itemId: string,
+  input: SaleItemUpdate,
+  tx?: DbOrTx,
+): Promise<Sale> {
+  return inTransaction(db, tx, async (t) => {
+    await lockChangeVersion(t, tenantId);
+    const item = await loadItem(t, tenantId, itemId);
+    const sale = await loadSaleRow(t, tenantId, item.saleId, true);
+    assertItemsEditable(sale);
+    const rows = await productsById(t, tenantId, [item.productId]);
+    await applyStockMoves(t, tenantId, [{ productId: item.productId, take: input.quantity - item.quantity }], rows, {
+      allowNegative: false,
+    });
+    const unitPrice = input.unit_price ?? item.unitPrice;
+    await t
+      .update(saleItems)
+      .set({ quantity: input.quantity, unitPrice, totalPrice: input.quantity * unitPrice, updatedAt: new Date() })
+      .where(ownItem(tenantId, item.id));
+    return settle(t, sale);
+  });
+}
+
+export async function removeSaleItem(
+  db: DbOrTx,
+  tenantId: string,
+  saleId: string,
+  itemId: string,
+  tx?: DbOrTx,
+): Promise<Sale> {
+  return inTransaction(db, tx, async (t) => {
+    await lockChangeVersion(t, tenantId);
+    const sale = await loadSaleRow(t, tenantId, saleId, true);
+    const item = await loadItem(t, tenantId, itemId);
+    if (item.saleId !== sale.id) throw notFound(SALE_ITEM_NOT_FOUND);
+    assertItemsEditable(sale);
+    const lines = await t
+      .select({ id: saleItems.id })
+      .from(saleItems)
+      .where(and(eq(saleItems.tenantId, tenantId), eq(saleItems.saleId, sale.id)));
+    if (lines.length <= 1) throw conflict(LAST_ITEM);
+    const rows = await productsById(t, tenantId, [item.productId]);
+    await applyStockMoves(t, tenantId, [{ productId: item.productId, take: -item.quantity }], rows, {
+      allowNegative: true,
+    });
+    await t.delete(saleItems).where(ownItem(tenantId, item.id));
+    return settle(t, sale);
+  });
+}

@@ -1,0 +1,161 @@
+// Reading sales: one sale with its lines, the filtered list (newest first) and the stats.
+// Day filters are São Paulo days of sold_at (when the sale happened at the till). Callers
+// that are day-scoped (non-admins, spec §6) pass today's range; see routes/sales.ts.
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
+import {
+  paginationOf,
+  type Pagination,
+  type Sale,
+  type SaleItem,
+  type SaleListQuery,
+  type SaleStats,
+} from '../../shared/contract';
+import { addDays, startOfDayUtc } from '../../shared/dates';
+import type { DbOrTx } from '../db/client';
+import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
+import { notFound } from '../errors';
+import { likePattern } from './change-version';
+
+export const SALE_NOT_FOUND = 'Venda não encontrada.';
+
+export function toSaleItem(row: SaleItemRow): SaleItem {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    product_name: row.productName,
+    quantity: row.quantity,
+    unit_price: row.unitPrice,
+    total_price: row.totalPrice,
+  };
+}
+
+export function toSale(row: SaleRow, items: readonly SaleItemRow[]): Sale {
+  return {
+    id: row.id,
+    customer_id: row.customerId,
+    customer_name: row.customerName,
+    items: items.map(toSaleItem),
+    total: row.total,
+    payment_method: row.paymentMethod,
+    payment_status: row.paymentStatus,
+    sale_status: row.saleStatus,
+    crediario: row.crediario ?? null,
+    stock_conflicts: row.stockConflicts,
+    offline: row.offline,
+    notes: row.notes,
+    created_by: row.createdBy,
+    sold_at: row.soldAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const ownSale = (tenantId: string, id: string) => and(eq(sales.tenantId, tenantId), eq(sales.id, id));
+
+/** The sale's row, optionally row-locked; 404 when it is not the tenant's. */
+export async function loadSaleRow(t: DbOrTx, tenantId: string, id: string, forUpdate = false): Promise<SaleRow> {
+  const query = t.select().from(sales).where(ownSale(tenantId, id));
+  const [row] = forUpdate ? await query.for('no key update') : await query;
+  if (!row) throw notFound(SALE_NOT_FOUND);
+  return row;
+}
+
+export async function loadSaleItems(t: DbOrTx, tenantId: string, saleIds: readonly string[]): Promise<SaleItemRow[]> {
+  if (saleIds.length === 0) return [];
+  return t
+    .select()
+    .from(saleItems)
+    .where(and(eq(saleItems.tenantId, tenantId), inArray(saleItems.saleId, [...saleIds])))
+    .orderBy(asc(saleItems.saleId), asc(saleItems.position));
+}
+
+/** A sale row with its lines, as the API shows it. */
+export async function saleOf(t: DbOrTx, row: SaleRow): Promise<Sale> {
+  return toSale(row, await loadSaleItems(t, row.tenantId, [row.id]));
+}
+
+export async function getSale(db: DbOrTx, tenantId: string, id: string): Promise<Sale> {
+  return saleOf(db, await loadSaleRow(db, tenantId, id));
+}
+
+/** sold_at within São Paulo days [start, end] (either side optional). */
+function dayRange(start: string | undefined, end: string | undefined): SQL[] {
+  const out: SQL[] = [];
+  if (start) out.push(gte(sales.soldAt, startOfDayUtc(start)));
+  if (end) out.push(lt(sales.soldAt, startOfDayUtc(addDays(end, 1))));
+  return out;
+}
+
+const hasConflicts = sql`${sales.stockConflicts} <> '[]'::jsonb`;
+
+export async function listSales(
+  db: DbOrTx,
+  tenantId: string,
+  query: SaleListQuery,
+): Promise<{ sales: Sale[]; pagination: Pagination }> {
+  const filters: (SQL | undefined)[] = [eq(sales.tenantId, tenantId), ...dayRange(query.start_date, query.end_date)];
+  const search = query.search?.trim();
+  if (search) filters.push(ilike(sales.customerName, likePattern(search)));
+  if (query.customer_id) filters.push(eq(sales.customerId, query.customer_id));
+  if (query.payment_method) filters.push(eq(sales.paymentMethod, query.payment_method));
+  if (query.sale_status) filters.push(eq(sales.saleStatus, query.sale_status));
+  if (query.conflicts === 'true') filters.push(hasConflicts);
+  if (query.conflicts === 'false') filters.push(sql`not (${hasConflicts})`);
+  const where = and(...filters);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(sales).where(where);
+  const rows = await db
+    .select()
+    .from(sales)
+    .where(where)
+    .orderBy(desc(sales.soldAt), desc(sales.createdAt), desc(sales.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const items = await loadSaleItems(
+    db,
+    tenantId,
+    rows.map((r) => r.id),
+  );
+  const bySale = new Map<string, SaleItemRow[]>();
+  for (const item of items) {
+    const list = bySale.get(item.saleId);
+    if (list) list.push(item);
+    else bySale.set(item.saleId, [item]);
+  }
+  return {
+    sales: rows.map((r) => toSale(r, bySale.get(r.id) ?? [])),
+    pagination: paginationOf(query.page, query.limit, total),
+  };
+}
+
+export async function saleStats(
+  db: DbOrTx,
+  tenantId: string,
+  range: { start_date?: string | undefined; end_date?: string | undefined },
+): Promise<SaleStats> {
+  const where = and(eq(sales.tenantId, tenantId), ...dayRange(range.start_date, range.end_date));
+  const rows = await db
+    .select({
+      status: sales.saleStatus,
+      method: sales.paymentMethod,
+      count: count(),
+      total: sum(sales.total).mapWith(Number),
+    })
+    .from(sales)
+    .where(where)
+    .groupBy(sales.saleStatus, sales.paymentMethod)
+    .orderBy(asc(sales.paymentMethod));
+  const completed = rows.filter((r) => r.status === 'completed');
+  const totalSales = completed.reduce((n, r) => n + r.count, 0);
+  const totalRevenue = completed.reduce((n, r) => n + r.total, 0);
+  return {
+    total_sales: totalSales,
+    total_revenue: totalRevenue,
+    average_ticket: totalSales > 0 ? Math.round(totalRevenue / totalSales) : 0,
+    cancelled_sales: rows.filter((r) => r.status === 'cancelled').reduce((n, r) => n + r.count, 0),
+    by_payment_method: completed.map((r) => ({
+      payment_method: r.method,
+      count: r.count,
+      total: r.total,
+    })),
+  };
+}

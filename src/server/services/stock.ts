@@ -1,0 +1,110 @@
+// Stock movements caused by sales. Each moved product gets its own new change version
+// (so a sync pull sees it, and a page never splits two rows of one version). Callers
+// hold the tenant version lock (lockChangeVersion) before reading what they move.
+// Online moves never take stock below zero: a conditional UPDATE guards each decrement,
+// and a shortfall is 409 INSUFFICIENT_STOCK naming each product. Offline moves (sales
+// replayed from a till's outbox) always apply and report the shortfalls as conflicts.
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { StockAfter, StockConflict } from '../../shared/contract';
+import type { DbOrTx } from '../db/client';
+import { products, type ProductRow } from '../db/schema';
+import { AppError } from '../errors';
+import { nextChangeVersion } from './change-version';
+
+export interface StockMove {
+  productId: string;
+  /** Units taken from stock (negative: returned to stock). */
+  take: number;
+}
+
+/** Live and deleted rows of the given products in the tenant, by id. */
+export async function productsById(
+  t: DbOrTx,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, ProductRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await t
+    .select()
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), inArray(products.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Adds up the moves of each product (several lines may name one product). */
+export function mergeMoves(moves: readonly StockMove[]): StockMove[] {
+  const byProduct = new Map<string, number>();
+  for (const m of moves) byProduct.set(m.productId, (byProduct.get(m.productId) ?? 0) + m.take);
+  return [...byProduct]
+    .filter(([, take]) => take !== 0)
+    .map(([productId, take]) => ({ productId, take }))
+    .sort((a, b) => (a.productId < b.productId ? -1 : 1));
+}
+
+/** The products whose stock cannot cover what the moves take. */
+export function shortfalls(moves: readonly StockMove[], rows: ReadonlyMap<string, ProductRow>): StockConflict[] {
+  const out: StockConflict[] = [];
+  for (const m of moves) {
+    const row = rows.get(m.productId);
+    if (!row || m.take <= 0 || row.currentStock >= m.take) continue;
+    out.push({
+      product_id: row.id,
+      product_name: row.name,
+      requested: m.take,
+      available: Math.max(0, row.currentStock),
+    });
+  }
+  return out;
+}
+
+export function insufficientStock(conflicts: readonly StockConflict[]): AppError {
+  const parts = conflicts.map((c) => `${c.product_name} (pedido ${c.requested}, disponível ${c.available})`);
+  return new AppError('INSUFFICIENT_STOCK', `Estoque insuficiente: ${parts.join('; ')}`, conflicts);
+}
+
+/**
+ * Applies the (merged) moves, one new change version per product, and returns each
+ * product's stock afterwards. `allowNegative` false: a decrement beyond stock fails the
+ * whole call with INSUFFICIENT_STOCK (the caller's transaction rolls back).
+ */
+export async function applyStockMoves(
+  t: DbOrTx,
+  tenantId: string,
+  moves: readonly StockMove[],
+  rows: ReadonlyMap<string, ProductRow>,
+  options: { allowNegative: boolean },
+): Promise<StockAfter[]> {
+  const merged = mergeMoves(moves);
+  if (merged.length === 0) return [];
+  if (!options.allowNegative) {
+    const short = shortfalls(merged, rows);
+    if (short.length > 0) throw insufficientStock(short);
+  }
+  const last = await nextChangeVersion(t, tenantId, merged.length);
+  let version = last - merged.length;
+  const after: StockAfter[] = [];
+  const now = new Date();
+  for (const move of merged) {
+    version++;
+    const guard = options.allowNegative || move.take <= 0 ? undefined : gte(products.currentStock, move.take);
+    const [row] = await t
+      .update(products)
+      .set({ currentStock: sql`${products.currentStock} - ${move.take}`, version, updatedAt: now })
+      .where(and(eq(products.tenantId, tenantId), eq(products.id, move.productId), guard))
+      .returning({ id: products.id, currentStock: products.currentStock, version: products.version });
+    if (!row) {
+      // Only reachable if a writer changed stock without the tenant version lock.
+      const known = rows.get(move.productId);
+      throw insufficientStock([
+        {
+          product_id: move.productId,
+          product_name: known?.name ?? move.productId,
+          requested: move.take,
+          available: Math.max(0, known?.currentStock ?? 0),
+        },
+      ]);
+    }
+    after.push({ product_id: row.id, current_stock: row.currentStock, version: row.version });
+  }
+  return after;
+}

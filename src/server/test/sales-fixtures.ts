@@ -1,0 +1,112 @@
+// Fixtures of the sales suites: products and customers with known numbers (written
+// through the services, in centavos), sale bodies as the API takes them (reais), and
+// readers of what a sale left in the database.
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { accountsReceivable, cashFlowEntries, products, sales, tenants } from '../db/schema';
+import { createCustomer } from '../services/customers';
+import { createProduct } from '../services/products';
+
+let seq = 0;
+
+export interface ProductFixture {
+  id: string;
+  name: string;
+  /** centavos */
+  price: number;
+  cost: number;
+}
+
+export async function makeProduct(
+  db: Db,
+  tenantId: string,
+  options: { stock: number; price?: number; cost?: number; name?: string; active?: boolean },
+): Promise<ProductFixture> {
+  seq++;
+  const name = options.name ?? `Produto Teste ${seq}`;
+  const product = await createProduct(db, tenantId, {
+    sku: `T-${seq}-${randomUUID().slice(0, 6)}`,
+    name,
+    size: '',
+    color: '',
+    current_stock: options.stock,
+    minimum_stock: 0,
+    cost_price: options.cost ?? 1750,
+    sale_price: options.price ?? 3990,
+    active: options.active ?? true,
+  });
+  return { id: product.id, name, price: options.price ?? 3990, cost: options.cost ?? 1750 };
+}
+
+export async function makeCustomer(db: Db, tenantId: string, name = `Cliente Teste ${++seq}`) {
+  return createCustomer(db, tenantId, { name, active: true });
+}
+
+export interface LineInput {
+  product: ProductFixture;
+  quantity: number;
+  /** reais; default: the product's price */
+  unitPrice?: number;
+}
+
+/** A POST /api/sales body (reais, as the client sends it). */
+export function saleBody(customerId: string, lines: LineInput[], extra: Record<string, unknown> = {}) {
+  return {
+    customer_id: customerId,
+    items: lines.map((l) => ({
+      product_id: l.product.id,
+      quantity: l.quantity,
+      unit_price: l.unitPrice ?? l.product.price / 100,
+    })),
+    payment_method: 'cash',
+    ...extra,
+  };
+}
+
+export async function stockOf(db: Db, tenantId: string, productId: string): Promise<number> {
+  const [row] = await db
+    .select({ stock: products.currentStock })
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, productId)));
+  return row!.stock;
+}
+
+export async function productRow(db: Db, tenantId: string, productId: string) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, productId)));
+  return row!;
+}
+
+export async function changeVersionOf(db: Db, tenantId: string): Promise<number> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
+  return row!.changeVersion;
+}
+
+export async function cashOf(db: Db, tenantId: string, saleId: string) {
+  return db
+    .select()
+    .from(cashFlowEntries)
+    .where(and(eq(cashFlowEntries.tenantId, tenantId), eq(cashFlowEntries.saleId, saleId)))
+    .orderBy(cashFlowEntries.createdAt);
+}
+
+/** income minus expense of a sale's cash entries, in centavos. */
+export async function cashNetOf(db: Db, tenantId: string, saleId: string): Promise<number> {
+  const entries = await cashOf(db, tenantId, saleId);
+  return entries.reduce((s, e) => s + (e.type === 'income' ? e.amount : -e.amount), 0);
+}
+
+export async function receivablesOf(db: Db, tenantId: string, saleId: string) {
+  return db
+    .select()
+    .from(accountsReceivable)
+    .where(and(eq(accountsReceivable.tenantId, tenantId), eq(accountsReceivable.saleId, saleId)))
+    .orderBy(accountsReceivable.installmentNumber);
+}
+
+export async function salesCount(db: Db, tenantId: string): Promise<number> {
+  return (await db.select({ id: sales.id }).from(sales).where(eq(sales.tenantId, tenantId))).length;
+}
