@@ -33,7 +33,14 @@ function ensureChromium() {
 function vitest(label, args) {
   mkdirSync('test-results', { recursive: true });
   const out = `test-results/${label}.json`;
-  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  const ok = run(label, 'npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ]);
   let passed = 0;
   let failed = 0;
   try {

@@ -2,6 +2,7 @@
 // admin creates a product and finds it; the cashier sees no 'Contas a Pagar'; with the
 // service worker active the installed shell still opens with the network off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api';
 import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -61,12 +62,14 @@ describe('catálogo no navegador', () => {
     await screenshot(page, '02-produto-na-lista');
 
     // The product really is on the server.
-    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-    const res = await fetch(`${server.origin}/api/products?search=E2E-001`, {
-      headers: { Host: `demo.localhost:${server.port}`, Authorization: `Bearer ${token}` },
-    });
-    const body = (await res.json()) as { data: { products: { sku: string; sale_price: number }[] } };
-    expect(body.data.products).toEqual([expect.objectContaining({ sku: 'E2E-001', sale_price: 39.9 })]);
+    const token = (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '';
+    const res = await api<{ data: { products: { sku: string; sale_price: number }[] } }>(
+      server,
+      'GET',
+      '/api/products?search=E2E-001',
+      { token },
+    );
+    expect(res.body.data.products).toEqual([expect.objectContaining({ sku: 'E2E-001', sale_price: 39.9 })]);
 
     await signOut(page);
     await page.close();
@@ -94,7 +97,11 @@ describe('catálogo no navegador', () => {
     await browser.context.setOffline(true);
     try {
       await page.reload();
-      await page.getByText('Sistema de Gestão').or(page.getByRole('button', { name: 'Entrar' })).first().waitFor();
+      await page
+        .getByText('Sistema de Gestão')
+        .or(page.getByRole('button', { name: 'Entrar' }))
+        .first()
+        .waitFor();
       await page.goto(`${server.demoUrl}/produtos`);
       await page.locator('#root > *').first().waitFor();
       await screenshot(page, '05-offline-shell');

@@ -3,6 +3,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { SessionProvider } from '../auth/session-provider';
 import { Toaster } from '../components/toaster';
+import { SyncProvider } from '../offline/sync-provider';
+import { VersionChangeBanner } from '../pwa/version-change-banner';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -10,8 +12,11 @@ export function App({ router, queryClient }: { router: Router; queryClient: Quer
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <RouterProvider router={router} />
-        <Toaster />
+        <SyncProvider>
+          <RouterProvider router={router} />
+          <Toaster />
+          <VersionChangeBanner />
+        </SyncProvider>
       </SessionProvider>
     </QueryClientProvider>
   );

@@ -1,23 +1,41 @@
 // The session (spec §4): restored on load from stored tokens via /auth/me, set by login,
-// cleared by logout or by a refresh the server refused.
+// cleared by logout or by a refresh the server refused. Offline-first (DESIGN.md): when
+// /auth/me cannot reach the server, the last user this device saw signed in is trusted,
+// so a till that opens without network keeps selling; the user is checked again when
+// the network returns.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '../../shared/contract';
 import { toast } from '../components/toast-store';
-import { isNetworkError } from '../lib/api-error';
+import { ApiError, isNetworkError } from '../lib/api-error';
 import { tokenStore } from '../lib/api';
 import { onSessionExpired } from '../lib/session-events';
 import { hasRestorableSession } from '../lib/token-store';
+import { getDb } from '../offline/db';
+import { clearSessionData, loadLastUser, saveLastUser } from '../offline/session-cache';
 import { fetchCurrentUser, loginRequest, logoutRequest } from './auth-api';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
 
 interface State {
   status: SessionStatus;
   user: User | null;
+  /** false while the user comes from the device's memory (server not reached yet) */
+  verified: boolean;
 }
 
+const ANONYMOUS: State = { status: 'anonymous', user: null, verified: true };
+
 function initialState(): State {
-  return hasRestorableSession(tokenStore) ? { status: 'loading', user: null } : { status: 'anonymous', user: null };
+  return hasRestorableSession(tokenStore) ? { status: 'loading', user: null, verified: false } : ANONYMOUS;
+}
+
+/** The server was not reached, or failed itself: not a verdict on the session. */
+function isTransient(error: unknown): boolean {
+  return isNetworkError(error) || (error instanceof ApiError && error.status >= 500);
+}
+
+function forgetSession(): Promise<void> {
+  return clearSessionData(getDb()).catch(() => undefined);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -32,17 +50,49 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     fetchCurrentUser()
       .then((user) => {
-        if (!cancelled) setState({ status: 'authenticated', user });
+        void saveLastUser(getDb(), user).catch(() => undefined);
+        if (!cancelled) setState({ status: 'authenticated', user, verified: true });
       })
-      .catch((error: unknown) => {
-        // Offline: keep the tokens so the session can resume; the server refused: drop them.
-        if (!isNetworkError(error)) tokenStore.clear();
-        if (!cancelled) setState({ status: 'anonymous', user: null });
+      .catch(async (error: unknown) => {
+        if (isTransient(error)) {
+          // Offline: keep the tokens; with a known user the till goes on working.
+          const lastUser = await loadLastUser(getDb()).catch(() => null);
+          if (!cancelled) setState(lastUser ? { status: 'authenticated', user: lastUser, verified: false } : ANONYMOUS);
+          return;
+        }
+        tokenStore.clear();
+        await forgetSession();
+        if (!cancelled) setState(ANONYMOUS);
       });
     return () => {
       cancelled = true;
     };
   }, []);
+
+  // A session restored from memory is confirmed with the server once the network is back.
+  const unverified = state.status === 'authenticated' && !state.verified;
+  useEffect(() => {
+    if (!unverified) return;
+    let done = false;
+    const verify = () => {
+      fetchCurrentUser()
+        .then((user) => {
+          if (done) return;
+          done = true;
+          void saveLastUser(getDb(), user).catch(() => undefined);
+          setState({ status: 'authenticated', user, verified: true });
+        })
+        .catch(() => {
+          // Transient: try again at the next 'online'. A refused session ends through
+          // onSessionExpired (the refresh coordinator reports it).
+        });
+    };
+    window.addEventListener('online', verify);
+    return () => {
+      done = true;
+      window.removeEventListener('online', verify);
+    };
+  }, [unverified]);
 
   const wasAuthenticated = useRef(false);
   useEffect(() => {
@@ -56,7 +106,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           toast({ title: 'Sessão expirada', description: 'Entre novamente para continuar.', variant: 'destructive' });
         }
         queryClient.clear();
-        setState({ status: 'anonymous', user: null });
+        void forgetSession();
+        setState(ANONYMOUS);
       }),
     [queryClient],
   );
@@ -66,7 +117,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const result = await loginRequest(email, password, tenantId);
       tokenStore.setTokens(result);
       queryClient.clear();
-      setState({ status: 'authenticated', user: result.user });
+      // Another person's cached screens must not show; their pending sales stay queued.
+      await forgetSession();
+      await saveLastUser(getDb(), result.user).catch(() => undefined);
+      setState({ status: 'authenticated', user: result.user, verified: true });
       return result.user;
     },
     [queryClient],
@@ -81,10 +135,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } finally {
       tokenStore.clear();
       queryClient.clear();
-      setState({ status: 'anonymous', user: null });
+      // Cached data and tokens go; the outbox, local sales and the catalogue stay.
+      await forgetSession();
+      setState(ANONYMOUS);
     }
   }, [queryClient]);
 
-  const session = useMemo<Session>(() => ({ ...state, login, logout }), [state, login, logout]);
+  const session = useMemo<Session>(
+    () => ({ status: state.status, user: state.user, login, logout }),
+    [state.status, state.user, login, logout],
+  );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

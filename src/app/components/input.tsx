@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref, SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 const FIELD =
@@ -7,6 +7,8 @@ const FIELD =
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   invalid?: boolean;
+  /** React 19: a plain prop, passed on to the <input>. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 export function Input({ className, invalid, ...props }: InputProps) {

@@ -1,9 +1,14 @@
-// The signed-in frame: sidebar, top bar and the current screen.
+// The signed-in frame: sidebar, top bar (with the sync status) and the current screen.
+// Logout warns first while sales recorded here are not yet on the server.
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/session-context';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadingState } from '../components/spinner';
 import { toast } from '../components/toast-store';
+import { unsyncedSalesText } from '../features/sync/sync-format';
+import { SyncStatus } from '../features/sync/sync-status';
+import { useUnsyncedSalesCount } from '../offline/hooks';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebar } from './use-sidebar';
@@ -12,13 +17,21 @@ export function AppLayout() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const sidebar = useSidebar();
+  const unsyncedSales = useUnsyncedSalesCount();
   const [loggingOut, setLoggingOut] = useState(false);
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
 
   async function handleLogout() {
     setLoggingOut(true);
     await logout();
+    setConfirmingLogout(false);
     toast({ title: 'Logout realizado', description: 'Você foi desconectado com sucesso.' });
     navigate('/login', { replace: true });
+  }
+
+  function requestLogout() {
+    if (unsyncedSales > 0) setConfirmingLogout(true);
+    else void handleLogout();
   }
 
   return (
@@ -29,8 +42,9 @@ export function AppLayout() {
           userName={user?.name}
           sidebarExpanded={sidebar.drawerOpen || !sidebar.collapsed}
           onToggleMenu={sidebar.toggle}
-          onLogout={() => void handleLogout()}
+          onLogout={requestLogout}
           loggingOut={loggingOut}
+          extra={<SyncStatus />}
         />
         <main className="flex-1 overflow-y-auto p-4 sm:p-6 lg:p-8">
           <Suspense fallback={<LoadingState text="Carregando..." />}>
@@ -38,6 +52,16 @@ export function AppLayout() {
           </Suspense>
         </main>
       </div>
+      <ConfirmDialog
+        open={confirmingLogout}
+        title="Sair com vendas não sincronizadas?"
+        message={unsyncedSalesText(unsyncedSales)}
+        confirmLabel="Sair mesmo assim"
+        pendingLabel="Saindo..."
+        pending={loggingOut}
+        onConfirm={() => void handleLogout()}
+        onCancel={() => setConfirmingLogout(false)}
+      />
     </div>
   );
 }

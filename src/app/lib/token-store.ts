@@ -9,12 +9,16 @@ export interface TokenStore {
   getExpiresAt(): number | null;
   setTokens(tokens: TokenSet): void;
   clear(): void;
+  /** Called after setTokens or clear (in this tab). Returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
 }
 
 export function createTokenStore(
   storage: () => Storage = () => window.localStorage,
   now: () => number = Date.now,
 ): TokenStore {
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
   return {
     getAccessToken: () => storage().getItem(STORAGE_KEYS.accessToken),
     getRefreshToken: () => storage().getItem(STORAGE_KEYS.refreshToken),
@@ -28,12 +32,20 @@ export function createTokenStore(
       s.setItem(STORAGE_KEYS.accessToken, accessToken);
       s.setItem(STORAGE_KEYS.refreshToken, refreshToken);
       s.setItem(STORAGE_KEYS.tokenExpiresAt, String(now() + expiresIn * 1000));
+      notify();
     },
     clear() {
       const s = storage();
       s.removeItem(STORAGE_KEYS.accessToken);
       s.removeItem(STORAGE_KEYS.refreshToken);
       s.removeItem(STORAGE_KEYS.tokenExpiresAt);
+      notify();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }

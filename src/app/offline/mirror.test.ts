@@ -43,7 +43,9 @@ function changeLog() {
     },
     fetch: (async (since, limit) => {
       fetches.push(since);
-      const after = [...rows.entries()].filter(([, c]) => c.version > since).sort((a, b) => a[1].version - b[1].version);
+      const after = [...rows.entries()]
+        .filter(([, c]) => c.version > since)
+        .sort((a, b) => a[1].version - b[1].version);
       const page = after.slice(0, limit);
       const cursor = page.length ? page[page.length - 1]![1].version : since;
       const result: PullPage = {
@@ -66,7 +68,9 @@ describe('mirror', () => {
     const log = changeLog();
     for (let i = 1; i <= 25; i++) log.put(i);
     const progress: string[] = [];
-    expect(await pullMirror(db, log.fetch, { pageSize: 10, onProgress: (p) => progress.push(progressText(p)) })).toBe(25);
+    expect(await pullMirror(db, log.fetch, { pageSize: 10, onProgress: (p) => progress.push(progressText(p)) })).toBe(
+      25,
+    );
     expect(await db.products.count()).toBe(25);
     expect(progress).toEqual([
       'Sincronizando produtos 10 de 25',

@@ -1,7 +1,7 @@
 // The mirror of products and customers: delta pulls on the server's per-tenant change
 // cursor (never device clocks). Each page is applied in one transaction together with
 // the cursor, so an interrupted first load resumes where it stopped instead of
-// starting over.
+// starting over. The next page is requested while the current one is written.
 import type { z } from 'zod';
 import type { SyncPullSchema } from '../../shared/contract';
 import type { BalcaoDb, MirrorCustomer, MirrorProduct } from './db';
@@ -46,8 +46,16 @@ export async function pullMirror(
   const now = options.now ?? Date.now;
   let cursor = await mirrorCursor(db);
   let loaded = 0;
+  let next = fetchPage(cursor, pageSize);
   for (;;) {
-    const page = await fetchPage(cursor, pageSize);
+    const page = await next;
+    const more = page.hasMore && page.cursor > cursor;
+    // The next page travels while this one is written (the cursor is known already).
+    if (more) {
+      next = fetchPage(page.cursor, pageSize);
+      // If writing this page fails, that request's outcome no longer matters.
+      next.catch(() => undefined);
+    }
     await db.transaction('rw', db.products, db.customers, db.meta, async () => {
       await putNewer<MirrorProduct>(db.products, page.products as MirrorProduct[]);
       await putNewer<MirrorCustomer>(db.customers, page.customers as MirrorCustomer[]);
@@ -62,7 +70,7 @@ export async function pullMirror(
     });
     loaded += page.products.length + page.customers.length + page.tombstones.length;
     options.onProgress?.({ loaded, total: loaded + page.remaining });
-    if (!page.hasMore || page.cursor <= cursor) return loaded;
+    if (!more) return loaded;
     cursor = page.cursor;
   }
 }

@@ -29,7 +29,12 @@ function sale(items: [string, number][], id: string = crypto.randomUUID()): Omit
     customerName: 'Maria',
     totalCentavos: 1000,
     paymentMethod: 'cash',
-    items: items.map(([product_id, quantity]) => ({ product_id, product_name: 'x', quantity, unit_price_centavos: 500 })),
+    items: items.map(([product_id, quantity]) => ({
+      product_id,
+      product_name: 'x',
+      quantity,
+      unit_price_centavos: 500,
+    })),
   };
 }
 
@@ -67,11 +72,11 @@ describe('outbox writes', () => {
 
   it('overlays pending sales on the mirrored stock, once', async () => {
     const db = openDb();
-    await db.products.bulkPut([
-      { id: P1, current_stock: 10 } as never,
-      { id: P2, current_stock: 3 } as never,
+    await db.products.bulkPut([{ id: P1, current_stock: 10 } as never, { id: P2, current_stock: 3 } as never]);
+    const a = sale([
+      [P1, 2],
+      [P2, 1],
     ]);
-    const a = sale([[P1, 2], [P2, 1]]);
     await recordSale(db, a, {}, { summary: 'a' });
     await recordSale(db, sale([[P1, 3]]), {}, { summary: 'b' });
     let pending = await pendingQuantities(db);
@@ -91,8 +96,10 @@ describe('sender', () => {
   it('classifies results: ack, retry, reject, auth', () => {
     expect(classify({ kind: 'ok', status: 201, body: null })).toBe('ack');
     expect(classify({ kind: 'network', error: 'offline' })).toBe('retry');
-    for (const status of [500, 502, 503, 429, 408]) expect(classify({ kind: 'http', status, code: null, error: '' })).toBe('retry');
-    for (const status of [400, 403, 404, 409, 422]) expect(classify({ kind: 'http', status, code: null, error: '' })).toBe('reject');
+    for (const status of [500, 502, 503, 429, 408])
+      expect(classify({ kind: 'http', status, code: null, error: '' })).toBe('retry');
+    for (const status of [400, 403, 404, 409, 422])
+      expect(classify({ kind: 'http', status, code: null, error: '' })).toBe('reject');
     expect(classify({ kind: 'http', status: 401, code: null, error: '' })).toBe('auth');
   });
 
@@ -149,12 +156,14 @@ describe('sender', () => {
     await recordSale(db, bad, {}, { summary: 'ruim' });
     await recordSale(db, good, {}, { summary: 'boa' });
     const send: Send = async (e) =>
-      e.id === bad.id
-        ? { kind: 'http', status: 400, code: 'VALIDATION', error: 'Dados inválidos' }
-        : server.handle(e);
+      e.id === bad.id ? { kind: 'http', status: 400, code: 'VALIDATION', error: 'Dados inválidos' } : server.handle(e);
     expect(await drainOutbox(db, { send })).toEqual({ delivered: 1, rejected: 1, stopped: null });
     const [kept] = await db.outbox.toArray();
-    expect(kept).toMatchObject({ id: bad.id, status: 'rejected', rejection: { status: 400, error: 'Dados inválidos' } });
+    expect(kept).toMatchObject({
+      id: bad.id,
+      status: 'rejected',
+      rejection: { status: 400, error: 'Dados inválidos' },
+    });
     expect((await db.sales.get(bad.id))?.state).toBe('rejected');
     // Rejected sales no longer hold stock back.
     expect((await pendingQuantities(db)).get(P1)).toBeUndefined();
@@ -162,7 +171,13 @@ describe('sender', () => {
     await retryRejected(db, bad.id);
     expect((await drainOutbox(db, { send: async (e) => server.handle(e) })).delivered).toBe(1);
 
-    const other = await enqueue(db, { kind: 'customer', method: 'POST', path: '/api/customers', body: {}, summary: 'c' });
+    const other = await enqueue(db, {
+      kind: 'customer',
+      method: 'POST',
+      path: '/api/customers',
+      body: {},
+      summary: 'c',
+    });
     await drainOutbox(db, { send: async () => ({ kind: 'http', status: 409, code: 'CONFLICT', error: 'x' }) });
     await discardRejected(db, other.id);
     expect(await db.outbox.count()).toBe(0);
@@ -171,7 +186,13 @@ describe('sender', () => {
   it('sends a customer created offline before the sale that uses it', async () => {
     const db = openDb();
     const server = fakeServer();
-    const customer = await enqueue(db, { kind: 'customer', method: 'POST', path: '/api/customers', body: {}, summary: 'c' });
+    const customer = await enqueue(db, {
+      kind: 'customer',
+      method: 'POST',
+      path: '/api/customers',
+      body: {},
+      summary: 'c',
+    });
     const s = sale([[P1, 1]]);
     await recordSale(db, s, {}, { summary: 'v', dependsOn: [customer.id] });
     let customerUp = false;

@@ -124,7 +124,11 @@ async function settle(
 }
 
 type LockManagerLike = {
-  request: (name: string, options: { ifAvailable: boolean }, cb: (lock: unknown) => Promise<unknown>) => Promise<unknown>;
+  request: (
+    name: string,
+    options: { ifAvailable: boolean },
+    cb: (lock: unknown) => Promise<unknown>,
+  ) => Promise<unknown>;
 };
 
 /**
@@ -133,7 +137,8 @@ type LockManagerLike = {
  * row at once, and the server's Idempotency-Key makes a duplicate send harmless.
  */
 export async function withSenderLock<T>(fn: () => Promise<T>, locks?: LockManagerLike | null): Promise<T | null> {
-  const manager = locks === undefined ? (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks : locks;
+  const manager =
+    locks === undefined ? (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks : locks;
   if (!manager) return fn();
   let value: T | null = null;
   await manager.request(OUTBOX_LOCK_NAME, { ifAvailable: true }, async (lock) => {

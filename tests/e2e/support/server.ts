@@ -13,7 +13,8 @@ export interface RunningServer {
   demoUrl: string;
   dataDir: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the server; its data dir is removed unless keepData (then removed at the next stop). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -69,14 +70,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     demoUrl: `http://demo.localhost:${port}`,
     dataDir,
     output: () => output,
-    stop: async () => {
-      if (child.exitCode === null && child.pid) {
+    stop: async ({ keepData = false } = {}) => {
+      const running = () => child.exitCode === null && child.signalCode === null;
+      if (running() && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));
         process.kill(-child.pid, 'SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+        if (running()) process.kill(-child.pid, 'SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

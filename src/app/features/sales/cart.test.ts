@@ -81,7 +81,9 @@ describe('crediário', () => {
         (total, share, count) => {
           const entrada = Math.floor(total * share);
           const parts = installmentAmounts(total, entrada, count);
-          return parts.length === count && entrada + parts.reduce((a, b) => a + b, 0) === total && parts.every((p) => p >= 0);
+          return (
+            parts.length === count && entrada + parts.reduce((a, b) => a + b, 0) === total && parts.every((p) => p >= 0)
+          );
         },
       ),
     );
@@ -93,7 +95,15 @@ describe('crediário', () => {
       'Venda finalizada! Cliente: Maria | Total: R$ 150,00 | Pagamento: PIX',
     );
     expect(
-      nbsp(successMessage({ customerName: 'João', total: 10000, paymentMethod: 'crediario', entrada: 1000, installments: 3 })),
+      nbsp(
+        successMessage({
+          customerName: 'João',
+          total: 10000,
+          paymentMethod: 'crediario',
+          entrada: 1000,
+          installments: 3,
+        }),
+      ),
     ).toBe('Venda finalizada! Cliente: João | Total: R$ 100,00 | Pagamento: Entrada R$ 10,00 + 3x de R$ 30,00');
     expect(displayNumber(1763800123456)).toBe('123456');
   });

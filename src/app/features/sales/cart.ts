@@ -57,7 +57,13 @@ export function addToCart(
     ok: true,
     lines: [
       ...lines,
-      { product_id: product.id, product_name: product.name, sku: product.sku, quantity, unit_price: product.sale_price },
+      {
+        product_id: product.id,
+        product_name: product.name,
+        sku: product.sku,
+        quantity,
+        unit_price: product.sale_price,
+      },
     ],
   };
 }
@@ -65,7 +71,10 @@ export function addToCart(
 export function changeQuantity(lines: CartLine[], productId: string, quantity: number, available: number): CartResult {
   if (!(quantity > 0)) return { ok: false, error: 'A quantidade deve ser maior que zero' };
   if (quantity > available) {
-    return { ok: false, error: `Você tentou alterar para ${quantity} unidades, mas só há ${available} disponíveis em estoque.` };
+    return {
+      ok: false,
+      error: `Você tentou alterar para ${quantity} unidades, mas só há ${available} disponíveis em estoque.`,
+    };
   }
   return { ok: true, lines: lines.map((l) => (l.product_id === productId ? { ...l, quantity } : l)) };
 }

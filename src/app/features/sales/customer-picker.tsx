@@ -1,0 +1,57 @@
+// Nova Venda's customer: searched by name or CPF/CNPJ in the mirror.
+import { useMemo, useState } from 'react';
+import { formatDocument } from '../../../shared/documents';
+import { Button } from '../../components/button';
+import { Card, CardContent, CardHeader } from '../../components/card';
+import { CloseIcon } from '../../components/icons';
+import type { MirrorCustomer } from '../../offline/db';
+import { SearchCombobox } from './search-combobox';
+import type { SaleCustomer } from './use-sale-form';
+
+interface CustomerPickerProps {
+  search: (query: string) => MirrorCustomer[];
+  selected: SaleCustomer | null;
+  onSelect: (customer: SaleCustomer | null) => void;
+}
+
+export function CustomerPicker({ search, selected, onSelect }: CustomerPickerProps) {
+  const [query, setQuery] = useState('');
+  const results = useMemo(() => search(query), [search, query]);
+
+  return (
+    <Card>
+      <CardHeader title="Cliente" />
+      <CardContent className="flex flex-col gap-3">
+        <SearchCombobox
+          label="Buscar cliente"
+          placeholder="Buscar cliente por nome ou CPF..."
+          value={query}
+          onChange={setQuery}
+          results={results}
+          getKey={(c) => c.id}
+          emptyText="Nenhum cliente encontrado"
+          onSelect={(c) => {
+            onSelect({ id: c.id, name: c.name });
+            setQuery('');
+          }}
+          renderOption={(c) => (
+            <div className="flex flex-col">
+              <span className="font-medium">{c.name}</span>
+              <span className="text-xs text-slate-500">
+                {[formatDocument(c.document), c.phone].filter(Boolean).join(' · ') || '-'}
+              </span>
+            </div>
+          )}
+        />
+        {selected ? (
+          <div className="flex items-center justify-between gap-2 rounded-md bg-blue-50 px-3 py-1 text-sm text-blue-900">
+            <span>Cliente selecionado: {selected.name}</span>
+            <Button variant="ghost" size="icon" aria-label="Remover cliente" onClick={() => onSelect(null)}>
+              <CloseIcon className="h-4 w-4" />
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+// The sale being rung up: customer, products, items, summary. Customers and products
+// come from the device's mirror, stock is the till's (server stock minus sales not yet
+// delivered), and finishing writes the sale and its outbox row locally in one
+// transaction, online or not; the sync engine delivers it.
+import { useCallback, useState } from 'react';
+import { Card } from '../../components/card';
+import { PageHeader } from '../../components/page-header';
+import { LoadingState } from '../../components/spinner';
+import { toast, toastError } from '../../components/toast-store';
+import { useMirrorCustomers, useMirrorProducts, usePendingQuantities, useRecordSale } from '../../offline/hooks';
+import { availableStock } from '../../offline/stock';
+import { buildSale } from './build-sale';
+import { displayNumber, finishError } from './cart';
+import { CustomerPicker } from './customer-picker';
+import { ProductAdder } from './product-adder';
+import { SaleItemsTable } from './sale-items-table';
+import { SaleSummary } from './sale-summary';
+import { useSaleForm } from './use-sale-form';
+
+export const FINISH_FAILED_TEXT = 'Não foi possível finalizar a venda. Tente novamente.';
+
+export function SaleForm({ catalogueIncomplete }: { catalogueIncomplete: boolean }) {
+  const products = useMirrorProducts();
+  const customers = useMirrorCustomers();
+  const pending = usePendingQuantities();
+  const recordSale = useRecordSale();
+  const form = useSaleForm();
+  const [number, setNumber] = useState(() => displayNumber());
+  const [finishing, setFinishing] = useState(false);
+
+  const availableOf = useCallback(
+    (product: { id: string; current_stock: number }) => availableStock(product, pending),
+    [pending],
+  );
+  const availableById = useCallback(
+    (id: string) => {
+      const product = products.rows.get(id);
+      return product ? availableStock(product, pending) : 0;
+    },
+    [products.rows, pending],
+  );
+
+  if (!products.ready || !customers.ready) return <LoadingState text="Carregando..." />;
+
+  async function finish() {
+    const { state, entradaProblem } = form;
+    const problem = finishError(state.customer !== null, state.lines) ?? entradaProblem;
+    if (problem) {
+      toastError('Atenção', problem);
+      return;
+    }
+    setFinishing(true);
+    toast({ title: 'Processando venda', description: 'Aguarde enquanto finalizamos sua venda...' });
+    try {
+      const built = buildSale(state, form.entrada, { id: crypto.randomUUID(), now: Date.now(), number });
+      await recordSale(built.sale, built.body, { summary: built.summary });
+      toast({ title: 'Sucesso', description: built.message });
+      form.actions.reset();
+      setNumber(displayNumber());
+    } catch {
+      toastError('Erro ao finalizar venda', FINISH_FAILED_TEXT);
+    } finally {
+      setFinishing(false);
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Nova Venda"
+        subtitle="PDV - Ponto de Venda"
+        actions={
+          <Card className="px-3 py-1.5 text-sm text-slate-600">
+            Venda <span className="font-mono font-semibold text-slate-900">#{number}</span>
+          </Card>
+        }
+      />
+      {catalogueIncomplete ? (
+        <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          O catálogo ainda não foi carregado por completo neste dispositivo. Conecte-se à internet para sincronizar.
+        </p>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <CustomerPicker
+            search={customers.search}
+            selected={form.state.customer}
+            onSelect={form.actions.selectCustomer}
+          />
+          <ProductAdder
+            search={products.search}
+            availableOf={availableOf}
+            lines={form.state.lines}
+            onLinesChange={form.actions.setLines}
+          />
+          <SaleItemsTable lines={form.state.lines} availableOf={availableById} onLinesChange={form.actions.setLines} />
+        </div>
+        <div>
+          <SaleSummary form={form} finishing={finishing} onFinish={() => void finish()} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+// Nova Venda over the real app: mirror, stock overlay, crediário, finishing into the
+// outbox (online and offline). The network is faked at fetch only.
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '../../offline/db';
+import { recordSale } from '../../offline/outbox';
+import { createFakeServer, deferred, type FakeServer } from '../../test/fake-server';
+import { createFakeSync, customerJson, type FakeSync } from '../../test/fake-sync';
+import { CASHIER, productJson, signedInAs } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+let server: FakeServer;
+let sync: FakeSync;
+
+const camisa = productJson({ name: 'Camisa Polo', sku: 'CAM-001', current_stock: 5, sale_price: 49.9 });
+const calca = productJson({ name: 'Calça Jeans', sku: 'CAL-002', current_stock: 10, sale_price: 100 });
+const maria = customerJson(1, { name: 'Maria Silva', document: '52998224725', phone: '(11) 98888-7777' });
+
+beforeEach(() => {
+  server = createFakeServer();
+  sync = createFakeSync(server);
+  sync.putProduct(camisa);
+  sync.putProduct(calca);
+  sync.putCustomer(maria);
+  sync.putCustomer(customerJson(2, { name: 'João Souza' }));
+  signedInAs(server, CASHIER);
+});
+
+async function openScreen() {
+  const view = renderApp('/vendas');
+  await screen.findByText('PDV - Ponto de Venda');
+  return view;
+}
+
+type User = Awaited<ReturnType<typeof openScreen>>['user'];
+
+async function chooseCustomer(user: User, query: string, name: string) {
+  await user.type(screen.getByPlaceholderText('Buscar cliente por nome ou CPF...'), query);
+  await user.click(await screen.findByRole('option', { name: new RegExp(name) }));
+}
+
+async function addProduct(user: User, query: string, name: string, quantity?: string) {
+  const search = screen.getByPlaceholderText('Buscar produto por código ou nome...');
+  if (query) {
+    await user.clear(search);
+    await user.type(search, query);
+  } else await user.click(search);
+  await user.click(await screen.findByRole('option', { name: new RegExp(name) }));
+  if (quantity !== undefined) {
+    const field = screen.getByLabelText('Quantidade');
+    await user.clear(field);
+    if (quantity) await user.type(field, quantity);
+  }
+  await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+}
+
+function itemRows() {
+  const table = screen.getByRole('table', { name: 'Itens da Venda' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent?.replace(/\s/g, ' ') ?? '');
+}
+
+describe('Nova Venda', () => {
+  it('searches the mirror and adds products; an empty quantity counts as 1', async () => {
+    const { user } = await openScreen();
+    expect(screen.getByRole('heading', { name: 'Nova Venda' })).toBeTruthy();
+    expect(screen.getByText(/^#\d{6}$/)).toBeTruthy();
+
+    await user.type(screen.getByPlaceholderText('Buscar produto por código ou nome...'), 'cal-0');
+    const option = await screen.findByRole('option', { name: /Calça Jeans/ });
+    expect(option.textContent?.replace(/\s/g, ' ')).toMatch(/SKU: CAL-002 · M \/ Azul · Estoque: 10.*R\$ 100,00/);
+    await user.click(option);
+    await user.clear(screen.getByLabelText('Quantidade'));
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(itemRows()).toEqual([expect.stringContaining('Calça Jeans')]);
+
+    await addProduct(user, 'polo', 'Camisa Polo', '2');
+    expect(itemRows()[1]).toMatch(/Camisa Polo.*R\$ 49,90.*R\$ 99,80/);
+    expect(screen.getByTestId('sale-total').textContent?.replace(/\s/g, ' ')).toBe('R$ 199,80');
+    // Adding again merges into the line.
+    await addProduct(user, 'polo', 'Camisa Polo', '1');
+    expect((screen.getByLabelText('Quantidade de Camisa Polo') as HTMLInputElement).value).toBe('3');
+
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findByText('Selecione um produto da lista antes de adicionar')).toBeTruthy();
+  });
+
+  it('checks stock against the mirror minus sales not yet delivered', async () => {
+    // Two units of the camisa were sold here and are still waiting for the server.
+    sync.onSale = () => ({ status: 503, body: { success: false, error: 'Indisponível', code: 'INTERNAL' } });
+    await recordSale(
+      getDb(),
+      {
+        id: crypto.randomUUID(),
+        createdAt: Date.now(),
+        customerName: 'Maria Silva',
+        totalCentavos: 9980,
+        paymentMethod: 'cash',
+        items: [{ product_id: camisa.id, product_name: 'Camisa Polo', quantity: 2, unit_price_centavos: 4990 }],
+      },
+      {},
+      { summary: 'Venda anterior' },
+    );
+    const { user } = await openScreen();
+    await user.type(screen.getByPlaceholderText('Buscar produto por código ou nome...'), 'CAM-001');
+    expect((await screen.findByRole('option', { name: /Camisa Polo/ })).textContent).toContain('Estoque: 3');
+    await screen.findByText('1 pendente');
+
+    await addProduct(user, '', 'Camisa Polo', '4');
+    expect(await screen.findByText('Você solicitou 4 unidades, mas só há 3 disponíveis em estoque.')).toBeTruthy();
+    expect(screen.getByText('Nenhum produto adicionado')).toBeTruthy();
+
+    await addProduct(user, 'CAM', 'Camisa Polo', '2');
+    await addProduct(user, 'CAM', 'Camisa Polo', '2');
+    expect(
+      await screen.findByText('Você já tem 2 unidades. Adicionando 2 ficaria 4, mas só há 3 disponíveis.'),
+    ).toBeTruthy();
+
+    const qty = screen.getByLabelText('Quantidade de Camisa Polo');
+    await user.clear(qty);
+    await user.type(qty, '9');
+    expect(
+      await screen.findByText('Você tentou alterar para 9 unidades, mas só há 3 disponíveis em estoque.'),
+    ).toBeTruthy();
+  });
+
+  it('crediário: due dates, entrada limited to the total, installment value', async () => {
+    const { user } = await openScreen();
+    await chooseCustomer(user, '529.982', 'Maria Silva');
+    expect(screen.getByText('Cliente selecionado: Maria Silva')).toBeTruthy();
+    await addProduct(user, 'calça', 'Calça Jeans', '3');
+
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'crediario');
+    expect((screen.getByLabelText('Número de parcelas') as HTMLSelectElement).value).toBe('2');
+    expect(within(screen.getByRole('list', { name: 'Vencimentos' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByTestId('installment-value').textContent?.replace(/\s/g, ' ')).toBe('2x de R$ 150,00');
+    await user.selectOptions(screen.getByLabelText('Número de parcelas'), '3');
+    expect(within(screen.getByRole('list', { name: 'Vencimentos' })).getAllByRole('listitem')).toHaveLength(3);
+
+    await user.click(screen.getByLabelText('Quer adicionar uma entrada?'));
+    const entrada = screen.getByLabelText('Valor da entrada');
+    expect(entrada.getAttribute('min')).toBe('0');
+    expect(entrada.getAttribute('max')).toBe('300');
+    await user.type(entrada, '350');
+    expect(screen.getByText('O valor da entrada não pode ser maior que o total da venda.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(await screen.findAllByText('O valor da entrada não pode ser maior que o total da venda.')).toHaveLength(2);
+    expect(await getDb().sales.count()).toBe(0);
+
+    await user.clear(entrada);
+    await user.type(entrada, '60');
+    expect(screen.getByTestId('installment-value').textContent?.replace(/\s/g, ' ')).toBe('3x de R$ 80,00');
+
+    // Leaving crediário clears the due dates and the entrada.
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'pix');
+    expect(screen.queryByRole('list', { name: 'Vencimentos' })).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'crediario');
+    expect((screen.getByLabelText('Quer adicionar uma entrada?') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('finishing writes the sale with its outbox row, resets the form, then delivers it', async () => {
+    const held = deferred<void>();
+    sync.onSale = async (request) => {
+      await held.promise;
+      return {
+        status: 201,
+        body: { success: true, data: { id: request.headers['Idempotency-Key'], stock_conflicts: [] } },
+      };
+    };
+    const { user } = await openScreen();
+    const finishButton = screen.getByRole('button', { name: 'Finalizar Venda' });
+    expect((finishButton as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Selecione um cliente antes de finalizar a venda')).toBeTruthy();
+
+    await chooseCustomer(user, 'maria', 'Maria Silva');
+    expect(screen.getByText('Adicione pelo menos um produto antes de finalizar a venda')).toBeTruthy();
+    await addProduct(user, 'calça', 'Calça Jeans', '2');
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'crediario');
+    await user.click(screen.getByLabelText('Quer adicionar uma entrada?'));
+    await user.type(screen.getByLabelText('Valor da entrada'), '50');
+    await user.click(finishButton);
+
+    expect(
+      await screen.findByText(
+        'Venda finalizada! Cliente: Maria Silva | Total: R$ 200,00 | Pagamento: Entrada R$ 50,00 + 2x de R$ 75,00',
+      ),
+    ).toBeTruthy();
+    const db = getDb();
+    const [sale] = await db.sales.toArray();
+    expect(sale).toMatchObject({
+      customerName: 'Maria Silva',
+      totalCentavos: 20000,
+      state: 'pending',
+      paymentMethod: 'crediario',
+    });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ id: sale!.id, kind: 'sale', method: 'POST', path: '/api/sales', status: 'pending' });
+    expect(entry!.body).toMatchObject({
+      id: sale!.id,
+      customer_id: maria.id,
+      items: [{ product_id: calca.id, quantity: 2, unit_price: 100 }],
+      payment_method: 'crediario',
+      crediario: { entrada: 50, parcelas: 2, vencimentos: [expect.any(String), expect.any(String)] },
+      offline: true,
+    });
+
+    // The form is back to its start (spec §4).
+    expect(screen.queryByText(/Cliente selecionado/)).toBeNull();
+    expect(screen.getByText('Nenhum produto adicionado')).toBeTruthy();
+    expect((screen.getByLabelText('Forma de pagamento') as HTMLSelectElement).value).toBe('cash');
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'crediario');
+    expect((screen.getByLabelText('Número de parcelas') as HTMLSelectElement).value).toBe('2');
+    expect((screen.getByLabelText('Quer adicionar uma entrada?') as HTMLInputElement).checked).toBe(false);
+
+    // The engine sent it right away, with the sale's id as Idempotency-Key.
+    await waitFor(() => expect(sync.salesRequests).toHaveLength(1));
+    expect(sync.salesRequests[0]!.headers['Idempotency-Key']).toBe(sale!.id);
+    held.resolve();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect((await db.sales.get(sale!.id))?.state).toBe('synced');
+  });
+
+  it('finishes the same way when the network is gone', async () => {
+    const { user } = await openScreen();
+    sync.network = 'offline';
+    await chooseCustomer(user, 'joão', 'João Souza');
+    await addProduct(user, 'CAM-001', 'Camisa Polo');
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(
+      await screen.findByText('Venda finalizada! Cliente: João Souza | Total: R$ 49,90 | Pagamento: Dinheiro'),
+    ).toBeTruthy();
+    // The send failed on the network: the row waits, the badge says so.
+    await waitFor(async () => expect((await getDb().outbox.toArray())[0]?.attempts).toBe(1));
+    expect(await screen.findByText('Offline')).toBeTruthy();
+    expect(await screen.findByText('1 pendente')).toBeTruthy();
+    expect((await getDb().outbox.toArray())[0]).toMatchObject({ status: 'pending', lastError: expect.any(String) });
+    expect(sync.sales.size).toBe(0);
+  });
+
+  it("shows 'Carregando...' while the first catalogue load has nothing yet", async () => {
+    const gate = deferred<void>();
+    server.on('GET', '/api/sync/pull', async () => {
+      await gate.promise;
+      return {
+        body: {
+          success: true,
+          data: { products: [], customers: [], tombstones: [], cursor: 0, hasMore: false, remaining: 0 },
+        },
+      };
+    });
+    renderApp('/vendas');
+    await screen.findByTestId('sync-status');
+    expect(screen.getByText('Carregando...')).toBeTruthy();
+    gate.resolve();
+    expect(await screen.findByText('PDV - Ponto de Venda')).toBeTruthy();
+  });
+});

@@ -1,0 +1,100 @@
+// The state of one sale being rung up, and its transitions (spec §4): crediário due dates
+// generated on entering it and on a new count, cleared on leaving it; the reset after a
+// finished sale.
+import { useMemo, useReducer } from 'react';
+import { CREDIARIO_DEFAULT_INSTALLMENTS } from '../../../shared/constants';
+import type { PaymentMethod } from '../../../shared/contract';
+import { todayIso } from '../../../shared/dates';
+import { toCentavos } from '../../../shared/money';
+import { cartTotal, dueDates, entradaError, type CartLine } from './cart';
+
+export interface SaleCustomer {
+  id: string;
+  name: string;
+}
+
+export interface SaleFormState {
+  customer: SaleCustomer | null;
+  lines: CartLine[];
+  paymentMethod: PaymentMethod;
+  installments: number;
+  dueDates: string[];
+  entradaOn: boolean;
+  /** as typed, in reais */
+  entradaText: string;
+}
+
+export const INITIAL_SALE_FORM: SaleFormState = {
+  customer: null,
+  lines: [],
+  paymentMethod: 'cash',
+  installments: CREDIARIO_DEFAULT_INSTALLMENTS,
+  dueDates: [],
+  entradaOn: false,
+  entradaText: '',
+};
+
+type Action =
+  | { type: 'customer'; customer: SaleCustomer | null }
+  | { type: 'lines'; lines: CartLine[] }
+  | { type: 'method'; method: PaymentMethod; today: string }
+  | { type: 'installments'; installments: number; today: string }
+  | { type: 'entradaOn'; on: boolean }
+  | { type: 'entradaText'; text: string }
+  | { type: 'reset' };
+
+export function saleFormReducer(state: SaleFormState, action: Action): SaleFormState {
+  switch (action.type) {
+    case 'customer':
+      return { ...state, customer: action.customer };
+    case 'lines':
+      return { ...state, lines: action.lines };
+    case 'method': {
+      const crediario = action.method === 'crediario';
+      return {
+        ...state,
+        paymentMethod: action.method,
+        dueDates: crediario ? dueDates(action.today, state.installments) : [],
+        entradaOn: crediario ? state.entradaOn : false,
+        entradaText: crediario ? state.entradaText : '',
+      };
+    }
+    case 'installments':
+      return { ...state, installments: action.installments, dueDates: dueDates(action.today, action.installments) };
+    case 'entradaOn':
+      return { ...state, entradaOn: action.on, entradaText: action.on ? state.entradaText : '' };
+    case 'entradaText':
+      return { ...state, entradaText: action.text };
+    case 'reset':
+      return INITIAL_SALE_FORM;
+  }
+}
+
+/** The entrada typed in reais ('12,50' or '12.50') as centavos; empty or off is zero. */
+export function entradaCentavos(state: Pick<SaleFormState, 'paymentMethod' | 'entradaOn' | 'entradaText'>): number {
+  if (state.paymentMethod !== 'crediario' || !state.entradaOn) return 0;
+  const value = Number(state.entradaText.trim().replace(',', '.'));
+  return state.entradaText.trim() === '' || Number.isNaN(value) ? 0 : toCentavos(value);
+}
+
+export function useSaleForm() {
+  const [state, dispatch] = useReducer(saleFormReducer, INITIAL_SALE_FORM);
+  const total = useMemo(() => cartTotal(state.lines), [state.lines]);
+  const entrada = entradaCentavos(state);
+  const entradaProblem = state.paymentMethod === 'crediario' && state.entradaOn ? entradaError(entrada, total) : null;
+
+  const actions = useMemo(
+    () => ({
+      selectCustomer: (customer: SaleCustomer | null) => dispatch({ type: 'customer', customer }),
+      setLines: (lines: CartLine[]) => dispatch({ type: 'lines', lines }),
+      setPaymentMethod: (method: PaymentMethod) => dispatch({ type: 'method', method, today: todayIso() }),
+      setInstallments: (installments: number) => dispatch({ type: 'installments', installments, today: todayIso() }),
+      setEntradaOn: (on: boolean) => dispatch({ type: 'entradaOn', on }),
+      setEntradaText: (text: string) => dispatch({ type: 'entradaText', text }),
+      reset: () => dispatch({ type: 'reset' }),
+    }),
+    [],
+  );
+
+  return { state, total, entrada, entradaProblem, actions };
+}

@@ -1,0 +1,140 @@
+// The 'Sincronização' panel: what waits for delivery (attempts, last error), what the
+// server refused (retry or discard: admins only, each after a confirm) and sales the
+// server accepted beyond its stock.
+import { useState, type ReactNode } from 'react';
+import { formatDate } from '../../../shared/dates';
+import { formatBRL } from '../../../shared/money';
+import { usePermissions } from '../../auth/use-permissions';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import {
+  useConflictSales,
+  useLastSyncAt,
+  useOnline,
+  useOutboxActions,
+  useOutboxEntries,
+  useSyncState,
+} from '../../offline/hooks';
+import { RejectedEntryRow } from './rejected-entry-row';
+import { conflictsText, lastSyncText } from './sync-format';
+
+function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+        {title}
+        <Badge tone={count > 0 ? 'blue' : 'gray'}>{count}</Badge>
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return <p className="text-sm text-slate-500">{text}</p>;
+}
+
+export function SyncPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const online = useOnline();
+  const lastSync = useLastSyncAt();
+  const { lastError } = useSyncState();
+  const entries = useOutboxEntries();
+  const conflicts = useConflictSales();
+  const actions = useOutboxActions();
+  const { can } = usePermissions();
+  const [syncing, setSyncing] = useState(false);
+  const pending = entries?.pending ?? [];
+  const rejected = entries?.rejected ?? [];
+
+  async function syncNow() {
+    setSyncing(true);
+    try {
+      await actions.syncNow();
+    } finally {
+      setSyncing(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Sincronização"
+      description={`${online ? 'Online' : 'Offline'} · ${lastSyncText(lastSync) || '...'}`}
+      size="lg"
+    >
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-600">
+            {online
+              ? 'As vendas são enviadas ao servidor automaticamente.'
+              : 'Sem conexão: as vendas ficam guardadas neste dispositivo e serão enviadas quando a conexão voltar.'}
+          </p>
+          <Button variant="outline" onClick={() => void syncNow()} disabled={!online || syncing}>
+            {syncing ? 'Sincronizando...' : 'Sincronizar agora'}
+          </Button>
+        </div>
+        {lastError ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            Última falha: {lastError}
+          </p>
+        ) : null}
+
+        <Section title="Pendentes" count={pending.length}>
+          {pending.length === 0 ? (
+            <Empty text="Nenhuma alteração aguardando envio." />
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+              {pending.map((entry) => (
+                <li key={entry.id} className="flex flex-col gap-0.5 px-3 py-2 text-sm">
+                  <span className="font-medium text-slate-900">{entry.summary}</span>
+                  <span className="text-xs text-slate-500">
+                    Tentativas: {entry.attempts}
+                    {entry.lastError ? ` · Último erro: ${entry.lastError}` : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Recusadas pelo servidor" count={rejected.length}>
+          {rejected.length === 0 ? (
+            <Empty text="Nenhuma alteração recusada." />
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-md border border-red-200">
+              {rejected.map((entry) => (
+                <RejectedEntryRow
+                  key={entry.id}
+                  entry={entry}
+                  canManage={can('sync.manage')}
+                  onRetry={() => actions.retry(entry.id)}
+                  onDiscard={() => actions.discard(entry.id)}
+                />
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Vendas com conflito de estoque" count={conflicts.length}>
+          {conflicts.length === 0 ? (
+            <Empty text="Nenhum conflito de estoque." />
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-md border border-amber-200">
+              {conflicts.map((sale) => (
+                <li key={sale.id} className="flex flex-col gap-0.5 px-3 py-2 text-sm">
+                  <span className="font-medium text-slate-900">
+                    {sale.customerName} · {formatBRL(sale.totalCentavos)} ·{' '}
+                    {formatDate(new Date(sale.createdAt).toISOString())}
+                  </span>
+                  <span className="text-xs text-amber-800">{conflictsText(sale.conflicts)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+    </Dialog>
+  );
+}

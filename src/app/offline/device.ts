@@ -1,0 +1,51 @@
+// Browser facilities the sync engine leans on where they exist: persistent storage,
+// Background Sync (the service worker delivers with the app closed) and Web Locks.
+
+export const BACKGROUND_SYNC_TAG = 'balcao-outbox';
+
+export type LockRunner = <T>(fn: () => Promise<T>) => Promise<T | null>;
+
+let persistenceRequested = false;
+/** navigator.storage.persist(), once per page load: the outbox must survive storage pressure. */
+export function requestPersistentStorage(): Promise<unknown> {
+  if (persistenceRequested) return Promise.resolve(null);
+  persistenceRequested = true;
+  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  if (!storage?.persist) return Promise.resolve(null);
+  return storage
+    .persisted()
+    .then((already) => already || storage.persist())
+    .catch(() => null);
+}
+
+type LockManagerLike = {
+  request: (
+    name: string,
+    options: { ifAvailable: boolean },
+    cb: (lock: unknown) => Promise<unknown>,
+  ) => Promise<unknown>;
+};
+
+/** Runs `fn` unless another tab holds the named Web Lock (then resolves null). */
+export function tryWebLock(name: string): LockRunner {
+  return async (fn) => {
+    const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+    if (!locks) return fn();
+    let value: Awaited<ReturnType<typeof fn>> | null = null;
+    await locks.request(name, { ifAvailable: true }, async (lock) => {
+      if (lock) value = await fn();
+    });
+    return value;
+  };
+}
+
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/** Lets the service worker deliver the outbox even with the app closed, where supported. */
+export async function registerBackgroundSync(): Promise<void> {
+  const container = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  // Without a controlling worker `ready` may never resolve (dev server, first visit).
+  if (!container?.controller) return;
+  const registration = (await container.ready) as SyncRegistration;
+  await registration.sync?.register(BACKGROUND_SYNC_TAG);
+}

@@ -1,0 +1,194 @@
+// How screens reach the device's data: live queries over IndexedDB (they re-render when
+// any tab writes) and the sync engine's state. Screens never touch Dexie directly.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
+import { getDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type OutboxEntry } from './db';
+import { lastSyncAt } from './mirror';
+import { discardRejected, recordSale, retryRejected } from './outbox';
+import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
+import { searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
+import { pendingQuantities } from './stock';
+import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-engine';
+
+export const SyncEngineContext = createContext<SyncEngine | null>(null);
+
+export function useSyncEngine(): SyncEngine | null {
+  return useContext(SyncEngineContext);
+}
+
+function browserOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+function subscribeBrowserOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+const IDLE: SyncState = { online: true, mirrorLoading: false, progress: null, lastError: null };
+const noSubscription = () => () => undefined;
+
+/** The engine's state (idle when no one is signed in). */
+export function useSyncState(): SyncState {
+  const engine = useSyncEngine();
+  return useSyncExternalStore(
+    engine ? engine.subscribe : noSubscription,
+    () => engine?.getState() ?? IDLE,
+    () => IDLE,
+  );
+}
+
+/** Online as far as the till can tell: the browser has a network and the server answered. */
+export function useOnline(): boolean {
+  const state = useSyncState();
+  const browser = useSyncExternalStore(subscribeBrowserOnline, browserOnline, () => true);
+  return browser && state.online;
+}
+
+/** The first catalogue load: whether it runs and how far it got. */
+export function useMirrorProgress(): Pick<SyncState, 'mirrorLoading' | 'progress'> {
+  const { mirrorLoading, progress } = useSyncState();
+  return { mirrorLoading, progress };
+}
+
+/** Whether a pull ever reached the end of the change log here; undefined while reading. */
+export function useMirrorComplete(): boolean | undefined {
+  return useLiveQuery(async () => (await getDb().meta.get(META_MIRROR_COMPLETE))?.value === true, []);
+}
+
+/** Changes waiting for delivery (rejected ones are counted apart). */
+export function usePendingCount(): number {
+  return useLiveQuery(() => getDb().outbox.where('status').equals('pending').count(), [], 0);
+}
+
+export function useRejectedCount(): number {
+  return useLiveQuery(() => getDb().outbox.where('status').equals('rejected').count(), [], 0);
+}
+
+/** Sales recorded here and waiting for delivery: the logout warning. */
+export function useUnsyncedSalesCount(): number {
+  return useLiveQuery(
+    () =>
+      getDb()
+        .outbox.where('status')
+        .equals('pending')
+        .filter((e) => e.kind === 'sale')
+        .count(),
+    [],
+    0,
+  );
+}
+
+/** epoch ms of the last successful mirror pull; null when never; undefined while reading. */
+export function useLastSyncAt(): number | null | undefined {
+  return useLiveQuery(() => lastSyncAt(getDb()), []);
+}
+
+export function useOutboxEntries(): { pending: OutboxEntry[]; rejected: OutboxEntry[] } | undefined {
+  return useLiveQuery(async () => {
+    const all = await getDb().outbox.orderBy('seq').toArray();
+    return { pending: all.filter((e) => e.status === 'pending'), rejected: all.filter((e) => e.status === 'rejected') };
+  }, []);
+}
+
+export const CONFLICT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Sales of the last 30 days the server accepted with stock conflicts. */
+export function useConflictSales(): LocalSale[] {
+  return useLiveQuery(
+    () =>
+      getDb()
+        .sales.where('createdAt')
+        .above(Date.now() - CONFLICT_WINDOW_MS)
+        .filter((s) => s.conflicts > 0)
+        .reverse()
+        .sortBy('createdAt'),
+    [],
+    [],
+  );
+}
+
+/** product id => units in sales not yet acknowledged (the stock overlay). */
+export function usePendingQuantities(): ReadonlyMap<string, number> {
+  return useLiveQuery(() => pendingQuantities(getDb()), [], EMPTY_MAP);
+}
+const EMPTY_MAP: ReadonlyMap<string, number> = new Map();
+
+export interface MirrorSearch<T> {
+  /** false until the mirror has been read once */
+  ready: boolean;
+  /** how many rows are searchable (active ones) */
+  size: number;
+  /** every mirrored row by id, active or not, with its current values */
+  rows: ReadonlyMap<string, T>;
+  search(query: string, limit?: number): T[];
+}
+
+function useMirrorSearch<T>(
+  cache: { subscribe: (l: () => void) => () => void; getSnapshot: () => MirrorSnapshot<T> },
+  find: (index: SearchIndex, query: string, limit?: number) => string[],
+): MirrorSearch<T> {
+  const { ready, rows, index } = useSyncExternalStore(cache.subscribe, cache.getSnapshot, cache.getSnapshot);
+  const search = useCallback(
+    (query: string, limit?: number) => (index ? find(index, query, limit).flatMap((id) => rows.get(id) ?? []) : []),
+    [index, rows, find],
+  );
+  return { ready, size: index?.size ?? 0, rows, search };
+}
+
+/** The mirrored catalogue with its search (name or SKU), kept current in memory. */
+export function useMirrorProducts(): MirrorSearch<MirrorProduct> {
+  return useMirrorSearch(mirrorCaches(getDb()).products, searchProductIds);
+}
+
+/** The mirrored customers with their search (name or CPF/CNPJ). */
+export function useMirrorCustomers(): MirrorSearch<MirrorCustomer> {
+  return useMirrorSearch(mirrorCaches(getDb()).customers, searchCustomerIds);
+}
+
+/** Whether the mirror holds any product or customer (cheap: two counts). */
+export function useMirrorHasRows(): boolean | undefined {
+  return useLiveQuery(async () => {
+    const db = getDb();
+    return (await db.products.limit(1).count()) + (await db.customers.limit(1).count()) > 0;
+  }, []);
+}
+
+type RecordSaleArgs = Parameters<typeof recordSale>;
+
+/** Writes a sale with its outbox row (one transaction), then asks the engine to send it. */
+export function useRecordSale(): (
+  sale: RecordSaleArgs[1],
+  body: RecordSaleArgs[2],
+  options: RecordSaleArgs[3],
+) => Promise<OutboxEntry> {
+  const engine = useSyncEngine();
+  return useCallback(
+    async (sale, body, options) => {
+      const entry = await recordSale(getDb(), sale, body, options);
+      engine?.saleRecorded();
+      return entry;
+    },
+    [engine],
+  );
+}
+
+/** Admin actions on a rejected entry (each after a confirm in the panel). */
+export function useOutboxActions() {
+  const engine = useSyncEngine();
+  return useMemo(
+    () => ({
+      async retry(id: string) {
+        await retryRejected(getDb(), id);
+        void engine?.drain();
+      },
+      discard: (id: string) => discardRejected(getDb(), id),
+      syncNow: () => engine?.syncNow() ?? Promise.resolve(),
+    }),
+    [engine],
+  );
+}

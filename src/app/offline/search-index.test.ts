@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { MirrorCustomer, MirrorProduct } from './db';
+import {
+  buildCustomerIndex,
+  buildProductIndex,
+  searchCustomerIds,
+  searchProductIds,
+  updateProductIndex,
+} from './search-index';
+
+function product(n: number, overrides: Partial<MirrorProduct> = {}): MirrorProduct {
+  return {
+    id: `p-${n}`,
+    sku: `SKU-${String(n).padStart(5, '0')}`,
+    name: `Produto ${n}`,
+    size: '',
+    color: '',
+    current_stock: 1,
+    minimum_stock: 0,
+    cost_price: 1,
+    sale_price: 2,
+    active: true,
+    version: n,
+    ...overrides,
+  };
+}
+
+describe('mirror search', () => {
+  it('finds products by name or SKU, ignoring case and accents; an exact SKU first; inactive left out', () => {
+    const index = buildProductIndex([
+      product(1, { name: 'Café Torrado', sku: 'CAF-1' }),
+      product(2, { name: 'Açúcar', sku: 'ACU-9' }),
+      product(3, { name: 'Cafeteira', sku: 'X-CAF-1' }),
+      product(4, { name: 'Café Velho', active: false }),
+    ]);
+    expect(searchProductIds(index, 'cafe')).toEqual(['p-1', 'p-3']);
+    expect(searchProductIds(index, 'ACUCAR')).toEqual(['p-2']);
+    expect(searchProductIds(index, 'x-caf-1')).toEqual(['p-3']);
+    expect(searchProductIds(index, 'caf-1')).toEqual(['p-1', 'p-3']);
+    expect(searchProductIds(index, '   ')).toEqual([]);
+    expect(searchProductIds(index, 'velho')).toEqual([]);
+  });
+
+  it('puts the exact SKU first even when other names match before it', () => {
+    const index = buildProductIndex([product(1, { name: 'A 123', sku: 'Z' }), product(2, { name: 'B', sku: '123' })]);
+    expect(searchProductIds(index, '123')).toEqual(['p-2', 'p-1']);
+  });
+
+  it('finds customers by name or CPF typed with or without punctuation', () => {
+    const index = buildCustomerIndex([
+      { id: 'c1', name: 'Maria Silva', document: '52998224725', active: true } as MirrorCustomer,
+      { id: 'c2', name: 'José 529', document: null, active: true } as MirrorCustomer,
+    ]);
+    expect(searchCustomerIds(index, '529.982.247')).toEqual(['c1']);
+    expect(searchCustomerIds(index, '52998')).toEqual(['c1']);
+    expect(searchCustomerIds(index, 'jose')).toEqual(['c2']);
+  });
+
+  it('keeps the same index when only stock or price changed, and rebuilds when a name did', () => {
+    const rows = new Map([1, 2, 3].map((n) => [`p-${n}`, product(n)]));
+    const index = buildProductIndex(rows.values());
+    rows.set('p-2', product(2, { current_stock: 0, sale_price: 9 }));
+    expect(updateProductIndex(index, rows, { full: false, ids: new Set(['p-2']) })).toBe(index);
+    rows.set('p-2', product(2, { name: 'Renomeado' }));
+    const renamed = updateProductIndex(index, rows, { full: false, ids: new Set(['p-2']) });
+    expect(renamed).not.toBe(index);
+    expect(searchProductIds(renamed, 'renomeado')).toEqual(['p-2']);
+    rows.delete('p-3');
+    expect(
+      searchProductIds(updateProductIndex(renamed, rows, { full: false, ids: new Set(['p-3']) }), 'produto 3'),
+    ).toEqual([]);
+  });
+
+  it('stays instant on 50,000 products and caps the results', () => {
+    const index = buildProductIndex(Array.from({ length: 50_000 }, (_, i) => product(i)));
+    expect(searchProductIds(index, 'produto')).toHaveLength(20);
+    const times: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const query of ['sku-49999', 'nada assim', 'produto 4999', '7', 'zzz']) {
+        const start = performance.now();
+        searchProductIds(index, query);
+        times.push(performance.now() - start);
+      }
+    }
+    expect(searchProductIds(index, 'sku-49999')).toEqual(['p-49999']);
+    times.sort((a, b) => a - b);
+    // Generous bound for a shared CI machine; typical runs take well under a millisecond.
+    expect(times[Math.floor(times.length * 0.95)]).toBeLessThan(20);
+  });
+});

@@ -1,0 +1,178 @@
+// In-memory search over the mirror for the till. Every searchable row has a key
+// (lowercase, accents folded); the keys, ordered by name, are joined into one string so
+// a search is a handful of native indexOf calls that stop at `limit` hits: a few
+// milliseconds on 50,000 products, with no network. The index holds ids only; the
+// rows (with their current stock) are looked up when shown, so a stock change does not
+// rebuild it. It is rebuilt only when a key changes, a row appears or goes away.
+import { stripDocument } from '../../shared/documents';
+import type { MirrorCustomer, MirrorProduct } from './db';
+import type { MirrorChange } from './mirror-cache';
+
+export const SEARCH_RESULT_LIMIT = 20;
+const SEPARATOR = '\n';
+
+/** 'Café Açúcar' => 'cafe acucar' */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replaceAll(SEPARATOR, ' ');
+}
+
+export interface SearchIndex {
+  size: number;
+  /** every key, ordered, each followed by SEPARATOR */
+  text: string;
+  /** where each entry starts in `text` (one more: the end) */
+  starts: Int32Array;
+  ids: string[];
+  keyById: Map<string, string>;
+  /** exact lookups: a product's folded SKU => id */
+  exact: Map<string, string>;
+}
+
+type KeyOf<T> = (row: T) => string | null;
+
+function build<T extends { id: string }>(
+  rows: Iterable<T>,
+  keyOf: KeyOf<T>,
+  exactOf: ((row: T) => string | null) | null,
+): SearchIndex {
+  const entries: { id: string; key: string }[] = [];
+  const keyById = new Map<string, string>();
+  const exact = new Map<string, string>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (key === null) continue;
+    entries.push({ id: row.id, key });
+    keyById.set(row.id, key);
+    const code = exactOf?.(row);
+    if (code) exact.set(code, row.id);
+  }
+  entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const starts = new Int32Array(entries.length + 1);
+  const parts: string[] = [];
+  let offset = 0;
+  entries.forEach((entry, i) => {
+    starts[i] = offset;
+    parts.push(entry.key);
+    offset += entry.key.length + SEPARATOR.length;
+  });
+  starts[entries.length] = offset;
+  return {
+    size: entries.length,
+    text: parts.join(SEPARATOR) + (entries.length ? SEPARATOR : ''),
+    starts,
+    ids: entries.map((e) => e.id),
+    keyById,
+    exact,
+  };
+}
+
+/** The index after a change: the same object when no key changed (stock, price...). */
+function update<T extends { id: string }>(
+  previous: SearchIndex | null,
+  rows: ReadonlyMap<string, T>,
+  change: MirrorChange,
+  keyOf: KeyOf<T>,
+  exactOf: ((row: T) => string | null) | null,
+): SearchIndex {
+  if (previous && !change.full) {
+    let same = true;
+    for (const id of change.ids) {
+      const row = rows.get(id);
+      if ((row ? keyOf(row) : null) !== (previous.keyById.get(id) ?? null)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return previous;
+  }
+  return build(rows.values(), keyOf, exactOf);
+}
+
+/** The entry that contains position `at` of the text. */
+function entryAt(index: SearchIndex, at: number): number {
+  let lo = 0;
+  let hi = index.size - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (index.starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Ids of entries whose key contains the folded needle, in key order, at most `limit`. */
+function scan(index: SearchIndex, needle: string, limit: number, skip: string | null): string[] {
+  const found: string[] = [];
+  let from = 0;
+  while (found.length < limit) {
+    const at = index.text.indexOf(needle, from);
+    if (at < 0) break;
+    const i = entryAt(index, at);
+    const id = index.ids[i]!;
+    if (id !== skip) found.push(id);
+    from = index.starts[i + 1]!;
+  }
+  return found;
+}
+
+// Products: name and SKU; inactive products are not sold.
+const productKey: KeyOf<MirrorProduct> = (p) => (p.active === false ? null : `${foldText(p.name)} ${foldText(p.sku)}`);
+const productCode = (p: MirrorProduct) => foldText(p.sku.trim());
+
+export function buildProductIndex(rows: Iterable<MirrorProduct>): SearchIndex {
+  return build(rows, productKey, productCode);
+}
+
+export function updateProductIndex(
+  previous: SearchIndex | null,
+  rows: ReadonlyMap<string, MirrorProduct>,
+  change: MirrorChange,
+): SearchIndex {
+  return update(previous, rows, change, productKey, productCode);
+}
+
+/** Name or SKU contains the text; an exact SKU (a scanned code) comes first. */
+export function searchProductIds(index: SearchIndex, query: string, limit = SEARCH_RESULT_LIMIT): string[] {
+  const needle = foldText(query.trim());
+  if (!needle) return [];
+  const exact = index.exact.get(needle);
+  const exactActive = exact !== undefined && index.keyById.has(exact) ? exact : null;
+  const rest = scan(index, needle, exactActive ? limit - 1 : limit, exactActive);
+  return exactActive ? [exactActive, ...rest] : rest;
+}
+
+// Customers: name, then the bare document after a tab (digits never match a name's letters
+// by accident: a document is only searched when the text has digits).
+const customerKey: KeyOf<MirrorCustomer> = (c) =>
+  c.active === false ? null : `${foldText(c.name)}\t${c.document ? stripDocument(c.document).toLowerCase() : ''}`;
+
+export function buildCustomerIndex(rows: Iterable<MirrorCustomer>): SearchIndex {
+  return build(rows, customerKey, null);
+}
+
+export function updateCustomerIndex(
+  previous: SearchIndex | null,
+  rows: ReadonlyMap<string, MirrorCustomer>,
+  change: MirrorChange,
+): SearchIndex {
+  return update(previous, rows, change, customerKey, null);
+}
+
+/** Name contains the text, or (when it has digits) the CPF/CNPJ does, punctuation ignored. */
+export function searchCustomerIds(index: SearchIndex, query: string, limit = SEARCH_RESULT_LIMIT): string[] {
+  const needle = foldText(query.trim());
+  if (!needle) return [];
+  const byName = scan(index, needle, limit, null);
+  const bare = /\d/.test(needle) ? stripDocument(needle).toLowerCase() : '';
+  if (!bare || bare === needle) return byName;
+  const seen = new Set(byName);
+  for (const id of scan(index, bare, limit, null)) {
+    if (byName.length >= limit) break;
+    if (!seen.has(id)) byName.push(id);
+  }
+  return byName;
+}

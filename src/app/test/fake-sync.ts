@@ -1,0 +1,93 @@
+// The sync side of the fake API: a change log for GET /api/sync/pull (cursor, pages,
+// remaining) and an idempotent POST /api/sales keyed by Idempotency-Key. Tests can make
+// either route fail on the network ("offline") or hold its answer.
+import type { FakeRequest, FakeResponse, FakeServer } from './fake-server';
+
+type Row = Record<string, unknown> & { id: string };
+
+export interface FakeSync {
+  putProduct(row: Row): void;
+  putCustomer(row: Row): void;
+  /** POST /api/sales bodies, by Idempotency-Key (one per effect). */
+  sales: Map<string, unknown>;
+  salesRequests: FakeRequest[];
+  pullRequests: FakeRequest[];
+  /** 'online' answers; 'offline' throws like fetch does without network. */
+  network: 'online' | 'offline';
+  /** Replaces the POST /api/sales answer (e.g. 503, or a held promise). */
+  onSale: ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>) | null;
+  /** Stock conflicts reported for each accepted sale. */
+  conflictsPerSale: number;
+}
+
+export function customerJson(n: number, overrides: Record<string, unknown> = {}): Row {
+  return {
+    id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `Cliente ${n}`,
+    email: null,
+    phone: null,
+    document: null,
+    address: null,
+    city: null,
+    state: null,
+    zip_code: null,
+    active: true,
+    ...overrides,
+  };
+}
+
+export function createFakeSync(server: FakeServer): FakeSync {
+  const changes: { version: number; entity: 'product' | 'customer'; row: Row }[] = [];
+  let version = 0;
+  const sync: FakeSync = {
+    putProduct: (row) => changes.push({ version: ++version, entity: 'product', row: { ...row, version } }),
+    putCustomer: (row) => changes.push({ version: ++version, entity: 'customer', row: { ...row, version } }),
+    sales: new Map(),
+    salesRequests: [],
+    pullRequests: [],
+    network: 'online',
+    onSale: null,
+    conflictsPerSale: 0,
+  };
+  const offline = () => {
+    throw new TypeError('Failed to fetch');
+  };
+
+  server.on('GET', '/api/sync/pull', (request) => {
+    sync.pullRequests.push(request);
+    if (sync.network === 'offline') offline();
+    const since = Number(request.url.searchParams.get('since') ?? 0);
+    const limit = Number(request.url.searchParams.get('limit') ?? 1000);
+    const after = changes.filter((c) => c.version > since);
+    const page = after.slice(0, limit);
+    return {
+      body: {
+        success: true,
+        data: {
+          products: page.filter((c) => c.entity === 'product').map((c) => c.row),
+          customers: page.filter((c) => c.entity === 'customer').map((c) => c.row),
+          tombstones: [],
+          cursor: page.length ? page[page.length - 1]!.version : since,
+          hasMore: after.length > limit,
+          remaining: after.length - page.length,
+        },
+      },
+    };
+  });
+
+  server.on('POST', '/api/sales', async (request) => {
+    sync.salesRequests.push(request);
+    if (sync.network === 'offline') offline();
+    if (sync.onSale) return sync.onSale(request);
+    const key = request.headers['Idempotency-Key']!;
+    if (!sync.sales.has(key)) sync.sales.set(key, request.body);
+    const conflicts = Array.from({ length: sync.conflictsPerSale }, () => ({
+      product_id: key,
+      product_name: 'x',
+      requested: 1,
+      available: 0,
+    }));
+    return { status: 201, body: { success: true, data: { id: key, stock_conflicts: conflicts } } };
+  });
+  return sync;
+}
