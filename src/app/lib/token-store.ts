@@ -13,8 +13,17 @@ export interface TokenStore {
   subscribe(listener: () => void): () => void;
 }
 
+/** The part of Web Storage used here (typed without the DOM lib: the worker reads this file too). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+const browserStorage = () => (globalThis as unknown as { localStorage: KeyValueStorage }).localStorage;
+
 export function createTokenStore(
-  storage: () => Storage = () => window.localStorage,
+  storage: () => KeyValueStorage = browserStorage,
   now: () => number = Date.now,
 ): TokenStore {
   const listeners = new Set<() => void>();

@@ -1,7 +1,9 @@
 // Browser facilities the sync engine leans on where they exist: persistent storage,
 // Background Sync (the service worker delivers with the app closed) and Web Locks.
 
-export const BACKGROUND_SYNC_TAG = 'balcao-outbox';
+import { BACKGROUND_SYNC_TAG } from './sender';
+
+export { BACKGROUND_SYNC_TAG };
 
 export type LockRunner = <T>(fn: () => Promise<T>) => Promise<T | null>;
 

@@ -18,6 +18,8 @@ export const OUTBOX_RETRY_BASE_S = 2;
 export const OUTBOX_RETRY_MAX_S = 300;
 export const OUTBOX_LEASE_MS = 60_000;
 export const OUTBOX_LOCK_NAME = 'balcao-outbox-sender';
+/** Background Sync tag under which the service worker drains the outbox. */
+export const BACKGROUND_SYNC_TAG = 'balcao-outbox';
 
 /** What to do with a send result. */
 export function classify(result: SendResult): Outcome {
