@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { openBrowser } from '../tests/e2e/support/browser';
+import { loginToken } from '../tests/e2e/support/api';
+import { openBrowser, type Page } from '../tests/e2e/support/browser';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -23,14 +24,8 @@ interface Row {
   errors: number;
 }
 
-async function login(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', host: `demo.localhost:${server.port}` },
-    body: JSON.stringify({ email: 'admin@demo.com', password: 'demo123' }),
-  });
-  const body = (await res.json()) as { data: { accessToken: string } };
-  return body.data.accessToken;
+function login(server: RunningServer): Promise<string> {
+  return loginToken(server, 'admin@demo.com');
 }
 
 async function load(server: RunningServer, token: string, method: 'GET' | 'POST'): Promise<Omit<Row, 'database'>> {
@@ -81,7 +76,8 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
   try {
     const token = await login(server);
     const rows: Row[] = [];
-    for (const method of ['GET', 'POST'] as const) rows.push({ database: label, ...(await load(server, token, method)) });
+    for (const method of ['GET', 'POST'] as const)
+      rows.push({ database: label, ...(await load(server, token, method)) });
     return rows;
   } finally {
     await server.stop();
@@ -112,33 +108,33 @@ async function jsBytes(): Promise<{ route: string; files: number; raw: number; g
   const browser = await openBrowser();
   try {
     const out = [];
-    const page = await browser.context.newPage();
-    const bodies = new Map<string, Buffer>();
-    page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') bodies.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
-    });
-    const measure = (route: string) => {
-      const all = [...bodies.values()];
-      const raw = all.reduce((a, b) => a + b.length, 0);
-      const gzip = all.reduce((a, b) => a + gzipSync(b, { level: 9 }).length, 0);
-      return { route, files: all.length, raw, gzip };
+    // One collector per page: every script response that page received.
+    const collect = (p: Page) => {
+      const bodies = new Map<string, Buffer>();
+      p.on('response', async (res) => {
+        if (res.request().resourceType() === 'script')
+          bodies.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
+      });
+      return (route: string) => {
+        const all = [...bodies.values()];
+        const raw = all.reduce((a, b) => a + b.length, 0);
+        const gzip = all.reduce((a, b) => a + gzipSync(b, { level: 9 }).length, 0);
+        return { route, files: all.length, raw, gzip };
+      };
     };
+    const page = await browser.context.newPage();
+    const loginScripts = collect(page);
     await page.goto(`${server.demoUrl}/login`, { waitUntil: 'networkidle' });
-    out.push(measure('/login'));
-    // Sign in, then open /produtos in a fresh page whose cache is bypassed, and count
-    // every script that page loads.
+    out.push(loginScripts('/login'));
+    // Sign in, then open /produtos in a fresh page and count every script it loads.
     await page.getByLabel('E-mail').fill('admin@demo.com');
     await page.getByLabel('Senha').fill('demo123');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL(`${server.demoUrl}/`);
     const second = await browser.context.newPage();
-    await second.route('**/*', (route) => route.continue());
-    bodies.clear();
-    second.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') bodies.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
-    });
+    const productScripts = collect(second);
     await second.goto(`${server.demoUrl}/produtos`, { waitUntil: 'networkidle' });
-    out.push(measure('/produtos'));
+    out.push(productScripts('/produtos'));
     return out;
   } finally {
     await browser.close();
@@ -153,8 +149,17 @@ console.log(`autocannon: ${CONNECTIONS} conexões, ${DURATION_S} s por rota, loo
 rows.push(...(await benchDatabase('PGlite', {})));
 const pgRows = await withPostgres((url) => benchDatabase('PostgreSQL', { DATABASE_URL: url }));
 if (pgRows) rows.push(...pgRows);
-console.table(rows.map((r) => ({ banco: r.database, rota: r.route, 'req/s': r.rps, 'p99 (ms)': r.p99, erros: r.errors })));
+console.table(
+  rows.map((r) => ({ banco: r.database, rota: r.route, 'req/s': r.rps, 'p99 (ms)': r.p99, erros: r.errors })),
+);
 
 const js = await jsBytes();
-console.table(js.map((j) => ({ rota: j.route, arquivos: j.files, 'JS (KB)': (j.raw / 1024).toFixed(1), 'gzip (KB)': (j.gzip / 1024).toFixed(1) })));
+console.table(
+  js.map((j) => ({
+    rota: j.route,
+    arquivos: j.files,
+    'JS (KB)': (j.raw / 1024).toFixed(1),
+    'gzip (KB)': (j.gzip / 1024).toFixed(1),
+  })),
+);
 process.exit(0);

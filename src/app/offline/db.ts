@@ -80,7 +80,9 @@ export class BalcaoDb extends Dexie {
   queryCache!: Table<QueryCacheRow, string>;
 
   constructor(name = DB_NAME) {
-    super(name);
+    // 'strict': a finished sale is on disk before the till says so (Chromium's default,
+    // 'relaxed', may lose the last writes in a power cut).
+    super(name, { chromeTransactionDurability: 'strict' });
     this.version(1).stores({
       products: 'id, sku, version',
       customers: 'id, document, version',
@@ -88,6 +90,13 @@ export class BalcaoDb extends Dexie {
       sales: 'id, createdAt, state',
       meta: 'key',
       queryCache: 'key',
+    });
+    // v2: the mirror tables keep only their primary key. Nothing queries sku, document or
+    // version through IndexedDB (the till searches an in-memory index), and every
+    // secondary index slows the first load of a large catalogue.
+    this.version(2).stores({
+      products: 'id',
+      customers: 'id',
     });
     // Another tab opened a newer schema: close so its upgrade is not blocked; the page
     // reloads itself into the new version when it is idle (see useVersionChange).

@@ -123,3 +123,28 @@ describe('mirror', () => {
     expect((await db.products.get(product(1, 0).id))?.current_stock).toBe(2);
   });
 });
+
+describe('schema upgrade', () => {
+  it('a device on schema v1 keeps its mirror and outbox when it opens v2', async () => {
+    const { default: Dexie } = await import('dexie');
+    const name = `up-${crypto.randomUUID()}`;
+    const v1 = new Dexie(name);
+    v1.version(1).stores({
+      products: 'id, sku, version',
+      customers: 'id, document, version',
+      outbox: '++seq, &id, status, kind, createdAt',
+      sales: 'id, createdAt, state',
+      meta: 'key',
+      queryCache: 'key',
+    });
+    await v1.table('products').put(product(1, 3));
+    await v1.table('outbox').add({ id: 'x', status: 'pending', kind: 'sale', createdAt: 1 });
+    v1.close();
+
+    const db = new BalcaoDb(name);
+    dbs.push(db);
+    expect((await db.products.get(product(1, 0).id))?.version).toBe(3);
+    expect(await db.outbox.count()).toBe(1);
+    expect(db.verno).toBe(2);
+  });
+});
