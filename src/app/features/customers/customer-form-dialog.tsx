@@ -5,9 +5,9 @@ import { CustomerCreateSchema, CustomerUpdateSchema, type Customer } from '../..
 import { Button } from '../../components/button';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { TextField } from '../../components/field';
-import { toast, toastError } from '../../components/toast-store';
-import { describeError } from '../../lib/api-error';
-import { fieldErrorsFrom, validateForm, type FieldErrors, type FormResult } from '../../lib/form-errors';
+import { toast } from '../../components/toast-store';
+import { useFormSave } from '../../components/use-form-save';
+import { validateForm } from '../../lib/form-errors';
 import { useCreateCustomer, useUpdateCustomer } from './api';
 import { customerToForm, EMPTY_CUSTOMER_FORM, formToInput, type CustomerFormValues } from './customer-form';
 
@@ -21,28 +21,11 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
   const [values, setValues] = useState<CustomerFormValues>(() =>
     customer ? customerToForm(customer) : EMPTY_CUSTOMER_FORM,
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
   const createMutation = useCreateCustomer();
   const updateMutation = useUpdateCustomer();
   const saving = createMutation.isPending || updateMutation.isPending;
   const failTitle = editing ? 'Erro ao atualizar cliente' : 'Erro ao adicionar cliente';
-
-  async function save<T>(checked: FormResult<T>, run: (value: T) => Promise<unknown>, done: () => void) {
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      toastError(failTitle, checked.message);
-      return;
-    }
-    setErrors({});
-    try {
-      await run(checked.value);
-      done();
-      onClose();
-    } catch (error) {
-      setErrors(fieldErrorsFrom(error));
-      toastError(failTitle, describeError(error, failTitle));
-    }
-  }
+  const { errors, save } = useFormSave(failTitle, onClose);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

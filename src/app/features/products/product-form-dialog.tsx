@@ -5,9 +5,9 @@ import { ProductCreateSchema, ProductUpdateSchema, type Product } from '../../..
 import { Button } from '../../components/button';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { CheckboxField, TextField } from '../../components/field';
-import { toast, toastError } from '../../components/toast-store';
-import { describeError } from '../../lib/api-error';
-import { fieldErrorsFrom, validateForm, type FieldErrors, type FormResult } from '../../lib/form-errors';
+import { toast } from '../../components/toast-store';
+import { useFormSave } from '../../components/use-form-save';
+import { validateForm } from '../../lib/form-errors';
 import { useCreateProduct, useUpdateProduct } from './api';
 import { EMPTY_PRODUCT_FORM, formToInput, productToForm, type ProductFormValues } from './product-form';
 
@@ -22,31 +22,14 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
   const [values, setValues] = useState<ProductFormValues>(() =>
     product ? productToForm(product) : EMPTY_PRODUCT_FORM,
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
   const createMutation = useCreateProduct();
   const updateMutation = useUpdateProduct();
   const saving = createMutation.isPending || updateMutation.isPending;
   const failTitle = editing ? 'Erro ao atualizar produto' : 'Erro ao adicionar produto';
+  const { errors, save } = useFormSave(failTitle, onClose);
 
   function set<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
-  }
-
-  async function save<T>(checked: FormResult<T>, run: (value: T) => Promise<unknown>, done: () => void) {
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      toastError(failTitle, checked.message);
-      return;
-    }
-    setErrors({});
-    try {
-      await run(checked.value);
-      done();
-      onClose();
-    } catch (error) {
-      setErrors(fieldErrorsFrom(error));
-      toastError(failTitle, describeError(error, failTitle));
-    }
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
