@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { getDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type OutboxEntry } from './db';
 import { lastSyncAt } from './mirror';
-import { discardRejected, recordSale, retryRejected } from './outbox';
+import { discardRejected, recordCustomer, recordSale, retryRejected, saleDependencies } from './outbox';
 import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
 import { searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
 import { pendingQuantities } from './stock';
@@ -169,8 +169,31 @@ export function useRecordSale(): (
   const engine = useSyncEngine();
   return useCallback(
     async (sale, body, options) => {
-      const entry = await recordSale(getDb(), sale, body, options);
+      const customerId = (body as { customer_id?: unknown } | null)?.customer_id;
+      const dependsOn = typeof customerId === 'string' ? await saleDependencies(getDb(), customerId) : [];
+      const entry = await recordSale(getDb(), sale, body, {
+        ...options,
+        dependsOn: [...(options.dependsOn ?? []), ...dependsOn],
+      });
       engine?.saleRecorded();
+      return entry;
+    },
+    [engine],
+  );
+}
+
+/** Queues a customer created without a connection (mirror row + outbox row), then asks to send it. */
+type RecordCustomerArgs = Parameters<typeof recordCustomer>;
+
+export function useRecordCustomer(): (
+  customer: RecordCustomerArgs[1],
+  body: RecordCustomerArgs[2],
+) => Promise<OutboxEntry> {
+  const engine = useSyncEngine();
+  return useCallback(
+    async (customer, body) => {
+      const entry = await recordCustomer(getDb(), customer, body);
+      void engine?.drain();
       return entry;
     },
     [engine],

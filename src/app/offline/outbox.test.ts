@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BalcaoDb, type LocalSale, type OutboxEntry } from './db';
-import { discardRejected, enqueue, recordSale, retryRejected } from './outbox';
+import { discardRejected, enqueue, recordCustomer, recordSale, retryRejected, saleDependencies } from './outbox';
 import { backoffMs, classify, drainOutbox, withSenderLock, type Send, type SendResult } from './sender';
 import { applyAcknowledgedSale, availableStock, pendingQuantities } from './stock';
 
@@ -68,6 +68,32 @@ describe('outbox writes', () => {
     await expect(recordSale(db, doomed, {}, { summary: 'x' })).rejects.toThrow();
     expect(await db.sales.get(doomed.id)).toBeUndefined();
     expect(await db.sales.count()).toBe(1);
+  });
+
+  it('a customer created offline is in the mirror and the outbox together, and its sale waits for it', async () => {
+    const db = openDb();
+    const id = crypto.randomUUID();
+    const customer = {
+      id,
+      name: 'Dona Rosa',
+      email: null,
+      phone: null,
+      document: '52998224725',
+      address: null,
+      city: null,
+      state: null,
+      zip_code: null,
+      active: true,
+    };
+    await recordCustomer(db, customer, { ...customer });
+    expect((await db.customers.get(id))?.name).toBe('Dona Rosa');
+    expect((await db.outbox.toArray()).map((e) => [e.id, e.kind])).toEqual([[id, 'customer']]);
+    expect(await saleDependencies(db, id)).toEqual([id]);
+    expect(await saleDependencies(db, crypto.randomUUID())).toEqual([]);
+
+    // Both or neither: a second customer whose outbox row cannot be written leaves no mirror row.
+    await expect(recordCustomer(db, { ...customer, name: 'Outra' }, {})).rejects.toThrow();
+    expect((await db.customers.get(id))?.name).toBe('Dona Rosa');
   });
 
   it('overlays pending sales on the mirrored stock, once', async () => {

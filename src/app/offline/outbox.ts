@@ -1,7 +1,7 @@
 // Writing to the outbox. A change and its outbox row are written in ONE Dexie
 // transaction, so a power cut leaves both or neither. Rows leave the outbox only when
 // the server acknowledged them (sender.ts), or when an admin discards a rejected one.
-import type { BalcaoDb, LocalSale, OutboxEntry, OutboxKind } from './db';
+import type { BalcaoDb, LocalSale, MirrorCustomer, OutboxEntry, OutboxKind } from './db';
 
 export interface NewOutboxEntry {
   id?: string;
@@ -66,6 +66,38 @@ export async function recordSale(
     await db.outbox.add(entry);
   });
   return entry;
+}
+
+/**
+ * A customer created without a connection: the mirror row (so the till finds it at
+ * once) and its outbox row together. The customer's id is the client's, and the outbox
+ * row's id too, so a sale can name it as a dependency.
+ */
+export async function recordCustomer(
+  db: BalcaoDb,
+  customer: Omit<MirrorCustomer, 'version'>,
+  body: unknown,
+): Promise<OutboxEntry> {
+  const entry = buildOutboxEntry({
+    id: customer.id,
+    kind: 'customer',
+    method: 'POST',
+    path: '/api/customers',
+    body,
+    summary: `Cliente ${customer.name}`,
+  });
+  await db.transaction('rw', db.customers, db.outbox, async () => {
+    // Version 0: the server's row replaces it at the next pull.
+    await db.customers.put({ ...customer, version: 0 });
+    await db.outbox.add(entry);
+  });
+  return entry;
+}
+
+/** Outbox rows a new sale must wait for: its customer's, while that is still queued. */
+export async function saleDependencies(db: BalcaoDb, customerId: string): Promise<string[]> {
+  const queued = await db.outbox.where('id').equals(customerId).first();
+  return queued && queued.kind === 'customer' ? [queued.id] : [];
 }
 
 export function pendingEntries(db: BalcaoDb): Promise<OutboxEntry[]> {

@@ -9,12 +9,15 @@ import {
   CustomerListQuerySchema,
   CustomerListResponseSchema,
   CustomerResponseSchema,
+  CustomerSchema,
   CustomerUpdateSchema,
   type Customer,
   type CustomerCreate,
   type CustomerUpdate,
 } from '../../../shared/contract';
 import { api } from '../../lib/api';
+import { isNetworkError } from '../../lib/api-error';
+import { useRecordCustomer } from '../../offline/hooks';
 
 export const customerKeys = {
   all: ['customers'] as const,
@@ -33,8 +36,29 @@ export async function fetchAllCustomers(): Promise<Customer[]> {
   }
 }
 
-export function createCustomer(value: CustomerCreate): Promise<Customer> {
-  return api.post(CustomerResponseSchema, '/customers', z.encode(CustomerCreateSchema, value)).then((r) => r.data);
+/** POST with a client-chosen id, so a retry (or the outbox) names the same customer. */
+export function createCustomer(value: CustomerCreate & { id: string }): Promise<Customer> {
+  return api
+    .post(CustomerResponseSchema, '/customers', z.encode(CustomerCreateSchema, value), {
+      headers: { 'Idempotency-Key': value.id },
+    })
+    .then((r) => r.data);
+}
+
+/** The customer as the server will hold it, for the mirror while it waits in the outbox. */
+function pendingCustomer(value: CustomerCreate & { id: string }): Customer {
+  return {
+    id: value.id,
+    name: value.name,
+    email: value.email ?? null,
+    phone: value.phone ?? null,
+    document: value.document ?? null,
+    address: value.address ?? null,
+    city: value.city ?? null,
+    state: value.state ?? null,
+    zip_code: value.zip_code ?? null,
+    active: value.active,
+  };
 }
 
 export function updateCustomer(id: string, value: CustomerUpdate): Promise<Customer> {
@@ -49,10 +73,26 @@ export function useCustomers() {
   return useQuery({ queryKey: customerKeys.list(), queryFn: fetchAllCustomers });
 }
 
+/**
+ * Creates a customer; without a connection it goes to the outbox (and the till's mirror)
+ * and is sent when the network returns, before any sale that uses it.
+ */
 export function useCreateCustomer() {
   const queryClient = useQueryClient();
+  const recordCustomer = useRecordCustomer();
   return useMutation({
-    mutationFn: createCustomer,
+    networkMode: 'always',
+    mutationFn: async (value: CustomerCreate) => {
+      const withId = { ...value, id: value.id ?? crypto.randomUUID() };
+      try {
+        return await createCustomer(withId);
+      } catch (error) {
+        if (!isNetworkError(error)) throw error;
+        const customer = pendingCustomer(withId);
+        await recordCustomer(z.encode(CustomerSchema, customer), z.encode(CustomerCreateSchema, withId));
+        return customer;
+      }
+    },
     onSuccess: (customer) =>
       queryClient.setQueryData<Customer[]>(customerKeys.list(), (old) => (old ? [...old, customer] : old)),
   });
