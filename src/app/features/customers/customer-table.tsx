@@ -1,8 +1,7 @@
 import { formatDocument } from '../../../shared/documents';
 import type { Customer } from '../../../shared/contract';
-import { cn } from '../../components/cn';
-import { PencilIcon, TrashIcon } from '../../components/icons';
 import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { RowActions } from '../../components/row-actions';
 
 interface CustomerTableProps {
   customers: readonly Customer[];
@@ -12,7 +11,6 @@ interface CustomerTableProps {
   onDelete: (customer: Customer) => void;
 }
 
-const ACTION = 'inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100';
 const orDash = (value: string | null | undefined) => (value ? value : '-');
 
 export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete }: CustomerTableProps) {
@@ -40,24 +38,7 @@ export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete
             <Td className="whitespace-nowrap text-right">
               {canWrite ? (
                 <>
-                  <button
-                    type="button"
-                    aria-label="Editar"
-                    title="Editar"
-                    className={cn(ACTION, 'text-slate-600')}
-                    onClick={() => onEdit(customer)}
-                  >
-                    <PencilIcon className="h-4 w-4" />
-                  </button>
-                  <button
-                    type="button"
-                    aria-label="Excluir"
-                    title="Excluir"
-                    className={cn(ACTION, 'text-red-600')}
-                    onClick={() => onDelete(customer)}
-                  >
-                    <TrashIcon className="h-4 w-4" />
-                  </button>
+                  <RowActions onEdit={() => onEdit(customer)} onDelete={() => onDelete(customer)} />
                 </>
               ) : (
                 <span className="text-slate-400">-</span>

@@ -2,8 +2,8 @@ import { formatBRL } from '../../../shared/money';
 import type { Product } from '../../../shared/contract';
 import { Badge } from '../../components/badge';
 import { cn } from '../../components/cn';
-import { PencilIcon, TrashIcon } from '../../components/icons';
 import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { RowActions } from '../../components/row-actions';
 import { isLowStock } from './filter-products';
 
 interface ProductTableProps {
@@ -13,8 +13,6 @@ interface ProductTableProps {
   onEdit: (product: Product) => void;
   onDelete: (product: Product) => void;
 }
-
-const ACTION = 'inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100';
 
 export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }: ProductTableProps) {
   const columns = canWrite ? 7 : 6;
@@ -58,24 +56,7 @@ export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }
               </Td>
               {canWrite ? (
                 <Td className="whitespace-nowrap text-right">
-                  <button
-                    type="button"
-                    aria-label="Editar"
-                    title="Editar"
-                    className={cn(ACTION, 'text-slate-600')}
-                    onClick={() => onEdit(product)}
-                  >
-                    <PencilIcon className="h-4 w-4" />
-                  </button>
-                  <button
-                    type="button"
-                    aria-label="Excluir"
-                    title="Excluir"
-                    className={cn(ACTION, 'text-red-600')}
-                    onClick={() => onDelete(product)}
-                  >
-                    <TrashIcon className="h-4 w-4" />
-                  </button>
+                  <RowActions onEdit={() => onEdit(product)} onDelete={() => onDelete(product)} />
                 </Td>
               ) : null}
             </tr>

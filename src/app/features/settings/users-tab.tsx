@@ -5,17 +5,15 @@ import { useSession } from '../../auth/session-context';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card, CardHeader } from '../../components/card';
-import { cn } from '../../components/cn';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { PlusIcon } from '../../components/icons';
 import { LoadingState } from '../../components/spinner';
 import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
 import { toast, toastError } from '../../components/toast-store';
+import { RowActions } from '../../components/row-actions';
 import { describeError } from '../../lib/api-error';
 import { useDeleteUser, useUsers } from './api';
 import { CreateUserDialog, EditUserDialog, ROLE_LABELS } from './user-dialogs';
-
-const ACTION = 'inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100';
 
 export function UsersTab() {
   const { user: currentUser } = useSession();
@@ -84,24 +82,7 @@ export function UsersTab() {
                   <Badge tone={user.active ? 'green' : 'red'}>{user.active ? 'Ativo' : 'Inativo'}</Badge>
                 </Td>
                 <Td className="whitespace-nowrap text-right">
-                  <button
-                    type="button"
-                    aria-label="Editar"
-                    title="Editar"
-                    className={cn(ACTION, 'text-slate-600')}
-                    onClick={() => setEditing(user)}
-                  >
-                    <PencilIcon className="h-4 w-4" />
-                  </button>
-                  <button
-                    type="button"
-                    aria-label="Excluir"
-                    title="Excluir"
-                    className={cn(ACTION, 'text-red-600')}
-                    onClick={() => setToDelete(user)}
-                  >
-                    <TrashIcon className="h-4 w-4" />
-                  </button>
+                  <RowActions onEdit={() => setEditing(user)} onDelete={() => setToDelete(user)} />
                 </Td>
               </tr>
             ))}
