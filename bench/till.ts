@@ -30,7 +30,7 @@
 import 'fake-indexeddb/auto';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -55,7 +55,7 @@ import { toCentavos } from '../src/shared/money';
 import { api, loginToken } from '../tests/e2e/support/api';
 import { openBrowser, waitForServiceWorker, type BrowserContext, type Page } from '../tests/e2e/support/browser';
 import { idbCount } from '../tests/e2e/support/idb';
-import { freePort, startServer, type RunningServer } from '../tests/e2e/support/server';
+import { startServer, type RunningServer } from '../tests/e2e/support/server';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -465,53 +465,6 @@ async function delivery(): Promise<DeliveryResult> {
 // ---------------------------------------------------------------------------------------
 // 3-5. The till in Chromium over a catalogue of 50,000 more products.
 
-/** The real server on an existing data dir (startServer always makes a fresh one). */
-async function startServerOn(dataDir: string): Promise<RunningServer> {
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SKIP_BUILD: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const stop = async () => {
-    if (child.exitCode === null && child.pid) {
-      const exited = new Promise((r) => child.once('exit', r));
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-    }
-  };
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`o servidor terminou ao iniciar:\n${output}`);
-      try {
-        if ((await fetch(`${origin}/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`o servidor não respondeu em 90 s:\n${output}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { port, origin, demoUrl: `http://demo.localhost:${port}`, dataDir, output: () => output, stop };
-}
-
 // Names like the demo store's: type, cut, fabric, colour (coprime list lengths vary them).
 const words = (list: string) => list.split(',');
 const TYPES = words(
@@ -830,7 +783,7 @@ async function tillInChromium(): Promise<TillResult> {
     async (dir) => {
       const { expected, seconds } = await addProducts(dir);
       return using(
-        () => startServerOn(dir),
+        () => startServer({}, { dataDir: dir }),
         (server) => server.stop(),
         async (server) => {
           const catalogue = await catalogueOf(server);

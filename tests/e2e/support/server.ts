@@ -29,9 +29,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * `options.dataDir`: start on an existing data dir, which then belongs to the caller and
+ * is never removed here. Without it, a fresh temp dir that stop() removes.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'balcao-e2e-'));
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'balcao-e2e-'));
   let output = '';
   const child: ChildProcess = spawn('npx', ['tsx', 'src/server/server.ts'], {
     env: {
@@ -50,35 +58,35 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
 
+  const stop = async ({ keepData = false } = {}) => {
+    const running = () => child.exitCode === null && child.signalCode === null;
+    if (running() && child.pid) {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (running()) process.kill(-child.pid, 'SIGKILL');
+    }
+    if (ownsDataDir && !keepData) rmSync(dataDir, { recursive: true, force: true });
+  };
+
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`o servidor terminou ao iniciar:\n${output}`);
-    try {
-      const res = await fetch(`${origin}/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`o servidor terminou ao iniciar:\n${output}`);
+      try {
+        const res = await fetch(`${origin}/health`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`o servidor não respondeu em 90 s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) throw new Error(`o servidor não respondeu em 90 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
+  } catch (err) {
+    await stop();
+    throw err;
   }
 
-  return {
-    port,
-    origin,
-    demoUrl: `http://demo.localhost:${port}`,
-    dataDir,
-    output: () => output,
-    stop: async ({ keepData = false } = {}) => {
-      const running = () => child.exitCode === null && child.signalCode === null;
-      if (running() && child.pid) {
-        const exited = new Promise((r) => child.once('exit', r));
-        process.kill(-child.pid, 'SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (running()) process.kill(-child.pid, 'SIGKILL');
-      }
-      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { port, origin, demoUrl: `http://demo.localhost:${port}`, dataDir, output: () => output, stop };
 }
