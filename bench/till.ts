@@ -26,7 +26,8 @@
 //
 // `npm run bench` runs bench/run.ts, then this file; `npx tsx bench/till.ts` runs it alone.
 // Environment: BENCH_DURATION_S, BENCH_CONNECTIONS (autocannon, as run.ts), BENCH_PG_URL,
-// BENCH_PRODUCTS (50000), BENCH_QUEUED_SALES (1000), BENCH_BUILD=1 (rebuild dist first).
+// BENCH_PRODUCTS (50000), BENCH_QUEUED_SALES (1000), BENCH_BUILD=1 (rebuild dist first),
+// BENCH_ONLY (comma-separated parts to run: sales, delivery, till, js; default all).
 import 'fake-indexeddb/auto';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
@@ -62,6 +63,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const QUEUED_SALES = Number(process.env.BENCH_QUEUED_SALES ?? 1_000);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'sales,delivery,till,js').split(',').map((s) => s.trim()));
 const FINISHES = 40;
 const SEARCH_WARMUP = 5;
 /** The whole run, after which everything still open is closed and the process exits. */
@@ -926,11 +928,12 @@ export async function runTillBench(): Promise<boolean> {
   };
 
   // 1
-  console.log(`POST /api/sales: autocannon, ${CONNECTIONS} conexões, ${DURATION_S} s, loopback`);
+  if (ONLY.has('sales')) console.log(`POST /api/sales: autocannon, ${CONNECTIONS} conexões, ${DURATION_S} s, loopback`);
   for (const [label, run] of [
     ['PGlite', () => salesLoad('PGlite', {})],
     ['PostgreSQL', () => withPostgres((url) => salesLoad('PostgreSQL', { DATABASE_URL: url }))],
   ] as const) {
+    if (!ONLY.has('sales')) break;
     const r = await step(`POST /api/sales (${label})`, run);
     if (!r) continue;
     rows.push({
@@ -942,7 +945,7 @@ export async function runTillBench(): Promise<boolean> {
   }
 
   // 2
-  const d = await step(`entrega de ${QUEUED_SALES} vendas da fila`, delivery);
+  const d = ONLY.has('delivery') ? await step(`entrega de ${QUEUED_SALES} vendas da fila`, delivery) : null;
   if (d) {
     const rate = d.delivered / (d.drainMs / 1000);
     rows.push({
@@ -963,7 +966,7 @@ export async function runTillBench(): Promise<boolean> {
   }
 
   // 3-5
-  const till = await step(`PDV no Chromium (${EXTRA_PRODUCTS} produtos)`, tillInChromium);
+  const till = ONLY.has('till') ? await step(`PDV no Chromium (${EXTRA_PRODUCTS} produtos)`, tillInChromium) : null;
   if (till) {
     const m = till.mirror;
     rows.push({
@@ -1003,7 +1006,7 @@ export async function runTillBench(): Promise<boolean> {
   }
 
   // 6
-  const js = await step('JS de /vendas', vendasJs);
+  const js = ONLY.has('js') ? await step('JS de /vendas', vendasJs) : null;
   if (js) {
     const kb = js.gzip / 1024;
     rows.push({
