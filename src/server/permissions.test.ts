@@ -97,6 +97,12 @@ const ROWS: Row[] = [
   { route: 'GET /api/sales/stats', cashier: 200, admin: 200 },
   { route: 'GET /api/sales/:id', id: 'sale', cashier: 200, admin: 200 },
   { route: 'POST /api/sales', body: saleBody, cashier: 201, admin: 201 },
+  {
+    route: 'POST /api/sales/batch',
+    body: () => ({ sales: [{ key: `matriz-${uniq()}`, body: saleBody() }] }),
+    cashier: 200,
+    admin: 200,
+  },
   { route: 'PUT /api/sales/:id', id: 'sale', body: () => ({ notes: 'Matriz' }), cashier: 403, admin: 200 },
   { route: 'PUT /api/sales/:id/cancel', id: 'sale', cashier: 403, admin: 200 },
   { route: 'POST /api/sales/items', cashier: 403, admin: 201 },

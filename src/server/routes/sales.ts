@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   IdParams,
   ItemIdParams,
+  SaleBatchResponseSchema,
+  SaleBatchSchema,
   SaleCreateResponseSchema,
   SaleCreateSchema,
   SaleItemAddSchema,
@@ -21,6 +24,7 @@ import { authOf } from '../http/access';
 import { sendIdempotent } from '../http/idempotency';
 import { addSaleItem, removeSaleItem, updateSaleItem } from '../services/sale-items';
 import { cancelSale, createSale, updateSale } from '../services/sales';
+import { createSalesBatch } from '../services/sales-batch';
 import { getSale, listSales, saleStats } from '../services/sales-read';
 
 /** Non-admins see only today's sales (spec §6), whatever range they ask for. */
@@ -123,6 +127,29 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
       return sendIdempotent(ctx, request, reply, 201, async (tx) =>
         ok(await createSale(ctx.db, tenantId, userId, request.body, tx)),
       );
+    },
+  );
+
+  // The outbox's queued sales in one request: one answer per sale, each exactly what
+  // POST /api/sales with that Idempotency-Key answers (JSON edge form: reais).
+  app.post(
+    '/batch',
+    { config: create, schema: { body: SaleBatchSchema, response: { 200: SaleBatchResponseSchema } } },
+    async (request) => {
+      const { tenantId, userId } = authOf(request);
+      const answers = await createSalesBatch(ctx.db, tenantId, userId, request.body.sales, (err) =>
+        request.log.error({ err }, 'lote de vendas: venda reenviada sozinha'),
+      );
+      return {
+        success: true as const,
+        data: {
+          results: answers.map((a) => ({
+            key: a.key,
+            status: a.statusCode,
+            body: a.statusCode < 300 ? z.encode(SaleCreateResponseSchema, a.body as never) : a.body,
+          })),
+        },
+      };
     },
   );
 

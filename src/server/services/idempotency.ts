@@ -9,7 +9,7 @@
 // same key may be retried once the cause is fixed (a rejected outbox entry retried by an
 // admin). Lock order in every keyed transaction: key row, then the tenant version row.
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, conflict } from '../errors';
@@ -50,6 +50,84 @@ export function requestHashOf(call: Pick<IdempotentCall, 'method' | 'path' | 'bo
     .digest('hex');
 }
 
+/** What a key holds when a transaction claims it. */
+export type KeyClaim =
+  { kind: 'fresh' } | { kind: 'stored'; statusCode: number; body: unknown } | { kind: 'refused'; error: AppError };
+
+/**
+ * Claims the calls' keys in the caller's transaction (one INSERT ... ON CONFLICT DO
+ * NOTHING for all of them). A key claimed here is 'fresh': run its effect, then
+ * storeAnswers (or releaseKeys when the effect was refused). A key an earlier call
+ * committed answers what was stored, or IDEMPOTENCY_MISMATCH for another request.
+ */
+export async function claimKeys(
+  tx: DbOrTx,
+  tenantId: string,
+  calls: readonly { key: string; requestHash: string }[],
+): Promise<KeyClaim[]> {
+  if (calls.length === 0) return [];
+  // status_code 0: claimed, effect running (never visible outside this transaction).
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values(
+      // Sorted: two transactions claiming overlapping keys wait for each other, never deadlock.
+      [...calls]
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+        .map(({ key, requestHash }) => ({ tenantId, key, requestHash, statusCode: 0, responseBody: {} })),
+    )
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  const fresh = new Set(claimed.map((r) => r.key));
+  const others = calls.filter((c) => !fresh.has(c.key)).map((c) => c.key);
+  const stored =
+    others.length === 0
+      ? new Map()
+      : new Map(
+          (
+            await tx
+              .select()
+              .from(idempotencyKeys)
+              .where(and(eq(idempotencyKeys.tenantId, tenantId), inArray(idempotencyKeys.key, others)))
+          ).map((r) => [r.key, r]),
+        );
+  return calls.map(({ key, requestHash }): KeyClaim => {
+    if (fresh.has(key)) return { kind: 'fresh' };
+    const row = stored.get(key);
+    // Gone between the conflict and the read (pruned): let the caller try again.
+    if (!row) return { kind: 'refused', error: conflict('Requisição repetida em andamento. Tente novamente.') };
+    if (row.requestHash !== requestHash) {
+      return { kind: 'refused', error: new AppError('IDEMPOTENCY_MISMATCH', IDEMPOTENCY_MISMATCH) };
+    }
+    return { kind: 'stored', statusCode: row.statusCode, body: row.responseBody };
+  });
+}
+
+/** Records the answers of fresh keys (one UPDATE for all of them). */
+export async function storeAnswers(
+  tx: DbOrTx,
+  tenantId: string,
+  answers: readonly { key: string; statusCode: number; body: unknown }[],
+): Promise<void> {
+  if (answers.length === 0) return;
+  const values = sql.join(
+    answers.map((a) => sql`(${a.key}, ${a.statusCode}::integer, ${JSON.stringify(a.body)}::jsonb)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE ${idempotencyKeys} AS k
+       SET status_code = v.status_code, response_body = v.body
+      FROM (VALUES ${values}) AS v(key, status_code, body)
+     WHERE k.tenant_id = ${tenantId} AND k.key = v.key`);
+}
+
+/** Gives back fresh keys whose effect was refused: errors are not stored. */
+export async function releaseKeys(tx: DbOrTx, tenantId: string, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.tenantId, tenantId), inArray(idempotencyKeys.key, [...keys])));
+}
+
 /**
  * Runs `effect` in a new transaction, recording its answer under the call's key; a
  * repeated key answers what was stored (same status and body) without running anything.
@@ -65,24 +143,12 @@ export async function runIdempotent<T>(
     const body = await db.transaction((tx) => effect(tx));
     return { statusCode, body, replayed: false };
   }
-  const requestHash = requestHashOf(call);
-  const own = and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key));
   return db.transaction(async (tx) => {
-    // status_code 0: claimed, effect running (never visible outside this transaction).
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ tenantId, key, requestHash, statusCode: 0, responseBody: {} })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [stored] = await tx.select().from(idempotencyKeys).where(own);
-      // Gone between the conflict and the read (pruned): let the caller try again.
-      if (!stored) throw conflict('Requisição repetida em andamento. Tente novamente.');
-      if (stored.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_MISMATCH', IDEMPOTENCY_MISMATCH);
-      return { statusCode: stored.statusCode, body: stored.responseBody as T, replayed: true };
-    }
+    const [claim] = await claimKeys(tx, tenantId, [{ key, requestHash: requestHashOf(call) }]);
+    if (claim!.kind === 'refused') throw claim!.error;
+    if (claim!.kind === 'stored') return { statusCode: claim!.statusCode, body: claim!.body as T, replayed: true };
     const body = await effect(tx);
-    await tx.update(idempotencyKeys).set({ statusCode, responseBody: body }).where(own);
+    await storeAnswers(tx, tenantId, [{ key, statusCode, body }]);
     return { statusCode, body, replayed: false };
   });
 }

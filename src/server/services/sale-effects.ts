@@ -36,22 +36,23 @@ const ownEntries = (tenantId: string, saleId: string) =>
     isNull(cashFlowEntries.accountReceivableId),
   );
 
-/** The cash entries and receivables of a new sale. */
-export async function recordPaymentEffects(t: DbOrTx, sale: SaleRow): Promise<void> {
+type NewCashEntry = typeof cashFlowEntries.$inferInsert;
+type NewReceivable = typeof accountsReceivable.$inferInsert;
+
+/** The cash entries and receivables a new sale brings (rows to insert). */
+export function paymentEffectRows(sale: SaleRow): { cash: NewCashEntry[]; receivables: NewReceivable[] } {
   const date = dayInSaoPaulo(sale.soldAt);
   const base = { tenantId: sale.tenantId, saleId: sale.id, date, category: SALES_CATEGORY, type: 'income' as const };
   if (sale.paymentMethod !== 'crediario') {
-    if (sale.total > 0) {
-      await t.insert(cashFlowEntries).values({ ...base, description: saleIncomeDescription(sale), amount: sale.total });
-    }
-    return;
+    return {
+      cash: sale.total > 0 ? [{ ...base, description: saleIncomeDescription(sale), amount: sale.total }] : [],
+      receivables: [],
+    };
   }
   const plan = sale.crediario as CrediarioRecord;
-  if (plan.entrada > 0) {
-    await t.insert(cashFlowEntries).values({ ...base, description: entradaDescription(sale), amount: plan.entrada });
-  }
+  const cash = plan.entrada > 0 ? [{ ...base, description: entradaDescription(sale), amount: plan.entrada }] : [];
   const parts = splitCentavos(sale.total - plan.entrada, plan.parcelas);
-  const installments = parts
+  const receivables = parts
     .map((amount, i) => ({
       tenantId: sale.tenantId,
       customerId: sale.customerId,
@@ -65,7 +66,16 @@ export async function recordPaymentEffects(t: DbOrTx, sale: SaleRow): Promise<vo
     }))
     // Fewer centavos than installments left after the entrada: empty installments are not debts.
     .filter((r) => r.amount > 0);
-  if (installments.length > 0) await t.insert(accountsReceivable).values(installments);
+  return { cash, receivables };
+}
+
+/** The cash entries and receivables of new sales: at most one INSERT per table. */
+export async function recordPaymentEffects(t: DbOrTx, newSales: readonly SaleRow[]): Promise<void> {
+  const rows = newSales.map(paymentEffectRows);
+  const cash = rows.flatMap((r) => r.cash);
+  const receivables = rows.flatMap((r) => r.receivables);
+  if (cash.length > 0) await t.insert(cashFlowEntries).values(cash);
+  if (receivables.length > 0) await t.insert(accountsReceivable).values(receivables);
 }
 
 /** Cancel: one expense entry reversing what the sale brought in; open receivables cancelled. */

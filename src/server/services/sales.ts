@@ -3,16 +3,33 @@
 // price at the till when it was added, spec §5), snapshots the customer's name and each
 // product's name and cost, moves stock (stock.ts) and records the payment effects
 // (sale-effects.ts), all in one transaction. Lock order: tenant version row, then the sale.
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Sale, SaleCreate, SaleCreateResult, SaleUpdate } from '../../shared/contract';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Sale, SaleCreate, SaleCreateResult, SaleUpdate, StockAfter, StockConflict } from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
-import { customers, saleItems, sales, type CustomerRow, type ProductRow, type SaleRow } from '../db/schema';
+import {
+  customers,
+  saleItems,
+  sales,
+  type CustomerRow,
+  type ProductRow,
+  type SaleItemRow,
+  type SaleRow,
+} from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
-import { lockChangeVersion } from './change-version';
+import { lockChangeVersion, nextChangeVersion } from './change-version';
 import { CUSTOMER_NOT_FOUND } from './customers';
 import { recordPaymentEffects, reversePaymentEffects, syncCrediarioCustomer, syncSaleIncome } from './sale-effects';
 import { loadSaleItems, loadSaleRow, saleOf, toSale } from './sales-read';
-import { applyStockMoves, mergeMoves, productsById, shortfalls } from './stock';
+import {
+  applyStockMoves,
+  insufficientStock,
+  mergeMoves,
+  productsById,
+  shortfalls,
+  writeStock,
+  type StockWrite,
+} from './stock';
 
 export const ENTRADA_TOO_HIGH = 'O valor da entrada não pode ser maior que o total da venda.';
 export const SALE_CANCELLED = 'Esta venda está cancelada e não pode ser alterada.';
@@ -23,12 +40,21 @@ export const CREDIARIO_METHOD_CHANGE =
 const MAX_TOTAL_CENTAVOS = 100_000_000_000;
 
 export async function liveCustomer(t: DbOrTx, tenantId: string, id: string): Promise<CustomerRow> {
-  const [row] = await t
-    .select()
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id), isNull(customers.deletedAt)));
+  const [row] = (await liveCustomers(t, tenantId, [id])).values();
   if (!row) throw notFound(CUSTOMER_NOT_FOUND);
   return row;
+}
+
+/** The tenant's live (not deleted) customers among `ids`, by id. */
+async function liveCustomers(t: DbOrTx, tenantId: string, ids: readonly string[]): Promise<Map<string, CustomerRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await t
+    .select()
+    .from(customers)
+    .where(
+      and(eq(customers.tenantId, tenantId), inArray(customers.id, [...new Set(ids)]), isNull(customers.deletedAt)),
+    );
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /**
@@ -51,6 +77,203 @@ export function checkTotal(total: number): void {
   if (total > MAX_TOTAL_CENTAVOS) throw badRequest('O total da venda é alto demais.');
 }
 
+/** A sale checked against what its transaction read; nothing written yet. */
+interface PlannedSale {
+  id: string;
+  input: SaleCreate;
+  customer: CustomerRow;
+  lines: (SaleCreate['items'][number] & { product: ProductRow; total: number })[];
+  total: number;
+  crediario: SaleCreate['crediario'];
+  conflicts: StockConflict[];
+  /** Each product it moves (merged lines) and that product's stock right after it. */
+  after: { productId: string; stock: number }[];
+}
+
+/** What the sales of one transaction read under the tenant version lock. */
+interface SaleReads {
+  taken: Set<string>;
+  customers: ReadonlyMap<string, CustomerRow>;
+  /** Running stock: each planned sale leaves its decrements here for the next one. */
+  products: Map<string, ProductRow>;
+}
+
+/** Checks one sale (throws the AppError the API answers) and moves the running stock. */
+function planSale(input: SaleCreate, reads: SaleReads): PlannedSale {
+  if (input.id && reads.taken.has(input.id)) throw conflict('Já existe uma venda com este identificador.');
+  const customer = reads.customers.get(input.customer_id);
+  if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+  const lines = input.items.map((item) => ({
+    ...item,
+    product: sellableProduct(reads.products, item.product_id, { allowInactive: input.offline }),
+    total: item.quantity * item.unit_price,
+  }));
+  const total = lines.reduce((s, l) => s + l.total, 0);
+  checkTotal(total);
+  const crediario = input.payment_method === 'crediario' ? input.crediario : undefined;
+  if (input.payment_method === 'crediario' && !crediario) throw badRequest('Informe as parcelas do crediário.');
+  if (crediario && crediario.entrada > total) {
+    throw badRequest(ENTRADA_TOO_HIGH, [{ path: 'crediario.entrada', message: ENTRADA_TOO_HIGH }]);
+  }
+  const moves = mergeMoves(lines.map((l) => ({ productId: l.product_id, take: l.quantity })));
+  const short = shortfalls(moves, reads.products);
+  // Online, stock never goes below zero. Offline, the sale already happened at the till:
+  // it is accepted and what the stock could not cover is recorded as its conflicts.
+  if (short.length > 0 && !input.offline) throw insufficientStock(short);
+  const after = moves.map((m) => {
+    const row = reads.products.get(m.productId)!;
+    const stock = row.currentStock - m.take;
+    reads.products.set(m.productId, { ...row, currentStock: stock });
+    return { productId: m.productId, stock };
+  });
+  const id = input.id ?? randomUUID();
+  reads.taken.add(id);
+  return { id, input, customer, lines, total, crediario, conflicts: short, after };
+}
+
+/** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table. */
+const INSERT_CHUNK = 1000;
+
+function chunks<T>(rows: readonly T[], size = INSERT_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Creates sales in order inside the caller's transaction, one answer per input: the
+ * sale, or the AppError that refused it (a refused sale writes nothing; the others go
+ * on). Each sale sees the stock the earlier ones left, exactly as if they had come one
+ * by one, but the whole run costs a fixed number of statements: the reads, one stock
+ * UPDATE and one INSERT per table.
+ */
+export async function createSales(
+  t: DbOrTx,
+  tenantId: string,
+  userId: string | null,
+  inputs: readonly SaleCreate[],
+): Promise<(SaleCreateResult | AppError)[]> {
+  await lockChangeVersion(t, tenantId);
+  const ids = inputs.flatMap((i) => (i.id ? [i.id] : []));
+  const taken =
+    ids.length === 0
+      ? []
+      : await t
+          .select({ id: sales.id })
+          .from(sales)
+          .where(and(eq(sales.tenantId, tenantId), inArray(sales.id, [...new Set(ids)])));
+  const read = await productsById(
+    t,
+    tenantId,
+    inputs.flatMap((i) => i.items.map((item) => item.product_id)),
+  );
+  const reads: SaleReads = {
+    taken: new Set(taken.map((r) => r.id)),
+    customers: await liveCustomers(
+      t,
+      tenantId,
+      inputs.map((i) => i.customer_id),
+    ),
+    products: new Map(read),
+  };
+  const planned = inputs.map((input) => {
+    try {
+      return planSale(input, reads);
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      throw error;
+    }
+  });
+  const plans = planned.filter((p): p is PlannedSale => !(p instanceof AppError));
+  if (plans.length === 0) return planned as AppError[];
+
+  // One new change version per product moved by each sale, in order.
+  const moveCount = plans.reduce((n, p) => n + p.after.length, 0);
+  let version = moveCount > 0 ? (await nextChangeVersion(t, tenantId, moveCount)) - moveCount : 0;
+  const stockAfter = new Map<string, StockAfter[]>();
+  const writes = new Map<string, StockWrite>();
+  for (const plan of plans) {
+    stockAfter.set(
+      plan.id,
+      plan.after.map(({ productId, stock }) => {
+        version++;
+        writes.set(productId, { productId, from: read.get(productId)!.currentStock, to: stock, version });
+        return { product_id: productId, current_stock: stock, version };
+      }),
+    );
+  }
+  for (const part of chunks([...writes.values()])) await writeStock(t, tenantId, part);
+
+  const now = new Date();
+  const saleRows: SaleRow[] = [];
+  for (const part of chunks(plans)) {
+    saleRows.push(
+      ...(await t
+        .insert(sales)
+        .values(part.map((plan) => saleValues(plan, tenantId, userId, now)))
+        .returning()),
+    );
+  }
+  const itemRows: SaleItemRow[] = [];
+  const lines = plans.flatMap((plan) =>
+    plan.lines.map((l, position) => ({
+      tenantId,
+      saleId: plan.id,
+      position,
+      productId: l.product_id,
+      productName: l.product.name,
+      quantity: l.quantity,
+      unitPrice: l.unit_price,
+      unitCost: l.product.costPrice,
+      totalPrice: l.total,
+    })),
+  );
+  for (const part of chunks(lines)) itemRows.push(...(await t.insert(saleItems).values(part).returning()));
+  await recordPaymentEffects(t, saleRows);
+
+  const rowById = new Map(saleRows.map((r) => [r.id, r]));
+  const itemsBySale = new Map<string, SaleItemRow[]>();
+  for (const item of itemRows.sort((a, b) => a.position - b.position)) {
+    const list = itemsBySale.get(item.saleId);
+    if (list) list.push(item);
+    else itemsBySale.set(item.saleId, [item]);
+  }
+  return planned.map((p) =>
+    p instanceof AppError
+      ? p
+      : { ...toSale(rowById.get(p.id)!, itemsBySale.get(p.id) ?? []), stock_after: stockAfter.get(p.id)! },
+  );
+}
+
+function saleValues(plan: PlannedSale, tenantId: string, userId: string | null, now: Date) {
+  const { input, crediario } = plan;
+  // A till's clock may run ahead: a sale never happened after it arrived.
+  const sent = input.sold_at ? new Date(input.sold_at) : now;
+  const soldAt = sent.getTime() > now.getTime() ? now : sent;
+  return {
+    tenantId,
+    id: plan.id,
+    customerId: plan.customer.id,
+    customerName: plan.customer.name,
+    total: plan.total,
+    paymentMethod: input.payment_method,
+    // spec §4: a new sale is pending payment and completed.
+    paymentStatus: 'pending' as const,
+    saleStatus: 'completed' as const,
+    crediario: crediario
+      ? { entrada: crediario.entrada, parcelas: crediario.parcelas, vencimentos: crediario.vencimentos }
+      : null,
+    stockConflicts: plan.conflicts,
+    offline: input.offline,
+    soldAt,
+    notes: input.notes?.trim() || null,
+    createdBy: userId,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** One sale (POST /api/sales): the AppError that refuses it is thrown. */
 export async function createSale(
   db: DbOrTx,
   tenantId: string,
@@ -59,84 +282,9 @@ export async function createSale(
   tx?: DbOrTx,
 ): Promise<SaleCreateResult> {
   return inTransaction(db, tx, async (t) => {
-    await lockChangeVersion(t, tenantId);
-    if (input.id) {
-      const [taken] = await t
-        .select({ id: sales.id })
-        .from(sales)
-        .where(and(eq(sales.tenantId, tenantId), eq(sales.id, input.id)));
-      if (taken) throw conflict('Já existe uma venda com este identificador.');
-    }
-    const customer = await liveCustomer(t, tenantId, input.customer_id);
-    const rows = await productsById(
-      t,
-      tenantId,
-      input.items.map((i) => i.product_id),
-    );
-    const lines = input.items.map((item) => ({
-      ...item,
-      product: sellableProduct(rows, item.product_id, { allowInactive: input.offline }),
-      total: item.quantity * item.unit_price,
-    }));
-    const total = lines.reduce((s, l) => s + l.total, 0);
-    checkTotal(total);
-    const crediario = input.payment_method === 'crediario' ? input.crediario : undefined;
-    if (input.payment_method === 'crediario' && !crediario) throw badRequest('Informe as parcelas do crediário.');
-    if (crediario && crediario.entrada > total) {
-      throw badRequest(ENTRADA_TOO_HIGH, [{ path: 'crediario.entrada', message: ENTRADA_TOO_HIGH }]);
-    }
-
-    const moves = lines.map((l) => ({ productId: l.product_id, take: l.quantity }));
-    // Offline: a fact that already happened. Record what the stock could not cover.
-    const conflicts = input.offline ? shortfalls(mergeMoves(moves), rows) : [];
-    const stockAfter = await applyStockMoves(t, tenantId, moves, rows, { allowNegative: input.offline });
-
-    const now = new Date();
-    // A till's clock may run ahead: a sale never happened after it arrived.
-    const sent = input.sold_at ? new Date(input.sold_at) : now;
-    const soldAt = sent.getTime() > now.getTime() ? now : sent;
-    const [sale] = await t
-      .insert(sales)
-      .values({
-        tenantId,
-        ...(input.id ? { id: input.id } : {}),
-        customerId: customer.id,
-        customerName: customer.name,
-        total,
-        paymentMethod: input.payment_method,
-        // spec §4: a new sale is pending payment and completed.
-        paymentStatus: 'pending',
-        saleStatus: 'completed',
-        crediario: crediario
-          ? { entrada: crediario.entrada, parcelas: crediario.parcelas, vencimentos: crediario.vencimentos }
-          : null,
-        stockConflicts: conflicts,
-        offline: input.offline,
-        soldAt,
-        notes: input.notes?.trim() || null,
-        createdBy: userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    const items = await t
-      .insert(saleItems)
-      .values(
-        lines.map((l, position) => ({
-          tenantId,
-          saleId: sale!.id,
-          position,
-          productId: l.product_id,
-          productName: l.product.name,
-          quantity: l.quantity,
-          unitPrice: l.unit_price,
-          unitCost: l.product.costPrice,
-          totalPrice: l.total,
-        })),
-      )
-      .returning();
-    await recordPaymentEffects(t, sale!);
-    return { ...toSale(sale!, items), stock_after: stockAfter };
+    const [result] = await createSales(t, tenantId, userId, [input]);
+    if (result instanceof AppError) throw result;
+    return result!;
   });
 }
 

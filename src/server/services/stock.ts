@@ -108,3 +108,37 @@ export async function applyStockMoves(
   }
   return after;
 }
+
+/** A product's stock before and after a run of sales, and its last new change version. */
+export interface StockWrite {
+  productId: string;
+  /** the stock read under the tenant version lock */
+  from: number;
+  to: number;
+  version: number;
+}
+
+/**
+ * Writes the final stock of every product a run of sales moved, in ONE statement. Each
+ * row is guarded by the stock read under the lock: a row another writer changed
+ * meanwhile (which the lock order rules out) fails the whole transaction instead of
+ * being overwritten.
+ */
+export async function writeStock(t: DbOrTx, tenantId: string, writes: readonly StockWrite[]): Promise<void> {
+  if (writes.length === 0) return;
+  const now = new Date();
+  const values = sql.join(
+    writes.map((w) => sql`(${w.productId}::uuid, ${w.from}::integer, ${w.to}::integer, ${w.version}::bigint)`),
+    sql`, `,
+  );
+  const updated = await t.execute(sql`
+    UPDATE ${products} AS p
+       SET current_stock = v.stock_to, version = v.version, updated_at = ${now}
+      FROM (VALUES ${values}) AS v(id, stock_from, stock_to, version)
+     WHERE p.tenant_id = ${tenantId} AND p.id = v.id AND p.current_stock = v.stock_from
+    RETURNING p.id`);
+  const count = (updated as unknown as { rows: unknown[] }).rows.length;
+  if (count !== writes.length) {
+    throw new Error(`estoque alterado fora do lock da loja (${count} de ${writes.length} produtos gravados)`);
+  }
+}
