@@ -8,7 +8,7 @@
 //     customer and 1 to 3 demo products, with its own id and Idempotency-Key.
 //  2. Delivery of 1,000 queued sales: in Node, fake-indexeddb + the app's BalcaoDb;
 //     recordSale x1000 (bodies built by the till's own buildSale), then drainOutbox with
-//     createSend over the app's API client (in-memory token store, the real refresh
+//     createTransport (the app's: runs of up to 50 sales per POST /api/sales/batch) over the app's API client (in-memory token store, the real refresh
 //     coordinator) to a fresh PGlite server. Afterwards the server must hold exactly 1,000.
 //  3. First mirror of 50,000 products in Chromium: the demo store gets 50,000 more
 //     products (inserted in its PGlite directory between two server runs); the cashier
@@ -47,8 +47,8 @@ import { createRefreshCoordinator } from '../src/app/lib/refresh-coordinator';
 import type { TokenStore } from '../src/app/lib/token-store';
 import { BalcaoDb } from '../src/app/offline/db';
 import { recordSale } from '../src/app/offline/outbox';
-import { createSend } from '../src/app/offline/send';
-import { drainOutbox, type Send } from '../src/app/offline/sender';
+import { createTransport } from '../src/app/offline/send';
+import { drainOutbox } from '../src/app/offline/sender';
 import { onAck } from '../src/app/offline/sync-io';
 import { SaleCreateSchema, type PaymentMethod, type SaleCreate, type TokenSet } from '../src/shared/contract';
 import { todayIso } from '../src/shared/dates';
@@ -361,6 +361,7 @@ interface DeliveryResult {
   recordMs: number;
   drainMs: number;
   sendMs: number;
+  requests: number;
   delivered: number;
   rejected: number;
   stopped: string | null;
@@ -431,19 +432,27 @@ async function delivery(): Promise<DeliveryResult> {
           const recordMs = performance.now() - started;
           const queued = await db.outbox.count();
 
-          const send = createSend(client);
+          const transport = createTransport(client);
           let sendMs = 0;
-          const timedSend: Send = async (entry) => {
-            const t = performance.now();
-            try {
-              return await send(entry);
-            } finally {
-              sendMs += performance.now() - t;
-            }
-          };
+          let requests = 0;
+          const timed =
+            <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+            async (...args: A): Promise<R> => {
+              const t = performance.now();
+              requests++;
+              try {
+                return await fn(...args);
+              } finally {
+                sendMs += performance.now() - t;
+              }
+            };
           const t0 = performance.now();
           const result = await withTimeout(
-            drainOutbox(db, { send: timedSend, onAck }),
+            drainOutbox(db, {
+              send: timed(transport.send),
+              batch: transport.batch && { ...transport.batch, send: timed(transport.batch.send) },
+              onAck,
+            }),
             10 * 60_000,
             `entrega de ${queued} vendas`,
           );
@@ -453,6 +462,7 @@ async function delivery(): Promise<DeliveryResult> {
             recordMs,
             drainMs,
             sendMs,
+            requests,
             delivered: result.delivered,
             rejected: result.rejected,
             stopped: result.stopped,
@@ -951,7 +961,7 @@ export async function runTillBench(): Promise<boolean> {
     rows.push({
       medida: `entrega da fila (${d.queued} vendas, PGlite)`,
       resultado:
-        `${fmt(rate, 0)} vendas/s (${fmt(d.drainMs / 1000, 2)} s; ${fmt((100 * d.sendMs) / d.drainMs, 0)}% esperando o servidor) · ` +
+        `${fmt(rate, 0)} vendas/s (${fmt(d.drainMs / 1000, 2)} s; ${d.requests} requisições; ${fmt((100 * d.sendMs) / d.drainMs, 0)}% esperando o servidor) · ` +
         `${d.delivered} entregues, ${d.rejected} rejeitadas${d.stopped ? `, parou: ${d.stopped}` : ''} · servidor tem ${d.serverTotal} vendas`,
       meta: `> ${AIM.deliveryPerS} vendas/s`,
       situação:

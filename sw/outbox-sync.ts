@@ -1,5 +1,5 @@
 // Background Sync: with the app closed, the worker drains the outbox with the page's own
-// sender code (drainOutbox + createSend over the same API client). It uses the copy of
+// sender code (drainOutbox + createTransport over the same API client). It uses the copy of
 // the access token the page keeps in IndexedDB and never refreshes: refresh tokens
 // rotate, and a refresh here would leave the page holding a spent one. A 401 simply
 // stops the drain until the app is opened again.
@@ -8,7 +8,7 @@ import { ApiError } from '../src/app/lib/api-error';
 import type { RefreshCoordinator } from '../src/app/lib/refresh-coordinator';
 import type { TokenStore } from '../src/app/lib/token-store';
 import { BalcaoDb } from '../src/app/offline/db';
-import { createSend } from '../src/app/offline/send';
+import { createTransport } from '../src/app/offline/send';
 import { drainOutbox, withSenderLock, type DrainResult } from '../src/app/offline/sender';
 import { META_ACCESS_TOKEN, META_EXPIRES_AT } from '../src/app/offline/session-cache';
 import { onAck } from '../src/app/offline/sync-io';
@@ -41,7 +41,7 @@ export async function drainFromWorker(db = new BalcaoDb()): Promise<DrainResult 
     );
     if (!tokens.getAccessToken() || (tokens.getExpiresAt() ?? 0) <= Date.now()) return null;
     const client = createApiClient({ tokens, refresher: noRefresh });
-    const result = await withSenderLock(() => drainOutbox(db, { send: createSend(client), onAck }));
+    const result = await withSenderLock(() => drainOutbox(db, { ...createTransport(client), onAck }));
     if (result?.stopped === 'network') throw new Error('Sem conexão: a sincronização tenta de novo mais tarde');
     return result;
   } finally {

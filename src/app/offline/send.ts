@@ -1,9 +1,19 @@
-// The outbox's wire: one entry, one request with its Idempotency-Key, through the app's
-// API client (so an expired token is refreshed and the request retried once on 401).
+// The outbox's wire, through the app's API client (so an expired token is refreshed and
+// the request retried once on 401). One entry: one request with its Idempotency-Key.
+// A run of queued sales: one POST /api/sales/batch, whose answer for each sale is what
+// POST /api/sales with that key would have answered.
+import { SaleBatchResponseSchema, SALE_BATCH_MAX } from '../../shared/contract';
 import { ApiError, isNetworkError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
 import type { OutboxEntry } from './db';
-import type { Send, SendResult } from './sender';
+import { classify, type OutboxTransport, type Send, type SendBatch, type SendResult } from './sender';
+
+function failure(error: unknown): SendResult {
+  if (isNetworkError(error)) return { kind: 'network', error: error.message };
+  if (error instanceof ApiError) return { kind: 'http', status: error.status, code: error.code, error: error.message };
+  // Anything else (a bug, storage full) is not the entry's fault: retry later.
+  return { kind: 'network', error: error instanceof Error ? error.message : String(error) };
+}
 
 export function createSend(client: Pick<ApiClient, 'send'>): Send {
   return async (entry: OutboxEntry): Promise<SendResult> => {
@@ -14,12 +24,69 @@ export function createSend(client: Pick<ApiClient, 'send'>): Send {
       });
       return { kind: 'ok', status: 200, body };
     } catch (error) {
-      if (isNetworkError(error)) return { kind: 'network', error: error.message };
-      if (error instanceof ApiError) {
-        return { kind: 'http', status: error.status, code: error.code, error: error.message };
-      }
-      // Anything else (a bug, storage full) is not the entry's fault: retry later.
-      return { kind: 'network', error: error instanceof Error ? error.message : String(error) };
+      return failure(error);
     }
+  };
+}
+
+/** Entries the batch endpoint takes: new sales. */
+export function isBatchable(entry: OutboxEntry): boolean {
+  return entry.kind === 'sale' && entry.method === 'POST' && entry.path === '/api/sales';
+}
+
+/** One sale's answer inside the batch's, as a SendResult. */
+function resultOf(status: number, body: unknown): SendResult {
+  if (status >= 200 && status < 300) return { kind: 'ok', status, body };
+  const error = body as { error?: unknown; code?: unknown } | null;
+  return {
+    kind: 'http',
+    status,
+    code: typeof error?.code === 'string' ? error.code : null,
+    error: typeof error?.error === 'string' ? error.error : `Erro ${status}`,
+  };
+}
+
+export function createSendBatch(client: Pick<ApiClient, 'send'>): SendBatch {
+  const single = createSend(client);
+  /** Each entry alone, in order, until the network or the session stops them all. */
+  const oneByOne = async (entries: OutboxEntry[]): Promise<SendResult[]> => {
+    const out: SendResult[] = [];
+    for (const entry of entries) {
+      const result = await single(entry);
+      out.push(result);
+      if (result.kind === 'network' || classify(result) === 'auth') break;
+    }
+    return [...out, ...entries.slice(out.length).map(() => out[out.length - 1]!)];
+  };
+  return async (entries: OutboxEntry[]): Promise<SendResult[]> => {
+    if (entries.length === 1) return [await single(entries[0]!)];
+    let body: unknown;
+    try {
+      body = await client.send('POST', '/sales/batch', {
+        body: { sales: entries.map((e) => ({ key: e.id, body: e.body })) },
+      });
+    } catch (error) {
+      const result = failure(error);
+      // The batch itself refused (a limit, a server without it): the entries' own
+      // answers decide, sent one by one. Network, session and 5xx concern them all.
+      if (classify(result) === 'reject') return oneByOne(entries);
+      return entries.map(() => result);
+    }
+    const parsed = SaleBatchResponseSchema.safeParse(body);
+    const byKey = new Map(parsed.success ? parsed.data.data.results.map((r) => [r.key, r]) : []);
+    return entries.map((entry): SendResult => {
+      const answer = byKey.get(entry.id);
+      // Unreadable, or a sale missing from it: the same key is sent again later.
+      if (!answer) return { kind: 'network', error: 'Resposta do servidor sem esta venda.' };
+      return resultOf(answer.status, answer.body);
+    });
+  };
+}
+
+/** What the sync engine and the service worker deliver the outbox with. */
+export function createTransport(client: Pick<ApiClient, 'send'>): OutboxTransport {
+  return {
+    send: createSend(client),
+    batch: { send: createSendBatch(client), batchable: isBatchable, size: SALE_BATCH_MAX },
   };
 }

@@ -2,6 +2,8 @@
 // second safety net), FIFO, Idempotency-Key = the row's id. Network errors and 5xx retry
 // with backoff; 4xx marks the row rejected (kept, visible) and the queue goes on; a row
 // is deleted only in the same transaction that records the server's acknowledgement.
+// Consecutive queued sales travel together (sendBatch: one request, one answer per
+// sale), so a day of sales made offline is delivered in seconds.
 import type { BalcaoDb, OutboxEntry } from './db';
 
 export type SendResult =
@@ -11,6 +13,9 @@ export type SendResult =
 
 /** Sends one entry (with its Idempotency-Key); refresh-and-retry on 401 happens inside. */
 export type Send = (entry: OutboxEntry) => Promise<SendResult>;
+
+/** Sends a run of entries together; one result per entry, in order. */
+export type SendBatch = (entries: OutboxEntry[]) => Promise<SendResult[]>;
 
 export type Outcome = 'ack' | 'retry' | 'reject' | 'auth';
 
@@ -44,20 +49,25 @@ export interface DrainResult {
   stopped: 'network' | 'auth' | null;
 }
 
-export interface DrainOptions {
+export interface OutboxTransport {
   send: Send;
+  /** Sends runs of the entries `batchable` accepts together, at most `size` at once. */
+  batch?: { send: SendBatch; batchable: (entry: OutboxEntry) => boolean; size: number };
+}
+
+export interface DrainOptions extends OutboxTransport {
   now?: () => number;
   /** Called in the acknowledging transaction (e.g. to mark the local sale synced). */
   onAck?: (db: BalcaoDb, entry: OutboxEntry, body: unknown) => Promise<void>;
 }
 
-/** Takes the row for this sender unless another one holds it. */
-async function claim(db: BalcaoDb, entry: OutboxEntry, now: number): Promise<boolean> {
+/** Takes the rows for this sender, except those another one holds. */
+async function claim(db: BalcaoDb, entries: OutboxEntry[], now: number): Promise<OutboxEntry[]> {
   return db.transaction('rw', db.outbox, async () => {
-    const fresh = await db.outbox.get(entry.seq!);
-    if (!fresh || fresh.status !== 'pending' || fresh.leaseUntil > now) return false;
-    await db.outbox.update(entry.seq!, { leaseUntil: now + OUTBOX_LEASE_MS });
-    return true;
+    const fresh = await db.outbox.bulkGet(entries.map((e) => e.seq!));
+    const free = entries.filter((_, i) => fresh[i]?.status === 'pending' && fresh[i]!.leaseUntil <= now);
+    await db.outbox.bulkUpdate(free.map((e) => ({ key: e.seq!, changes: { leaseUntil: now + OUTBOX_LEASE_MS } })));
+    return free;
   });
 }
 
@@ -69,58 +79,80 @@ export async function drainOutbox(db: BalcaoDb, options: DrainOptions): Promise<
     // One read per pass, not per entry: a pass over 1,000 queued sales stays linear.
     const pending = await db.outbox.where('status').equals('pending').sortBy('seq');
     const outstanding = new Set((await db.outbox.toArray()).map((r) => r.id));
+    const ready = (entry: OutboxEntry, t: number) =>
+      entry.nextAttemptAt <= t && entry.leaseUntil <= t && !entry.dependsOn.some((id) => outstanding.has(id));
     let progressed = false;
-    for (const entry of pending) {
+    for (let i = 0; i < pending.length;) {
       const t = now();
-      if (entry.nextAttemptAt > t || entry.leaseUntil > t) continue;
-      if (entry.dependsOn.some((id) => outstanding.has(id))) continue;
-      if (!(await claim(db, entry, t))) continue;
+      const first = pending[i++]!;
+      if (!ready(first, t)) continue;
+      // A run: the next ready entries the batch takes, up to the first one it does not
+      // (that one goes next, alone: FIFO holds for every entry that depends on order).
+      const run = [first];
+      const { batch } = options;
+      if (batch?.batchable(first)) {
+        while (i < pending.length && run.length < batch.size) {
+          const next = pending[i]!;
+          if (!ready(next, t)) {
+            i++;
+            continue;
+          }
+          if (!batch.batchable(next)) break;
+          run.push(next);
+          i++;
+        }
+      }
+      const claimed = await claim(db, run, t);
+      if (claimed.length === 0) continue;
       progressed = true;
-      const sent = await options.send(entry);
-      const outcome = classify(sent);
-      await settle(db, entry, sent, outcome, now(), options);
-      if (outcome === 'ack') {
-        outstanding.delete(entry.id);
-        result.delivered++;
-      } else if (outcome === 'reject') result.rejected++;
-      else if (outcome === 'auth') return { ...result, stopped: 'auth' };
+      const sent = claimed.length > 1 && batch ? await batch.send(claimed) : [await options.send(claimed[0]!)];
+      const settled = claimed.map((entry, k) => ({ entry, sent: sent[k]!, outcome: classify(sent[k]!) }));
+      await settle(db, settled, now(), options);
+      for (const { entry, outcome } of settled) {
+        if (outcome === 'ack') {
+          outstanding.delete(entry.id);
+          result.delivered++;
+        } else if (outcome === 'reject') result.rejected++;
+      }
+      if (settled.some((s) => s.outcome === 'auth')) return { ...result, stopped: 'auth' };
       // The network is down for every entry: stop. A 5xx is this entry's: go on.
-      else if (sent.kind === 'network') return { ...result, stopped: 'network' };
+      if (settled.some((s) => s.sent.kind === 'network')) return { ...result, stopped: 'network' };
     }
     if (!progressed) return result;
   }
 }
 
-/** Records the outcome of one send; an ack deletes the row in the same transaction. */
-async function settle(
-  db: BalcaoDb,
-  entry: OutboxEntry,
-  sent: SendResult,
-  outcome: Outcome,
-  now: number,
-  options: DrainOptions,
-): Promise<void> {
+interface Settled {
+  entry: OutboxEntry;
+  sent: SendResult;
+  outcome: Outcome;
+}
+
+/** Records the outcomes of one send, in one transaction; an ack deletes its row there. */
+async function settle(db: BalcaoDb, settled: Settled[], now: number, options: DrainOptions): Promise<void> {
   await db.transaction('rw', [db.outbox, db.sales, db.products, db.customers, db.meta], async () => {
-    if (outcome === 'ack') {
-      await db.outbox.delete(entry.seq!);
-      await options.onAck?.(db, entry, sent.kind === 'ok' ? sent.body : null);
-    } else if (outcome === 'reject' && sent.kind === 'http') {
-      await db.outbox.update(entry.seq!, {
-        status: 'rejected',
-        leaseUntil: 0,
-        attempts: entry.attempts + 1,
-        lastError: sent.error,
-        rejection: { status: sent.status, code: sent.code, error: sent.error },
-      });
-      if (entry.kind === 'sale') await db.sales.update(entry.id, { state: 'rejected' });
-    } else {
-      const attempts = outcome === 'retry' ? entry.attempts + 1 : entry.attempts;
-      await db.outbox.update(entry.seq!, {
-        leaseUntil: 0,
-        attempts,
-        nextAttemptAt: outcome === 'retry' ? now + backoffMs(attempts) : 0,
-        lastError: sent.kind === 'ok' ? null : sent.error,
-      });
+    for (const { entry, sent, outcome } of settled) {
+      if (outcome === 'ack') {
+        await db.outbox.delete(entry.seq!);
+        await options.onAck?.(db, entry, sent.kind === 'ok' ? sent.body : null);
+      } else if (outcome === 'reject' && sent.kind === 'http') {
+        await db.outbox.update(entry.seq!, {
+          status: 'rejected',
+          leaseUntil: 0,
+          attempts: entry.attempts + 1,
+          lastError: sent.error,
+          rejection: { status: sent.status, code: sent.code, error: sent.error },
+        });
+        if (entry.kind === 'sale') await db.sales.update(entry.id, { state: 'rejected' });
+      } else {
+        const attempts = outcome === 'retry' ? entry.attempts + 1 : entry.attempts;
+        await db.outbox.update(entry.seq!, {
+          leaseUntil: 0,
+          attempts,
+          nextAttemptAt: outcome === 'retry' ? now + backoffMs(attempts) : 0,
+          lastError: sent.kind === 'ok' ? null : sent.error,
+        });
+      }
     }
   });
 }

@@ -8,7 +8,7 @@ import { productJson } from '../test/fixtures';
 import { BalcaoDb } from './db';
 import { progressText } from './mirror';
 import { recordSale } from './outbox';
-import { createSend } from './send';
+import { createTransport } from './send';
 import { createSyncEngine, META_MIRROR_COMPLETE, type SyncEngine } from './sync-engine';
 import { createFetchPage } from './sync-io';
 
@@ -39,7 +39,7 @@ function startEngine(pageSize = 10) {
   engine = createSyncEngine({
     db,
     fetchPage: createFetchPage(api),
-    send: createSend(api),
+    ...createTransport(api),
     pageSize,
     isBrowserOnline: () => browserOnline,
     withLock: (fn) => fn(),
@@ -145,6 +145,10 @@ describe('sync engine', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect([...sync.sales.keys()]).toEqual([first.id, second.id]);
+    // Together, in one POST /api/sales/batch.
+    expect(sync.batchRequests.map((r) => (r.body as { sales: { key: string }[] }).sales.map((s) => s.key))).toEqual([
+      [first.id, second.id],
+    ]);
     expect(engine!.getState().online).toBe(true);
   });
 

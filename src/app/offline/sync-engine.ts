@@ -7,7 +7,7 @@ import { NetworkError, isNetworkError } from '../lib/api-error';
 import type { BalcaoDb } from './db';
 import { registerBackgroundSync, requestPersistentStorage, tryWebLock, type LockRunner } from './device';
 import { pullMirror, type FetchPage, type MirrorProgress } from './mirror';
-import { drainOutbox, withSenderLock, type DrainResult, type Send } from './sender';
+import { drainOutbox, withSenderLock, type DrainResult, type OutboxTransport } from './sender';
 import { onAck } from './sync-io';
 
 export const SYNC_INTERVAL_MS = 60_000;
@@ -26,10 +26,9 @@ export interface SyncState {
   lastError: string | null;
 }
 
-export interface SyncEngineOptions {
+export interface SyncEngineOptions extends OutboxTransport {
   db: BalcaoDb;
   fetchPage: FetchPage;
-  send: Send;
   intervalMs?: number;
   pageSize?: number;
   /** Where 'online' and 'offline' are listened to (window). */
@@ -88,7 +87,7 @@ function errorText(error: unknown): string {
 class EngineStopped extends Error {}
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
-  const { db, send } = options;
+  const { db, send, batch } = options;
   const intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS;
   const events = options.events === undefined ? (typeof window !== 'undefined' ? window : null) : options.events;
   const isBrowserOnline =
@@ -168,7 +167,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (!isBrowserOnline()) return;
       let result: DrainResult | null = null;
       try {
-        result = await withLock(() => drainOutbox(db, { send, onAck }));
+        result = await withLock(() => drainOutbox(db, { send, batch, onAck }));
       } catch (error) {
         contact(error);
         return;

@@ -7,7 +7,7 @@ import { api, tokenStore } from '../lib/api';
 import { getDb } from './db';
 import { SyncEngineContext } from './hooks';
 import { persistQueryCache, restoreQueryCache } from './query-persister';
-import { createSend } from './send';
+import { createTransport } from './send';
 import { mirrorAccessToken } from './session-cache';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import { createFetchPage } from './sync-io';
@@ -22,7 +22,7 @@ export function SyncProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!signedIn) return;
-    const next = createSyncEngine({ db: getDb(), fetchPage: createFetchPage(api), send: createSend(api) });
+    const next = createSyncEngine({ db: getDb(), fetchPage: createFetchPage(api), ...createTransport(api) });
     next.start();
     setEngine(next);
     return () => {

@@ -1,6 +1,7 @@
 // The sync side of the fake API: a change log for GET /api/sync/pull (cursor, pages,
-// remaining) and an idempotent POST /api/sales keyed by Idempotency-Key. Tests can make
-// either route fail on the network ("offline") or hold its answer.
+// remaining) and an idempotent POST /api/sales keyed by Idempotency-Key, also reached
+// through POST /api/sales/batch (each sale answered as if sent alone). Tests can make
+// the routes fail on the network ("offline") or hold their answer.
 import type { FakeRequest, FakeResponse, FakeServer } from './fake-server';
 
 type Row = Record<string, unknown> & { id: string };
@@ -10,11 +11,14 @@ export interface FakeSync {
   putCustomer(row: Row): void;
   /** POST /api/sales bodies, by Idempotency-Key (one per effect). */
   sales: Map<string, unknown>;
+  /** Every sale sent alone, and every sale of a batch that arrived (with its key as header). */
   salesRequests: FakeRequest[];
+  /** POST /api/sales/batch requests. */
+  batchRequests: FakeRequest[];
   pullRequests: FakeRequest[];
   /** 'online' answers; 'offline' throws like fetch does without network. */
   network: 'online' | 'offline';
-  /** Replaces the POST /api/sales answer (e.g. 503, or a held promise). */
+  /** Replaces a sale's answer (e.g. 503, or a held promise), alone or in a batch. */
   onSale: ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>) | null;
   /** Stock conflicts reported for each accepted sale. */
   conflictsPerSale: number;
@@ -44,6 +48,7 @@ export function createFakeSync(server: FakeServer): FakeSync {
     putCustomer: (row) => changes.push({ version: ++version, entity: 'customer', row: { ...row, version } }),
     sales: new Map(),
     salesRequests: [],
+    batchRequests: [],
     pullRequests: [],
     network: 'online',
     onSale: null,
@@ -75,9 +80,7 @@ export function createFakeSync(server: FakeServer): FakeSync {
     };
   });
 
-  server.on('POST', '/api/sales', async (request) => {
-    sync.salesRequests.push(request);
-    if (sync.network === 'offline') offline();
+  const answerSale = async (request: FakeRequest): Promise<FakeResponse> => {
     if (sync.onSale) return sync.onSale(request);
     const key = request.headers['Idempotency-Key']!;
     if (!sync.sales.has(key)) sync.sales.set(key, request.body);
@@ -88,6 +91,26 @@ export function createFakeSync(server: FakeServer): FakeSync {
       available: 0,
     }));
     return { status: 201, body: { success: true, data: { id: key, stock_conflicts: conflicts } } };
+  };
+
+  server.on('POST', '/api/sales', async (request) => {
+    sync.salesRequests.push(request);
+    if (sync.network === 'offline') offline();
+    return answerSale(request);
+  });
+
+  server.on('POST', '/api/sales/batch', async (request) => {
+    sync.batchRequests.push(request);
+    if (sync.network === 'offline') offline();
+    const { sales } = request.body as { sales: { key: string; body: unknown }[] };
+    const results = [];
+    for (const { key, body } of sales) {
+      const alone = { ...request, path: '/api/sales', headers: { 'Idempotency-Key': key }, body };
+      sync.salesRequests.push(alone);
+      const answer = await answerSale(alone);
+      results.push({ key, status: answer.status ?? 200, body: answer.body });
+    }
+    return { body: { success: true, data: { results } } };
   });
   return sync;
 }
