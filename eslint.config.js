@@ -21,4 +21,25 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // Bundled app code only (tests are not bundled).
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: ['src/app/**/*.test.{ts,tsx}', 'src/app/test/**'],
+    rules: {
+      // Values come from the contract's own module (shared/contract/sales, ...), not the
+      // barrel: a schema is then bundled only with the screens that use it.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)shared/contract(/index)?$',
+              allowTypeImports: true,
+              message: "Importe de 'shared/contract/<recurso>' (o índice leva o contrato inteiro ao bundle).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -8,6 +8,12 @@ const API_PORT = Number(process.env.API_PORT ?? 3001);
 export default defineConfig({
   root: 'src/app',
   publicDir: '../../public',
+  resolve: {
+    // Dexie's modern build (same version and source, modern syntax) instead of its ES5
+    // one: 1.7 KB less gzip on every page. Vite still lowers syntax to build.target, and
+    // the whole bundle (app and service worker) resolves 'dexie' to this one module.
+    alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }],
+  },
   build: {
     outDir: '../../dist',
     emptyOutDir: true,

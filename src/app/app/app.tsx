@@ -1,19 +1,17 @@
-// The app's providers around the router.
+// The app's providers around the router (the router and its routes come as children).
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { SessionProvider } from '../auth/session-provider';
 import { Toaster } from '../components/toaster';
 import { SyncProvider } from '../offline/sync-provider';
 import { VersionChangeBanner } from '../pwa/version-change-banner';
 
-type Router = ReturnType<typeof createBrowserRouter>;
-
-export function App({ router, queryClient }: { router: Router; queryClient: QueryClient }) {
+export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <SyncProvider>
-          <RouterProvider router={router} />
+          {children}
           <Toaster />
           <VersionChangeBanner />
         </SyncProvider>

@@ -1,6 +1,7 @@
 // Authentication calls (spec §7), encoded and parsed with the contract.
 import { z } from 'zod';
-import { AckSchema, LoginResponseSchema, LoginSchema, LogoutSchema, MeResponseSchema } from '../../shared/contract';
+import { LoginResponseSchema, LoginSchema, LogoutSchema, MeResponseSchema } from '../../shared/contract/auth';
+import { AckSchema } from '../../shared/contract/common';
 import type { LoginResult, User } from '../../shared/contract';
 import { api } from '../lib/api';
 

@@ -3,7 +3,7 @@
 // Network and token logic live in token-store.ts and refresh-coordinator.ts so the
 // offline layer can wrap them.
 import { z } from 'zod';
-import { RefreshResponseSchema, RefreshSchema, type TokenSet } from '../../shared/contract';
+import { RefreshResponseSchema, RefreshSchema, type TokenSet } from '../../shared/contract/auth';
 import { ApiError, NetworkError, errorTextFromBody, isNetworkError } from './api-error';
 import type { RefreshCoordinator } from './refresh-coordinator';
 import type { TokenStore } from './token-store';

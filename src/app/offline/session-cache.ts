@@ -1,7 +1,7 @@
 // What the device remembers of the session in IndexedDB: the last signed-in user (so a
 // till that opens without network stays signed in) and a copy of the current access
 // token for the service worker's Background Sync (never the refresh token).
-import { UserSchema, type User } from '../../shared/contract';
+import { UserSchema, type User } from '../../shared/contract/users';
 import type { TokenStore } from '../lib/token-store';
 import type { BalcaoDb } from './db';
 

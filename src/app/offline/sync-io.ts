@@ -1,6 +1,6 @@
 // The sync engine's two conversations with the server: reading a mirror page, and
 // reading the answer to a delivered sale (in the acknowledging transaction).
-import { SyncPullResponseSchema } from '../../shared/contract';
+import { SyncPullResponseSchema } from '../../shared/contract/sync';
 import type { ApiClient } from '../lib/api-client';
 import { INVALID_RESPONSE_TEXT } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';

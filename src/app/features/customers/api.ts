@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../../shared/constants';
+import { AckSchema } from '../../../shared/contract/common';
 import {
-  AckSchema,
   CustomerCreateSchema,
   CustomerListQuerySchema,
   CustomerListResponseSchema,
@@ -14,7 +14,7 @@ import {
   type Customer,
   type CustomerCreate,
   type CustomerUpdate,
-} from '../../../shared/contract';
+} from '../../../shared/contract/customers';
 import { api } from '../../lib/api';
 import { isNetworkError } from '../../lib/api-error';
 import { useRecordCustomer } from '../../offline/hooks';

@@ -1,7 +1,7 @@
 // 'Adicionar Novo Cliente' / 'Editar Cliente': validated with the contract, field errors
 // from the contract or from the server's 400 details shown under the fields.
 import { useState, type FormEvent } from 'react';
-import { CustomerCreateSchema, CustomerUpdateSchema, type Customer } from '../../../shared/contract';
+import { CustomerCreateSchema, CustomerUpdateSchema, type Customer } from '../../../shared/contract/customers';
 import { Button } from '../../components/button';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { TextField } from '../../components/field';

@@ -1,6 +1,6 @@
 // Tenant lookup for the login screen (spec §2 Login, §5, §8).
 import { useQuery } from '@tanstack/react-query';
-import { TenantSearchQuerySchema, TenantSearchResponseSchema, type Tenant } from '../../../shared/contract';
+import { TenantSearchQuerySchema, TenantSearchResponseSchema, type Tenant } from '../../../shared/contract/tenants';
 import { subdomainFromHost } from '../../../shared/tenancy';
 import { z } from 'zod';
 import { api } from '../../lib/api';

@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../../shared/constants';
+import { AckSchema } from '../../../shared/contract/common';
 import {
-  AckSchema,
   ProductCreateSchema,
   ProductListQuerySchema,
   ProductListResponseSchema,
@@ -13,7 +13,7 @@ import {
   type Product,
   type ProductCreate,
   type ProductUpdate,
-} from '../../../shared/contract';
+} from '../../../shared/contract/products';
 import { api } from '../../lib/api';
 
 export const productKeys = {

@@ -1,7 +1,7 @@
 // 'Adicionar Novo Produto' / 'Editar Produto': validated with the contract, field errors
 // from the contract or from the server's 400 details shown under the fields.
 import { useState, type FormEvent } from 'react';
-import { ProductCreateSchema, ProductUpdateSchema, type Product } from '../../../shared/contract';
+import { ProductCreateSchema, ProductUpdateSchema, type Product } from '../../../shared/contract/products';
 import { Button } from '../../components/button';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { CheckboxField, TextField } from '../../components/field';

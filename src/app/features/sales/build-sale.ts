@@ -3,7 +3,7 @@
 // (reais, encoded by the contract, marked offline so the server accepts it as a fact),
 // the line shown in the Sincronização panel and the success message.
 import { z } from 'zod';
-import { SaleCreateSchema, type SaleCreate } from '../../../shared/contract';
+import { SaleCreateSchema, type SaleCreate } from '../../../shared/contract/sales';
 import { formatBRL } from '../../../shared/money';
 import type { LocalSale } from '../../offline/db';
 import { cartTotal, successMessage } from './cart';

@@ -3,7 +3,7 @@
 import { CREDIARIO_SPACING_DAYS } from '../../../shared/constants';
 import { addDays } from '../../../shared/dates';
 import { formatDecimal, splitCentavos } from '../../../shared/money';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/contract';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/contract/sales';
 
 export interface CartLine {
   product_id: string;

@@ -1,6 +1,6 @@
 // 'Resumo da Venda': total, payment method, crediário options and 'Finalizar Venda'
 // (disabled without a customer or items; the reason is said underneath).
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/contract';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/contract/sales';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';

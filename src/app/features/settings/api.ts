@@ -1,20 +1,22 @@
 // Settings data: the company (GET/PUT /company/me) and users (list reloads after each change).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { AckSchema } from '../../../shared/contract/common';
 import {
-  AckSchema,
   CompanyResponseSchema,
   CompanyUpdateSchema,
+  type Company,
+  type CompanyUpdate,
+} from '../../../shared/contract/company';
+import {
   UserCreateSchema,
   UserListResponseSchema,
   UserResponseSchema,
   UserUpdateSchema,
-  type Company,
-  type CompanyUpdate,
   type User,
   type UserCreate,
   type UserUpdate,
-} from '../../../shared/contract';
+} from '../../../shared/contract/users';
 import { api } from '../../lib/api';
 
 export const settingsKeys = {

@@ -1,6 +1,6 @@
 // Geral: the store's information (company fields, theme, currency) via /company/me.
 import { useEffect, useState, type FormEvent } from 'react';
-import { CompanyUpdateSchema, THEMES, type Company } from '../../../shared/contract';
+import { CompanyUpdateSchema, THEMES, type Company } from '../../../shared/contract/company';
 import { formatDocument } from '../../../shared/documents';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';

@@ -1,6 +1,6 @@
 // Create and edit user dialogs (spec §5: required fields checked before the contract).
 import { useState, type FormEvent } from 'react';
-import { UserCreateSchema, UserUpdateSchema, type User } from '../../../shared/contract';
+import { UserCreateSchema, UserUpdateSchema, type User } from '../../../shared/contract/users';
 import type { Role } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { Dialog, DialogFooter } from '../../components/dialog';
