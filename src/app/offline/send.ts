@@ -2,7 +2,7 @@
 // the request retried once on 401). One entry: one request with its Idempotency-Key.
 // A run of queued sales: one POST /api/sales/batch, whose answer for each sale is what
 // POST /api/sales with that key would have answered.
-import { SaleBatchResponseSchema, SALE_BATCH_MAX } from '../../shared/contract';
+import { SaleBatchResponseSchema, SALE_BATCH_MAX } from '../../shared/contract/sales';
 import { ApiError, isNetworkError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
 import type { OutboxEntry } from './db';
