@@ -27,12 +27,13 @@
 // `npm run bench` runs bench/run.ts, then this file; `npx tsx bench/till.ts` runs it alone.
 // Environment: BENCH_DURATION_S, BENCH_CONNECTIONS (autocannon, as run.ts), BENCH_PG_URL,
 // BENCH_PRODUCTS (50000), BENCH_QUEUED_SALES (1000), BENCH_BUILD=1 (rebuild dist first),
-// BENCH_ONLY (comma-separated parts to run: sales, delivery, till, js; default all).
+// BENCH_ONLY (comma-separated parts to run: sales, delivery, till, js; default all),
+// BENCH_PROFILE=<file> (a CPU profile of the page during the offline finishes, for DevTools).
 import 'fake-indexeddb/auto';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -774,6 +775,22 @@ async function offlineFinishes(
   }
 }
 
+/** CPU profile of the page through CDP (Profiler domain), written where `stop` is told. */
+async function startProfile(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    stop: async (file: string) => {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      await cdp.detach();
+      console.log(`  perfil de CPU das vendas offline: ${file}`);
+    },
+  };
+}
+
 interface TillResult {
   addSeconds: number;
   mirror: MirrorResult;
@@ -812,11 +829,13 @@ async function tillInChromium(): Promise<TillResult> {
               const queries = searchQueries(catalogue.products);
               await withTimeout(productSearch(page, queries.warmup), 60_000, 'busca (aquecimento)');
               const search = await withTimeout(productSearch(page, queries.measured), 300_000, 'busca de produto');
+              const profile = process.env.BENCH_PROFILE ? await startProfile(browser.context, page) : null;
               const { timings, outbox } = await withTimeout(
                 offlineFinishes(browser.context, page, catalogue.customers),
                 600_000,
                 'vendas offline',
               );
+              if (profile) await profile.stop(process.env.BENCH_PROFILE!);
               return { addSeconds: seconds, mirror, search, finish: timings, outbox };
             },
           );
