@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { getDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type OutboxEntry } from './db';
 import { lastSyncAt } from './mirror';
-import { discardRejected, recordCustomer, recordSale, retryRejected, saleDependencies } from './outbox';
+import { discardRejected, recordCustomer, recordSale, retryRejected } from './outbox';
 import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
 import { searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
 import { pendingQuantities } from './stock';
@@ -169,12 +169,7 @@ export function useRecordSale(): (
   const engine = useSyncEngine();
   return useCallback(
     async (sale, body, options) => {
-      const customerId = (body as { customer_id?: unknown } | null)?.customer_id;
-      const dependsOn = typeof customerId === 'string' ? await saleDependencies(getDb(), customerId) : [];
-      const entry = await recordSale(getDb(), sale, body, {
-        ...options,
-        dependsOn: [...(options.dependsOn ?? []), ...dependsOn],
-      });
+      const entry = await recordSale(getDb(), sale, body, options);
       engine?.saleRecorded();
       return entry;
     },

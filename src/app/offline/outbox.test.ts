@@ -125,6 +125,10 @@ describe('outbox writes', () => {
     expect((await db.outbox.toArray()).map((e) => [e.id, e.kind])).toEqual([[id, 'customer']]);
     expect(await saleDependencies(db, id)).toEqual([id]);
     expect(await saleDependencies(db, crypto.randomUUID())).toEqual([]);
+    // recordSale finds it by itself, in the sale's own transaction.
+    const waiting = await recordSale(db, sale([[P1, 1]]), { customer_id: id }, { summary: 'v' });
+    expect(waiting.dependsOn).toEqual([id]);
+    expect((await db.outbox.where('id').equals(waiting.id).first())?.dependsOn).toEqual([id]);
 
     // Both or neither: a second customer whose outbox row cannot be written leaves no mirror row.
     await expect(recordCustomer(db, { ...customer, name: 'Outra' }, {})).rejects.toThrow();

@@ -40,8 +40,10 @@ export async function enqueue(db: BalcaoDb, input: NewOutboxEntry): Promise<Outb
 }
 
 /**
- * A sale finished at the till: the local record and its outbox row together.
- * The sale's id is the outbox row's id and its Idempotency-Key.
+ * A sale finished at the till: the local record and its outbox row together, in ONE
+ * transaction (durable before it resolves: BalcaoDb is 'strict'). The sale's id is the
+ * outbox row's id and its Idempotency-Key. A sale for a customer still queued (created
+ * offline) waits for that customer's row.
  */
 export async function recordSale(
   db: BalcaoDb,
@@ -49,23 +51,25 @@ export async function recordSale(
   body: unknown,
   options: { dependsOn?: string[]; summary: string },
 ): Promise<OutboxEntry> {
-  const entry = buildOutboxEntry(
-    {
-      id: sale.id,
-      kind: 'sale',
-      method: 'POST',
-      path: '/api/sales',
-      body,
-      summary: options.summary,
-      dependsOn: options.dependsOn,
-    },
-    sale.createdAt,
-  );
-  await db.transaction('rw', db.sales, db.outbox, async () => {
+  const customerId = (body as { customer_id?: unknown } | null)?.customer_id;
+  return db.transaction('rw', db.sales, db.outbox, async () => {
+    const customer = typeof customerId === 'string' ? await saleDependencies(db, customerId) : [];
+    const entry = buildOutboxEntry(
+      {
+        id: sale.id,
+        kind: 'sale',
+        method: 'POST',
+        path: '/api/sales',
+        body,
+        summary: options.summary,
+        dependsOn: [...(options.dependsOn ?? []), ...customer],
+      },
+      sale.createdAt,
+    );
     await db.sales.add({ ...sale, state: 'pending', conflicts: 0 });
     await db.outbox.add(entry);
+    return entry;
   });
-  return entry;
 }
 
 /**
