@@ -9,6 +9,7 @@ import type { RefreshCoordinator } from '../src/app/lib/refresh-coordinator';
 import type { TokenStore } from '../src/app/lib/token-store';
 import { BalcaoDb } from '../src/app/offline/db';
 import { createSend } from '../src/app/offline/send';
+import { prepareSaleAcknowledgements } from '../src/app/offline/product-store';
 import { drainOutbox, withSenderLock, type DrainResult } from '../src/app/offline/sender';
 import { META_ACCESS_TOKEN, META_EXPIRES_AT } from '../src/app/offline/session-cache';
 import { onAck } from '../src/app/offline/sync-io';
@@ -41,7 +42,10 @@ export async function drainFromWorker(db = new BalcaoDb()): Promise<DrainResult 
     );
     if (!tokens.getAccessToken() || (tokens.getExpiresAt() ?? 0) <= Date.now()) return null;
     const client = createApiClient({ tokens, refresher: noRefresh });
-    const result = await withSenderLock(() => drainOutbox(db, { send: createSend(client), onAck }));
+    const result = await withSenderLock(async () => {
+      await prepareSaleAcknowledgements(db);
+      return drainOutbox(db, { send: createSend(client), onAck });
+    });
     if (result?.stopped === 'network') throw new Error('Sem conexão: a sincronização tenta de novo mais tarde');
     return result;
   } finally {

@@ -7,6 +7,7 @@ import { NetworkError, isNetworkError } from '../lib/api-error';
 import type { BalcaoDb } from './db';
 import { registerBackgroundSync, requestPersistentStorage, tryWebLock, type LockRunner } from './device';
 import { pullMirror, type FetchPage, type MirrorProgress } from './mirror';
+import { prepareSaleAcknowledgements } from './product-store';
 import { drainOutbox, withSenderLock, type DrainResult, type Send } from './sender';
 import { onAck } from './sync-io';
 
@@ -168,7 +169,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (!isBrowserOnline()) return;
       let result: DrainResult | null = null;
       try {
-        result = await withLock(() => drainOutbox(db, { send, onAck }));
+        result = await withLock(async () => {
+          await prepareSaleAcknowledgements(db);
+          return drainOutbox(db, { send, onAck });
+        });
       } catch (error) {
         contact(error);
         return;
