@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BalcaoDb, type MirrorProduct } from './db';
 import { MirrorCache } from './mirror-cache';
-import { addProductChunks, deleteProducts, moveToProductTable, putNewerProducts } from './product-store';
+import { CHUNK_ROWS, addProductChunks, deleteProducts, moveToProductTable, putNewerProducts } from './product-store';
 import { searchProductIds, updateProductIndex } from './search-index';
 
 const dbs: BalcaoDb[] = [];
@@ -95,5 +95,22 @@ describe('mirror cache', () => {
     expect(searchProductIds(index!, 'meia')).toEqual(['p-5']);
     expect(toArray).not.toHaveBeenCalled();
     expect(await db.productChunks.count()).toBe(1); // the first chunk, emptied, is gone
+  });
+
+  it('follows a first load written in many chunks at once (noted by Dexie as the whole table)', async () => {
+    const db = new BalcaoDb(`c-${crypto.randomUUID()}`);
+    dbs.push(db);
+    const cache = new MirrorCache(db, 'products', updateProductIndex);
+    cache.subscribe(() => undefined);
+    await vi.waitFor(() => expect(cache.getSnapshot().ready).toBe(true));
+    const rows = Array.from({ length: 60 * CHUNK_ROWS }, (_, i) => product(i + 1));
+    await db.transaction('rw', db.products, db.productChunks, () => addProductChunks(db, rows, new Set()));
+    await vi.waitFor(() => expect(cache.getSnapshot().rows.size).toBe(rows.length));
+    expect(searchProductIds(cache.getSnapshot().index!, 's-4321')).toEqual(['p-4321']);
+    await moveToProductTable(db, ['p-4321']);
+    await deleteProducts(db, ['p-17']);
+    await vi.waitFor(() => expect(cache.getSnapshot().rows.has('p-17')).toBe(false));
+    expect(cache.getSnapshot().rows.size).toBe(rows.length - 1);
+    expect(cache.getSnapshot().rows.get('p-4321')?.name).toBe('Produto 4321');
   });
 });

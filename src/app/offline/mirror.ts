@@ -24,7 +24,7 @@ export interface MirrorProgress {
   total: number;
 }
 
-export const MIRROR_PAGE_SIZE = 2000;
+export const MIRROR_PAGE_SIZE = 5000;
 export const META_CURSOR = 'mirror.cursor';
 export const META_LAST_SYNC = 'mirror.lastSyncAt';
 

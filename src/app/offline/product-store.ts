@@ -8,8 +8,14 @@
 import type { BalcaoDb, MirrorProduct, ProductChunk } from './db';
 import { pendingQuantities } from './stock';
 
-/** Products per chunk record: small enough that moving one product out rewrites little. */
-export const CHUNK_ROWS = 500;
+/**
+ * Products per chunk record: moving one product out rewrites at most this many. Also, a
+ * 5,000-row page makes 50 records, and Dexie notes each written key of each index one by
+ * one only for writes of fewer than 50 records (its liveQuery bookkeeping of the 5,000
+ * ids of a page cost more than writing them); larger writes are noted as "the whole
+ * table changed", which every reader of productChunks handles.
+ */
+export const CHUNK_ROWS = 100;
 
 /** The chunks holding any of these ids. */
 async function chunksHolding(db: BalcaoDb, ids: readonly string[]): Promise<ProductChunk[]> {
