@@ -56,7 +56,7 @@ import { todayIso } from '../src/shared/dates';
 import { toCentavos } from '../src/shared/money';
 import { api, loginToken } from '../tests/e2e/support/api';
 import { openBrowser, waitForServiceWorker, type BrowserContext, type Page } from '../tests/e2e/support/browser';
-import { idbCount } from '../tests/e2e/support/idb';
+import { idbCount, idbProductCount } from '../tests/e2e/support/idb';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -592,7 +592,7 @@ async function firstMirror(context: BrowserContext, server: RunningServer, expec
   const login = await context.newPage();
   await signIn(login, server, 'caixa@demo.com');
   await withTimeout(waitForServiceWorker(login), 60_000, 'service worker');
-  const before = await idbCount(login, 'products');
+  const before = await idbProductCount(login);
   await login.close();
   await context.unroute(held);
   if (before !== 0) throw new Error(`o espelho já tinha ${before} produtos antes de abrir /vendas`);
@@ -617,7 +617,7 @@ async function firstMirror(context: BrowserContext, server: RunningServer, expec
     if (Date.now() > deadline) throw new Error(`espelho incompleto após 300 s: ${mirrored} de ${expected}`);
     await new Promise((r) => setTimeout(r, 50));
     if (!(await mirrorComplete(page))) continue;
-    mirrored = await idbCount(page, 'products');
+    mirrored = await idbProductCount(page);
     if (mirrored >= expected) break;
   }
   const mirrorS = (Date.now() - t0) / 1000;

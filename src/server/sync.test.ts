@@ -1,6 +1,8 @@
 // GET /api/sync/pull: products and customers changed after the cursor, in version order
 // across both tables, deleted rows as tombstones, pages with hasMore and remaining.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SyncPullResponseSchema } from '../shared/contract';
 import { deleteCustomer } from './services/customers';
 import { deleteProduct, updateProduct } from './services/products';
 import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from './test/helpers';
@@ -125,6 +127,48 @@ describe.each(databases())('sync pull (%s)', (kind) => {
     await http.put(`/api/sales/${sale.body.data.id}/cancel`, undefined, { token: admin });
     const next = await pull(`?since=${page.cursor}`);
     expect(next.products).toEqual([expect.objectContaining({ id: p.id, current_stock: 7 })]);
+  });
+
+  it('answers the contract: each row is exactly what GET /:id answers, plus its version', async () => {
+    const since = await changeVersionOf(ctx.db, tenantId);
+    const made = await Promise.all(
+      [
+        { sku: 'J-1', name: 'Camisa "Polo"\nÇedilha ✓ 😀 \\ /', sale_price: 1234567.89, cost_price: 0.01 },
+        { sku: 'J-2', name: 'Meia', size: 'P', color: 'Off White', sale_price: 39.9, cost_price: 0, active: false },
+        { sku: 'J-3', name: 'Boné', sale_price: 0.1, cost_price: 0.07, current_stock: 3, minimum_stock: 9 },
+      ].map((body) => http.post('/api/products', body, { token: admin })),
+    );
+    const customer = await http.post(
+      '/api/customers',
+      { name: 'Zé "Aspas"', email: 'ze@exemplo.com', city: 'Itu', document: null },
+      { token: admin },
+    );
+    expect([...made, customer].map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    // Timestamps with microseconds: the pull writes milliseconds as toISOString() does.
+    await ctx.db.execute(
+      sql`UPDATE products SET created_at = '2026-01-02 03:04:05.678999+00', updated_at = '2026-12-31 23:59:59.9995-03'
+          WHERE tenant_id = ${tenantId} AND sku = 'J-1'`,
+    );
+
+    const res = await http.get(`/api/sync/pull?since=${since}`, { token: cashier });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(SyncPullResponseSchema.safeParse(res.body).success).toBe(true);
+    const page = res.body.data as Page;
+    expect(page.products).toHaveLength(3);
+    for (const pulled of [...page.products, ...page.customers]) {
+      const path = 'sku' in pulled ? 'products' : 'customers';
+      const one = await http.get(`/api/${path}/${pulled.id}`, { token: admin });
+      // Same keys, same order, same values.
+      expect(JSON.stringify(pulled)).toBe(JSON.stringify({ ...one.body.data, version: pulled.version }));
+    }
+    expect(page.products.find((p) => p.sale_price === 1234567.89)).toMatchObject({
+      created_at: '2026-01-02T03:04:05.678Z',
+      updated_at: '2027-01-01T02:59:59.999Z',
+    });
+
+    const whole = await http.get('/api/sync/pull', { token: cashier });
+    expect(SyncPullResponseSchema.safeParse(whole.body).success).toBe(true);
   });
 
   it('an empty page keeps the cursor', async () => {

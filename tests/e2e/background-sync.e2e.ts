@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
-import { idbCount, until } from './support/idb';
+import { idbCount, idbProductCount, until } from './support/idb';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -59,7 +59,7 @@ describe('Background Sync', () => {
     await page.waitForURL(`${server.demoUrl}/`);
     await page.goto(`${server.demoUrl}/vendas`);
     await waitForServiceWorker(page);
-    await until(async () => (await idbCount(page, 'products')) >= products.body.data.products.length, 'espelho');
+    await until(async () => (await idbProductCount(page)) >= products.body.data.products.length, 'espelho');
 
     await tablet.context.setOffline(true);
     await sellOne(page, customer, product.sku);

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
-import { idbCount, until } from './support/idb';
+import { idbCount, idbProductCount, until } from './support/idb';
 import { startServer, type RunningServer } from './support/server';
 
 interface ApiProduct {
@@ -108,7 +108,7 @@ describe('PDV offline', () => {
     const pageB = await tabletB.context.newPage();
     await signIn(pageB, 'admin@demo.com');
     await openTill(pageB);
-    await until(async () => (await idbCount(pageB, 'products')) >= catalogue.body.data.products.length, 'espelho B');
+    await until(async () => (await idbProductCount(pageB)) >= catalogue.body.data.products.length, 'espelho B');
     expect(await shownStock(pageB, x)).toBe(x.current_stock);
 
     // Tablet A: the cashier, online long enough to install the app and mirror the catalogue.
@@ -116,7 +116,7 @@ describe('PDV offline', () => {
     await signIn(page, 'caixa@demo.com');
     await openTill(page);
     await waitForServiceWorker(page);
-    await until(async () => (await idbCount(page, 'products')) >= catalogue.body.data.products.length, 'espelho A');
+    await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho A');
     await screenshot(page, '10-pdv-online');
 
     // The internet drops. The cashier reloads: the app still opens and sells.

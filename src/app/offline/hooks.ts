@@ -7,6 +7,7 @@ import { lastSyncAt } from './mirror';
 import { discardRejected, recordCustomer, recordSale, retryRejected } from './outbox';
 import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
 import { searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
+import { hasProducts } from './product-store';
 import { pendingQuantities } from './stock';
 import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-engine';
 
@@ -154,7 +155,7 @@ export function useMirrorCustomers(): MirrorSearch<MirrorCustomer> {
 export function useMirrorHasRows(): boolean | undefined {
   return useLiveQuery(async () => {
     const db = getDb();
-    return (await db.products.limit(1).count()) + (await db.customers.limit(1).count()) > 0;
+    return (await hasProducts(db)) || (await db.customers.limit(1).count()) > 0;
   }, []);
 }
 

@@ -2,9 +2,11 @@
 // for the till. Read whole once; afterwards only the rows Dexie reports as written (its
 // 'storagemutated' event, which also carries other tabs' writes) are read again, and
 // the index is rebuilt only when a searchable key changed: a sale acknowledged against
-// a 50,000-product catalogue costs a few row reads, not a table scan.
+// a 50,000-product catalogue costs a few row reads, not a table scan. Products also live
+// in chunk records (product-store.ts): a written chunk is read again whole, and the ids
+// it no longer holds are looked up in the products table (moved there) or dropped.
 import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
-import type { BalcaoDb, MirrorCustomer, MirrorProduct } from './db';
+import type { BalcaoDb, MirrorCustomer, MirrorProduct, ProductChunk } from './db';
 import { updateCustomerIndex, updateProductIndex, type SearchIndex } from './search-index';
 
 export interface MirrorChange {
@@ -31,10 +33,14 @@ export class MirrorCache<N extends TableName> {
   private rows = new Map<string, RowOf<N>>();
   private snapshot: MirrorSnapshot<RowOf<N>> = { ready: false, rows: this.rows, index: null, revision: 0 };
   private listeners = new Set<() => void>();
-  private queued: { full: boolean; ids: Set<string> } | null = null;
+  private queued: { full: boolean; ids: Set<string>; chunks: Set<number> } | null = null;
   private draining = false;
   private started = false;
   private readonly prefix: string;
+  /** products only: the chunk records' ids as last read, and each id's chunk */
+  private readonly chunkPrefix: string | null;
+  private chunkIds = new Map<number, string[]>();
+  private chunkOf = new Map<string, number>();
 
   constructor(
     private readonly db: BalcaoDb,
@@ -42,6 +48,7 @@ export class MirrorCache<N extends TableName> {
     private readonly updateIndex: UpdateIndex<RowOf<N>>,
   ) {
     this.prefix = `idb://${db.name}/${table}/`;
+    this.chunkPrefix = table === 'products' ? `idb://${db.name}/productChunks/` : null;
   }
 
   getSnapshot = (): MirrorSnapshot<RowOf<N>> => this.snapshot;
@@ -59,30 +66,65 @@ export class MirrorCache<N extends TableName> {
   private start() {
     this.started = true;
     Dexie.on('storagemutated', this.onMutated);
-    this.enqueue(true, []);
+    this.enqueue(true, [], []);
   }
 
   private onMutated = (parts: ObservabilitySet) => {
-    const written = parts[this.prefix];
-    const deleted = parts[`${this.prefix}:dels`];
-    if (!written && !deleted) return;
-    const ids: string[] = [];
-    let full = false;
-    for (const tree of [written, deleted]) {
-      if (!tree) continue;
-      for (const node of new RangeSet().add(tree as IntervalTree)) {
-        if (typeof node.from === 'string' && node.from === node.to) ids.push(node.from);
-        else full = true;
-      }
-    }
-    this.enqueue(full, ids);
+    const rows = keysWritten(parts, this.prefix, 'string');
+    const chunks = this.chunkPrefix ? keysWritten(parts, this.chunkPrefix, 'number') : null;
+    if (!rows && !chunks) return;
+    this.enqueue(rows?.full === true || chunks?.full === true, rows?.keys ?? [], chunks?.keys ?? []);
   };
 
-  private enqueue(full: boolean, ids: string[]) {
-    this.queued ??= { full: false, ids: new Set() };
+  private enqueue(full: boolean, ids: string[], chunks: number[]) {
+    this.queued ??= { full: false, ids: new Set(), chunks: new Set() };
     this.queued.full ||= full;
     for (const id of ids) this.queued.ids.add(id);
+    for (const key of chunks) this.queued.chunks.add(key);
     if (!this.draining) void this.drain();
+  }
+
+  /** Every row: the table's, and for products the chunks' too. */
+  private async readAll(): Promise<Map<string, RowOf<N>>> {
+    const rows = new Map<string, RowOf<N>>();
+    for (const row of await this.db.table<RowOf<N>, string>(this.table).toArray()) rows.set(row.id, row);
+    this.chunkIds = new Map();
+    this.chunkOf = new Map();
+    if (this.chunkPrefix) {
+      for (const chunk of await this.db.productChunks.toArray()) this.takeChunk(rows, chunk.key!, chunk);
+    }
+    return rows;
+  }
+
+  /** Puts a chunk's rows in `rows` and records what it holds. */
+  private takeChunk(rows: Map<string, RowOf<N>>, key: number, chunk: ProductChunk) {
+    for (const row of chunk.rows) {
+      rows.set(row.id, row as RowOf<N>);
+      this.chunkOf.set(row.id, key);
+    }
+    this.chunkIds.set(key, chunk.ids);
+  }
+
+  /** Applies written chunks to `rows`; returns every id they held before or hold now. */
+  private async applyChunks(rows: Map<string, RowOf<N>>, keys: number[]): Promise<string[]> {
+    const chunks = await this.db.productChunks.bulkGet(keys);
+    const touched: string[] = [];
+    keys.forEach((key, i) => {
+      for (const id of this.chunkIds.get(key) ?? []) {
+        if (this.chunkOf.get(id) !== key) continue;
+        // Left the chunk: moved into the table (read below) or deleted.
+        rows.delete(id);
+        this.chunkOf.delete(id);
+        touched.push(id);
+      }
+      this.chunkIds.delete(key);
+      const chunk = chunks[i];
+      if (chunk) {
+        this.takeChunk(rows, key, chunk);
+        touched.push(...chunk.ids);
+      }
+    });
+    return touched;
   }
 
   /** Applies queued changes one batch at a time (changes arriving meanwhile form the next batch). */
@@ -93,25 +135,27 @@ export class MirrorCache<N extends TableName> {
         const batch = this.queued;
         this.queued = null;
         const table = this.db.table<RowOf<N>, string>(this.table);
+        const change: MirrorChange = batch;
         if (batch.full) {
-          const all = await table.toArray();
-          this.rows = new Map(all.map((row) => [row.id, row]));
+          this.rows = await this.readAll();
         } else {
-          const ids = [...batch.ids];
-          const found = await table.bulkGet(ids);
           // A copy, so a snapshot handed to React never changes under it.
           const next = new Map(this.rows);
+          const chunkTouched = batch.chunks.size > 0 ? await this.applyChunks(next, [...batch.chunks]) : [];
+          const ids = [...new Set([...batch.ids, ...chunkTouched])].filter((id) => !this.chunkOf.has(id));
+          const found = await table.bulkGet(ids);
           ids.forEach((id, i) => {
             const row = found[i];
             if (row) next.set(id, row);
             else next.delete(id);
           });
           this.rows = next;
+          if (chunkTouched.length > 0) change.ids = new Set([...batch.ids, ...chunkTouched]);
         }
         this.snapshot = {
           ready: true,
           rows: this.rows,
-          index: this.updateIndex(this.snapshot.index, this.rows, batch),
+          index: this.updateIndex(this.snapshot.index, this.rows, change),
           revision: this.snapshot.revision + 1,
         };
         this.listeners.forEach((listener) => listener());
@@ -123,6 +167,28 @@ export class MirrorCache<N extends TableName> {
       this.draining = false;
     }
   }
+}
+
+/** The single keys written or deleted under a table's prefix; `full` for a range (a clear). */
+function keysWritten<K extends 'string' | 'number'>(
+  parts: ObservabilitySet,
+  prefix: string,
+  type: K,
+): { full: boolean; keys: (K extends 'string' ? string : number)[] } | null {
+  const written = parts[prefix];
+  const deleted = parts[`${prefix}:dels`];
+  if (!written && !deleted) return null;
+  const keys: (K extends 'string' ? string : number)[] = [];
+  let full = false;
+  for (const tree of [written, deleted]) {
+    if (!tree) continue;
+    for (const node of new RangeSet().add(tree as IntervalTree)) {
+      if (typeof node.from === type && node.from === node.to)
+        keys.push(node.from as K extends 'string' ? string : number);
+      else full = true;
+    }
+  }
+  return { full, keys };
 }
 
 const caches = new WeakMap<BalcaoDb, { products: MirrorCache<'products'>; customers: MirrorCache<'customers'> }>();

@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BalcaoDb } from './db';
 import { mirrorCursor, progressText, pullMirror, type FetchPage, type PullPage } from './mirror';
+import { CHUNK_ROWS, countProducts, getProducts } from './product-store';
+import { applyAcknowledgedSale } from './stock';
 
 const dbs: BalcaoDb[] = [];
 afterEach(async () => {
@@ -124,8 +126,109 @@ describe('mirror', () => {
   });
 });
 
+describe('mirror in chunks (large pages)', () => {
+  const PAGE = 5 * CHUNK_ROWS;
+  const stockOf = async (db: BalcaoDb, n: number) => (await getProducts(db, [product(n, 0).id]))[0]?.current_stock;
+
+  it('a first load writes chunk records; deltas and tombstones move or drop single products', async () => {
+    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
+    dbs.push(db);
+    const log = changeLog();
+    for (let i = 1; i <= 1200; i++) log.put(i);
+    const progress: string[] = [];
+    await pullMirror(db, log.fetch, { pageSize: PAGE, onProgress: (p) => progress.push(progressText(p)) });
+    expect(progress).toEqual([
+      'Sincronizando produtos 500 de 1.200',
+      'Sincronizando produtos 1.000 de 1.200',
+      'Sincronizando produtos 1.200 de 1.200',
+    ]);
+    expect(await db.products.count()).toBe(0);
+    expect(await db.productChunks.count()).toBe(12);
+    expect(await countProducts(db)).toBe(1200);
+    expect(await stockOf(db, 17)).toBe(5);
+
+    log.put(17, 1);
+    log.remove(18);
+    log.put(1201);
+    await pullMirror(db, log.fetch, { pageSize: PAGE });
+    expect(await stockOf(db, 17)).toBe(1);
+    expect(await db.products.get(product(17, 0).id)).toMatchObject({ current_stock: 1 });
+    expect(await getProducts(db, [product(18, 0).id])).toEqual([undefined]);
+    expect(await countProducts(db)).toBe(1200);
+    const chunked = (await db.productChunks.toArray()).flatMap((c) => c.ids);
+    expect(chunked).toHaveLength(1198);
+    expect(chunked).not.toContain(product(17, 0).id);
+  });
+
+  it('an interrupted first load resumes in chunks, and a row changed meanwhile is kept once, newest', async () => {
+    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
+    dbs.push(db);
+    const log = changeLog();
+    for (let i = 1; i <= 1500; i++) log.put(i);
+    let calls = 0;
+    const flaky: FetchPage = async (since, limit) => {
+      if (++calls === 2) throw new TypeError('Failed to fetch');
+      return log.fetch(since, limit);
+    };
+    await expect(pullMirror(db, flaky, { pageSize: PAGE })).rejects.toThrow('Failed to fetch');
+    expect(await countProducts(db)).toBe(500);
+    for (let i = 1; i <= 500; i++) log.put(i, 7); // the first page's rows change on the server
+    log.fetches.length = 0;
+    await pullMirror(db, log.fetch, { pageSize: PAGE });
+    expect(log.fetches[0]).toBe(500);
+    expect(await db.products.count()).toBe(0);
+    expect(await countProducts(db)).toBe(1500);
+    const ids = (await db.productChunks.toArray()).flatMap((c) => c.ids);
+    expect(new Set(ids).size).toBe(1500);
+    expect(await stockOf(db, 3)).toBe(7);
+    expect(await stockOf(db, 501)).toBe(5);
+  });
+
+  it('a large page never undoes a newer row written by an acknowledged sale', async () => {
+    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
+    dbs.push(db);
+    await db.products.put(product(1, 9_999, 2));
+    const log = changeLog();
+    for (let i = 1; i <= 600; i++) log.put(i, 50);
+    await pullMirror(db, log.fetch, { pageSize: PAGE });
+    expect(await stockOf(db, 1)).toBe(2);
+    expect(await stockOf(db, 2)).toBe(50);
+    expect(await countProducts(db)).toBe(600);
+  });
+
+  it("a sale's acknowledgement updates products that are still in chunks (and moves them out)", async () => {
+    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
+    dbs.push(db);
+    const log = changeLog();
+    for (let i = 1; i <= 500; i++) log.put(i, 10);
+    await pullMirror(db, log.fetch, { pageSize: PAGE });
+    expect(await db.products.count()).toBe(0);
+    await db.sales.add({
+      id: 'sale-1',
+      createdAt: 1,
+      state: 'pending',
+      customerName: 'Ana',
+      totalCentavos: 400,
+      items: [{ product_id: product(4, 0).id, product_name: 'Produto 4', quantity: 3, unit_price_centavos: 200 }],
+      paymentMethod: 'cash',
+      conflicts: 0,
+    });
+    await db.transaction('rw', db.sales, db.products, db.productChunks, async () => {
+      await applyAcknowledgedSale(db, 'sale-1', 0, [
+        // The server's exact number for another product, newer than the mirror's.
+        { product_id: product(9, 0).id, current_stock: 4, version: 10_000 },
+      ]);
+    });
+    expect(await stockOf(db, 4)).toBe(7);
+    expect(await stockOf(db, 9)).toBe(4);
+    expect(await db.products.get(product(4, 0).id)).toMatchObject({ current_stock: 7 });
+    expect(await countProducts(db)).toBe(500);
+    expect((await db.sales.get('sale-1'))?.state).toBe('synced');
+  });
+});
+
 describe('schema upgrade', () => {
-  it('a device on schema v1 keeps its mirror and outbox when it opens v2', async () => {
+  it('a device on schema v1 keeps its mirror and outbox when it opens the current schema', async () => {
     const { default: Dexie } = await import('dexie');
     const name = `up-${crypto.randomUUID()}`;
     const v1 = new Dexie(name);
@@ -144,7 +247,9 @@ describe('schema upgrade', () => {
     const db = new BalcaoDb(name);
     dbs.push(db);
     expect((await db.products.get(product(1, 0).id))?.version).toBe(3);
+    expect((await getProducts(db, [product(1, 0).id]))[0]?.version).toBe(3);
+    expect(await countProducts(db)).toBe(1);
     expect(await db.outbox.count()).toBe(1);
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
   });
 });

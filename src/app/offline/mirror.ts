@@ -1,10 +1,20 @@
 // The mirror of products and customers: delta pulls on the server's per-tenant change
 // cursor (never device clocks). Each page is applied in one transaction together with
 // the cursor, so an interrupted first load resumes where it stopped instead of
-// starting over. The next page is requested while the current one is written.
+// starting over. The next page is requested while the current one is written. Large
+// pages of products go into chunk records while nothing written one at a time could be
+// newer (product-store.ts).
 import type { z } from 'zod';
 import type { SyncPullSchema } from '../../shared/contract';
 import type { BalcaoDb, MirrorCustomer, MirrorProduct } from './db';
+import {
+  CHUNK_ROWS,
+  addProductChunks,
+  chunkedIds,
+  deleteProducts,
+  hasProducts,
+  putNewerProducts,
+} from './product-store';
 
 export type PullPage = z.input<typeof SyncPullSchema>;
 export type FetchPage = (since: number, limit: number) => Promise<PullPage>;
@@ -14,7 +24,7 @@ export interface MirrorProgress {
   total: number;
 }
 
-export const MIRROR_PAGE_SIZE = 2000;
+export const MIRROR_PAGE_SIZE = 5000;
 export const META_CURSOR = 'mirror.cursor';
 export const META_LAST_SYNC = 'mirror.lastSyncAt';
 
@@ -51,13 +61,11 @@ export async function pullMirror(
   const now = options.now ?? Date.now;
   let cursor = await mirrorCursor(db);
   // A first load into an empty mirror, with no sale of this device waiting, has no local
-  // row a page could overwrite: skip the version check and its reads (a third of the
-  // first load's time on a large catalogue).
+  // customer a page could overwrite: skip the version check and its reads.
   const emptyMirror =
-    cursor === 0 &&
-    (await db.products.count()) === 0 &&
-    (await db.customers.count()) === 0 &&
-    (await db.outbox.count()) === 0;
+    cursor === 0 && !(await hasProducts(db)) && (await db.customers.count()) === 0 && (await db.outbox.count()) === 0;
+  // Ids in chunks, read once when a large page first needs them (none on a first load).
+  let chunked: Set<string> | null = null;
   let loaded = 0;
   let next = fetchPage(cursor, pageSize);
   for (;;) {
@@ -69,12 +77,22 @@ export async function pullMirror(
       // If writing this page fails, that request's outcome no longer matters.
       next.catch(() => undefined);
     }
-    await db.transaction('rw', db.products, db.customers, db.meta, async () => {
-      await putNewer<MirrorProduct>(db.products, page.products as MirrorProduct[], emptyMirror);
-      await putNewer<MirrorCustomer>(db.customers, page.customers as MirrorCustomer[], emptyMirror);
+    await db.transaction('rw', [db.products, db.productChunks, db.customers, db.meta], async () => {
+      const products = page.products as MirrorProduct[];
       const gone = (entity: 'product' | 'customer') =>
         page.tombstones.filter((t) => t.entity === entity).map((t) => t.id);
-      await db.products.bulkDelete(gone('product'));
+      // Page rows are newer than every chunked row (those came from earlier pages); only a
+      // row written one at a time (a sale's acknowledgement) could be newer.
+      if (products.length >= CHUNK_ROWS && (await db.products.count()) === 0) {
+        chunked ??= await chunkedIds(db);
+        await addProductChunks(db, products, chunked);
+        for (const row of products) chunked.add(row.id);
+      } else {
+        await putNewerProducts(db, products);
+      }
+      await deleteProducts(db, gone('product'));
+      for (const id of gone('product')) chunked?.delete(id);
+      await putNewer<MirrorCustomer>(db.customers, page.customers as MirrorCustomer[], emptyMirror);
       await db.customers.bulkDelete(gone('customer'));
       await db.meta.bulkPut([
         { key: META_CURSOR, value: page.cursor },

@@ -137,7 +137,10 @@ describe('outbox writes', () => {
 
   it('overlays pending sales on the mirrored stock, once', async () => {
     const db = openDb();
-    await db.products.bulkPut([{ id: P1, current_stock: 10 } as never, { id: P2, current_stock: 3 } as never]);
+    await db.products.bulkPut([
+      { id: P1, current_stock: 10, version: 1 } as never,
+      { id: P2, current_stock: 3, version: 1 } as never,
+    ]);
     const a = sale([
       [P1, 2],
       [P2, 1],
@@ -149,7 +152,10 @@ describe('outbox writes', () => {
     expect(availableStock({ id: P2, current_stock: 3 }, pending)).toBe(2);
 
     // Acknowledged: out of the overlay, into the mirror: the shown number does not move.
-    await db.transaction('rw', db.sales, db.products, () => applyAcknowledgedSale(db, a.id, 0));
+    // As the outbox's acknowledging transaction does (sender.ts settle): an async scope.
+    await db.transaction('rw', db.sales, db.products, db.productChunks, async () => {
+      await applyAcknowledgedSale(db, a.id, 0);
+    });
     pending = await pendingQuantities(db);
     const p1 = (await db.products.get(P1))!;
     expect(p1.current_stock).toBe(8);

@@ -2,7 +2,9 @@
 // of this device's sales not yet acknowledged. Server stock always wins: after a sale
 // is acknowledged its quantities leave the overlay and the mirror holds the server's
 // number (decremented on ack, corrected by the next pull).
-import type { BalcaoDb, LocalSale } from './db';
+import type { StockAfter } from '../../shared/contract/sales';
+import type { BalcaoDb, LocalSale, MirrorProduct } from './db';
+import { getProducts, putNewerProducts } from './product-store';
 
 /** product id => units sold here and not yet acknowledged */
 export async function pendingQuantities(db: BalcaoDb): Promise<Map<string, number>> {
@@ -26,16 +28,35 @@ export function availableStock(
 }
 
 /**
- * On acknowledgement (inside its transaction): the sale leaves the overlay and the
- * mirror takes the decrement the server just made, so the shown stock does not jump
- * back up until the next pull brings the server's exact number.
+ * On acknowledgement (inside its transaction, over sales, products and productChunks):
+ * the sale leaves the overlay and the mirror takes the decrement the server just made,
+ * so the shown stock does not jump back up; where the server sent its exact stock after
+ * the sale (`stock_after`), the mirror takes that number instead, unless a pull already
+ * brought a newer version.
  */
-export async function applyAcknowledgedSale(db: BalcaoDb, saleId: string, conflicts: number): Promise<void> {
+export async function applyAcknowledgedSale(
+  db: BalcaoDb,
+  saleId: string,
+  conflicts: number,
+  after: readonly StockAfter[] = [],
+): Promise<void> {
   const sale = await db.sales.get(saleId);
   if (!sale || sale.state !== 'pending') return;
-  for (const [productId, quantity] of sumQuantities([sale])) {
-    const product = await db.products.get(productId);
-    if (product) await db.products.update(productId, { current_stock: product.current_stock - quantity });
-  }
+  const sold = sumQuantities([sale]);
+  const ids = [...new Set([...sold.keys(), ...after.map((a) => a.product_id)])];
+  const current = await getProducts(db, ids);
+  const exact = new Map(after.map((a) => [a.product_id, a]));
+  const changed: MirrorProduct[] = [];
+  ids.forEach((id, i) => {
+    const product = current[i];
+    if (!product) return;
+    const server = exact.get(id);
+    if (server && server.version >= product.version) {
+      changed.push({ ...product, current_stock: server.current_stock, version: server.version });
+    } else if (sold.has(id)) {
+      changed.push({ ...product, current_stock: product.current_stock - sold.get(id)! });
+    }
+  });
+  await putNewerProducts(db, changed);
   await db.sales.update(saleId, { state: 'synced', conflicts });
 }

@@ -4,6 +4,7 @@ import { SyncPullResponseSchema } from '../../shared/contract/sync';
 import type { ApiClient } from '../lib/api-client';
 import { INVALID_RESPONSE_TEXT } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';
+import type { StockAfter } from '../../shared/contract/sales';
 import type { BalcaoDb, OutboxEntry } from './db';
 import type { FetchPage, PullPage } from './mirror';
 import { applyAcknowledgedSale } from './stock';
@@ -14,14 +15,8 @@ export function conflictCount(body: unknown): number {
   return Array.isArray(conflicts) ? conflicts.length : 0;
 }
 
-interface StockAfter {
-  product_id: string;
-  current_stock: number;
-  version: number;
-}
-
 /** The server's stock right after the sale (`stock_after`), when it sent it. */
-function stockAfter(body: unknown): StockAfter[] {
+export function stockAfter(body: unknown): StockAfter[] {
   const rows = (body as { data?: { stock_after?: unknown } } | null)?.data?.stock_after;
   if (!Array.isArray(rows)) return [];
   return rows.filter(
@@ -34,20 +29,10 @@ function stockAfter(body: unknown): StockAfter[] {
   );
 }
 
-/**
- * In the acknowledging transaction: a delivered sale leaves the stock overlay and the
- * mirror takes the decrement; where the server sent its exact stock after the sale, the
- * mirror takes that number (unless a pull already brought a newer version).
- */
+/** In the acknowledging transaction: the delivered sale's effect on the mirror (stock.ts). */
 export async function onAck(db: BalcaoDb, entry: OutboxEntry, body: unknown): Promise<void> {
   if (entry.kind !== 'sale') return;
-  await applyAcknowledgedSale(db, entry.id, conflictCount(body));
-  for (const after of stockAfter(body)) {
-    const product = await db.products.get(after.product_id);
-    if (product && after.version >= product.version) {
-      await db.products.update(after.product_id, { current_stock: after.current_stock, version: after.version });
-    }
-  }
+  await applyAcknowledgedSale(db, entry.id, conflictCount(body), stockAfter(body));
 }
 
 /** GET /api/sync/pull, checked against the contract; rows are kept as sent (reais). */

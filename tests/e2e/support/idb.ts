@@ -26,6 +26,36 @@ export function idbCount(page: Page, store: string): Promise<number> {
   );
 }
 
+/** Products in the mirror: one record each in 'products', many per record in 'productChunks'. */
+export function idbProductCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('balcao');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const stores = ['products', 'productChunks'].filter((s) => db.objectStoreNames.contains(s));
+          if (stores.length === 0) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const tx = db.transaction(stores, 'readonly');
+          const counts = stores.map((s) =>
+            // a chunk's ids are its entries in the multi-entry index
+            s === 'productChunks' ? tx.objectStore(s).index('ids').count() : tx.objectStore(s).count(),
+          );
+          tx.oncomplete = () => {
+            db.close();
+            resolve(counts.reduce((sum, req) => sum + (req.result as number), 0));
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
 /** Polls until `fn` returns true (the browser works in its own time). */
 export async function until(fn: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -105,10 +105,11 @@ describe('sync status and panel', () => {
   });
 
   it("shows the first catalogue load's progress in the top bar", async () => {
-    for (let i = 0; i < 2500; i++) sync.putProduct(productJson());
+    for (let i = 0; i < 5500; i++) sync.putProduct(productJson());
     signedInAs(server, CASHIER);
     renderApp('/');
-    expect(await screen.findByText(/^Sincronizando produtos 2\.000 de 2\.501$/)).toBeTruthy();
+    // Pages of MIRROR_PAGE_SIZE (5,000).
+    expect(await screen.findByText(/^Sincronizando produtos 5\.000 de 5\.501$/)).toBeTruthy();
     expect(await screen.findByText(/^Sincronizado às/)).toBeTruthy();
   });
 });
