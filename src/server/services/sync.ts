@@ -5,8 +5,8 @@
 // otherwise a product committed between the two reads could sit below a customer's
 // version that moved the cursor past it. Here one statement reads everything.
 //
-// The page is built as JSON by the database: a first load of 50,000 products is 26
-// pages of 2,000 rows, and reading them as JavaScript objects and encoding each price
+// The page is built as JSON by the database: a first load of 50,000 products is 10
+// pages of 5,000 rows, and reading them as JavaScript objects and encoding each price
 // through the contract's Money codec cost three times the query (PGlite parses every
 // field in JavaScript). The JSON is the contract's exactly, which the tests check
 // against SyncPullResponseSchema and against GET /api/products/:id of the same rows:
