@@ -116,6 +116,11 @@ export class BalcaoDb extends Dexie {
     this.version(3).stores({
       productChunks: '++key, *ids',
     });
+    // v4: the outbox keeps only the indexes the sender and the panels query (seq, id,
+    // status): every index is written again on each finished sale, lease and ack.
+    this.version(4).stores({
+      outbox: '++seq, &id, status',
+    });
     // Another tab opened a newer schema: close so its upgrade is not blocked; the page
     // reloads itself into the new version when it is idle (see useVersionChange).
     this.on('versionchange', () => {

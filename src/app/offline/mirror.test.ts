@@ -250,6 +250,6 @@ describe('schema upgrade', () => {
     expect((await getProducts(db, [product(1, 0).id]))[0]?.version).toBe(3);
     expect(await countProducts(db)).toBe(1);
     expect(await db.outbox.count()).toBe(1);
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
   });
 });

@@ -12,7 +12,7 @@ it('asks for a reload when another tab opens a newer database version', async ()
   expect(screen.queryByText(VERSION_CHANGE_TEXT)).toBeNull();
 
   const newer = new Dexie(DB_NAME);
-  newer.version(4).stores({ products: 'id, name' });
+  newer.version(5).stores({ products: 'id, name' });
   await newer.open();
 
   expect(await screen.findByText(VERSION_CHANGE_TEXT)).toBeTruthy();
