@@ -6,21 +6,19 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
-import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
+import { openBrowser, screenshot, waitForServiceWorker } from './support/browser';
 import { idbCount, idbProductCount, until } from './support/idb';
 import { startServer, type RunningServer } from './support/server';
-
-interface ApiProduct {
-  id: string;
-  sku: string;
-  name: string;
-  current_stock: number;
-  sale_price: number;
-}
-interface ApiCustomer {
-  id: string;
-  name: string;
-}
+import {
+  addProduct,
+  chooseCustomer,
+  finish,
+  openTill,
+  shownStock,
+  signIn,
+  type ApiCustomer,
+  type ApiProduct,
+} from './support/till';
 
 let server: RunningServer;
 let tabletA: Awaited<ReturnType<typeof openBrowser>>;
@@ -39,56 +37,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${server.demoUrl}/login`);
-  await page.getByText('Loja Demo').first().waitFor();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill('demo123');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(`${server.demoUrl}/`);
-}
-
-async function openTill(page: Page) {
-  await page.goto(`${server.demoUrl}/vendas`);
-  await page.getByText('PDV - Ponto de Venda').waitFor();
-}
-
-async function chooseCustomer(page: Page, name: string) {
-  await page.getByPlaceholder('Buscar cliente por nome ou CPF...').fill(name);
-  await page
-    .getByRole('option', { name: new RegExp(name) })
-    .first()
-    .click();
-  await page.getByText(`Cliente selecionado: ${name}`).waitFor();
-}
-
-async function addProduct(page: Page, product: ApiProduct, quantity: number) {
-  await page.getByPlaceholder('Buscar produto por código ou nome...').fill(product.sku);
-  await page
-    .getByRole('option', { name: new RegExp(product.sku) })
-    .first()
-    .click();
-  await page.getByLabel('Quantidade', { exact: true }).fill(String(quantity));
-  await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
-  await page.getByRole('table', { name: 'Itens da Venda' }).getByText(product.name).first().waitFor();
-}
-
-async function finish(page: Page) {
-  await page.getByRole('button', { name: 'Finalizar Venda' }).click();
-  await page.getByText(/Venda finalizada! Cliente:/).waitFor();
-}
-
-/** The stock the till shows for a product in the search dropdown. */
-async function shownStock(page: Page, product: ApiProduct): Promise<number> {
-  await page.getByPlaceholder('Buscar produto por código ou nome...').fill(product.sku);
-  const option = page.getByRole('option', { name: new RegExp(product.sku) }).first();
-  const text = (await option.textContent()) ?? '';
-  await page.getByPlaceholder('Buscar produto por código ou nome...').fill('');
-  const match = /Estoque:\s*(-?\d+)/.exec(text);
-  if (!match) throw new Error(`estoque não encontrado em: ${text}`);
-  return Number(match[1]);
-}
-
 describe('PDV offline', () => {
   it('vende três vezes sem rede e entrega cada venda uma única vez', async () => {
     const adminToken = await loginToken(server, 'admin@demo.com');
@@ -106,15 +54,15 @@ describe('PDV offline', () => {
 
     // Tablet B: another till in the same store, online, mirror loaded with today's stock.
     const pageB = await tabletB.context.newPage();
-    await signIn(pageB, 'admin@demo.com');
-    await openTill(pageB);
+    await signIn(server, pageB, 'admin@demo.com');
+    await openTill(server, pageB);
     await until(async () => (await idbProductCount(pageB)) >= catalogue.body.data.products.length, 'espelho B');
     expect(await shownStock(pageB, x)).toBe(x.current_stock);
 
     // Tablet A: the cashier, online long enough to install the app and mirror the catalogue.
     const page = await tabletA.context.newPage();
-    await signIn(page, 'caixa@demo.com');
-    await openTill(page);
+    await signIn(server, page, 'caixa@demo.com');
+    await openTill(server, page);
     await waitForServiceWorker(page);
     await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho A');
     await screenshot(page, '10-pdv-online');
@@ -153,7 +101,7 @@ describe('PDV offline', () => {
     // The tablet is closed (battery, crash) and opened again, still offline.
     await page.close();
     const reopened = await tabletA.context.newPage();
-    await openTill(reopened);
+    await openTill(server, reopened);
     expect(await idbCount(reopened, 'outbox')).toBe(3);
     await reopened.getByText('3 pendentes').first().waitFor();
     await screenshot(reopened, '13-pdv-reaberto-offline');

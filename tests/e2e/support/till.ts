@@ -1,0 +1,67 @@
+// The till as the cashier uses it, for the Chromium tests: sign in, open Nova Venda,
+// choose a customer, add a product, finish, read the stock shown.
+import type { Page } from './browser';
+import type { RunningServer } from './server';
+
+export interface ApiProduct {
+  id: string;
+  sku: string;
+  name: string;
+  current_stock: number;
+  sale_price: number;
+}
+
+export interface ApiCustomer {
+  id: string;
+  name: string;
+}
+
+export async function signIn(server: RunningServer, page: Page, email: string) {
+  await page.goto(`${server.demoUrl}/login`);
+  await page.getByText('Loja Demo').first().waitFor();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill('demo123');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(`${server.demoUrl}/`);
+}
+
+export async function openTill(server: RunningServer, page: Page) {
+  await page.goto(`${server.demoUrl}/vendas`);
+  await page.getByText('PDV - Ponto de Venda').waitFor();
+}
+
+export async function chooseCustomer(page: Page, name: string) {
+  await page.getByPlaceholder('Buscar cliente por nome ou CPF...').fill(name);
+  await page
+    .getByRole('option', { name: new RegExp(name) })
+    .first()
+    .click();
+  await page.getByText(`Cliente selecionado: ${name}`).waitFor();
+}
+
+export async function addProduct(page: Page, product: ApiProduct, quantity: number) {
+  await page.getByPlaceholder('Buscar produto por código ou nome...').fill(product.sku);
+  await page
+    .getByRole('option', { name: new RegExp(product.sku) })
+    .first()
+    .click();
+  await page.getByLabel('Quantidade', { exact: true }).fill(String(quantity));
+  await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await page.getByRole('table', { name: 'Itens da Venda' }).getByText(product.name).first().waitFor();
+}
+
+export async function finish(page: Page) {
+  await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+  await page.getByText(/Venda finalizada! Cliente:/).waitFor();
+}
+
+/** The stock the till shows for a product in the search dropdown. */
+export async function shownStock(page: Page, product: ApiProduct): Promise<number> {
+  await page.getByPlaceholder('Buscar produto por código ou nome...').fill(product.sku);
+  const option = page.getByRole('option', { name: new RegExp(product.sku) }).first();
+  const text = (await option.textContent()) ?? '';
+  await page.getByPlaceholder('Buscar produto por código ou nome...').fill('');
+  const match = /Estoque:\s*(-?\d+)/.exec(text);
+  if (!match) throw new Error(`estoque não encontrado em: ${text}`);
+  return Number(match[1]);
+}
