@@ -62,6 +62,10 @@ function fakeServer() {
   return { effects, requests, handle };
 }
 
+/** A customer created offline, queued (it goes alone, before the sales that use it). */
+const queueCustomer = (db: BalcaoDb) =>
+  enqueue(db, { kind: 'customer', method: 'POST', path: '/api/customers', body: {}, summary: 'c' });
+
 /**
  * A transport whose batch sends runs of sales (size 3) to the fake server: every call
  * (single or batch) is logged, and `fail` may replace a call's results.
@@ -242,13 +246,7 @@ describe('sender', () => {
     await retryRejected(db, bad.id);
     expect((await drainOutbox(db, { send: async (e) => server.handle(e) })).delivered).toBe(1);
 
-    const other = await enqueue(db, {
-      kind: 'customer',
-      method: 'POST',
-      path: '/api/customers',
-      body: {},
-      summary: 'c',
-    });
+    const other = await queueCustomer(db);
     await drainOutbox(db, { send: async () => ({ kind: 'http', status: 409, code: 'CONFLICT', error: 'x' }) });
     await discardRejected(db, other.id);
     expect(await db.outbox.count()).toBe(0);
@@ -257,13 +255,7 @@ describe('sender', () => {
   it('sends a customer created offline before the sale that uses it', async () => {
     const db = openDb();
     const server = fakeServer();
-    const customer = await enqueue(db, {
-      kind: 'customer',
-      method: 'POST',
-      path: '/api/customers',
-      body: {},
-      summary: 'c',
-    });
+    const customer = await queueCustomer(db);
     const s = sale([[P1, 1]]);
     await recordSale(db, s, {}, { summary: 'v', dependsOn: [customer.id] });
     let customerUp = false;
@@ -327,13 +319,7 @@ describe('sender', () => {
     const { calls, transport } = batchTransport(server);
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push((await recordSale(db, sale([[P1, 1]]), { i }, { summary: `${i}` })).id);
-    const customer = await enqueue(db, {
-      kind: 'customer',
-      method: 'POST',
-      path: '/api/customers',
-      body: {},
-      summary: 'c',
-    });
+    const customer = await queueCustomer(db);
     for (let i = 7; i < 10; i++) ids.push((await recordSale(db, sale([[P1, 1]]), { i }, { summary: `${i}` })).id);
 
     expect(await drainOutbox(db, { ...transport, onAck })).toEqual({ delivered: 11, rejected: 0, stopped: null });
