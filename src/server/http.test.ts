@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { registerAccessControl } from './http/access';
 import { CACHE_IMMUTABLE } from './http/static';
-import { createTokenService } from './services/tokens';
+import { createTokenService } from './access/tokens';
 import { api, request, setupTestApp, TEST_JWT_SECRET, type TestContext } from './test/helpers';
 import { createTestDatabase, databases } from './test/testDb';
 

@@ -10,7 +10,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { DEMO, seedDemo } from './db/seed';
 import { loadEnvOrExit, pgliteDirOf, resolveJwtSecret } from './env';
 import { AppError } from './errors';
-import { findTenantBySubdomain, hasAnyTenant, listTenants } from './services/tenants';
+import { findTenantBySubdomain, hasAnyTenant, listTenants } from './access/tenants';
 import { storeUrl } from './urls';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

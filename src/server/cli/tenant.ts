@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { EnvError, parseEnv, pgliteDirOf, type Env } from '../env';
 import { AppError } from '../errors';
-import { createTenant, listTenants } from '../services/tenants';
+import { createTenant, listTenants } from '../access/tenants';
 import { storeUrl } from '../urls';
 import type { IssueDetail } from '../validation';
 

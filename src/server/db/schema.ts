@@ -199,7 +199,7 @@ export const expenseCategories = pgTable(
 
 /**
  * Idempotency-Key records (DESIGN.md), written in the same transaction as the effect
- * (services/idempotency.ts). status_code 0 marks a key whose effect is still running.
+ * (core/idempotency.ts). status_code 0 marks a key whose effect is still running.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

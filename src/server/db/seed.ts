@@ -1,9 +1,9 @@
 // The demo store (SEED_DEMO): http://demo.localhost:PORT, admin@demo.com / demo123 and
 // caixa@demo.com / demo123, ~60 products and 25 customers. All in one transaction.
 import { cnpjCheckDigits } from '../../shared/documents';
-import { nextChangeVersion } from '../services/change-version';
-import { createTenant, type CreatedTenant } from '../services/tenants';
-import { createUser } from '../services/users';
+import { nextChangeVersion } from '../core/change-version';
+import { createTenant, type CreatedTenant } from '../access/tenants';
+import { createUser } from '../access/users';
 import type { User } from '../../shared/contract';
 import type { Db } from './client';
 import { customers, products } from './schema';

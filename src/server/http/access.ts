@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequ
 import { hasPermission, PERMISSIONS, type Permission } from '../../shared/permissions';
 import { subdomainFromHost } from '../../shared/tenancy';
 import { forbidden, unauthenticated } from '../errors';
-import { resolveSession, type AuthContext, type AuthDeps } from '../services/auth';
+import { resolveSession, type AuthContext, type AuthDeps } from '../access/auth';
 
 export type RouteAccess = 'public' | 'authenticated' | Permission;
 

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../../shared/contract';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import { runIdempotent } from '../services/idempotency';
+import { runIdempotent } from '../core/idempotency';
 import { validationError } from '../validation';
 import { authOf } from './access';
 

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accountsReceivable, cashFlowEntries, products, sales, tenants } from '../db/schema';
-import { createCustomer } from '../services/customers';
-import { createProduct } from '../services/products';
+import { createCustomer } from '../catalogue/customers';
+import { createProduct } from '../catalogue/products';
 
 let seq = 0;
 

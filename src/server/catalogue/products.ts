@@ -13,7 +13,7 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { products, type ProductRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { likePattern, nextChangeVersion } from './change-version';
+import { likePattern, nextChangeVersion } from '../core/change-version';
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 

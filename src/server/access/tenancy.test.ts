@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESERVED_SUBDOMAINS } from '../shared/constants';
-import { api, loginAll, OTHER_HOST, setupTestApp, type Session, type TestContext } from './test/helpers';
-import { databases } from './test/testDb';
+import { RESERVED_SUBDOMAINS } from '../../shared/constants';
+import { api, loginAll, OTHER_HOST, setupTestApp, type Session, type TestContext } from '../test/helpers';
+import { databases } from '../test/testDb';
 
 const NOT_FOUND = 'Empresa não encontrada ou subdomain inválido';
 

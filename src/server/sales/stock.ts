@@ -9,7 +9,7 @@ import type { StockAfter, StockConflict } from '../../shared/contract';
 import type { DbOrTx } from '../db/client';
 import { products, type ProductRow } from '../db/schema';
 import { AppError } from '../errors';
-import { nextChangeVersion } from './change-version';
+import { nextChangeVersion } from '../core/change-version';
 
 export interface StockMove {
   productId: string;

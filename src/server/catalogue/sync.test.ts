@@ -2,12 +2,12 @@
 // across both tables, deleted rows as tombstones, pages with hasMore and remaining.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SyncPullResponseSchema } from '../shared/contract';
-import { deleteCustomer } from './services/customers';
-import { deleteProduct, updateProduct } from './services/products';
-import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from './test/helpers';
-import { changeVersionOf, makeCustomer, makeProduct, saleBody } from './test/sales-fixtures';
-import { databases } from './test/testDb';
+import { SyncPullResponseSchema } from '../../shared/contract';
+import { deleteCustomer } from './customers';
+import { deleteProduct, updateProduct } from './products';
+import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
+import { changeVersionOf, makeCustomer, makeProduct, saleBody } from '../test/sales-fixtures';
+import { databases } from '../test/testDb';
 
 interface Page {
   products: { id: string; version: number; current_stock: number; sale_price: number }[];

@@ -17,8 +17,8 @@ import {
   type SaleRow,
 } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
-import { lockChangeVersion, nextChangeVersion } from './change-version';
-import { CUSTOMER_NOT_FOUND } from './customers';
+import { lockChangeVersion, nextChangeVersion } from '../core/change-version';
+import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import { recordPaymentEffects, reversePaymentEffects, syncCrediarioCustomer, syncSaleIncome } from './sale-effects';
 import { loadSaleItems, loadSaleRow, saleOf, toSale } from './sales-read';
 import {

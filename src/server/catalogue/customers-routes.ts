@@ -11,7 +11,7 @@ import {
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
 import { sendIdempotent } from '../http/idempotency';
-import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from '../services/customers';
+import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customers';
 
 /**
  * /api/customers (spec §7): customers.read / customers.write. POST and PUT take an

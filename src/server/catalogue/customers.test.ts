@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpfCheckDigits } from '../shared/documents';
-import { customers, tenants } from './db/schema';
-import { api, loginAll, NO_UUID, setupTestApp, type TestContext } from './test/helpers';
-import { databases } from './test/testDb';
+import { cpfCheckDigits } from '../../shared/documents';
+import { customers, tenants } from '../db/schema';
+import { api, loginAll, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';
+import { databases } from '../test/testDb';
 
 const cpf = (base9: string) => base9 + cpfCheckDigits(base9);
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYABLE_CATEGORIES } from '../shared/constants';
-import { DEMO } from './db/seed';
-import { api, login, NO_UUID, setupTestApp, type TestContext } from './test/helpers';
-import { databases } from './test/testDb';
+import { PAYABLE_CATEGORIES } from '../../shared/constants';
+import { DEMO } from '../db/seed';
+import { api, login, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';
+import { databases } from '../test/testDb';
 
 describe.each(databases())('expense categories (%s)', (kind) => {
   let ctx: TestContext;

@@ -4,7 +4,7 @@ import { ERROR_CODES, TenantSearchQuerySchema, TenantSearchResponseSchema } from
 import { isReservedSubdomain } from '../../shared/tenancy';
 import type { RouteOptions } from '../context';
 import { MESSAGES } from '../errors';
-import { findTenantBySubdomain } from '../services/tenants';
+import { findTenantBySubdomain } from './tenants';
 import { issueDetails } from '../validation';
 
 /** Failures of the search: its own shape plus the usual error fields (loose: the error handler's bodies pass too). */

@@ -9,7 +9,7 @@ import {
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
-import { createUser, deleteUser, listUsers, updateUser } from '../services/users';
+import { createUser, deleteUser, listUsers, updateUser } from './users';
 
 /** /api/users (spec §7): users.read / users.write (admins). */
 export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {

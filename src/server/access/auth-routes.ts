@@ -10,8 +10,8 @@ import {
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { authOf, hostSubdomainOf } from '../http/access';
-import { login, logout, refreshSession } from '../services/auth';
-import { getUser } from '../services/users';
+import { login, logout, refreshSession } from './auth';
+import { getUser } from './users';
 
 /** /api/auth: login, refresh, logout, me (spec §7). */
 export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {

@@ -15,7 +15,7 @@ import {
   getExpenseCategory,
   listExpenseCategories,
   updateExpenseCategory,
-} from '../services/expense-categories';
+} from './expense-categories';
 
 /** /api/expense-categories (spec §7): expense_categories.read / expense_categories.write. */
 export const expenseCategoryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {

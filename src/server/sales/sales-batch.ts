@@ -13,7 +13,7 @@ import { SaleCreateSchema } from '../../shared/contract';
 import type { Db } from '../db/client';
 import { AppError, MESSAGES } from '../errors';
 import { validationError } from '../validation';
-import { claimKeys, releaseKeys, requestHashOf, runIdempotent, storeAnswers } from './idempotency';
+import { claimKeys, releaseKeys, requestHashOf, runIdempotent, storeAnswers } from '../core/idempotency';
 import { createSale, createSales } from './sales';
 
 /** The call each sale stands for (its key hashes the same request as when sent alone). */

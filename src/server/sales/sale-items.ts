@@ -7,7 +7,7 @@ import type { Sale, SaleItemAdd, SaleItemUpdate } from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { lockChangeVersion } from './change-version';
+import { lockChangeVersion } from '../core/change-version';
 import { syncSaleIncome } from './sale-effects';
 import { loadSaleRow, saleOf } from './sales-read';
 import { assertItemsEditable, checkTotal, sellableProduct } from './sales';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, tenants } from './db/schema';
-import { api, loginAll, NO_UUID, setupTestApp, type TestContext } from './test/helpers';
-import { databases } from './test/testDb';
+import { products, tenants } from '../db/schema';
+import { api, loginAll, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';
+import { databases } from '../test/testDb';
 
 describe.each(databases())('products (%s)', (kind) => {
   let ctx: TestContext;

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SyncPullQuerySchema, SyncPullResponseSchema } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
-import { pullChangesJson } from '../services/sync';
+import { pullChangesJson } from './sync';
 
 /**
  * /api/sync: the offline mirror's delta pull (both roles read products and customers).
- * The service answers the body as JSON text built by the database (see services/sync.ts):
+ * The service answers the body as JSON text built by the database (see sync.ts):
  * a string sent as JSON skips the response schema's serializer (hence `as never`: the
  * schema types the object form), which stays declared as the contract the tests check
  * the body against.

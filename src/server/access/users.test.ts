@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from './db/seed';
-import { refreshTokens, users } from './db/schema';
-import { deleteUser, LAST_ADMIN, updateUser } from './services/users';
-import { api, login, NO_UUID, setupTestApp, type TestContext } from './test/helpers';
-import { databases } from './test/testDb';
+import { DEMO } from '../db/seed';
+import { refreshTokens, users } from '../db/schema';
+import { deleteUser, LAST_ADMIN, updateUser } from './users';
+import { api, login, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';
+import { databases } from '../test/testDb';
 
 describe.each(databases())('users (%s)', (kind) => {
   let ctx: TestContext;

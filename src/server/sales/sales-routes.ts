@@ -22,10 +22,10 @@ import { isDayScoped } from '../../shared/permissions';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
 import { sendIdempotent } from '../http/idempotency';
-import { addSaleItem, removeSaleItem, updateSaleItem } from '../services/sale-items';
-import { cancelSale, createSale, updateSale } from '../services/sales';
-import { createSalesBatch } from '../services/sales-batch';
-import { getSale, listSales, saleStats } from '../services/sales-read';
+import { addSaleItem, removeSaleItem, updateSaleItem } from './sale-items';
+import { cancelSale, createSale, updateSale } from './sales';
+import { createSalesBatch } from './sales-batch';
+import { getSale, listSales, saleStats } from './sales-read';
 
 /** Non-admins see only today's sales (spec §6), whatever range they ask for. */
 function scopedRange<T extends { start_date?: string | undefined; end_date?: string | undefined }>(

@@ -3,10 +3,10 @@
 // moving as if they had come one by one; a refused sale must not hold up the others.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../shared/dates';
-import type { Db } from './db/client';
-import { createSalesBatch } from './services/sales-batch';
-import { api, loginAll, NO_UUID, setupTestApp, type Json, type TestContext } from './test/helpers';
+import { addDays, todayIso } from '../../shared/dates';
+import type { Db } from '../db/client';
+import { createSalesBatch } from './sales-batch';
+import { api, loginAll, NO_UUID, setupTestApp, type Json, type TestContext } from '../test/helpers';
 import {
   cashNetOf,
   makeCustomer,
@@ -17,8 +17,8 @@ import {
   stockOf,
   type LineInput,
   type ProductFixture,
-} from './test/sales-fixtures';
-import { databases } from './test/testDb';
+} from '../test/sales-fixtures';
+import { databases } from '../test/testDb';
 
 describe.each(databases())('sales batch (%s)', (kind) => {
   let ctx: TestContext;

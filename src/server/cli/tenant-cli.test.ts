@@ -7,17 +7,17 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYABLE_CATEGORIES } from '../shared/constants';
-import { openDatabase } from './db/client';
-import { acquireDataDirLock, DataDirInUseError } from './db/data-dir-lock';
-import { expenseCategories, tenants, users } from './db/schema';
-import { AppError } from './errors';
-import { createTenant, listTenants } from './services/tenants';
-import { api, login, setupTestApp, type TestContext } from './test/helpers';
-import { databases } from './test/testDb';
+import { PAYABLE_CATEGORIES } from '../../shared/constants';
+import { openDatabase } from '../db/client';
+import { acquireDataDirLock, DataDirInUseError } from '../db/data-dir-lock';
+import { expenseCategories, tenants, users } from '../db/schema';
+import { AppError } from '../errors';
+import { createTenant, listTenants } from '../access/tenants';
+import { api, login, setupTestApp, type TestContext } from '../test/helpers';
+import { databases } from '../test/testDb';
 
 const run = promisify(execFile);
-const ROOT = new URL('../..', import.meta.url).pathname;
+const ROOT = new URL('../../..', import.meta.url).pathname;
 
 async function cli(args: string[], env: Record<string, string | undefined>) {
   const childEnv = { ...process.env, ...env };

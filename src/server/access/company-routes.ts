@@ -3,7 +3,7 @@ import { CompanyListResponseSchema, CompanyResponseSchema, CompanyUpdateSchema, 
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
 import { forbidden, notFound } from '../errors';
-import { COMPANY_NOT_FOUND, getCompany, updateCompany } from '../services/company';
+import { COMPANY_NOT_FOUND, getCompany, updateCompany } from './company';
 
 /**
  * /api/company (spec §7): the caller's own store only (company.read / company.write).

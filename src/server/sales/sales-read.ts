@@ -1,6 +1,6 @@
 // Reading sales: one sale with its lines, the filtered list (newest first) and the stats.
 // Day filters are São Paulo days of sold_at (when the sale happened at the till). Callers
-// that are day-scoped (non-admins, spec §6) pass today's range; see routes/sales.ts.
+// that are day-scoped (non-admins, spec §6) pass today's range; see sales-routes.ts.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
 import {
   paginationOf,
@@ -14,7 +14,7 @@ import { addDays, startOfDayUtc } from '../../shared/dates';
 import type { DbOrTx } from '../db/client';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
 import { notFound } from '../errors';
-import { likePattern } from './change-version';
+import { likePattern } from '../core/change-version';
 
 export const SALE_NOT_FOUND = 'Venda não encontrada.';
 

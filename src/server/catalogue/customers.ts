@@ -1,6 +1,6 @@
 // Customers. The client may choose the id (customers created offline); a second create
 // with an existing id is a conflict, unless it repeats the Idempotency-Key of the first
-// (then the stored answer is replayed: routes/customers.ts). Delete is a tombstone for sync.
+// (then the stored answer is replayed: customers-routes.ts). Delete is a tombstone for sync.
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import {
   paginationOf,
@@ -15,7 +15,7 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { customers, type CustomerRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { likePattern, nextChangeVersion } from './change-version';
+import { likePattern, nextChangeVersion } from '../core/change-version';
 
 export const CUSTOMER_NOT_FOUND = 'Cliente não encontrado.';
 

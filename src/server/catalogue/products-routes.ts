@@ -10,7 +10,7 @@ import {
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
-import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from '../services/products';
+import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './products';
 
 /** /api/products (spec §7): products.read / products.write. */
 export const productRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {

@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../shared/dates';
-import { accountsReceivable, products, saleItems, sales } from './db/schema';
-import { deleteProduct } from './services/products';
-import { api, loginAll, NO_UUID, OTHER_HOST, setupTestApp, type TestContext } from './test/helpers';
+import { addDays, todayIso } from '../../shared/dates';
+import { accountsReceivable, products, saleItems, sales } from '../db/schema';
+import { deleteProduct } from '../catalogue/products';
+import { api, loginAll, NO_UUID, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
 import {
   cashNetOf,
   cashOf,
@@ -18,8 +18,8 @@ import {
   saleBody,
   salesCount,
   stockOf,
-} from './test/sales-fixtures';
-import { databases } from './test/testDb';
+} from '../test/sales-fixtures';
+import { databases } from '../test/testDb';
 
 describe.each(databases())('sales (%s)', (kind) => {
   let ctx: TestContext;

@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, idempotencyKeys, sales } from './db/schema';
-import { canonicalJson, requestHashOf } from './services/idempotency';
-import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from './test/helpers';
+import { customers, idempotencyKeys, sales } from '../db/schema';
+import { canonicalJson, requestHashOf } from './idempotency';
+import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
 import {
   cashNetOf,
   changeVersionOf,
@@ -15,8 +15,8 @@ import {
   saleBody,
   salesCount,
   stockOf,
-} from './test/sales-fixtures';
-import { databases } from './test/testDb';
+} from '../test/sales-fixtures';
+import { databases } from '../test/testDb';
 
 describe('request hash', () => {
   it('is canonical: key order does not matter, values and path do', () => {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from './db/seed';
-import { loginAttempts, refreshTokens, users } from './db/schema';
+import { DEMO } from '../db/seed';
+import { loginAttempts, refreshTokens, users } from '../db/schema';
 import {
   api,
   DEMO_HOST,
@@ -13,8 +13,8 @@ import {
   setupTestApp,
   TEST_JWT_SECRET,
   type TestContext,
-} from './test/helpers';
-import { databases } from './test/testDb';
+} from '../test/helpers';
+import { databases } from '../test/testDb';
 
 describe.each(databases())('auth (%s)', (kind) => {
   let ctx: TestContext;
