@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PAYABLE_PAYMENT_METHODS } from '../../shared/contract/accounts';
 import { PAYMENT_METHODS } from '../../shared/contract/sales';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -347,6 +348,8 @@ export const accountsReceivable = pgTable(
     referenceNumber: text('reference_number'),
     notes: text('notes'),
     paymentDate: day('payment_date'),
+    /** When it was cancelled (balance sheets as of a past date need it). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -371,6 +374,49 @@ export const accountsReceivable = pgTable(
       sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ${PAYMENT_METHOD_CHECK}`,
     ),
     check('accounts_receivable_amount_check', sql`${t.amount} > 0`),
+    check('accounts_receivable_paid_check', sql`(${t.status} = 'paid') = (${t.paymentDate} IS NOT NULL)`),
+    check('accounts_receivable_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
+  ],
+);
+
+const PAYABLE_METHOD_CHECK = sql.raw(`(${PAYABLE_PAYMENT_METHODS.map((m) => `'${m}'`).join(', ')})`);
+
+/** A bill the store owes. Stored status is pending/paid/cancelled; overdue is derived when read. */
+export const accountsPayable = pgTable(
+  'accounts_payable',
+  {
+    tenantId: tenantId(),
+    /** May be chosen by the client (a bill entered offline, then paid offline). */
+    id: uuid('id').notNull().defaultRandom(),
+    supplierName: text('supplier_name').notNull(),
+    description: text('description').notNull(),
+    /** centavos */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    dueDate: day('due_date').notNull(),
+    paymentMethod: text('payment_method', { enum: PAYABLE_PAYMENT_METHODS }),
+    /** One of PAYABLE_CATEGORIES (spec §5); its cash entry and DRE line follow it. */
+    category: text('category').notNull(),
+    referenceNumber: text('reference_number'),
+    notes: text('notes'),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    paymentDate: day('payment_date'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'accounts_payable_pkey', columns: [t.tenantId, t.id] }),
+    index('accounts_payable_due_idx').on(t.tenantId, t.status, t.dueDate),
+    check('accounts_payable_status_check', sql`${t.status} IN ('pending', 'paid', 'cancelled')`),
+    check(
+      'accounts_payable_payment_method_check',
+      sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ${PAYABLE_METHOD_CHECK}`,
+    ),
+    check('accounts_payable_amount_check', sql`${t.amount} > 0`),
+    check('accounts_payable_paid_check', sql`(${t.status} = 'paid') = (${t.paymentDate} IS NOT NULL)`),
+    check('accounts_payable_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
   ],
 );
 
@@ -387,7 +433,6 @@ export const cashFlowEntries = pgTable(
     /** centavos, always positive; the type gives the sign */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     saleId: uuid('sale_id'),
-    /** Payables come in a later slice: no foreign key yet. */
     accountPayableId: uuid('account_payable_id'),
     accountReceivableId: uuid('account_receivable_id'),
     createdAt: createdAt(),
@@ -404,6 +449,11 @@ export const cashFlowEntries = pgTable(
       name: 'cash_flow_entries_receivable_fk',
       columns: [t.tenantId, t.accountReceivableId],
       foreignColumns: [accountsReceivable.tenantId, accountsReceivable.id],
+    }),
+    foreignKey({
+      name: 'cash_flow_entries_payable_fk',
+      columns: [t.tenantId, t.accountPayableId],
+      foreignColumns: [accountsPayable.tenantId, accountsPayable.id],
     }),
     index('cash_flow_entries_date_idx').on(t.tenantId, t.date),
     index('cash_flow_entries_sale_idx').on(t.tenantId, t.saleId),
@@ -423,3 +473,4 @@ export type SaleRow = typeof sales.$inferSelect;
 export type SaleItemRow = typeof saleItems.$inferSelect;
 export type AccountReceivableRow = typeof accountsReceivable.$inferSelect;
 export type CashFlowEntryRow = typeof cashFlowEntries.$inferSelect;
+export type AccountPayableRow = typeof accountsPayable.$inferSelect;

@@ -95,7 +95,7 @@ export async function reversePaymentEffects(t: DbOrTx, sale: SaleRow, now: Date)
   }
   await t
     .update(accountsReceivable)
-    .set({ status: 'cancelled', updatedAt: now })
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
     .where(
       and(
         eq(accountsReceivable.tenantId, sale.tenantId),

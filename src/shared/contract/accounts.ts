@@ -1,7 +1,8 @@
 // Accounts payable and receivable. Stored status is pending/paid/cancelled; overdue is
-// derived when read (pending and due before today, São Paulo).
+// derived when read (pending and due before today, São Paulo): see ../accounts.ts.
 import { z } from 'zod';
 import { PAYABLE_CATEGORIES } from '../constants';
+import { todayIso } from '../dates';
 import {
   Id,
   IsoDate,
@@ -41,7 +42,13 @@ export const PayableCategorySchema = z.enum(PAYABLE_CATEGORIES, { error: 'Catego
 const optionalMethod = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === 'none' || v === '' || v === null ? undefined : v), schema.optional());
 
-export const MarkAsPaidSchema = z.object({ payment_date: optionalFilter(IsoDate) });
+/** A day that has already come (São Paulo): money paid or received is not in the future. */
+export const NotFutureDate = (message: string) => IsoDate.refine((d) => d <= todayIso(), { error: message });
+
+/** Absent: paid today. */
+export const MarkAsPaidSchema = z.object({
+  payment_date: optionalFilter(NotFutureDate('A data de pagamento não pode ser posterior a hoje')),
+});
 export type MarkAsPaid = z.infer<typeof MarkAsPaidSchema>;
 
 // ---- payable ----
@@ -64,6 +71,8 @@ export const AccountPayableSchema = z.object({
 export type AccountPayable = z.infer<typeof AccountPayableSchema>;
 
 export const AccountPayableCreateSchema = z.object({
+  /** Client-chosen (a bill entered offline): later changes queued with it name the same id. */
+  id: Id.optional(),
   supplier_name: RequiredText('Fornecedor', 200),
   description: RequiredText('Descrição', 500),
   amount: Money.refine((c) => c > 0, { error: 'O valor deve ser maior que zero' }),
@@ -75,13 +84,14 @@ export const AccountPayableCreateSchema = z.object({
 });
 export type AccountPayableCreate = z.infer<typeof AccountPayableCreateSchema>;
 
-export const AccountPayableUpdateSchema = AccountPayableCreateSchema;
+/** Edit requires the same five fields as create (spec §5). */
+export const AccountPayableUpdateSchema = AccountPayableCreateSchema.omit({ id: true });
 export type AccountPayableUpdate = z.infer<typeof AccountPayableUpdateSchema>;
 
 export const AccountPayableListQuerySchema = z.object({
   ...PageQuery,
   status: optionalFilter(AccountStatusSchema),
-  category: optionalFilter(z.string().max(100)),
+  category: optionalFilter(PayableCategorySchema),
   payment_method: optionalFilter(PayablePaymentMethodSchema),
   search: optionalFilter(z.string().max(200)),
 });
@@ -104,6 +114,8 @@ export const PayableStatisticsSchema = z.object({
 });
 export type PayableStatistics = z.infer<typeof PayableStatisticsSchema>;
 export const PayableStatisticsResponseSchema = envelope(PayableStatisticsSchema);
+/** The most accounts an overdue list carries (oldest first); `count` is all of them. */
+export const OVERDUE_LIST_MAX = 100;
 export const PayableOverdueResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(AccountPayableSchema),
@@ -118,7 +130,7 @@ export const AccountReceivableSchema = z.object({
   id: Id,
   description: z.string(),
   customer_id: Id.nullable(),
-  customer: z.object({ name: z.string() }).nullable(),
+  customer: z.object({ name: z.string(), document: z.string().nullable() }).nullable(),
   amount: Money,
   due_date: IsoDate,
   status: AccountStatusSchema,
@@ -134,6 +146,8 @@ export const AccountReceivableSchema = z.object({
 export type AccountReceivable = z.infer<typeof AccountReceivableSchema>;
 
 export const AccountReceivableCreateSchema = z.object({
+  /** Client-chosen (an account entered offline), as for payables. */
+  id: Id.optional(),
   description: RequiredText('Descrição', 500),
   customer_id: Id.nullish(),
   amount: Money.refine((c) => c > 0, { error: 'O valor deve ser maior que zero' }),
@@ -144,7 +158,8 @@ export const AccountReceivableCreateSchema = z.object({
 });
 export type AccountReceivableCreate = z.infer<typeof AccountReceivableCreateSchema>;
 
-export const AccountReceivableUpdateSchema = AccountReceivableCreateSchema.partial();
+/** Fields left out keep their value; an installment of a sale keeps its amount and customer. */
+export const AccountReceivableUpdateSchema = AccountReceivableCreateSchema.omit({ id: true }).partial();
 export type AccountReceivableUpdate = z.infer<typeof AccountReceivableUpdateSchema>;
 
 export const AccountReceivableListQuerySchema = z.object({

@@ -1,4 +1,8 @@
+// The cash book (DESIGN.md, finance rules): entries from sales, paid accounts and manual
+// entries; statistics and the chart over São Paulo days.
 import { z } from 'zod';
+import { CASH_FLOW_CATEGORIES } from '../constants';
+import { NotFutureDate } from './accounts';
 import {
   Id,
   IsoDate,
@@ -31,21 +35,27 @@ export const CashFlowEntrySchema = z.object({
 });
 export type CashFlowEntry = z.infer<typeof CashFlowEntrySchema>;
 
+export const CashFlowCategorySchema = z.enum(CASH_FLOW_CATEGORIES, { error: 'Categoria inválida' });
+
+/** A manual entry (entries of sales and paid accounts are written by those). */
 export const CashFlowEntryCreateSchema = z.object({
-  date: IsoDate,
+  /** Client-chosen (an entry made offline). */
+  id: Id.optional(),
+  date: NotFutureDate('A data do lançamento não pode ser posterior a hoje'),
   type: CashFlowTypeSchema,
   description: RequiredText('Descrição', 500),
-  category: RequiredText('Categoria', 100),
+  category: CashFlowCategorySchema,
   amount: Money.refine((c) => c > 0, { error: 'O valor deve ser maior que zero' }),
 });
 export type CashFlowEntryCreate = z.infer<typeof CashFlowEntryCreateSchema>;
-export const CashFlowEntryUpdateSchema = CashFlowEntryCreateSchema.partial();
+/** Fields left out keep their value. */
+export const CashFlowEntryUpdateSchema = CashFlowEntryCreateSchema.omit({ id: true }).partial();
 export type CashFlowEntryUpdate = z.infer<typeof CashFlowEntryUpdateSchema>;
 
 export const CashFlowListQuerySchema = z.object({
   ...PageQuery,
   type: optionalFilter(CashFlowTypeSchema),
-  category: optionalFilter(z.string().max(100)),
+  category: optionalFilter(CashFlowCategorySchema),
   start_date: optionalFilter(IsoDate),
   end_date: optionalFilter(IsoDate),
   /** 0 means no bound (the screen sends min_amount=0 and max_amount=0) */
@@ -70,10 +80,14 @@ export const CashFlowChartPointSchema = z.object({
 });
 export type CashFlowChartPoint = z.infer<typeof CashFlowChartPointSchema>;
 
-export const CashFlowChartQuerySchema = z.object({
+/** Statistics and chart: a range of São Paulo days (absent start: from the first entry). */
+export const CashFlowRangeQuerySchema = z.object({
   start_date: optionalFilter(IsoDate),
   end_date: optionalFilter(IsoDate),
 });
+export const CashFlowChartQuerySchema = CashFlowRangeQuerySchema;
+/** The longest chart (one point per day): two years and a day. */
+export const CASH_FLOW_CHART_MAX_DAYS = 731;
 
 export const CashFlowListResponseSchema = envelope(
   z.object({ entries: z.array(CashFlowEntrySchema), pagination: PaginationSchema, summary: CashFlowSummarySchema }),
