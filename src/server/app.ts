@@ -3,21 +3,24 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { registerAccessControl } from './http/access';
-import { registerErrorHandler } from './http/errors';
-import { registerStatic } from './http/static';
 import { authRoutes } from './access/auth-routes';
 import { companyRoutes } from './access/company-routes';
-import { customerRoutes } from './catalogue/customers-routes';
-import { expenseCategoryRoutes } from './finance/expense-categories-routes';
-import { healthRoutes } from './http/health-routes';
-import { productRoutes } from './catalogue/products-routes';
-import { saleRoutes } from './sales/sales-routes';
-import { syncRoutes } from './catalogue/sync-routes';
-import { tenantRoutes } from './access/tenants-routes';
-import { userRoutes } from './access/users-routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './access/login-rate-limit';
+import { tenantRoutes } from './access/tenants-routes';
 import { createTokenService } from './access/tokens';
+import { userRoutes } from './access/users-routes';
+import { customerRoutes } from './catalogue/customers-routes';
+import { productRoutes } from './catalogue/products-routes';
+import { syncRoutes } from './catalogue/sync-routes';
+import { cashFlowRoutes } from './finance/cash-flow-routes';
+import { expenseCategoryRoutes } from './finance/expense-categories-routes';
+import { payableRoutes } from './finance/payables-routes';
+import { receivableRoutes } from './finance/receivables-routes';
+import { registerAccessControl } from './http/access';
+import { registerErrorHandler } from './http/errors';
+import { healthRoutes } from './http/health-routes';
+import { registerStatic } from './http/static';
+import { saleRoutes } from './sales/sales-routes';
 
 export interface AppConfig {
   jwtSecret: string;
@@ -65,6 +68,9 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(userRoutes, { ctx, prefix: '/api/users' });
   await app.register(companyRoutes, { ctx, prefix: '/api/company' });
   await app.register(expenseCategoryRoutes, { ctx, prefix: '/api/expense-categories' });
+  await app.register(payableRoutes, { ctx, prefix: '/api/accounts-payable' });
+  await app.register(receivableRoutes, { ctx, prefix: '/api/accounts-receivable' });
+  await app.register(cashFlowRoutes, { ctx, prefix: '/api/cash-flow' });
   await registerStatic(app, config.distDir);
 
   await app.ready();

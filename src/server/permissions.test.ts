@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountsPayable,
   accountsReceivable,
   cashFlowEntries,
   customers,
@@ -17,7 +18,7 @@ import { api, loginAll, setupTestApp, type TestContext } from './test/helpers';
 import { makeCustomer, makeProduct, type ProductFixture } from './test/sales-fixtures';
 import { databases } from './test/testDb';
 
-type Kind = 'product' | 'customer' | 'user' | 'category' | 'company' | 'sale';
+type Kind = 'product' | 'customer' | 'user' | 'category' | 'company' | 'sale' | 'payable' | 'receivable' | 'entry';
 
 interface Row {
   route: string;
@@ -43,6 +44,16 @@ const saleBody = () => ({
   ],
   payment_method: 'cash',
 });
+
+const payableBody = () => ({
+  supplier_name: 'Fornecedor Matriz',
+  description: 'Conta matriz',
+  amount: 10,
+  due_date: '2026-12-01',
+  category: 'Serviços',
+});
+const receivableBody = () => ({ description: 'Conta matriz', amount: 10, due_date: '2026-12-01' });
+const entryBody = () => ({ date: '2026-01-02', type: 'income', description: 'Matriz', category: 'Vendas', amount: 10 });
 
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${seq++}`;
@@ -123,6 +134,43 @@ const ROWS: Row[] = [
     admin: 200,
   },
   { route: 'GET /api/sync/pull', cashier: 200, admin: 200 },
+  { route: 'GET /api/accounts-payable', cashier: 403, admin: 200 },
+  { route: 'GET /api/accounts-payable/statistics', cashier: 403, admin: 200 },
+  { route: 'GET /api/accounts-payable/overdue', cashier: 403, admin: 200 },
+  { route: 'GET /api/accounts-payable/:id', id: 'payable', cashier: 403, admin: 200 },
+  { route: 'POST /api/accounts-payable', body: () => payableBody(), cashier: 403, admin: 201 },
+  { route: 'PUT /api/accounts-payable/:id', id: 'payable', body: () => payableBody(), cashier: 403, admin: 200 },
+  { route: 'DELETE /api/accounts-payable/:id', id: 'payable', cashier: 403, admin: 200 },
+  { route: 'POST /api/accounts-payable/:id/mark-as-paid', id: 'payable', body: () => ({}), cashier: 403, admin: 200 },
+  { route: 'POST /api/accounts-payable/:id/cancel', id: 'payable', cashier: 403, admin: 200 },
+  { route: 'GET /api/accounts-receivable', cashier: 200, admin: 200 },
+  { route: 'GET /api/accounts-receivable/statistics', cashier: 200, admin: 200 },
+  { route: 'GET /api/accounts-receivable/overdue', cashier: 200, admin: 200 },
+  { route: 'GET /api/accounts-receivable/:id', id: 'receivable', cashier: 200, admin: 200 },
+  { route: 'POST /api/accounts-receivable', body: () => receivableBody(), cashier: 403, admin: 201 },
+  {
+    route: 'PUT /api/accounts-receivable/:id',
+    id: 'receivable',
+    body: () => ({ notes: 'Matriz' }),
+    cashier: 403,
+    admin: 200,
+  },
+  { route: 'DELETE /api/accounts-receivable/:id', id: 'receivable', cashier: 403, admin: 200 },
+  {
+    route: 'PATCH /api/accounts-receivable/:id/mark-as-paid',
+    id: 'receivable',
+    body: () => ({}),
+    cashier: 403,
+    admin: 200,
+  },
+  { route: 'PATCH /api/accounts-receivable/:id/cancel', id: 'receivable', cashier: 403, admin: 200 },
+  { route: 'GET /api/cash-flow', cashier: 200, admin: 200 },
+  { route: 'GET /api/cash-flow/statistics', cashier: 200, admin: 200 },
+  { route: 'GET /api/cash-flow/chart', cashier: 200, admin: 200 },
+  { route: 'GET /api/cash-flow/:id', id: 'entry', cashier: 200, admin: 200 },
+  { route: 'POST /api/cash-flow', body: () => entryBody(), cashier: 403, admin: 201 },
+  { route: 'PUT /api/cash-flow/:id', id: 'entry', body: () => ({ amount: 12.5 }), cashier: 403, admin: 200 },
+  { route: 'DELETE /api/cash-flow/:id', id: 'entry', cashier: 403, admin: 200 },
 ];
 
 /** POST /api/sales/items needs a fresh sale in its body, made when the row runs. */
@@ -158,6 +206,12 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
         return ctx.demo.tenant.id;
       case 'sale':
         return (await newSale()).id;
+      case 'payable':
+        return (await http.post('/api/accounts-payable', payableBody(), opts)).body.data.id;
+      case 'receivable':
+        return (await http.post('/api/accounts-receivable', receivableBody(), opts)).body.data.id;
+      case 'entry':
+        return (await http.post('/api/cash-flow', entryBody(), opts)).body.data.id;
     }
   };
 
@@ -199,6 +253,7 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
       saleItems: await ctx.db.select().from(saleItems).where(eq(saleItems.tenantId, t)),
       cash: await ctx.db.select().from(cashFlowEntries).where(eq(cashFlowEntries.tenantId, t)),
       receivables: await ctx.db.select().from(accountsReceivable).where(eq(accountsReceivable.tenantId, t)),
+      payables: await ctx.db.select().from(accountsPayable).where(eq(accountsPayable.tenantId, t)),
     };
   };
 

@@ -17,25 +17,14 @@ import {
   SaleStatsResponseSchema,
   SaleUpdateSchema,
 } from '../../shared/contract';
-import { todayIso } from '../../shared/dates';
-import { isDayScoped } from '../../shared/permissions';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
+import { scopedQuery } from '../http/day-scope';
 import { sendIdempotent } from '../http/idempotency';
 import { addSaleItem, removeSaleItem, updateSaleItem } from './sale-items';
 import { cancelSale, createSale, updateSale } from './sales';
 import { createSalesBatch } from './sales-batch';
 import { getSale, listSales, saleStats } from './sales-read';
-
-/** Non-admins see only today's sales (spec §6), whatever range they ask for. */
-function scopedRange<T extends { start_date?: string | undefined; end_date?: string | undefined }>(
-  role: Parameters<typeof isDayScoped>[0],
-  query: T,
-): T {
-  if (!isDayScoped(role)) return query;
-  const today = todayIso();
-  return { ...query, start_date: today, end_date: today };
-}
 
 /**
  * /api/sales (spec §7). Cashiers: sales.read and sales.create; update, cancel and line
@@ -53,11 +42,8 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     '/',
     { config: read, schema: { querystring: SaleListQuerySchema, response: { 200: SaleListResponseSchema } } },
     async (request) => {
-      const auth = authOf(request);
-      return {
-        success: true as const,
-        data: await listSales(ctx.db, auth.tenantId, scopedRange(auth.role, request.query)),
-      };
+      const { tenantId, query } = scopedQuery(request);
+      return { success: true as const, data: await listSales(ctx.db, tenantId, query) };
     },
   );
 
@@ -65,11 +51,8 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     '/stats',
     { config: read, schema: { querystring: SaleStatsQuerySchema, response: { 200: SaleStatsResponseSchema } } },
     async (request) => {
-      const auth = authOf(request);
-      return {
-        success: true as const,
-        data: await saleStats(ctx.db, auth.tenantId, scopedRange(auth.role, request.query)),
-      };
+      const { tenantId, query } = scopedQuery(request);
+      return { success: true as const, data: await saleStats(ctx.db, tenantId, query) };
     },
   );
 

@@ -117,6 +117,7 @@ export function api(app: FastifyInstance, defaults: Omit<RequestOptions, 'body'>
     get: (url: string, options?: RequestOptions) => call('GET', url, options),
     post: (url: string, body?: unknown, options?: RequestOptions) => call('POST', url, { ...options, body }),
     put: (url: string, body?: unknown, options?: RequestOptions) => call('PUT', url, { ...options, body }),
+    patch: (url: string, body?: unknown, options?: RequestOptions) => call('PATCH', url, { ...options, body }),
     delete: (url: string, options?: RequestOptions) => call('DELETE', url, options),
     call,
   };

@@ -45,9 +45,13 @@ const optionalMethod = <T extends z.ZodType>(schema: T) =>
 /** A day that has already come (São Paulo): money paid or received is not in the future. */
 export const NotFutureDate = (message: string) => IsoDate.refine((d) => d <= todayIso(), { error: message });
 
-/** Absent: paid today. */
-export const MarkAsPaidSchema = z.object({
+const MarkAsPaidBody = z.object({
   payment_date: optionalFilter(NotFutureDate('A data de pagamento não pode ser posterior a hoje')),
+});
+/** Absent date (or no body at all: Fastify reads it as null): paid today. */
+export const MarkAsPaidSchema = z.codec(MarkAsPaidBody.nullish(), MarkAsPaidBody, {
+  decode: (v) => v ?? {},
+  encode: (v) => v as z.output<typeof MarkAsPaidBody>,
 });
 export type MarkAsPaid = z.infer<typeof MarkAsPaidSchema>;
 

@@ -1,0 +1,296 @@
+// Accounts receivable: crediário installments (written by the sale, sales/sale-effects.ts)
+// and accounts entered by hand. Changes are guarded by status as for payables
+// (payables.ts); receiving writes the income entry of the cash book in the same
+// transaction (category Vendas, dated the payment day, tied to the sale when there is
+// one). An installment keeps the amount and customer its sale agreed, and is never
+// deleted (cancel it, or the sale).
+import { and, count, eq, gte, ilike, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import { shownStatus } from '../../shared/accounts';
+import {
+  OVERDUE_LIST_MAX,
+  paginationOf,
+  type AccountReceivable,
+  type AccountReceivableCreate,
+  type AccountReceivableListQuery,
+  type AccountReceivableUpdate,
+  type MarkAsPaid,
+  type ReceivableStatistics,
+} from '../../shared/contract';
+import { SALES_CATEGORY } from '../../shared/constants';
+import { todayIso } from '../../shared/dates';
+import { stripDocument } from '../../shared/documents';
+import { getCustomer } from '../catalogue/customers';
+import { likePattern } from '../core/change-version';
+import { inTransaction, type DbOrTx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { accountsReceivable, cashFlowEntries, customers, type AccountReceivableRow } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { shortSaleId } from '../sales/sale-effects';
+import {
+  checkRange,
+  openFirstOrder,
+  refusalFor,
+  refusalOf,
+  statisticsColumns,
+  statusCondition,
+} from './account-queries';
+
+export const RECEIVABLE_NOT_FOUND = 'Conta a receber não encontrada.';
+
+type DueRange = { start_date?: string | undefined; end_date?: string | undefined };
+
+const t = accountsReceivable;
+const own = (tenantId: string, id: string) => and(eq(t.tenantId, tenantId), eq(t.id, id));
+const pending = eq(t.status, 'pending');
+/** The account's customer, live or removed (the debt stays with the name it had). */
+const withCustomer = and(eq(customers.tenantId, t.tenantId), eq(customers.id, t.customerId));
+const columns = { account: t, customerName: customers.name, customerDocument: customers.document };
+
+interface JoinedRow {
+  account: AccountReceivableRow;
+  customerName: string | null;
+  customerDocument: string | null;
+}
+
+export function toReceivable({ account: row, customerName, customerDocument }: JoinedRow, today: string) {
+  return {
+    id: row.id,
+    description: row.description,
+    customer_id: row.customerId,
+    customer: customerName === null ? null : { name: customerName, document: customerDocument },
+    amount: row.amount,
+    due_date: row.dueDate,
+    status: shownStatus(row.status, row.dueDate, today),
+    payment_method: row.paymentMethod,
+    reference_number: row.referenceNumber,
+    notes: row.notes,
+    sale_id: row.saleId,
+    installment_number: row.installmentNumber,
+    payment_date: row.paymentDate,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  } satisfies AccountReceivable;
+}
+
+function dueWithin(range: DueRange): SQL[] {
+  const out: SQL[] = [];
+  if (range.start_date) out.push(gte(t.dueDate, range.start_date));
+  if (range.end_date) out.push(lte(t.dueDate, range.end_date));
+  return out;
+}
+
+export async function listReceivables(db: DbOrTx, tenantId: string, query: AccountReceivableListQuery) {
+  checkRange(query);
+  const today = todayIso();
+  const filters: (SQL | undefined)[] = [
+    eq(t.tenantId, tenantId),
+    statusCondition(t, query.status, today),
+    ...dueWithin(query),
+  ];
+  const search = query.search?.trim();
+  if (search) {
+    // Documents are stored bare: '123.456.789' finds '12345678909'.
+    const bare = stripDocument(search);
+    filters.push(
+      or(ilike(customers.name, likePattern(search)), bare ? ilike(customers.document, likePattern(bare)) : undefined),
+    );
+  }
+  const where = and(...filters);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(t)
+    .leftJoin(customers, withCustomer)
+    .where(where);
+  const rows = await db
+    .select(columns)
+    .from(t)
+    .leftJoin(customers, withCustomer)
+    .where(where)
+    .orderBy(...openFirstOrder(t))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    accountsReceivable: rows.map((r) => toReceivable(r, today)),
+    pagination: paginationOf(query.page, query.limit, total),
+  };
+}
+
+async function loadReceivable(db: DbOrTx, tenantId: string, id: string): Promise<JoinedRow> {
+  const [row] = await db.select(columns).from(t).leftJoin(customers, withCustomer).where(own(tenantId, id));
+  if (!row) throw notFound(RECEIVABLE_NOT_FOUND);
+  return row;
+}
+
+export async function getReceivable(db: DbOrTx, tenantId: string, id: string): Promise<AccountReceivable> {
+  return toReceivable(await loadReceivable(db, tenantId, id), todayIso());
+}
+
+/** Pending (not yet due) and overdue totals of the accounts due in the range. */
+export async function receivableStatistics(
+  db: DbOrTx,
+  tenantId: string,
+  range: DueRange,
+): Promise<ReceivableStatistics> {
+  checkRange(range);
+  const { total_pending, total_overdue, count_pending } = statisticsColumns(t, todayIso());
+  const [row] = await db
+    .select({ total_pending, total_overdue, count_pending })
+    .from(t)
+    .where(and(eq(t.tenantId, tenantId), ...dueWithin(range)));
+  return row!;
+}
+
+/** Overdue accounts due in the range, the oldest first (at most OVERDUE_LIST_MAX), and how many. */
+export async function overdueReceivables(db: DbOrTx, tenantId: string, range: DueRange) {
+  checkRange(range);
+  const today = todayIso();
+  const where = and(eq(t.tenantId, tenantId), pending, lt(t.dueDate, today), ...dueWithin(range));
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t).where(where);
+  const rows = await db
+    .select(columns)
+    .from(t)
+    .leftJoin(customers, withCustomer)
+    .where(where)
+    .orderBy(...openFirstOrder(t))
+    .limit(OVERDUE_LIST_MAX);
+  return { data: rows.map((r) => toReceivable(r, today)), count: total };
+}
+
+export async function createReceivable(
+  db: DbOrTx,
+  tenantId: string,
+  input: AccountReceivableCreate,
+  tx?: DbOrTx,
+): Promise<AccountReceivable> {
+  try {
+    return await inTransaction(db, tx, async (tr) => {
+      if (input.customer_id) await getCustomer(tr, tenantId, input.customer_id);
+      const [row] = await tr
+        .insert(t)
+        .values({
+          tenantId,
+          ...(input.id ? { id: input.id } : {}),
+          customerId: input.customer_id ?? null,
+          description: input.description,
+          amount: input.amount,
+          dueDate: input.due_date,
+          paymentMethod: input.payment_method ?? null,
+          referenceNumber: input.reference_number ?? null,
+          notes: input.notes ?? null,
+        })
+        .returning({ id: t.id });
+      return getReceivable(tr, tenantId, row!.id);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'accounts_receivable_pkey')) {
+      throw conflict('Já existe uma conta com este identificador.');
+    }
+    throw err;
+  }
+}
+
+/** The pending account, row-locked for a change; 404 or the status's 409 otherwise. */
+async function lockPending(tr: DbOrTx, tenantId: string, id: string, action: 'edit' | 'delete') {
+  const [row] = await tr.select().from(t).where(own(tenantId, id)).for('no key update');
+  if (!row || (action === 'edit' ? row.status !== 'pending' : row.status === 'paid')) {
+    throw refusalFor(action, row, RECEIVABLE_NOT_FOUND);
+  }
+  return row;
+}
+
+export async function updateReceivable(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  input: AccountReceivableUpdate,
+  tx?: DbOrTx,
+): Promise<AccountReceivable> {
+  return inTransaction(db, tx, async (tr) => {
+    const row = await lockPending(tr, tenantId, id, 'edit');
+    const changesAmount = input.amount !== undefined && input.amount !== row.amount;
+    const changesCustomer = input.customer_id !== undefined && input.customer_id !== row.customerId;
+    if (row.saleId && (changesAmount || changesCustomer)) {
+      throw conflict(`Uma parcela de crediário mantém o valor e o cliente da venda ${shortSaleId(row.saleId)}.`);
+    }
+    if (changesCustomer && input.customer_id) await getCustomer(tr, tenantId, input.customer_id);
+    // undefined leaves a column as it is; null clears it.
+    await tr
+      .update(t)
+      .set({
+        description: input.description,
+        customerId: input.customer_id,
+        amount: input.amount,
+        dueDate: input.due_date,
+        paymentMethod: input.payment_method,
+        referenceNumber: input.reference_number,
+        notes: input.notes,
+        updatedAt: new Date(),
+      })
+      .where(own(tenantId, id));
+    return getReceivable(tr, tenantId, id);
+  });
+}
+
+export async function deleteReceivable(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {
+  await inTransaction(db, tx, async (tr) => {
+    const row = await lockPending(tr, tenantId, id, 'delete');
+    if (row.saleId) {
+      throw conflict(
+        `Uma parcela de crediário não pode ser excluída: cancele a parcela ou a venda ${shortSaleId(row.saleId)}.`,
+      );
+    }
+    await tr.delete(t).where(and(own(tenantId, id), ne(t.status, 'paid')));
+  });
+}
+
+export const receivableEntryDescription = (description: string, customerName: string | null) =>
+  customerName ? `Recebimento - ${description} - ${customerName}` : `Recebimento - ${description}`;
+
+/** Receives an account (absent date: today) and writes its income entry, in one transaction. */
+export async function payReceivable(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  input: MarkAsPaid,
+  tx?: DbOrTx,
+): Promise<AccountReceivable> {
+  return inTransaction(db, tx, async (tr) => {
+    const paymentDate = input.payment_date ?? todayIso();
+    const [row] = await tr
+      .update(t)
+      .set({ status: 'paid', paymentDate, updatedAt: new Date() })
+      .where(and(own(tenantId, id), pending))
+      .returning({ id: t.id });
+    if (!row) throw await refusalOf(tr, t, { tenantId, id }, 'pay', RECEIVABLE_NOT_FOUND);
+    const paid = await loadReceivable(tr, tenantId, id);
+    await tr.insert(cashFlowEntries).values({
+      tenantId,
+      date: paymentDate,
+      type: 'income',
+      description: receivableEntryDescription(paid.account.description, paid.customerName),
+      category: SALES_CATEGORY,
+      amount: paid.account.amount,
+      saleId: paid.account.saleId,
+      accountReceivableId: paid.account.id,
+    });
+    return toReceivable(paid, todayIso());
+  });
+}
+
+export async function cancelReceivable(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  tx?: DbOrTx,
+): Promise<AccountReceivable> {
+  return inTransaction(db, tx, async (tr) => {
+    const now = new Date();
+    const [row] = await tr
+      .update(t)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(and(own(tenantId, id), pending))
+      .returning({ id: t.id });
+    if (!row) throw await refusalOf(tr, t, { tenantId, id }, 'cancel', RECEIVABLE_NOT_FOUND);
+    return getReceivable(tr, tenantId, id);
+  });
+}
