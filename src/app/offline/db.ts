@@ -1,6 +1,6 @@
 // The device's IndexedDB (Dexie): the mirror of products and customers, the outbox of
-// changes not yet acknowledged by the server, sales finished at this till, sync
-// metadata and the persisted query cache. Every schema version stays listed here:
+// changes not yet acknowledged by the server, sales finished at this till, the overlay of
+// account changes not yet synchronized, sync metadata and the persisted query cache. Every schema version stays listed here:
 // Dexie upgrades a device from whatever version it has.
 import Dexie, { type Table } from 'dexie';
 import type { z } from 'zod';
@@ -42,6 +42,32 @@ export interface OutboxEntry {
   rejection: OutboxRejection | null;
   /** A line a person can read in the Sincronização panel. */
   summary: string;
+  /**
+   * What an account change changes ('payable:<id>', 'receivable:<id>', 'cash-entry:<id>'):
+   * later changes of the same resource wait for it, and its overlay rows follow it.
+   */
+  resource?: string;
+}
+
+/**
+ * An account or cash entry as this device changed it and the server has not yet
+ * confirmed (account-changes.ts): the lists show `local` instead of the server's row
+ * until a fetch newer than `syncedAt` brings the server's own.
+ */
+export interface OverlayRecord {
+  /** `${kind}:${id}` */
+  key: string;
+  kind: 'payable' | 'receivable' | 'cash-entry';
+  id: string;
+  /** The outbox resource whose entries carry this change. */
+  resource: string;
+  /** The record as the server had it before the first queued change (null: created here). */
+  server: unknown;
+  /** The record after the queued changes (null: deleted here). App form: centavos. */
+  local: unknown;
+  updatedAt: number;
+  /** When the server acknowledged the last queued change of the resource; null while queued. */
+  syncedAt: number | null;
 }
 
 /** A sale finished at this till; kept after delivery so the cashier sees the day's sales. */
@@ -77,6 +103,8 @@ export interface QueryCacheRow {
   key: string;
   value: unknown;
   updatedAt: number;
+  /** The signed-in user whose screens cached it (another person's cache is never shown). */
+  owner?: string;
 }
 
 export const DB_NAME = 'balcao';
@@ -89,6 +117,7 @@ export class BalcaoDb extends Dexie {
   sales!: Table<LocalSale, string>;
   meta!: Table<MetaRow, string>;
   queryCache!: Table<QueryCacheRow, string>;
+  financeOverlay!: Table<OverlayRecord, string>;
 
   constructor(name = DB_NAME) {
     // 'strict': a finished sale is on disk before the till says so (Chromium's default,
@@ -120,6 +149,13 @@ export class BalcaoDb extends Dexie {
     // status): every index is written again on each finished sale, lease and ack.
     this.version(4).stores({
       outbox: '++seq, &id, status',
+    });
+    // v5: account changes made offline. The outbox finds a resource's entries by index
+    // (sales have no resource, so the index costs them nothing); the overlay holds the
+    // changed records the finance screens show until the server's arrive.
+    this.version(5).stores({
+      outbox: '++seq, &id, status, resource',
+      financeOverlay: 'key, resource',
     });
     // Another tab opened a newer schema: close so its upgrade is not blocked; the page
     // reloads itself into the new version when it is idle (see useVersionChange).

@@ -7,14 +7,7 @@
 // it no longer holds are looked up in the products table (moved there) or dropped.
 import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
 import type { BalcaoDb, MirrorCustomer, MirrorProduct, ProductChunk } from './db';
-import { updateCustomerIndex, updateProductIndex, type SearchIndex } from './search-index';
-
-export interface MirrorChange {
-  /** everything may have changed (first read, a clear, a range write) */
-  full: boolean;
-  /** ids written or deleted */
-  ids: ReadonlySet<string>;
-}
+import { updateCustomerIndex, updateProductIndex, type MirrorChange, type SearchIndex } from './search-index';
 
 export interface MirrorSnapshot<T> {
   ready: boolean;

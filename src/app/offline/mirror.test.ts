@@ -250,6 +250,7 @@ describe('schema upgrade', () => {
     expect((await getProducts(db, [product(1, 0).id]))[0]?.version).toBe(3);
     expect(await countProducts(db)).toBe(1);
     expect(await db.outbox.count()).toBe(1);
-    expect(db.verno).toBe(4);
+    expect(await db.financeOverlay.count()).toBe(0);
+    expect(db.verno).toBe(5);
   });
 });

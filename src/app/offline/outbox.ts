@@ -124,10 +124,15 @@ export async function retryRejected(db: BalcaoDb, id: string): Promise<void> {
 
 /** An admin discards a rejected entry (after a confirm): the only deletion without an ack. */
 export async function discardRejected(db: BalcaoDb, id: string): Promise<void> {
-  await db.transaction('rw', db.outbox, db.sales, async () => {
+  await db.transaction('rw', db.outbox, db.sales, db.financeOverlay, async () => {
     const entry = await db.outbox.where('id').equals(id).first();
     if (!entry || entry.status !== 'rejected') return;
     await db.outbox.delete(entry.seq!);
     if (entry.kind === 'sale') await db.sales.update(id, { state: 'rejected' });
+    // An account change: with nothing else of its resource queued, its overlay goes too
+    // and the screens show the server's record again.
+    if (entry.resource && (await db.outbox.where('resource').equals(entry.resource).count()) === 0) {
+      await db.financeOverlay.where('resource').equals(entry.resource).delete();
+    }
   });
 }

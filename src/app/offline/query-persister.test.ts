@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BalcaoDb } from './db';
-import { persistQueryCache, QUERY_PERSIST_MAX_AGE_MS, restoreQueryCache } from './query-persister';
+import { persistQueryCache, pruneQueryCache, QUERY_PERSIST_MAX_AGE_MS, restoreQueryCache } from './query-persister';
+import { clearSessionData } from './session-cache';
 
 const dbs: BalcaoDb[] = [];
 afterEach(async () => {
@@ -12,41 +13,127 @@ afterEach(async () => {
   }
 });
 
-function openDb() {
-  const db = new BalcaoDb(`q-${crypto.randomUUID()}`);
+function openDb(name = `q-${crypto.randomUUID()}`) {
+  const db = new BalcaoDb(name);
   dbs.push(db);
   return db;
 }
 
+const ANA = 'user-ana';
+const BETO = 'user-beto';
+const KEY = ['finance', 'receivables', 'list', { page: 1 }];
+
+/** A client whose queries never reach the network (the device is offline). */
+function offlineClient() {
+  return new QueryClient({ defaultOptions: { queries: { networkMode: 'online', retry: false } } });
+}
+
 describe('query cache persister', () => {
-  it('writes successful queries (throttled) and restores them into a new client', async () => {
-    const db = openDb();
+  it("survives an app restart: a query opened offline gets the owner's last answer and its fetch time", async () => {
+    const name = `q-${crypto.randomUUID()}`;
+    const db = openDb(name);
     const online = new QueryClient();
-    const stop = persistQueryCache(db, online, 10);
-    await online.fetchQuery({ queryKey: ['receivables', 'list', 1], queryFn: async () => ({ total: 12345 }) });
+    const stop = persistQueryCache(db, online, ANA, 10);
+    await online.fetchQuery({ queryKey: KEY, queryFn: async () => ({ total: 12345 }) });
+    const fetchedAt = online.getQueryState(KEY)!.dataUpdatedAt;
     await vi.waitFor(async () => expect(await db.queryCache.count()).toBe(1));
     stop();
+    db.close();
 
-    // The device reopens offline: the screen's query has its last data at once.
-    const offline = new QueryClient();
-    expect(await restoreQueryCache(db, offline)).toBe(1);
-    expect(offline.getQueryData(['receivables', 'list', 1])).toEqual({ total: 12345 });
+    // The app starts again: a new database handle, a new client, no network.
+    const reopened = openDb(name);
+    const client = offlineClient();
+    const stopAgain = persistQueryCache(reopened, client, ANA, 10);
+    const observer = new QueryObserver(client, {
+      queryKey: KEY,
+      queryFn: () => new Promise<never>(() => undefined),
+    });
+    const seen: unknown[] = [];
+    const unsubscribe = observer.subscribe((result) => seen.push(result.data));
+    await vi.waitFor(() => expect(client.getQueryData(KEY)).toEqual({ total: 12345 }));
+    expect(client.getQueryState(KEY)!.dataUpdatedAt).toBe(fetchedAt);
+    expect(seen.at(-1)).toEqual({ total: 12345 });
+    unsubscribe();
+    stopAgain();
   });
 
-  it('does not overwrite a newer answer, and drops entries older than the maximum age', async () => {
+  it("never shows another user's cached answers, and prunes them and stale ones", async () => {
+    const db = openDb();
+    const ana = new QueryClient();
+    const stop = persistQueryCache(db, ana, ANA, 0);
+    await ana.fetchQuery({ queryKey: KEY, queryFn: async () => 'da Ana' });
+    await vi.waitFor(async () => expect(await db.queryCache.count()).toBe(1));
+    stop();
+    await db.queryCache.put({
+      key: '["antigo"]',
+      value: {},
+      updatedAt: Date.now() - QUERY_PERSIST_MAX_AGE_MS - 1,
+      owner: BETO,
+    });
+
+    const beto = offlineClient();
+    const stopBeto = persistQueryCache(db, beto, BETO, 0);
+    beto.getQueryCache().build(beto, { queryKey: KEY });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(beto.getQueryData(KEY)).toBeUndefined();
+    stopBeto();
+
+    await pruneQueryCache(db, BETO);
+    expect(await db.queryCache.count()).toBe(0);
+  });
+
+  it('restores everything of the owner at once, a newer answer in memory winning', async () => {
     const db = openDb();
     const source = new QueryClient();
     await source.fetchQuery({ queryKey: ['a'], queryFn: async () => 'old' });
-    const stop = persistQueryCache(db, source, 0);
+    const stop = persistQueryCache(db, source, ANA, 0);
     source.setQueryData(['a'], 'persisted');
     await vi.waitFor(async () => expect(await db.queryCache.count()).toBe(1));
     stop();
-    await db.queryCache.put({ key: '["ancient"]', value: {}, updatedAt: Date.now() - QUERY_PERSIST_MAX_AGE_MS - 1 });
 
     const target = new QueryClient();
     target.setQueryData(['a'], 'fresher', { updatedAt: Date.now() + 60_000 });
-    await restoreQueryCache(db, target);
+    expect(await restoreQueryCache(db, target, ANA)).toBe(1);
     expect(target.getQueryData(['a'])).toBe('fresher');
-    expect(await db.queryCache.get('["ancient"]')).toBeUndefined();
+  });
+
+  it('is cleared at sign-out; the outbox and the overlay of queued changes stay', async () => {
+    const db = openDb();
+    const client = new QueryClient();
+    const stop = persistQueryCache(db, client, ANA, 0);
+    await client.fetchQuery({ queryKey: KEY, queryFn: async () => 1 });
+    await vi.waitFor(async () => expect(await db.queryCache.count()).toBe(1));
+    stop();
+    await db.outbox.add({
+      id: 'e1',
+      kind: 'account',
+      method: 'POST',
+      path: '/api/accounts-payable/x/mark-as-paid',
+      body: {},
+      status: 'pending',
+      dependsOn: [],
+      attempts: 0,
+      nextAttemptAt: 0,
+      leaseUntil: 0,
+      createdAt: 0,
+      lastError: null,
+      rejection: null,
+      summary: 'Pagamento',
+      resource: 'payable:x',
+    });
+    await db.financeOverlay.put({
+      key: 'payable:x',
+      kind: 'payable',
+      id: 'x',
+      resource: 'payable:x',
+      server: null,
+      local: null,
+      updatedAt: 0,
+      syncedAt: null,
+    });
+    await clearSessionData(db);
+    expect(await db.queryCache.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.financeOverlay.count()).toBe(1);
   });
 });

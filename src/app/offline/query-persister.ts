@@ -1,6 +1,11 @@
-// A small persister for the TanStack Query cache: successful queries are written to
-// db.queryCache (throttled) and restored on start, so screens show the last data they
-// had when the device opens offline. Cleared on sign-out (session-cache.ts).
+// A small persister for the TanStack Query cache, so screens show the last data they had
+// when the device is offline (DESIGN.md: financial screens read from cache). Successful
+// queries are written to db.queryCache (throttled), each row owned by the signed-in
+// user; a query that has no data looks for its row when it enters the cache, so a screen
+// opened offline (after an app restart, or after its data left memory) shows what was
+// last fetched, with that fetch's time. Online, spec §9's freshness and retention hold:
+// a restored answer keeps its own fetch time and is refetched when stale. Rows of another
+// user are never read; sign-out clears the table (session-cache.ts).
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { BalcaoDb } from './db';
 
@@ -10,29 +15,51 @@ export const QUERY_PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 type DehydratedQuery = DehydratedState['queries'][number];
 
-/** Puts the stored queries back into the client (a newer answer already there wins). */
-export async function restoreQueryCache(db: BalcaoDb, client: QueryClient, now = Date.now()): Promise<number> {
+/** Drops rows too old to show and rows of other users. */
+export async function pruneQueryCache(db: BalcaoDb, owner: string, now = Date.now()): Promise<void> {
+  await db.queryCache.filter((row) => row.owner !== owner || now - row.updatedAt > QUERY_PERSIST_MAX_AGE_MS).delete();
+}
+
+/** Puts one stored answer back into the client (a newer answer already there wins). */
+async function restoreQuery(db: BalcaoDb, client: QueryClient, owner: string, queryHash: string): Promise<boolean> {
+  const row = await db.queryCache.get(queryHash);
+  if (!row || row.owner !== owner || Date.now() - row.updatedAt > QUERY_PERSIST_MAX_AGE_MS) return false;
+  hydrate(client, { mutations: [], queries: [row.value as DehydratedQuery] });
+  return true;
+}
+
+/** Restores every stored answer of `owner` (tests, and a warm start). Returns how many. */
+export async function restoreQueryCache(db: BalcaoDb, client: QueryClient, owner: string): Promise<number> {
+  await pruneQueryCache(db, owner);
   const rows = await db.queryCache.toArray();
-  const fresh = rows.filter((row) => now - row.updatedAt <= QUERY_PERSIST_MAX_AGE_MS);
-  const stale = rows.filter((row) => !fresh.includes(row)).map((row) => row.key);
-  if (stale.length) await db.queryCache.bulkDelete(stale);
-  hydrate(client, { mutations: [], queries: fresh.map((row) => row.value as DehydratedQuery) });
-  return fresh.length;
+  hydrate(client, { mutations: [], queries: rows.map((row) => row.value as DehydratedQuery) });
+  return rows.length;
 }
 
 /** Writes every successful query whose data changed since the last write. */
-export async function writeQueryCache(db: BalcaoDb, client: QueryClient, written: Map<string, number>): Promise<void> {
+export async function writeQueryCache(
+  db: BalcaoDb,
+  client: QueryClient,
+  owner: string,
+  written: Map<string, number>,
+): Promise<void> {
   const { queries } = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
   const changed = queries.filter((q) => written.get(q.queryHash) !== q.state.dataUpdatedAt);
   if (changed.length === 0) return;
-  await db.queryCache.bulkPut(changed.map((q) => ({ key: q.queryHash, value: q, updatedAt: q.state.dataUpdatedAt })));
+  await db.queryCache.bulkPut(
+    changed.map((q) => ({ key: q.queryHash, value: q, updatedAt: q.state.dataUpdatedAt, owner })),
+  );
   for (const q of changed) written.set(q.queryHash, q.state.dataUpdatedAt);
 }
 
-/** Starts persisting; returns the function that stops it (flushing nothing more). */
+/**
+ * Starts persisting `owner`'s answers and restoring them on demand; returns the function
+ * that stops both (flushing nothing more).
+ */
 export function persistQueryCache(
   db: BalcaoDb,
   client: QueryClient,
+  owner: string,
   throttleMs = QUERY_PERSIST_THROTTLE_MS,
 ): () => void {
   const written = new Map<string, number>();
@@ -40,9 +67,18 @@ export function persistQueryCache(
   let stopped = false;
   const flush = () => {
     timer = null;
-    if (!stopped) writeQueryCache(db, client, written).catch(() => undefined);
+    if (!stopped) writeQueryCache(db, client, owner, written).catch(() => undefined);
   };
+  const restore = (queryHash: string) => {
+    restoreQuery(db, client, owner, queryHash).catch(() => false);
+  };
+  // Queries already in memory when persisting starts (the first screen) look too.
+  for (const query of client.getQueryCache().getAll()) {
+    if (query.state.data === undefined) restore(query.queryHash);
+  }
   const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (stopped) return;
+    if (event.type === 'added' && event.query.state.data === undefined) restore(event.query.queryHash);
     if (event.type !== 'updated' || event.action.type !== 'success' || timer) return;
     timer = setTimeout(flush, throttleMs);
   });

@@ -6,7 +6,14 @@
 // rebuild it. It is rebuilt only when a key changes, a row appears or goes away.
 import { stripDocument } from '../../shared/documents';
 import type { MirrorCustomer, MirrorProduct } from './db';
-import type { MirrorChange } from './mirror-cache';
+
+/** What changed in a mirror table since the index was built (mirror-cache.ts). */
+export interface MirrorChange {
+  /** everything may have changed (first read, a clear, a range write) */
+  full: boolean;
+  /** ids written or deleted */
+  ids: ReadonlySet<string>;
+}
 
 export const SEARCH_RESULT_LIMIT = 20;
 const SEPARATOR = '\n';

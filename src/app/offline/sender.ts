@@ -130,7 +130,8 @@ interface Settled {
 
 /** Records the outcomes of one send, in one transaction; an ack deletes its row there. */
 async function settle(db: BalcaoDb, settled: Settled[], now: number, options: DrainOptions): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.sales, db.products, db.productChunks, db.customers, db.meta], async () => {
+  const tables = [db.outbox, db.sales, db.products, db.productChunks, db.customers, db.meta, db.financeOverlay];
+  await db.transaction('rw', tables, async () => {
     for (const { entry, sent, outcome } of settled) {
       if (outcome === 'ack') {
         await db.outbox.delete(entry.seq!);

@@ -5,6 +5,7 @@ import type { ApiClient } from '../lib/api-client';
 import { INVALID_RESPONSE_TEXT } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';
 import type { StockAfter } from '../../shared/contract/sales';
+import { settleAccountChange } from './account-changes';
 import type { BalcaoDb, OutboxEntry } from './db';
 import type { FetchPage, PullPage } from './mirror';
 import { applyAcknowledgedSale } from './stock';
@@ -29,8 +30,12 @@ export function stockAfter(body: unknown): StockAfter[] {
   );
 }
 
-/** In the acknowledging transaction: the delivered sale's effect on the mirror (stock.ts). */
+/**
+ * In the acknowledging transaction: a delivered sale's effect on the mirror (stock.ts);
+ * a delivered account change settles its overlay (account-changes.ts).
+ */
 export async function onAck(db: BalcaoDb, entry: OutboxEntry, body: unknown): Promise<void> {
+  if (entry.kind === 'account') await settleAccountChange(db, entry);
   if (entry.kind !== 'sale') return;
   await applyAcknowledgedSale(db, entry.id, conflictCount(body), stockAfter(body));
 }

@@ -1,0 +1,140 @@
+// Account changes made without a connection (DESIGN.md: create, edit, mark paid, cancel,
+// delete accounts; manual cash entries). A change is written with its outbox entry and
+// its overlay rows in ONE transaction, so the finance screens show it at once, marked
+// as not yet synchronized, and it travels FIFO with the sales, under its own
+// Idempotency-Key. Changes of one resource (an account) wait for each other: a payment
+// queued after the account's creation is never sent before it, even when the creation
+// is backing off or was refused. The overlay of a resource is marked synced when the
+// server has acknowledged its last queued change; the screens drop it once they hold
+// data fetched after that (finance-overlay.ts). A refused change stays in the outbox,
+// its overlay visible, until an admin retries or discards it.
+import { ApiError, isNetworkError } from '../lib/api-error';
+import type { BalcaoDb, OutboxEntry, OverlayRecord } from './db';
+import { buildOutboxEntry } from './outbox';
+
+export type OverlayKind = OverlayRecord['kind'];
+
+/** One record a change touches: the account itself, or the cash entry its payment writes. */
+export interface OverlayWrite {
+  kind: OverlayKind;
+  id: string;
+  /** The record as the screen showed it (null: a new one). */
+  before: unknown;
+  /** The record as it will be (null: deleted). */
+  after: unknown;
+}
+
+export interface AccountChange {
+  /** Outbox id and Idempotency-Key (a direct attempt that failed on the network reuses it). */
+  id: string;
+  /** 'payable:<id>', 'receivable:<id>' or 'cash-entry:<id>' */
+  resource: string;
+  method: OutboxEntry['method'];
+  /** '/api/...' */
+  path: string;
+  /** JSON body as sent (reais). */
+  body: unknown;
+  /** What the Sincronização panel shows: the change, the account's description and amount. */
+  summary: string;
+  overlay: OverlayWrite[];
+}
+
+export const overlayKey = (kind: OverlayKind, id: string) => `${kind}:${id}`;
+
+/** Entries of a resource still in the outbox (pending or refused), in order. */
+export function outstandingFor(db: BalcaoDb, resource: string): Promise<OutboxEntry[]> {
+  return db.outbox.where('resource').equals(resource).sortBy('seq');
+}
+
+/** Queues a change: its outbox entry and its overlay rows together. */
+export async function recordAccountChange(db: BalcaoDb, change: AccountChange): Promise<OutboxEntry> {
+  return db.transaction('rw', db.outbox, db.financeOverlay, async () => {
+    const earlier = await outstandingFor(db, change.resource);
+    const entry: OutboxEntry = {
+      ...buildOutboxEntry({
+        id: change.id,
+        kind: 'account',
+        method: change.method,
+        path: change.path,
+        body: change.body,
+        summary: change.summary,
+        dependsOn: earlier.map((e) => e.id),
+      }),
+      resource: change.resource,
+    };
+    await db.outbox.add(entry);
+    const now = Date.now();
+    for (const write of change.overlay) {
+      const key = overlayKey(write.kind, write.id);
+      const existing = await db.financeOverlay.get(key);
+      await db.financeOverlay.put({
+        key,
+        kind: write.kind,
+        id: write.id,
+        resource: change.resource,
+        // The server's version is the one from before the first change still queued.
+        server: existing && existing.syncedAt === null ? existing.server : write.before,
+        local: write.after,
+        updatedAt: now,
+        syncedAt: null,
+      });
+    }
+    return entry;
+  });
+}
+
+/**
+ * In the transaction that acknowledges an outbox entry (its row already deleted): once
+ * the resource has nothing more queued, its overlay is marked synced.
+ */
+export async function settleAccountChange(db: BalcaoDb, entry: OutboxEntry, now = Date.now()): Promise<void> {
+  if (!entry.resource) return;
+  if ((await db.outbox.where('resource').equals(entry.resource).count()) > 0) return;
+  await db.financeOverlay.where('resource').equals(entry.resource).modify({ syncedAt: now });
+}
+
+/** Synced overlay rows older than this are gone from every screen: dropped. */
+export const OVERLAY_SYNCED_KEEP_MS = 24 * 60 * 60 * 1000;
+
+export async function pruneOverlay(db: BalcaoDb, now = Date.now()): Promise<void> {
+  await db.financeOverlay
+    .filter((row) => row.syncedAt !== null && row.syncedAt < now - OVERLAY_SYNCED_KEEP_MS)
+    .delete();
+}
+
+export type SubmitResult = { queued: true } | { queued: false; body: unknown };
+
+export interface SubmitIo {
+  /** Sends the change now (with its Idempotency-Key); throws ApiError / NetworkError. */
+  send: (change: AccountChange) => Promise<unknown>;
+  /** Whether the server is worth trying now. */
+  online: () => boolean;
+  /** Called after a change was queued (to start a drain). */
+  queued?: () => void;
+}
+
+/** The server was not reached, or failed itself: the change is kept and sent again later. */
+function worthRetrying(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return isNetworkError(error) || error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+/**
+ * Sends an account change now when it can (the server's refusal reaches the person at
+ * once), else queues it. A change whose resource already has changes queued is queued
+ * too, behind them. A direct attempt lost on the network is queued under the same
+ * Idempotency-Key: if the server did receive it, the replay answers what it stored.
+ */
+export async function submitAccountChange(db: BalcaoDb, change: AccountChange, io: SubmitIo): Promise<SubmitResult> {
+  const waiting = (await outstandingFor(db, change.resource)).length > 0;
+  if (!waiting && io.online()) {
+    try {
+      return { queued: false, body: await io.send(change) };
+    } catch (error) {
+      if (!worthRetrying(error)) throw error;
+    }
+  }
+  await recordAccountChange(db, change);
+  io.queued?.();
+  return { queued: true };
+}

@@ -1,0 +1,61 @@
+// How the finance screens reach their offline side: the overlay of queued account
+// changes (with each resource's state in the outbox) and the submit that sends a change
+// now or queues it (account-changes.ts).
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback } from 'react';
+import { api } from '../lib/api';
+import { submitAccountChange, type AccountChange, type SubmitResult } from './account-changes';
+import { getDb, type BalcaoDb } from './db';
+import type { LocalState, OverlayView } from './finance-overlay';
+import { useSyncEngine } from './hooks';
+
+const NONE: OverlayView[] = [];
+
+/** Every overlay row with its state: pending / rejected while its resource has entries queued. */
+export async function readOverlay(db: BalcaoDb): Promise<OverlayView[]> {
+  const rows = await db.financeOverlay.toArray();
+  if (rows.length === 0) return NONE;
+  const resources = [...new Set(rows.map((r) => r.resource))];
+  const entries = await db.outbox.where('resource').anyOf(resources).toArray();
+  const state = new Map<string, LocalState>();
+  for (const e of entries) {
+    if (e.status === 'rejected') state.set(e.resource!, 'rejected');
+    else if (!state.has(e.resource!)) state.set(e.resource!, 'pending');
+  }
+  return rows.map((r) => ({ ...r, state: state.get(r.resource) ?? 'synced' }));
+}
+
+export function useFinanceOverlay(): OverlayView[] {
+  return useLiveQuery(() => readOverlay(getDb()), [], NONE);
+}
+
+/** Sends an account change now, or queues it for the outbox (offline, or its account has changes queued). */
+export function useSubmitAccountChange(): (change: AccountChange) => Promise<SubmitResult> {
+  const engine = useSyncEngine();
+  return useCallback(
+    (change: AccountChange) =>
+      submitAccountChange(getDb(), change, {
+        send: (c) =>
+          api.send(c.method, c.path.replace(/^\/api/, ''), { body: c.body, headers: { 'Idempotency-Key': c.id } }),
+        online: () =>
+          (typeof navigator === 'undefined' || navigator.onLine !== false) && (engine?.getState().online ?? true),
+        queued: () => void engine?.drain(),
+      }),
+    [engine],
+  );
+}
+
+/** The newest time the server confirmed queued changes (the screens refetch after it). */
+export function useLastOverlaySync(): number {
+  return useLiveQuery(
+    async () => {
+      let last = 0;
+      await getDb().financeOverlay.each((row) => {
+        if (row.syncedAt !== null && row.syncedAt > last) last = row.syncedAt;
+      });
+      return last;
+    },
+    [],
+    0,
+  );
+}
