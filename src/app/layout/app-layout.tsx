@@ -1,14 +1,14 @@
 // The signed-in frame: sidebar, top bar (with the sync status) and the current screen.
-// Logout warns first while sales recorded here are not yet on the server.
+// Logout warns first while sales or account changes recorded here are not yet on the server.
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/session-context';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadingState } from '../components/spinner';
 import { toast } from '../components/toast-store';
-import { unsyncedSalesText } from '../features/sync/sync-format';
+import { unsyncedText, unsyncedTitle } from '../features/sync/sync-format';
 import { SyncStatus } from '../features/sync/sync-status';
-import { useUnsyncedSalesCount } from '../offline/hooks';
+import { useUnsyncedCounts } from '../offline/hooks';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebar } from './use-sidebar';
@@ -17,7 +17,7 @@ export function AppLayout() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const sidebar = useSidebar();
-  const unsyncedSales = useUnsyncedSalesCount();
+  const unsynced = useUnsyncedCounts();
   const [loggingOut, setLoggingOut] = useState(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
 
@@ -30,7 +30,7 @@ export function AppLayout() {
   }
 
   function requestLogout() {
-    if (unsyncedSales > 0) setConfirmingLogout(true);
+    if (unsynced.sales + unsynced.changes > 0) setConfirmingLogout(true);
     else void handleLogout();
   }
 
@@ -54,8 +54,8 @@ export function AppLayout() {
       </div>
       <ConfirmDialog
         open={confirmingLogout}
-        title="Sair com vendas não sincronizadas?"
-        message={unsyncedSalesText(unsyncedSales)}
+        title={unsyncedTitle(unsynced)}
+        message={unsyncedText(unsynced)}
         confirmLabel="Sair mesmo assim"
         pendingLabel="Saindo..."
         pending={loggingOut}

@@ -70,19 +70,19 @@ export function useRejectedCount(): number {
   return useLiveQuery(() => getDb().outbox.where('status').equals('rejected').count(), [], 0);
 }
 
-/** Sales recorded here and waiting for delivery: the logout warning. */
-export function useUnsyncedSalesCount(): number {
+/** What waits for delivery, sales and other changes apart: the logout warning. */
+export function useUnsyncedCounts(): { sales: number; changes: number } {
   return useLiveQuery(
-    () =>
-      getDb()
-        .outbox.where('status')
-        .equals('pending')
-        .filter((e) => e.kind === 'sale')
-        .count(),
+    async () => {
+      const pending = await getDb().outbox.where('status').equals('pending').toArray();
+      const sales = pending.filter((e) => e.kind === 'sale').length;
+      return { sales, changes: pending.length - sales };
+    },
     [],
-    0,
+    NOTHING_UNSYNCED,
   );
 }
+const NOTHING_UNSYNCED = { sales: 0, changes: 0 };
 
 /** epoch ms of the last successful mirror pull; null when never; undefined while reading. */
 export function useLastSyncAt(): number | null | undefined {

@@ -29,10 +29,26 @@ export function mirrorLoadingText(progress: MirrorProgress | null): string {
 }
 
 /** The logout warning: 'Há 3 vendas não sincronizadas. Elas continuam guardadas...' */
-export function unsyncedSalesText(count: number): string {
-  return count === 1
-    ? 'Há 1 venda não sincronizada. Ela continua guardada neste dispositivo e será enviada no próximo login.'
-    : `Há ${count} vendas não sincronizadas. Elas continuam guardadas neste dispositivo e serão enviadas no próximo login.`;
+export function unsyncedText({ sales, changes }: { sales: number; changes: number }): string {
+  const kept = 'continuam guardadas neste dispositivo e serão enviadas no próximo login.';
+  const salesPart = sales === 1 ? '1 venda' : `${sales} vendas`;
+  const changesPart = changes === 1 ? '1 alteração de contas' : `${changes} alterações de contas`;
+  if (changes === 0) {
+    return sales === 1
+      ? 'Há 1 venda não sincronizada. Ela continua guardada neste dispositivo e será enviada no próximo login.'
+      : `Há ${sales} vendas não sincronizadas. Elas ${kept}`;
+  }
+  if (sales === 0) {
+    return changes === 1
+      ? 'Há 1 alteração de contas não sincronizada. Ela continua guardada neste dispositivo e será enviada no próximo login.'
+      : `Há ${changesPart} não sincronizadas. Elas ${kept}`;
+  }
+  return `Há ${salesPart} e ${changesPart} não sincronizadas. Elas ${kept}`;
+}
+
+/** The logout warning's title. */
+export function unsyncedTitle({ changes }: { sales: number; changes: number }): string {
+  return changes === 0 ? 'Sair com vendas não sincronizadas?' : 'Sair com alterações não sincronizadas?';
 }
 
 export function conflictsText(count: number): string {

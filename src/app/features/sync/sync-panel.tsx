@@ -68,8 +68,8 @@ export function SyncPanel({ open, onClose }: { open: boolean; onClose: () => voi
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600">
             {online
-              ? 'As vendas são enviadas ao servidor automaticamente.'
-              : 'Sem conexão: as vendas ficam guardadas neste dispositivo e serão enviadas quando a conexão voltar.'}
+              ? 'As vendas e as alterações de contas são enviadas ao servidor automaticamente.'
+              : 'Sem conexão: as vendas e as alterações de contas ficam guardadas neste dispositivo e serão enviadas quando a conexão voltar.'}
           </p>
           <Button variant="outline" onClick={() => void syncNow()} disabled={!online || syncing}>
             {syncing ? 'Sincronizando...' : 'Sincronizar agora'}
