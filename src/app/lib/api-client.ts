@@ -4,7 +4,7 @@
 // offline layer can wrap them.
 import { z } from 'zod';
 import { RefreshResponseSchema, RefreshSchema, type TokenSet } from '../../shared/contract/auth';
-import { ApiError, NetworkError, errorTextFromBody, isNetworkError } from './api-error';
+import { ApiError, NetworkError, TimeoutError, errorTextFromBody, isNetworkError } from './api-error';
 import type { RefreshCoordinator } from './refresh-coordinator';
 import type { TokenStore } from './token-store';
 
@@ -26,6 +26,12 @@ export interface RequestOptions {
   auth?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Gives up after this long (TimeoutError, a NetworkError): the fetch is aborted and a
+   * token refresh still under way is left behind. For callers that retry with the same
+   * Idempotency-Key (the outbox), so a connection the network swallows never holds them.
+   */
+  timeoutMs?: number;
 }
 
 /** Calls the real fetch at call time, so tests may stub the global. */
@@ -82,6 +88,35 @@ export function createRefreshRequest(fetchFn: FetchFn = globalFetch, base: strin
   };
 }
 
+/** Runs `run` with a deadline; past it the signal aborts and TimeoutError is thrown. */
+async function withDeadline<T>(
+  timeoutMs: number | undefined,
+  outer: AbortSignal | undefined,
+  run: (signal: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
+  if (timeoutMs === undefined) return run(outer);
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  outer?.addEventListener('abort', abort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new TimeoutError());
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([run(controller.signal), deadline]);
+  } catch (error) {
+    // fetch reports the deadline's abort as an AbortError.
+    if (controller.signal.aborted && !outer?.aborted) throw new TimeoutError();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', abort);
+  }
+}
+
 export interface ApiClientOptions {
   tokens: TokenStore;
   refresher: RefreshCoordinator;
@@ -117,7 +152,11 @@ export function createApiClient({ tokens, refresher, fetchFn = globalFetch, base
   }
 
   /** Sends a request and returns the JSON body of a successful answer; throws ApiError. */
-  async function send(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<unknown> {
+  function send(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<unknown> {
+    return withDeadline(options.timeoutMs, options.signal, (signal) => sendNow(method, path, { ...options, signal }));
+  }
+
+  async function sendNow(method: HttpMethod, path: string, options: RequestOptions): Promise<unknown> {
     const auth = options.auth ?? true;
     const url = buildUrl(base, path, options.query);
     const token = auth ? await prepareToken() : null;

@@ -32,6 +32,17 @@ export class NetworkError extends ApiError {
   }
 }
 
+export const TIMEOUT_ERROR_TEXT = 'O servidor não respondeu a tempo.';
+
+/** No answer within the request's deadline: as good as the network failing (retry later). */
+export class TimeoutError extends NetworkError {
+  readonly timedOut = true;
+  constructor() {
+    super();
+    this.message = TIMEOUT_ERROR_TEXT;
+  }
+}
+
 export function isNetworkError(error: unknown): error is NetworkError {
   return error instanceof ApiError && error.code === NETWORK_ERROR_CODE;
 }

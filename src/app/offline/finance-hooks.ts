@@ -8,6 +8,7 @@ import { submitAccountChange, type AccountChange, type SubmitResult } from './ac
 import { getDb, type BalcaoDb } from './db';
 import type { LocalState, OverlayView } from './finance-overlay';
 import { useSyncEngine } from './hooks';
+import { OUTBOX_REQUEST_TIMEOUT_MS } from './send';
 
 const NONE: OverlayView[] = [];
 
@@ -36,7 +37,12 @@ export function useSubmitAccountChange(): (change: AccountChange) => Promise<Sub
     (change: AccountChange) =>
       submitAccountChange(getDb(), change, {
         send: (c) =>
-          api.send(c.method, c.path.replace(/^\/api/, ''), { body: c.body, headers: { 'Idempotency-Key': c.id } }),
+          api.send(c.method, c.path.replace(/^\/api/, ''), {
+            body: c.body,
+            headers: { 'Idempotency-Key': c.id },
+            // No answer in time: queued under the same key (exactly once if it did arrive).
+            timeoutMs: OUTBOX_REQUEST_TIMEOUT_MS,
+          }),
         online: () =>
           (typeof navigator === 'undefined' || navigator.onLine !== false) && (engine?.getState().online ?? true),
         queued: () => void engine?.drain(),

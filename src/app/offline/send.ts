@@ -1,12 +1,21 @@
 // The outbox's wire, through the app's API client (so an expired token is refreshed and
 // the request retried once on 401). One entry: one request with its Idempotency-Key.
 // A run of queued sales: one POST /api/sales/batch, whose answer for each sale is what
-// POST /api/sales with that key would have answered.
+// POST /api/sales with that key would have answered. Every request gives up after
+// OUTBOX_REQUEST_TIMEOUT_MS: a connection the network swallows must not hold the queue;
+// it counts as a failed try, retried with the same key and the usual backoff.
 import { SaleBatchResponseSchema, SALE_BATCH_MAX } from '../../shared/contract/sales';
 import { ApiError, isNetworkError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
 import type { OutboxEntry } from './db';
 import { classify, type OutboxTransport, type Send, type SendBatch, type SendResult } from './sender';
+
+/** A request left without an answer this long is abandoned (and retried later, same key). */
+export const OUTBOX_REQUEST_TIMEOUT_MS = 20_000;
+
+export interface WireOptions {
+  timeoutMs?: number;
+}
 
 function failure(error: unknown): SendResult {
   if (isNetworkError(error)) return { kind: 'network', error: error.message };
@@ -15,12 +24,14 @@ function failure(error: unknown): SendResult {
   return { kind: 'network', error: error instanceof Error ? error.message : String(error) };
 }
 
-export function createSend(client: Pick<ApiClient, 'send'>): Send {
+export function createSend(client: Pick<ApiClient, 'send'>, options: WireOptions = {}): Send {
+  const timeoutMs = options.timeoutMs ?? OUTBOX_REQUEST_TIMEOUT_MS;
   return async (entry: OutboxEntry): Promise<SendResult> => {
     try {
       const body = await client.send(entry.method, entry.path.replace(/^\/api/, ''), {
         body: entry.body,
         headers: { 'Idempotency-Key': entry.id },
+        timeoutMs,
       });
       return { kind: 'ok', status: 200, body };
     } catch (error) {
@@ -46,8 +57,9 @@ function resultOf(status: number, body: unknown): SendResult {
   };
 }
 
-export function createSendBatch(client: Pick<ApiClient, 'send'>): SendBatch {
-  const single = createSend(client);
+export function createSendBatch(client: Pick<ApiClient, 'send'>, options: WireOptions = {}): SendBatch {
+  const timeoutMs = options.timeoutMs ?? OUTBOX_REQUEST_TIMEOUT_MS;
+  const single = createSend(client, options);
   /** Each entry alone, in order, until the network or the session stops them all. */
   const oneByOne = async (entries: OutboxEntry[]): Promise<SendResult[]> => {
     const out: SendResult[] = [];
@@ -64,6 +76,7 @@ export function createSendBatch(client: Pick<ApiClient, 'send'>): SendBatch {
     try {
       body = await client.send('POST', '/sales/batch', {
         body: { sales: entries.map((e) => ({ key: e.id, body: e.body })) },
+        timeoutMs,
       });
     } catch (error) {
       const result = failure(error);
@@ -84,9 +97,9 @@ export function createSendBatch(client: Pick<ApiClient, 'send'>): SendBatch {
 }
 
 /** What the sync engine and the service worker deliver the outbox with. */
-export function createTransport(client: Pick<ApiClient, 'send'>): OutboxTransport {
+export function createTransport(client: Pick<ApiClient, 'send'>, options: WireOptions = {}): OutboxTransport {
   return {
-    send: createSend(client),
-    batch: { send: createSendBatch(client), batchable: isBatchable, size: SALE_BATCH_MAX },
+    send: createSend(client, options),
+    batch: { send: createSendBatch(client, options), batchable: isBatchable, size: SALE_BATCH_MAX },
   };
 }
