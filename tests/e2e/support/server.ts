@@ -15,6 +15,8 @@ export interface RunningServer {
   output: () => string;
   /** Stops the server; its data dir is removed unless keepData (then removed at the next stop). */
   stop: (options?: { keepData?: boolean }) => Promise<void>;
+  /** SIGKILL, as a crash or an OOM kill would: nothing is cleaned up, the data dir stays. */
+  kill: () => Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -88,5 +90,12 @@ export async function startServer(
     throw err;
   }
 
-  return { port, origin, demoUrl: `http://demo.localhost:${port}`, dataDir, output: () => output, stop };
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    process.kill(-child.pid, 'SIGKILL');
+    await exited;
+  };
+
+  return { port, origin, demoUrl: `http://demo.localhost:${port}`, dataDir, output: () => output, stop, kill };
 }
