@@ -1,7 +1,7 @@
 // Store provisioning: the createTenant service (used by the CLI and the demo seed) and
 // the CLI process itself, plus the PGlite single-process guard.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYABLE_CATEGORIES } from '../../shared/constants';
 import { openDatabase } from '../db/client';
-import { acquireDataDirLock, DataDirInUseError } from '../db/data-dir-lock';
+import { acquireDataDirLock } from '../db/data-dir-lock';
 import { expenseCategories, tenants, users } from '../db/schema';
 import { AppError } from '../errors';
 import { createTenant, listTenants } from '../access/tenants';
