@@ -19,6 +19,7 @@ import { receivableRoutes } from './finance/receivables-routes';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
+import { registerInputGuard } from './http/input-guard';
 import { registerStatic } from './http/static';
 import { saleRoutes } from './sales/sales-routes';
 
@@ -57,6 +58,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerAccessControl(app, ctx);
+  registerInputGuard(app);
 
   await app.register(healthRoutes, { ctx });
   await app.register(tenantRoutes, { ctx, prefix: '/api/tenants' });

@@ -14,6 +14,14 @@ export interface AccessEntry {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The query string's field names (from the route's schema), for tests that probe them. */
+  query: string[];
+}
+
+/** The keys of a zod object schema (an empty list for anything else). */
+function fieldsOf(schema: unknown): string[] {
+  const shape = (schema as { shape?: unknown } | undefined)?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
 }
 
 declare module 'fastify' {
@@ -65,7 +73,7 @@ export function registerAccessControl(app: FastifyInstance, deps: Pick<AuthDeps,
       throw new Error(`A rota ${String(route.method)} ${route.url} não declara config.access (permissão).`);
     }
     for (const method of ([] as string[]).concat(route.method)) {
-      if (method !== 'HEAD') table.push({ method, url: route.url, access });
+      if (method !== 'HEAD') table.push({ method, url: route.url, access, query: fieldsOf(route.schema?.querystring) });
     }
     if (access === 'public') return;
     if (access !== 'authenticated' && !(PERMISSIONS as readonly string[]).includes(access)) {

@@ -14,6 +14,7 @@ import {
   Timestamp,
   envelope,
   optionalFilter,
+  SearchQuery,
 } from './common';
 import { PaymentMethodSchema } from './sales';
 
@@ -84,7 +85,7 @@ export const AccountPayableCreateSchema = z.object({
   payment_method: optionalMethod(PayablePaymentMethodSchema),
   category: PayableCategorySchema,
   reference_number: OptionalText(100).optional(),
-  notes: OptionalText(1000).optional(),
+  notes: OptionalText(1000, { multiline: true }).optional(),
 });
 export type AccountPayableCreate = z.infer<typeof AccountPayableCreateSchema>;
 
@@ -97,7 +98,7 @@ export const AccountPayableListQuerySchema = z.object({
   status: optionalFilter(AccountStatusSchema),
   category: optionalFilter(PayableCategorySchema),
   payment_method: optionalFilter(PayablePaymentMethodSchema),
-  search: optionalFilter(z.string().max(200)),
+  search: SearchQuery,
 });
 export type AccountPayableListQuery = z.infer<typeof AccountPayableListQuerySchema>;
 
@@ -158,7 +159,7 @@ export const AccountReceivableCreateSchema = z.object({
   due_date: IsoDate,
   payment_method: optionalMethod(PaymentMethodSchema),
   reference_number: OptionalText(100).optional(),
-  notes: OptionalText(1000).optional(),
+  notes: OptionalText(1000, { multiline: true }).optional(),
 });
 export type AccountReceivableCreate = z.infer<typeof AccountReceivableCreateSchema>;
 
@@ -172,7 +173,7 @@ export const AccountReceivableListQuerySchema = z.object({
   start_date: optionalFilter(IsoDate),
   end_date: optionalFilter(IsoDate),
   /** customer name or document */
-  search: optionalFilter(z.string().max(200)),
+  search: SearchQuery,
 });
 export type AccountReceivableListQuery = z.infer<typeof AccountReceivableListQuerySchema>;
 

@@ -5,6 +5,7 @@ import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 import { isIsoDate } from '../dates';
 import { stripDocument, isValidDocument } from '../documents';
 import { hasAtMostTwoDecimals, toCentavos, toReais } from '../money';
+import { CONTROL_CHARS_MESSAGE, LINE_BREAKS_MESSAGE, controlCharsIssue } from '../text';
 
 // Validation messages in Portuguese for server details and client forms alike.
 z.config(pt());
@@ -41,11 +42,21 @@ export const SignedMoney = z.codec(
 /** A whole number of units (stock, quantities). */
 export const Quantity = z.int({ error: 'Use um número inteiro' });
 
-/** Optional free text: trimmed; blank becomes null. */
-export const OptionalText = (max = 500) =>
+/** Typed text: no control characters; tab and line breaks only when `multiline`. */
+export const PlainText = ({ multiline = false, label }: { multiline?: boolean; label?: string } = {}) =>
+  z
+    .string(label ? { error: `${label} é obrigatório` } : undefined)
+    .refine((v) => controlCharsIssue(v, { multiline }) === null, {
+      error: (issue) =>
+        controlCharsIssue(String(issue.input), { multiline }) === LINE_BREAKS_MESSAGE
+          ? LINE_BREAKS_MESSAGE
+          : CONTROL_CHARS_MESSAGE,
+    });
+
+/** Optional free text: trimmed; blank becomes null. Notes are `multiline`. */
+export const OptionalText = (max = 500, options: { multiline?: boolean } = {}) =>
   z.codec(
-    z
-      .string()
+    PlainText(options)
       .max(max, { error: `Máximo de ${max} caracteres` })
       .nullish(),
     z.string().nullable(),
@@ -57,11 +68,13 @@ export const OptionalText = (max = 500) =>
 
 /** Required text: trimmed, not blank. */
 export const RequiredText = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} é obrigatório` })
+  PlainText({ label })
     .trim()
     .min(1, { error: `${label} é obrigatório` })
     .max(max, { error: `${label}: máximo de ${max} caracteres` });
+
+/** A list's search box ('' and 'all' mean no filter). */
+export const SearchQuery = optionalFilterOf(PlainText().max(200, { error: 'Busca: máximo de 200 caracteres' }));
 
 export const Email = z
   .string({ error: 'E-mail é obrigatório' })
@@ -109,8 +122,10 @@ export const PageQuery = {
 };
 
 /** Query values the client may send as '' or 'all' mean "no filter" (spec §7). */
-export const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), schema.optional());
+export const optionalFilter = optionalFilterOf;
+function optionalFilterOf<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), schema.optional());
+}
 
 export const PaginationSchema = z.object({
   page: z.int(),

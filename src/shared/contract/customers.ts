@@ -11,6 +11,7 @@ import {
   Timestamp,
   envelope,
   optionalFilter,
+  SearchQuery,
 } from './common';
 
 const State = z.codec(
@@ -70,7 +71,7 @@ export type CustomerUpdate = z.infer<typeof CustomerUpdateSchema>;
 export const CustomerListQuerySchema = z.object({
   ...PageQuery,
   /** name or document contains */
-  search: optionalFilter(z.string().max(200)),
+  search: SearchQuery,
   active: optionalFilter(QueryBoolean),
 });
 export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;

@@ -4,12 +4,14 @@ import {
   Money,
   PageQuery,
   PaginationSchema,
+  PlainText,
   Quantity,
   QueryBoolean,
   RequiredText,
   Timestamp,
   envelope,
   optionalFilter,
+  SearchQuery,
 } from './common';
 
 export const ProductSchema = z.object({
@@ -30,8 +32,7 @@ export const ProductSchema = z.object({
 export type Product = z.infer<typeof ProductSchema>;
 
 const ShortText = (label: string) =>
-  z
-    .string()
+  PlainText()
     .trim()
     .max(60, { error: `${label}: máximo de 60 caracteres` });
 
@@ -67,7 +68,7 @@ export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 export const ProductListQuerySchema = z.object({
   ...PageQuery,
   /** name or SKU contains, case-insensitive */
-  search: optionalFilter(z.string().max(200)),
+  search: SearchQuery,
   active: optionalFilter(QueryBoolean),
   /** only products whose current stock is below their minimum */
   low_stock: optionalFilter(QueryBoolean),

@@ -7,10 +7,12 @@ import {
   Money,
   PageQuery,
   PaginationSchema,
+  PlainText,
   Quantity,
   Timestamp,
   envelope,
   optionalFilter,
+  SearchQuery,
 } from './common';
 
 export const PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'pix', 'transfer', 'crediario'] as const;
@@ -104,7 +106,7 @@ export const SaleCreateSchema = z
     payment_status: z.enum(SALE_PAYMENT_STATUSES).default('pending'),
     sale_status: z.enum(SALE_STATUSES).default('completed'),
     crediario: CrediarioSchema.optional(),
-    notes: z.string().max(500).optional(),
+    notes: PlainText({ multiline: true }).max(500).optional(),
     /** Set by the outbox: a sale that already happened at the till. */
     offline: z.boolean().default(false),
     /** When the sale happened at the till (offline sales arrive later). */
@@ -129,7 +131,7 @@ export const SaleUpdateSchema = z.object({
   customer_id: Id.optional(),
   payment_method: PaymentMethodSchema.optional(),
   payment_status: z.enum(SALE_PAYMENT_STATUSES).optional(),
-  notes: z.string().max(500).nullable().optional(),
+  notes: PlainText({ multiline: true }).max(500).nullable().optional(),
 });
 export type SaleUpdate = z.infer<typeof SaleUpdateSchema>;
 
@@ -153,7 +155,7 @@ export const ItemIdParams = z.object({ itemId: Id });
 
 export const SaleListQuerySchema = z.object({
   ...PageQuery,
-  search: optionalFilter(z.string().max(200)),
+  search: SearchQuery,
   customer_id: optionalFilter(Id),
   payment_method: optionalFilter(PaymentMethodSchema),
   sale_status: optionalFilter(z.enum(SALE_STATUSES)),
