@@ -114,3 +114,22 @@ export function servePayables(server: FakeServer, state: PayablesApi): void {
     body: { success: true, data: [], count: state.overdueCount },
   }));
 }
+
+export interface ReceivablesApi {
+  accounts: Json[];
+  /** what pagination.total says (default: the accounts' count) */
+  total?: number;
+  stats: Json;
+}
+
+export const RECEIVABLE_STATS = { total_pending: 2500.75, total_overdue: 480, count_pending: 7 };
+
+/** Serves GET /api/accounts-receivable and /statistics from `state` (read at each call). */
+export function serveReceivables(server: FakeServer, state: ReceivablesApi): void {
+  server.on('GET', '/api/accounts-receivable', ({ url }) => {
+    const limit = Number(url.searchParams.get('limit'));
+    const total = state.total ?? state.accounts.length;
+    return ok({ accountsReceivable: state.accounts, pagination: pagination(1, limit, total) });
+  });
+  server.on('GET', '/api/accounts-receivable/statistics', () => ok(state.stats));
+}
