@@ -133,3 +133,26 @@ export function serveReceivables(server: FakeServer, state: ReceivablesApi): voi
   });
   server.on('GET', '/api/accounts-receivable/statistics', () => ok(state.stats));
 }
+
+export interface CashFlowApi {
+  entries: Json[];
+  totalPages: number;
+  summary: Json;
+  chart: Json[];
+}
+
+export const CASH_SUMMARY = { initial_balance: 1000, total_income: 250.5, total_expenses: 1300, final_balance: -49.5 };
+
+/** Serves GET /api/cash-flow and /chart from `state` (read at each call). */
+export function serveCashFlow(server: FakeServer, state: CashFlowApi): void {
+  server.on('GET', '/api/cash-flow', ({ url }) => {
+    const page = Number(url.searchParams.get('page'));
+    const limit = Number(url.searchParams.get('limit'));
+    return ok({
+      entries: state.entries,
+      pagination: { page, limit, total: state.entries.length, totalPages: state.totalPages },
+      summary: state.summary,
+    });
+  });
+  server.on('GET', '/api/cash-flow/chart', () => ok(state.chart));
+}
