@@ -27,7 +27,10 @@ export function StatCard({ title, value, detail, tone = 'default', icon }: StatC
         <h2 className="text-sm font-medium text-slate-600">{title}</h2>
         {icon ? <span className="text-slate-400">{icon}</span> : null}
       </div>
-      <p data-testid="stat-value" className={cn('mt-2 text-2xl font-bold tracking-tight', TONES[tone])}>
+      <p
+        data-testid="stat-value"
+        className={cn('mt-2 break-words text-xl font-bold tracking-tight sm:text-2xl', TONES[tone])}
+      >
         {value}
       </p>
       {detail ? <p className="mt-1 text-xs text-slate-500">{detail}</p> : null}
@@ -35,7 +38,7 @@ export function StatCard({ title, value, detail, tone = 'default', icon }: StatC
   );
 }
 
-/** Cards side by side: one per line on phones, two on tablets, `columns` on desktops. */
+/** Three cards: stacked on phones, side by side from tablets. Four: two by two up to desktops. */
 export function StatGrid({ columns, children }: { columns: 3 | 4; children: ReactNode }) {
   return (
     <div

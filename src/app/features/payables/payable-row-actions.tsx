@@ -38,7 +38,7 @@ export function PayableRowActions({
 }) {
   const allowed = allowedActions(account.status);
   return (
-    <div className="grid grid-cols-2 justify-end gap-0.5 sm:flex sm:flex-wrap">
+    <div className="grid grid-cols-[repeat(2,2.5rem)] justify-end gap-0.5 sm:flex sm:flex-nowrap">
       {allowed.pay ? (
         <ActionButton label="Marcar como Pago" className="text-green-700" onClick={() => onAction('pay', account)}>
           <CheckIcon className="h-4 w-4" />

@@ -26,7 +26,7 @@ export function PayableTable({ accounts, emptyText, onAction }: PayableTableProp
           <Th className="hidden sm:table-cell">Vencimento</Th>
           <Th className="hidden lg:table-cell">Categoria</Th>
           <Th className="hidden sm:table-cell">Status</Th>
-          <Th className="text-right">Ações</Th>
+          <Th className="text-right max-sm:px-1">Ações</Th>
         </tr>
       </THead>
       <TBody>
@@ -55,7 +55,7 @@ export function PayableTable({ accounts, emptyText, onAction }: PayableTableProp
             <Td className="hidden sm:table-cell">
               <AccountStatusBadge status={account.status} labels={PAYABLE_STATUS_LABELS} />
             </Td>
-            <Td className="w-0 text-right">
+            <Td className="w-0 text-right max-sm:px-1">
               <PayableRowActions account={account} onAction={onAction} />
             </Td>
           </tr>

@@ -17,8 +17,8 @@ export function ReceivableFilters({ filters, onChange, chooseDates }: Receivable
   const set = (key: keyof Filters, value: string) => onChange({ ...filters, [key]: value });
   return (
     <Card className="mb-6 p-4">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr] lg:items-end">
-        <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr] lg:items-end">
+        <div className="flex flex-col gap-1.5 sm:col-span-3 lg:col-span-1">
           <span className="text-sm font-medium text-slate-700" aria-hidden="true">
             Buscar
           </span>

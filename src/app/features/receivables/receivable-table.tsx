@@ -44,8 +44,12 @@ export function ReceivableTable({ accounts, canWrite, onPay }: ReceivableTablePr
           <tr key={account.id} data-status={account.status} className="hover:bg-slate-50">
             <Td className="min-w-0">
               <div className="font-medium text-slate-900">{account.description}</div>
-              <div className="mt-0.5 text-xs text-slate-500 sm:hidden">{account.customer?.name ?? '-'}</div>
-              <div className="mt-0.5 text-xs text-slate-500 lg:hidden">{methodOf(account)}</div>
+              {account.customer ? (
+                <div className="mt-0.5 text-xs text-slate-500 sm:hidden">{account.customer.name}</div>
+              ) : null}
+              {account.payment_method ? (
+                <div className="mt-0.5 text-xs text-slate-500 lg:hidden">{methodOf(account)}</div>
+              ) : null}
               <div className="mt-1 flex flex-wrap items-center gap-1.5 sm:hidden">
                 <span className="text-xs text-slate-600">Vence {formatDate(account.due_date)}</span>
                 <AccountStatusBadge status={account.status} labels={RECEIVABLE_STATUS_LABELS} />
@@ -69,6 +73,7 @@ export function ReceivableTable({ accounts, canWrite, onPay }: ReceivableTablePr
                   <Button
                     variant="outline"
                     size="sm"
+                    className="whitespace-nowrap"
                     aria-label="Registrar Pagamento"
                     title="Registrar Pagamento"
                     onClick={() => onPay(account)}
