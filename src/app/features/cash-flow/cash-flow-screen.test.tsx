@@ -207,7 +207,7 @@ describe('Fluxo de Caixa (admin)', () => {
       amount: 1234.56,
     });
     expect(post!.headers['Idempotency-Key']).toBe(body.id);
-  });
+  }, 15_000);
 
   it('refuses a future date before sending, and says why the server refused', async () => {
     server.on('POST', '/api/cash-flow', () => refusal(403, 'Sem permissão', 'FORBIDDEN'));
@@ -226,7 +226,7 @@ describe('Fluxo de Caixa (admin)', () => {
     fireEvent.change(within(dialog).getByLabelText('Data'), { target: { value: todayIso() } });
     await user.click(within(dialog).getByRole('button', { name: 'Criar Lançamento' }));
     await expectToast('Erro', 'Erro ao criar lançamento: Sem permissão');
-  });
+  }, 15_000);
 
   it('edits and deletes a manual entry', async () => {
     server.on('PUT', `/api/cash-flow/${aluguel.id}`, ({ body }) => ok({ ...aluguel, ...(body as object) }));
@@ -258,7 +258,7 @@ describe('Fluxo de Caixa (admin)', () => {
     await user.click(within(prompt).getByRole('button', { name: 'Excluir' }));
     await expectToast('Sucesso', 'Lançamento excluído com sucesso!');
     expect(server.callsTo('DELETE', `/api/cash-flow/${aluguel.id}`)[0]!.headers['Idempotency-Key']).toMatch(UUID);
-  });
+  }, 15_000);
 
   it("says when the entries do not load ('Erro ao carregar fluxo de caixa')", async () => {
     server.on('GET', '/api/cash-flow', () => refusal(400, 'Período inválido', 'VALIDATION'));

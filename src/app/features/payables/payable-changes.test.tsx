@@ -93,7 +93,7 @@ describe('Contas a Pagar: changes', () => {
     expect(post!.headers['Idempotency-Key']).toBe(body.id);
     // Every finance query is asked again.
     await waitFor(() => expect(server.callsTo('GET', '/api/accounts-payable').length).toBeGreaterThan(listsBefore));
-  });
+  }, 15_000);
 
   it('edits with the account in the form and sends the optional fields it keeps', async () => {
     server.on('PUT', `/api/accounts-payable/${energia.id}`, ({ body }) =>
@@ -259,5 +259,5 @@ describe('Contas a Pagar: changes', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Criar Conta' }));
     await expectToast('Erro', 'Erro ao criar conta a pagar: Você não tem permissão para esta ação.');
     expect(screen.getByRole('dialog', { name: 'Nova Conta a Pagar' })).toBeTruthy();
-  });
+  }, 15_000);
 });

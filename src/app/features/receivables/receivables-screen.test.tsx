@@ -228,7 +228,7 @@ describe('Contas a Receber (admin)', () => {
       payment_method: 'pix',
     });
     expect(post!.headers['Idempotency-Key']).toBe(body.id);
-  });
+  }, 15_000);
 
   it("says why a create was refused: 'Erro ao criar conta a receber: …'", async () => {
     server.on('POST', '/api/accounts-receivable', () => refusal(404, 'Cliente não encontrado', 'NOT_FOUND'));
