@@ -31,6 +31,8 @@ export const CREDIARIO_DEFAULT_INSTALLMENTS = 2;
 export const CREDIARIO_SPACING_DAYS = 30;
 
 export const RECEIVABLES_SEARCH_DEBOUNCE_MS = 500;
+/** Not in the spec: the payables search waits this long after the last key before asking. */
+export const PAYABLES_SEARCH_DEBOUNCE_MS = 300;
 
 export const STALE_TIME_DEFAULT_MS = 5 * 60_000;
 export const GC_TIME_DEFAULT_MS = 10 * 60_000;
@@ -40,6 +42,9 @@ export const STALE_TIME_PAYABLE_OVERDUE_MS = 2 * 60_000;
 export const STALE_TIME_RECEIVABLE_STATS_MS = 2 * 60_000;
 export const STALE_TIME_RECEIVABLE_OVERDUE_MS = 60_000;
 export const STALE_TIME_LISTS_MS = 5 * 60_000;
+/** Cash flow (list, summary, chart): 5 min fresh, kept 10 min. */
+export const STALE_TIME_CASH_FLOW_MS = 5 * 60_000;
+export const GC_TIME_CASH_FLOW_MS = 10 * 60_000;
 export const QUERY_RETRIES = 1;
 
 export const TOAST_LIMIT = 1;

@@ -1,5 +1,5 @@
 // A labelled form field with its error message underneath.
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
 import { Input, Select, type InputProps, type SelectProps } from './input';
 import { Label } from './label';
@@ -10,13 +10,24 @@ interface FieldFrameProps {
   error?: string;
   hint?: string;
   className?: string;
+  /** Marks the label with an asterisk (not part of the field's accessible name). */
+  required?: boolean;
   children: ReactNode;
 }
 
-export function FieldFrame({ id, label, error, hint, className, children }: FieldFrameProps) {
+export function FieldFrame({ id, label, error, hint, className, required, children }: FieldFrameProps) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      {required ? (
+        <span className="flex gap-1">
+          <Label htmlFor={id}>{label}</Label>
+          <span aria-hidden="true" className="text-sm font-medium text-red-600">
+            *
+          </span>
+        </span>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
       {children}
       {hint && !error ? <p className="text-xs text-slate-500">{hint}</p> : null}
       {error ? (
@@ -39,7 +50,7 @@ export function TextField({ label, error, hint, id, className, ...props }: TextF
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldFrame id={fieldId} label={label} error={error} hint={hint} className={className}>
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint} className={className} required={props.required}>
       <Input
         id={fieldId}
         invalid={Boolean(error)}
@@ -60,7 +71,7 @@ export function SelectField({ label, error, id, className, children, ...props }:
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldFrame id={fieldId} label={label} error={error} className={className}>
+    <FieldFrame id={fieldId} label={label} error={error} className={className} required={props.required}>
       <Select
         id={fieldId}
         invalid={Boolean(error)}
@@ -103,5 +114,32 @@ export function CheckboxField({ label, checked, onChange, description, disabled,
         {description ? <span className="text-xs text-slate-500">{description}</span> : null}
       </div>
     </div>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  error?: string;
+  id?: string;
+}
+
+export function TextAreaField({ label, error, id, className, rows = 3, ...props }: TextAreaFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error} className={className} required={props.required}>
+      <textarea
+        id={fieldId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        className={cn(
+          'w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400',
+          'focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500 disabled:cursor-not-allowed disabled:bg-slate-100',
+          error ? 'border-red-500' : 'border-slate-300',
+        )}
+        {...props}
+      />
+    </FieldFrame>
   );
 }

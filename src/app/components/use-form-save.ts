@@ -1,27 +1,32 @@
 // Saving a dialog form: contract errors or the server's 400 details go under the fields,
-// a red toast titled `failTitle` says why, and a success closes the dialog.
+// a red toast titled `failTitle` says why (through `failDescription` when given: the
+// finance screens say 'Erro ao criar conta a pagar: {motivo}'), and a success closes the dialog.
 import { useState } from 'react';
 import { describeError } from '../lib/api-error';
 import { fieldErrorsFrom, type FieldErrors, type FormResult } from '../lib/form-errors';
 import { toastError } from './toast-store';
 
-export function useFormSave(failTitle: string, onClose: () => void) {
+export function useFormSave(
+  failTitle: string,
+  onClose: () => void,
+  failDescription: (reason: string) => string = (reason) => reason,
+) {
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  async function save<T>(checked: FormResult<T>, run: (value: T) => Promise<unknown>, done: () => void) {
+  async function save<T, R>(checked: FormResult<T>, run: (value: T) => Promise<R>, done: (result: R) => void) {
     if (!checked.ok) {
       setErrors(checked.errors);
-      toastError(failTitle, checked.message);
+      toastError(failTitle, failDescription(checked.message));
       return;
     }
     setErrors({});
     try {
-      await run(checked.value);
-      done();
+      const result = await run(checked.value);
+      done(result);
       onClose();
     } catch (error) {
       setErrors(fieldErrorsFrom(error));
-      toastError(failTitle, describeError(error, failTitle));
+      toastError(failTitle, failDescription(describeError(error, failTitle)));
     }
   }
 

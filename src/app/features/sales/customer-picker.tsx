@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { CloseIcon } from '../../components/icons';
 import type { MirrorCustomer } from '../../offline/db';
-import { SearchCombobox } from './search-combobox';
+import { SearchCombobox } from '../../components/search-combobox';
 import type { SaleCustomer } from './use-sale-form';
 
 interface CustomerPickerProps {

@@ -9,7 +9,7 @@ import { PlusIcon } from '../../components/icons';
 import { toast, toastError } from '../../components/toast-store';
 import type { MirrorProduct } from '../../offline/db';
 import { addToCart, parseQuantity, type CartLine } from './cart';
-import { SearchCombobox } from './search-combobox';
+import { SearchCombobox } from '../../components/search-combobox';
 
 interface ProductAdderProps {
   search: (query: string) => MirrorProduct[];

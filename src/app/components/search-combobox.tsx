@@ -1,8 +1,8 @@
 // A search field with a dropdown of results (ARIA combobox): arrows move, Enter picks,
 // Escape closes. Results come from the caller (the mirror's in-memory index).
 import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { cn } from '../../components/cn';
-import { SearchIcon } from '../../components/icons';
+import { cn } from './cn';
+import { SearchIcon } from './icons';
 
 interface SearchComboboxProps<T> {
   label: string;

@@ -1,0 +1,80 @@
+// A money field that reads what a Brazilian types ('119,90', '1.234,56') whatever the
+// browser's language: a text input (a number input in an en-US browser drops the comma)
+// that keeps the typed text while focused, shows the formatted amount on blur and hands
+// the form integer centavos, or null when the text is not an amount.
+import { useId, useState } from 'react';
+import { formatDecimal, parseMoneyInput } from '../../shared/money';
+import { cn } from './cn';
+import { FieldFrame } from './field';
+import { Input, type InputProps } from './input';
+
+export interface MoneyInputProps extends Omit<
+  InputProps,
+  'value' | 'onChange' | 'type' | 'inputMode' | 'defaultValue'
+> {
+  /** centavos, or null when empty or not an amount */
+  value: number | null;
+  onChange: (centavos: number | null) => void;
+}
+
+export function MoneyInput({ value, onChange, className, onFocus, onBlur, ...props }: MoneyInputProps) {
+  const [text, setText] = useState(() => (value === null ? '' : formatDecimal(value)));
+  const [focused, setFocused] = useState(false);
+  // Unfocused: the amount as the app writes it; text that is not an amount stays, so
+  // the person sees what to fix (and a value cleared by the form clears the field).
+  const shown = focused ? text : value !== null ? formatDecimal(value) : parseMoneyInput(text) === null ? text : '';
+
+  return (
+    <div className="relative">
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500"
+      >
+        R$
+      </span>
+      <Input
+        {...props}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        className={cn('pl-10', className)}
+        value={shown}
+        onFocus={(event) => {
+          setText(shown);
+          setFocused(true);
+          onFocus?.(event);
+        }}
+        onBlur={(event) => {
+          setFocused(false);
+          onBlur?.(event);
+        }}
+        onChange={(event) => {
+          setText(event.target.value);
+          onChange(parseMoneyInput(event.target.value));
+        }}
+      />
+    </div>
+  );
+}
+
+export interface MoneyFieldProps extends Omit<MoneyInputProps, 'id'> {
+  label: string;
+  error?: string;
+  id?: string;
+}
+
+/** A labelled MoneyInput with its error underneath. */
+export function MoneyField({ label, error, id, className, ...props }: MoneyFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error} className={className} required={props.required}>
+      <MoneyInput
+        id={fieldId}
+        invalid={Boolean(error)}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}

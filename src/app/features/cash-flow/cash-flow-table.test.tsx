@@ -1,0 +1,34 @@
+// Signs of values and local marks on cash-flow rows (marks filled by the offline layer).
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CashFlowEntrySchema } from '../../../shared/contract/cash-flow';
+import { cashEntryJson } from '../../test/finance-fixtures';
+import type { CashEntryRow } from './api';
+import { CashFlowTable, signedAmount } from './cash-flow-table';
+
+const row = (description: string, local?: CashEntryRow['local']): CashEntryRow => ({
+  ...CashFlowEntrySchema.parse(cashEntryJson({ description })),
+  local,
+});
+
+describe('CashFlowTable', () => {
+  it('writes income with + and expenses with -', () => {
+    expect(signedAmount({ type: 'income', amount: 1000 }).replace(/\s/g, ' ')).toBe('+ R$ 10,00');
+    expect(signedAmount({ type: 'expense', amount: 500 }).replace(/\s/g, ' ')).toBe('- R$ 5,00');
+  });
+
+  it('marks rows not yet synchronized or refused by the server', () => {
+    render(
+      <CashFlowTable
+        entries={[row('Local', 'pending'), row('Recusado', 'rejected'), row('Servidor')]}
+        canWrite
+        onEdit={() => undefined}
+        onDelete={() => undefined}
+      />,
+    );
+    const rowOf = (d: string) => screen.getAllByText(d)[0]!.closest('tr')!;
+    expect(within(rowOf('Local')).getByText('Não sincronizado')).toBeTruthy();
+    expect(within(rowOf('Recusado')).getByText('Recusado pelo servidor')).toBeTruthy();
+    expect(within(rowOf('Servidor')).queryByText(/sincronizado|Recusado pelo/)).toBeNull();
+  });
+});

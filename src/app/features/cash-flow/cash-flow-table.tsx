@@ -1,0 +1,82 @@
+// The entries table: Data, Tipo, Descrição, Categoria, Valor with its sign. Below `lg`
+// the description and category fold under the date; below `sm` the type does too (the
+// sign and colour of the value still say it). Admins get edit/delete on manual entries.
+import { formatDate } from '../../../shared/dates';
+import { formatBRL } from '../../../shared/money';
+import { cn } from '../../components/cn';
+import { LocalMarkBadge } from '../../components/local-mark-badge';
+import { RowActions } from '../../components/row-actions';
+import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { isManual, type CashEntryRow } from './api';
+
+const TYPE_LABELS = { income: 'Entrada', expense: 'Saída' } as const;
+
+/** '+ R$ 10,00' / '- R$ 5,00' */
+export function signedAmount(entry: Pick<CashEntryRow, 'type' | 'amount'>): string {
+  return `${entry.type === 'income' ? '+' : '-'} ${formatBRL(entry.amount)}`;
+}
+
+interface CashFlowTableProps {
+  entries: readonly CashEntryRow[];
+  canWrite: boolean;
+  onEdit: (entry: CashEntryRow) => void;
+  onDelete: (entry: CashEntryRow) => void;
+}
+
+export function CashFlowTable({ entries, canWrite, onEdit, onDelete }: CashFlowTableProps) {
+  return (
+    <Table aria-label="Lançamentos">
+      <THead>
+        <tr>
+          <Th>Data</Th>
+          <Th className="hidden sm:table-cell">Tipo</Th>
+          <Th className="hidden lg:table-cell">Descrição</Th>
+          <Th className="hidden lg:table-cell">Categoria</Th>
+          <Th className="text-right">Valor</Th>
+          {canWrite ? <Th className="text-right">Ações</Th> : null}
+        </tr>
+      </THead>
+      <TBody>
+        {entries.length === 0 ? <EmptyRow colSpan={canWrite ? 6 : 5} text="Nenhum lançamento no período." /> : null}
+        {entries.map((entry) => (
+          <tr key={entry.id} data-type={entry.type} className="hover:bg-slate-50">
+            <Td className="min-w-0">
+              <div className="whitespace-nowrap font-medium text-slate-900">{formatDate(entry.date)}</div>
+              <div className="mt-0.5 text-xs text-slate-500 lg:hidden">
+                <span className="sm:hidden">{TYPE_LABELS[entry.type]} · </span>
+                {entry.description} · {entry.category}
+              </div>
+              {entry.local ? (
+                <div className="mt-1">
+                  <LocalMarkBadge local={entry.local} />
+                </div>
+              ) : null}
+            </Td>
+            <Td className="hidden sm:table-cell">{TYPE_LABELS[entry.type]}</Td>
+            <Td className="hidden lg:table-cell">{entry.description}</Td>
+            <Td className="hidden lg:table-cell">{entry.category}</Td>
+            <Td
+              className={cn(
+                'whitespace-nowrap text-right font-medium',
+                entry.type === 'income' ? 'text-green-700' : 'text-red-700',
+              )}
+            >
+              {signedAmount(entry)}
+            </Td>
+            {canWrite ? (
+              <Td className="w-0 whitespace-nowrap text-right">
+                {isManual(entry) ? (
+                  <RowActions onEdit={() => onEdit(entry)} onDelete={() => onDelete(entry)} />
+                ) : (
+                  <span className="px-3 text-slate-400" title="Lançamento automático (venda ou conta paga)">
+                    -
+                  </span>
+                )}
+              </Td>
+            ) : null}
+          </tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

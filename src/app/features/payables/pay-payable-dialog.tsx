@@ -1,0 +1,63 @@
+// 'Marcar como Pago': the account's summary and an optional payment date (empty = today,
+// never after today).
+import { useState, type FormEvent } from 'react';
+import { MarkAsPaidSchema } from '../../../shared/contract/accounts';
+import { formatDate, todayIso } from '../../../shared/dates';
+import { formatBRL } from '../../../shared/money';
+import { Button } from '../../components/button';
+import { DetailList } from '../../components/detail-list';
+import { Dialog, DialogFooter } from '../../components/dialog';
+import { TextField } from '../../components/field';
+import { toastSaved } from '../../components/outcome-toast';
+import { useFormSave } from '../../components/use-form-save';
+import { validateForm } from '../../lib/form-errors';
+import { usePayPayable, type PayableRow } from './api';
+
+export function PayPayableDialog({ account, onClose }: { account: PayableRow; onClose: () => void }) {
+  const [paymentDate, setPaymentDate] = useState('');
+  const payMutation = usePayPayable();
+  const saving = payMutation.isPending;
+  const { errors, save } = useFormSave('Erro', onClose, (reason) => `Erro ao marcar conta como paga: ${reason}`);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void save(
+      validateForm(MarkAsPaidSchema, { payment_date: paymentDate }),
+      (value) => payMutation.mutateAsync({ id: account.id, paymentDate: value.payment_date }),
+      (outcome) => toastSaved(outcome, 'Conta a pagar marcada como paga!'),
+    );
+  }
+
+  return (
+    <Dialog open onClose={() => !saving && onClose()} title="Marcar como Pago">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <DetailList
+          items={[
+            ['Fornecedor', account.supplier_name],
+            ['Descrição', account.description],
+            ['Valor', formatBRL(account.amount)],
+            ['Vencimento', formatDate(account.due_date)],
+          ]}
+        />
+        <TextField
+          label="Data do Pagamento"
+          type="date"
+          max={todayIso()}
+          hint="Deixe em branco para usar a data de hoje."
+          value={paymentDate}
+          onChange={(e) => setPaymentDate(e.target.value)}
+          error={errors.payment_date}
+          disabled={saving}
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={saving}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Salvando...' : 'Marcar como Pago'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+// Search (name or CPF of the customer), status and, for admins, the due-date range.
+// Cashiers see today's accounts only (the server forces it) and are told so.
+import { ACCOUNT_STATUSES, RECEIVABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
+import { Card } from '../../components/card';
+import { SelectField, TextField } from '../../components/field';
+import { SearchInput } from '../../components/search-input';
+import type { ReceivableFilters as Filters } from './api';
+
+interface ReceivableFiltersProps {
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+  /** admins choose the due-date range */
+  chooseDates: boolean;
+}
+
+export function ReceivableFilters({ filters, onChange, chooseDates }: ReceivableFiltersProps) {
+  const set = (key: keyof Filters, value: string) => onChange({ ...filters, [key]: value });
+  return (
+    <Card className="mb-6 p-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr] lg:items-end">
+        <div className="flex flex-col gap-1.5 sm:col-span-3 lg:col-span-1">
+          <span className="text-sm font-medium text-slate-700" aria-hidden="true">
+            Buscar
+          </span>
+          <SearchInput
+            value={filters.search}
+            onChange={(value) => set('search', value)}
+            placeholder="Nome ou CPF do cliente"
+            label="Buscar contas a receber"
+          />
+        </div>
+        <SelectField label="Status" value={filters.status} onChange={(e) => set('status', e.target.value)}>
+          <option value="all">Todos</option>
+          {ACCOUNT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {RECEIVABLE_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+        {chooseDates ? (
+          <>
+            <TextField
+              label="Data inicial"
+              type="date"
+              value={filters.start_date}
+              max={filters.end_date || undefined}
+              onChange={(e) => set('start_date', e.target.value)}
+            />
+            <TextField
+              label="Data final"
+              type="date"
+              value={filters.end_date}
+              min={filters.start_date || undefined}
+              onChange={(e) => set('end_date', e.target.value)}
+            />
+          </>
+        ) : (
+          <p className="text-sm text-slate-600 sm:col-span-2 lg:self-center">
+            Mostrando as contas com vencimento hoje.
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+// The receivables table. Below `lg` the method folds under the description; below `sm`
+// the customer, due date and status do too, so the amount and the action always fit.
+// The 'Ações' column is there only for whoever may register a payment.
+import { allowedActions } from '../../../shared/accounts';
+import { RECEIVABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
+import { formatDate } from '../../../shared/dates';
+import { formatBRL } from '../../../shared/money';
+import { AccountStatusBadge } from '../../components/account-status-badge';
+import { Button } from '../../components/button';
+import { CheckIcon } from '../../components/icons';
+import { LocalMarkBadge } from '../../components/local-mark-badge';
+import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import type { ReceivableRow } from './api';
+
+interface ReceivableTableProps {
+  accounts: readonly ReceivableRow[];
+  canWrite: boolean;
+  onPay: (account: ReceivableRow) => void;
+}
+
+const methodOf = (account: ReceivableRow) =>
+  account.payment_method ? PAYMENT_METHOD_LABELS[account.payment_method] : '-';
+
+export function ReceivableTable({ accounts, canWrite, onPay }: ReceivableTableProps) {
+  return (
+    <Table aria-label="Contas a receber">
+      <THead>
+        <tr>
+          <Th>Descrição</Th>
+          <Th className="hidden sm:table-cell">Cliente</Th>
+          <Th className="text-right">Valor</Th>
+          <Th className="hidden sm:table-cell">Vencimento</Th>
+          <Th className="hidden sm:table-cell">Status</Th>
+          <Th className="hidden lg:table-cell">Método</Th>
+          {canWrite ? <Th className="text-right">Ações</Th> : null}
+        </tr>
+      </THead>
+      <TBody>
+        {accounts.length === 0 ? (
+          <EmptyRow colSpan={canWrite ? 7 : 6} text="Nenhuma conta a receber encontrada" />
+        ) : null}
+        {accounts.map((account) => (
+          <tr key={account.id} data-status={account.status} className="hover:bg-slate-50">
+            <Td className="min-w-0">
+              <div className="font-medium text-slate-900">{account.description}</div>
+              {account.customer ? (
+                <div className="mt-0.5 text-xs text-slate-500 sm:hidden">{account.customer.name}</div>
+              ) : null}
+              {account.payment_method ? (
+                <div className="mt-0.5 text-xs text-slate-500 lg:hidden">{methodOf(account)}</div>
+              ) : null}
+              <div className="mt-1 flex flex-wrap items-center gap-1.5 sm:hidden">
+                <span className="text-xs text-slate-600">Vence {formatDate(account.due_date)}</span>
+                <AccountStatusBadge status={account.status} labels={RECEIVABLE_STATUS_LABELS} />
+              </div>
+              {account.local ? (
+                <div className="mt-1">
+                  <LocalMarkBadge local={account.local} />
+                </div>
+              ) : null}
+            </Td>
+            <Td className="hidden sm:table-cell">{account.customer?.name ?? '-'}</Td>
+            <Td className="whitespace-nowrap text-right font-medium text-slate-900">{formatBRL(account.amount)}</Td>
+            <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(account.due_date)}</Td>
+            <Td className="hidden sm:table-cell">
+              <AccountStatusBadge status={account.status} labels={RECEIVABLE_STATUS_LABELS} />
+            </Td>
+            <Td className="hidden lg:table-cell">{methodOf(account)}</Td>
+            {canWrite ? (
+              <Td className="w-0 text-right">
+                {allowedActions(account.status).pay ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="whitespace-nowrap"
+                    aria-label="Registrar Pagamento"
+                    title="Registrar Pagamento"
+                    onClick={() => onPay(account)}
+                  >
+                    <CheckIcon className="h-4 w-4 text-green-700" />
+                    <span className="hidden md:inline">Registrar Pagamento</span>
+                  </Button>
+                ) : null}
+              </Td>
+            ) : null}
+          </tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
