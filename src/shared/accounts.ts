@@ -58,3 +58,11 @@ export function allowedActions(status: ShownAccountStatus): Record<AccountAction
     delete: accountRefusal('delete', stored) === null,
   };
 }
+
+/** The cash-book entry a paid bill writes ('Pagamento - Energia SP - Conta de luz'). */
+export const payableEntryDescription = (bill: { supplier_name: string; description: string }) =>
+  `Pagamento - ${bill.supplier_name} - ${bill.description}`;
+
+/** The cash-book entry a received account writes ('Recebimento - Parcela 1/3 - Joana'). */
+export const receivableEntryDescription = (description: string, customerName: string | null | undefined) =>
+  customerName ? `Recebimento - ${description} - ${customerName}` : `Recebimento - ${description}`;

@@ -5,6 +5,8 @@
 // or queued. Today rows have no mark and nothing is queued; the offline layer fills both
 // in without the screens changing.
 
+import { formatBRL } from '../../shared/money';
+
 export const FINANCE_KEY = ['finance'] as const;
 
 /** pending: made here, not yet on the server; rejected: the server refused it. */
@@ -37,4 +39,20 @@ export function filterValue(value: string | undefined): string | undefined {
 /** Drops null and undefined members: optional fields left blank are sent absent (spec §5). */
 export function withoutEmpty<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>;
+}
+
+/** How a queued change reads in the Sincronização panel: what, and the account's description and amount. */
+export function changeSummary(what: string, description: string, centavos: number): string {
+  return `${what}: ${description} · ${formatBRL(centavos)}`;
+}
+
+/** Case- and accent-insensitive "contains", as a search box reads. */
+export function textMatches(haystack: string | null | undefined, needle: string): boolean {
+  if (!needle) return true;
+  const fold = (t: string) =>
+    t
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
+  return fold(haystack ?? '').includes(fold(needle));
 }

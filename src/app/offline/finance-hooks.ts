@@ -4,6 +4,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { api } from '../lib/api';
+import type { ChangeOutcome } from '../lib/finance';
+import { useFinanceChange } from '../lib/use-finance-change';
 import { submitAccountChange, type AccountChange, type SubmitResult } from './account-changes';
 import { getDb, type BalcaoDb } from './db';
 import type { LocalState, OverlayView } from './finance-overlay';
@@ -64,4 +66,16 @@ export function useLastOverlaySync(): number {
     [],
     0,
   );
+}
+
+/**
+ * A finance change as a mutation: `build` turns the screen's variables into the change
+ * (request, overlay, summary); the server's answer, when it came now, is read by `parse`.
+ */
+export function useAccountChange<V, T>(build: (value: V) => AccountChange, parse: (body: unknown) => T) {
+  const submit = useSubmitAccountChange();
+  return useFinanceChange(async (value: V): Promise<ChangeOutcome<T>> => {
+    const result = await submit(build(value));
+    return result.queued ? { queued: true } : { queued: false, data: parse(result.body) };
+  });
 }

@@ -11,11 +11,11 @@ import type {
   ReceivableStatistics,
 } from '../../shared/contract/accounts';
 import type { CashFlowEntry, CashFlowSummary } from '../../shared/contract/cash-flow';
+import type { LocalMark, WithLocal } from '../lib/finance';
 import type { OverlayRecord } from './db';
 
-export type LocalState = 'pending' | 'rejected';
-/** A row as a screen shows it: `local` marks a change this device has not synchronized. */
-export type WithLocal<T> = T & { local?: LocalState };
+export type { WithLocal };
+export type LocalState = LocalMark;
 
 export interface OverlayView extends OverlayRecord {
   /** pending / rejected: its resource still has entries in the outbox; synced: none left. */

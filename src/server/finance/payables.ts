@@ -4,7 +4,7 @@
 // the bill paid and answers 409. Paying writes the expense entry of the cash book in the
 // same transaction (DESIGN.md, finance rules: the bill's category, dated the payment day).
 import { and, count, eq, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
-import { shownStatus, type AccountAction } from '../../shared/accounts';
+import { payableEntryDescription, shownStatus, type AccountAction } from '../../shared/accounts';
 import {
   OVERDUE_LIST_MAX,
   type AccountPayable,
@@ -162,9 +162,6 @@ export async function deletePayable(db: DbOrTx, tenantId: string, id: string, tx
   });
 }
 
-export const payableEntryDescription = (row: Pick<AccountPayableRow, 'supplierName' | 'description'>) =>
-  `Pagamento - ${row.supplierName} - ${row.description}`;
-
 /** Pays a bill (absent date: today) and writes its expense entry, in one transaction. */
 export async function payPayable(
   db: DbOrTx,
@@ -186,7 +183,7 @@ export async function payPayable(
       tenantId,
       date: paymentDate,
       type: 'expense',
-      description: payableEntryDescription(row),
+      description: payableEntryDescription({ supplier_name: row.supplierName, description: row.description }),
       category: row.category,
       amount: row.amount,
       accountPayableId: row.id,

@@ -5,7 +5,7 @@
 // one). An installment keeps the amount and customer its sale agreed, and is never
 // deleted (cancel it, or the sale).
 import { and, count, eq, gte, ilike, lt, lte, ne, or, type SQL } from 'drizzle-orm';
-import { shownStatus } from '../../shared/accounts';
+import { receivableEntryDescription, shownStatus } from '../../shared/accounts';
 import {
   OVERDUE_LIST_MAX,
   paginationOf,
@@ -242,9 +242,6 @@ export async function deleteReceivable(db: DbOrTx, tenantId: string, id: string,
     await tr.delete(t).where(and(own(tenantId, id), ne(t.status, 'paid')));
   });
 }
-
-export const receivableEntryDescription = (description: string, customerName: string | null) =>
-  customerName ? `Recebimento - ${description} - ${customerName}` : `Recebimento - ${description}`;
 
 /** Receives an account (absent date: today) and writes its income entry, in one transaction. */
 export async function payReceivable(

@@ -1,7 +1,10 @@
 // Fluxo de Caixa data: query keys (all under ['finance', 'cash-flow']), a page of entries
-// with the range's summary, the chart, and the manual-entry changes (create, edit,
-// delete), each with an Idempotency-Key, refreshing every finance query once done.
+// with the range's summary (this device's queued changes laid over both: manual entries
+// and the entries of payments made here), the chart (the server's only), and the
+// manual-entry changes (create, edit, delete): each sent now with its Idempotency-Key, or
+// queued for the outbox when the server cannot be reached.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { GC_TIME_CASH_FLOW_MS, STALE_TIME_CASH_FLOW_MS } from '../../../shared/constants';
 import { AckSchema } from '../../../shared/contract/common';
@@ -19,15 +22,10 @@ import {
 } from '../../../shared/contract/cash-flow';
 import { api } from '../../lib/api';
 import { ApiError, FALLBACK_ERROR_TEXT } from '../../lib/api-error';
-import {
-  FINANCE_KEY,
-  filterValue,
-  idempotencyHeaders,
-  newIdempotencyKey,
-  sent,
-  type WithLocal,
-} from '../../lib/finance';
-import { useFinanceChange } from '../../lib/use-finance-change';
+import { FINANCE_KEY, changeSummary, filterValue, newIdempotencyKey, type WithLocal } from '../../lib/finance';
+import type { AccountChange } from '../../offline/account-changes';
+import { useAccountChange, useFinanceOverlay } from '../../offline/finance-hooks';
+import { adjustCashSummary, inRange, liveOverlays, mergeRows, plain } from '../../offline/finance-overlay';
 
 const BASE = '/cash-flow';
 export const CHART_FALLBACK_ERROR = 'Failed to fetch chart data';
@@ -99,35 +97,47 @@ export async function fetchCashFlowChart(range: DayRange) {
   }
 }
 
-/** POST with a client-chosen id, also the Idempotency-Key: a retry names the same entry. */
-export async function createCashEntry(value: CashFlowEntryCreate & { id: string }): Promise<CashFlowEntry> {
-  const r = await api.post(CashFlowEntryResponseSchema, BASE, z.encode(CashFlowEntryCreateSchema, value), {
-    headers: idempotencyHeaders(value.id),
-  });
-  return r.data;
-}
+const parseEntry = (body: unknown) => CashFlowEntryResponseSchema.parse(body).data;
+const resource = (id: string) => `cash-entry:${id}`;
 
-export async function updateCashEntry(id: string, value: CashFlowEntryUpdate): Promise<CashFlowEntry> {
-  const r = await api.put(CashFlowEntryResponseSchema, `${BASE}/${id}`, z.encode(CashFlowEntryUpdateSchema, value), {
-    headers: idempotencyHeaders(newIdempotencyKey()),
-  });
-  return r.data;
-}
-
-export async function deleteCashEntry(id: string): Promise<void> {
-  await api.delete(AckSchema, `${BASE}/${id}`, { headers: idempotencyHeaders(newIdempotencyKey()) });
+/** Whether an entry belongs in the page the screen shows (its range, type and category). */
+export function entryMatches(entry: CashFlowEntry, query: CashFlowQuery): boolean {
+  const type = filterValue(query.type);
+  const category = filterValue(query.category);
+  return (
+    inRange(entry.date, { start_date: filterValue(query.start_date), end_date: filterValue(query.end_date) }) &&
+    (!type || entry.type === type) &&
+    (!category || entry.category === category)
+  );
 }
 
 // ---- hooks ----
 
 export function useCashFlow(query: CashFlowQuery) {
-  return useQuery({
+  const result = useQuery({
     queryKey: cashFlowKeys.list(query),
     queryFn: () => fetchCashFlow(query),
     staleTime: STALE_TIME_CASH_FLOW_MS,
     gcTime: GC_TIME_CASH_FLOW_MS,
     placeholderData: keepPreviousData,
   });
+  const overlays = useFinanceOverlay();
+  const { data: fetched, dataUpdatedAt } = result;
+  const data = useMemo(() => {
+    if (!fetched) return fetched;
+    const live = liveOverlays(overlays, 'cash-entry', dataUpdatedAt);
+    if (live.length === 0) return fetched;
+    const range = { start_date: filterValue(query.start_date), end_date: filterValue(query.end_date) };
+    return {
+      ...fetched,
+      entries: mergeRows(fetched.entries, live, {
+        matches: (e) => entryMatches(e, query),
+        firstPage: query.page === 1,
+      }),
+      summary: adjustCashSummary(fetched.summary, live, range),
+    };
+  }, [fetched, dataUpdatedAt, overlays, query]);
+  return { ...result, data };
 }
 
 export function useCashFlowChart(range: DayRange, enabled: boolean) {
@@ -140,18 +150,60 @@ export function useCashFlowChart(range: DayRange, enabled: boolean) {
   });
 }
 
+/** Creates with a client-chosen id, also the Idempotency-Key: a retry names the same entry. */
 export function useCreateCashEntry() {
-  return useFinanceChange(async (value: CashFlowEntryCreate) =>
-    sent(await createCashEntry({ ...value, id: value.id ?? newIdempotencyKey() })),
-  );
+  return useAccountChange((value: CashFlowEntryCreate): AccountChange => {
+    const id = value.id ?? newIdempotencyKey();
+    const local: CashFlowEntry = {
+      id,
+      date: value.date,
+      type: value.type,
+      description: value.description,
+      category: value.category,
+      amount: value.amount,
+      sale_id: null,
+      account_payable_id: null,
+      account_receivable_id: null,
+    };
+    return {
+      id,
+      resource: resource(id),
+      method: 'POST',
+      path: `/api${BASE}`,
+      body: z.encode(CashFlowEntryCreateSchema, { ...value, id }),
+      summary: changeSummary('Novo lançamento', value.description, value.amount),
+      overlay: [{ kind: 'cash-entry', id, before: null, after: local }],
+    };
+  }, parseEntry);
 }
 
 export function useUpdateCashEntry() {
-  return useFinanceChange(async ({ id, value }: { id: string; value: CashFlowEntryUpdate }) =>
-    sent(await updateCashEntry(id, value)),
-  );
+  return useAccountChange(({ entry, value }: { entry: CashEntryRow; value: CashFlowEntryUpdate }): AccountChange => {
+    const before = plain(entry);
+    const after = { ...before, ...Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) };
+    return {
+      id: newIdempotencyKey(),
+      resource: resource(entry.id),
+      method: 'PUT',
+      path: `/api${BASE}/${entry.id}`,
+      body: z.encode(CashFlowEntryUpdateSchema, value),
+      summary: changeSummary('Edição de lançamento', after.description, after.amount),
+      overlay: [{ kind: 'cash-entry', id: entry.id, before, after }],
+    };
+  }, parseEntry);
 }
 
 export function useDeleteCashEntry() {
-  return useFinanceChange(async (id: string) => sent(await deleteCashEntry(id)));
+  return useAccountChange(
+    (entry: CashEntryRow): AccountChange => ({
+      id: newIdempotencyKey(),
+      resource: resource(entry.id),
+      method: 'DELETE',
+      path: `/api${BASE}/${entry.id}`,
+      body: undefined,
+      summary: changeSummary('Exclusão de lançamento', entry.description, entry.amount),
+      overlay: [{ kind: 'cash-entry', id: entry.id, before: plain(entry), after: null }],
+    }),
+    (body) => AckSchema.parse(body),
+  );
 }

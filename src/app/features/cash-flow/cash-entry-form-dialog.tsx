@@ -60,7 +60,7 @@ export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | 
     if (entry) {
       void save(
         validateForm(CashFlowEntryUpdateSchema, toInput(values)),
-        (value) => updateMutation.mutateAsync({ id: entry.id, value }),
+        (value) => updateMutation.mutateAsync({ entry, value }),
         (outcome) => toastSaved(outcome, 'Lançamento atualizado com sucesso!'),
       );
     } else {

@@ -55,7 +55,7 @@ export function CashFlowScreen() {
   async function confirmDelete() {
     if (!toDelete) return;
     try {
-      toastSaved(await deleteMutation.mutateAsync(toDelete.id), 'Lançamento excluído com sucesso!');
+      toastSaved(await deleteMutation.mutateAsync(toDelete), 'Lançamento excluído com sucesso!');
     } catch (error) {
       toastError('Erro', `Erro ao excluir lançamento: ${describeError(error, 'Erro ao excluir lançamento')}`);
     } finally {

@@ -23,7 +23,7 @@ export function PayPayableDialog({ account, onClose }: { account: PayableRow; on
     event.preventDefault();
     void save(
       validateForm(MarkAsPaidSchema, { payment_date: paymentDate }),
-      (value) => payMutation.mutateAsync({ id: account.id, paymentDate: value.payment_date }),
+      (value) => payMutation.mutateAsync({ account, paymentDate: value.payment_date }),
       (outcome) => toastSaved(outcome, 'Conta a pagar marcada como paga!'),
     );
   }

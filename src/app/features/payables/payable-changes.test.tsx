@@ -144,7 +144,7 @@ describe('Contas a Pagar: changes', () => {
     expect(text(toast)).toContain('Erro ao atualizar conta a pagar: Dados inválidos');
   });
 
-  it('pays today when no date is given', async () => {
+  it('pays today when no date is given (sent as the date: a payment queued offline keeps its day)', async () => {
     server.on('POST', `/api/accounts-payable/${energia.id}/mark-as-paid`, () => ok({ ...energia, status: 'paid' }));
     const { user } = await openScreen();
     await user.click(rowAction('Marcar como Pago'));
@@ -156,7 +156,7 @@ describe('Contas a Pagar: changes', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Marcar como Pago' }));
     await expectToast('Sucesso', 'Conta a pagar marcada como paga!');
     const [pay] = server.callsTo('POST', `/api/accounts-payable/${energia.id}/mark-as-paid`);
-    expect(pay!.body).toEqual({});
+    expect(pay!.body).toEqual({ payment_date: todayIso() });
     expectKey(pay!);
   });
 

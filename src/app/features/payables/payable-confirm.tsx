@@ -42,8 +42,8 @@ export function PayableConfirm({ pending, onClose }: PayableConfirmProps) {
     try {
       const outcome =
         action === 'cancel'
-          ? await cancelMutation.mutateAsync(account.id)
-          : await deleteMutation.mutateAsync(account.id);
+          ? await cancelMutation.mutateAsync(account)
+          : await deleteMutation.mutateAsync(account);
       toastSaved(outcome, TEXTS[action].done);
     } catch (error) {
       toastError('Erro', `${TEXTS[action].failed}: ${describeError(error, TEXTS[action].failed)}`);

@@ -45,7 +45,7 @@ export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) 
     if (account) {
       void save(
         validateForm(AccountPayableUpdateSchema, input),
-        (value) => updateMutation.mutateAsync({ id: account.id, value }),
+        (value) => updateMutation.mutateAsync({ account, value }),
         (outcome) => toastSaved(outcome, 'Conta a pagar atualizada com sucesso!'),
       );
     } else {

@@ -7,9 +7,16 @@ import { CloseIcon } from '../../components/icons';
 import { SearchCombobox } from '../../components/search-combobox';
 import { useMirrorCustomers } from '../../offline/hooks';
 
+/** The customer as the account shows it (the document lets a search by CPF find it offline too). */
+export interface PickedCustomer {
+  id: string;
+  name: string;
+  document: string | null;
+}
+
 interface CustomerFieldProps {
-  value: { id: string; name: string } | null;
-  onChange: (customer: { id: string; name: string } | null) => void;
+  value: PickedCustomer | null;
+  onChange: (customer: PickedCustomer | null) => void;
   disabled?: boolean;
 }
 
@@ -44,7 +51,7 @@ export function CustomerField({ value, onChange, disabled }: CustomerFieldProps)
           getKey={(c) => c.id}
           emptyText="Nenhum cliente encontrado"
           onSelect={(c) => {
-            onChange({ id: c.id, name: c.name });
+            onChange({ id: c.id, name: c.name, document: c.document ?? null });
             setQuery('');
           }}
           renderOption={(c) => (

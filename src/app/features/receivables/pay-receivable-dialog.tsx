@@ -15,7 +15,7 @@ export function PayReceivableDialog({ account, onClose }: { account: ReceivableR
 
   async function confirm() {
     try {
-      toastSaved(await payMutation.mutateAsync(account.id), 'Pagamento registrado com sucesso!');
+      toastSaved(await payMutation.mutateAsync(account), 'Pagamento registrado com sucesso!');
       onClose();
     } catch (error) {
       toastError('Erro', `Erro ao marcar como paga: ${describeError(error, 'Erro ao marcar como paga')}`);

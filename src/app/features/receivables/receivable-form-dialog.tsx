@@ -33,7 +33,7 @@ export function ReceivableFormDialog({ onClose }: { onClose: () => void }) {
     }
     void save(
       validateForm(AccountReceivableCreateSchema, formToInput(values)),
-      (value) => createMutation.mutateAsync(value),
+      (value) => createMutation.mutateAsync({ value, customer: values.customer }),
       (outcome) => toastSaved(outcome, 'Conta a receber criada com sucesso!'),
     );
   }

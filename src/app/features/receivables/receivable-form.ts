@@ -2,10 +2,11 @@
 import type { z } from 'zod';
 import type { AccountReceivableCreateSchema } from '../../../shared/contract/accounts';
 import { toReais } from '../../../shared/money';
+import type { PickedCustomer } from './customer-field';
 
 export interface ReceivableFormValues {
   description: string;
-  customer: { id: string; name: string } | null;
+  customer: PickedCustomer | null;
   /** centavos; null while empty or not an amount */
   amount: number | null;
   due_date: string;
