@@ -6,7 +6,7 @@
 // it count by category (DRE_LINE_OF_CATEGORY). A paid bill's cash entry is not manual, so
 // a bill counts once, on its due date; a sale's entries (and a paid installment's) are not
 // manual either, so a sale counts once, on its day.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PAYABLE_CATEGORIES } from '../../shared/constants';
 import type { Dre } from '../../shared/contract/reports';
@@ -45,9 +45,46 @@ export interface DreParts {
   expenses: { category: string; amount: number }[];
 }
 
-export async function dreParts(db: DbOrTx, tenantId: string, days: Days): Promise<DreParts> {
+/**
+ * Revenue and product costs of the completed sales of each range, in one statement: the
+ * costs need every line of the sales, and one pass over the lines serves all the ranges
+ * (profitability reads a range and the one before it). Plain joins, not a CTE of the
+ * sales: the planner then hashes the ranges' sales and streams the lines past them,
+ * rather than hashing every line of the store.
+ */
+async function salesParts(db: DbOrTx, tenantId: string, ranges: readonly Days[]) {
   const s = sales;
   const i = saleItems;
+  const span: Days = {
+    start: ranges.reduce((min, r) => (r.start < min ? r.start : min), ranges[0]!.start),
+    end: ranges.reduce((max, r) => (r.end > max ? r.end : max), ranges[0]!.end),
+  };
+  const completed = sql`${s.tenantId} = ${tenantId} AND ${s.saleStatus} = 'completed' AND ${withinDays(s.soldAt, span)}`;
+  const per = (amount: SQL, name: string) =>
+    sql.join(
+      ranges.map(
+        (r, k) =>
+          sql`coalesce(sum(${amount}) FILTER (WHERE ${withinDays(s.soldAt, r)}), 0)::float8 AS ${sql.raw(`"${name}${k}"`)}`,
+      ),
+      sql`, `,
+    );
+  const [[revenue], [cost]] = await Promise.all([
+    rowsOf<Record<string, unknown>>(db, sql`SELECT ${per(sql`${s.total}`, 'revenue')} FROM ${s} WHERE ${completed}`),
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT ${per(sql`${i.quantity}::bigint * ${i.unitCost}`, 'cost')}
+            FROM ${s} JOIN ${i} ON ${i.tenantId} = ${s.tenantId} AND ${i.saleId} = ${s.id}
+           WHERE ${completed}`,
+    ),
+  ]);
+  return ranges.map((_, k) => ({
+    sales_revenue: centavos(revenue?.[`revenue${k}`]),
+    product_costs: centavos(cost?.[`cost${k}`]),
+  }));
+}
+
+/** Other revenue and the expenses by category of a range (small tables, by their date indexes). */
+async function otherParts(db: DbOrTx, tenantId: string, days: Days) {
   const e = cashFlowEntries;
   const r = accountsReceivable;
   const p = accountsPayable;
@@ -55,23 +92,12 @@ export async function dreParts(db: DbOrTx, tenantId: string, days: Days): Promis
   const rows = await rowsOf<{ line: string; category: string | null; amount: unknown }>(
     db,
     sql`
-    WITH sold AS (
-      SELECT ${s.id} AS id, ${s.total} AS total FROM ${s}
-       WHERE ${s.tenantId} = ${tenantId} AND ${s.saleStatus} = 'completed' AND ${withinDays(s.soldAt, days)}
-    )
-    SELECT 'sales_revenue' AS line, NULL AS category, (SELECT coalesce(sum(total), 0) FROM sold)::float8 AS amount
-    UNION ALL
-    SELECT 'product_costs', NULL,
-           (SELECT coalesce(sum(${i.quantity}::bigint * ${i.unitCost}), 0)
-              FROM ${i} JOIN sold ON sold.id = ${i.saleId}
-             WHERE ${i.tenantId} = ${tenantId})::float8
-    UNION ALL
-    SELECT 'other_revenue', NULL,
+    SELECT 'other_revenue' AS line, NULL AS category,
            ((SELECT coalesce(sum(${e.amount}), 0) FROM ${e}
               WHERE ${e.tenantId} = ${tenantId} AND ${e.type} = 'income' AND ${manualEntry} AND ${dated(e.date)})
           + (SELECT coalesce(sum(${r.amount}), 0) FROM ${r}
               WHERE ${r.tenantId} = ${tenantId} AND ${r.saleId} IS NULL AND ${r.status} <> 'cancelled'
-                AND ${dated(r.dueDate)}))::float8
+                AND ${dated(r.dueDate)}))::float8 AS amount
     UNION ALL
     SELECT 'expense', category, sum(amount)::float8 FROM (
       SELECT ${p.category} AS category, ${p.amount} AS amount FROM ${p}
@@ -81,15 +107,20 @@ export async function dreParts(db: DbOrTx, tenantId: string, days: Days): Promis
        WHERE ${e.tenantId} = ${tenantId} AND ${e.type} = 'expense' AND ${manualEntry} AND ${dated(e.date)}
     ) AS costs GROUP BY category`,
   );
-  const one = (line: string) => centavos(rows.find((row) => row.line === line)?.amount);
   return {
-    sales_revenue: one('sales_revenue'),
-    product_costs: one('product_costs'),
-    other_revenue: one('other_revenue'),
+    other_revenue: centavos(rows.find((row) => row.line === 'other_revenue')?.amount),
     expenses: rows
       .filter((row) => row.line === 'expense')
       .map((row) => ({ category: row.category!, amount: centavos(row.amount) })),
   };
+}
+
+export async function dreParts(db: DbOrTx, tenantId: string, ranges: readonly Days[]): Promise<DreParts[]> {
+  const [salesOf, ...others] = await Promise.all([
+    salesParts(db, tenantId, ranges),
+    ...ranges.map((days) => otherParts(db, tenantId, days)),
+  ]);
+  return ranges.map((_, k) => ({ ...salesOf[k]!, ...(others[k] as Awaited<ReturnType<typeof otherParts>>) }));
 }
 
 /** The statement from its parts: subtotals, results and percentages of total revenue. */
@@ -126,6 +157,12 @@ export function buildDre(parts: DreParts): Dre {
   };
 }
 
+/** The DRE of each range (several ranges share one pass over the sales' lines). */
+export async function dres(db: DbOrTx, tenantId: string, ranges: readonly Days[]): Promise<Dre[]> {
+  return (await dreParts(db, tenantId, ranges)).map(buildDre);
+}
+
 export async function dre(db: DbOrTx, tenantId: string, days: Days): Promise<Dre> {
-  return buildDre(await dreParts(db, tenantId, days));
+  const [statement] = await dres(db, tenantId, [days]);
+  return statement!;
 }

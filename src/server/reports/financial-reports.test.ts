@@ -3,8 +3,9 @@
 // margins and the summary for 05-01..05-09, figure by figure; ranges, cashiers and
 // another store.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildHandStore, HAND_NOW, type HandStore } from '../test/hand-store';
-import { api, loginAll, OTHER_HOST, setupTestApp, type Json, type TestContext } from '../test/helpers';
+import { createTenant } from '../access/tenants';
+import { buildHandStore, HAND_NOW, HAND_TODAY, type HandStore } from '../test/hand-store';
+import { api, login, loginAll, OTHER_HOST, setupTestApp, type Json, type TestContext } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const BASE = '/api/financial-reports';
@@ -168,6 +169,7 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
         margin_percentage: 69.7,
       },
     ],
+    product_count: 4,
   });
 
   it('DRE by accrual, line by line', async () => {
@@ -194,7 +196,48 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
       best_performing_product: null,
       worst_performing_product: null,
       product_margins: [],
+      product_count: 0,
     });
+  });
+
+  it('margins list the 100 largest revenues; best, worst, average and count cover every product', async () => {
+    // A third store: 102 products in one sale, product k at k reais and cost k x 10 centavos
+    // (margin 90 %), but the cheapest at cost 0 (100 %) and the second cheapest at cost 1,90
+    // (5 %): both outside the 100 largest revenues.
+    await createTenant(ctx.db, {
+      subdomain: 'terceira',
+      name: 'Terceira',
+      adminName: 'Admin',
+      adminEmail: 'admin@terceira.com',
+      adminPassword: 'terceira1',
+    });
+    const host = 'terceira.localhost:3000';
+    const token = (await login(ctx.app, 'admin@terceira.com', 'terceira1', host)).accessToken;
+    const third = api(ctx.app, { host, token });
+    const customer = (await third.post('/api/customers', { name: 'Cliente' })).body.data.id;
+    const items = [];
+    for (let k = 1; k <= 102; k++) {
+      const cost = k === 1 ? 0 : k === 2 ? 1.9 : k / 10;
+      const res = await third.post('/api/products', {
+        sku: `K${k}`,
+        name: `Item ${k}`,
+        cost_price: cost,
+        current_stock: 5,
+      });
+      items.push({ product_id: res.body.data.id, quantity: 1, unit_price: k });
+    }
+    const sold = await third.post('/api/sales', { customer_id: customer, items, payment_method: 'pix' });
+    expect(sold.status).toBe(201);
+    const res = await third.get(`${BASE}/margin-analysis?start_date=${HAND_TODAY}&end_date=${HAND_TODAY}`);
+    const data = res.body.data;
+    expect(data.product_count).toBe(102);
+    expect(data.product_margins).toHaveLength(100);
+    expect(data.product_margins[0]).toMatchObject({ product_name: 'Item 102', revenue: 102, margin_percentage: 90 });
+    expect(data.product_margins.at(-1)).toMatchObject({ product_name: 'Item 3', revenue: 3 });
+    expect(data.best_performing_product).toEqual({ product_name: 'Item 1', margin_percentage: 100 });
+    expect(data.worst_performing_product).toEqual({ product_name: 'Item 2', margin_percentage: 5 });
+    // Revenue 1 + 2 + ... + 102 = 5.253,00; cost 0 + 1,90 + (3 + ... + 102) / 10 = 526,90.
+    expect(data.average_margin).toBe(89.97); // 4.726,10 / 5.253,00 = 89,9695...
   });
 
   it('summary: the other reports for one range, the balance sheet as of as_of_date', async () => {

@@ -8,7 +8,7 @@
 import type { BalanceSheet, Dre, Profitability, SummaryReport } from '../../shared/contract/reports';
 import type { DbOrTx } from '../db/client';
 import { balanceSheet } from './balance-sheet';
-import { dre } from './dre';
+import { dres } from './dre';
 import { marginAnalysis } from './margins';
 import { previousDays, type Days } from './period';
 import { growthPercent, percentOf, pointsBetween } from './percent';
@@ -32,19 +32,23 @@ export function buildProfitability(now: Dre, before: Dre, atEnd: BalanceSheet): 
   };
 }
 
+/** The range's DRE and the previous range's, from one pass over the sales' lines. */
+async function nowAndBefore(db: DbOrTx, tenantId: string, days: Days): Promise<[Dre, Dre]> {
+  const [now, before] = await dres(db, tenantId, [days, previousDays(days)]);
+  return [now!, before!];
+}
+
 export async function profitability(db: DbOrTx, tenantId: string, days: Days): Promise<Profitability> {
-  const [now, before, atEnd] = await Promise.all([
-    dre(db, tenantId, days),
-    dre(db, tenantId, previousDays(days)),
+  const [[now, before], atEnd] = await Promise.all([
+    nowAndBefore(db, tenantId, days),
     balanceSheet(db, tenantId, days.end),
   ]);
   return buildProfitability(now, before, atEnd);
 }
 
 export async function summaryReport(db: DbOrTx, tenantId: string, days: Days, asOf = days.end): Promise<SummaryReport> {
-  const [now, before, atEnd, margins] = await Promise.all([
-    dre(db, tenantId, days),
-    dre(db, tenantId, previousDays(days)),
+  const [[now, before], atEnd, margins] = await Promise.all([
+    nowAndBefore(db, tenantId, days),
     balanceSheet(db, tenantId, days.end),
     marginAnalysis(db, tenantId, days),
   ]);
