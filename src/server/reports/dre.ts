@@ -116,11 +116,11 @@ async function otherParts(db: DbOrTx, tenantId: string, days: Days) {
 }
 
 export async function dreParts(db: DbOrTx, tenantId: string, ranges: readonly Days[]): Promise<DreParts[]> {
-  const [salesOf, ...others] = await Promise.all([
+  const [salesOf, others] = await Promise.all([
     salesParts(db, tenantId, ranges),
-    ...ranges.map((days) => otherParts(db, tenantId, days)),
+    Promise.all(ranges.map((days) => otherParts(db, tenantId, days))),
   ]);
-  return ranges.map((_, k) => ({ ...salesOf[k]!, ...(others[k] as Awaited<ReturnType<typeof otherParts>>) }));
+  return ranges.map((_, k) => ({ ...salesOf[k]!, ...others[k]! }));
 }
 
 /** The statement from its parts: subtotals, results and percentages of total revenue. */

@@ -28,6 +28,7 @@ import { api, loginAll, OTHER_HOST, setupTestApp, type Json, type TestContext } 
 import { makeCustomer, makeProduct, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { dreLineOf, type ExpenseLine } from './dre';
+import { growthPercent } from './percent';
 
 const TODAY = HAND_TODAY;
 const day = (back: number) => addDays(TODAY, -back);
@@ -345,6 +346,11 @@ describe.each(databases())('report identities over random stores (%s)', (kind) =
         const profit = await ok(http.get(`/api/financial-reports/profitability?${q}`));
         expect(profit.profitability_ratios.net_margin).toBe(dre.net_margin_percentage);
         expect(profit.profitability_ratios.gross_profit_margin).toBe(dre.gross_margin_percentage);
+        // ... and the previous range of equal length, read in the same pass over the sales.
+        const before = expectedDre(model, addDays(start, -store.range.length), addDays(start, -1));
+        expect(profit.growth_analysis.revenue_growth).toBe(
+          growthPercent(want.sales + want.otherRevenue, before.sales + before.otherRevenue),
+        );
       }),
       { numRuns: 15 },
     );
