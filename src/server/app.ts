@@ -21,6 +21,8 @@ import { registerErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
 import { registerInputGuard } from './http/input-guard';
 import { registerStatic } from './http/static';
+import { dashboardRoutes } from './reports/dashboard-routes';
+import { financialReportRoutes } from './reports/financial-reports-routes';
 import { saleRoutes } from './sales/sales-routes';
 
 export interface AppConfig {
@@ -73,6 +75,8 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(payableRoutes, { ctx, prefix: '/api/accounts-payable' });
   await app.register(receivableRoutes, { ctx, prefix: '/api/accounts-receivable' });
   await app.register(cashFlowRoutes, { ctx, prefix: '/api/cash-flow' });
+  await app.register(dashboardRoutes, { ctx, prefix: '/api/dashboard' });
+  await app.register(financialReportRoutes, { ctx, prefix: '/api/financial-reports' });
   await registerStatic(app, config.distDir);
 
   await app.ready();

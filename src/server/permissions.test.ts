@@ -171,6 +171,15 @@ const ROWS: Row[] = [
   { route: 'POST /api/cash-flow', body: () => entryBody(), cashier: 403, admin: 201 },
   { route: 'PUT /api/cash-flow/:id', id: 'entry', body: () => ({ amount: 12.5 }), cashier: 403, admin: 200 },
   { route: 'DELETE /api/cash-flow/:id', id: 'entry', cashier: 403, admin: 200 },
+  { route: 'GET /api/dashboard/metrics', cashier: 200, admin: 200 },
+  { route: 'GET /api/dashboard/sales-chart', cashier: 200, admin: 200 },
+  { route: 'GET /api/dashboard/cash-flow-chart', cashier: 200, admin: 200 },
+  { route: 'GET /api/dashboard/alerts', cashier: 200, admin: 200 },
+  { route: 'GET /api/financial-reports/dre', cashier: 403, admin: 200 },
+  { route: 'GET /api/financial-reports/balance-sheet', cashier: 403, admin: 200 },
+  { route: 'GET /api/financial-reports/profitability', cashier: 403, admin: 200 },
+  { route: 'GET /api/financial-reports/margin-analysis', cashier: 403, admin: 200 },
+  { route: 'GET /api/financial-reports/summary', cashier: 403, admin: 200 },
 ];
 
 /** POST /api/sales/items needs a fresh sale in its body, made when the row runs. */

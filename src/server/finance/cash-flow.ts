@@ -35,8 +35,8 @@ export interface DayRange {
 
 const t = cashFlowEntries;
 const own = (tenantId: string, id: string) => and(eq(t.tenantId, tenantId), eq(t.id, id));
-/** Entries a person wrote (not a sale's, nor a paid account's). */
-const manual = and(isNull(t.saleId), isNull(t.accountPayableId), isNull(t.accountReceivableId));
+/** Entries a person wrote (not a sale's, nor a paid account's); the DRE counts these too. */
+export const manualEntry = and(isNull(t.saleId), isNull(t.accountPayableId), isNull(t.accountReceivableId));
 const signed = sql`CASE WHEN ${t.type} = 'income' THEN ${t.amount} ELSE -${t.amount} END`;
 
 export function toCashEntry(row: CashFlowEntryRow): CashFlowEntry {
@@ -208,7 +208,7 @@ export async function updateCashEntry(
         amount: input.amount,
         updatedAt: new Date(),
       })
-      .where(and(own(tenantId, id), manual))
+      .where(and(own(tenantId, id), manualEntry))
       .returning();
     if (!row) throw await manualRefusal(tr, tenantId, id);
     return toCashEntry(row);
@@ -219,7 +219,7 @@ export async function deleteCashEntry(db: DbOrTx, tenantId: string, id: string, 
   await inTransaction(db, tx, async (tr) => {
     const rows = await tr
       .delete(t)
-      .where(and(own(tenantId, id), manual))
+      .where(and(own(tenantId, id), manualEntry))
       .returning({ id: t.id });
     if (rows.length === 0) throw await manualRefusal(tr, tenantId, id);
   });

@@ -29,10 +29,15 @@ export const OverduePayableAlertSchema = z.object({
   amount: Money,
 });
 
+/**
+ * Each list holds at most OVERDUE_LIST_MAX alerts, the most urgent first; `counts` has
+ * how many there are in all (the 'Alertas' card adds them up).
+ */
 export const AlertsSchema = z.object({
   lowStock: z.array(LowStockAlertSchema),
   overdueReceivables: z.array(OverdueReceivableAlertSchema),
   overduePayables: z.array(OverduePayableAlertSchema),
+  counts: z.object({ lowStock: z.int(), overdueReceivables: z.int(), overduePayables: z.int() }),
 });
 export type Alerts = z.infer<typeof AlertsSchema>;
 
@@ -50,6 +55,7 @@ export const DashboardMetricsSchema = z.object({
 export type DashboardMetrics = z.infer<typeof DashboardMetricsSchema>;
 
 export const SalesChartPointSchema = z.object({ date: IsoDate, sales: z.int(), revenue: Money });
+export type SalesChartPoint = z.infer<typeof SalesChartPointSchema>;
 export const DashboardCashFlowPointSchema = z.object({
   date: IsoDate,
   income: Money,

@@ -76,11 +76,20 @@ export const ProductMarginSchema = z.object({
   gross_profit: SignedMoney,
   margin_percentage: z.number(),
 });
+/** The longest product list of the margin analysis (the products with the largest revenue). */
+export const MARGIN_ANALYSIS_MAX_PRODUCTS = 100;
+
+/**
+ * Margins by product over the range's completed sales. average_margin, best and worst
+ * cover every product sold; product_margins lists the MARGIN_ANALYSIS_MAX_PRODUCTS with
+ * the largest revenue, product_count says how many were sold in all.
+ */
 export const MarginAnalysisSchema = z.object({
   average_margin: z.number(),
   best_performing_product: z.object({ product_name: z.string(), margin_percentage: z.number() }).nullable(),
   worst_performing_product: z.object({ product_name: z.string(), margin_percentage: z.number() }).nullable(),
   product_margins: z.array(ProductMarginSchema),
+  product_count: z.int(),
 });
 export type MarginAnalysis = z.infer<typeof MarginAnalysisSchema>;
 

@@ -1,0 +1,138 @@
+// The dashboard's metric cards (spec §2, §3). Completed sales only, on the São Paulo day of
+// sold_at: sales today and since Monday; revenue today, month to date and all time;
+// growth = month-to-date revenue against the same days of the previous month (percent).
+// Customers and products are counted live (not removed); low stock is current < minimum,
+// out of stock current <= 0. The financial block: open receivables and payables with
+// their overdue part (the finance statistics). Day-scoped callers (cashiers, spec §6) get
+// today's sales and revenue in every sales/revenue figure, growth 0 (it would compare
+// with other days) and an empty financial block.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DashboardMetrics } from '../../shared/contract/dashboard';
+import { addDays, todayIso } from '../../shared/dates';
+import type { DbOrTx } from '../db/client';
+import { customers, products, sales } from '../db/schema';
+import { payableStatistics } from '../finance/payables';
+import { receivableStatistics } from '../finance/receivables';
+import { dashboardAlerts } from './dashboard-alerts';
+import { centavos, dayStart, rowsOf } from './period';
+import { growthPercent } from './percent';
+
+/** The calendar the cards count by: today, this week (from Monday), this month and its match last month. */
+export function calendarOf(today: string) {
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  const month = `${today.slice(0, 8)}01`;
+  const previous = new Date(`${month}T00:00:00Z`);
+  previous.setUTCMonth(previous.getUTCMonth() - 1);
+  const previousMonth = previous.toISOString().slice(0, 10);
+  const dayOfMonth = Number(today.slice(8, 10));
+  // The same days last month: 1..today's day, cut at its last day (31 March -> 1-28 February).
+  const sameDaysEnd = addDays(previousMonth, dayOfMonth - 1);
+  const previousMonthEnd = addDays(month, -1);
+  return {
+    today,
+    week: addDays(today, -((weekday + 6) % 7)),
+    month,
+    previousMonth,
+    previousMonthCut: sameDaysEnd < previousMonthEnd ? sameDaysEnd : previousMonthEnd,
+  };
+}
+
+interface SalesFigures {
+  today: number;
+  week: number;
+  revenueToday: number;
+  revenueMonth: number;
+  revenuePrevious: number;
+  revenueTotal: number;
+}
+
+async function salesFigures(db: DbOrTx, tenantId: string, dayScoped: boolean): Promise<SalesFigures> {
+  const c = calendarOf(todayIso());
+  const s = sales;
+  const from = (day: string) => sql`${s.soldAt} >= ${dayStart(day)}`;
+  const [row] = await rowsOf<Record<keyof SalesFigures, unknown>>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE ${from(c.today)})::int AS "today",
+               count(*) FILTER (WHERE ${from(c.week)})::int AS "week",
+               coalesce(sum(${s.total}) FILTER (WHERE ${from(c.today)}), 0)::float8 AS "revenueToday",
+               coalesce(sum(${s.total}) FILTER (WHERE ${from(c.month)}), 0)::float8 AS "revenueMonth",
+               coalesce(sum(${s.total}) FILTER (WHERE ${from(c.previousMonth)}
+                 AND ${s.soldAt} < ${dayStart(addDays(c.previousMonthCut, 1))}), 0)::float8 AS "revenuePrevious",
+               coalesce(sum(${s.total}), 0)::float8 AS "revenueTotal"
+          FROM ${s}
+         WHERE ${s.tenantId} = ${tenantId} AND ${s.saleStatus} = 'completed'
+           AND ${s.soldAt} < ${dayStart(addDays(c.today, 1))}
+           ${dayScoped ? sql`AND ${from(c.today)}` : sql``}`,
+  );
+  return {
+    today: centavos(row?.today),
+    week: centavos(row?.week),
+    revenueToday: centavos(row?.revenueToday),
+    revenueMonth: centavos(row?.revenueMonth),
+    revenuePrevious: centavos(row?.revenuePrevious),
+    revenueTotal: centavos(row?.revenueTotal),
+  };
+}
+
+async function catalogueFigures(db: DbOrTx, tenantId: string) {
+  const month = calendarOf(todayIso()).month;
+  const [[people], [stock]] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`.mapWith(Number),
+        newThisMonth: sql<number>`count(*) FILTER (WHERE ${customers.createdAt} >= ${dayStart(month)})::int`.mapWith(
+          Number,
+        ),
+      })
+      .from(customers)
+      .where(and(eq(customers.tenantId, tenantId), isNull(customers.deletedAt))),
+    db
+      .select({
+        total: sql<number>`count(*)::int`.mapWith(Number),
+        outOfStock: sql<number>`count(*) FILTER (WHERE ${products.currentStock} <= 0)::int`.mapWith(Number),
+      })
+      .from(products)
+      .where(and(eq(products.tenantId, tenantId), isNull(products.deletedAt))),
+  ]);
+  return { customers: people!, products: stock! };
+}
+
+async function financialFigures(db: DbOrTx, tenantId: string, dayScoped: boolean) {
+  if (dayScoped) {
+    const none = { total: 0, overdue: 0 };
+    return { accountsReceivable: none, accountsPayable: none };
+  }
+  const [receivable, payable] = await Promise.all([
+    receivableStatistics(db, tenantId, {}),
+    payableStatistics(db, tenantId),
+  ]);
+  return {
+    accountsReceivable: {
+      total: receivable.total_pending + receivable.total_overdue,
+      overdue: receivable.total_overdue,
+    },
+    accountsPayable: { total: payable.total_pending + payable.total_overdue, overdue: payable.total_overdue },
+  };
+}
+
+export async function dashboardMetrics(db: DbOrTx, tenantId: string, dayScoped: boolean): Promise<DashboardMetrics> {
+  const [figures, catalogue, financial, alerts] = await Promise.all([
+    salesFigures(db, tenantId, dayScoped),
+    catalogueFigures(db, tenantId),
+    financialFigures(db, tenantId, dayScoped),
+    dashboardAlerts(db, tenantId, dayScoped),
+  ]);
+  return {
+    sales: { today: figures.today, thisWeek: figures.week },
+    revenue: {
+      today: figures.revenueToday,
+      growth: dayScoped ? 0 : growthPercent(figures.revenueMonth, figures.revenuePrevious),
+      thisMonth: figures.revenueMonth,
+      total: figures.revenueTotal,
+    },
+    customers: catalogue.customers,
+    products: { ...catalogue.products, lowStock: alerts.counts.lowStock },
+    financial,
+    alerts,
+  };
+}

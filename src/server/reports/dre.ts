@@ -1,0 +1,168 @@
+// DRE (income statement) for a range of São Paulo days, by accrual (DESIGN.md, finance
+// rules): sales_revenue = totals of the completed sales sold in the range; product_costs =
+// their quantities x the unit costs snapshotted on the sale; other_revenue = manual
+// income entries dated in the range plus receivables not born of a sale due in it (not
+// cancelled). Bills due in the range (not cancelled) and manual expense entries dated in
+// it count by category (DRE_LINE_OF_CATEGORY). A paid bill's cash entry is not manual, so
+// a bill counts once, on its due date; a sale's entries (and a paid installment's) are not
+// manual either, so a sale counts once, on its day.
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PAYABLE_CATEGORIES } from '../../shared/constants';
+import type { Dre } from '../../shared/contract/reports';
+import type { DbOrTx } from '../db/client';
+import { accountsPayable, accountsReceivable, cashFlowEntries, saleItems, sales } from '../db/schema';
+import { manualEntry } from '../finance/cash-flow';
+import { centavos, rowsOf, withinDays, type Days } from './period';
+import { percentOf } from './percent';
+
+type PayableCategory = (typeof PAYABLE_CATEGORIES)[number];
+type OperatingLine = Exclude<keyof Dre['operating_expenses'], 'total_operating_expenses'>;
+/** Where a bill or a manual expense lands: the COGS line other_costs, or an operating line. */
+export type ExpenseLine = 'other_costs' | OperatingLine;
+
+export const DRE_LINE_OF_CATEGORY: Record<PayableCategory, ExpenseLine> = {
+  'Matéria-prima': 'other_costs',
+  Administrativo: 'administrative',
+  Marketing: 'marketing',
+  Logística: 'logistics',
+  Tecnologia: 'technology',
+  Utilidades: 'utilities',
+  Impostos: 'taxes',
+  Serviços: 'other_expenses',
+};
+
+/** Serviços and any category not mapped (a manual entry's Vendas) are other expenses. */
+export function dreLineOf(category: string): ExpenseLine {
+  return DRE_LINE_OF_CATEGORY[category as PayableCategory] ?? 'other_expenses';
+}
+
+/** The raw figures of a range, in centavos; `expenses` by category. */
+export interface DreParts {
+  sales_revenue: number;
+  product_costs: number;
+  other_revenue: number;
+  expenses: { category: string; amount: number }[];
+}
+
+/**
+ * Revenue and product costs of the completed sales of each range, in one statement: the
+ * costs need every line of the sales, and one pass over the lines serves all the ranges
+ * (profitability reads a range and the one before it). Plain joins, not a CTE of the
+ * sales: the planner then hashes the ranges' sales and streams the lines past them,
+ * rather than hashing every line of the store.
+ */
+async function salesParts(db: DbOrTx, tenantId: string, ranges: readonly Days[]) {
+  const s = sales;
+  const i = saleItems;
+  const span: Days = {
+    start: ranges.reduce((min, r) => (r.start < min ? r.start : min), ranges[0]!.start),
+    end: ranges.reduce((max, r) => (r.end > max ? r.end : max), ranges[0]!.end),
+  };
+  const completed = sql`${s.tenantId} = ${tenantId} AND ${s.saleStatus} = 'completed' AND ${withinDays(s.soldAt, span)}`;
+  const per = (amount: SQL, name: string) =>
+    sql.join(
+      ranges.map(
+        (r, k) =>
+          sql`coalesce(sum(${amount}) FILTER (WHERE ${withinDays(s.soldAt, r)}), 0)::float8 AS ${sql.raw(`"${name}${k}"`)}`,
+      ),
+      sql`, `,
+    );
+  const [[revenue], [cost]] = await Promise.all([
+    rowsOf<Record<string, unknown>>(db, sql`SELECT ${per(sql`${s.total}`, 'revenue')} FROM ${s} WHERE ${completed}`),
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT ${per(sql`${i.quantity}::bigint * ${i.unitCost}`, 'cost')}
+            FROM ${s} JOIN ${i} ON ${i.tenantId} = ${s.tenantId} AND ${i.saleId} = ${s.id}
+           WHERE ${completed}`,
+    ),
+  ]);
+  return ranges.map((_, k) => ({
+    sales_revenue: centavos(revenue?.[`revenue${k}`]),
+    product_costs: centavos(cost?.[`cost${k}`]),
+  }));
+}
+
+/** Other revenue and the expenses by category of a range (small tables, by their date indexes). */
+async function otherParts(db: DbOrTx, tenantId: string, days: Days) {
+  const e = cashFlowEntries;
+  const r = accountsReceivable;
+  const p = accountsPayable;
+  const dated = (column: AnyPgColumn) => sql`${column} BETWEEN ${days.start}::date AND ${days.end}::date`;
+  const rows = await rowsOf<{ line: string; category: string | null; amount: unknown }>(
+    db,
+    sql`
+    SELECT 'other_revenue' AS line, NULL AS category,
+           ((SELECT coalesce(sum(${e.amount}), 0) FROM ${e}
+              WHERE ${e.tenantId} = ${tenantId} AND ${e.type} = 'income' AND ${manualEntry} AND ${dated(e.date)})
+          + (SELECT coalesce(sum(${r.amount}), 0) FROM ${r}
+              WHERE ${r.tenantId} = ${tenantId} AND ${r.saleId} IS NULL AND ${r.status} <> 'cancelled'
+                AND ${dated(r.dueDate)}))::float8 AS amount
+    UNION ALL
+    SELECT 'expense', category, sum(amount)::float8 FROM (
+      SELECT ${p.category} AS category, ${p.amount} AS amount FROM ${p}
+       WHERE ${p.tenantId} = ${tenantId} AND ${p.status} <> 'cancelled' AND ${dated(p.dueDate)}
+      UNION ALL
+      SELECT ${e.category}, ${e.amount} FROM ${e}
+       WHERE ${e.tenantId} = ${tenantId} AND ${e.type} = 'expense' AND ${manualEntry} AND ${dated(e.date)}
+    ) AS costs GROUP BY category`,
+  );
+  return {
+    other_revenue: centavos(rows.find((row) => row.line === 'other_revenue')?.amount),
+    expenses: rows
+      .filter((row) => row.line === 'expense')
+      .map((row) => ({ category: row.category!, amount: centavos(row.amount) })),
+  };
+}
+
+export async function dreParts(db: DbOrTx, tenantId: string, ranges: readonly Days[]): Promise<DreParts[]> {
+  const [salesOf, others] = await Promise.all([
+    salesParts(db, tenantId, ranges),
+    Promise.all(ranges.map((days) => otherParts(db, tenantId, days))),
+  ]);
+  return ranges.map((_, k) => ({ ...salesOf[k]!, ...others[k]! }));
+}
+
+/** The statement from its parts: subtotals, results and percentages of total revenue. */
+export function buildDre(parts: DreParts): Dre {
+  const lines: Record<ExpenseLine, number> = {
+    other_costs: 0,
+    administrative: 0,
+    marketing: 0,
+    logistics: 0,
+    technology: 0,
+    utilities: 0,
+    taxes: 0,
+    other_expenses: 0,
+  };
+  for (const { category, amount } of parts.expenses) lines[dreLineOf(category)] += amount;
+  const { other_costs, ...operating } = lines;
+  const total_revenue = parts.sales_revenue + parts.other_revenue;
+  const direct_labor = 0;
+  const total_cogs = parts.product_costs + direct_labor + other_costs;
+  const gross_profit = total_revenue - total_cogs;
+  const total_operating_expenses = Object.values(operating).reduce((sum, v) => sum + v, 0);
+  const operating_income = gross_profit - total_operating_expenses;
+  const net_income = operating_income;
+  return {
+    revenue: { sales_revenue: parts.sales_revenue, other_revenue: parts.other_revenue, total_revenue },
+    cost_of_goods_sold: { product_costs: parts.product_costs, direct_labor, other_costs, total_cogs },
+    gross_profit,
+    gross_margin_percentage: percentOf(gross_profit, total_revenue),
+    operating_expenses: { ...operating, total_operating_expenses },
+    operating_income,
+    operating_margin_percentage: percentOf(operating_income, total_revenue),
+    net_income,
+    net_margin_percentage: percentOf(net_income, total_revenue),
+  };
+}
+
+/** The DRE of each range (several ranges share one pass over the sales' lines). */
+export async function dres(db: DbOrTx, tenantId: string, ranges: readonly Days[]): Promise<Dre[]> {
+  return (await dreParts(db, tenantId, ranges)).map(buildDre);
+}
+
+export async function dre(db: DbOrTx, tenantId: string, days: Days): Promise<Dre> {
+  const [statement] = await dres(db, tenantId, [days]);
+  return statement!;
+}
