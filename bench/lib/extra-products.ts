@@ -1,7 +1,7 @@
 // Products in bulk for the demo store, named like its own (type, cut, fabric, colour:
 // coprime list lengths vary them), SKUs BX-000001..: the till in Chromium and the
 // year-of-history store add them straight into the database while no server runs.
-import { literal, withSql, type Sql } from './sql';
+import { literal, withSql } from './sql';
 
 const words = (list: string) => list.split(',');
 const TYPES = words(
@@ -20,13 +20,13 @@ const sqlArray = (items: string[]) => `ARRAY[${items.map(literal).join(',')}]`;
 export const benchSku = (g: number) => `BX-${String(g).padStart(6, '0')}`;
 
 /**
- * Inserts `count` products into the demo store: one version each above the tenant's
- * change version, which then moves to the last one (as the server's own writes do).
+ * The statements (no transaction of their own) that insert `count` products into the demo
+ * store: one version each above the tenant's change version, which then moves to the last
+ * one (as the server's own writes do).
  * Cost 9.90 to 309.89 reais, sale price twice the cost plus 0.90; stock 1,000.
  */
-export async function insertProducts(sql: Sql, count: number): Promise<void> {
-  await sql.exec(`
-    BEGIN;
+export function insertProductsSql(count: number): string {
+  return `
     SELECT id FROM tenants WHERE subdomain = 'demo' FOR UPDATE;
     INSERT INTO products (tenant_id, sku, name, size, color, current_stock, minimum_stock, cost_price, sale_price, active, version)
     SELECT t.id,
@@ -45,15 +45,14 @@ export async function insertProducts(sql: Sql, count: number): Promise<void> {
       FROM tenants t, generate_series(1, ${count}) g
      WHERE t.subdomain = 'demo';
     UPDATE tenants SET change_version = change_version + ${count} WHERE subdomain = 'demo';
-    COMMIT;
-  `);
+  `;
 }
 
 /** The demo store of a PGlite data dir plus `count` products; how many it then has, and the time taken. */
 export async function addProducts(dataDir: string, count: number): Promise<{ expected: number; seconds: number }> {
   const t0 = performance.now();
   return withSql({ dataDir }, async (sql) => {
-    await insertProducts(sql, count);
+    await sql.exec(`BEGIN; ${insertProductsSql(count)} COMMIT;`);
     const [row] = await sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM products p JOIN tenants t ON t.id = p.tenant_id
         WHERE t.subdomain = 'demo' AND p.deleted_at IS NULL`,
