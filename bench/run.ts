@@ -11,6 +11,9 @@
 //   till      the till in Chromium over 50,000 more products: first mirror, product
 //             search, offline finish (till-browser.ts, till-mirror/search/finish.ts)
 //   js        gzip -9 of the JavaScript of a fresh /vendas, no service worker (bundle.ts)
+//   finance   a store with a year of history (lib/year-store.ts): the money screens' calls,
+//             raw SQL against the API, PGlite and PostgreSQL; /receber offline in Chromium
+//             (finance.ts, finance-calls.ts, finance-offline.ts)
 // Every server is the real one (tests/e2e/support/server.ts) over loopback, serving dist/
 // (built first when missing). PostgreSQL parts run on throwaway databases, and are
 // skipped when no PostgreSQL answers.
@@ -24,9 +27,11 @@
 //   BENCH_QUEUED_SALES=1000   sales queued, then delivered
 //   BENCH_BUILD=1         rebuild dist/ before measuring
 //   BENCH_PROFILE=<file>  write a CPU profile of the page during the offline finishes
+//   BENCH_YEAR_SCALE=1    size of the year-of-history store (0.1 for a smoke run)
+//   BENCH_FINANCE_REQUESTS=200   timed calls in a row per finance call (after 20 of warm-up)
 //
 // Smoke run of every part with small sizes:
-//   BENCH_DURATION_S=2 BENCH_PRODUCTS=2000 BENCH_QUEUED_SALES=100 npm run bench
+//   BENCH_DURATION_S=2 BENCH_PRODUCTS=2000 BENCH_QUEUED_SALES=100 BENCH_YEAR_SCALE=0.1 npm run bench
 import { ensureBuilt } from './lib/build';
 import { ONLY } from './lib/config';
 import { runPart, type BenchPart } from './lib/report';
@@ -35,10 +40,19 @@ import { machineLoad } from './lib/stats';
 import { pagesJsPart, vendasJsPart } from './bundle';
 import { catalogueLoadPart } from './catalogue-load';
 import { deliveryPart } from './delivery';
+import { financePart } from './finance';
 import { salesLoadPart } from './sales-load';
 import { tillBrowserPart } from './till-browser';
 
-const PARTS: BenchPart[] = [catalogueLoadPart, pagesJsPart, salesLoadPart, deliveryPart, tillBrowserPart, vendasJsPart];
+const PARTS: BenchPart[] = [
+  catalogueLoadPart,
+  pagesJsPart,
+  salesLoadPart,
+  deliveryPart,
+  tillBrowserPart,
+  vendasJsPart,
+  financePart,
+];
 
 async function main(): Promise<boolean> {
   const unknown = (ONLY ?? []).filter((name) => !PARTS.some((p) => p.name === name));
