@@ -28,6 +28,8 @@
 //   BENCH_BUILD=1         rebuild dist/ before measuring
 //   BENCH_PROFILE=<file>  write a CPU profile of the page during the offline finishes
 //   BENCH_YEAR_SCALE=1    size of the year-of-history store (0.1 for a smoke run)
+//   BENCH_YEAR_ANALYZE=1  ANALYZE that store on PGlite too (PGlite has no autovacuum: by
+//                         default its tables keep no statistics, as a store in use does)
 //   BENCH_FINANCE_REQUESTS=200   timed calls in a row per finance call (after 20 of warm-up)
 //
 // Smoke run of every part with small sizes:

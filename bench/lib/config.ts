@@ -23,6 +23,11 @@ export const REBUILD = process.env.BENCH_BUILD === '1';
 export const PROFILE_FILE = process.env.BENCH_PROFILE || null;
 /** Size of the year-of-history store (1 = 50,000 products, 100,000 sales...). */
 export const YEAR_SCALE = numberOf('BENCH_YEAR_SCALE', 1);
+/**
+ * ANALYZE the year-of-history store on PGlite too (PGlite runs no autovacuum: by default
+ * its tables have no statistics, as a store in use has).
+ */
+export const ANALYZE_PGLITE = process.env.BENCH_YEAR_ANALYZE === '1';
 /** Sequential requests (and raw queries) per finance call, after the warm-up. */
 export const FINANCE_REQUESTS = numberOf('BENCH_FINANCE_REQUESTS', 200);
 
