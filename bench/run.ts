@@ -1,165 +1,89 @@
-// `npm run bench`: measured figures for the README (not a test; nothing here asserts).
-//  - GET /api/products (page of 50) and POST /api/products: requests/s and p99 latency,
-//    on PGlite and on PostgreSQL (autocannon over loopback against `npm start`'s server);
-//  - gzip size of the JavaScript a browser loads for /login and for /produtos (Chromium).
-// PostgreSQL runs when BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432) answers.
-import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import pg from 'pg';
-import { loginToken } from '../tests/e2e/support/api';
-import { openBrowser, type Page } from '../tests/e2e/support/browser';
-import { startServer, type RunningServer } from '../tests/e2e/support/server';
+// `npm run bench`: measured figures for the README, each printed beside its aim. Not a
+// test: nothing fails on a figure; a step that breaks is reported and makes the exit code 1.
+//
+// Parts (BENCH_ONLY names; all of them by default, in this order):
+//   products  GET /api/products (page of 50) and POST /api/products under autocannon, on
+//             PGlite and PostgreSQL (catalogue-load.ts)
+//   js-pages  gzip -9 of the JavaScript Chromium loads for /login and /produtos (bundle.ts)
+//   sales     POST /api/sales under autocannon, PGlite and PostgreSQL (sales-load.ts)
+//   delivery  1,000 queued sales delivered by the app's outbox code to a PGlite server
+//             (delivery.ts)
+//   till      the till in Chromium over 50,000 more products: first mirror, product
+//             search, offline finish (till-browser.ts, till-mirror/search/finish.ts)
+//   js        gzip -9 of the JavaScript of a fresh /vendas, no service worker (bundle.ts)
+//   finance   a store with a year of history (lib/year-store.ts): the money screens' calls,
+//             raw SQL against the API, PGlite and PostgreSQL; /receber offline in Chromium
+//             (finance.ts, finance-calls.ts, finance-offline.ts)
+// Every server is the real one (tests/e2e/support/server.ts) over loopback, serving dist/
+// (built first when missing). PostgreSQL parts run on throwaway databases, and are
+// skipped when no PostgreSQL answers.
+//
+// Environment:
+//   BENCH_ONLY=a,b        the parts to run (comma-separated names above)
+//   BENCH_DURATION_S=10   autocannon seconds per measured route
+//   BENCH_CONNECTIONS=10  autocannon connections
+//   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432   where throwaway databases are made
+//   BENCH_PRODUCTS=50000  products added for the till in Chromium
+//   BENCH_QUEUED_SALES=1000   sales queued, then delivered
+//   BENCH_BUILD=1         rebuild dist/ before measuring
+//   BENCH_PROFILE=<file>  write a CPU profile of the page during the offline finishes
+//   BENCH_YEAR_SCALE=1    size of the year-of-history store (0.1 for a smoke run)
+//   BENCH_YEAR_ANALYZE=1  ANALYZE that store on PGlite too (PGlite has no autovacuum: by
+//                         default its tables keep no statistics, as a store in use does)
+//   BENCH_FINANCE_REQUESTS=200   timed calls in a row per finance call (after 20 of warm-up)
+//
+// Smoke run of every part with small sizes:
+//   BENCH_DURATION_S=2 BENCH_PRODUCTS=2000 BENCH_QUEUED_SALES=100 BENCH_YEAR_SCALE=0.1 npm run bench
+import { ensureBuilt } from './lib/build';
+import { ONLY } from './lib/config';
+import { runPart, type BenchPart } from './lib/report';
+import { closeEverything } from './lib/resources';
+import { machineLoad } from './lib/stats';
+import { pagesJsPart, vendasJsPart } from './bundle';
+import { catalogueLoadPart } from './catalogue-load';
+import { deliveryPart } from './delivery';
+import { financePart } from './finance';
+import { salesLoadPart } from './sales-load';
+import { tillBrowserPart } from './till-browser';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const PARTS: BenchPart[] = [
+  catalogueLoadPart,
+  pagesJsPart,
+  salesLoadPart,
+  deliveryPart,
+  tillBrowserPart,
+  vendasJsPart,
+  financePart,
+];
 
-interface Row {
-  database: string;
-  route: string;
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
-function login(server: RunningServer): Promise<string> {
-  return loginToken(server, 'admin@demo.com');
-}
-
-async function load(server: RunningServer, token: string, method: 'GET' | 'POST'): Promise<Omit<Row, 'database'>> {
-  let n = 0;
-  const run = Date.now().toString(36);
-  const result = await autocannon({
-    url: `${server.origin}/api/products${method === 'GET' ? '?page=1&limit=50' : ''}`,
-    method,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: {
-      host: `demo.localhost:${server.port}`,
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-    },
-    requests:
-      method === 'POST'
-        ? [
-            {
-              setupRequest: (req) => {
-                n += 1;
-                return {
-                  ...req,
-                  body: JSON.stringify({
-                    sku: `BENCH-${run}-${n}`,
-                    name: `Produto de carga ${n}`,
-                    current_stock: 10,
-                    minimum_stock: 1,
-                    cost_price: 10.5,
-                    sale_price: 21.9,
-                  }),
-                };
-              },
-            },
-          ]
-        : undefined,
-  });
-  return {
-    route: `${method} /api/products${method === 'GET' ? ' (50)' : ''}`,
-    rps: Math.round(result.requests.average),
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-async function benchDatabase(label: string, env: Record<string, string>): Promise<Row[]> {
-  const server = await startServer(env);
-  try {
-    const token = await login(server);
-    const rows: Row[] = [];
-    for (const method of ['GET', 'POST'] as const)
-      rows.push({ database: label, ...(await load(server, token, method)) });
-    return rows;
-  } finally {
-    await server.stop();
+async function main(): Promise<boolean> {
+  const unknown = (ONLY ?? []).filter((name) => !PARTS.some((p) => p.name === name));
+  if (unknown.length) {
+    console.error(`BENCH_ONLY: parte desconhecida: ${unknown.join(', ')} (há ${PARTS.map((p) => p.name).join(', ')})`);
+    return false;
   }
+  const selected = PARTS.filter((p) => ONLY === null || ONLY.includes(p.name));
+  ensureBuilt();
+  const failures: string[] = [];
+  for (const part of selected) failures.push(...(await runPart(part)));
+  console.log(`\nCarga da máquina (1, 5, 15 min) no fim: ${machineLoad()}`);
+  if (failures.length) console.error(`Falhas:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+  return failures.length === 0;
 }
 
-async function withPostgres<T>(fn: (url: string) => Promise<T>): Promise<T | null> {
-  const name = `balcao_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`PostgreSQL indisponível em ${PG_URL}: pulando.`);
-    return null;
-  }
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    return await fn(`${PG_URL}/${name}`);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
-async function jsBytes(): Promise<{ route: string; files: number; raw: number; gzip: number }[]> {
-  const server = await startServer();
-  const browser = await openBrowser();
-  try {
-    const out = [];
-    // One collector per page: every script response that page received.
-    const collect = (p: Page) => {
-      const bodies = new Map<string, Buffer>();
-      p.on('response', async (res) => {
-        if (res.request().resourceType() === 'script')
-          bodies.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
-      });
-      return (route: string) => {
-        const all = [...bodies.values()];
-        const raw = all.reduce((a, b) => a + b.length, 0);
-        const gzip = all.reduce((a, b) => a + gzipSync(b, { level: 9 }).length, 0);
-        return { route, files: all.length, raw, gzip };
-      };
-    };
-    const page = await browser.context.newPage();
-    const loginScripts = collect(page);
-    await page.goto(`${server.demoUrl}/login`, { waitUntil: 'networkidle' });
-    out.push(loginScripts('/login'));
-    // Sign in, then open /produtos in a fresh page and count every script it loads.
-    await page.getByLabel('E-mail').fill('admin@demo.com');
-    await page.getByLabel('Senha').fill('demo123');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(`${server.demoUrl}/`);
-    const second = await browser.context.newPage();
-    const productScripts = collect(second);
-    await second.goto(`${server.demoUrl}/produtos`, { waitUntil: 'networkidle' });
-    out.push(productScripts('/produtos'));
-    return out;
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-}
-
-if (!existsSync('dist/index.html')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-
-const rows: Row[] = [];
-console.log(`autocannon: ${CONNECTIONS} conexões, ${DURATION_S} s por rota, loopback`);
-rows.push(...(await benchDatabase('PGlite', {})));
-const pgRows = await withPostgres((url) => benchDatabase('PostgreSQL', { DATABASE_URL: url }));
-if (pgRows) rows.push(...pgRows);
-console.table(
-  rows.map((r) => ({ banco: r.database, rota: r.route, 'req/s': r.rps, 'p99 (ms)': r.p99, erros: r.errors })),
-);
-
-const js = await jsBytes();
-console.table(
-  js.map((j) => ({
-    rota: j.route,
-    arquivos: j.files,
-    'JS (KB)': (j.raw / 1024).toFixed(1),
-    'gzip (KB)': (j.gzip / 1024).toFixed(1),
-  })),
-);
-process.exit(0);
+const abort = async (why: string) => {
+  console.error(why);
+  await closeEverything();
+  process.exit(1);
+};
+const budgetMin = PARTS.filter((p) => ONLY === null || ONLY.includes(p.name)).reduce((a, p) => a + p.budgetMin, 5);
+const watchdog = setTimeout(() => void abort(`bench: tempo total esgotado (${budgetMin} min)`), budgetMin * 60_000);
+process.once('SIGINT', () => void abort('interrompido'));
+process.once('SIGTERM', () => void abort('interrompido'));
+const ok = await main().catch(async (err: unknown) => {
+  console.error(err);
+  await closeEverything();
+  return false;
+});
+clearTimeout(watchdog);
+process.exit(ok ? 0 : 1);

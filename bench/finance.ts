@@ -1,0 +1,215 @@
+// The money screens on a store with a year of history (lib/year-store.ts), on PGlite and
+// on a throwaway PostgreSQL database: for each call the screens make (finance-calls.ts),
+// the p95 of the raw SQL run directly on the database (200 in a row after a warm-up; on
+// PGlite in its data dir while no server runs), of the API call through the real server
+// (the same, then under autocannon), and their ratio, beside the aims: each call under
+// 50 ms p95 on PostgreSQL and 150 ms on PGlite, and at least half the raw query's speed.
+// A call the server does not have yet (404) is reported as such, with its raw figure.
+// Last, /receber opened offline from the cache in Chromium (finance-offline.ts).
+import { rmSync } from 'node:fs';
+import { todayIso } from '../src/shared/dates';
+import { api } from '../tests/e2e/support/api';
+import { startServer, type RunningServer } from '../tests/e2e/support/server';
+import { adminToken } from './lib/catalogue';
+import { CONNECTIONS, DURATION_S, FINANCE_REQUESTS, YEAR_SCALE } from './lib/config';
+import { sequential, underLoad, type Latency, type LoadLatency } from './lib/latency';
+import { withPostgres } from './lib/postgres';
+import { verdict, type BenchPart, type PartContext } from './lib/report';
+import { using } from './lib/resources';
+import { withSql, type SqlTarget } from './lib/sql';
+import { fmt, percentile } from './lib/stats';
+import { checkYearStore, type YearCounts } from './lib/year-check';
+import { generateYearStore, type YearStoreReport } from './lib/year-store';
+import { receivablesOffline } from './finance-offline';
+import { financeCalls, type FinanceCall } from './finance-calls';
+
+const WARMUP = 20;
+/** A surname part of about one customer in ten (lib/year-names.ts; and a demo customer). */
+const SEARCH = 'Mendes';
+const AIM_P95_MS = { PGlite: 150, PostgreSQL: 50 } as const;
+const AIM_RATIO = 2;
+const AIM_STORE_S = 60;
+
+type Database = keyof typeof AIM_P95_MS;
+
+interface RawCall {
+  call: FinanceCall;
+  latency: Latency;
+  results: Record<string, unknown>[][];
+}
+
+/** Each call's statements, straight on the database. */
+function rawPhase(target: SqlTarget): Promise<RawCall[]> {
+  return withSql(target, async (sql) => {
+    const [tenant] = await sql.query<{ id: string }>(`SELECT id::text AS id FROM tenants WHERE subdomain = 'demo'`);
+    const out: RawCall[] = [];
+    for (const call of financeCalls(tenant!.id, todayIso(), SEARCH)) {
+      let results: Record<string, unknown>[][] = [];
+      const latency = await sequential(
+        async () => {
+          results = [];
+          for (const s of call.statements) results.push(await sql.query<Record<string, unknown>>(s.text, s.params));
+        },
+        WARMUP,
+        FINANCE_REQUESTS,
+      );
+      out.push({ call, latency, results });
+    }
+    return out;
+  });
+}
+
+interface ApiCall {
+  missing: boolean;
+  sequential: Latency | null;
+  load: LoadLatency | null;
+  agreement: string;
+}
+
+/** Each call through the server: missing (404), or its sequential and loaded latencies. */
+async function apiPhase(server: RunningServer, raw: RawCall[]): Promise<ApiCall[]> {
+  const token = await adminToken(server);
+  const out: ApiCall[] = [];
+  for (const { call, results } of raw) {
+    const get = async () => {
+      const res = await api(server, 'GET', call.path, { token });
+      if (res.status !== 200 && res.status !== 404) {
+        throw new Error(`${call.path}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+      }
+      return res;
+    };
+    const probe = await get();
+    if (probe.status === 404) {
+      console.log(`  ${call.path}: rota ainda não existe (404)`);
+      out.push({ missing: true, sequential: null, load: null, agreement: '' });
+      continue;
+    }
+    const latency = await sequential(get, WARMUP, FINANCE_REQUESTS);
+    const load = await underLoad(
+      `${server.origin}${call.path}`,
+      { host: `demo.localhost:${server.port}`, authorization: `Bearer ${token}` },
+      CONNECTIONS,
+      DURATION_S,
+    );
+    out.push({ missing: false, sequential: latency, load, agreement: call.agree(probe.body, results) });
+  }
+  return out;
+}
+
+function reportCalls(ctx: PartContext, database: Database, raw: RawCall[], calls: ApiCall[] | null): void {
+  const aim = AIM_P95_MS[database];
+  raw.forEach(({ call, latency }, i) => {
+    const sql = `SQL p95 ${fmt(latency.p95, 2)} ms (p50 ${fmt(latency.p50, 2)})`;
+    const meta = `p95 < ${aim} ms; API ≤ ${AIM_RATIO}× SQL`;
+    const medida = `${call.name} (${database})`;
+    const a = calls?.[i];
+    if (!a || a.missing || !a.sequential || !a.load) {
+      ctx.row({
+        medida,
+        resultado: `${a?.missing ? 'rota ainda não existe (404)' : 'API não medida'} · ${sql}`,
+        meta,
+        situação: '',
+      });
+      return;
+    }
+    const ratio = a.sequential.p95 / latency.p95;
+    const loaded = `sob carga (${CONNECTIONS} conexões, ${DURATION_S} s): p95 ${fmt(a.load.p95)} ms, ${fmt(a.load.rps, 0)} req/s, ${a.load.errors} erros`;
+    ctx.row({
+      medida,
+      resultado: `${sql} · API p95 ${fmt(a.sequential.p95)} ms (p50 ${fmt(a.sequential.p50)}) · razão ${fmt(ratio, 2)} · ${loaded} · ${a.agreement}`,
+      meta,
+      situação:
+        verdict(a.sequential.p95 < aim && ratio <= AIM_RATIO) + (a.load.p95 < aim ? '' : ' (sob carga: NÃO atende)'),
+    });
+  });
+}
+
+/** Generates the year on the seeded database, checks it, then measures raw SQL and the API. */
+async function onDatabase(
+  ctx: PartContext,
+  database: Database,
+  target: SqlTarget,
+  start: () => Promise<RunningServer>,
+  offline: boolean,
+): Promise<void> {
+  const store = await ctx.step(`loja de um ano (${database}, escala ${YEAR_SCALE})`, () =>
+    withSql(target, async (sql) => {
+      const report = await generateYearStore(sql, YEAR_SCALE);
+      console.log(`  fases: ${report.phases.map(([p, s]) => `${p} ${fmt(s, 1)} s`).join(' · ')}`);
+      return { report, counts: await checkYearStore(sql, report.sizes, report.today) };
+    }),
+  );
+  if (!store) return;
+  reportStore(ctx, database, store.report, store.counts);
+  const raw = await ctx.step(`SQL direto (${database})`, () => rawPhase(target));
+  if (!raw) return;
+  const calls = await ctx.step(`API (${database})`, () =>
+    using(
+      start,
+      (server) => server.stop(),
+      (server) => apiPhase(server, raw),
+    ),
+  );
+  reportCalls(ctx, database, raw, calls);
+  if (!offline) return;
+  const opened = await ctx.step('/receber offline no Chromium', () =>
+    using(
+      start,
+      (server) => server.stop(),
+      (server) => receivablesOffline(server),
+    ),
+  );
+  if (!opened) return;
+  ctx.note(
+    `abrir /receber offline, do cache (Chromium, ${database})`,
+    opened.status === 'placeholder'
+      ? 'tela ainda não existe (mostra o aviso da próxima versão)'
+      : `p50 ${fmt(percentile(opened.ms, 50))} ms · máx ${fmt(Math.max(...opened.ms))} ms (${opened.ms.length} aberturas; ` +
+          `${opened.rows} linhas na tela online, ${opened.cachedQueries} consultas de contas a receber no cache)`,
+  );
+}
+
+function reportStore(ctx: PartContext, database: Database, report: YearStoreReport, counts: YearCounts): void {
+  const n = (key: string) => (counts[key] ?? 0).toLocaleString('pt-BR');
+  ctx.row({
+    medida: `gerar a loja de um ano (${database})`,
+    resultado:
+      `${fmt(report.seconds, 1)} s · ${n('produtos BX')} produtos, ${n('clientes')} clientes, ${n('vendas')} vendas ` +
+      `(${n('vendas no crediário')} no crediário, ${n('vendas canceladas')} canceladas), ${n('itens de venda')} itens, ` +
+      `${n('contas a receber')} a receber, ${n('contas a pagar')} a pagar, ${n('lançamentos de caixa')} lançamentos`,
+    meta: `< ${AIM_STORE_S} s`,
+    situação: verdict(report.seconds < AIM_STORE_S),
+  });
+}
+
+export const financePart: BenchPart = {
+  name: 'finance',
+  title: 'Finanças numa loja com um ano de história (contas, fluxo de caixa)',
+  budgetMin: 30,
+  async run(ctx) {
+    console.log(
+      `${FINANCE_REQUESTS} chamadas seguidas após ${WARMUP} de aquecimento; autocannon ${CONNECTIONS} conexões, ${DURATION_S} s`,
+    );
+    // PGlite: the seeded data dir is ours between server runs (the generator and the raw
+    // queries open it while no server runs).
+    const dataDir = await using(
+      () => startServer(),
+      (server) => server.stop({ keepData: true }),
+      async (server) => server.dataDir,
+    );
+    await using(
+      async () => dataDir,
+      async (dir) => rmSync(dir, { recursive: true, force: true }),
+      (dir) => onDatabase(ctx, 'PGlite', { dataDir: dir }, () => startServer({}, { dataDir: dir }), true),
+    );
+    await withPostgres('finance', async (url) => {
+      // A first start migrates and seeds the demo store.
+      await using(
+        () => startServer({ DATABASE_URL: url }),
+        (server) => server.stop(),
+        async () => undefined,
+      );
+      await onDatabase(ctx, 'PostgreSQL', { url }, () => startServer({ DATABASE_URL: url }), false);
+    });
+  },
+};

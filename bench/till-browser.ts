@@ -1,0 +1,117 @@
+// The till in Chromium over the demo store plus BENCH_PRODUCTS products (inserted in its
+// PGlite directory between two server runs): first mirror (till-mirror.ts), product
+// search (till-search.ts) and offline finishes (till-finish.ts), beside issue 3's aims.
+import { rmSync } from 'node:fs';
+import { openBrowser } from '../tests/e2e/support/browser';
+import { startServer } from '../tests/e2e/support/server';
+import { prepareContext } from './lib/browser';
+import { catalogueOf } from './lib/catalogue';
+import { EXTRA_PRODUCTS, PROFILE_FILE } from './lib/config';
+import { addProducts } from './lib/extra-products';
+import { verdict, type BenchPart } from './lib/report';
+import { using, withTimeout } from './lib/resources';
+import { fmt, percentile } from './lib/stats';
+import { offlineFinishes, startProfile } from './till-finish';
+import { firstMirror, type MirrorResult } from './till-mirror';
+import { productSearch, searchQueries, type Timing } from './till-search';
+
+const AIM = { searchP95Ms: 10, finishP95Ms: 20, mirrorS: 5 };
+
+interface TillResult {
+  addSeconds: number;
+  mirror: MirrorResult;
+  search: Timing[];
+  finish: Timing[];
+  outbox: number;
+}
+
+async function tillInChromium(): Promise<TillResult> {
+  // First run: migrates and seeds the demo store; then its data dir is ours.
+  const dataDir = await using(
+    () => startServer(),
+    (server) => server.stop({ keepData: true }),
+    async (server) => server.dataDir,
+  );
+  return using(
+    async () => dataDir,
+    async (dir) => rmSync(dir, { recursive: true, force: true }),
+    async (dir) => {
+      const { expected, seconds } = await addProducts(dir, EXTRA_PRODUCTS);
+      return using(
+        () => startServer({}, { dataDir: dir }),
+        (server) => server.stop(),
+        async (server) => {
+          const catalogue = await catalogueOf(server);
+          return using(
+            () => openBrowser({ width: 1180, height: 820 }),
+            (browser) => browser.close(),
+            async (browser) => {
+              await prepareContext(browser.context);
+              const { page, mirror } = await withTimeout(
+                firstMirror(browser.context, server, expected),
+                420_000,
+                'primeiro espelho',
+              );
+              const queries = searchQueries(catalogue.products);
+              await withTimeout(productSearch(page, queries.warmup), 60_000, 'busca (aquecimento)');
+              const search = await withTimeout(productSearch(page, queries.measured), 300_000, 'busca de produto');
+              const profile = PROFILE_FILE ? await startProfile(browser.context, page) : null;
+              const { timings, outbox } = await withTimeout(
+                offlineFinishes(browser.context, page, catalogue.customers),
+                600_000,
+                'vendas offline',
+              );
+              if (profile && PROFILE_FILE) await profile.stop(PROFILE_FILE);
+              return { addSeconds: seconds, mirror, search, finish: timings, outbox };
+            },
+          );
+        },
+      );
+    },
+  );
+}
+
+export const tillBrowserPart: BenchPart = {
+  name: 'till',
+  title: `PDV no Chromium (issue 3 §6): espelho, busca e venda offline`,
+  budgetMin: 25,
+  async run(ctx) {
+    const till = await ctx.step(`PDV no Chromium (${EXTRA_PRODUCTS} produtos)`, tillInChromium);
+    if (!till) return;
+    const m = till.mirror;
+    ctx.row({
+      medida: `primeiro espelho (${m.expected} produtos)`,
+      resultado:
+        `${fmt(m.mirrorS, 2)} s até o IndexedDB completo (${m.mirrored}) · ${fmt(m.readyS, 2)} s até a busca na tela · ` +
+        `${m.pulls} páginas, ${fmt(m.pullBytes / 1048576, 1)} MB, ${fmt(m.pullRequestS, 2)} s somando as requisições`,
+      meta: `< ${AIM.mirrorS} s`,
+      situação: verdict(m.mirrored >= m.expected && m.mirrorS < AIM.mirrorS),
+    });
+    const searchMs = till.search.filter((s) => !s.timedOut).map((s) => s.ms);
+    const searchP95 = percentile(searchMs, 95);
+    const slowest = [...till.search].sort((a, b) => b.ms - a.ms)[0];
+    ctx.row({
+      medida: `busca de produto (${till.search.length} buscas)`,
+      resultado:
+        `p50 ${fmt(percentile(searchMs, 50))} ms · p95 ${fmt(searchP95)} ms · máx ${fmt(Math.max(...searchMs))} ms` +
+        (slowest ? ` ('${slowest.label}')` : '') +
+        ` · ${till.search.filter((s) => s.timedOut).length} sem resposta`,
+      meta: `p95 < ${AIM.searchP95Ms} ms`,
+      situação: verdict(searchP95 < AIM.searchP95Ms && till.search.every((s) => !s.timedOut)),
+    });
+    const finishMs = till.finish.filter((s) => !s.timedOut).map((s) => s.ms);
+    const finishP95 = percentile(finishMs, 95);
+    ctx.row({
+      medida: `finalizar venda offline (${till.finish.length} vendas)`,
+      resultado:
+        `p50 ${fmt(percentile(finishMs, 50))} ms · p95 ${fmt(finishP95)} ms · máx ${fmt(Math.max(...finishMs))} ms · ` +
+        `${till.finish.filter((s) => s.timedOut).length} sem toast · ${till.outbox} na fila`,
+      meta: `p95 < ${AIM.finishP95Ms} ms`,
+      situação: verdict(
+        finishP95 < AIM.finishP95Ms && till.outbox === till.finish.length && till.finish.every((s) => !s.timedOut),
+      ),
+    });
+    console.log(`  (${EXTRA_PRODUCTS} produtos inseridos no PGlite em ${fmt(till.addSeconds, 1)} s)`);
+    console.table(till.search.map((s) => ({ busca: s.label, ms: fmt(s.ms, 2), opções: s.detail })));
+  },
+};

@@ -1,0 +1,96 @@
+// The till's first mirror in Chromium: the cashier signs in (mirror pulls held back
+// meanwhile), then /vendas is opened and timed until IndexedDB holds every product with
+// 'mirror.complete' set, and until the till's product search is on screen.
+import { waitForServiceWorker, type BrowserContext, type Page } from '../tests/e2e/support/browser';
+import { idbProductCount } from '../tests/e2e/support/idb';
+import type { RunningServer } from '../tests/e2e/support/server';
+import { signIn } from './lib/browser';
+import { withTimeout } from './lib/resources';
+
+export const PRODUCT_SEARCH = 'Buscar produto por código ou nome...';
+
+/** Whether a pull reached the end of the change log (one cheap read: counting 50,000 rows is not). */
+function mirrorComplete(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open('balcao');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('meta')) {
+            db.close();
+            resolve(false);
+            return;
+          }
+          const get = db.transaction('meta', 'readonly').objectStore('meta').get('mirror.complete');
+          get.onsuccess = () => {
+            db.close();
+            resolve((get.result as { value?: unknown } | undefined)?.value === true);
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+}
+
+export interface MirrorResult {
+  expected: number;
+  mirrored: number;
+  mirrorS: number;
+  readyS: number;
+  pulls: number;
+  pullBytes: number;
+  pullRequestS: number;
+}
+
+export async function firstMirror(context: BrowserContext, server: RunningServer, expected: number) {
+  // Sign in with the mirror's pulls held back, so the catalogue starts loading only when
+  // /vendas is opened (the shell is installed by then, as on a tablet that has the app).
+  const held = '**/api/sync/pull**';
+  await context.route(held, (route) => route.abort());
+  const login = await context.newPage();
+  await signIn(login, server, 'caixa@demo.com');
+  await withTimeout(waitForServiceWorker(login), 60_000, 'service worker');
+  const before = await idbProductCount(login);
+  await login.close();
+  await context.unroute(held);
+  if (before !== 0) throw new Error(`o espelho já tinha ${before} produtos antes de abrir /vendas`);
+
+  const page = await context.newPage();
+  const pulls: { start: number; end: number; bytes: number }[] = [];
+  page.on('requestfinished', (request) => {
+    if (!request.url().includes('/api/sync/pull')) return;
+    const timing = request.timing();
+    void request
+      .sizes()
+      .then((s) =>
+        pulls.push({ start: timing.startTime, end: timing.startTime + timing.responseEnd, bytes: s.responseBodySize }),
+      )
+      .catch(() => undefined);
+  });
+  const t0 = Date.now();
+  await page.goto(`${server.demoUrl}/vendas`, { waitUntil: 'commit' });
+  const deadline = t0 + 300_000;
+  let mirrored = 0;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`espelho incompleto após 300 s: ${mirrored} de ${expected}`);
+    await new Promise((r) => setTimeout(r, 50));
+    if (!(await mirrorComplete(page))) continue;
+    mirrored = await idbProductCount(page);
+    if (mirrored >= expected) break;
+  }
+  const mirrorS = (Date.now() - t0) / 1000;
+  await page.getByPlaceholder(PRODUCT_SEARCH).waitFor({ timeout: 120_000 });
+  const readyS = (Date.now() - t0) / 1000;
+  const mirror: MirrorResult = {
+    expected,
+    mirrored,
+    mirrorS,
+    readyS,
+    pulls: pulls.length,
+    pullBytes: pulls.reduce((a, p) => a + p.bytes, 0),
+    pullRequestS: pulls.reduce((a, p) => a + (p.end - p.start), 0) / 1000,
+  };
+  return { page, mirror };
+}
