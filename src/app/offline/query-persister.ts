@@ -9,7 +9,8 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { BalcaoDb } from './db';
 
-export const QUERY_PERSIST_THROTTLE_MS = 1_000;
+/** Answers arriving within this of each other are written in one transaction. */
+export const QUERY_PERSIST_BATCH_MS = 50;
 /** Older cached answers are not worth showing (nor keeping). */
 export const QUERY_PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -36,14 +37,17 @@ export async function restoreQueryCache(db: BalcaoDb, client: QueryClient, owner
   return rows.length;
 }
 
-/** Writes every successful query whose data changed since the last write. */
+/** Writes every successful query whose data changed since the last write (or only `hashes`). */
 export async function writeQueryCache(
   db: BalcaoDb,
   client: QueryClient,
   owner: string,
   written: Map<string, number>,
+  hashes?: ReadonlySet<string>,
 ): Promise<void> {
-  const { queries } = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
+  const { queries } = dehydrate(client, {
+    shouldDehydrateQuery: (q) => q.state.status === 'success' && (!hashes || hashes.has(q.queryHash)),
+  });
   const changed = queries.filter((q) => written.get(q.queryHash) !== q.state.dataUpdatedAt);
   if (changed.length === 0) return;
   await db.queryCache.bulkPut(
@@ -54,20 +58,25 @@ export async function writeQueryCache(
 
 /**
  * Starts persisting `owner`'s answers and restoring them on demand; returns the function
- * that stops both (flushing nothing more).
+ * that stops both (flushing nothing more). An answer is written as soon as it arrives
+ * (answers arriving together are written together): a person who closes the app right
+ * after a screen showed its data finds that data offline.
  */
 export function persistQueryCache(
   db: BalcaoDb,
   client: QueryClient,
   owner: string,
-  throttleMs = QUERY_PERSIST_THROTTLE_MS,
+  batchMs = QUERY_PERSIST_BATCH_MS,
 ): () => void {
   const written = new Map<string, number>();
+  const due = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   const flush = () => {
     timer = null;
-    if (!stopped) writeQueryCache(db, client, owner, written).catch(() => undefined);
+    const hashes = new Set(due);
+    due.clear();
+    if (!stopped) writeQueryCache(db, client, owner, written, hashes).catch(() => undefined);
   };
   const restore = (queryHash: string) => {
     restoreQuery(db, client, owner, queryHash).catch(() => false);
@@ -79,8 +88,9 @@ export function persistQueryCache(
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (stopped) return;
     if (event.type === 'added' && event.query.state.data === undefined) restore(event.query.queryHash);
-    if (event.type !== 'updated' || event.action.type !== 'success' || timer) return;
-    timer = setTimeout(flush, throttleMs);
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    due.add(event.query.queryHash);
+    timer ??= setTimeout(flush, batchMs);
   });
   return () => {
     stopped = true;

@@ -64,3 +64,29 @@ export async function until(fn: () => Promise<boolean>, what: string, timeoutMs 
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/** The primary keys of a store, as strings (e.g. the persisted query cache's query hashes). */
+export function idbKeys(page: Page, store: string): Promise<string[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('balcao');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const req = db.transaction(name, 'readonly').objectStore(name).getAllKeys();
+          req.onsuccess = () => {
+            db.close();
+            resolve(req.result.map(String));
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    store,
+  );
+}

@@ -47,6 +47,8 @@ export default function CashFlowChart({ range }: { range: DayRange }) {
                   stroke={line.color}
                   strokeWidth={2}
                   dot={false}
+                  // No drawing animation: it costs a tablet's CPU and shows nothing new.
+                  isAnimationActive={false}
                 />
               ))}
             </LineChart>
