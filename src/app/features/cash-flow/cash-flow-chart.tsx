@@ -41,7 +41,7 @@ export default function CashFlowChart({ range }: { range: DayRange }) {
               {LINES.map((line) => (
                 <Line
                   key={line.key}
-                  type="monotone"
+                  type="linear"
                   dataKey={line.key}
                   name={line.name}
                   stroke={line.color}
