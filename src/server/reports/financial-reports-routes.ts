@@ -3,6 +3,7 @@ import {
   BalanceSheetQuerySchema,
   BalanceSheetResponseSchema,
   DreResponseSchema,
+  MarginAnalysisQuerySchema,
   MarginAnalysisResponseSchema,
   ProfitabilityResponseSchema,
   ReportRangeQuerySchema,
@@ -46,8 +47,9 @@ export const financialReportRoutes: FastifyPluginAsyncZod<RouteOptions> = async 
 
   app.get(
     '/margin-analysis',
-    { config, schema: { querystring: ReportRangeQuerySchema, response: { 200: MarginAnalysisResponseSchema } } },
-    async (request) => ok(await marginAnalysis(ctx.db, authOf(request).tenantId, reportDays(request.query))),
+    { config, schema: { querystring: MarginAnalysisQuerySchema, response: { 200: MarginAnalysisResponseSchema } } },
+    async (request) =>
+      ok(await marginAnalysis(ctx.db, authOf(request).tenantId, reportDays(request.query), request.query.limit)),
   );
 
   app.get(

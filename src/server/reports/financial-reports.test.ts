@@ -238,6 +238,13 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
     expect(data.worst_performing_product).toEqual({ product_name: 'Item 2', margin_percentage: 5 });
     // Revenue 1 + 2 + ... + 102 = 5.253,00; cost 0 + 1,90 + (3 + ... + 102) / 10 = 526,90.
     expect(data.average_margin).toBe(89.97); // 4.726,10 / 5.253,00 = 89,9695...
+    // An export asks for every product; a bad limit is 400.
+    const all = (
+      await third.get(`${BASE}/margin-analysis?start_date=${HAND_TODAY}&end_date=${HAND_TODAY}&limit=100000`)
+    ).body.data;
+    expect(all.product_margins).toHaveLength(102);
+    expect(all.product_margins.at(-1)).toMatchObject({ product_name: 'Item 1', revenue: 1 });
+    expect((await third.get(`${BASE}/margin-analysis?limit=0`)).status).toBe(400);
   });
 
   it('summary: the other reports for one range, the balance sheet as of as_of_date', async () => {

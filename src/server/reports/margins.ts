@@ -1,7 +1,7 @@
 // Margin analysis by product over the completed sales of a range (DESIGN.md, finance
 // rules): per product its revenue (the lines' totals), cost (quantities x snapshotted unit
-// costs), gross profit and margin. The list holds the MARGIN_ANALYSIS_MAX_PRODUCTS with the
-// largest revenue (a store of 50,000 products sells thousands of them in a year: a list
+// costs), gross profit and margin. The list holds the `limit` (by default
+// MARGIN_ANALYSIS_MAX_PRODUCTS; an export asks for every one) with the largest revenue (a store of 50,000 products sells thousands of them in a year: a list
 // nobody reads and megabytes of JSON); best and worst by margin (ties: the larger revenue)
 // and average_margin = total gross profit / total revenue cover every product sold, all
 // in one statement.
@@ -25,7 +25,12 @@ interface Row {
   all_cost: unknown;
 }
 
-export async function marginAnalysis(db: DbOrTx, tenantId: string, days: Days): Promise<MarginAnalysis> {
+export async function marginAnalysis(
+  db: DbOrTx,
+  tenantId: string,
+  days: Days,
+  limit = MARGIN_ANALYSIS_MAX_PRODUCTS,
+): Promise<MarginAnalysis> {
   const s = sales;
   const i = saleItems;
   const p = products;
@@ -46,7 +51,7 @@ export async function marginAnalysis(db: DbOrTx, tenantId: string, days: Days): 
         FROM per_product pp JOIN ${p} ON ${p.tenantId} = ${tenantId} AND ${p.id} = pp.product_id
     ), picked AS (
       (SELECT 'top' AS kind, * FROM named ORDER BY revenue DESC, product_name, product_id
-        LIMIT ${MARGIN_ANALYSIS_MAX_PRODUCTS})
+        LIMIT ${limit})
       UNION ALL
       (SELECT 'best', * FROM named ORDER BY ratio DESC, revenue DESC, product_name, product_id LIMIT 1)
       UNION ALL

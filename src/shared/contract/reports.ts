@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDate, Money, SignedMoney, envelope, optionalFilter } from './common';
+import { Id, IsoDate, Money, QueryInt, SignedMoney, envelope, optionalFilter } from './common';
 
 export const ReportRangeQuerySchema = z.object({
   start_date: optionalFilter(IsoDate),
@@ -76,8 +76,17 @@ export const ProductMarginSchema = z.object({
   gross_profit: SignedMoney,
   margin_percentage: z.number(),
 });
-/** The longest product list of the margin analysis (the products with the largest revenue). */
+/** The product list of the margin analysis: the products with the largest revenue, this many by default. */
 export const MARGIN_ANALYSIS_MAX_PRODUCTS = 100;
+/** What an export may ask for (every product a store sells). */
+export const MARGIN_ANALYSIS_EXPORT_PRODUCTS = 100_000;
+
+export const MarginAnalysisQuerySchema = z.object({
+  start_date: optionalFilter(IsoDate),
+  end_date: optionalFilter(IsoDate),
+  /** How many products to list (default MARGIN_ANALYSIS_MAX_PRODUCTS): an export asks for all. */
+  limit: optionalFilter(QueryInt(1, MARGIN_ANALYSIS_EXPORT_PRODUCTS)),
+});
 
 /**
  * Margins by product over the range's completed sales. average_margin, best and worst
