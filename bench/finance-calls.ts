@@ -22,12 +22,15 @@ const accountOrder = (a: string) =>
   `(${a}.status = 'pending') DESC, CASE WHEN ${a}.status = 'pending' THEN ${a}.due_date END ASC,
    CASE WHEN ${a}.status <> 'pending' THEN ${a}.due_date END DESC, ${a}.id`;
 
-/** initial = income - expenses before start; income and expenses in [start, end]. */
+/**
+ * initial = income - expenses before start; income and expenses in [start, end]: over the
+ * day totals the triggers keep (cash_flow_days), as the server reads them.
+ */
 const SUMMARY = `
-  SELECT coalesce(sum(CASE WHEN date < $2 THEN CASE type WHEN 'income' THEN amount ELSE -amount END END), 0)::float8 AS initial,
-         coalesce(sum(amount) FILTER (WHERE type = 'income' AND date >= $2), 0)::float8 AS income,
-         coalesce(sum(amount) FILTER (WHERE type = 'expense' AND date >= $2), 0)::float8 AS expenses
-    FROM cash_flow_entries WHERE tenant_id = $1 AND date <= $3::date`;
+  SELECT coalesce(sum(income - expenses) FILTER (WHERE date < $2), 0)::float8 AS initial,
+         coalesce(sum(income) FILTER (WHERE date >= $2), 0)::float8 AS income,
+         coalesce(sum(expenses) FILTER (WHERE date >= $2), 0)::float8 AS expenses
+    FROM cash_flow_days WHERE tenant_id = $1 AND date <= $3::date`;
 
 const centavos = (reais: unknown) => Math.round(Number(reais) * 100);
 const same = (what: string, api: unknown, raw: unknown) =>
@@ -100,11 +103,10 @@ export function financeCalls(tenant: string, today: string, search: string): Fin
           // One point per day (empty days too), the balance running from the initial one.
           text: `
             WITH days AS (SELECT d::date AS date FROM generate_series($2::date, $3::date, interval '1 day') d),
-            initial AS (SELECT coalesce(sum(CASE type WHEN 'income' THEN amount ELSE -amount END), 0) AS balance
-                          FROM cash_flow_entries WHERE tenant_id = $1 AND date < $2::date),
-            per_day AS (SELECT date, sum(amount) FILTER (WHERE type = 'income') AS income,
-                               sum(amount) FILTER (WHERE type = 'expense') AS expenses
-                          FROM cash_flow_entries WHERE tenant_id = $1 AND date BETWEEN $2::date AND $3::date GROUP BY date)
+            initial AS (SELECT coalesce(sum(income - expenses), 0) AS balance
+                          FROM cash_flow_days WHERE tenant_id = $1 AND date < $2::date),
+            per_day AS (SELECT date, income, expenses
+                          FROM cash_flow_days WHERE tenant_id = $1 AND date BETWEEN $2::date AND $3::date)
             SELECT to_char(days.date, 'YYYY-MM-DD') AS date, coalesce(income, 0)::float8 AS income, coalesce(expenses, 0)::float8 AS expenses,
                    (initial.balance + sum(coalesce(income, 0) - coalesce(expenses, 0)) OVER (ORDER BY days.date))::float8 AS balance
               FROM days CROSS JOIN initial LEFT JOIN per_day USING (date) ORDER BY days.date`,

@@ -89,7 +89,14 @@ const VIOLATIONS = `
       WHERE v.version > (SELECT change_version FROM tenants WHERE id = ${T}))
       + (SELECT count(*) - count(DISTINCT version) FROM (SELECT version FROM products WHERE tenant_id = ${T}
          UNION ALL SELECT version FROM customers WHERE tenant_id = ${T}) v)::int AS "versões únicas e <= change_version",
-    (${FOREIGN_KEYS}) AS "chaves estrangeiras"
+    (${FOREIGN_KEYS}) AS "chaves estrangeiras",
+    (SELECT count(*)::int FROM (
+       SELECT date, coalesce(sum(amount) FILTER (WHERE type = 'income'), 0) AS income,
+              coalesce(sum(amount) FILTER (WHERE type = 'expense'), 0) AS expenses
+         FROM cash_flow_entries WHERE tenant_id = ${T} GROUP BY date) e
+       FULL JOIN (SELECT date, income, expenses FROM cash_flow_days WHERE tenant_id = ${T}) d USING (date)
+      WHERE coalesce(e.income, 0) <> coalesce(d.income, 0) OR coalesce(e.expenses, 0) <> coalesce(d.expenses, 0))
+      AS "totais por dia = lançamentos"
     FROM sales s LEFT JOIN own o ON o.sale_id = s.id LEFT JOIN items i ON i.sale_id = s.id LEFT JOIN plans p ON p.sale_id = s.id
    WHERE s.tenant_id = ${T}`;
 

@@ -254,6 +254,15 @@ export async function generateYearStore(sql: Sql, scale: number, now = new Date(
         FROM accounts_payable p WHERE p.tenant_id = ${T} AND p.status = 'paid' ORDER BY p.payment_date, p.id;
     `);
     phase('fluxo de caixa');
+    // The day totals the triggers keep (which replica mode does not fire): built at once.
+    await sql.exec(`
+      DELETE FROM cash_flow_days WHERE tenant_id = ${T};
+      INSERT INTO cash_flow_days (tenant_id, date, income, expenses)
+      SELECT tenant_id, date, coalesce(sum(amount) FILTER (WHERE type = 'income'), 0),
+             coalesce(sum(amount) FILTER (WHERE type = 'expense'), 0)
+        FROM cash_flow_entries WHERE tenant_id = ${T} GROUP BY tenant_id, date;
+    `);
+    phase('totais por dia do caixa');
 
     // Stock as the sales left it (cancelled ones gave theirs back), each product moved
     // taking a new change version, as the server's stock writes do.

@@ -464,6 +464,24 @@ export const cashFlowEntries = pgTable(
   ],
 );
 
+/**
+ * The cash book's totals per São Paulo day, kept by triggers on cash_flow_entries in the
+ * writing statement's own transaction (migration 0003): a summary or a chart over a
+ * year of history reads a few hundred rows, not every entry since the store opened.
+ */
+export const cashFlowDays = pgTable(
+  'cash_flow_days',
+  {
+    tenantId: tenantId(),
+    date: day('date').notNull(),
+    /** centavos */
+    income: bigint('income', { mode: 'number' }).notNull().default(0),
+    /** centavos */
+    expenses: bigint('expenses', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'cash_flow_days_pkey', columns: [t.tenantId, t.date] })],
+);
+
 export type TenantRow = typeof tenants.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;

@@ -1,7 +1,8 @@
 // The cash book (DESIGN.md, finance rules): income and expense entries by São Paulo day.
 // Sales, their cancels and paid accounts write their own entries (sales/sale-effects.ts,
 // payables.ts, receivables.ts); here are the manual ones, the list, the summary and the
-// chart. Summary for [start, end]: initial = income - expenses dated before start;
+// chart. The summary and the chart read the day totals (cash_flow_days, kept by triggers
+// in each write's transaction), so their cost does not grow with the years of history. Summary for [start, end]: initial = income - expenses dated before start;
 // final = initial + income - expenses in range. The chart has one point per day of the
 // range, its balance running from that initial balance, so its last balance is the
 // summary's final balance.
@@ -20,9 +21,9 @@ import { ADMIN_DEFAULT_RANGE_DAYS } from '../../shared/constants';
 import { addDays, daysBetween, todayIso } from '../../shared/dates';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { cashFlowEntries, type CashFlowEntryRow } from '../db/schema';
+import { cashFlowDays, cashFlowEntries, type CashFlowEntryRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { checkRange, sumWhere } from './account-queries';
+import { checkRange } from './account-queries';
 
 export const ENTRY_NOT_FOUND = 'Lançamento não encontrado.';
 export const ENTRY_NOT_MANUAL =
@@ -37,7 +38,6 @@ const t = cashFlowEntries;
 const own = (tenantId: string, id: string) => and(eq(t.tenantId, tenantId), eq(t.id, id));
 /** Entries a person wrote (not a sale's, nor a paid account's); the DRE counts these too. */
 export const manualEntry = and(isNull(t.saleId), isNull(t.accountPayableId), isNull(t.accountReceivableId));
-const signed = sql`CASE WHEN ${t.type} = 'income' THEN ${t.amount} ELSE -${t.amount} END`;
 
 export function toCashEntry(row: CashFlowEntryRow): CashFlowEntry {
   return {
@@ -61,18 +61,24 @@ function within(range: DayRange): SQL[] {
   return out;
 }
 
+/** The day totals of the tenant (kept by triggers: see db/schema.ts cashFlowDays). */
+const days = cashFlowDays;
+
 export async function cashSummary(db: DbOrTx, tenantId: string, range: DayRange): Promise<CashFlowSummary> {
   checkRange(range);
-  const before = range.start_date ? sql`${t.date} < ${range.start_date}` : sql`false`;
-  const inRange = and(...within(range)) ?? sql`true`;
+  const before = range.start_date ? sql`${days.date} < ${range.start_date}` : sql`false`;
+  const inRange = sql`NOT (${before})`;
   const [row] = await db
     .select({
-      initial: sql<number>`coalesce(sum(${signed}) FILTER (WHERE ${before}), 0)::float8`.mapWith(Number),
-      income: sumWhere(t.amount, sql`${t.type} = 'income' AND ${inRange}`),
-      expenses: sumWhere(t.amount, sql`${t.type} = 'expense' AND ${inRange}`),
+      initial:
+        sql<number>`coalesce(sum(${days.income} - ${days.expenses}) FILTER (WHERE ${before}), 0)::float8`.mapWith(
+          Number,
+        ),
+      income: sql<number>`coalesce(sum(${days.income}) FILTER (WHERE ${inRange}), 0)::float8`.mapWith(Number),
+      expenses: sql<number>`coalesce(sum(${days.expenses}) FILTER (WHERE ${inRange}), 0)::float8`.mapWith(Number),
     })
-    .from(t)
-    .where(and(eq(t.tenantId, tenantId), range.end_date ? lte(t.date, range.end_date) : undefined));
+    .from(days)
+    .where(and(eq(days.tenantId, tenantId), range.end_date ? lte(days.date, range.end_date) : undefined));
   const { initial, income, expenses } = row!;
   return {
     initial_balance: initial,
@@ -126,16 +132,9 @@ export function chartDays(range: DayRange, today = todayIso()): { start: string;
 export async function cashChart(db: DbOrTx, tenantId: string, range: DayRange): Promise<CashFlowChartPoint[]> {
   const { start, end } = chartDays(range);
   const { rows } = (await db.execute(sql`
-    WITH per_day AS (
-      SELECT ${t.date} AS day,
-             coalesce(sum(${t.amount}) FILTER (WHERE ${t.type} = 'income'), 0) AS income,
-             coalesce(sum(${t.amount}) FILTER (WHERE ${t.type} = 'expense'), 0) AS expenses
-        FROM ${t}
-       WHERE ${t.tenantId} = ${tenantId} AND ${t.date} BETWEEN ${start}::date AND ${end}::date
-       GROUP BY ${t.date}
-    ), initial AS (
-      SELECT coalesce(sum(${signed}), 0) AS balance FROM ${t}
-       WHERE ${t.tenantId} = ${tenantId} AND ${t.date} < ${start}::date
+    WITH initial AS (
+      SELECT coalesce(sum(${days.income} - ${days.expenses}), 0) AS balance FROM ${days}
+       WHERE ${days.tenantId} = ${tenantId} AND ${days.date} < ${start}::date
     )
     SELECT to_char(d, 'YYYY-MM-DD') AS date,
            coalesce(p.income, 0)::float8 AS income,
@@ -143,7 +142,7 @@ export async function cashChart(db: DbOrTx, tenantId: string, range: DayRange): 
            ((SELECT balance FROM initial)
              + sum(coalesce(p.income, 0) - coalesce(p.expenses, 0)) OVER (ORDER BY d))::float8 AS balance
       FROM generate_series(${start}::date, ${end}::date, interval '1 day') AS d
-      LEFT JOIN per_day p ON p.day = d::date
+      LEFT JOIN ${days} p ON p.tenant_id = ${tenantId} AND p.date = d::date
      ORDER BY d
   `)) as { rows: { date: string; income: number | string; expenses: number | string; balance: number | string }[] };
   return rows.map((r) => ({

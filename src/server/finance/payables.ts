@@ -69,14 +69,17 @@ export async function listPayables(db: DbOrTx, tenantId: string, query: AccountP
   const search = query.search?.trim();
   if (search) filters.push(or(ilike(t.supplierName, likePattern(search)), ilike(t.description, likePattern(search))));
   const where = and(...filters);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t).where(where);
-  const rows = await db
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(...openFirstOrder(t))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  // The count and the page at once (two connections on PostgreSQL).
+  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+    db.select({ total: count() }).from(t).where(where),
+    db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(...openFirstOrder(t))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+  ]);
   const pagination = paginationOf(query.page, query.limit, total);
   return {
     accountsPayable: rows.map((r) => toPayable(r, today)),

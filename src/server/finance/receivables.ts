@@ -89,26 +89,26 @@ export async function listReceivables(db: DbOrTx, tenantId: string, query: Accou
   ];
   const search = query.search?.trim();
   if (search) {
-    // Documents are stored bare: '123.456.789' finds '12345678909'.
-    const bare = stripDocument(search);
+    // Documents are stored bare: '123.456.789' finds '12345678909'. A search without a
+    // digit is a name (a CNPJ's letters come with its digits).
+    const bare = /\d/.test(search) ? stripDocument(search) : '';
     filters.push(
       or(ilike(customers.name, likePattern(search)), bare ? ilike(customers.document, likePattern(bare)) : undefined),
     );
   }
   const where = and(...filters);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(t)
-    .leftJoin(customers, withCustomer)
-    .where(where);
-  const rows = await db
-    .select(columns)
-    .from(t)
-    .leftJoin(customers, withCustomer)
-    .where(where)
-    .orderBy(...openFirstOrder(t))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  // The count and the page at once (two connections on PostgreSQL).
+  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+    db.select({ total: count() }).from(t).leftJoin(customers, withCustomer).where(where),
+    db
+      .select(columns)
+      .from(t)
+      .leftJoin(customers, withCustomer)
+      .where(where)
+      .orderBy(...openFirstOrder(t))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+  ]);
   return {
     accountsReceivable: rows.map((r) => toReceivable(r, today)),
     pagination: paginationOf(query.page, query.limit, total),
