@@ -2,8 +2,7 @@
 // offline layer: every finance query key starts with FINANCE_KEY (one invalidation after
 // any change), list rows may carry a local mark (a change made on this device that the
 // server has not yet accepted, or refused), and a change resolves to whether it was sent
-// or queued. Today rows have no mark and nothing is queued; the offline layer fills both
-// in without the screens changing.
+// or queued in the outbox (src/app/offline/account-changes.ts).
 
 import { formatBRL } from '../../shared/money';
 
@@ -18,17 +17,9 @@ export type WithLocal<T> = T & { local?: LocalMark };
 /** A change either reached the server (with its answer) or waits in the outbox. */
 export type ChangeOutcome<T> = { queued: false; data: T } | { queued: true; data?: undefined };
 
-export function sent<T>(data: T): ChangeOutcome<T> {
-  return { queued: false, data };
-}
-
 /** A fresh key per action: a retry of the same request is recognised by the server. */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
-}
-
-export function idempotencyHeaders(key: string): Record<string, string> {
-  return { 'Idempotency-Key': key };
 }
 
 /** Query values: 'all' and '' mean "no filter" and are left out of the URL. */
