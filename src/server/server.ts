@@ -8,6 +8,7 @@ import { ensureClientBuilt } from './build-client';
 import { openDatabase, type Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { DEMO, seedDemo } from './db/seed';
+import { startMaintenance } from './core/maintenance';
 import { loadEnvOrExit, pgliteDirOf, resolveJwtSecret } from './env';
 import { AppError } from './errors';
 import { findTenantBySubdomain, hasAnyTenant, listTenants } from './access/tenants';
@@ -62,6 +63,11 @@ async function main(): Promise<void> {
     logger,
   });
 
+  const maintenance = startMaintenance(database, {
+    info: (m) => logger.info(m),
+    error: (obj, m) => logger.error(obj, m),
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) process.exit(1); // second signal: stop now
@@ -70,6 +76,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await maintenance.stop();
       await database.close();
       process.exit(0);
     } catch (err) {
