@@ -1,17 +1,21 @@
 // POST /api/sales under load: requests/s and p99 latency, autocannon over loopback against
 // the real server, on PGlite and on a throwaway PostgreSQL database. Each request is a
-// valid offline sale (SaleCreateSchema, reais) of a demo customer and 1 to 3 demo
-// products, with its own id and Idempotency-Key.
+// valid offline sale (SaleCreateSchema, reais) of a store's customer and 1 to 3 of its
+// products, with its own id and Idempotency-Key. On PostgreSQL the same load runs on one
+// store and spread over 10 stores, beside the raw sale transaction of the same shape
+// (bench/lib/raw-sale.ts) sent by as many connections: the floor of the database itself.
 import autocannon from 'autocannon';
 import { z } from 'zod';
 import { SaleCreateSchema } from '../src/shared/contract';
-import { startServer } from '../tests/e2e/support/server';
-import { catalogueOf, randomSale, salesTotal } from './lib/catalogue';
+import { startServer, type RunningServer } from '../tests/e2e/support/server';
+import { catalogueOf, randomSale, salesTotal, type Catalogue } from './lib/catalogue';
 import { CONNECTIONS, DURATION_S } from './lib/config';
 import { withPostgres } from './lib/postgres';
-import type { BenchPart } from './lib/report';
+import { rawSaleLoad, rawStores, type RawResult } from './lib/raw-sale';
+import type { BenchPart, PartContext } from './lib/report';
 import { using, withTimeout } from './lib/resources';
 import { fmt, seeded } from './lib/stats';
+import { addStores } from './lib/stores';
 
 interface LoadResult {
   rps: number;
@@ -22,56 +26,107 @@ interface LoadResult {
   stored: number;
 }
 
-function salesLoad(database: string, env: Record<string, string>): Promise<LoadResult> {
-  return using(
-    () => startServer(env),
+/** autocannon POST /api/sales spread evenly over the given stores. */
+async function salesLoad(server: RunningServer, subdomains: readonly string[], what: string): Promise<LoadResult> {
+  const stores: { subdomain: string; catalogue: Catalogue; bodies: unknown[] }[] = [];
+  for (const subdomain of subdomains) {
+    const catalogue = await catalogueOf(server, subdomain);
+    const random = seeded(stores.length + 1);
+    // Bodies prepared beforehand (JSON in reais, through the contract's codec) so the
+    // load generator, on the same two cores, spends its time sending.
+    const bodies = Array.from({ length: Math.ceil(2000 / subdomains.length) }, (_, i) =>
+      z.encode(SaleCreateSchema, randomSale(catalogue, random, i % 10 === 9)),
+    );
+    SaleCreateSchema.parse(bodies[0]);
+    stores.push({ subdomain, catalogue, bodies });
+  }
+  const before = await Promise.all(stores.map((s) => salesTotal(server, s.catalogue.adminToken, s.subdomain)));
+  let n = 0;
+  const result = await withTimeout(
+    autocannon({
+      url: `${server.origin}/api/sales`,
+      method: 'POST',
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (req) => {
+            const i = n++;
+            const store = stores[i % stores.length]!;
+            const id = crypto.randomUUID();
+            const body = store.bodies[Math.floor(i / stores.length) % store.bodies.length] as object;
+            return {
+              ...req,
+              headers: {
+                ...req.headers,
+                host: `${store.subdomain}.localhost:${server.port}`,
+                authorization: `Bearer ${store.catalogue.adminToken}`,
+                'idempotency-key': id,
+              },
+              body: JSON.stringify({ ...body, id }),
+            };
+          },
+        },
+      ],
+    }),
+    (DURATION_S + 60) * 1000,
+    `autocannon POST /api/sales (${what})`,
+  );
+  const after = await Promise.all(stores.map((s) => salesTotal(server, s.catalogue.adminToken, s.subdomain)));
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.non2xx,
+    stored: after.reduce((a, b) => a + b, 0) - before.reduce((a, b) => a + b, 0),
+  };
+}
+
+const loadNote = (r: LoadResult) =>
+  `${fmt(r.rps, 0)} req/s · p50 ${r.p50} ms · p99 ${r.p99} ms · ${r.requests} req, ${r.errors} erros · ${r.stored} vendas gravadas`;
+const rawNote = (r: RawResult) =>
+  `${fmt(r.tps, 0)} tx/s · p50 ${fmt(r.p50)} ms · p99 ${fmt(r.p99)} ms · ${r.transactions} transações`;
+
+/** PostgreSQL: one store, 10 stores, and the raw transaction on 10 stores and on one. */
+async function postgresRuns(ctx: PartContext, url: string): Promise<void> {
+  await using(
+    () => startServer({ DATABASE_URL: url }),
     (server) => server.stop(),
     async (server) => {
-      const catalogue = await catalogueOf(server);
-      const random = seeded(1);
-      // Bodies prepared beforehand (JSON in reais, through the contract's codec) so the
-      // load generator, on the same two cores, spends its time sending.
-      const bodies = Array.from({ length: 2000 }, (_, i) =>
-        z.encode(SaleCreateSchema, randomSale(catalogue, random, i % 10 === 9)),
+      const one = await ctx.step('POST /api/sales (PostgreSQL, uma loja)', () =>
+        salesLoad(server, ['demo'], 'PostgreSQL, uma loja'),
       );
-      SaleCreateSchema.parse(bodies[0]);
-      let n = 0;
-      const result = await withTimeout(
-        autocannon({
-          url: `${server.origin}/api/sales`,
-          method: 'POST',
-          connections: CONNECTIONS,
-          duration: DURATION_S,
-          headers: {
-            host: `demo.localhost:${server.port}`,
-            authorization: `Bearer ${catalogue.adminToken}`,
-            'content-type': 'application/json',
-          },
-          requests: [
-            {
-              setupRequest: (req) => {
-                const id = crypto.randomUUID();
-                const body = bodies[n++ % bodies.length];
-                return {
-                  ...req,
-                  headers: { ...req.headers, 'idempotency-key': id },
-                  body: JSON.stringify({ ...body, id }),
-                };
-              },
-            },
-          ],
-        }),
-        (DURATION_S + 60) * 1000,
-        `autocannon POST /api/sales (${database})`,
+      if (one) {
+        ctx.row({
+          medida: 'POST /api/sales PostgreSQL, uma loja',
+          resultado: loadNote(one),
+          meta: 'p99 < 50 ms',
+          situação: one.p99 < 50 ? 'atende' : 'NÃO atende',
+        });
+      }
+      const all = ['demo', ...(await addStores(url, 9))];
+      const ten = await ctx.step('POST /api/sales (PostgreSQL, 10 lojas)', () =>
+        salesLoad(server, all, 'PostgreSQL, 10 lojas'),
       );
-      return {
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        requests: result.requests.total,
-        errors: result.errors + result.non2xx,
-        stored: await salesTotal(server, catalogue.adminToken),
-      };
+      const raw = await ctx.step('transação de venda crua (PostgreSQL, 10 lojas)', async () =>
+        rawSaleLoad(url, await rawStores(url, all), CONNECTIONS, DURATION_S, seeded(7)),
+      );
+      const rawOne = await ctx.step('transação de venda crua (PostgreSQL, uma loja)', async () =>
+        rawSaleLoad(url, await rawStores(url, ['demo']), CONNECTIONS, DURATION_S, seeded(8)),
+      );
+      if (raw) ctx.note(`transação crua (SQL direto, ${CONNECTIONS} conexões), 10 lojas`, rawNote(raw));
+      if (rawOne) ctx.note(`transação crua (SQL direto, ${CONNECTIONS} conexões), uma loja`, rawNote(rawOne));
+      if (ten) {
+        const ratio = raw ? ten.rps / raw.tps : NaN;
+        ctx.row({
+          medida: 'POST /api/sales PostgreSQL, 10 lojas',
+          resultado: `${loadNote(ten)} · ${fmt(ratio * 100, 0)}% da transação crua`,
+          meta: '≥ 50% da transação crua',
+          situação: raw ? (ratio >= 0.5 ? 'atende' : 'NÃO atende') : '',
+        });
+      }
     },
   );
 }
@@ -79,19 +134,17 @@ function salesLoad(database: string, env: Record<string, string>): Promise<LoadR
 export const salesLoadPart: BenchPart = {
   name: 'sales',
   title: 'Vendas sob carga: POST /api/sales',
-  budgetMin: 10,
+  budgetMin: 12,
   async run(ctx) {
     console.log(`POST /api/sales: autocannon, ${CONNECTIONS} conexões, ${DURATION_S} s, loopback`);
-    for (const [database, run] of [
-      ['PGlite', () => salesLoad('PGlite', {})],
-      ['PostgreSQL', () => withPostgres('sales', (url) => salesLoad('PostgreSQL', { DATABASE_URL: url }))],
-    ] as const) {
-      const r = await ctx.step(`POST /api/sales (${database})`, run);
-      if (!r) continue;
-      ctx.note(
-        `POST /api/sales ${database}`,
-        `${fmt(r.rps, 0)} req/s · p50 ${r.p50} ms · p99 ${r.p99} ms · ${r.requests} req, ${r.errors} erros · ${r.stored} vendas gravadas`,
-      );
-    }
+    const pglite = await ctx.step('POST /api/sales (PGlite)', () =>
+      using(
+        () => startServer({}),
+        (server) => server.stop(),
+        (server) => salesLoad(server, ['demo'], 'PGlite'),
+      ),
+    );
+    if (pglite) ctx.note('POST /api/sales PGlite', loadNote(pglite));
+    await withPostgres('sales', (url) => postgresRuns(ctx, url));
   },
 };

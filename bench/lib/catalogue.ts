@@ -30,18 +30,26 @@ export interface Catalogue {
   customers: ApiCustomer[];
 }
 
-export function adminToken(server: RunningServer): Promise<string> {
-  return loginToken(server, 'admin@demo.com', PASSWORD);
+export async function adminToken(server: RunningServer, subdomain = 'demo'): Promise<string> {
+  if (subdomain === 'demo') return loginToken(server, 'admin@demo.com', PASSWORD);
+  const res = await api<{ data?: { accessToken: string } }>(server, 'POST', '/api/auth/login', {
+    subdomain,
+    body: { email: `admin@${subdomain}.com`, password: PASSWORD },
+  });
+  if (!res.body.data) throw new Error(`login em ${subdomain} falhou: ${res.status}`);
+  return res.body.data.accessToken;
 }
 
-/** The first 200 products and customers of the demo store (active ones), and an admin token. */
-export async function catalogueOf(server: RunningServer): Promise<Catalogue> {
-  const token = await adminToken(server);
+/** The first 200 products and customers of a store (the demo one by default; active ones), and an admin token. */
+export async function catalogueOf(server: RunningServer, subdomain = 'demo'): Promise<Catalogue> {
+  const token = await adminToken(server, subdomain);
   const products = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
     token,
+    subdomain,
   });
   const customers = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=200', {
     token,
+    subdomain,
   });
   const catalogue = {
     adminToken: token,
@@ -55,9 +63,10 @@ export async function catalogueOf(server: RunningServer): Promise<Catalogue> {
 }
 
 /** How many sales the server holds. */
-export async function salesTotal(server: RunningServer, token: string): Promise<number> {
+export async function salesTotal(server: RunningServer, token: string, subdomain = 'demo'): Promise<number> {
   const res = await api<{ data: { pagination: { total: number } } }>(server, 'GET', '/api/sales?page=1&limit=1', {
     token,
+    subdomain,
   });
   if (res.status !== 200) throw new Error(`GET /api/sales: ${res.status}`);
   return res.body.data.pagination.total;

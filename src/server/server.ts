@@ -8,6 +8,8 @@ import { ensureClientBuilt } from './build-client';
 import { openDatabase, type Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { DEMO, seedDemo } from './db/seed';
+import { startMaintenance } from './core/maintenance';
+import { answerBackupRequests } from './db/backup';
 import { loadEnvOrExit, pgliteDirOf, resolveJwtSecret } from './env';
 import { AppError } from './errors';
 import { findTenantBySubdomain, hasAnyTenant, listTenants } from './access/tenants';
@@ -62,6 +64,19 @@ async function main(): Promise<void> {
     logger,
   });
 
+  const maintenance = startMaintenance(database, {
+    info: (m) => logger.info(m),
+    error: (obj, m) => logger.error(obj, m),
+  });
+
+  // npm run backup while the server runs (db/backup.ts).
+  const stopBackups = database.dump
+    ? answerBackupRequests(pgliteDirOf(env), database.dump, {
+        info: (m) => logger.info(m),
+        error: (obj, m) => logger.error(obj, m),
+      })
+    : () => undefined;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) process.exit(1); // second signal: stop now
@@ -70,6 +85,8 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      stopBackups();
+      await maintenance.stop();
       await database.close();
       process.exit(0);
     } catch (err) {

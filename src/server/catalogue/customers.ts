@@ -74,6 +74,19 @@ export async function getCustomer(db: DbOrTx, tenantId: string, id: string): Pro
   return toCustomer(row);
 }
 
+/**
+ * Row-locks a live customer before the version is taken (the version lock comes last:
+ * core/change-version.ts); 404 when there is none.
+ */
+async function lockLive(t: DbOrTx, tenantId: string, id: string): Promise<void> {
+  const [row] = await t
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(live(tenantId), eq(customers.id, id)))
+    .for('no key update');
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+}
+
 export async function createCustomer(
   db: DbOrTx,
   tenantId: string,
@@ -116,6 +129,7 @@ export async function updateCustomer(
   tx?: DbOrTx,
 ): Promise<Customer> {
   return inTransaction(db, tx, async (t) => {
+    await lockLive(t, tenantId, id);
     const version = await nextChangeVersion(t, tenantId);
     // undefined fields are left out of the UPDATE; null clears a field.
     const [row] = await t
@@ -143,6 +157,7 @@ export async function updateCustomer(
 /** Tombstone: the row stays (deleted_at, new version) so offline mirrors learn of it. */
 export async function deleteCustomer(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {
   await inTransaction(db, tx, async (t) => {
+    await lockLive(t, tenantId, id);
     const version = await nextChangeVersion(t, tenantId);
     const now = new Date();
     const rows = await t

@@ -76,6 +76,19 @@ export async function getProduct(db: DbOrTx, tenantId: string, id: string): Prom
   return toProduct(row);
 }
 
+/**
+ * Row-locks a live product before the version is taken (the version lock comes last:
+ * core/change-version.ts); 404 when there is none.
+ */
+async function lockLive(t: DbOrTx, tenantId: string, id: string): Promise<void> {
+  const [row] = await t
+    .select({ id: products.id })
+    .from(products)
+    .where(and(live(tenantId), eq(products.id, id)))
+    .for('no key update');
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+}
+
 export async function createProduct(db: DbOrTx, tenantId: string, input: ProductCreate, tx?: DbOrTx): Promise<Product> {
   try {
     return await inTransaction(db, tx, async (t) => {
@@ -113,6 +126,7 @@ export async function updateProduct(
 ): Promise<Product> {
   try {
     return await inTransaction(db, tx, async (t) => {
+      await lockLive(t, tenantId, id);
       const version = await nextChangeVersion(t, tenantId);
       const [row] = await t
         .update(products)
@@ -144,6 +158,7 @@ export async function updateProduct(
 /** Tombstone: the row stays (deleted_at, new version) so offline mirrors learn of it. */
 export async function deleteProduct(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {
   await inTransaction(db, tx, async (t) => {
+    await lockLive(t, tenantId, id);
     const version = await nextChangeVersion(t, tenantId);
     const now = new Date();
     const rows = await t

@@ -1,26 +1,28 @@
 // The per-tenant change version: the sync cursor of products and customers.
-// Every write bumps tenants.change_version in its own transaction and stamps the row
-// with the new value. The UPDATE row-locks the tenant until commit, so versions commit
-// in increasing order and a client pulling "version > cursor" never skips a row.
+// Every write bumps tenants.change_version in its own transaction and stamps the rows it
+// changes with the new values. The bump row-locks the tenant until commit, so versions
+// commit in increasing order and a client pulling "version > cursor" never skips a row:
+// a transaction that took version v commits before any transaction can take v + 1.
+//
+// That lock is the one point every writer of a store passes through, so it is taken
+// LAST, just before commit (issue 10: held for a whole sale, it queued one store's sales
+// behind each other). The rule for every transaction that bumps the version:
+// 1. first lock what it reads to decide (the rows it changes: products FOR NO KEY
+//    UPDATE in id order, the sale, the customer), and write what needs no version
+//    (sales, lines, cash entries: the day totals' row lock comes with these);
+// 2. then nextChangeVersion;
+// 3. then only write rows it already holds (the versioned rows, its idempotency answer).
+// A transaction holding the version lock thus never waits for another lock, so the lock
+// is held for two or three statements and the commit, and no cycle can go through it.
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { tenants } from '../db/schema';
 import { MESSAGES, notFound } from '../errors';
 
 /**
- * Row-locks the tenant's change version until commit. Call it FIRST in a transaction
- * that will bump the version after reading what it changes (sales, cancel, item edits),
- * so every such transaction takes the same locks in the same order.
- * NO KEY UPDATE, the lock the version UPDATE itself takes: it does not conflict with
- * the KEY SHARE locks that inserts referencing the tenant hold (an idempotency key
- * inserted earlier in the same transaction); FOR UPDATE would, and deadlock two of them.
+ * Reserves `count` consecutive versions and returns the last one. Call inside a
+ * transaction, after every other lock it takes (see the rule above).
  */
-export async function lockChangeVersion(tx: DbOrTx, tenantId: string): Promise<void> {
-  const [row] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('no key update');
-  if (!row) throw notFound(MESSAGES.tenantNotFound);
-}
-
-/** Reserves `count` consecutive versions and returns the last one. Call inside a transaction. */
 export async function nextChangeVersion(tx: DbOrTx, tenantId: string, count = 1): Promise<number> {
   const [row] = await tx
     .update(tenants)

@@ -10,6 +10,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { dumpConsistent } from './backup';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -27,6 +28,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** select 1 */
   ping(): Promise<void>;
+  /** PGlite only: the store as of one moment, gzipped tar (backup.ts). */
+  dump?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -70,6 +73,7 @@ async function openPglite(dir: string | null | undefined): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    dump: () => dumpConsistent(client),
     close: async () => {
       try {
         if (!client.closed) await client.close();

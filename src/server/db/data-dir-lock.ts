@@ -105,6 +105,18 @@ export function ownerMayLive(owner: LockOwner, heartbeatAgeMs: number, probe: Pr
   return heartbeatAgeMs < LOCK_STALE_MS; // no way to tell the process: trust the heartbeat
 }
 
+/** The pid of the live process holding the data dir's lock, or null when none does. */
+export function lockHolder(dir: string, probe: ProcessProbe = systemProbe): number | null {
+  const path = `${dir.replace(/[/\\]+$/, '')}.lock`;
+  try {
+    const owner = parseOwner(readFileSync(path, 'utf8'));
+    const age = Date.now() - statSync(path).mtimeMs;
+    return owner && ownerMayLive(owner, age, probe) ? owner.pid : null;
+  } catch {
+    return null; // no lock file
+  }
+}
+
 export function acquireDataDirLock(dir: string, probe: ProcessProbe = systemProbe): DataDirLock {
   const path = `${dir.replace(/[/\\]+$/, '')}.lock`;
   const me: LockOwner = { pid: process.pid, start: probe.startOf(process.pid), boot: probe.bootId() };

@@ -7,11 +7,10 @@ import type { Sale, SaleItemAdd, SaleItemUpdate } from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { lockChangeVersion } from '../core/change-version';
 import { syncSaleIncome } from './sale-effects';
 import { loadSaleRow, saleOf } from './sales-read';
 import { assertItemsEditable, checkTotal, sellableProduct } from './sales';
-import { applyStockMoves, productsById } from './stock';
+import { applyStockMoves, checkStockMoves, lockProducts } from './stock';
 
 export const SALE_ITEM_NOT_FOUND = 'Item da venda não encontrado.';
 export const LAST_ITEM = 'Uma venda precisa de pelo menos um item. Para desfazê-la, cancele a venda.';
@@ -43,14 +42,12 @@ async function settle(t: DbOrTx, sale: SaleRow): Promise<Sale> {
 
 export async function addSaleItem(db: DbOrTx, tenantId: string, input: SaleItemAdd, tx?: DbOrTx): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
-    await lockChangeVersion(t, tenantId);
     const sale = await loadSaleRow(t, tenantId, input.sale_id, true);
     assertItemsEditable(sale);
-    const rows = await productsById(t, tenantId, [input.product_id]);
+    const rows = await lockProducts(t, tenantId, [input.product_id]);
     const product = sellableProduct(rows, input.product_id, { allowInactive: false });
-    await applyStockMoves(t, tenantId, [{ productId: product.id, take: input.quantity }], rows, {
-      allowNegative: false,
-    });
+    const moves = [{ productId: product.id, take: input.quantity }];
+    checkStockMoves(moves, rows, { allowNegative: false });
     const unitPrice = input.unit_price ?? product.salePrice;
     const [{ last } = { last: null }] = await t
       .select({ last: max(saleItems.position) })
@@ -67,7 +64,9 @@ export async function addSaleItem(db: DbOrTx, tenantId: string, input: SaleItemA
       unitCost: product.costPrice,
       totalPrice: input.quantity * unitPrice,
     });
-    return settle(t, sale);
+    const result = await settle(t, sale);
+    await applyStockMoves(t, tenantId, moves, rows, { allowNegative: false }); // last: the version lock
+    return result;
   });
 }
 
@@ -79,20 +78,20 @@ export async function updateSaleItem(
   tx?: DbOrTx,
 ): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
-    await lockChangeVersion(t, tenantId);
     const item = await loadItem(t, tenantId, itemId);
     const sale = await loadSaleRow(t, tenantId, item.saleId, true);
     assertItemsEditable(sale);
-    const rows = await productsById(t, tenantId, [item.productId]);
-    await applyStockMoves(t, tenantId, [{ productId: item.productId, take: input.quantity - item.quantity }], rows, {
-      allowNegative: false,
-    });
+    const rows = await lockProducts(t, tenantId, [item.productId]);
+    const moves = [{ productId: item.productId, take: input.quantity - item.quantity }];
+    checkStockMoves(moves, rows, { allowNegative: false });
     const unitPrice = input.unit_price ?? item.unitPrice;
     await t
       .update(saleItems)
       .set({ quantity: input.quantity, unitPrice, totalPrice: input.quantity * unitPrice, updatedAt: new Date() })
       .where(ownItem(tenantId, item.id));
-    return settle(t, sale);
+    const result = await settle(t, sale);
+    await applyStockMoves(t, tenantId, moves, rows, { allowNegative: false }); // last: the version lock
+    return result;
   });
 }
 
@@ -104,7 +103,6 @@ export async function removeSaleItem(
   tx?: DbOrTx,
 ): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
-    await lockChangeVersion(t, tenantId);
     const sale = await loadSaleRow(t, tenantId, saleId, true);
     const item = await loadItem(t, tenantId, itemId);
     if (item.saleId !== sale.id) throw notFound(SALE_ITEM_NOT_FOUND);
@@ -114,11 +112,13 @@ export async function removeSaleItem(
       .from(saleItems)
       .where(and(eq(saleItems.tenantId, tenantId), eq(saleItems.saleId, sale.id)));
     if (lines.length <= 1) throw conflict(LAST_ITEM);
-    const rows = await productsById(t, tenantId, [item.productId]);
+    const rows = await lockProducts(t, tenantId, [item.productId]);
+    await t.delete(saleItems).where(ownItem(tenantId, item.id));
+    const result = await settle(t, sale);
+    // Last: the restock takes the version lock.
     await applyStockMoves(t, tenantId, [{ productId: item.productId, take: -item.quantity }], rows, {
       allowNegative: true,
     });
-    await t.delete(saleItems).where(ownItem(tenantId, item.id));
-    return settle(t, sale);
+    return result;
   });
 }

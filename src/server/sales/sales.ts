@@ -2,7 +2,8 @@
 // Create recomputes the totals from the lines (each line keeps the unit price sent: the
 // price at the till when it was added, spec §5), snapshots the customer's name and each
 // product's name and cost, moves stock (stock.ts) and records the payment effects
-// (sale-effects.ts), all in one transaction. Lock order: tenant version row, then the sale.
+// (sale-effects.ts), all in one transaction. Lock order: the sale, its products (in id
+// order), the day's cash totals, and last the tenant version row (core/change-version.ts).
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Sale, SaleCreate, SaleCreateResult, SaleUpdate, StockAfter, StockConflict } from '../../shared/contract';
@@ -17,15 +18,16 @@ import {
   type SaleRow,
 } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
-import { lockChangeVersion, nextChangeVersion } from '../core/change-version';
+import { isUniqueViolation } from '../db/errors';
+import { nextChangeVersion } from '../core/change-version';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import { recordPaymentEffects, reversePaymentEffects, syncCrediarioCustomer, syncSaleIncome } from './sale-effects';
 import { loadSaleItems, loadSaleRow, saleOf, toSale } from './sales-read';
 import {
   applyStockMoves,
   insufficientStock,
+  lockProducts,
   mergeMoves,
-  productsById,
   shortfalls,
   writeStock,
   type StockWrite,
@@ -34,6 +36,7 @@ import {
 export const ENTRADA_TOO_HIGH = 'O valor da entrada não pode ser maior que o total da venda.';
 export const SALE_CANCELLED = 'Esta venda está cancelada e não pode ser alterada.';
 export const SALE_ALREADY_CANCELLED = 'Esta venda já está cancelada.';
+const SALE_ID_TAKEN = 'Já existe uma venda com este identificador.';
 export const CREDIARIO_METHOD_CHANGE =
   'Não é possível mudar a forma de pagamento de ou para crediário. Cancele e registre uma nova venda.';
 /** R$ 1 bilhão, the largest amount the contract's Money accepts. */
@@ -53,7 +56,10 @@ async function liveCustomers(t: DbOrTx, tenantId: string, ids: readonly string[]
     .from(customers)
     .where(
       and(eq(customers.tenantId, tenantId), inArray(customers.id, [...new Set(ids)]), isNull(customers.deletedAt)),
-    );
+    )
+    .orderBy(customers.id)
+    // Shared: many sales of one customer go together; deleting it waits for them.
+    .for('share');
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -90,7 +96,7 @@ interface PlannedSale {
   after: { productId: string; stock: number }[];
 }
 
-/** What the sales of one transaction read under the tenant version lock. */
+/** What the sales of one transaction read, their products row-locked. */
 interface SaleReads {
   taken: Set<string>;
   customers: ReadonlyMap<string, CustomerRow>;
@@ -100,7 +106,7 @@ interface SaleReads {
 
 /** Checks one sale (throws the AppError the API answers) and moves the running stock. */
 function planSale(input: SaleCreate, reads: SaleReads): PlannedSale {
-  if (input.id && reads.taken.has(input.id)) throw conflict('Já existe uma venda com este identificador.');
+  if (input.id && reads.taken.has(input.id)) throw conflict(SALE_ID_TAKEN);
   const customer = reads.customers.get(input.customer_id);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
   const lines = input.items.map((item) => ({
@@ -153,7 +159,6 @@ export async function createSales(
   userId: string | null,
   inputs: readonly SaleCreate[],
 ): Promise<(SaleCreateResult | AppError)[]> {
-  await lockChangeVersion(t, tenantId);
   const ids = inputs.flatMap((i) => (i.id ? [i.id] : []));
   const taken =
     ids.length === 0
@@ -162,7 +167,7 @@ export async function createSales(
           .select({ id: sales.id })
           .from(sales)
           .where(and(eq(sales.tenantId, tenantId), inArray(sales.id, [...new Set(ids)])));
-  const read = await productsById(
+  const read = await lockProducts(
     t,
     tenantId,
     inputs.flatMap((i) => i.items.map((item) => item.product_id)),
@@ -187,32 +192,21 @@ export async function createSales(
   const plans = planned.filter((p): p is PlannedSale => !(p instanceof AppError));
   if (plans.length === 0) return planned as AppError[];
 
-  // One new change version per product moved by each sale, in order.
-  const moveCount = plans.reduce((n, p) => n + p.after.length, 0);
-  let version = moveCount > 0 ? (await nextChangeVersion(t, tenantId, moveCount)) - moveCount : 0;
-  const stockAfter = new Map<string, StockAfter[]>();
-  const writes = new Map<string, StockWrite>();
-  for (const plan of plans) {
-    stockAfter.set(
-      plan.id,
-      plan.after.map(({ productId, stock }) => {
-        version++;
-        writes.set(productId, { productId, from: read.get(productId)!.currentStock, to: stock, version });
-        return { product_id: productId, current_stock: stock, version };
-      }),
-    );
-  }
-  for (const part of chunks([...writes.values()])) await writeStock(t, tenantId, part);
-
   const now = new Date();
   const saleRows: SaleRow[] = [];
   for (const part of chunks(plans)) {
-    saleRows.push(
-      ...(await t
-        .insert(sales)
-        .values(part.map((plan) => saleValues(plan, tenantId, userId, now)))
-        .returning()),
-    );
+    try {
+      saleRows.push(
+        ...(await t
+          .insert(sales)
+          .values(part.map((plan) => saleValues(plan, tenantId, userId, now)))
+          .returning()),
+      );
+    } catch (err) {
+      // The same id committed by a concurrent transaction after `taken` was read.
+      if (isUniqueViolation(err, 'sales_pkey')) throw conflict(SALE_ID_TAKEN);
+      throw err;
+    }
   }
   const itemRows: SaleItemRow[] = [];
   const lines = plans.flatMap((plan) =>
@@ -230,6 +224,24 @@ export async function createSales(
   );
   for (const part of chunks(lines)) itemRows.push(...(await t.insert(saleItems).values(part).returning()));
   await recordPaymentEffects(t, saleRows);
+
+  // Last, the version lock (held from here to commit): one new change version per
+  // product moved by each sale, in order, and the stock written with them.
+  const moveCount = plans.reduce((n, p) => n + p.after.length, 0);
+  let version = moveCount > 0 ? (await nextChangeVersion(t, tenantId, moveCount)) - moveCount : 0;
+  const stockAfter = new Map<string, StockAfter[]>();
+  const writes = new Map<string, StockWrite>();
+  for (const plan of plans) {
+    stockAfter.set(
+      plan.id,
+      plan.after.map(({ productId, stock }) => {
+        version++;
+        writes.set(productId, { productId, from: read.get(productId)!.currentStock, to: stock, version });
+        return { product_id: productId, current_stock: stock, version };
+      }),
+    );
+  }
+  for (const part of chunks([...writes.values()])) await writeStock(t, tenantId, part);
 
   const rowById = new Map(saleRows.map((r) => [r.id, r]));
   const itemsBySale = new Map<string, SaleItemRow[]>();
@@ -332,21 +344,13 @@ export async function updateSale(
 /** Restocks every line, reverses the sale's cash, cancels its open receivables. */
 export async function cancelSale(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
-    await lockChangeVersion(t, tenantId);
     const sale = await loadSaleRow(t, tenantId, id, true);
     if (sale.saleStatus === 'cancelled') throw conflict(SALE_ALREADY_CANCELLED);
     const items = await loadSaleItems(t, tenantId, [sale.id]);
-    const rows = await productsById(
+    const rows = await lockProducts(
       t,
       tenantId,
       items.map((i) => i.productId),
-    );
-    await applyStockMoves(
-      t,
-      tenantId,
-      items.map((i) => ({ productId: i.productId, take: -i.quantity })),
-      rows,
-      { allowNegative: true },
     );
     const now = new Date();
     await reversePaymentEffects(t, sale, now);
@@ -355,6 +359,14 @@ export async function cancelSale(db: DbOrTx, tenantId: string, id: string, tx?: 
       .set({ saleStatus: 'cancelled', paymentStatus: 'cancelled', cancelledAt: now, updatedAt: now })
       .where(and(eq(sales.tenantId, tenantId), eq(sales.id, id)))
       .returning();
+    // Last: the restock takes the version lock.
+    await applyStockMoves(
+      t,
+      tenantId,
+      items.map((i) => ({ productId: i.productId, take: -i.quantity })),
+      rows,
+      { allowNegative: true },
+    );
     return toSale(row!, items);
   });
 }

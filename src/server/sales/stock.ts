@@ -1,6 +1,8 @@
 // Stock movements caused by sales. Each moved product gets its own new change version
 // (so a sync pull sees it, and a page never splits two rows of one version). Callers
-// hold the tenant version lock (lockChangeVersion) before reading what they move.
+// read what they move with lockProducts (row locks, in id order, until commit) and write
+// it at the END of their transaction, after everything else: the version lock comes
+// last (core/change-version.ts).
 // Online moves never take stock below zero: a conditional UPDATE guards each decrement,
 // and a shortfall is 409 INSUFFICIENT_STOCK naming each product. Offline moves (sales
 // replayed from a till's outbox) always apply and report the shortfalls as conflicts.
@@ -17,8 +19,13 @@ export interface StockMove {
   take: number;
 }
 
-/** Live and deleted rows of the given products in the tenant, by id. */
-export async function productsById(
+/**
+ * Live and deleted rows of the given products in the tenant, by id, row-locked until
+ * commit. In id order: two transactions locking overlapping products never wait for
+ * each other in a circle. NO KEY UPDATE, the lock the stock UPDATE takes anyway: it does
+ * not block the KEY SHARE of other sales' lines referencing the product.
+ */
+export async function lockProducts(
   t: DbOrTx,
   tenantId: string,
   ids: readonly string[],
@@ -27,7 +34,9 @@ export async function productsById(
   const rows = await t
     .select()
     .from(products)
-    .where(and(eq(products.tenantId, tenantId), inArray(products.id, [...new Set(ids)])));
+    .where(and(eq(products.tenantId, tenantId), inArray(products.id, [...new Set(ids)])))
+    .orderBy(products.id)
+    .for('no key update');
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -62,10 +71,23 @@ export function insufficientStock(conflicts: readonly StockConflict[]): AppError
   return new AppError('INSUFFICIENT_STOCK', `Estoque insuficiente: ${parts.join('; ')}`, conflicts);
 }
 
+/** Online moves (`allowNegative` false): INSUFFICIENT_STOCK when the locked rows cannot cover them. */
+export function checkStockMoves(
+  moves: readonly StockMove[],
+  rows: ReadonlyMap<string, ProductRow>,
+  options: { allowNegative: boolean },
+): void {
+  if (options.allowNegative) return;
+  const short = shortfalls(mergeMoves(moves), rows);
+  if (short.length > 0) throw insufficientStock(short);
+}
+
 /**
  * Applies the (merged) moves, one new change version per product, and returns each
- * product's stock afterwards. `allowNegative` false: a decrement beyond stock fails the
- * whole call with INSUFFICIENT_STOCK (the caller's transaction rolls back).
+ * product's stock afterwards. Call it LAST in the transaction (it takes the version).
+ * `allowNegative` false: a decrement beyond stock fails the whole call with
+ * INSUFFICIENT_STOCK (the caller's transaction rolls back); check first with
+ * checkStockMoves to refuse before writing anything.
  */
 export async function applyStockMoves(
   t: DbOrTx,
@@ -76,10 +98,7 @@ export async function applyStockMoves(
 ): Promise<StockAfter[]> {
   const merged = mergeMoves(moves);
   if (merged.length === 0) return [];
-  if (!options.allowNegative) {
-    const short = shortfalls(merged, rows);
-    if (short.length > 0) throw insufficientStock(short);
-  }
+  checkStockMoves(merged, rows, options);
   const last = await nextChangeVersion(t, tenantId, merged.length);
   let version = last - merged.length;
   const after: StockAfter[] = [];
@@ -93,7 +112,7 @@ export async function applyStockMoves(
       .where(and(eq(products.tenantId, tenantId), eq(products.id, move.productId), guard))
       .returning({ id: products.id, currentStock: products.currentStock, version: products.version });
     if (!row) {
-      // Only reachable if a writer changed stock without the tenant version lock.
+      // Only reachable if a writer changed stock without locking the product.
       const known = rows.get(move.productId);
       throw insufficientStock([
         {
@@ -112,7 +131,7 @@ export async function applyStockMoves(
 /** A product's stock before and after a run of sales, and its last new change version. */
 export interface StockWrite {
   productId: string;
-  /** the stock read under the tenant version lock */
+  /** the stock read under the product's row lock */
   from: number;
   to: number;
   version: number;
@@ -120,8 +139,8 @@ export interface StockWrite {
 
 /**
  * Writes the final stock of every product a run of sales moved, in ONE statement. Each
- * row is guarded by the stock read under the lock: a row another writer changed
- * meanwhile (which the lock order rules out) fails the whole transaction instead of
+ * row is guarded by the stock read under its lock: a row another writer changed
+ * meanwhile (which the row locks rule out) fails the whole transaction instead of
  * being overwritten.
  */
 export async function writeStock(t: DbOrTx, tenantId: string, writes: readonly StockWrite[]): Promise<void> {

@@ -1,0 +1,117 @@
+// The server's housekeeping: idempotency keys older than the retention are deleted (in
+// batches, every store), newer ones stay and still replay their stored answer; on PGlite
+// the job also gathers planner statistics.
+import { randomUUID } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../db/schema';
+import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
+import { makeCustomer, makeProduct, saleBody, salesCount } from '../test/sales-fixtures';
+import { databases } from '../test/testDb';
+import { IDEMPOTENCY_RETENTION_MS, pruneIdempotencyKeys, startMaintenance } from './maintenance';
+
+const DAY_MS = 86_400_000;
+
+describe.each(databases())('idempotency key retention (%s)', (kind) => {
+  let ctx: TestContext;
+  let http: ReturnType<typeof api>;
+  let cashier: string;
+  let otherAdmin: string;
+
+  beforeAll(async () => {
+    ctx = await setupTestApp(kind);
+    http = api(ctx.app);
+    const s = await loginAll(ctx);
+    cashier = s.demoCashier.accessToken;
+    otherAdmin = s.otherAdmin.accessToken;
+  });
+  afterAll(() => ctx?.close());
+
+  /** Moves keys' creation back in time, as if they had been stored `days` ago. */
+  const age = (keys: string[], days: number) =>
+    ctx.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - make_interval(days => ${days})` })
+      .where(inArray(idempotencyKeys.key, keys));
+  const stored = async (keys: string[]) =>
+    (
+      await ctx.db
+        .select({ key: idempotencyKeys.key })
+        .from(idempotencyKeys)
+        .where(inArray(idempotencyKeys.key, keys))
+    )
+      .map((r) => r.key)
+      .sort();
+
+  it('deletes keys past the retention in every store, keeps newer ones, which still replay', async () => {
+    expect(IDEMPOTENCY_RETENTION_MS).toBe(30 * DAY_MS);
+    const tenantId = ctx.demo.tenant.id;
+    const product = await makeProduct(ctx.db, tenantId, { stock: 100 });
+    const customer = await makeCustomer(ctx.db, tenantId);
+    const bodies = new Map<string, unknown>();
+    const answers = new Map<string, unknown>();
+    const sell = async (key: string) => {
+      const body = saleBody(customer.id, [{ product, quantity: 1 }], { id: randomUUID(), offline: true });
+      const res = await http.post('/api/sales', body, { token: cashier, headers: { 'Idempotency-Key': key } });
+      expect(res.status).toBe(201);
+      bodies.set(key, body);
+      answers.set(key, res.body);
+    };
+    const old = Array.from({ length: 7 }, () => randomUUID());
+    const recent = Array.from({ length: 3 }, () => randomUUID());
+    for (const k of [...old, ...recent]) await sell(k);
+    const otherOld = randomUUID();
+    const there = await http.post(
+      '/api/customers',
+      { name: 'Cliente Antigo' },
+      { token: otherAdmin, host: OTHER_HOST, headers: { 'Idempotency-Key': otherOld } },
+    );
+    expect(there.status).toBe(201);
+    await age([...old, otherOld], 31);
+    await age(recent.slice(0, 1), 29); // inside the retention: kept
+
+    // Batches of 2: several statements per store.
+    expect(await pruneIdempotencyKeys(ctx.db, { batch: 2 })).toBe(old.length + 1);
+    expect(await stored([...old, otherOld])).toEqual([]);
+    expect(await stored(recent)).toEqual([...recent].sort());
+    expect(await pruneIdempotencyKeys(ctx.db)).toBe(0);
+
+    // A key inside the retention still answers what was stored: no second sale.
+    const before = await salesCount(ctx.db, tenantId);
+    for (const k of recent) {
+      const replay = await http.post('/api/sales', bodies.get(k), {
+        token: cashier,
+        headers: { 'Idempotency-Key': k },
+      });
+      expect(replay.status).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toEqual(answers.get(k));
+    }
+    expect(await salesCount(ctx.db, tenantId)).toBe(before);
+  });
+
+  it('the job prunes at start and stops cleanly', async () => {
+    const tenantId = ctx.demo.tenant.id;
+    const customer = await makeCustomer(ctx.db, tenantId);
+    const product = await makeProduct(ctx.db, tenantId, { stock: 5 });
+    const k = randomUUID();
+    const sold = await http.post('/api/sales', saleBody(customer.id, [{ product, quantity: 1 }]), {
+      token: cashier,
+      headers: { 'Idempotency-Key': k },
+    });
+    expect(sold.status).toBe(201);
+    await age([k], 40);
+    const messages: string[] = [];
+    const job = startMaintenance(ctx.database, { info: (m) => messages.push(m), error: () => undefined });
+    await job.idle();
+    await job.stop();
+    expect(await stored([k])).toEqual([]);
+    expect(messages).toEqual(['Chaves de idempotência antigas removidas: 1.']);
+    if (kind === 'pglite') {
+      const { rows } = (await ctx.db.execute(
+        sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'products'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(rows[0]!.n).toBeGreaterThan(0);
+    }
+  });
+});

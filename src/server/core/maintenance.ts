@@ -1,0 +1,98 @@
+// Housekeeping the server runs by itself (issue 10):
+// - Idempotency keys are kept IDEMPOTENCY_RETENTION_MS (30 days), far longer than any
+//   outbox holds a sale (its backoff tops out at 5 minutes between tries), then deleted,
+//   so the table stays bounded. Deleted per tenant in small batches, each its own short
+//   statement over the (tenant_id, created_at) index: no long locks, and on PGlite (one
+//   connection) requests run between batches.
+// - PGlite has no autovacuum, so its tables would keep no planner statistics: ANALYZE
+//   runs after start and then daily. PostgreSQL's autovacuum does this by itself.
+// Runs at start and then every few hours on an unref'd timer; stop() waits for a pass
+// under way, so the database is never closed under it.
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+import { idempotencyKeys, tenants } from '../db/schema';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How long a stored answer can be replayed: longer than any outbox holds a sale. */
+export const IDEMPOTENCY_RETENTION_MS = 30 * DAY_MS;
+/** Keys deleted per statement. */
+export const PRUNE_BATCH = 1000;
+export const PRUNE_EVERY_MS = 6 * HOUR_MS;
+export const ANALYZE_EVERY_MS = DAY_MS;
+
+/** Deletes idempotency keys older than the retention; returns how many went. */
+export async function pruneIdempotencyKeys(
+  db: Db,
+  { now = new Date(), retentionMs = IDEMPOTENCY_RETENTION_MS, batch = PRUNE_BATCH } = {},
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionMs);
+  const k = idempotencyKeys;
+  let removed = 0;
+  for (const { id } of await db.select({ id: tenants.id }).from(tenants)) {
+    for (;;) {
+      const oldest = db
+        .select({ key: k.key })
+        .from(k)
+        .where(and(eq(k.tenantId, id), lt(k.createdAt, cutoff)))
+        .limit(batch);
+      const gone = await db
+        .delete(k)
+        .where(and(eq(k.tenantId, id), sql`${k.key} IN (${oldest})`))
+        .returning({ key: k.key });
+      removed += gone.length;
+      if (gone.length < batch) break;
+      await new Promise((r) => setImmediate(r)); // let requests in between batches
+    }
+  }
+  return removed;
+}
+
+export interface MaintenanceLog {
+  info(message: string): void;
+  error(obj: unknown, message: string): void;
+}
+
+export interface Maintenance {
+  /** The pass running now (or the last one), for tests. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startMaintenance(
+  database: Pick<Database, 'db' | 'driver'>,
+  log: MaintenanceLog,
+  { pruneEveryMs = PRUNE_EVERY_MS, analyzeEveryMs = ANALYZE_EVERY_MS } = {},
+): Maintenance {
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, task: () => Promise<void>) => {
+    const run = () => {
+      if (stopped) return;
+      running = running.then(task).catch((err: unknown) => log.error({ err }, 'manutenção do banco falhou'));
+    };
+    run();
+    const timer = setInterval(run, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+  every(pruneEveryMs, async () => {
+    const removed = await pruneIdempotencyKeys(database.db);
+    if (removed > 0) log.info(`Chaves de idempotência antigas removidas: ${removed}.`);
+  });
+  if (database.driver === 'pglite') {
+    every(analyzeEveryMs, async () => {
+      await database.db.execute(sql`ANALYZE`);
+    });
+  }
+  return {
+    idle: () => running,
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearInterval(t);
+      await running;
+    },
+  };
+}
