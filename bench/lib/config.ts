@@ -37,3 +37,5 @@ export const ONLY: string[] | null = process.env.BENCH_ONLY?.trim()
       .map((s) => s.trim())
       .filter(Boolean)
   : null;
+/** Sequential requests (and raw queries) per dashboard or report call, after the warm-up. */
+export const REPORTS_REQUESTS = numberOf('BENCH_REPORTS_REQUESTS', 100);
