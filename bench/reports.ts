@@ -10,7 +10,7 @@ import { todayIso } from '../src/shared/dates';
 import { api } from '../tests/e2e/support/api';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
 import { adminToken } from './lib/catalogue';
-import { REPORTS_REQUESTS, YEAR_SCALE } from './lib/config';
+import { REPORTS_ON, REPORTS_REQUESTS, YEAR_SCALE } from './lib/config';
 import { sequential, type Latency } from './lib/latency';
 import { withPostgres } from './lib/postgres';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
@@ -129,16 +129,8 @@ export const reportsPart: BenchPart = {
   budgetMin: 40,
   async run(ctx) {
     console.log(`${REPORTS_REQUESTS} chamadas seguidas após ${WARMUP} de aquecimento`);
-    const dataDir = await using(
-      () => startServer(),
-      (server) => server.stop({ keepData: true }),
-      async (server) => server.dataDir,
-    );
-    await using(
-      async () => dataDir,
-      async (dir) => rmSync(dir, { recursive: true, force: true }),
-      (dir) => onDatabase(ctx, 'PGlite', { dataDir: dir }, () => startServer({}, { dataDir: dir })),
-    );
+    if (REPORTS_ON.includes('pglite')) await onPglite(ctx);
+    if (!REPORTS_ON.includes('postgres')) return;
     await withPostgres('reports', async (url) => {
       await using(
         () => startServer({ DATABASE_URL: url }),
@@ -149,3 +141,16 @@ export const reportsPart: BenchPart = {
     });
   },
 };
+
+async function onPglite(ctx: PartContext): Promise<void> {
+  const dataDir = await using(
+    () => startServer(),
+    (server) => server.stop({ keepData: true }),
+    async (server) => server.dataDir,
+  );
+  await using(
+    async () => dataDir,
+    async (dir) => rmSync(dir, { recursive: true, force: true }),
+    (dir) => onDatabase(ctx, 'PGlite', { dataDir: dir }, () => startServer({}, { dataDir: dir })),
+  );
+}

@@ -34,6 +34,7 @@
 //                         default its tables keep no statistics, as a store in use does)
 //   BENCH_FINANCE_REQUESTS=200   timed calls in a row per finance call (after 20 of warm-up)
 //   BENCH_REPORTS_REQUESTS=100   timed calls in a row per dashboard/report call (after 10)
+//   BENCH_REPORTS_ON=pglite,postgres   the databases of the reports part
 //
 // Smoke run of every part with small sizes:
 //   BENCH_DURATION_S=2 BENCH_PRODUCTS=2000 BENCH_QUEUED_SALES=100 BENCH_YEAR_SCALE=0.1 npm run bench
