@@ -14,6 +14,8 @@
 //   finance   a store with a year of history (lib/year-store.ts): the money screens' calls,
 //             raw SQL against the API, PGlite and PostgreSQL; /receber offline in Chromium
 //             (finance.ts, finance-calls.ts, finance-offline.ts)
+//   reports   the same year: the dashboard's metrics and charts and each financial report,
+//             raw SQL against the API, PGlite and PostgreSQL (reports.ts, reports-calls.ts)
 // Every server is the real one (tests/e2e/support/server.ts) over loopback, serving dist/
 // (built first when missing). PostgreSQL parts run on throwaway databases, and are
 // skipped when no PostgreSQL answers.
@@ -31,6 +33,8 @@
 //   BENCH_YEAR_ANALYZE=1  ANALYZE that store on PGlite too (PGlite has no autovacuum: by
 //                         default its tables keep no statistics, as a store in use does)
 //   BENCH_FINANCE_REQUESTS=200   timed calls in a row per finance call (after 20 of warm-up)
+//   BENCH_REPORTS_REQUESTS=100   timed calls in a row per dashboard/report call (after 10)
+//   BENCH_REPORTS_ON=pglite,postgres   the databases of the reports part
 //
 // Smoke run of every part with small sizes:
 //   BENCH_DURATION_S=2 BENCH_PRODUCTS=2000 BENCH_QUEUED_SALES=100 BENCH_YEAR_SCALE=0.1 npm run bench
@@ -43,6 +47,7 @@ import { pagesJsPart, vendasJsPart } from './bundle';
 import { catalogueLoadPart } from './catalogue-load';
 import { deliveryPart } from './delivery';
 import { financePart } from './finance';
+import { reportsPart } from './reports';
 import { salesLoadPart } from './sales-load';
 import { tillBrowserPart } from './till-browser';
 
@@ -54,6 +59,7 @@ const PARTS: BenchPart[] = [
   tillBrowserPart,
   vendasJsPart,
   financePart,
+  reportsPart,
 ];
 
 async function main(): Promise<boolean> {

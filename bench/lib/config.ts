@@ -37,3 +37,7 @@ export const ONLY: string[] | null = process.env.BENCH_ONLY?.trim()
       .map((s) => s.trim())
       .filter(Boolean)
   : null;
+/** Sequential requests (and raw queries) per dashboard or report call, after the warm-up. */
+export const REPORTS_REQUESTS = numberOf('BENCH_REPORTS_REQUESTS', 100);
+/** The databases the reports part runs on (comma-separated: pglite, postgres). */
+export const REPORTS_ON = (process.env.BENCH_REPORTS_ON ?? 'pglite,postgres').split(',').map((s) => s.trim());

@@ -263,6 +263,19 @@ export async function generateYearStore(sql: Sql, scale: number, now = new Date(
         FROM cash_flow_entries WHERE tenant_id = ${T} GROUP BY tenant_id, date;
     `);
     phase('totais por dia do caixa');
+    // The same for the reports' day totals (migration 0005): the migration's backfill.
+    await sql.exec(`
+      DELETE FROM sales_days WHERE tenant_id = ${T};
+      INSERT INTO sales_days (tenant_id, date, sales, revenue, cost)
+      SELECT ${T}, ${spDay('s.sold_at')}, count(*), sum(s.total), sum(i.cost)
+        FROM y_sale s JOIN (SELECT sale, sum(quantity::bigint * unit_cost) AS cost FROM y_item GROUP BY sale) i ON i.sale = s.n
+       WHERE s.cancelled_at IS NULL GROUP BY 2;
+      DELETE FROM sale_product_days WHERE tenant_id = ${T};
+      INSERT INTO sale_product_days (tenant_id, date, product_id, lines, revenue, cost)
+      SELECT ${T}, ${spDay('s.sold_at')}, i.product_id, count(*), sum(i.total_price), sum(i.quantity::bigint * i.unit_cost)
+        FROM y_sale s JOIN y_item i ON i.sale = s.n WHERE s.cancelled_at IS NULL GROUP BY 2, 3;
+    `);
+    phase('totais por dia das vendas');
 
     // Stock as the sales left it (cancelled ones gave theirs back), each product moved
     // taking a new change version, as the server's stock writes do.

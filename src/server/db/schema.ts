@@ -482,6 +482,47 @@ export const cashFlowDays = pgTable(
   (t) => [primaryKey({ name: 'cash_flow_days_pkey', columns: [t.tenantId, t.date] })],
 );
 
+/**
+ * The completed sales' totals per São Paulo day of sold_at, kept by triggers on sales and
+ * sale_items in the writing statement's own transaction (migration 0005): the dashboard's
+ * cards and sales chart and the DRE read a row a day, not every sale and line of the range.
+ */
+export const salesDays = pgTable(
+  'sales_days',
+  {
+    tenantId: tenantId(),
+    date: day('date').notNull(),
+    /** completed sales sold that day */
+    sales: integer('sales').notNull().default(0),
+    /** centavos: their totals */
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+    /** centavos: their lines' quantity × unit_cost */
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'sales_days_pkey', columns: [t.tenantId, t.date] })],
+);
+
+/**
+ * The completed sales' lines per São Paulo day and product (migration 0005, kept as
+ * sales_days is): the margin analysis sums these instead of joining sales to their lines.
+ * A row whose lines were all cancelled stays with lines = 0 (not a product sold).
+ */
+export const saleProductDays = pgTable(
+  'sale_product_days',
+  {
+    tenantId: tenantId(),
+    date: day('date').notNull(),
+    productId: uuid('product_id').notNull(),
+    /** completed lines of the product sold that day */
+    lines: integer('lines').notNull().default(0),
+    /** centavos: their total_price */
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+    /** centavos: their quantity × unit_cost */
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'sale_product_days_pkey', columns: [t.tenantId, t.date, t.productId] })],
+);
+
 export type TenantRow = typeof tenants.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;

@@ -1,5 +1,5 @@
 // The dashboard's metric cards (spec §2, §3). Completed sales only, on the São Paulo day of
-// sold_at: sales today and since Monday; revenue today, month to date and all time;
+// sold_at (the day totals the triggers keep: sales_days, migration 0005): sales today and since Monday; revenue today, month to date and all time;
 // growth = month-to-date revenue against the same days of the previous month (percent).
 // Customers and products are counted live (not removed); low stock is current < minimum,
 // out of stock current <= 0. The financial block: open receivables and payables with
@@ -10,7 +10,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DashboardMetrics } from '../../shared/contract/dashboard';
 import { addDays, todayIso } from '../../shared/dates';
 import type { DbOrTx } from '../db/client';
-import { customers, products, sales } from '../db/schema';
+import { customers, products, salesDays } from '../db/schema';
 import { payableStatistics } from '../finance/payables';
 import { receivableStatistics } from '../finance/receivables';
 import { dashboardAlerts } from './dashboard-alerts';
@@ -48,20 +48,19 @@ interface SalesFigures {
 
 async function salesFigures(db: DbOrTx, tenantId: string, dayScoped: boolean): Promise<SalesFigures> {
   const c = calendarOf(todayIso());
-  const s = sales;
-  const from = (day: string) => sql`${s.soldAt} >= ${dayStart(day)}`;
+  const d = salesDays;
+  const from = (day: string) => sql`${d.date} >= ${day}::date`;
   const [row] = await rowsOf<Record<keyof SalesFigures, unknown>>(
     db,
-    sql`SELECT count(*) FILTER (WHERE ${from(c.today)})::int AS "today",
-               count(*) FILTER (WHERE ${from(c.week)})::int AS "week",
-               coalesce(sum(${s.total}) FILTER (WHERE ${from(c.today)}), 0)::float8 AS "revenueToday",
-               coalesce(sum(${s.total}) FILTER (WHERE ${from(c.month)}), 0)::float8 AS "revenueMonth",
-               coalesce(sum(${s.total}) FILTER (WHERE ${from(c.previousMonth)}
-                 AND ${s.soldAt} < ${dayStart(addDays(c.previousMonthCut, 1))}), 0)::float8 AS "revenuePrevious",
-               coalesce(sum(${s.total}), 0)::float8 AS "revenueTotal"
-          FROM ${s}
-         WHERE ${s.tenantId} = ${tenantId} AND ${s.saleStatus} = 'completed'
-           AND ${s.soldAt} < ${dayStart(addDays(c.today, 1))}
+    sql`SELECT coalesce(sum(${d.sales}) FILTER (WHERE ${from(c.today)}), 0)::int AS "today",
+               coalesce(sum(${d.sales}) FILTER (WHERE ${from(c.week)}), 0)::int AS "week",
+               coalesce(sum(${d.revenue}) FILTER (WHERE ${from(c.today)}), 0)::float8 AS "revenueToday",
+               coalesce(sum(${d.revenue}) FILTER (WHERE ${from(c.month)}), 0)::float8 AS "revenueMonth",
+               coalesce(sum(${d.revenue}) FILTER (WHERE ${from(c.previousMonth)}
+                 AND ${d.date} <= ${c.previousMonthCut}::date), 0)::float8 AS "revenuePrevious",
+               coalesce(sum(${d.revenue}), 0)::float8 AS "revenueTotal"
+          FROM ${d}
+         WHERE ${d.tenantId} = ${tenantId} AND ${d.date} <= ${c.today}::date
            ${dayScoped ? sql`AND ${from(c.today)}` : sql``}`,
   );
   return {

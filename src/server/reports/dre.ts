@@ -6,14 +6,14 @@
 // it count by category (DRE_LINE_OF_CATEGORY). A paid bill's cash entry is not manual, so
 // a bill counts once, on its due date; a sale's entries (and a paid installment's) are not
 // manual either, so a sale counts once, on its day.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PAYABLE_CATEGORIES } from '../../shared/constants';
 import type { Dre } from '../../shared/contract/reports';
 import type { DbOrTx } from '../db/client';
-import { accountsPayable, accountsReceivable, cashFlowEntries, saleItems, sales } from '../db/schema';
+import { accountsPayable, accountsReceivable, cashFlowEntries, salesDays } from '../db/schema';
 import { manualEntry } from '../finance/cash-flow';
-import { centavos, rowsOf, withinDays, type Days } from './period';
+import { centavos, rowsOf, type Days } from './period';
 import { percentOf } from './percent';
 
 type PayableCategory = (typeof PAYABLE_CATEGORIES)[number];
@@ -46,40 +46,29 @@ export interface DreParts {
 }
 
 /**
- * Revenue and product costs of the completed sales of each range, in one statement: the
- * costs need every line of the sales, and one pass over the lines serves all the ranges
- * (profitability reads a range and the one before it). Plain joins, not a CTE of the
- * sales: the planner then hashes the ranges' sales and streams the lines past them,
- * rather than hashing every line of the store.
+ * Revenue and product costs of the completed sales of each range, in one statement over
+ * the sales' day totals (sales_days, kept by triggers: migration 0005); profitability
+ * reads a range and the one before it.
  */
 async function salesParts(db: DbOrTx, tenantId: string, ranges: readonly Days[]) {
-  const s = sales;
-  const i = saleItems;
+  const d = salesDays;
   const span: Days = {
     start: ranges.reduce((min, r) => (r.start < min ? r.start : min), ranges[0]!.start),
     end: ranges.reduce((max, r) => (r.end > max ? r.end : max), ranges[0]!.end),
   };
-  const completed = sql`${s.tenantId} = ${tenantId} AND ${s.saleStatus} = 'completed' AND ${withinDays(s.soldAt, span)}`;
-  const per = (amount: SQL, name: string) =>
-    sql.join(
-      ranges.map(
-        (r, k) =>
-          sql`coalesce(sum(${amount}) FILTER (WHERE ${withinDays(s.soldAt, r)}), 0)::float8 AS ${sql.raw(`"${name}${k}"`)}`,
-      ),
-      sql`, `,
+  const dated = (r: Days) => sql`${d.date} BETWEEN ${r.start}::date AND ${r.end}::date`;
+  const per = (amount: AnyPgColumn, name: string) =>
+    ranges.map(
+      (r, k) => sql`coalesce(sum(${amount}) FILTER (WHERE ${dated(r)}), 0)::float8 AS ${sql.raw(`"${name}${k}"`)}`,
     );
-  const [[revenue], [cost]] = await Promise.all([
-    rowsOf<Record<string, unknown>>(db, sql`SELECT ${per(sql`${s.total}`, 'revenue')} FROM ${s} WHERE ${completed}`),
-    rowsOf<Record<string, unknown>>(
-      db,
-      sql`SELECT ${per(sql`${i.quantity}::bigint * ${i.unitCost}`, 'cost')}
-            FROM ${s} JOIN ${i} ON ${i.tenantId} = ${s.tenantId} AND ${i.saleId} = ${s.id}
-           WHERE ${completed}`,
-    ),
-  ]);
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`SELECT ${sql.join([...per(d.revenue, 'revenue'), ...per(d.cost, 'cost')], sql`, `)}
+          FROM ${d} WHERE ${d.tenantId} = ${tenantId} AND ${dated(span)}`,
+  );
   return ranges.map((_, k) => ({
-    sales_revenue: centavos(revenue?.[`revenue${k}`]),
-    product_costs: centavos(cost?.[`cost${k}`]),
+    sales_revenue: centavos(row?.[`revenue${k}`]),
+    product_costs: centavos(row?.[`cost${k}`]),
   }));
 }
 

@@ -8,8 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { MARGIN_ANALYSIS_MAX_PRODUCTS, type MarginAnalysis } from '../../shared/contract/reports';
 import type { DbOrTx } from '../db/client';
-import { products, saleItems, sales } from '../db/schema';
-import { centavos, rowsOf, withinDays, type Days } from './period';
+import { products, saleProductDays } from '../db/schema';
+import { centavos, rowsOf, type Days } from './period';
 import { percentOf } from './percent';
 
 type ProductMargin = MarginAnalysis['product_margins'][number];
@@ -31,24 +31,36 @@ export async function marginAnalysis(
   days: Days,
   limit = MARGIN_ANALYSIS_MAX_PRODUCTS,
 ): Promise<MarginAnalysis> {
-  const s = sales;
-  const i = saleItems;
+  const d = saleProductDays;
   const p = products;
+  // Per product over the lines' day totals (sale_product_days, kept by triggers: migration
+  // 0005). Names are read only for the products that can be listed: those at or above the
+  // limit-th largest revenue, and those with the best or the worst (margin, revenue); the
+  // ties among them are then broken by name, as the list and the picks are ordered.
   const rows = await rowsOf<Row>(
     db,
     sql`
     WITH per_product AS (
-      SELECT ${i.productId} AS product_id,
-             sum(${i.totalPrice}) AS revenue,
-             sum(${i.quantity}::bigint * ${i.unitCost}) AS cost
-        FROM ${s} JOIN ${i} ON ${i.tenantId} = ${s.tenantId} AND ${i.saleId} = ${s.id}
-       WHERE ${s.tenantId} = ${tenantId} AND ${s.saleStatus} = 'completed' AND ${withinDays(s.soldAt, days)}
-       GROUP BY ${i.productId}
-    ), named AS (
-      SELECT pp.product_id, ${p.name} AS product_name, pp.revenue, pp.cost,
+      SELECT ${d.productId} AS product_id, sum(${d.revenue}) AS revenue, sum(${d.cost}) AS cost,
              -- the exact margin (no revenue: 0, as the percentage says)
-             CASE WHEN pp.revenue = 0 THEN 0 ELSE (pp.revenue - pp.cost)::numeric / pp.revenue END AS ratio
+             CASE WHEN sum(${d.revenue}) = 0 THEN 0
+                  ELSE (sum(${d.revenue}) - sum(${d.cost})) / sum(${d.revenue}) END AS ratio
+        FROM ${d}
+       WHERE ${d.tenantId} = ${tenantId} AND ${d.date} BETWEEN ${days.start}::date AND ${days.end}::date
+       GROUP BY ${d.productId}
+      HAVING sum(${d.lines}) > 0
+    ), cut AS (
+      SELECT revenue FROM per_product ORDER BY revenue DESC OFFSET ${limit - 1} LIMIT 1
+    ), best AS (
+      SELECT ratio, revenue FROM per_product ORDER BY ratio DESC, revenue DESC LIMIT 1
+    ), worst AS (
+      SELECT ratio, revenue FROM per_product ORDER BY ratio ASC, revenue DESC LIMIT 1
+    ), named AS (
+      SELECT pp.product_id, ${p.name} AS product_name, pp.revenue, pp.cost, pp.ratio
         FROM per_product pp JOIN ${p} ON ${p.tenantId} = ${tenantId} AND ${p.id} = pp.product_id
+       WHERE NOT EXISTS (SELECT 1 FROM cut) OR pp.revenue >= (SELECT revenue FROM cut)
+          OR (pp.ratio, pp.revenue) = (SELECT ratio, revenue FROM best)
+          OR (pp.ratio, pp.revenue) = (SELECT ratio, revenue FROM worst)
     ), picked AS (
       (SELECT 'top' AS kind, * FROM named ORDER BY revenue DESC, product_name, product_id
         LIMIT ${limit})
