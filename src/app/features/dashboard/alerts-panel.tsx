@@ -64,7 +64,7 @@ export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefine
               <p className="text-sm text-slate-600">Tudo está funcionando normalmente!</p>
             </div>
           ) : (
-            <div className="grid gap-5 lg:grid-cols-3">
+            <div className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
               <Group title="Produtos com Estoque Baixo" count={alerts.counts.lowStock} shown={alerts.lowStock.length}>
                 {alerts.lowStock.map((p) => (
                   <Row

@@ -14,7 +14,7 @@ export function DreTab({ range }: { range: ReportRange }) {
   return (
     <ReportPanel query={query} loadingText={TAB.loadingText} errorText={TAB.errorText}>
       {(dre) => (
-        <Card className="overflow-hidden">
+        <Card className="max-w-4xl overflow-hidden">
           <div className="border-b border-slate-200 px-4 py-3">
             <h2 className="text-base font-semibold text-slate-900">{TAB.title}</h2>
             <p className="text-sm text-slate-600">Período de {rangeText(range)} · regime de competência</p>

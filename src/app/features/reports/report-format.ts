@@ -9,7 +9,12 @@ const pct = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFr
 
 /** 12.345 => '12,35%' (the server already rounds to two decimals). */
 export function formatPercent(value: number): string {
-  return `${pct.format(value)}%`;
+  return `${pct.format(value || 0)}%`;
+}
+
+/** -43.37 => '(43,37%)': a deduction's share, as the accountant prints it. */
+export function formatAccountingPercent(value: number): string {
+  return value < 0 ? `(${formatPercent(-value)})` : formatPercent(value);
 }
 
 /** Percentage points: 1.5 => '+1,50 p.p.'. */
@@ -45,7 +50,8 @@ export const TONE_TEXT: Record<Tone, string> = {
 
 /** -123456 => '(R$ 1.234,56)'. */
 export function formatAccounting(centavos: number): string {
-  return centavos < 0 ? `(${formatBRL(-centavos)})` : formatBRL(centavos);
+  // `|| 0`: a deduction of nothing is -0, which Intl writes '-R$ 0,00'.
+  return centavos < 0 ? `(${formatBRL(-centavos)})` : formatBRL(centavos || 0);
 }
 
 /** part of the revenue in percent, two decimals; 0 without revenue. */

@@ -2,13 +2,21 @@
 // subtotals and a double-ruled total; values right-aligned, losses in parentheses.
 import { cn } from '../../components/cn';
 import type { StatementLine } from './statement-lines';
-import { formatAccounting, formatPercent } from './report-format';
+import { formatAccounting, formatAccountingPercent } from './report-format';
 
 const ROW: Record<StatementLine['kind'], string> = {
   section: 'bg-slate-50 font-semibold uppercase tracking-wide text-xs text-slate-700',
-  line: 'text-slate-800',
+  line: 'font-normal text-slate-800',
   subtotal: 'border-t border-slate-300 font-semibold text-slate-900',
   total: 'border-t-2 border-b-4 border-double border-slate-800 font-bold text-slate-900',
+};
+
+// A <th> is bold by default: each kind says its own weight.
+const HEADING: Record<StatementLine['kind'], string> = {
+  section: '',
+  line: 'pl-6 font-normal',
+  subtotal: 'pl-3 font-semibold',
+  total: 'pl-3 font-bold',
 };
 
 export function StatementTable({
@@ -48,10 +56,7 @@ export function StatementTable({
             </tr>
           ) : (
             <tr key={line.label} className={ROW[line.kind]}>
-              <th
-                scope="row"
-                className={cn('py-2 pr-2 text-left font-[inherit]', line.kind === 'line' ? 'pl-6' : 'pl-3')}
-              >
+              <th scope="row" className={cn('py-2 pr-2 text-left', HEADING[line.kind])}>
                 {line.label}
               </th>
               <td
@@ -64,7 +69,7 @@ export function StatementTable({
               </td>
               {withPercent ? (
                 <td className="whitespace-nowrap py-2 pl-2 pr-3 text-right tabular-nums text-slate-600">
-                  {formatPercent(line.percent ?? 0)}
+                  {formatAccountingPercent(line.percent ?? 0)}
                 </td>
               ) : null}
             </tr>
