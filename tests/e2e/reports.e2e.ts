@@ -147,10 +147,14 @@ interface Metrics {
 describe('Dashboard e Relatórios Financeiros', () => {
   let desktop: Awaited<ReturnType<typeof openBrowser>>;
   let page: Page;
+  const adminScripts: Promise<string>[] = [];
 
   beforeAll(async () => {
     desktop = await openBrowser({ width: 1440, height: 900 });
     page = await desktop.context.newPage();
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') adminScripts.push(res.text().catch(() => ''));
+    });
     await signIn(server, page, 'admin@demo.com');
   });
   afterAll(async () => {
@@ -177,6 +181,8 @@ describe('Dashboard e Relatórios Financeiros', () => {
     await page.locator('[data-testid=sales-chart] .recharts-line-curve').first().waitFor();
     expect(await page.locator('[data-testid=sales-chart] .recharts-line-curve').count()).toBe(2);
     await page.locator('[data-testid=dashboard-cash-flow-chart] .recharts-area-area').first().waitFor();
+    // ...which the admin's browser did download (the cashier's test checks the till never does).
+    expect((await Promise.all(adminScripts)).some((b) => b.includes('recharts-surface'))).toBe(true);
     const alerts = page.getByRole('region', { name: 'Contas a Pagar Vencidas' });
     expect(norm(await alerts.textContent())).toContain('Tecidos Paulista');
     expect(norm(await alerts.textContent())).toContain('5 dias vencida');
@@ -409,6 +415,11 @@ describe('the cashier', () => {
     const phone = await openBrowser({ width: 390, height: 844 });
     try {
       const page = await phone.context.newPage();
+      // Every script the cashier's pages load (Recharts is only for admins' charts).
+      const scripts: Promise<string>[] = [];
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'script') scripts.push(res.text().catch(() => ''));
+      });
       await signIn(server, page, 'caixa@demo.com');
       await card(page, 'Vendas Hoje').waitFor();
       const cashier = await loginToken(server, 'caixa@demo.com');
@@ -424,6 +435,12 @@ describe('the cashier', () => {
       await page.getByText('Alertas do Sistema').waitFor();
       await expectNoSidewaysScroll(page, 'cashier dashboard 390');
       await fullShot(page, 'reports-40-dashboard-caixa-390');
+      // The till's JavaScript, like the cashier's dashboard, has no Recharts in it.
+      await page.goto(`${server.demoUrl}/vendas`);
+      await page.getByText('PDV - Ponto de Venda').waitFor();
+      const bodies = await Promise.all(scripts);
+      expect(bodies.length).toBeGreaterThan(3);
+      expect(bodies.filter((b) => b.includes('recharts-surface'))).toHaveLength(0);
       // The menu has no reports for a cashier; the address is refused.
       await page.goto(`${server.demoUrl}/relatorios-financeiros`);
       await page.getByText('Você não tem permissão para acessar este recurso.').waitFor();
