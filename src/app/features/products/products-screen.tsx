@@ -1,4 +1,5 @@
-// 'Gestão de Produtos' (spec §2): the catalogue with a local search, create, edit, delete.
+// 'Gestão de Produtos' (spec §2): the catalogue with a local search, create, edit, delete,
+// and 'Exportar' (the list on screen as a CSV for Excel).
 import { useEffect, useMemo, useState } from 'react';
 import type { Product } from '../../../shared/contract';
 import { usePermissions } from '../../auth/use-permissions';
@@ -14,6 +15,7 @@ import { describeError } from '../../lib/api-error';
 import { useDeleteProduct, useProducts } from './api';
 import { filterProducts } from './filter-products';
 import { ProductFormDialog } from './product-form-dialog';
+import { exportProducts } from './products-csv';
 import { ProductTable } from './product-table';
 
 type FormState = { product: Product | null } | null;
@@ -74,7 +76,12 @@ export function ProductsScreen() {
               <FilterIcon className="h-4 w-4" />
               Filtrar
             </Button>
-            <Button variant="outline">
+            <Button
+              variant="outline"
+              // The rows on screen (the search applies), as a CSV for Excel.
+              onClick={() => exportProducts(visible)}
+              disabled={!productsQuery.data}
+            >
               <DownloadIcon className="h-4 w-4" />
               Exportar
             </Button>

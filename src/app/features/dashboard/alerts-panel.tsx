@@ -1,0 +1,125 @@
+// 'Alertas do Sistema' (spec §2): low stock, overdue receivables and overdue payables,
+// each list the most urgent first (the server sends at most a few of each; `counts` says
+// how many there are in all), or 'Nenhum alerta ativo'.
+import type { ReactNode } from 'react';
+import { formatBRL } from '../../../shared/money';
+import { Badge } from '../../components/badge';
+import { Card, CardContent, CardHeader } from '../../components/card';
+import { CheckIcon } from '../../components/icons';
+import type { AlertsData } from './api';
+import { integer } from './dashboard-format';
+
+function Group({
+  title,
+  count,
+  shown,
+  children,
+}: {
+  title: string;
+  count: number;
+  shown: number;
+  children: ReactNode;
+}) {
+  if (count === 0) return null;
+  return (
+    <section aria-label={title} className="min-w-0">
+      <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-800">
+        {title}
+        <Badge tone="gray">{integer.format(count)}</Badge>
+      </h3>
+      <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">{children}</ul>
+      {count > shown ? <p className="mt-1 text-xs text-slate-600">e mais {integer.format(count - shown)}</p> : null}
+    </section>
+  );
+}
+
+function Row({ name, detail, side }: { name: string; detail: string; side: ReactNode }) {
+  return (
+    <li className="flex items-center justify-between gap-3 px-3 py-2">
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium text-slate-900">{name}</p>
+        <p className="text-xs text-slate-600">{detail}</p>
+      </div>
+      <div className="flex shrink-0 items-center gap-2 text-sm">{side}</div>
+    </li>
+  );
+}
+
+const overdueText = (days: number) => `${integer.format(days)} ${days === 1 ? 'dia vencida' : 'dias vencida'}`;
+
+export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefined; isError: boolean }) {
+  const total = alerts ? alerts.counts.lowStock + alerts.counts.overdueReceivables + alerts.counts.overduePayables : 0;
+  return (
+    <Card>
+      <CardHeader
+        title="Alertas do Sistema"
+        actions={alerts && total > 0 ? <Badge tone="red">{integer.format(total)}</Badge> : null}
+      />
+      <CardContent>
+        {alerts ? (
+          total === 0 ? (
+            <div className="flex flex-col items-center gap-1 py-8 text-center">
+              <CheckIcon className="h-8 w-8 text-green-700" />
+              <p className="font-medium text-slate-900">Nenhum alerta ativo</p>
+              <p className="text-sm text-slate-600">Tudo está funcionando normalmente!</p>
+            </div>
+          ) : (
+            <div className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+              <Group title="Produtos com Estoque Baixo" count={alerts.counts.lowStock} shown={alerts.lowStock.length}>
+                {alerts.lowStock.map((p) => (
+                  <Row
+                    key={p.id}
+                    name={p.name}
+                    detail={`Estoque: ${p.currentStock} / Mínimo: ${p.minStock}`}
+                    side={<Badge tone="yellow">Baixo</Badge>}
+                  />
+                ))}
+              </Group>
+              <Group
+                title="Contas a Receber Vencidas"
+                count={alerts.counts.overdueReceivables}
+                shown={alerts.overdueReceivables.length}
+              >
+                {alerts.overdueReceivables.map((r) => (
+                  <Row
+                    key={r.id}
+                    name={r.customer_name}
+                    detail={overdueText(r.daysOverdue)}
+                    side={
+                      <>
+                        <span className="whitespace-nowrap font-medium text-slate-900">{formatBRL(r.amount)}</span>
+                        <Badge tone="red">Vencida</Badge>
+                      </>
+                    }
+                  />
+                ))}
+              </Group>
+              <Group
+                title="Contas a Pagar Vencidas"
+                count={alerts.counts.overduePayables}
+                shown={alerts.overduePayables.length}
+              >
+                {alerts.overduePayables.map((p) => (
+                  <Row
+                    key={p.id}
+                    name={p.supplier_name}
+                    detail={overdueText(p.daysOverdue)}
+                    side={<span className="whitespace-nowrap font-medium text-red-700">{formatBRL(p.amount)}</span>}
+                  />
+                ))}
+              </Group>
+            </div>
+          )
+        ) : isError ? (
+          <p role="alert" className="py-8 text-center text-sm text-red-700">
+            Erro ao carregar alertas
+          </p>
+        ) : (
+          <p role="status" className="py-8 text-center text-sm text-slate-600">
+            Carregando alertas...
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+// Dashboard data (spec §7): query keys (all under ['finance', 'dashboard'], so the
+// persisted cache keeps them for offline reading and a synced account change refreshes
+// them), metrics, the two charts and the alerts. Admins send no scope and the chosen
+// period; the others send scope=day (and days=1 for the charts), which the server
+// enforces anyway (spec §6).
+import { useQuery } from '@tanstack/react-query';
+import { DASHBOARD_NON_ADMIN_DAYS } from '../../../shared/constants';
+import {
+  AlertsResponseSchema,
+  DashboardCashFlowChartResponseSchema,
+  DashboardMetricsResponseSchema,
+  SalesChartResponseSchema,
+} from '../../../shared/contract/dashboard';
+import type { z } from 'zod';
+import { api } from '../../lib/api';
+import { ApiError, FALLBACK_ERROR_TEXT } from '../../lib/api-error';
+import { FINANCE_KEY } from '../../lib/finance';
+
+// Spec §8: each call's own text when the answer carries no message.
+export const METRICS_FALLBACK_ERROR = 'Failed to fetch dashboard metrics';
+export const SALES_CHART_FALLBACK_ERROR = 'Failed to fetch sales chart data';
+export const CASH_CHART_FALLBACK_ERROR = 'Failed to fetch cash flow chart data';
+export const ALERTS_FALLBACK_ERROR = 'Failed to fetch alerts';
+
+/** Who is looking: admins see everything, the others today (scope=day). */
+export type Viewer = 'admin' | 'day';
+
+export const dashboardKeys = {
+  all: [...FINANCE_KEY, 'dashboard'] as const,
+  metrics: (viewer: Viewer) => [...dashboardKeys.all, 'metrics', viewer] as const,
+  salesChart: (viewer: Viewer, days: number) => [...dashboardKeys.all, 'sales-chart', viewer, days] as const,
+  cashFlowChart: (viewer: Viewer, days: number) => [...dashboardKeys.all, 'cash-flow-chart', viewer, days] as const,
+  alerts: (viewer: Viewer) => [...dashboardKeys.all, 'alerts', viewer] as const,
+};
+
+async function getWithFallback<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  query: Record<string, string | number | undefined>,
+  fallback: string,
+): Promise<z.output<S>> {
+  try {
+    return await api.get(schema, path, { query });
+  } catch (error) {
+    if (error instanceof ApiError && error.message === FALLBACK_ERROR_TEXT) {
+      throw new ApiError(fallback, error.status, error.code, error.details);
+    }
+    throw error;
+  }
+}
+
+const scopeQuery = (viewer: Viewer) => ({ scope: viewer === 'day' ? 'day' : undefined });
+const chartQuery = (viewer: Viewer, days: number) =>
+  viewer === 'day' ? { scope: 'day', days: DASHBOARD_NON_ADMIN_DAYS } : { days };
+
+export async function fetchMetrics(viewer: Viewer) {
+  const r = await getWithFallback(
+    DashboardMetricsResponseSchema,
+    '/dashboard/metrics',
+    scopeQuery(viewer),
+    METRICS_FALLBACK_ERROR,
+  );
+  return r.data;
+}
+
+export async function fetchSalesChart(viewer: Viewer, days: number) {
+  const r = await getWithFallback(
+    SalesChartResponseSchema,
+    '/dashboard/sales-chart',
+    chartQuery(viewer, days),
+    SALES_CHART_FALLBACK_ERROR,
+  );
+  return r.data;
+}
+
+export async function fetchCashFlowChart(viewer: Viewer, days: number) {
+  const r = await getWithFallback(
+    DashboardCashFlowChartResponseSchema,
+    '/dashboard/cash-flow-chart',
+    chartQuery(viewer, days),
+    CASH_CHART_FALLBACK_ERROR,
+  );
+  return r.data;
+}
+
+export async function fetchAlerts(viewer: Viewer) {
+  const r = await getWithFallback(AlertsResponseSchema, '/dashboard/alerts', scopeQuery(viewer), ALERTS_FALLBACK_ERROR);
+  return r.data;
+}
+
+export function useDashboardMetrics(viewer: Viewer) {
+  return useQuery({ queryKey: dashboardKeys.metrics(viewer), queryFn: () => fetchMetrics(viewer) });
+}
+
+export function useSalesChart(viewer: Viewer, days: number) {
+  return useQuery({ queryKey: dashboardKeys.salesChart(viewer, days), queryFn: () => fetchSalesChart(viewer, days) });
+}
+
+export function useDashboardCashFlowChart(viewer: Viewer, days: number) {
+  return useQuery({
+    queryKey: dashboardKeys.cashFlowChart(viewer, days),
+    queryFn: () => fetchCashFlowChart(viewer, days),
+  });
+}
+
+export function useAlerts(viewer: Viewer) {
+  return useQuery({ queryKey: dashboardKeys.alerts(viewer), queryFn: () => fetchAlerts(viewer) });
+}
+
+export type DashboardMetricsData = Awaited<ReturnType<typeof fetchMetrics>>;
+export type SalesChartData = Awaited<ReturnType<typeof fetchSalesChart>>;
+export type CashFlowChartData = Awaited<ReturnType<typeof fetchCashFlowChart>>;
+export type AlertsData = Awaited<ReturnType<typeof fetchAlerts>>;

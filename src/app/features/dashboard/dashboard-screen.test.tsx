@@ -1,0 +1,251 @@
+// Dashboard over the real app, the API faked at fetch: the admin's scope, cards, badges,
+// growth colours, charts and alerts; the cashier's day scope without charts or financial
+// cards; placeholders while loading; each error text; 'Atualizar'.
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addDays, todayIso } from '../../../shared/dates';
+import { createFakeServer, deferred, type FakeServer, type Handler } from '../../test/fake-server';
+import { ADMIN, CASHIER, signedInAs } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+let server: FakeServer;
+const text = (el: Element | null) => el?.textContent?.replace(/\s/g, ' ') ?? '';
+const card = (title: string) => screen.getByRole('group', { name: title });
+const params = (path: string, i = 0) => Object.fromEntries(server.callsTo('GET', path)[i]!.url.searchParams);
+
+const NO_ALERTS = {
+  lowStock: [],
+  overdueReceivables: [],
+  overduePayables: [],
+  counts: { lowStock: 0, overdueReceivables: 0, overduePayables: 0 },
+};
+const ALERTS = {
+  lowStock: [{ id: '00000000-0000-4000-8000-000000000001', name: 'Camiseta Azul', currentStock: 1, minStock: 5 }],
+  overdueReceivables: [
+    { id: '00000000-0000-4000-8000-000000000002', customer_name: 'Maria Silva', daysOverdue: 12, amount: 150.5 },
+  ],
+  overduePayables: [
+    { id: '00000000-0000-4000-8000-000000000003', supplier_name: 'Energia SP', daysOverdue: 3, amount: 412.37 },
+  ],
+  counts: { lowStock: 4, overdueReceivables: 1, overduePayables: 1 },
+};
+
+function metrics(overrides: { growth?: number } = {}) {
+  return {
+    sales: { today: 7, thisWeek: 31 },
+    revenue: { today: 1234.56, growth: overrides.growth ?? 12.5, thisMonth: 20500, total: 98765.43 },
+    customers: { total: 120, newThisMonth: 9 },
+    products: { total: 62, lowStock: 4, outOfStock: 2 },
+    financial: {
+      accountsReceivable: { total: 800, overdue: 150.5 },
+      accountsPayable: { total: 1000, overdue: 412.37 },
+    },
+    alerts: ALERTS,
+  };
+}
+
+const today = todayIso();
+const salesPoints = [
+  { date: addDays(today, -1), sales: 0, revenue: 0 },
+  { date: today, sales: 7, revenue: 1234.56 },
+];
+const cashPoints = [
+  { date: addDays(today, -1), income: 0, expenses: 0, balance: 100 },
+  { date: today, income: 1234.56, expenses: 50, balance: 1284.56 },
+];
+
+function serve(
+  overrides: Partial<Record<'metrics' | 'sales-chart' | 'cash-flow-chart' | 'alerts', Handler>> = {},
+  body = metrics(),
+) {
+  const ok = (data: unknown) => () => ({ body: { success: true, data } });
+  server.on('GET', '/api/dashboard/metrics', overrides.metrics ?? ok(body));
+  server.on('GET', '/api/dashboard/sales-chart', overrides['sales-chart'] ?? ok(salesPoints));
+  server.on('GET', '/api/dashboard/cash-flow-chart', overrides['cash-flow-chart'] ?? ok(cashPoints));
+  server.on('GET', '/api/dashboard/alerts', overrides.alerts ?? ok(ALERTS));
+}
+
+beforeEach(() => {
+  server = createFakeServer();
+});
+
+// The first render loads the lazy screen: slow on a busy machine.
+describe('Dashboard (admin)', { timeout: 20_000 }, () => {
+  beforeEach(() => signedInAs(server, ADMIN));
+
+  it('shows the title, every period, the Admin badge and the eight cards with their badges', async () => {
+    serve();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Visão geral do seu negócio em tempo real')).toBeTruthy();
+    expect(text(screen.getByText('Visualizando dados de:'))).toContain('Todos os Períodos');
+    expect(screen.getByText('Admin')).toBeTruthy();
+    await screen.findByRole('group', { name: 'Vendas Hoje' });
+    expect(text(card('Vendas Hoje'))).toContain('7');
+    expect(text(card('Vendas Hoje'))).toContain('31 esta semana');
+    expect(text(card('Receita Hoje'))).toContain('R$ 1.234,56');
+    expect(text(card('Receita Hoje'))).toContain('+12,5%');
+    expect(text(card('Total de Clientes'))).toContain('+9 este mês');
+    expect(text(card('Produtos'))).toContain('4 estoque baixo');
+    expect(text(card('Produtos'))).toContain('2 sem estoque');
+    expect(text(card('Receita do Mês'))).toContain('R$ 20.500,00');
+    expect(text(card('Receita do Mês'))).toContain('Total: R$ 98.765,43');
+    expect(text(card('Contas a Receber'))).toContain('R$ 150,50 vencidas');
+    expect(text(card('Contas a Pagar'))).toContain('R$ 412,37 vencidas');
+    // 4 low stock + 1 receivable + 1 payable.
+    expect(within(card('Alertas')).getByTestId('metric-value').textContent).toBe('6');
+    expect(text(card('Alertas'))).toContain('1 receber');
+    expect(text(card('Alertas'))).toContain('1 pagar');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    // No scope sent by an admin.
+    expect(params('/api/dashboard/metrics')).toEqual({});
+    expect(params('/api/dashboard/alerts')).toEqual({});
+  });
+
+  it.each([
+    [12.5, '+12,5%', 'text-green-700'],
+    [-3.25, '-3,3%', 'text-red-700'],
+    [0, '0%', 'text-slate-600'],
+  ])('colours a growth of %s', async (growth, shown, colour) => {
+    serve({}, metrics({ growth }));
+    renderApp('/');
+    const value = await screen.findByTestId('revenue-growth');
+    expect(value.textContent).toBe(shown);
+    expect(value.className).toContain(colour);
+  });
+
+  it('asks both charts for a year by default and the chosen period after', async () => {
+    serve();
+    const { user } = renderApp('/');
+    await screen.findByRole('region', { name: 'Vendas e Receita' });
+    await waitFor(() => expect(server.callsTo('GET', '/api/dashboard/sales-chart')).toHaveLength(1));
+    expect(params('/api/dashboard/sales-chart')).toEqual({ days: '365' });
+    await waitFor(() => expect(server.callsTo('GET', '/api/dashboard/cash-flow-chart')).toHaveLength(1));
+    expect(params('/api/dashboard/cash-flow-chart')).toEqual({ days: '365' });
+    const sales = screen.getByRole('region', { name: 'Vendas e Receita' });
+    const options = within(sales)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['30 dias', '90 dias', '180 dias', '1 ano', '2 anos']);
+    await user.selectOptions(within(sales).getByLabelText('Período'), '730');
+    await waitFor(() => expect(server.callsTo('GET', '/api/dashboard/sales-chart')).toHaveLength(2));
+    expect(params('/api/dashboard/sales-chart', 1)).toEqual({ days: '730' });
+    expect(server.callsTo('GET', '/api/dashboard/cash-flow-chart')).toHaveLength(1);
+  });
+
+  it('shows the charts loading, empty and failing', async () => {
+    const gate = deferred<void>();
+    serve({
+      'sales-chart': async () => {
+        await gate.promise;
+        return { body: { success: true, data: [{ date: today, sales: 0, revenue: 0 }] } };
+      },
+      'cash-flow-chart': () => ({ status: 500, body: { success: false, error: 'Banco indisponível' } }),
+    });
+    renderApp('/');
+    const sales = await screen.findByRole('region', { name: 'Vendas e Receita' });
+    expect(within(sales).getByText('Carregando dados...')).toBeTruthy();
+    gate.resolve();
+    expect(await within(sales).findByText('Nenhum dado disponível para o período selecionado')).toBeTruthy();
+    expect(text(sales)).toContain('Todos os Períodos · 1 ano');
+    const cash = screen.getByRole('region', { name: 'Fluxo de Caixa' });
+    expect(await within(cash).findByText('Erro ao carregar dados: Banco indisponível')).toBeTruthy();
+  });
+
+  it("falls back to the chart's own text when the server gives none", async () => {
+    serve({ 'sales-chart': () => ({ status: 502, body: undefined }) });
+    renderApp('/');
+    const sales = await screen.findByRole('region', { name: 'Vendas e Receita' });
+    expect(
+      await within(sales).findByText(
+        'Erro ao carregar dados: Failed to fetch sales chart data',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows eight placeholder cards while loading, then the error text', async () => {
+    const gate = deferred<void>();
+    serve({
+      metrics: async () => {
+        await gate.promise;
+        return { status: 500, body: { success: false, error: 'falhou' } };
+      },
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(await screen.findAllByTestId('metric-placeholder')).toHaveLength(8);
+    gate.resolve();
+    expect(await screen.findByText('Erro ao carregar métricas', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryAllByTestId('metric-placeholder')).toHaveLength(0);
+  });
+
+  it('lists the alerts by group, with their texts', async () => {
+    serve();
+    renderApp('/');
+    const low = await screen.findByRole('region', { name: 'Produtos com Estoque Baixo' });
+    expect(text(low)).toContain('Camiseta Azul');
+    expect(text(low)).toContain('Estoque: 1 / Mínimo: 5');
+    expect(within(low).getByText('Baixo')).toBeTruthy();
+    // Four in all, one listed.
+    expect(text(low)).toContain('e mais 3');
+    const receivables = screen.getByRole('region', { name: 'Contas a Receber Vencidas' });
+    expect(text(receivables)).toContain('Maria Silva');
+    expect(text(receivables)).toContain('12 dias vencida');
+    expect(text(receivables)).toContain('R$ 150,50');
+    expect(within(receivables).getByText('Vencida')).toBeTruthy();
+    const payables = screen.getByRole('region', { name: 'Contas a Pagar Vencidas' });
+    expect(text(payables)).toContain('Energia SP');
+    expect(text(payables)).toContain('3 dias vencida');
+    expect(text(payables)).toContain('R$ 412,37');
+  });
+
+  it('says when there is no alert', async () => {
+    serve({ alerts: () => ({ body: { success: true, data: NO_ALERTS } }) });
+    renderApp('/');
+    expect(await screen.findByText('Nenhum alerta ativo')).toBeTruthy();
+    expect(screen.getByText('Tudo está funcionando normalmente!')).toBeTruthy();
+  });
+
+  it("shows 'Erro ao carregar alertas'", async () => {
+    serve({ alerts: () => ({ status: 500, body: { success: false, error: 'x' } }) });
+    renderApp('/');
+    expect(await screen.findByText('Erro ao carregar alertas', {}, { timeout: 5_000 })).toBeTruthy();
+  });
+
+  it("'Atualizar' asks again for the metrics, both charts and the alerts", async () => {
+    serve();
+    const { user } = renderApp('/');
+    await screen.findByRole('group', { name: 'Vendas Hoje' });
+    const paths = ['metrics', 'sales-chart', 'cash-flow-chart', 'alerts'].map((p) => `/api/dashboard/${p}`);
+    await waitFor(() => paths.forEach((p) => expect(server.callsTo('GET', p)).toHaveLength(1)));
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => paths.forEach((p) => expect(server.callsTo('GET', p), p).toHaveLength(2)));
+  });
+});
+
+describe('Dashboard (cashier)', () => {
+  beforeEach(() => signedInAs(server, CASHIER));
+
+  it('shows today only: day scope, no Admin badge, no charts, no financial cards', async () => {
+    serve();
+    renderApp('/');
+    await screen.findByRole('group', { name: 'Vendas Hoje' });
+    expect(text(screen.getByText('Visualizando dados de:'))).toContain('Hoje');
+    expect(screen.queryByText('Admin')).toBeNull();
+    for (const title of ['Vendas Hoje', 'Receita Hoje', 'Total de Clientes', 'Produtos', 'Alertas']) {
+      expect(card(title)).toBeTruthy();
+    }
+    for (const title of ['Receita do Mês', 'Contas a Receber', 'Contas a Pagar']) {
+      expect(screen.queryByRole('group', { name: title })).toBeNull();
+    }
+    expect(screen.queryByRole('region', { name: 'Vendas e Receita' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Fluxo de Caixa' })).toBeNull();
+    expect(params('/api/dashboard/metrics')).toEqual({ scope: 'day' });
+    await waitFor(() => expect(server.callsTo('GET', '/api/dashboard/alerts')).toHaveLength(1));
+    expect(params('/api/dashboard/alerts')).toEqual({ scope: 'day' });
+    expect(server.callsTo('GET', '/api/dashboard/sales-chart')).toHaveLength(0);
+    expect(server.callsTo('GET', '/api/dashboard/cash-flow-chart')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,41 @@
+// A labelled figure of the Resumo and Lucratividade tabs.
+import type { ReactNode } from 'react';
+import { Card } from '../../components/card';
+import { cn } from '../../components/cn';
+import { TONE_TEXT, type Tone } from './report-format';
+
+export function Figure({
+  label,
+  value,
+  tone,
+  detail,
+}: {
+  label: string;
+  value: string;
+  tone?: Tone;
+  detail?: ReactNode;
+}) {
+  return (
+    <Card className="p-4 break-inside-avoid" role="group" aria-label={label}>
+      <h3 className="text-sm font-medium text-slate-600">{label}</h3>
+      <p
+        data-testid="figure-value"
+        className={cn(
+          'mt-1 break-words text-xl font-bold tabular-nums tracking-tight',
+          tone ? TONE_TEXT[tone] : 'text-slate-900',
+        )}
+      >
+        {value}
+      </p>
+      {detail ? <p className="mt-1 text-xs text-slate-600">{detail}</p> : null}
+    </Card>
+  );
+}
+
+export function FigureGrid({ children }: { children: ReactNode }) {
+  return <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">{children}</div>;
+}
+
+export function SectionTitle({ children }: { children: ReactNode }) {
+  return <h2 className="mb-3 mt-6 text-base font-semibold text-slate-900 first:mt-0">{children}</h2>;
+}

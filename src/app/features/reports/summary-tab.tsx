@@ -1,0 +1,86 @@
+// Resumo: the period's key figures from /summary (result, position, margins).
+import { formatBRL } from '../../../shared/money';
+import { formatDate } from '../../../shared/dates';
+import { useSummary, type ReportRange, type SummaryData } from './api';
+import { Figure, FigureGrid, SectionTitle } from './figure';
+import { ReportPanel } from './report-panel';
+import { changeTone, formatPercent, formatSignedPercent, marginTone, TONE_TEXT } from './report-format';
+import { tabOf } from './report-tabs';
+
+const TAB = tabOf('summary');
+
+export function SummaryTab({ range }: { range: ReportRange }) {
+  const query = useSummary(range);
+  return (
+    <ReportPanel query={query} loadingText={TAB.loadingText} errorText={TAB.errorText}>
+      {(data) => <SummaryView data={data} />}
+    </ReportPanel>
+  );
+}
+
+function SummaryView({ data }: { data: SummaryData }) {
+  const { dre, balance_sheet: sheet, profitability, margin_analysis: margins } = data;
+  const growth = profitability.growth_analysis;
+  return (
+    <div>
+      <SectionTitle>Resultado do período</SectionTitle>
+      <FigureGrid>
+        <Figure
+          label="Receita Total"
+          value={formatBRL(dre.revenue.total_revenue)}
+          detail={
+            <span className={`font-medium ${TONE_TEXT[changeTone(growth.revenue_growth)]}`}>
+              {formatSignedPercent(growth.revenue_growth)} vs período anterior
+            </span>
+          }
+        />
+        <Figure
+          label="Lucro Bruto"
+          value={formatBRL(dre.gross_profit)}
+          tone={dre.gross_profit < 0 ? 'red' : undefined}
+        />
+        <Figure label="Despesas Operacionais" value={formatBRL(dre.operating_expenses.total_operating_expenses)} />
+        <Figure label="Lucro Líquido" value={formatBRL(dre.net_income)} tone={dre.net_income < 0 ? 'red' : 'green'} />
+      </FigureGrid>
+      <SectionTitle>Margens</SectionTitle>
+      <FigureGrid>
+        <Figure
+          label="Margem Bruta"
+          value={formatPercent(dre.gross_margin_percentage)}
+          tone={marginTone(dre.gross_margin_percentage)}
+        />
+        <Figure
+          label="Margem Operacional"
+          value={formatPercent(dre.operating_margin_percentage)}
+          tone={marginTone(dre.operating_margin_percentage)}
+        />
+        <Figure
+          label="Margem Líquida"
+          value={formatPercent(dre.net_margin_percentage)}
+          tone={marginTone(dre.net_margin_percentage)}
+        />
+        <Figure
+          label="Margem Média dos Produtos"
+          value={formatPercent(margins.average_margin)}
+          tone={marginTone(margins.average_margin)}
+          detail={`${margins.product_count} produto(s) vendido(s)`}
+        />
+      </FigureGrid>
+      <SectionTitle>Posição em {formatDate(data.period.as_of_date)}</SectionTitle>
+      <FigureGrid>
+        <Figure
+          label="Caixa"
+          value={formatBRL(sheet.assets.current_assets.cash)}
+          tone={sheet.assets.current_assets.cash < 0 ? 'red' : undefined}
+        />
+        <Figure label="Total do Ativo" value={formatBRL(sheet.assets.total_assets)} />
+        <Figure label="Total do Passivo" value={formatBRL(sheet.liabilities.total_liabilities)} />
+        <Figure
+          label="Patrimônio Líquido"
+          value={formatBRL(sheet.equity.total_equity)}
+          tone={sheet.equity.total_equity < 0 ? 'red' : undefined}
+        />
+      </FigureGrid>
+    </div>
+  );
+}

@@ -1,0 +1,489 @@
+// The owner sees the business (issue 9), in the real Chromium against the real server:
+// sales, a paid and an overdue bill are made through the API; the admin's Dashboard and
+// every report tab show the API's figures; exports download CSVs that start with the BOM
+// and parse back to those figures; the report prints without the app's frame; the
+// cashier sees today only and no charts; phones, tablet and desktop have no sideways
+// scroll; both screens read offline from the cache; and once in an en-US browser.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIso } from '../../src/shared/dates';
+import { formatBRL, toCentavos } from '../../src/shared/money';
+import { csvCentavos, parseCsv } from '../../src/app/test/csv-parse';
+import { api, loginToken } from './support/api';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  openBrowser,
+  screenshot,
+  waitForServiceWorker,
+  type Page,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { signIn, type ApiCustomer, type ApiProduct } from './support/till';
+
+let server: RunningServer;
+let admin: string;
+let products: ApiProduct[];
+
+const pct = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const percent = (v: number) => `${pct.format(v)}%`;
+/** Reais from the API as the screen writes them. */
+const brl = (reais: number) => formatBRL(toCentavos(reais));
+const norm = (t: string | null) => (t ?? '').replace(/\s+/g, ' ').trim();
+const range30 = () => ({ start: addDays(todayIso(), -29), end: todayIso() });
+
+async function get<T>(path: string, token = admin): Promise<T> {
+  const res = await api<{ data: T }>(server, 'GET', path, { token });
+  expect(res.status, path).toBe(200);
+  return res.body.data;
+}
+
+async function post(path: string, body: unknown): Promise<{ id: string }> {
+  const res = await api<{ data: { id: string } }>(server, 'POST', path, {
+    token: admin,
+    body,
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body.data;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await loginToken(server, 'admin@demo.com');
+  const list = await get<{ products: ApiProduct[] }>('/api/products?limit=5');
+  products = list.products;
+  const customer = (await get<{ customers: ApiCustomer[] }>('/api/customers?limit=1')).customers[0]!;
+  const sale = (p: ApiProduct, quantity: number, payment_method: string, extra: object = {}) =>
+    post('/api/sales', {
+      customer_id: customer.id,
+      items: [{ product_id: p.id, quantity, unit_price: p.sale_price }],
+      payment_method,
+      ...extra,
+    });
+  await sale(products[0]!, 2, 'cash');
+  await sale(products[1]!, 1, 'pix');
+  await sale(products[2]!, 3, 'credit_card');
+  // A sale forty days ago (it reached the server late, from a till that was offline).
+  const past = new Date(Date.now() - 40 * 86_400_000).toISOString();
+  await sale(products[0]!, 1, 'debit_card', { offline: true, sold_at: past, id: randomUUID() });
+  await post('/api/accounts-payable', {
+    supplier_name: 'Tecidos Paulista',
+    description: 'Malha de algodão',
+    amount: 350.4,
+    due_date: addDays(todayIso(), -5),
+    category: 'Matéria-prima',
+  });
+  const light = await post('/api/accounts-payable', {
+    supplier_name: 'Energia Paulista',
+    description: 'Conta de luz',
+    amount: 180.25,
+    due_date: addDays(todayIso(), -2),
+    category: 'Utilidades',
+  });
+  await post(`/api/accounts-payable/${light.id}/mark-as-paid`, { payment_date: todayIso() });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A screenshot of the whole screen: the app scrolls inside <main>, so the window grows to fit it. */
+async function fullShot(page: Page, name: string) {
+  const size = page.viewportSize()!;
+  const height = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollHeight + (main.getBoundingClientRect().top || 0) : document.body.scrollHeight;
+  });
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, Math.ceil(height)) });
+  await screenshot(page, name);
+  await page.setViewportSize(size);
+}
+
+/** Nothing wider than the window: neither the page nor the app's scrolling <main>. */
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const sizes = await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    return {
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      main: main.scrollWidth - main.clientWidth,
+    };
+  });
+  expect(sizes, where).toEqual({ page: 0, main: 0 });
+}
+
+const card = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true });
+const cardValue = async (page: Page, title: string) =>
+  norm(await card(page, title).getByTestId('metric-value').textContent());
+const figure = async (page: Page, label: string) =>
+  norm(await page.getByRole('group', { name: label, exact: true }).getByTestId('figure-value').textContent());
+/** A statement's or table's row by its heading cell (exact), e.g. 'Total do Ativo'. */
+const rowOf = (page: Page, label: string) =>
+  page.getByRole('rowheader', { name: label, exact: true }).locator('xpath=ancestor::tr[1]');
+const lineValue = async (page: Page, label: string) =>
+  norm(await rowOf(page, label).getByRole('cell').first().textContent());
+
+async function download(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ bytes: Buffer; rows: string[][]; name: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const bytes = readFileSync((await file.path())!);
+  return { bytes, rows: parseCsv(bytes.toString('utf8')), name: file.suggestedFilename() };
+}
+
+interface Metrics {
+  sales: { today: number; thisWeek: number };
+  revenue: { today: number; thisMonth: number; total: number; growth: number };
+  customers: { total: number };
+  products: { total: number };
+  financial: { accountsPayable: { total: number; overdue: number }; accountsReceivable: { total: number } };
+}
+
+describe('Dashboard e Relatórios Financeiros', () => {
+  let desktop: Awaited<ReturnType<typeof openBrowser>>;
+  let page: Page;
+  const adminScripts: Promise<string>[] = [];
+
+  beforeAll(async () => {
+    desktop = await openBrowser({ width: 1440, height: 900 });
+    page = await desktop.context.newPage();
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') adminScripts.push(res.text().catch(() => ''));
+    });
+    await signIn(server, page, 'admin@demo.com');
+  });
+  afterAll(async () => {
+    await desktop?.close();
+  });
+
+  it("shows the admin's dashboard with the API's figures, both charts and the alerts", async () => {
+    await page.goto(`${server.demoUrl}/`);
+    await card(page, 'Contas a Pagar').waitFor();
+    const m = await get<Metrics>('/api/dashboard/metrics');
+    expect(m.sales.today).toBe(3);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(norm(await page.getByText('Visualizando dados de:').textContent())).toContain('Todos os Períodos');
+    await page.getByText('Admin', { exact: true }).waitFor();
+    expect(await cardValue(page, 'Vendas Hoje')).toBe(String(m.sales.today));
+    expect(await cardValue(page, 'Receita Hoje')).toBe(norm(brl(m.revenue.today)));
+    expect(await cardValue(page, 'Receita do Mês')).toBe(norm(brl(m.revenue.thisMonth)));
+    expect(await cardValue(page, 'Total de Clientes')).toBe(String(m.customers.total));
+    expect(await cardValue(page, 'Contas a Pagar')).toBe(norm(brl(m.financial.accountsPayable.total)));
+    expect(norm(await card(page, 'Contas a Pagar').textContent())).toContain(
+      `${norm(brl(m.financial.accountsPayable.overdue))} vencidas`,
+    );
+    // Both plots drew lines and areas (Recharts arrived in its own file).
+    await page.locator('[data-testid=sales-chart] .recharts-line-curve').first().waitFor();
+    expect(await page.locator('[data-testid=sales-chart] .recharts-line-curve').count()).toBe(2);
+    await page.locator('[data-testid=dashboard-cash-flow-chart] .recharts-area-area').first().waitFor();
+    // ...which the admin's browser did download (the cashier's test checks the till never does).
+    expect((await Promise.all(adminScripts)).some((b) => b.includes('recharts-surface'))).toBe(true);
+    const alerts = page.getByRole('region', { name: 'Contas a Pagar Vencidas' });
+    expect(norm(await alerts.textContent())).toContain('Tecidos Paulista');
+    expect(norm(await alerts.textContent())).toContain('5 dias vencida');
+    await expectNoSidewaysScroll(page, 'dashboard 1440');
+    await fullShot(page, 'reports-01-dashboard-1440');
+
+    // The period selector asks the server for the chosen days.
+    const answered = page.waitForResponse((r) => r.url().includes('/api/dashboard/sales-chart?days=30'));
+    await page.getByRole('region', { name: 'Vendas e Receita' }).getByLabel('Período').selectOption('30');
+    expect((await answered).status()).toBe(200);
+    await page.locator('[data-testid=sales-chart] .recharts-line-curve').first().waitFor();
+    // The tooltip names both series (hovering today, the plot's right end).
+    const plot = page.locator('[data-testid=sales-chart] .recharts-cartesian-grid').first();
+    const box = (await plot.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+    await page.mouse.move(box.x + box.width - 4, box.y + box.height / 3, { steps: 8 });
+    const tooltip = page.locator('.recharts-tooltip-wrapper').first();
+    await tooltip.getByText(/Vendas/).waitFor();
+    // Today: three sales and their revenue.
+    expect(norm(await tooltip.textContent())).toMatch(/Vendas\s*:\s*3/);
+    expect(norm(await tooltip.textContent())).toContain(norm(brl(m.revenue.today)));
+    await screenshot(page, 'reports-02-dashboard-tooltip');
+  });
+
+  it('shows every report tab with the API figures', async () => {
+    const { start, end } = range30();
+    const q = `start_date=${start}&end_date=${end}`;
+    await page.goto(`${server.demoUrl}/relatorios-financeiros`);
+    await page.getByRole('group', { name: 'Receita Total', exact: true }).waitFor();
+    expect(await page.locator('h1').count()).toBe(1);
+    const summary = await get<{ dre: { revenue: { total_revenue: number }; net_income: number } }>(
+      `/api/financial-reports/summary?${q}&as_of_date=${end}`,
+    );
+    expect(summary.dre.revenue.total_revenue).toBeGreaterThan(0);
+    expect(await figure(page, 'Receita Total')).toBe(norm(brl(summary.dre.revenue.total_revenue)));
+    expect(await figure(page, 'Lucro Líquido')).toBe(norm(brl(summary.dre.net_income)));
+    await fullShot(page, 'reports-10-resumo-1440');
+
+    await page.getByRole('tab', { name: 'DRE' }).click();
+    const dre = await get<{
+      revenue: { total_revenue: number };
+      gross_profit: number;
+      net_income: number;
+      net_margin_percentage: number;
+      operating_expenses: { utilities: number };
+      cost_of_goods_sold: { other_costs: number };
+    }>(`/api/financial-reports/dre?${q}`);
+    await page.getByRole('row', { name: /Receita Total/ }).waitFor();
+    expect(await lineValue(page, '(=) Receita Total')).toBe(norm(brl(dre.revenue.total_revenue)));
+    expect(await lineValue(page, '(=) Lucro Bruto')).toBe(norm(brl(dre.gross_profit)));
+    // The paid light bill is an expense; the overdue fabric a cost (accrual): in parentheses.
+    expect(dre.operating_expenses.utilities).toBe(180.25);
+    expect(await lineValue(page, 'Utilidades')).toBe(`(${norm(brl(180.25))})`);
+    expect(await lineValue(page, 'Outros custos')).toBe(`(${norm(brl(dre.cost_of_goods_sold.other_costs))})`);
+    const net = page.getByRole('row', { name: /Lucro Líquido/ });
+    // A loss and its share in parentheses, as the accountant prints them.
+    const share = dre.net_margin_percentage;
+    expect(norm(await net.textContent())).toContain(share < 0 ? `(${percent(-share)})` : percent(share));
+    await fullShot(page, 'reports-11-dre-1440');
+
+    await page.getByRole('tab', { name: 'Balanço' }).click();
+    const sheet = await get<{ assets: { total_assets: number }; equity: { total_equity: number } }>(
+      `/api/financial-reports/balance-sheet?as_of_date=${end}`,
+    );
+    await rowOf(page, 'Total do Ativo').waitFor();
+    expect(await lineValue(page, 'Total do Ativo')).toBe(norm(brl(sheet.assets.total_assets)));
+    expect(await lineValue(page, 'Total do Patrimônio Líquido')).toBe(norm(brl(sheet.equity.total_equity)));
+    await fullShot(page, 'reports-12-balanco-1440');
+
+    await page.getByRole('tab', { name: 'Lucratividade' }).click();
+    const prof = await get<{ profitability_ratios: { gross_profit_margin: number; net_margin: number } }>(
+      `/api/financial-reports/profitability?${q}`,
+    );
+    await page.getByRole('group', { name: 'Margem Bruta', exact: true }).waitFor();
+    expect(await figure(page, 'Margem Bruta')).toBe(percent(prof.profitability_ratios.gross_profit_margin));
+    expect(await figure(page, 'Margem Líquida')).toBe(percent(prof.profitability_ratios.net_margin));
+    await fullShot(page, 'reports-13-lucratividade-1440');
+
+    await page.getByRole('tab', { name: 'Margens' }).click();
+    const margins = await get<{
+      average_margin: number;
+      product_margins: { product_name: string; revenue: number; margin_percentage: number }[];
+    }>(`/api/financial-reports/margin-analysis?${q}`);
+    await page.getByRole('table', { name: 'Margem por produto' }).waitFor();
+    expect(await figure(page, 'Margem Média')).toBe(percent(margins.average_margin));
+    // Variants of one model share its name: rows are read in the API's order.
+    const rows = page.getByRole('table', { name: 'Margem por produto' }).locator('tbody tr');
+    expect(await rows.count()).toBe(margins.product_margins.length);
+    for (const [i, p] of margins.product_margins.entries()) {
+      const row = rows.nth(i);
+      expect(norm(await row.getByRole('rowheader').textContent())).toBe(p.product_name);
+      expect(norm(await row.textContent())).toContain(norm(brl(p.revenue)));
+      const badge = row.getByText(percent(p.margin_percentage));
+      const tone = await badge.getAttribute('class');
+      expect(tone).toContain(p.margin_percentage >= 20 ? 'green' : p.margin_percentage >= 10 ? 'yellow' : 'red');
+    }
+    await fullShot(page, 'reports-14-margens-1440');
+  });
+
+  it('exports the open report and the products as CSVs Excel reads in Brazil, and prints the report alone', async () => {
+    const { start, end } = range30();
+    const q = `start_date=${start}&end_date=${end}`;
+    await page.goto(`${server.demoUrl}/relatorios-financeiros`);
+    await page.getByRole('tab', { name: 'DRE' }).click();
+    await page.getByRole('row', { name: /Receita Total/ }).waitFor();
+    const dreFile = await download(page, () => page.getByRole('button', { name: 'Exportar' }).click());
+    expect([...dreFile.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(dreFile.name).toBe(`dre-${start}-a-${end}.csv`);
+    const dre = await get<{ revenue: { total_revenue: number }; net_income: number; gross_margin_percentage: number }>(
+      `/api/financial-reports/dre?${q}`,
+    );
+    const line = (label: string) => dreFile.rows.find((r) => r[0] === label)!;
+    expect(line('Período').slice(1)).toEqual([start, end].map((d) => d.split('-').reverse().join('/')));
+    expect(csvCentavos(line('(=) Receita Total')[1]!)).toBe(toCentavos(dre.revenue.total_revenue));
+    expect(csvCentavos(line('(=) Lucro Líquido do Período')[1]!)).toBe(toCentavos(dre.net_income));
+    expect(line('(=) Lucro Bruto')[2]).toBe(dre.gross_margin_percentage.toFixed(2).replace('.', ','));
+
+    // Margens: every product sold, not only the screen's first hundred.
+    await page.getByRole('tab', { name: 'Margens' }).click();
+    await page.getByRole('table', { name: 'Margem por produto' }).waitFor();
+    const exportCall = page.waitForRequest(
+      (r) => r.url().includes('/margin-analysis') && r.url().includes('limit=100000'),
+    );
+    const marginFile = await download(page, () => page.getByRole('button', { name: 'Exportar' }).click());
+    await exportCall;
+    const all = await get<{ product_count: number; product_margins: { product_name: string; revenue: number }[] }>(
+      `/api/financial-reports/margin-analysis?${q}&limit=100000`,
+    );
+    const header = marginFile.rows.findIndex((r) => r[0] === 'Produto');
+    const productRows = marginFile.rows.slice(header + 1);
+    expect(productRows).toHaveLength(all.product_count);
+    for (const [i, p] of all.product_margins.entries()) {
+      expect(productRows[i]![0]).toBe(p.product_name);
+      expect(csvCentavos(productRows[i]![1]!)).toBe(toCentavos(p.revenue));
+    }
+
+    // Printing: the report without the sidebar, the top bar or any button.
+    await page.getByRole('tab', { name: 'DRE' }).click();
+    await page.getByRole('row', { name: /Receita Total/ }).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('#app-sidebar').isVisible()).toBe(false);
+    expect(await page.locator('header').first().isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Exportar' }).isVisible()).toBe(false);
+    expect(await page.getByRole('row', { name: /Lucro Líquido/ }).isVisible()).toBe(true);
+    await screenshot(page, 'reports-15-dre-impressao');
+    await page.emulateMedia({ media: 'screen' });
+
+    // Produtos: the list on screen.
+    await page.goto(`${server.demoUrl}/produtos`);
+    await page.getByText(products[0]!.name).first().waitFor();
+    const productsFile = await download(page, () => page.getByRole('button', { name: 'Exportar' }).click());
+    expect([...productsFile.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const total = (await get<{ pagination: { total: number } }>('/api/products?limit=1')).pagination.total;
+    expect(productsFile.rows[0]).toEqual([
+      'SKU',
+      'Produto',
+      'Tamanho',
+      'Cor',
+      'Estoque atual',
+      'Estoque mínimo',
+      'Preço de custo (R$)',
+      'Preço de venda (R$)',
+      'Status',
+    ]);
+    expect(productsFile.rows).toHaveLength(total + 1);
+    const first = await get<{ sku: string; name: string; current_stock: number; sale_price: number }>(
+      `/api/products/${products[0]!.id}`,
+    );
+    const row = productsFile.rows.find((r) => r[0] === first.sku)!;
+    expect(row[1]).toBe(first.name);
+    expect(Number(row[4])).toBe(first.current_stock);
+    expect(csvCentavos(row[7]!)).toBe(toCentavos(first.sale_price));
+  });
+
+  it('fits phones and the tablet without sideways scroll', async () => {
+    for (const width of [360, 390, 820]) {
+      await page.setViewportSize({ width, height: width < 800 ? 800 : 1180 });
+      await page.goto(`${server.demoUrl}/`);
+      await card(page, 'Alertas').waitFor();
+      await page.locator('[data-testid=sales-chart] .recharts-line-curve').first().waitFor();
+      await page.locator('[data-testid=dashboard-cash-flow-chart] .recharts-area-area').first().waitFor();
+      await expectNoSidewaysScroll(page, `dashboard ${width}`);
+      if (width !== 360) await fullShot(page, `reports-2${width === 390 ? 0 : 1}-dashboard-${width}`);
+      await page.goto(`${server.demoUrl}/relatorios-financeiros`);
+      await page.getByRole('group', { name: 'Receita Total', exact: true }).waitFor();
+      await expectNoSidewaysScroll(page, `resumo ${width}`);
+      if (width !== 360) await fullShot(page, `reports-2${width === 390 ? 2 : 3}-resumo-${width}`);
+      await page.getByRole('tab', { name: 'DRE' }).click();
+      await page.getByRole('row', { name: /Receita Total/ }).waitFor();
+      await expectNoSidewaysScroll(page, `dre ${width}`);
+      if (width !== 360) await fullShot(page, `reports-2${width === 390 ? 4 : 5}-dre-${width}`);
+      await page.getByRole('tab', { name: 'Margens' }).click();
+      await page.getByRole('table', { name: 'Margem por produto' }).waitFor();
+      await expectNoSidewaysScroll(page, `margens ${width}`);
+      if (width !== 360) await fullShot(page, `reports-2${width === 390 ? 6 : 7}-margens-${width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('reads both screens from the cache offline, saying when the data was fetched', async () => {
+    await page.goto(`${server.demoUrl}/`);
+    await waitForServiceWorker(page);
+    await card(page, 'Vendas Hoje').waitFor();
+    await page.goto(`${server.demoUrl}/relatorios-financeiros`);
+    await page.getByRole('group', { name: 'Receita Total', exact: true }).waitFor();
+    const revenue = await figure(page, 'Receita Total');
+    // Answers are written to IndexedDB as they arrive; give the batch its moment.
+    await page.waitForTimeout(500);
+
+    await desktop.context.setOffline(true);
+    try {
+      await page.goto(`${server.demoUrl}/`);
+      await card(page, 'Vendas Hoje').waitFor();
+      await page.getByText(/^Offline · dados de \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/).waitFor();
+      expect(await cardValue(page, 'Vendas Hoje')).toBe('3');
+      await fullShot(page, 'reports-30-dashboard-offline');
+      await page.goto(`${server.demoUrl}/relatorios-financeiros`);
+      await page.getByRole('group', { name: 'Receita Total', exact: true }).waitFor();
+      await page.getByText(/^Offline · dados de \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/).waitFor();
+      expect(await figure(page, 'Receita Total')).toBe(revenue);
+      await fullShot(page, 'reports-31-resumo-offline');
+    } finally {
+      await desktop.context.setOffline(false);
+    }
+  });
+});
+
+describe('the cashier', () => {
+  it('sees today only, no charts and no financial cards', async () => {
+    const phone = await openBrowser({ width: 390, height: 844 });
+    try {
+      const page = await phone.context.newPage();
+      // Every script the cashier's pages load (Recharts is only for admins' charts).
+      const scripts: Promise<string>[] = [];
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'script') scripts.push(res.text().catch(() => ''));
+      });
+      await signIn(server, page, 'caixa@demo.com');
+      await card(page, 'Vendas Hoje').waitFor();
+      const cashier = await loginToken(server, 'caixa@demo.com');
+      const m = await get<Metrics>('/api/dashboard/metrics?scope=day', cashier);
+      expect(norm(await page.getByText('Visualizando dados de:').textContent())).toContain('Hoje');
+      expect(await page.getByText('Admin', { exact: true }).count()).toBe(0);
+      expect(await cardValue(page, 'Vendas Hoje')).toBe(String(m.sales.today));
+      for (const adminOnly of ['Receita do Mês', 'Contas a Receber', 'Contas a Pagar']) {
+        expect(await card(page, adminOnly).count(), adminOnly).toBe(0);
+      }
+      expect(await page.getByRole('region', { name: 'Vendas e Receita' }).count()).toBe(0);
+      expect(await page.getByRole('region', { name: 'Fluxo de Caixa' }).count()).toBe(0);
+      await page.getByText('Alertas do Sistema').waitFor();
+      await expectNoSidewaysScroll(page, 'cashier dashboard 390');
+      await fullShot(page, 'reports-40-dashboard-caixa-390');
+      // The till's JavaScript, like the cashier's dashboard, has no Recharts in it.
+      await page.goto(`${server.demoUrl}/vendas`);
+      await page.getByText('PDV - Ponto de Venda').waitFor();
+      const bodies = await Promise.all(scripts);
+      expect(bodies.length).toBeGreaterThan(3);
+      expect(bodies.filter((b) => b.includes('recharts-surface'))).toHaveLength(0);
+      // The menu has no reports for a cashier; the address is refused.
+      await page.goto(`${server.demoUrl}/relatorios-financeiros`);
+      await page.getByText('Você não tem permissão para acessar este recurso.').waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+describe('an en-US browser', () => {
+  it('still shows reais, Brazilian dates and the same figures', async () => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'balcao-chromium-en-'));
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, '--lang=en-US'],
+      headless: true,
+      viewport: { width: 1440, height: 900 },
+      locale: 'en-US',
+      timezoneId: 'America/New_York',
+    });
+    try {
+      const page = await context.newPage();
+      expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+      await signIn(server, page, 'admin@demo.com');
+      await card(page, 'Receita Hoje').waitFor();
+      const m = await get<Metrics>('/api/dashboard/metrics');
+      expect(await cardValue(page, 'Receita Hoje')).toBe(norm(brl(m.revenue.today)));
+      await page.locator('[data-testid=sales-chart] .recharts-line-curve').first().waitFor();
+      await fullShot(page, 'reports-50-dashboard-en-US');
+      await page.goto(`${server.demoUrl}/relatorios-financeiros`);
+      await page.getByRole('tab', { name: 'DRE' }).click();
+      await page.getByRole('row', { name: /Receita Total/ }).waitFor();
+      const { start, end } = range30();
+      const dre = await get<{ revenue: { total_revenue: number } }>(
+        `/api/financial-reports/dre?start_date=${start}&end_date=${end}`,
+      );
+      expect(await lineValue(page, '(=) Receita Total')).toBe(norm(brl(dre.revenue.total_revenue)));
+      const dates = start.split('-').reverse().join('/');
+      expect(norm(await page.getByText(/^Período de /).textContent())).toContain(dates);
+      await fullShot(page, 'reports-51-dre-en-US');
+    } finally {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  });
+});
