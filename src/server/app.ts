@@ -24,6 +24,7 @@ import { registerStatic } from './http/static';
 import { dashboardRoutes } from './reports/dashboard-routes';
 import { financialReportRoutes } from './reports/financial-reports-routes';
 import { saleRoutes } from './sales/sales-routes';
+import { saleConflictRoutes } from './sales/sale-conflicts-routes';
 
 export interface AppConfig {
   jwtSecret: string;
@@ -68,6 +69,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(productRoutes, { ctx, prefix: '/api/products' });
   await app.register(customerRoutes, { ctx, prefix: '/api/customers' });
   await app.register(saleRoutes, { ctx, prefix: '/api/sales' });
+  await app.register(saleConflictRoutes, { ctx, prefix: '/api/sale-conflicts' });
   await app.register(syncRoutes, { ctx, prefix: '/api/sync' });
   await app.register(userRoutes, { ctx, prefix: '/api/users' });
   await app.register(companyRoutes, { ctx, prefix: '/api/company' });

@@ -10,6 +10,7 @@ import {
   expenseCategories,
   products,
   saleItems,
+  saleConflicts,
   sales,
   tenants,
   users,
@@ -18,7 +19,8 @@ import { api, loginAll, setupTestApp, type TestContext } from './test/helpers';
 import { makeCustomer, makeProduct, type ProductFixture } from './test/sales-fixtures';
 import { databases } from './test/testDb';
 
-type Kind = 'product' | 'customer' | 'user' | 'category' | 'company' | 'sale' | 'payable' | 'receivable' | 'entry';
+type Kind =
+  'product' | 'customer' | 'user' | 'category' | 'company' | 'sale' | 'payable' | 'receivable' | 'entry' | 'conflict';
 
 interface Row {
   route: string;
@@ -39,8 +41,8 @@ interface FreshSale {
 const saleBody = () => ({
   customer_id: saleFixture.customerId,
   items: [
-    { product_id: saleFixture.product!.id, quantity: 1, unit_price: 10 },
-    { product_id: saleFixture.product!.id, quantity: 1, unit_price: 10 },
+    { product_id: saleFixture.product!.id, quantity: 1, unit_price: saleFixture.product!.price / 100 },
+    { product_id: saleFixture.product!.id, quantity: 1, unit_price: saleFixture.product!.price / 100 },
   ],
   payment_method: 'cash',
 });
@@ -133,6 +135,8 @@ const ROWS: Row[] = [
     cashier: 403,
     admin: 200,
   },
+  { route: 'GET /api/sale-conflicts', cashier: 403, admin: 200 },
+  { route: 'POST /api/sale-conflicts/:id/review', id: 'conflict', cashier: 403, admin: 200 },
   { route: 'GET /api/sync/pull', cashier: 200, admin: 200 },
   { route: 'GET /api/accounts-payable', cashier: 403, admin: 200 },
   { route: 'GET /api/accounts-payable/statistics', cashier: 403, admin: 200 },
@@ -221,6 +225,13 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
         return (await http.post('/api/accounts-receivable', receivableBody(), opts)).body.data.id;
       case 'entry':
         return (await http.post('/api/cash-flow', entryBody(), opts)).body.data.id;
+      case 'conflict': {
+        // A sale whose device clock was a month behind: a clock conflict to review.
+        const sold_at = new Date(Date.now() - 30 * 86_400_000).toISOString();
+        const sale = await http.post('/api/sales', { ...saleBody(), offline: true, sold_at }, opts);
+        const list = await http.get('/api/sale-conflicts?limit=200', opts);
+        return list.body.data.conflicts.find((c: { sale_id: string }) => c.sale_id === sale.body.data.id).id;
+      }
     }
   };
 
@@ -259,6 +270,7 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
       users: await ctx.db.select().from(users).where(eq(users.tenantId, t)),
       categories: await ctx.db.select().from(expenseCategories).where(eq(expenseCategories.tenantId, t)),
       sales: await ctx.db.select().from(sales).where(eq(sales.tenantId, t)),
+      conflicts: await ctx.db.select().from(saleConflicts).where(eq(saleConflicts.tenantId, t)),
       saleItems: await ctx.db.select().from(saleItems).where(eq(saleItems.tenantId, t)),
       cash: await ctx.db.select().from(cashFlowEntries).where(eq(cashFlowEntries.tenantId, t)),
       receivables: await ctx.db.select().from(accountsReceivable).where(eq(accountsReceivable.tenantId, t)),

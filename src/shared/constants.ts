@@ -73,3 +73,18 @@ export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 export const LOGIN_RATE_LIMIT_MAX = 5;
 export const LOGIN_RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 export const LOGIN_RATE_LIMIT_IP_MAX = 50;
+
+/**
+ * A sale's `sold_at` (the device's clock) is kept when it lies between this long before
+ * the server received the sale and SALE_SOLD_AT_FUTURE_MAX_MS after; otherwise the sale
+ * is dated at receipt and carries a clock conflict. The past bound is also how long a
+ * till may have been offline for its prices to count (an offline sale's unit price is
+ * checked against the prices the product had from this long before sold_at to receipt).
+ */
+export const SALE_SOLD_AT_PAST_MAX_MS = 7 * 24 * 60 * 60_000;
+export const SALE_SOLD_AT_FUTURE_MAX_MS = 5 * 60_000;
+/**
+ * Nova Venda online sends a finished sale straight to the server and waits this long for
+ * the answer; without one in time the sale goes to the outbox (same id and key).
+ */
+export const SALE_DIRECT_TIMEOUT_MS = 6_000;

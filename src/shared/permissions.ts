@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   'sales.create',
   'sales.update',
   'sales.cancel',
+  /** the conflicts list of sales (stock, price, clock): admins only */
+  'sales.conflicts',
   'accounts_payable.read',
   'accounts_payable.write',
   'accounts_receivable.read',

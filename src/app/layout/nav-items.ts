@@ -1,6 +1,7 @@
 // Sidebar entries in the order of spec §2; admin-only entries hidden from users.
 import type { ComponentType, SVGProps } from 'react';
 import {
+  AlertIcon,
   CartIcon,
   CashFlowIcon,
   DashboardIcon,
@@ -28,6 +29,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/clientes', label: 'Clientes', icon: UsersIcon, adminOnly: false },
   { to: '/vendas', label: 'Nova Venda', icon: CartIcon, adminOnly: false },
   { to: '/relatorios-financeiros', label: 'Relatórios Financeiros', icon: ReportIcon, adminOnly: true },
+  // Not in spec §2: where admins review sale conflicts (issue 10 §1).
+  { to: '/conflitos', label: 'Conflitos de Vendas', icon: AlertIcon, adminOnly: true },
   { to: '/configuracoes', label: 'Configurações', icon: SettingsIcon, adminOnly: true },
 ];
 

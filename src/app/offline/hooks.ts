@@ -4,6 +4,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { getDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type OutboxEntry } from './db';
 import { lastSyncAt } from './mirror';
+import { api } from '../lib/api';
+import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-sale';
 import { discardRejected, recordCustomer, recordSale, retryRejected } from './outbox';
 import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
 import { searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
@@ -175,6 +177,23 @@ export function useRecordSale(): (
       return entry;
     },
     [engine],
+  );
+}
+
+/**
+ * Finishes a sale (finish-sale.ts): straight to the server when online, else (or without
+ * an answer) into the outbox, after which the engine is asked to send it.
+ */
+export function useFinishSale(): (input: FinishSaleInput) => Promise<FinishOutcome> {
+  const engine = useSyncEngine();
+  const online = useOnline();
+  return useCallback(
+    async (input) => {
+      const outcome = await finishSale(getDb(), api, input, { online });
+      if (outcome.kind === 'queued') engine?.saleRecorded();
+      return outcome;
+    },
+    [engine, online],
   );
 }
 

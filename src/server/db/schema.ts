@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PAYABLE_PAYMENT_METHODS } from '../../shared/contract/accounts';
 import { PAYMENT_METHODS } from '../../shared/contract/sales';
+import { SALE_CONFLICT_KINDS } from '../../shared/contract/sale-conflicts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -218,12 +219,47 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+/**
+ * Each product's sale prices with the time each took effect: a row per product created
+ * and per change of its sale_price. Written by triggers on products (migration 0004) in
+ * the transaction of the write itself, whoever writes (the API, the seed, a bulk load).
+ * An offline sale's unit price is checked against it (sales/price-rule.ts).
+ */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    productId: uuid('product_id').notNull(),
+    /** centavos */
+    salePrice: bigint('sale_price', { mode: 'number' }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'product_prices_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'product_prices_product_fk',
+      columns: [t.tenantId, t.productId],
+      foreignColumns: [products.tenantId, products.id],
+    }).onDelete('cascade'),
+    index('product_prices_product_idx').on(t.tenantId, t.productId, t.changedAt),
+  ],
+);
+
 /** Shortfall of an offline sale replayed beyond server stock (stored on the sale). */
 export interface StockConflictRecord {
   product_id: string;
   product_name: string;
   requested: number;
   available: number;
+}
+
+/** A line of an offline sale at a price the product did not have (centavos). */
+export interface PriceConflictRecord {
+  product_id: string;
+  product_name: string;
+  unit_price: number;
+  current_price: number;
 }
 
 /** The credit plan as sent (entrada in centavos; one due date per installment). */
@@ -254,10 +290,19 @@ export const sales = pgTable(
     crediario: jsonb('crediario').$type<CrediarioRecord>(),
     /** [] unless an offline sale outran the stock. */
     stockConflicts: jsonb('stock_conflicts').$type<StockConflictRecord[]>().notNull().default([]),
+    /** [] unless an offline sale carried a price the product did not have. */
+    priceConflicts: jsonb('price_conflicts').$type<PriceConflictRecord[]>().notNull().default([]),
     /** Replayed from a till's outbox (accepted beyond stock). */
     offline: boolean('offline').notNull().default(false),
-    /** When the sale happened at the till (never later than its arrival). */
+    /** When the sale happened at the till (its clock, when believable; else received_at). */
     soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the server received it. */
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The device's sold_at when it was not kept (a clock conflict). */
+    claimedSoldAt: timestamp('claimed_sold_at', { withTimezone: true, mode: 'date' }),
+    /** The till that sold it, as it names itself. */
+    deviceId: uuid('device_id'),
+    deviceLabel: text('device_label'),
     notes: text('notes'),
     createdBy: uuid('created_by'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
@@ -324,6 +369,38 @@ export const saleItems = pgTable(
     index('sale_items_sale_idx').on(t.tenantId, t.saleId, t.position),
     index('sale_items_product_idx').on(t.tenantId, t.productId),
     check('sale_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * What an admin must look at about a sale: a stock shortfall, a price the product did not
+ * have, a device clock not believed. One row per kind per sale, written in the sale's
+ * transaction; the details stay on the sale (stock_conflicts, price_conflicts,
+ * claimed_sold_at). reviewed_at marks it seen.
+ */
+export const saleConflicts = pgTable(
+  'sale_conflicts',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    saleId: uuid('sale_id').notNull(),
+    kind: text('kind', { enum: SALE_CONFLICT_KINDS }).notNull(),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    reviewedBy: uuid('reviewed_by'),
+  },
+  (t) => [
+    primaryKey({ name: 'sale_conflicts_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'sale_conflicts_sale_fk',
+      columns: [t.tenantId, t.saleId],
+      foreignColumns: [sales.tenantId, sales.id],
+    }).onDelete('cascade'),
+    uniqueIndex('sale_conflicts_sale_kind_key').on(t.tenantId, t.saleId, t.kind),
+    index('sale_conflicts_open_idx')
+      .on(t.tenantId, t.createdAt)
+      .where(sql`reviewed_at IS NULL`),
+    check('sale_conflicts_kind_check', sql`${t.kind} IN ('stock', 'price', 'clock')`),
   ],
 );
 

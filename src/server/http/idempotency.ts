@@ -25,6 +25,8 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 /**
  * Runs `effect` (a service call joining the given transaction) under the request's
  * Idempotency-Key and sends its answer with `statusCode`, or the stored answer.
+ * `hashed` is what the request hash covers when not the whole body (a sale's delivery
+ * flag is left out: sales/sale-checks.ts).
  */
 export async function sendIdempotent<T>(
   ctx: AppContext,
@@ -32,8 +34,11 @@ export async function sendIdempotent<T>(
   reply: FastifyReply,
   statusCode: number,
   effect: (tx: DbOrTx) => Promise<T>,
+  hashed?: (body: unknown) => unknown,
 ): Promise<FastifyReply> {
   const key = idempotencyKeyOf(request);
+  // A route without a body schema ignores what was sent (cancel, item removal).
+  const body = request.routeOptions.schema?.body ? (request.body ?? null) : null;
   const result = await runIdempotent(
     ctx.db,
     {
@@ -41,8 +46,7 @@ export async function sendIdempotent<T>(
       key,
       method: request.method,
       path: request.url.split('?')[0] ?? request.url,
-      // A route without a body schema ignores what was sent (cancel, item removal).
-      body: request.routeOptions.schema?.body ? (request.body ?? null) : null,
+      body: hashed && body !== null ? hashed(body) : body,
     },
     statusCode,
     effect,

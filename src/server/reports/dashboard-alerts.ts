@@ -2,7 +2,8 @@
 // (spec §9: current < minimum), overdue receivables and overdue payables, each list at most
 // OVERDUE_LIST_MAX long (the most urgent first) with the full count beside it. Day-scoped
 // callers (cashiers) get receivables by the receivables' today scope (none of those is
-// overdue yet) and no payables (they have no accounts_payable permission).
+// overdue yet) and no payables (they have no accounts_payable permission). Admins also get
+// how many sale conflicts nobody reviewed yet (sales/sale-conflicts.ts); the others 0.
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { daysOverdue } from '../../shared/accounts';
 import { OVERDUE_LIST_MAX } from '../../shared/contract/accounts';
@@ -12,6 +13,7 @@ import type { DbOrTx } from '../db/client';
 import { products } from '../db/schema';
 import { overduePayables } from '../finance/payables';
 import { overdueReceivables } from '../finance/receivables';
+import { openConflictCount } from '../sales/sale-conflicts';
 
 /** Live products below their minimum, the furthest below first, and how many there are. */
 export async function lowStockProducts(db: DbOrTx, tenantId: string) {
@@ -34,10 +36,11 @@ export async function lowStockProducts(db: DbOrTx, tenantId: string) {
 export async function dashboardAlerts(db: DbOrTx, tenantId: string, dayScoped: boolean): Promise<Alerts> {
   const today = todayIso();
   const noPayables = { data: [], count: 0 };
-  const [lowStock, receivables, payables] = await Promise.all([
+  const [lowStock, receivables, payables, saleConflicts] = await Promise.all([
     lowStockProducts(db, tenantId),
     overdueReceivables(db, tenantId, dayScoped ? { start_date: today, end_date: today } : {}),
     dayScoped ? noPayables : overduePayables(db, tenantId),
+    dayScoped ? 0 : openConflictCount(db, tenantId),
   ]);
   return {
     lowStock: lowStock.data,
@@ -55,5 +58,6 @@ export async function dashboardAlerts(db: DbOrTx, tenantId: string, dayScoped: b
       amount: p.amount,
     })),
     counts: { lowStock: lowStock.count, overdueReceivables: receivables.count, overduePayables: payables.count },
+    saleConflicts,
   };
 }

@@ -222,6 +222,7 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
         sku: `K${k}`,
         name: `Item ${k}`,
         cost_price: cost,
+        sale_price: k,
         current_stock: 5,
       });
       items.push({ product_id: res.body.data.id, quantity: 1, unit_price: k });

@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { AppError, MESSAGES } from '../errors';
 import { validationError } from '../validation';
 import { claimKeys, releaseKeys, requestHashOf, runIdempotent, storeAnswers } from '../core/idempotency';
+import { saleHashBody } from './sale-checks';
 import { createSale, createSales } from './sales';
 
 /** The call each sale stands for (its key hashes the same request as when sent alone). */
@@ -61,7 +62,7 @@ export async function createSalesBatch(
       checked.push({
         key,
         input: parsed.data,
-        requestHash: requestHashOf({ method: 'POST', path: SALES_PATH, body: parsed.data }),
+        requestHash: requestHashOf({ method: 'POST', path: SALES_PATH, body: saleHashBody(parsed.data) }),
       });
   }
   try {
@@ -118,7 +119,7 @@ async function alone(
   try {
     const result = await runIdempotent(
       db,
-      { tenantId, key: sale.key, method: 'POST', path: SALES_PATH, body: sale.input },
+      { tenantId, key: sale.key, method: 'POST', path: SALES_PATH, body: saleHashBody(sale.input) },
       CREATED,
       async (tx) => created(await createSale(db, tenantId, userId, sale.input, tx)),
     );

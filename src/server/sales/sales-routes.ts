@@ -23,6 +23,7 @@ import { scopedQuery } from '../http/day-scope';
 import { sendIdempotent } from '../http/idempotency';
 import { addSaleItem, removeSaleItem, updateSaleItem } from './sale-items';
 import { cancelSale, createSale, updateSale } from './sales';
+import { saleHashBody } from './sale-checks';
 import { createSalesBatch } from './sales-batch';
 import { getSale, listSales, saleStats } from './sales-read';
 
@@ -107,8 +108,13 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     { config: create, schema: { body: SaleCreateSchema, response: { 201: SaleCreateResponseSchema } } },
     async (request, reply) => {
       const { tenantId, userId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 201, async (tx) =>
-        ok(await createSale(ctx.db, tenantId, userId, request.body, tx)),
+      return sendIdempotent(
+        ctx,
+        request,
+        reply,
+        201,
+        async (tx) => ok(await createSale(ctx.db, tenantId, userId, request.body, tx)),
+        saleHashBody,
       );
     },
   );

@@ -46,16 +46,16 @@ describe.each(databases())('sales (%s)', (kind) => {
   });
   afterAll(() => ctx?.close());
 
-  it('creates an online sale: totals from the lines at the prices sent, cost snapshotted, stock and versions, cash income', async () => {
+  it('creates an online sale: totals from the lines at the current prices, cost snapshotted, stock and versions, cash income', async () => {
     const tee = await product(10, { price: 3990, cost: 1750, name: 'Camiseta P' });
-    const cap = await product(5, { price: 1000, cost: 400, name: 'Boné' });
+    const cap = await product(5, { price: 999, cost: 400, name: 'Boné' });
     const v0 = await changeVersionOf(ctx.db, tenantId);
     const res = await http.post(
       '/api/sales',
       {
         ...saleBody(customer.id, [
           { product: tee, quantity: 2 },
-          { product: cap, quantity: 1, unitPrice: 9.99 },
+          { product: cap, quantity: 1 },
         ]),
         total: 1, // ignored: the server adds up the lines
         notes: ' balcão ',
@@ -270,9 +270,10 @@ describe.each(databases())('sales (%s)', (kind) => {
     });
 
     // Entrada equal to the total: nothing left to receive.
+    const fifty = await product(10, { price: 5000 });
     const whole = await http.post(
       '/api/sales',
-      saleBody(customer.id, [{ product: q, quantity: 1, unitPrice: 50 }], {
+      saleBody(customer.id, [{ product: fifty, quantity: 1 }], {
         payment_method: 'crediario',
         crediario: { entrada: 50, parcelas: 2, vencimentos: ['2031-01-01', '2031-02-01'] },
       }),
@@ -513,20 +514,23 @@ describe.each(databases())('sales (%s)', (kind) => {
     const listCustomer = await makeCustomer(ctx.db, tenantId, 'Zuleica Listada');
     const at = (iso: string) =>
       saleBody(listCustomer.id, [{ product: p, quantity: 1 }], { offline: true, sold_at: iso });
-    // 2024-03-10 in São Paulo: 03:00Z to 03:00Z next day.
-    const old1 = await http.post('/api/sales', at('2024-03-10T03:00:00.000Z'), { token: cashier });
+    // Three days ago in São Paulo (a device's time within the 7 days it is kept):
+    // 03:00Z to 03:00Z next day.
+    const day0 = addDays(todayIso(), -3);
+    const day1 = addDays(day0, 1);
+    const old1 = await http.post('/api/sales', at(`${day0}T03:00:00.000Z`), { token: cashier });
     const old2 = await http.post(
       '/api/sales',
-      { ...at('2024-03-11T02:59:59.000Z'), payment_method: 'pix' },
+      { ...at(`${day1}T02:59:59.000Z`), payment_method: 'pix' },
       { token: cashier },
     );
-    const before = await http.post('/api/sales', at('2024-03-10T02:59:59.000Z'), { token: cashier });
+    const before = await http.post('/api/sales', at(`${day0}T02:59:59.000Z`), { token: cashier });
     const today = await http.post('/api/sales', saleBody(listCustomer.id, [{ product: p, quantity: 1 }]), {
       token: cashier,
     });
     for (const r of [old1, old2, before, today]) expect(r.status).toBe(201);
 
-    const day = await http.get('/api/sales?start_date=2024-03-10&end_date=2024-03-10', { token: admin });
+    const day = await http.get(`/api/sales?start_date=${day0}&end_date=${day0}`, { token: admin });
     expect(day.body.data.sales.map((s: { id: string }) => s.id)).toEqual([old2.body.data.id, old1.body.data.id]);
     const byName = await http.get('/api/sales?search=zuleica&limit=2', { token: admin });
     expect(byName.body.data.pagination).toEqual({ page: 1, limit: 2, total: 4, totalPages: 2 });
@@ -545,9 +549,9 @@ describe.each(databases())('sales (%s)', (kind) => {
     });
     expect(blank.body.data.pagination.total).toBe(4);
 
-    // The cashier asks for 2024 and gets today.
+    // The cashier asks for those days and gets today.
     const asCashier = await http.get(
-      `/api/sales?customer_id=${listCustomer.id}&start_date=2024-03-10&end_date=2024-03-11`,
+      `/api/sales?customer_id=${listCustomer.id}&start_date=${day0}&end_date=${day1}`,
       {
         token: cashier,
       },
@@ -568,12 +572,15 @@ describe.each(databases())('sales (%s)', (kind) => {
           token: cashier,
         },
       );
-    await at('2023-07-01T12:00:00.000Z', 'cash', 1);
-    await at('2023-07-01T13:00:00.000Z', 'cash', 2);
-    await at('2023-07-02T12:00:00.000Z', 'pix', 4);
-    const gone = await at('2023-07-02T13:00:00.000Z', 'pix', 8);
+    // Six and five days ago (a device's time within the 7 days it is kept).
+    const d1 = addDays(todayIso(), -6);
+    const d2 = addDays(todayIso(), -5);
+    await at(`${d1}T12:00:00.000Z`, 'cash', 1);
+    await at(`${d1}T13:00:00.000Z`, 'cash', 2);
+    await at(`${d2}T12:00:00.000Z`, 'pix', 4);
+    const gone = await at(`${d2}T13:00:00.000Z`, 'pix', 8);
     await http.put(`/api/sales/${gone.body.data.id}/cancel`, undefined, { token: admin });
-    const res = await http.get('/api/sales/stats?start_date=2023-07-01&end_date=2023-07-02', { token: admin });
+    const res = await http.get(`/api/sales/stats?start_date=${d1}&end_date=${d2}`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       total_sales: 3,
@@ -585,7 +592,7 @@ describe.each(databases())('sales (%s)', (kind) => {
         { payment_method: 'pix', count: 1, total: 40 },
       ],
     });
-    const cashierView = await http.get('/api/sales/stats?start_date=2023-07-01&end_date=2023-07-02', {
+    const cashierView = await http.get(`/api/sales/stats?start_date=${d1}&end_date=${d2}`, {
       token: cashier,
     });
     const todayView = await http.get(`/api/sales/stats?start_date=${todayIso()}&end_date=${todayIso()}`, {

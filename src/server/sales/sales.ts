@@ -1,17 +1,21 @@
 // Sales: create, update and cancel (lines edits: sale-items.ts; reads: sales-read.ts).
 // Create recomputes the totals from the lines (each line keeps the unit price sent: the
-// price at the till when it was added, spec §5), snapshots the customer's name and each
-// product's name and cost, moves stock (stock.ts) and records the payment effects
-// (sale-effects.ts), all in one transaction. Lock order: the sale, its products (in id
-// order), the day's cash totals, and last the tenant version row (core/change-version.ts).
+// price at the till when it was added, spec §5, checked by the price rule of
+// sale-checks.ts, as is the sale's time), snapshots the customer's name and each
+// product's name and cost, moves stock (stock.ts), records the payment effects
+// (sale-effects.ts) and the conflicts admins review (sale_conflicts), all in one
+// transaction. Lock order: the sale, its products (in id order), the day's cash totals,
+// and last the tenant version row (core/change-version.ts).
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Sale, SaleCreate, SaleCreateResult, SaleUpdate, StockAfter, StockConflict } from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
 import {
   customers,
+  saleConflicts,
   saleItems,
   sales,
+  type PriceConflictRecord,
   type CustomerRow,
   type ProductRow,
   type SaleItemRow,
@@ -23,6 +27,7 @@ import { nextChangeVersion } from '../core/change-version';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import { recordPaymentEffects, reversePaymentEffects, syncCrediarioCustomer, syncSaleIncome } from './sale-effects';
 import { loadSaleItems, loadSaleRow, saleOf, toSale } from './sales-read';
+import { conflictRows, offlineHistory, priceChanged, priceConflicts, saleTime, type PriceHistory } from './sale-checks';
 import {
   applyStockMoves,
   insufficientStock,
@@ -92,6 +97,10 @@ interface PlannedSale {
   total: number;
   crediario: SaleCreate['crediario'];
   conflicts: StockConflict[];
+  priceConflicts: PriceConflictRecord[];
+  soldAt: Date;
+  /** The device's time when it was not believed (a clock conflict). */
+  claimedSoldAt: Date | null;
   /** Each product it moves (merged lines) and that product's stock right after it. */
   after: { productId: string; stock: number }[];
 }
@@ -102,6 +111,9 @@ interface SaleReads {
   customers: ReadonlyMap<string, CustomerRow>;
   /** Running stock: each planned sale leaves its decrements here for the next one. */
   products: Map<string, ProductRow>;
+  /** Price history of the products offline sales sold off their current price. */
+  history: PriceHistory;
+  receivedAt: Date;
 }
 
 /** Checks one sale (throws the AppError the API answers) and moves the running stock. */
@@ -114,6 +126,13 @@ function planSale(input: SaleCreate, reads: SaleReads): PlannedSale {
     product: sellableProduct(reads.products, item.product_id, { allowInactive: input.offline }),
     total: item.quantity * item.unit_price,
   }));
+  // Online, the till must sell at today's price (the cashier can still fix it).
+  if (!input.offline) {
+    const changed = priceChanged(lines);
+    if (changed) throw changed;
+  }
+  const { soldAt, claimedSoldAt } = saleTime(input.sold_at, reads.receivedAt);
+  const prices = input.offline ? priceConflicts(lines, reads.history, soldAt, reads.receivedAt) : [];
   const total = lines.reduce((s, l) => s + l.total, 0);
   checkTotal(total);
   const crediario = input.payment_method === 'crediario' ? input.crediario : undefined;
@@ -134,7 +153,19 @@ function planSale(input: SaleCreate, reads: SaleReads): PlannedSale {
   });
   const id = input.id ?? randomUUID();
   reads.taken.add(id);
-  return { id, input, customer, lines, total, crediario, conflicts: short, after };
+  return {
+    id,
+    input,
+    customer,
+    lines,
+    total,
+    crediario,
+    conflicts: short,
+    priceConflicts: prices,
+    soldAt,
+    claimedSoldAt,
+    after,
+  };
 }
 
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table. */
@@ -172,6 +203,7 @@ export async function createSales(
     tenantId,
     inputs.flatMap((i) => i.items.map((item) => item.product_id)),
   );
+  const now = new Date();
   const reads: SaleReads = {
     taken: new Set(taken.map((r) => r.id)),
     customers: await liveCustomers(
@@ -180,6 +212,8 @@ export async function createSales(
       inputs.map((i) => i.customer_id),
     ),
     products: new Map(read),
+    history: await offlineHistory(t, tenantId, inputs, read, now),
+    receivedAt: now,
   };
   const planned = inputs.map((input) => {
     try {
@@ -192,7 +226,6 @@ export async function createSales(
   const plans = planned.filter((p): p is PlannedSale => !(p instanceof AppError));
   if (plans.length === 0) return planned as AppError[];
 
-  const now = new Date();
   const saleRows: SaleRow[] = [];
   for (const part of chunks(plans)) {
     try {
@@ -224,6 +257,9 @@ export async function createSales(
   );
   for (const part of chunks(lines)) itemRows.push(...(await t.insert(saleItems).values(part).returning()));
   await recordPaymentEffects(t, saleRows);
+  for (const part of chunks(plans.flatMap((plan) => conflictRows(plan, tenantId, now)))) {
+    await t.insert(saleConflicts).values(part);
+  }
 
   // Last, the version lock (held from here to commit): one new change version per
   // product moved by each sale, in order, and the stock written with them.
@@ -259,9 +295,6 @@ export async function createSales(
 
 function saleValues(plan: PlannedSale, tenantId: string, userId: string | null, now: Date) {
   const { input, crediario } = plan;
-  // A till's clock may run ahead: a sale never happened after it arrived.
-  const sent = input.sold_at ? new Date(input.sold_at) : now;
-  const soldAt = sent.getTime() > now.getTime() ? now : sent;
   return {
     tenantId,
     id: plan.id,
@@ -276,8 +309,13 @@ function saleValues(plan: PlannedSale, tenantId: string, userId: string | null, 
       ? { entrada: crediario.entrada, parcelas: crediario.parcelas, vencimentos: crediario.vencimentos }
       : null,
     stockConflicts: plan.conflicts,
+    priceConflicts: plan.priceConflicts,
     offline: input.offline,
-    soldAt,
+    soldAt: plan.soldAt,
+    receivedAt: now,
+    claimedSoldAt: plan.claimedSoldAt,
+    deviceId: input.device_id ?? null,
+    deviceLabel: input.device_label?.trim() || null,
     notes: input.notes?.trim() || null,
     createdBy: userId,
     createdAt: now,

@@ -3,7 +3,8 @@
 // Monday 05-06, the month 05-01). The reports suites check each figure against the hand
 // computations written beside the expectations. What it holds:
 //
-// Products (cost / price / stock / minimum), after the sales: Camiseta 20,00 / 50,00 /
+// Products (cost / price / stock / minimum), after the sales (Calça was 115,00 on the
+// night of 05-05 only; every sale is sent at its own time): Camiseta 20,00 / 50,00 /
 // 96 / 5; Calça 60,00 / 120,00 / 6 / 3; Boné 10,00 / 35,00 / 2 / 5 (low); Meia 3,00 /
 // 9,90 / -1 / 0 (an offline sale outran it: low and out of stock); Cinto 15,00 / 25,00 /
 // 1 / 2 (low); Relógio (removed, 50 in stock) counts nowhere.
@@ -37,6 +38,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { accountsPayable, accountsReceivable, customers } from '../db/schema';
 import { api, OTHER_HOST, type Json, type TestContext } from './helpers';
+import { atClock } from './sales-fixtures';
 
 /** 12:00 in São Paulo on Thursday 2030-05-09. */
 export const HAND_NOW = new Date('2030-05-09T15:00:00Z');
@@ -101,17 +103,25 @@ export async function buildHandStore(ctx: TestContext, adminToken: string): Prom
     items: [string, number, number][],
     extra: Record<string, unknown> = {},
   ) =>
-    (
-      await created(
-        http.post('/api/sales', {
-          customer_id: people.ana,
-          items: items.map(([product_id, quantity, unit_price]) => ({ product_id, quantity, unit_price })),
-          payment_method: method,
-          sold_at: soldAt,
-          ...extra,
-        }),
-      )
-    ).id as string;
+    // Each sale is sent when it happened (the server keeps a device's time only within 7
+    // days of receipt).
+    atClock(
+      soldAt,
+      async () =>
+        (
+          await created(
+            http.post('/api/sales', {
+              customer_id: people.ana,
+              items: items.map(([product_id, quantity, unit_price]) => ({ product_id, quantity, unit_price })),
+              payment_method: method,
+              sold_at: soldAt,
+              ...extra,
+            }),
+          )
+        ).id as string,
+    );
+  const price = (id: string, sale_price: number, day: string) =>
+    atClock(at(day, '08:00'), () => must(http.put(`/api/products/${id}`, { sale_price })));
   const sales = {
     s1: await sale(at('2030-04-05', '10:00'), 'cash', [[products.camiseta, 2, 50]]),
     s2: await sale(at('2030-04-20', '15:00'), 'pix', [[products.calca, 1, 120]]),
@@ -123,8 +133,14 @@ export async function buildHandStore(ctx: TestContext, adminToken: string): Prom
       [products.camiseta, 1, 50],
       [products.bone, 1, 35],
     ]),
-    s4: await sale(at('2030-05-05', '23:30'), 'debit_card', [[products.calca, 1, 115]]),
-    s5: await sale(at('2030-05-08', '16:00'), 'transfer', [[products.meia, 3, 9.9]], { offline: true }),
+    // Calça on offer that night only: R$ 115,00.
+    s4: await price(products.calca, 115, '2030-05-05').then(() =>
+      sale(at('2030-05-05', '23:30'), 'debit_card', [[products.calca, 1, 115]]),
+    ),
+    // (back to R$ 120,00 the next morning)
+    s5: await price(products.calca, 120, '2030-05-06').then(() =>
+      sale(at('2030-05-08', '16:00'), 'transfer', [[products.meia, 3, 9.9]], { offline: true }),
+    ),
     s6: await sale(at('2030-05-09', '09:00'), 'crediario', [[products.calca, 2, 120]], {
       crediario: { entrada: 40, parcelas: 2, vencimentos: ['2030-06-08', '2030-07-08'] },
     }),

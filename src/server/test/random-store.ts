@@ -22,7 +22,7 @@ import {
 import { dreLineOf, type ExpenseLine } from '../reports/dre';
 import { HAND_TODAY } from './hand-store';
 import type { api, Json, TestContext } from './helpers';
-import { makeCustomer, makeProduct, type ProductFixture } from './sales-fixtures';
+import { atClock, makeCustomer, makeProduct, type ProductFixture } from './sales-fixtures';
 
 type Http = ReturnType<typeof api>;
 
@@ -106,33 +106,49 @@ export async function buildRandomStore(ctx: TestContext, http: Http, store: Rand
   for (const cost of store.costs) items.push(await makeProduct(ctx.db, tenantId, { stock: 10_000, cost }));
   const customer = await makeCustomer(ctx.db, tenantId);
 
-  for (const s of store.sales) {
+  const prices = new Map<number, number>();
+  for (const drawn of store.sales) {
+    // The till sells at the product's price: each product is repriced to its first
+    // line's price before the sale (when it was sold: the server keeps a device's time
+    // only within 7 days of receipt), and its other lines take that price too.
+    const first = new Map<number, number>();
+    for (const l of drawn.lines) if (!first.has(l.product)) first.set(l.product, l.price);
+    const s = { ...drawn, lines: drawn.lines.map((l) => ({ ...l, price: first.get(l.product)! })) };
     const saleDay = day(s.back);
+    const soldAt = `${saleDay}T${String(s.hour).padStart(2, '0')}:00:00-03:00`;
+    for (const [product, price] of first) {
+      if (prices.get(product) === price) continue;
+      await atClock(soldAt, () => ok(http.put(`/api/products/${items[product]!.id}`, { sale_price: reais(price) })));
+      prices.set(product, price);
+    }
     const total = s.lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
     const cost = s.lines.reduce((sum, l) => sum + l.quantity * items[l.product]!.cost, 0);
     const crediario = s.method === 'crediario';
     const entrada = crediario ? Math.floor((total * s.entradaPct) / 100) : 0;
-    const sold = await ok(
-      http.post('/api/sales', {
-        customer_id: customer.id,
-        items: s.lines.map((l) => ({
-          product_id: items[l.product]!.id,
-          quantity: l.quantity,
-          unit_price: reais(l.price),
-        })),
-        payment_method: s.method,
-        // Hours after noon today are later than the clock: the server files them at noon.
-        sold_at: `${saleDay}T${String(s.hour).padStart(2, '0')}:00:00-03:00`,
-        ...(crediario
-          ? {
-              crediario: {
-                entrada: reais(entrada),
-                parcelas: s.parcelas,
-                vencimentos: Array.from({ length: s.parcelas }, (_, i) => addDays(saleDay, 30 * (i + 1))),
-              },
-            }
-          : {}),
-      }),
+    const sold = await atClock(soldAt, () =>
+      ok(
+        http.post('/api/sales', {
+          customer_id: customer.id,
+          items: s.lines.map((l) => ({
+            product_id: items[l.product]!.id,
+            quantity: l.quantity,
+            unit_price: reais(l.price),
+          })),
+          payment_method: s.method,
+          // Hours after noon today are later than the clock (more than 5 minutes): the
+          // server files them at receipt, noon, with a clock conflict.
+          sold_at: soldAt,
+          ...(crediario
+            ? {
+                crediario: {
+                  entrada: reais(entrada),
+                  parcelas: s.parcelas,
+                  vencimentos: Array.from({ length: s.parcelas }, (_, i) => addDays(saleDay, 30 * (i + 1))),
+                },
+              }
+            : {}),
+        }),
+      ),
     );
     model.sales.push({ day: saleDay, total, cost, cancelled: s.cancelled });
     const own = crediario ? entrada : total;

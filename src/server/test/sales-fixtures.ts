@@ -3,6 +3,7 @@
 // readers of what a sale left in the database.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { vi } from 'vitest';
 import type { Db } from '../db/client';
 import { accountsReceivable, cashFlowEntries, products, sales, tenants } from '../db/schema';
 import { createCustomer } from '../catalogue/customers';
@@ -109,4 +110,22 @@ export async function receivablesOf(db: Db, tenantId: string, saleId: string) {
 
 export async function salesCount(db: Db, tenantId: string): Promise<number> {
   return (await db.select({ id: sales.id }).from(sales).where(eq(sales.tenantId, tenantId))).length;
+}
+
+/**
+ * Runs `fn` with the (fake) clock at `iso` when that is earlier than now, as if it
+ * happened then: a store's history is written through the API, and the server dates a
+ * sale by its device's clock only within SALE_SOLD_AT_PAST_MAX_MS of receipt. Needs
+ * vi.useFakeTimers({ toFake: ['Date'] }); a later time leaves the clock as it is.
+ */
+export async function atClock<T>(iso: string, fn: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const then = Date.parse(iso);
+  if (!vi.isFakeTimers() || then >= now) return fn();
+  vi.setSystemTime(then);
+  try {
+    return await fn();
+  } finally {
+    vi.setSystemTime(now);
+  }
 }

@@ -38,6 +38,11 @@ export const AlertsSchema = z.object({
   overdueReceivables: z.array(OverdueReceivableAlertSchema),
   overduePayables: z.array(OverduePayableAlertSchema),
   counts: z.object({ lowStock: z.int(), overdueReceivables: z.int(), overduePayables: z.int() }),
+  /**
+   * Sale conflicts (stock, price, clock) nobody reviewed yet: the list is
+   * GET /api/sale-conflicts. Admins only; 0 for the others.
+   */
+  saleConflicts: z.int(),
 });
 export type Alerts = z.infer<typeof AlertsSchema>;
 

@@ -12,3 +12,4 @@ export * from './company';
 export * from './dashboard';
 export * from './reports';
 export * from './sync';
+export * from './sale-conflicts';

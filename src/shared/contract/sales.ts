@@ -49,6 +49,32 @@ export const StockConflictSchema = z.object({
 });
 export type StockConflict = z.infer<typeof StockConflictSchema>;
 
+/**
+ * A line of an offline sale whose unit price the product never had while the till could
+ * have been offline (sales.ts: the price rule). Centavos inside, reais at the edge.
+ */
+export const PriceConflictSchema = z.object({
+  product_id: Id,
+  product_name: z.string(),
+  unit_price: Money,
+  /** the product's sale_price when the sale arrived */
+  current_price: Money,
+});
+export type PriceConflict = z.infer<typeof PriceConflictSchema>;
+
+/**
+ * The `details` of a 409 PRICE_CHANGED (an online sale at a price that is not the
+ * product's current one): one entry per line, prices in centavos, so the till updates
+ * its lines without reading the sentence.
+ */
+export const PriceChangedDetailSchema = z.object({
+  product_id: Id,
+  product_name: z.string(),
+  unit_price_centavos: z.int(),
+  current_price_centavos: z.int(),
+});
+export type PriceChangedDetail = z.infer<typeof PriceChangedDetailSchema>;
+
 export const CrediarioSchema = z.object({
   entrada: Money.default(0),
   parcelas: z
@@ -71,11 +97,18 @@ export const SaleSchema = z.object({
   crediario: CrediarioSchema.nullable(),
   /** Shortfalls of an offline sale replayed beyond server stock. */
   stock_conflicts: z.array(StockConflictSchema),
+  /** Lines of an offline sale at a price the product did not have (sales.ts). */
+  price_conflicts: z.array(PriceConflictSchema),
   offline: z.boolean(),
   notes: z.string().nullable(),
   created_by: Id.nullable(),
   /** When the sale happened at the till (offline sales arrive later); day filters use it. */
   sold_at: Timestamp,
+  /** When the server received it. */
+  received_at: Timestamp,
+  /** The device's time when it was not believable (a clock conflict); sold_at is then received_at. */
+  claimed_sold_at: Timestamp.nullable(),
+  device_label: z.string().nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -109,8 +142,11 @@ export const SaleCreateSchema = z
     notes: PlainText({ multiline: true }).max(500).optional(),
     /** Set by the outbox: a sale that already happened at the till. */
     offline: z.boolean().default(false),
-    /** When the sale happened at the till (offline sales arrive later). */
+    /** When the sale happened at the till, by the device's clock (offline sales arrive later). */
     sold_at: Timestamp.optional(),
+    /** The till that sold it (a random id the device keeps) and a name a person can read. */
+    device_id: Id.optional(),
+    device_label: PlainText().max(80).optional(),
   })
   .superRefine((sale, ctx) => {
     if (sale.payment_method === 'crediario') {

@@ -69,6 +69,14 @@ describe('permission guard', () => {
     expect(await screen.findByText('Você não tem permissão para acessar este recurso.')).toBeTruthy();
   });
 
+  it('denies a cashier Conflitos de Vendas (and asks the server nothing)', async () => {
+    signedInAs(server, CASHIER);
+    renderApp('/conflitos');
+    expect(await screen.findByText('Você não tem permissão para acessar este recurso.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Conflitos de Vendas' })).toBeNull();
+    expect(server.callsTo('GET', '/api/sale-conflicts')).toHaveLength(0);
+  });
+
   it('lets an admin into Configurações', async () => {
     signedInAs(server, ADMIN);
     server.on('GET', '/api/company/me', () => ({ status: 500, body: { success: false, error: 'x' } }));
@@ -107,6 +115,7 @@ describe('layout', () => {
       'Clientes',
       'Nova Venda',
       'Relatórios Financeiros',
+      'Conflitos de Vendas',
       'Configurações',
     ]);
   });

@@ -32,3 +32,6 @@ export const ReportsScreen = lazy(() =>
 export const SettingsScreen = lazy(() =>
   import('../../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
 );
+export const ConflictsScreen = lazy(() =>
+  import('../../features/conflicts/conflicts-screen').then((m) => ({ default: m.ConflictsScreen })),
+);

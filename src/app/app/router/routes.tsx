@@ -63,6 +63,7 @@ const routes: RouteObject[] = [
           screen('receber', Screens.ReceivablesScreen, 'accounts_receivable.read'),
           screen('fluxo-caixa', Screens.CashFlowScreen, 'cash_flow.read'),
           screen('relatorios-financeiros', Screens.ReportsScreen, 'reports.read'),
+          screen('conflitos', Screens.ConflictsScreen, 'sales.conflicts'),
           screen('configuracoes', Screens.SettingsScreen),
         ],
       },

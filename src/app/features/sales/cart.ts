@@ -143,3 +143,15 @@ export function successMessage(s: FinishedSaleSummary): string {
 export function displayNumber(now = Date.now()): string {
   return String(now).slice(-6);
 }
+
+/** A product whose price the server says changed (409 PRICE_CHANGED details), centavos. */
+export interface PriceChange {
+  product_id: string;
+  current_price_centavos: number;
+}
+
+/** The lines at the server's current prices (quantities as they were). */
+export function applyPriceChanges(lines: CartLine[], changes: readonly PriceChange[]): CartLine[] {
+  const price = new Map(changes.map((c) => [c.product_id, c.current_price_centavos]));
+  return lines.map((l) => (price.has(l.product_id) ? { ...l, unit_price: price.get(l.product_id)! } : l));
+}

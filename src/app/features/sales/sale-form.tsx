@@ -1,32 +1,29 @@
 // The sale being rung up: customer, products, items, summary. Customers and products
 // come from the device's mirror, stock is the till's (server stock minus sales not yet
-// delivered), and finishing writes the sale and its outbox row locally in one
-// transaction, online or not; the sync engine delivers it.
+// delivered), and finishing sends the sale to the server when online (a refusal, such as
+// a price that changed, is fixed here) or writes it with its outbox row (use-finish-sale.ts).
 import { useCallback, useState } from 'react';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
 import { LoadingState } from '../../components/spinner';
-import { toast, toastError } from '../../components/toast-store';
-import { useMirrorCustomers, useMirrorProducts, usePendingQuantities, useRecordSale } from '../../offline/hooks';
+import { useMirrorCustomers, useMirrorProducts, usePendingQuantities } from '../../offline/hooks';
 import { availableStock } from '../../offline/stock';
-import { buildSale } from './build-sale';
-import { displayNumber, finishError } from './cart';
+import { displayNumber } from './cart';
 import { CustomerPicker } from './customer-picker';
 import { ProductAdder } from './product-adder';
 import { SaleItemsTable } from './sale-items-table';
 import { SaleSummary } from './sale-summary';
+import { useSaleFinish } from './use-finish-sale';
 import { useSaleForm } from './use-sale-form';
 
-export const FINISH_FAILED_TEXT = 'Não foi possível finalizar a venda. Tente novamente.';
 
 export function SaleForm({ catalogueIncomplete }: { catalogueIncomplete: boolean }) {
   const products = useMirrorProducts();
   const customers = useMirrorCustomers();
   const pending = usePendingQuantities();
-  const recordSale = useRecordSale();
   const form = useSaleForm();
   const [number, setNumber] = useState(() => displayNumber());
-  const [finishing, setFinishing] = useState(false);
+  const { finishing, finish } = useSaleFinish(form, number, () => setNumber(displayNumber()));
 
   const availableOf = useCallback(
     (product: { id: string; current_stock: number }) => availableStock(product, pending),
@@ -41,28 +38,6 @@ export function SaleForm({ catalogueIncomplete }: { catalogueIncomplete: boolean
   );
 
   if (!products.ready || !customers.ready) return <LoadingState text="Carregando..." />;
-
-  async function finish() {
-    const { state, entradaProblem } = form;
-    const problem = finishError(state.customer !== null, state.lines) ?? entradaProblem;
-    if (problem) {
-      toastError('Atenção', problem);
-      return;
-    }
-    setFinishing(true);
-    toast({ title: 'Processando venda', description: 'Aguarde enquanto finalizamos sua venda...' });
-    try {
-      const built = buildSale(state, form.entrada, { id: crypto.randomUUID(), now: Date.now(), number });
-      await recordSale(built.sale, built.body, { summary: built.summary });
-      toast({ title: 'Sucesso', description: built.message });
-      form.actions.reset();
-      setNumber(displayNumber());
-    } catch {
-      toastError('Erro ao finalizar venda', FINISH_FAILED_TEXT);
-    } finally {
-      setFinishing(false);
-    }
-  }
 
   return (
     <div>

@@ -160,9 +160,99 @@ describe('Nova Venda', () => {
     expect((screen.getByLabelText('Quer adicionar uma entrada?') as HTMLInputElement).checked).toBe(false);
   });
 
-  it('finishing writes the sale with its outbox row, resets the form, then delivers it', async () => {
+  it('online, finishing sends the sale straight to the server, keeps it as delivered and resets the form', async () => {
+    const { user } = await openScreen();
+    await chooseCustomer(user, 'maria', 'Maria Silva');
+    await addProduct(user, 'calça', 'Calça Jeans', '2');
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(
+      await screen.findByText('Venda finalizada! Cliente: Maria Silva | Total: R$ 200,00 | Pagamento: Dinheiro'),
+    ).toBeTruthy();
+    const db = getDb();
+    const [sale] = await db.sales.toArray();
+    expect(sale).toMatchObject({ customerName: 'Maria Silva', totalCentavos: 20000, state: 'synced' });
+    expect(await db.outbox.count()).toBe(0);
+    expect(sync.salesRequests).toHaveLength(1);
+    const [sent] = sync.salesRequests;
+    expect(sent!.headers['Idempotency-Key']).toBe(sale!.id);
+    expect(sent!.body).toMatchObject({
+      id: sale!.id,
+      items: [{ product_id: calca.id, quantity: 2, unit_price: 100 }],
+      offline: false,
+      device_id: expect.any(String),
+      device_label: expect.any(String),
+    });
+    expect(screen.getByText('Nenhum produto adicionado')).toBeTruthy();
+  }, 20_000);
+
+  it('a price the server says changed updates the line and tells the cashier, who finishes again', async () => {
+    let calls = 0;
+    sync.onSale = (request) => {
+      calls++;
+      if (calls === 1) {
+        return {
+          status: 409,
+          body: {
+            success: false,
+            code: 'PRICE_CHANGED',
+            error: 'O preço de Calça Jeans mudou para R$ 119,90. Confira o item e finalize de novo.',
+            details: [
+              {
+                product_id: calca.id,
+                product_name: 'Calça Jeans',
+                unit_price_centavos: 10000,
+                current_price_centavos: 11990,
+              },
+            ],
+          },
+        };
+      }
+      return {
+        status: 201,
+        body: { success: true, data: { id: request.headers['Idempotency-Key'], stock_conflicts: [] } },
+      };
+    };
+    const { user } = await openScreen();
+    await chooseCustomer(user, 'maria', 'Maria Silva');
+    await addProduct(user, 'calça', 'Calça Jeans', '2');
+    await addProduct(user, 'polo', 'Camisa Polo', '1');
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+
+    expect(
+      await screen.findByText('O preço de Calça Jeans mudou para R$ 119,90. Confira o item e finalize de novo.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Preço atualizado')).toBeTruthy();
+    // That line now has the current price; the other line, the customer and the method stay.
+    expect(itemRows()[0]).toMatch(/Calça Jeans.*R\$ 119,90.*R\$ 239,80/);
+    expect(itemRows()[1]).toMatch(/Camisa Polo.*R\$ 49,90/);
+    expect(screen.getByText('Cliente selecionado: Maria Silva')).toBeTruthy();
+    // Nothing was kept: the refused sale is not pending anywhere.
+    expect(await getDb().sales.count()).toBe(0);
+    expect(await getDb().outbox.count()).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(
+      await screen.findByText('Venda finalizada! Cliente: Maria Silva | Total: R$ 289,70 | Pagamento: Dinheiro'),
+    ).toBeTruthy();
+    expect(sync.salesRequests).toHaveLength(2);
+    expect((sync.salesRequests[1]!.body as { items: unknown[] }).items).toEqual([
+      { product_id: calca.id, quantity: 2, unit_price: 119.9 },
+      { product_id: camisa.id, quantity: 1, unit_price: 49.9 },
+    ]);
+    // A new sale id (and key) for the second try.
+    expect(sync.salesRequests[1]!.headers['Idempotency-Key']).not.toBe(
+      sync.salesRequests[0]!.headers['Idempotency-Key'],
+    );
+    expect((await getDb().sales.toArray()).map((s) => s.state)).toEqual(['synced']);
+  }, 20_000);
+
+  it('without an answer from the server, the sale goes to the outbox under the same id and is delivered later', async () => {
     const held = deferred<void>();
+    let calls = 0;
     sync.onSale = async (request) => {
+      calls++;
+      // The direct sending meets a server in trouble; the outbox's tries wait.
+      if (calls === 1) return { status: 503, body: { success: false, error: 'Indisponível', code: 'INTERNAL' } };
       await held.promise;
       return {
         status: 201,
@@ -214,13 +304,14 @@ describe('Nova Venda', () => {
     expect((screen.getByLabelText('Número de parcelas') as HTMLSelectElement).value).toBe('2');
     expect((screen.getByLabelText('Quer adicionar uma entrada?') as HTMLInputElement).checked).toBe(false);
 
-    // The engine sent it right away, with the sale's id as Idempotency-Key.
-    await waitFor(() => expect(sync.salesRequests).toHaveLength(1));
-    expect(sync.salesRequests[0]!.headers['Idempotency-Key']).toBe(sale!.id);
+    // The direct sending, then the engine right away, both with the sale's id as key.
+    await waitFor(() => expect(sync.salesRequests).toHaveLength(2));
+    expect(sync.salesRequests.map((r) => r.headers['Idempotency-Key'])).toEqual([sale!.id, sale!.id]);
+    expect((sync.salesRequests[0]!.body as { offline: boolean }).offline).toBe(false);
     held.resolve();
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect((await db.sales.get(sale!.id))?.state).toBe('synced');
-  });
+  }, 20_000);
 
   it('finishes the same way when the network is gone', async () => {
     const { user } = await openScreen();

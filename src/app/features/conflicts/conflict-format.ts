@@ -1,0 +1,40 @@
+// The texts of a conflict as an owner reads them (pt-BR, São Paulo time, BRL).
+import { SAO_PAULO_OFFSET_MS } from '../../../shared/dates';
+import { formatBRL } from '../../../shared/money';
+import type { SaleConflict } from '../../../shared/contract/sale-conflicts';
+
+/** '2021-03-01T15:00:00.000Z' => '01/03/2021 12:00' (São Paulo). */
+export function formatDateTime(iso: string): string {
+  const local = new Date(Date.parse(iso) - SAO_PAULO_OFFSET_MS).toISOString();
+  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`;
+}
+
+/** '#ABCD1234', as the cash book names sales. */
+export function saleNumber(id: string): string {
+  return `#${id.slice(0, 8).toUpperCase()}`;
+}
+
+/** What differs, one sentence per product (or the clock's). */
+export function differences(c: SaleConflict): string[] {
+  switch (c.kind) {
+    case 'stock':
+      return c.stock.map(
+        (s) => `${s.product_name}: vendidas ${s.requested} unidades, havia ${s.available} em estoque no servidor`,
+      );
+    case 'price':
+      return c.price.map(
+        (p) =>
+          `${p.product_name}: vendido a ${formatBRL(p.unit_price)}, preço no cadastro ${formatBRL(p.current_price)}`,
+      );
+    case 'clock':
+      return [
+        `O dispositivo informou ${c.claimed_sold_at ? formatDateTime(c.claimed_sold_at) : '-'}; a venda foi registrada no horário em que chegou, ${formatDateTime(c.received_at)}.`,
+      ];
+  }
+}
+
+export function deviceText(c: SaleConflict): string {
+  if (!c.device_label && !c.device_id) return 'Não informado';
+  const id = c.device_id ? ` (${c.device_id.slice(0, 8)})` : '';
+  return `${c.device_label ?? 'Dispositivo'}${id}`;
+}

@@ -1,0 +1,64 @@
+// Finishing the sale being rung up (spec §8 texts): straight to the server when online,
+// else into the outbox (offline/finish-sale.ts). A price the server says changed
+// (409 PRICE_CHANGED) updates that line to the current price and tells the cashier, who
+// can finish again; any other refusal is shown and the sale stays as it was.
+import { useState } from 'react';
+import { z } from 'zod';
+import { PriceChangedDetailSchema } from '../../../shared/contract/sales';
+import { toast, toastError } from '../../components/toast-store';
+import type { ApiError } from '../../lib/api-error';
+import { useFinishSale } from '../../offline/hooks';
+import { buildSale } from './build-sale';
+import { applyPriceChanges, finishError, type CartLine } from './cart';
+import type { useSaleForm } from './use-sale-form';
+
+export const FINISH_FAILED_TEXT = 'Não foi possível finalizar a venda. Tente novamente.';
+export const PRICE_CHANGED_TITLE = 'Preço atualizado';
+
+const PriceChangesSchema = z.array(PriceChangedDetailSchema).min(1);
+
+/** The lines at the prices a 409 PRICE_CHANGED names, or null for any other refusal. */
+export function repricedLines(lines: CartLine[], error: ApiError): CartLine[] | null {
+  if (error.code !== 'PRICE_CHANGED') return null;
+  const changes = PriceChangesSchema.safeParse(error.details);
+  return changes.success ? applyPriceChanges(lines, changes.data) : null;
+}
+
+export function useSaleFinish(form: ReturnType<typeof useSaleForm>, number: string, onFinished: () => void) {
+  const finishSale = useFinishSale();
+  const [finishing, setFinishing] = useState(false);
+
+  async function finish() {
+    const { state, entradaProblem } = form;
+    const problem = finishError(state.customer !== null, state.lines) ?? entradaProblem;
+    if (problem) {
+      toastError('Atenção', problem);
+      return;
+    }
+    setFinishing(true);
+    toast({ title: 'Processando venda', description: 'Aguarde enquanto finalizamos sua venda...' });
+    try {
+      const built = buildSale(state, form.entrada, { id: crypto.randomUUID(), now: Date.now(), number });
+      const outcome = await finishSale({ sale: built.sale, body: built.body, summary: built.summary });
+      if (outcome.kind === 'refused') {
+        const repriced = repricedLines(state.lines, outcome.error);
+        if (repriced) {
+          form.actions.setLines(repriced);
+          toast({ title: PRICE_CHANGED_TITLE, description: outcome.error.message });
+        } else {
+          toastError('Erro ao finalizar venda', outcome.error.message || 'Ocorreu um erro inesperado');
+        }
+        return;
+      }
+      toast({ title: 'Sucesso', description: built.message });
+      form.actions.reset();
+      onFinished();
+    } catch {
+      toastError('Erro ao finalizar venda', FINISH_FAILED_TEXT);
+    } finally {
+      setFinishing(false);
+    }
+  }
+
+  return { finishing, finish };
+}

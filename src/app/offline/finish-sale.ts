@@ -1,0 +1,69 @@
+// Finishing a sale at the till. With a connection, the sale goes straight to the server
+// (POST /api/sales, offline: false, its id as Idempotency-Key) and the cashier waits for
+// the answer, at most SALE_DIRECT_TIMEOUT_MS: accepted, it is kept here as delivered and
+// the mirror takes the server's stock; refused (a price that changed, stock the server
+// does not have), nothing is written and the screen says why, so the cashier can fix the
+// sale and finish again. Without an answer (offline, a timeout, a 5xx, a lost session),
+// or when the sale waits for a customer still queued, it is written with its outbox row
+// exactly as before (offline: true, same id and key): the server recognises the same sale
+// if the direct sending did arrive (sales/sale-checks.ts on the server).
+import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
+import { ApiError, isNetworkError } from '../lib/api-error';
+import type { ApiClient } from '../lib/api-client';
+import type { BalcaoDb, LocalSale } from './db';
+import { deviceIdentity } from './device-identity';
+import { recordSale, saleDependencies } from './outbox';
+import { applyAcknowledgedSale } from './stock';
+import { conflictCount, stockAfter } from './sync-io';
+
+export type FinishOutcome =
+  | { kind: 'delivered' }
+  | { kind: 'queued' }
+  /** The server refused the sale: nothing was written. */
+  | { kind: 'refused'; error: ApiError };
+
+export interface FinishSaleInput {
+  sale: Omit<LocalSale, 'state' | 'conflicts'>;
+  /** The body as the outbox sends it (offline: true). */
+  body: Record<string, unknown>;
+  summary: string;
+}
+
+/** Answers that mean "not decided": the sale is queued and tried again later. */
+function undecided(error: unknown): boolean {
+  if (!(error instanceof ApiError) || isNetworkError(error)) return true;
+  return error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+export async function finishSale(
+  db: BalcaoDb,
+  client: Pick<ApiClient, 'send'>,
+  input: FinishSaleInput,
+  options: { online: boolean; timeoutMs?: number },
+): Promise<FinishOutcome> {
+  const device = await deviceIdentity(db);
+  const body: Record<string, unknown> = { ...input.body, device_id: device.id, device_label: device.label };
+  const queue = async (): Promise<FinishOutcome> => {
+    await recordSale(db, input.sale, body, { summary: input.summary });
+    return { kind: 'queued' };
+  };
+  const customerId = body.customer_id;
+  const waits = typeof customerId === 'string' && (await saleDependencies(db, customerId)).length > 0;
+  if (!options.online || waits) return queue();
+  let answer: unknown;
+  try {
+    answer = await client.send('POST', '/sales', {
+      body: { ...body, offline: false },
+      headers: { 'Idempotency-Key': input.sale.id },
+      timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
+    });
+  } catch (error) {
+    if (undecided(error)) return queue();
+    return { kind: 'refused', error: error as ApiError };
+  }
+  await db.transaction('rw', [db.sales, db.products, db.productChunks], async () => {
+    await db.sales.put({ ...input.sale, state: 'pending', conflicts: 0 });
+    await applyAcknowledgedSale(db, input.sale.id, conflictCount(answer), stockAfter(answer));
+  });
+  return { kind: 'delivered' };
+}

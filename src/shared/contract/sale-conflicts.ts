@@ -1,0 +1,59 @@
+// What admins review about sales (issue 10 §1): a stock shortfall of an offline sale, a
+// price the product did not have, a device clock the server did not believe. One entry
+// per kind per sale; each can be marked as reviewed (GET /api/sale-conflicts,
+// POST /api/sale-conflicts/:id/review; permission sales.conflicts, admins only).
+import { z } from 'zod';
+import { Id, Money, PageQuery, PaginationSchema, Timestamp, envelope, optionalFilter } from './common';
+import { PriceConflictSchema, StockConflictSchema } from './sales';
+
+export const SALE_CONFLICT_KINDS = ['stock', 'price', 'clock'] as const;
+export const SaleConflictKindSchema = z.enum(SALE_CONFLICT_KINDS);
+export type SaleConflictKind = z.infer<typeof SaleConflictKindSchema>;
+
+export const SALE_CONFLICT_KIND_LABELS: Record<SaleConflictKind, string> = {
+  stock: 'Estoque insuficiente',
+  price: 'Preço diferente',
+  clock: 'Relógio do dispositivo',
+};
+
+export const SaleConflictSchema = z.object({
+  id: Id,
+  kind: SaleConflictKindSchema,
+  sale_id: Id,
+  sale_total: Money,
+  sale_status: z.enum(['completed', 'cancelled']),
+  customer_name: z.string(),
+  /** The user who made the sale (null: unknown or removed). */
+  sold_by: z.string().nullable(),
+  device_id: Id.nullable(),
+  device_label: z.string().nullable(),
+  offline: z.boolean(),
+  sold_at: Timestamp,
+  received_at: Timestamp,
+  /** kind 'clock': the time the device claimed. */
+  claimed_sold_at: Timestamp.nullable(),
+  /** kind 'stock': what was asked and what the server had. */
+  stock: z.array(StockConflictSchema),
+  /** kind 'price': the prices sold and the product's price at receipt. */
+  price: z.array(PriceConflictSchema),
+  created_at: Timestamp,
+  reviewed_at: Timestamp.nullable(),
+  reviewed_by: z.string().nullable(),
+});
+export type SaleConflict = z.infer<typeof SaleConflictSchema>;
+
+export const SaleConflictListQuerySchema = z.object({
+  ...PageQuery,
+  /** open (default): not reviewed yet */
+  status: optionalFilter(z.enum(['open', 'reviewed'])),
+});
+export type SaleConflictListQuery = z.infer<typeof SaleConflictListQuerySchema>;
+
+export const SaleConflictListSchema = z.object({
+  conflicts: z.array(SaleConflictSchema),
+  pagination: PaginationSchema,
+  /** How many are not reviewed yet (whatever the filter). */
+  open_count: z.int(),
+});
+export const SaleConflictListResponseSchema = envelope(SaleConflictListSchema);
+export const SaleConflictResponseSchema = envelope(SaleConflictSchema);
