@@ -1,9 +1,37 @@
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressDir } from './scripts/precompress.mjs';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
+
+/**
+ * Brotli and gzip copies of every text file of dist/, written after everything else
+ * (the service worker included: its closeBundle runs before this one).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'balcao:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        const t = precompressDir(outDir);
+        this.info(
+          `${t.files} arquivos comprimidos: br ${(t.brotli / 1024).toFixed(0)} KB, gzip ${(t.gzip / 1024).toFixed(0)} KB`,
+        );
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/app',
@@ -51,6 +79,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     port: Number(process.env.PORT ?? 5173),
