@@ -14,6 +14,10 @@
 //   finance   a store with a year of history (lib/year-store.ts): the money screens' calls,
 //             raw SQL against the API, PGlite and PostgreSQL; /receber offline in Chromium
 //             (finance.ts, finance-calls.ts, finance-offline.ts)
+//   lighthouse  Lighthouse 12 mobile, cold, on /login and /vendas (signed in); bytes over
+//             the wire of the first /vendas; launch to a usable till on an installed app
+//             (lighthouse.ts; skipped when Lighthouse is not installed:
+//             npm install --prefix /tmp/lh lighthouse@12)
 // Every server is the real one (tests/e2e/support/server.ts) over loopback, serving dist/
 // (built first when missing). PostgreSQL parts run on throwaway databases, and are
 // skipped when no PostgreSQL answers.
@@ -31,6 +35,7 @@
 //   BENCH_YEAR_ANALYZE=1  ANALYZE that store on PGlite too (PGlite has no autovacuum: by
 //                         default its tables keep no statistics, as a store in use does)
 //   BENCH_FINANCE_REQUESTS=200   timed calls in a row per finance call (after 20 of warm-up)
+//   BENCH_LIGHTHOUSE=/tmp/lh/node_modules/lighthouse/core/index.js   Lighthouse 12's entry
 //
 // Smoke run of every part with small sizes:
 //   BENCH_DURATION_S=2 BENCH_PRODUCTS=2000 BENCH_QUEUED_SALES=100 BENCH_YEAR_SCALE=0.1 npm run bench
@@ -43,6 +48,7 @@ import { pagesJsPart, vendasJsPart } from './bundle';
 import { catalogueLoadPart } from './catalogue-load';
 import { deliveryPart } from './delivery';
 import { financePart } from './finance';
+import { lighthousePart } from './lighthouse';
 import { salesLoadPart } from './sales-load';
 import { tillBrowserPart } from './till-browser';
 
@@ -54,6 +60,7 @@ const PARTS: BenchPart[] = [
   tillBrowserPart,
   vendasJsPart,
   financePart,
+  lighthousePart,
 ];
 
 async function main(): Promise<boolean> {
