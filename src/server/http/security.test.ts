@@ -186,6 +186,20 @@ describe.each(databases())('security headers and compression (%s)', (kind) => {
     expect(small.json().data.email).toBe(DEMO.admin.email);
   });
 
+  it("takes the browser's violation reports (report-uri) with 204", async () => {
+    const report = { 'csp-report': { 'document-uri': 'http://demo.localhost/', 'violated-directive': 'img-src' } };
+    for (const type of ['application/csp-report', 'application/reports+json']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/csp-report',
+        headers: { host: DEMO_HOST, 'content-type': type },
+        payload: JSON.stringify(report),
+      });
+      expect(res.statusCode, type).toBe(204);
+      expect(res.headers['content-security-policy']).toContain('report-uri /csp-report');
+    }
+  });
+
   it('robots.txt keeps every crawler out, as text', async () => {
     for (const app of [ctx.app, proxied.app]) {
       const res = await raw(app, '/robots.txt');

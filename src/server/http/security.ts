@@ -23,7 +23,12 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
   'frame-src': ["'none'"],
+  'report-uri': ['/csp-report'],
 };
+
+/** The log line of a violation the browser reported (the e2e test looks for it). */
+export const CSP_VIOLATION_LOG = 'violação de Content-Security-Policy';
+const REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -40,5 +45,20 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   });
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+  // Reports of blocked content (report-uri): logged as warnings, answered 204. Outside
+  // /api: no session, and nothing in it but the log line.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(REPORT_TYPES, { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => {
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(null, String(body));
+      }
+    });
+    scope.post('/csp-report', async (request, reply) => {
+      request.log.warn({ report: request.body }, CSP_VIOLATION_LOG);
+      return reply.code(204).send();
+    });
   });
 }
