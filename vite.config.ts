@@ -58,6 +58,8 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // Only the install dialog shows these: not worth every device's offline cache.
+        globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       manifest: {
@@ -65,6 +67,7 @@ export default defineConfig({
         short_name: 'Balcão',
         description: 'Gestão de loja e ponto de venda que funciona sem internet',
         lang: 'pt-BR',
+        id: '/',
         start_url: '/',
         scope: '/',
         display: 'standalone',
@@ -76,6 +79,37 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // The install dialog's pictures (scripts/render-screenshots.ts takes them).
+        screenshots: [
+          {
+            src: '/screenshots/nova-venda-narrow.png',
+            sizes: '412x900',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Nova Venda no celular',
+          },
+          {
+            src: '/screenshots/nova-venda-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Nova Venda no tablet ou computador',
+          },
+        ],
+        shortcuts: [
+          {
+            name: 'Nova Venda',
+            url: '/vendas',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Contas a Receber',
+            url: '/receber',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
+        // A second launch (or a shortcut) focuses the open window instead of opening another.
+        launch_handler: { client_mode: 'focus-existing' },
       },
       devOptions: { enabled: false },
     }),

@@ -140,6 +140,39 @@ describe('Content-Security-Policy', () => {
     await expectClean(page, w, 'fluxo-caixa-recarregado');
   });
 
+  it('o manifesto tem id, atalhos, launch_handler e capturas do tamanho declarado', async () => {
+    const res = await fetch(`${server.origin}/manifest.webmanifest`, {
+      headers: { host: `demo.localhost:${server.port}` },
+    });
+    const manifest = (await res.json()) as {
+      id: string;
+      start_url: string;
+      launch_handler: { client_mode: string };
+      shortcuts: { name: string; url: string }[];
+      screenshots: { src: string; sizes: string; form_factor: string }[];
+    };
+    expect(manifest.id).toBe('/');
+    expect(manifest.start_url).toBe('/');
+    expect(manifest.launch_handler).toEqual({ client_mode: 'focus-existing' });
+    expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
+      ['Nova Venda', '/vendas'],
+      ['Contas a Receber', '/receber'],
+    ]);
+    expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    const page = await browser.context.newPage();
+    await page.goto(`${server.demoUrl}/`);
+    for (const shot of manifest.screenshots) {
+      const size = await page.evaluate(async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        return `${img.naturalWidth}x${img.naturalHeight}`;
+      }, shot.src);
+      expect(size, shot.src).toBe(shot.sizes);
+    }
+    await page.close();
+  });
+
   it('a violação de verdade é vista pelos três caminhos (o teste acima pode falhar)', async () => {
     const page = await browser.context.newPage();
     const w = await watch(page);
