@@ -16,6 +16,10 @@
 //             (finance.ts, finance-calls.ts, finance-offline.ts)
 //   reports   the same year: the dashboard's metrics and charts and each financial report,
 //             raw SQL against the API, PGlite and PostgreSQL (reports.ts, reports-calls.ts)
+//   lighthouse  Lighthouse 12 mobile, cold, on /login and /vendas (signed in); bytes over
+//             the wire of the first /vendas; launch to a usable till on an installed app
+//             (lighthouse.ts; skipped when Lighthouse is not installed:
+//             npm install --prefix /tmp/lh lighthouse@12)
 // Every server is the real one (tests/e2e/support/server.ts) over loopback, serving dist/
 // (built first when missing). PostgreSQL parts run on throwaway databases, and are
 // skipped when no PostgreSQL answers.
@@ -35,6 +39,7 @@
 //   BENCH_FINANCE_REQUESTS=200   timed calls in a row per finance call (after 20 of warm-up)
 //   BENCH_REPORTS_REQUESTS=100   timed calls in a row per dashboard/report call (after 10)
 //   BENCH_REPORTS_ON=pglite,postgres   the databases of the reports part
+//   BENCH_LIGHTHOUSE=/tmp/lh/node_modules/lighthouse/core/index.js   Lighthouse 12's entry
 //
 // Smoke run of every part with small sizes:
 //   BENCH_DURATION_S=2 BENCH_PRODUCTS=2000 BENCH_QUEUED_SALES=100 BENCH_YEAR_SCALE=0.1 npm run bench
@@ -48,6 +53,7 @@ import { catalogueLoadPart } from './catalogue-load';
 import { deliveryPart } from './delivery';
 import { financePart } from './finance';
 import { reportsPart } from './reports';
+import { lighthousePart } from './lighthouse';
 import { salesLoadPart } from './sales-load';
 import { tillBrowserPart } from './till-browser';
 
@@ -60,6 +66,7 @@ const PARTS: BenchPart[] = [
   vendasJsPart,
   financePart,
   reportsPart,
+  lighthousePart,
 ];
 
 async function main(): Promise<boolean> {

@@ -1,4 +1,5 @@
 // Builds the Fastify app (no listening: tests drive it with app.inject).
+import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
@@ -20,6 +21,7 @@ import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
 import { registerInputGuard } from './http/input-guard';
+import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { dashboardRoutes } from './reports/dashboard-routes';
 import { financialReportRoutes } from './reports/financial-reports-routes';
@@ -30,7 +32,10 @@ export interface AppConfig {
   jwtSecret: string;
   /** Built PWA to serve (dist/); null or missing directory: API only. */
   distDir?: string | null;
-  /** Take the client IP from X-Forwarded-For (behind a reverse proxy). */
+  /**
+   * Behind a reverse proxy: the client IP from X-Forwarded-For (login limits) and the
+   * protocol from X-Forwarded-Proto (HSTS only over TLS).
+   */
   trustProxy?: boolean;
   /** Login rate limits (defaults: spec constants). */
   loginLimits?: Partial<LoginLimits>;
@@ -62,6 +67,10 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   registerErrorHandler(app);
   registerAccessControl(app, ctx);
   registerInputGuard(app);
+  await registerSecurityHeaders(app);
+  // JSON answers above 1 KB go out compressed (brotli quality 4 or gzip); static files
+  // carry their build-time compression (http/static.ts) and are left alone here.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(healthRoutes, { ctx });
   await app.register(tenantRoutes, { ctx, prefix: '/api/tenants' });

@@ -57,7 +57,11 @@ export const EnvSchema = z.object({
       .max(65535, 'porta de 1 a 65535 / port 1..65535')
       .optional(),
   ),
-  /** Behind a reverse proxy: take the client IP from X-Forwarded-For (login rate limit per IP). */
+  /**
+   * Behind a reverse proxy: take the client IP from X-Forwarded-For (login rate limit per
+   * IP) and the protocol from X-Forwarded-Proto (Strict-Transport-Security is sent only
+   * over TLS: a proxy that ends TLS must set X-Forwarded-Proto: https).
+   */
   TRUST_PROXY: z.preprocess(blankToUndefined, Bool.default(false)),
 });
 

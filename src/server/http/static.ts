@@ -1,6 +1,10 @@
 // Serves the built PWA from dist/: hashed files under /assets are immutable for a year;
-// everything else (index.html, sw.js, manifest, registerSW.js) is revalidated every time.
-// Any other GET outside /api and /health falls back to index.html (client-side routes).
+// everything else (index.html, sw.js, manifest, icons) is revalidated every time, so a new
+// version (and its service worker) is seen at the next open.
+// The build writes a .br and a .gz beside every text file (scripts/precompress.mjs): the
+// one the browser accepts is sent with Content-Encoding, and every answer says
+// Vary: Accept-Encoding. Any other GET outside /api and /health falls back to index.html
+// (client-side routes). robots.txt keeps search engines out of a private back office.
 import { existsSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +13,7 @@ import { sendError } from './errors';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_NO_CACHE = 'no-cache';
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /';
 
 function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
@@ -17,12 +22,16 @@ function isApiPath(url: string): boolean {
 
 export async function registerStatic(app: FastifyInstance, distDir: string | null | undefined): Promise<void> {
   const hasApp = !!distDir && existsSync(`${distDir}/index.html`);
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.header('cache-control', CACHE_NO_CACHE).type('text/plain; charset=utf-8').send(ROBOTS_TXT),
+  );
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
+      preCompressed: true,
       setHeaders(reply, path) {
         const rel = relative(distDir, path).split(sep).join('/');
         reply.header('cache-control', rel.startsWith('assets/') ? CACHE_IMMUTABLE : CACHE_NO_CACHE);

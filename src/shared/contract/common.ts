@@ -8,7 +8,12 @@ import { hasAtMostTwoDecimals, toCentavos, toReais } from '../money';
 import { CONTROL_CHARS_MESSAGE, LINE_BREAKS_MESSAGE, controlCharsIssue } from '../text';
 
 // Validation messages in Portuguese for server details and client forms alike.
-z.config(pt());
+// In a browser (the page or the service worker) zod never compiles parsers with eval: the
+// app's Content-Security-Policy forbids it, and even zod's caught probe for it (made when
+// the first object schema is built, so this must come first) is reported as a violation.
+// The server keeps the compiled parsers.
+const inBrowser = 'document' in globalThis || 'WorkerGlobalScope' in globalThis;
+z.config(inBrowser ? { ...pt(), jitless: true } : pt());
 
 export const Id = z.uuid({ error: 'Identificador inválido' });
 

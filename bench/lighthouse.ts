@@ -1,0 +1,223 @@
+// First open on a phone (issue 11 §5): Lighthouse 12, mobile preset (its default: Moto G
+// Power screen, 4x CPU slowdown, slow 4G simulated), cold (empty HTTP cache, no service
+// worker), the production build served by the real server, on /login and on /vendas
+// signed in as the cashier; the bytes over the wire of that first /vendas; and the time
+// from launching the browser to a usable till on an installed app (service worker and
+// catalogue already there, browser process cold).
+//
+// Lighthouse is not a dependency of the project (Lighthouse 13 needs Node 22):
+//   npm install --prefix /tmp/lh lighthouse@12
+// BENCH_LIGHTHOUSE=<path to lighthouse/core/index.js> points elsewhere. Without it, the
+// part says so and is skipped.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
+import { freePort, startServer, type RunningServer } from '../tests/e2e/support/server';
+import { prepareContext, signIn } from './lib/browser';
+import { verdict, type BenchPart } from './lib/report';
+import { using } from './lib/resources';
+import { fmt } from './lib/stats';
+import { PRODUCT_SEARCH } from './till-mirror';
+
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE ?? '/tmp/lh/node_modules/lighthouse/core/index.js';
+const AIM = { performance: 90, accessibility: 100, vendasKb: 200 };
+
+interface LighthouseResult {
+  lhr: {
+    lighthouseVersion: string;
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { numericValue?: number }>;
+    runWarnings: string[];
+  };
+}
+type RunLighthouse = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
+
+interface PageScore {
+  route: string;
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  bytes: number;
+}
+
+/** A Chromium on a profile directory, with its DevTools port open for Lighthouse. */
+async function launch(profile: string, port: number): Promise<BrowserContext> {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    headless: true,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  await prepareContext(context);
+  return context;
+}
+
+function withProfile<T>(fn: (profile: string) => Promise<T>): Promise<T> {
+  return using(
+    async () => mkdtempSync(join(tmpdir(), 'balcao-lh-')),
+    async (dir) => rmSync(dir, { recursive: true, force: true }),
+    fn,
+  );
+}
+
+function withContext<T>(profile: string, port: number, fn: (context: BrowserContext) => Promise<T>): Promise<T> {
+  return using(
+    () => launch(profile, port),
+    (context) => context.close(),
+    fn,
+  );
+}
+
+async function audit(run: RunLighthouse, url: string, port: number, keepStorage: boolean): Promise<PageScore> {
+  const result = await run(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // Signed in: the session in localStorage stays; everything else was cleared before.
+    disableStorageReset: keepStorage,
+  });
+  if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
+  const { categories, audits, runWarnings } = result.lhr;
+  if (runWarnings.length) console.log(`  avisos do Lighthouse (${url}): ${runWarnings.join(' | ')}`);
+  const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+  const value = (name: string) => audits[name]?.numericValue ?? Number.NaN;
+  return {
+    route: new URL(url).pathname,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    fcpMs: value('first-contentful-paint'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    bytes: value('total-byte-weight'),
+  };
+}
+
+/** Signs in, then empties the HTTP cache, the service worker, its caches and IndexedDB. */
+async function signedInButCold(context: BrowserContext, server: RunningServer): Promise<void> {
+  const page = await context.newPage();
+  await signIn(page, server, 'caixa@demo.com');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: server.demoUrl,
+    storageTypes: 'service_workers,cache_storage,indexeddb',
+  });
+  await cdp.send('Network.clearBrowserCache');
+  await page.goto('about:blank');
+}
+
+async function lighthouseScores(run: RunLighthouse, server: RunningServer): Promise<PageScore[]> {
+  const scores: PageScore[] = [];
+  const port = await freePort();
+  await withProfile((profile) =>
+    withContext(profile, port, async () => {
+      scores.push(await audit(run, `${server.demoUrl}/login`, port, false));
+    }),
+  );
+  await withProfile((profile) =>
+    withContext(profile, port, async (context) => {
+      await signedInButCold(context, server);
+      scores.push(await audit(run, `${server.demoUrl}/vendas`, port, true));
+    }),
+  );
+  return scores;
+}
+
+/** The till is usable when a product typed in its search is offered. */
+async function tillUsable(context: BrowserContext, server: RunningServer): Promise<void> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${server.demoUrl}/vendas`);
+  const search = page.getByPlaceholder(PRODUCT_SEARCH);
+  await search.fill('CAM');
+  await page.getByRole('option').first().waitFor();
+}
+
+/** Installed (service worker, catalogue, session), then a cold browser start to the till. */
+async function launchToTill(server: RunningServer): Promise<{ launchMs: number; openMs: number }[]> {
+  const port = await freePort();
+  return withProfile(async (profile) => {
+    await withContext(profile, port, async (context) => {
+      const page = await context.newPage();
+      await signIn(page, server, 'caixa@demo.com');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await tillUsable(context, server);
+    });
+    const runs: { launchMs: number; openMs: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await withContext(profile, port, async (context) => {
+        const t1 = performance.now();
+        await tillUsable(context, server);
+        const t2 = performance.now();
+        runs.push({ launchMs: t2 - t0, openMs: t2 - t1 });
+      });
+    }
+    return runs;
+  });
+}
+
+export const lighthousePart: BenchPart = {
+  name: 'lighthouse',
+  title: 'Primeira abertura num celular: Lighthouse 12 (mobile, frio), bytes de /vendas, abrir até o PDV',
+  budgetMin: 10,
+  async run(ctx) {
+    if (!existsSync(LIGHTHOUSE)) {
+      ctx.note(
+        'Lighthouse 12',
+        `não instalado em ${LIGHTHOUSE}: parte pulada (npm install --prefix /tmp/lh lighthouse@12)`,
+      );
+      return;
+    }
+    const run = ((await import(pathToFileURL(LIGHTHOUSE).href)) as { default: RunLighthouse }).default;
+    const scores = await ctx.step('Lighthouse em /login e /vendas', () =>
+      using(
+        () => startServer(),
+        (server) => server.stop(),
+        (server) => lighthouseScores(run, server),
+      ),
+    );
+    for (const s of scores ?? []) {
+      ctx.row({
+        medida: `${s.route}: desempenho`,
+        resultado: `${s.performance} (FCP ${fmt(s.fcpMs / 1000)} s, LCP ${fmt(s.lcpMs / 1000)} s, TBT ${fmt(s.tbtMs)} ms)`,
+        meta: `>= ${AIM.performance}`,
+        situação: verdict(s.performance >= AIM.performance),
+      });
+      ctx.row({
+        medida: `${s.route}: acessibilidade`,
+        resultado: String(s.accessibility),
+        meta: String(AIM.accessibility),
+        situação: verdict(s.accessibility >= AIM.accessibility),
+      });
+      if (s.route === '/vendas') {
+        const kb = s.bytes / 1024;
+        ctx.row({
+          medida: '/vendas, primeira abertura: bytes transferidos',
+          resultado: `${fmt(kb)} KB`,
+          meta: `< ${AIM.vendasKb} KB`,
+          situação: verdict(kb < AIM.vendasKb),
+        });
+      }
+    }
+    const till = await ctx.step('abrir o app instalado até o PDV utilizável', () =>
+      using(
+        () => startServer(),
+        (server) => server.stop(),
+        (server) => launchToTill(server),
+      ),
+    );
+    if (till) {
+      const best = (key: 'launchMs' | 'openMs') => Math.min(...till.map((r) => r[key]));
+      ctx.note(
+        'app instalado, navegador frio: iniciar até o PDV utilizável (melhor de 3)',
+        `${fmt(best('launchMs'))} ms (dos quais ${fmt(best('openMs'))} ms do abrir /vendas à busca respondendo)`,
+      );
+    }
+  },
+};

@@ -1,0 +1,1 @@
+export function precompressDir(dir: string): { files: number; raw: number; brotli: number; gzip: number };
