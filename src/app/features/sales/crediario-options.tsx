@@ -4,7 +4,7 @@ import { CREDIARIO_MAX_INSTALLMENTS, CREDIARIO_MIN_INSTALLMENTS } from '../../..
 import { formatDate } from '../../../shared/dates';
 import { formatBRL, toReais } from '../../../shared/money';
 import { CheckboxField, SelectField, TextField } from '../../components/field';
-import { installmentAmounts, installmentValue } from './cart';
+import { installmentAmounts, installmentText } from './cart';
 
 interface CrediarioOptionsProps {
   total: number;
@@ -57,7 +57,7 @@ export function CrediarioOptions(props: CrediarioOptionsProps) {
       ) : null}
       {entradaProblem ? null : (
         <p className="text-sm text-slate-700" data-testid="installment-value">
-          {installments}x de {formatBRL(installmentValue(total, entrada, installments))}
+          {installmentText(total, entrada, installments)}
         </p>
       )}
       {dueDates.length > 0 ? (
