@@ -1,4 +1,4 @@
-import { formatDocument } from '../../../shared/documents';
+import { formatDocument, formatPhone } from '../../../shared/documents';
 import type { Customer } from '../../../shared/contract';
 import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
 import { RowActions } from '../../components/row-actions';
@@ -32,7 +32,7 @@ export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete
           <tr key={customer.id} className="hover:bg-slate-50">
             <Td className="font-medium text-slate-900">{customer.name}</Td>
             <Td className="whitespace-nowrap">{orDash(formatDocument(customer.document))}</Td>
-            <Td className="whitespace-nowrap">{orDash(customer.phone)}</Td>
+            <Td className="whitespace-nowrap">{orDash(formatPhone(customer.phone))}</Td>
             <Td>{orDash(customer.email)}</Td>
             <Td>{orDash(customer.city)}</Td>
             <Td className="whitespace-nowrap text-right">

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { formatBRL, toCentavos } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
-import { TextField } from '../../components/field';
+import { QuantityField } from '../../components/quantity-input';
 import { PlusIcon } from '../../components/icons';
 import { toast, toastError } from '../../components/toast-store';
 import type { MirrorProduct } from '../../offline/db';
@@ -54,7 +54,12 @@ export function ProductAdder({ search, availableOf, lines, onLinesChange }: Prod
     <Card>
       <CardHeader title="Adicionar Produto" />
       <CardContent>
-        <form onSubmit={add} className="flex flex-col gap-3 md:flex-row md:items-end" aria-label="Adicionar Produto">
+        <form
+          onSubmit={add}
+          noValidate
+          className="flex flex-col gap-3 md:flex-row md:items-end"
+          aria-label="Adicionar Produto"
+        >
           <div className="flex-1">
             <SearchCombobox
               label="Buscar produto"
@@ -88,13 +93,9 @@ export function ProductAdder({ search, availableOf, lines, onLinesChange }: Prod
               )}
             />
           </div>
-          <TextField
+          <QuantityField
             ref={quantityRef}
             label="Quantidade"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
             value={quantity}
             onChange={(event) => setQuantity(event.target.value)}
             className="md:w-32"

@@ -5,6 +5,7 @@ import { formatBRL } from '../../../shared/money';
 import { Card, CardHeader } from '../../components/card';
 import { TrashIcon } from '../../components/icons';
 import { Button } from '../../components/button';
+import { QuantityInput } from '../../components/quantity-input';
 import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
 import { toast } from '../../components/toast-store';
 import { changeQuantity, lineTotal, removeLine, type CartLine } from './cart';
@@ -19,11 +20,7 @@ interface SaleItemsTableProps {
 function QuantityCell({ line, onCommit }: { line: CartLine; onCommit: (quantity: number) => void }) {
   const [draft, setDraft] = useState<string | null>(null);
   return (
-    <input
-      type="number"
-      inputMode="numeric"
-      min={1}
-      step={1}
+    <QuantityInput
       aria-label={`Quantidade de ${line.product_name}`}
       value={draft ?? String(line.quantity)}
       onChange={(event) => {
@@ -37,7 +34,7 @@ function QuantityCell({ line, onCommit }: { line: CartLine; onCommit: (quantity:
         }
       }}
       onBlur={() => setDraft(null)}
-      className="h-10 w-20 rounded-md border border-slate-300 px-2 text-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500"
+      className="w-16 px-2"
     />
   );
 }
