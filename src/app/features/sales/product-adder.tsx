@@ -53,14 +53,15 @@ export function ProductAdder({ search, availableOf, lines, onLinesChange }: Prod
   return (
     <Card>
       <CardHeader title="Adicionar Produto" />
-      <CardContent>
+      {/* Laid out by the card's own width: the search keeps its room on a tablet beside the summary. */}
+      <CardContent className="@container">
         <form
           onSubmit={add}
           noValidate
-          className="flex flex-col gap-3 md:flex-row md:items-end"
+          className="flex flex-col gap-3 @xl:flex-row @xl:items-end"
           aria-label="Adicionar Produto"
         >
-          <div className="flex-1">
+          <div className="min-w-0 flex-1">
             <SearchCombobox
               label="Buscar produto"
               placeholder="Buscar produto por código ou nome..."
@@ -93,17 +94,19 @@ export function ProductAdder({ search, availableOf, lines, onLinesChange }: Prod
               )}
             />
           </div>
-          <QuantityField
-            ref={quantityRef}
-            label="Quantidade"
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-            className="md:w-32"
-          />
-          <Button type="submit">
-            <PlusIcon className="h-4 w-4" />
-            Adicionar
-          </Button>
+          <div className="flex items-end gap-3">
+            <QuantityField
+              ref={quantityRef}
+              label="Quantidade"
+              value={quantity}
+              onChange={(event) => setQuantity(event.target.value)}
+              className="w-28"
+            />
+            <Button type="submit" className="flex-1 @xl:flex-none">
+              <PlusIcon className="h-4 w-4" />
+              Adicionar
+            </Button>
+          </div>
         </form>
       </CardContent>
     </Card>
