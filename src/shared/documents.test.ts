@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   cnpjCheckDigits,
   cpfCheckDigits,
+  formatCep,
   formatDocument,
+  formatPhone,
   isValidCnpj,
   isValidCpf,
   isValidDocument,
@@ -64,5 +66,39 @@ describe('documents', () => {
     expect(formatDocument('52998224725')).toBe('529.982.247-25');
     expect(formatDocument('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
     expect(formatDocument(null)).toBe('');
+  });
+});
+
+describe('phone and CEP as shown', () => {
+  it('formats a phone however it was typed', () => {
+    expect(formatPhone('11987654321')).toBe('(11) 98765-4321');
+    expect(formatPhone('(11) 98765-4321')).toBe('(11) 98765-4321');
+    expect(formatPhone('11 98765 4321')).toBe('(11) 98765-4321');
+    expect(formatPhone('+55 11 98765-4321')).toBe('(11) 98765-4321');
+    expect(formatPhone('011 98765-4321')).toBe('(11) 98765-4321');
+    expect(formatPhone('1134567890')).toBe('(11) 3456-7890');
+    expect(formatPhone('11.3456.7890')).toBe('(11) 3456-7890');
+    expect(formatPhone('08001234567')).toBe('0800 123 4567');
+  });
+  it('leaves what is not a Brazilian number as typed', () => {
+    expect(formatPhone('3456-7890')).toBe('3456-7890');
+    expect(formatPhone('(11) 3456-7890 ramal 12')).toBe('(11) 3456-7890 ramal 12');
+    expect(formatPhone(null)).toBe('');
+    expect(formatPhone('')).toBe('');
+  });
+  it('formats a CEP', () => {
+    expect(formatCep('01310100')).toBe('01310-100');
+    expect(formatCep('01.310-100')).toBe('01310-100');
+    expect(formatCep(' 01310-100 ')).toBe('01310-100');
+    expect(formatCep('0131010')).toBe('0131010');
+    expect(formatCep(null)).toBe('');
+  });
+  it('formatting twice changes nothing', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[\d ()+.-]{0,16}$/), (typed) => {
+        expect(formatPhone(formatPhone(typed))).toBe(formatPhone(typed));
+        expect(formatCep(formatCep(typed))).toBe(formatCep(typed));
+      }),
+    );
   });
 });

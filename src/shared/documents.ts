@@ -73,3 +73,29 @@ export function formatDocument(value: string | null | undefined): string {
   if (d.length === 14) return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
   return value;
 }
+
+/**
+ * A Brazilian phone as people write it, however it was typed: '11987654321' =>
+ * '(11) 98765-4321', '1134567890' => '(11) 3456-7890' (a +55 or a trunk 0 in front is
+ * dropped), '08001234567' => '0800 123 4567'. Anything else (extensions, foreign
+ * numbers, words) is shown as typed.
+ */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const typed = value.trim();
+  if (!/^[\d\s()+.-]+$/.test(typed)) return typed;
+  let d = typed.replace(/\D/g, '');
+  if (/^0[3589]00\d{7}$/.test(d)) return `${d.slice(0, 4)} ${d.slice(4, 7)} ${d.slice(7)}`;
+  if ((d.length === 12 || d.length === 13) && d.startsWith('55')) d = d.slice(2);
+  if ((d.length === 11 || d.length === 12) && d.startsWith('0')) d = d.slice(1);
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return typed;
+}
+
+/** '01310100' or '01.310-100' => '01310-100'; anything else unchanged. */
+export function formatCep(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = value.replace(/\D/g, '');
+  return d.length === 8 && /^[\d\s.-]+$/.test(value.trim()) ? `${d.slice(0, 5)}-${d.slice(5)}` : value.trim();
+}

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, Ref, SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 const FIELD =
-  'h-10 w-full rounded-md border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 ' +
+  'h-10 w-full rounded-md border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 ' +
   'focus:outline-none focus:ring-2 focus:ring-blue-500 focus:border-blue-500 disabled:cursor-not-allowed disabled:bg-slate-100';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {

@@ -14,7 +14,8 @@ export interface MoneyInputProps extends Omit<
 > {
   /** centavos, or null when empty or not an amount */
   value: number | null;
-  onChange: (centavos: number | null) => void;
+  /** `text`: what is typed, for a form that must tell empty from not an amount. */
+  onChange: (centavos: number | null, text: string) => void;
 }
 
 export function MoneyInput({ value, onChange, className, onFocus, onBlur, ...props }: MoneyInputProps) {
@@ -50,7 +51,7 @@ export function MoneyInput({ value, onChange, className, onFocus, onBlur, ...pro
         }}
         onChange={(event) => {
           setText(event.target.value);
-          onChange(parseMoneyInput(event.target.value));
+          onChange(parseMoneyInput(event.target.value), event.target.value);
         }}
       />
     </div>

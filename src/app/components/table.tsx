@@ -1,17 +1,51 @@
-// Table primitives: a horizontally scrollable wrapper for tablets and consistent cells.
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+// Table primitives. Tables fold their lower-priority columns into the row on narrow
+// screens (see FOLD below), so they fit; where a table still runs wider than its card, the
+// wrapper becomes a labelled scroll region the keyboard can reach (tabIndex 0).
+import { useEffect, useRef, useState, type HTMLAttributes, type TdHTMLAttributes, type ThHTMLAttributes } from 'react';
 import { cn } from './cn';
 
+/**
+ * Column classes for folding: `from.md` on a Th and its Td shows the column from that width
+ * up; `upTo.md` on the folded copy inside the main cell shows it only below that width.
+ */
+export const FOLD = {
+  from: { sm: 'hidden sm:table-cell', md: 'hidden md:table-cell', xl: 'hidden xl:table-cell' },
+  upTo: { sm: 'sm:hidden', md: 'md:hidden', xl: 'xl:hidden' },
+} as const;
+
+/** True while the element is wider inside than outside (it scrolls sideways). */
+function useOverflowing<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflowing(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflowing };
+}
+
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+  const { ref, overflowing } = useOverflowing<HTMLDivElement>();
+  const label = props['aria-label'];
   return (
-    <div className="w-full overflow-x-auto">
+    <div
+      ref={ref}
+      className="w-full overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+      {...(overflowing ? { tabIndex: 0, role: 'region', 'aria-label': label ?? 'Tabela' } : {})}
+    >
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props} />
     </div>
   );
 }
 
 export function THead(props: HTMLAttributes<HTMLTableSectionElement>) {
-  return <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500" {...props} />;
+  return <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600" {...props} />;
 }
 
 export function TBody(props: HTMLAttributes<HTMLTableSectionElement>) {

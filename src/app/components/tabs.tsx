@@ -42,7 +42,7 @@ export function Tabs({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="mb-6 flex gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1"
+        className="mb-6 flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
       >
         {items.map((item, i) => {
           const selected = item.value === value;

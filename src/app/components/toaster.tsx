@@ -1,4 +1,5 @@
-// Renders the toasts bottom-right, above dialogs. Kept accessible while a dialog hides
+// Renders the toasts above dialogs: at the top on phones and tablets (where Nova Venda's
+// 'Finalizar Venda' sits at the bottom), bottom-right on wide screens. Kept accessible while a dialog hides
 // the rest of the page (data-live-region).
 import { createPortal } from 'react-dom';
 import { cn } from './cn';
@@ -12,7 +13,7 @@ export function Toaster() {
     <div
       data-live-region=""
       aria-live="polite"
-      className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm"
+      className="pointer-events-none fixed right-0 top-0 z-[100] flex w-full flex-col gap-2 p-3 sm:max-w-sm sm:p-4 xl:bottom-0 xl:top-auto"
     >
       {toasts.map((t) => (
         <div

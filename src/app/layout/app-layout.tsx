@@ -46,7 +46,12 @@ export function AppLayout() {
           loggingOut={loggingOut}
           extra={<SyncStatus />}
         />
-        <main className="flex-1 overflow-y-auto p-4 sm:p-6 lg:p-8">
+        {/* The scrolling region: focusable, so the keyboard can scroll a screen with nothing to focus. */}
+        <main
+          tabIndex={0}
+          aria-label="Conteúdo"
+          className="flex-1 overflow-y-auto p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500 sm:p-6 lg:p-8"
+        >
           <Suspense fallback={<LoadingState text="Carregando..." />}>
             <Outlet />
           </Suspense>

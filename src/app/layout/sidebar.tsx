@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { usePermissions } from '../auth/use-permissions';
 import { cn } from '../components/cn';
@@ -10,8 +11,59 @@ interface SidebarProps {
   onClose: () => void;
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * While the drawer is open (small screens): focus moves into it, Tab and Shift+Tab stay
+ * inside, Escape closes it, and on closing focus goes back where it was (the menu button).
+ */
+function useDrawerFocus(open: boolean, onClose: () => void) {
+  const ref = useRef<HTMLElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+  useEffect(() => {
+    const drawer = ref.current;
+    if (!open || !drawer) return;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const focusables = () => [...drawer.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    focusables()[0]?.focus();
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusables();
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const inside = drawer!.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      // Back to where the person was, unless the drawer closed by moving them elsewhere.
+      if (before && (drawer.contains(document.activeElement) || document.activeElement === document.body)) {
+        before.focus();
+      }
+    };
+  }, [open]);
+  return ref;
+}
+
 export function Sidebar({ drawerOpen, collapsed, onClose }: SidebarProps) {
   const { isAdmin } = usePermissions();
+  const drawerRef = useDrawerFocus(drawerOpen, onClose);
   return (
     <>
       {drawerOpen ? (
@@ -23,6 +75,7 @@ export function Sidebar({ drawerOpen, collapsed, onClose }: SidebarProps) {
         />
       ) : null}
       <aside
+        ref={drawerRef}
         id="app-sidebar"
         aria-label="Menu principal"
         className={cn(

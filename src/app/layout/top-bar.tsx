@@ -33,7 +33,11 @@ export function TopBar({ userName, sidebarExpanded, onToggleMenu, onLogout, logg
       <button type="button" aria-label="Notificações" className={ICON_BUTTON}>
         <BellIcon />
       </button>
-      <span className="max-w-[12rem] truncate px-2 text-sm font-medium text-slate-800" data-testid="user-name">
+      {/* Whole on a phone too: two short lines rather than a cut name. */}
+      <span
+        className="line-clamp-2 max-w-[7.5rem] break-words px-1 text-xs font-medium leading-tight text-slate-800 sm:max-w-[14rem] sm:px-2 sm:text-sm"
+        data-testid="user-name"
+      >
         {userName || 'Usuário'}
       </span>
       <button

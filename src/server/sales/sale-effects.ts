@@ -10,7 +10,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { SALES_CATEGORY } from '../../shared/constants';
 import { dayInSaoPaulo } from '../../shared/dates';
-import { splitCentavos } from '../../shared/money';
+import { installmentParts } from '../../shared/installments';
 import type { DbOrTx } from '../db/client';
 import { accountsReceivable, cashFlowEntries, type CrediarioRecord, type SaleRow } from '../db/schema';
 
@@ -51,7 +51,7 @@ export function paymentEffectRows(sale: SaleRow): { cash: NewCashEntry[]; receiv
   }
   const plan = sale.crediario as CrediarioRecord;
   const cash = plan.entrada > 0 ? [{ ...base, description: entradaDescription(sale), amount: plan.entrada }] : [];
-  const parts = splitCentavos(sale.total - plan.entrada, plan.parcelas);
+  const parts = installmentParts(sale.total, plan.entrada, plan.parcelas);
   const receivables = parts
     .map((amount, i) => ({
       tenantId: sale.tenantId,

@@ -18,15 +18,18 @@ export const CHROMIUM_ARGS = [
 
 export const ARTIFACTS_DIR = 'test-results/e2e';
 
-/** A persistent context on an empty profile (service workers need a real profile). */
-export async function openBrowser(viewport = { width: 1280, height: 800 }) {
+/**
+ * A persistent context on an empty profile (service workers need a real profile).
+ * `lang`: the browser's language (--lang and the context locale), pt-BR unless given.
+ */
+export async function openBrowser(viewport = { width: 1280, height: 800 }, { lang }: { lang?: string } = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'balcao-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
+    args: lang ? [...CHROMIUM_ARGS, `--lang=${lang}`] : CHROMIUM_ARGS,
     headless: true,
     viewport,
-    locale: 'pt-BR',
+    locale: lang ?? 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
   });
   return {

@@ -13,10 +13,11 @@ export function PermissionGuard({ permission, children }: { permission?: Permiss
   return (
     <Card className="mx-auto mt-8 max-w-lg">
       <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
-        <AlertIcon className="h-10 w-10 text-red-500" />
-        <p role="alert" className="text-base font-medium text-slate-800">
-          {ACCESS_DENIED_TEXT}
-        </p>
+        <AlertIcon aria-hidden="true" className="h-10 w-10 text-red-600" />
+        {/* The page's one h1: the screen's own title is not shown. */}
+        <div role="alert">
+          <h1 className="text-base font-medium text-slate-800">{ACCESS_DENIED_TEXT}</h1>
+        </div>
       </CardContent>
     </Card>
   );

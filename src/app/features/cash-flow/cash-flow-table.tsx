@@ -68,7 +68,7 @@ export function CashFlowTable({ entries, canWrite, onEdit, onDelete }: CashFlowT
                 {isManual(entry) ? (
                   <RowActions onEdit={() => onEdit(entry)} onDelete={() => onDelete(entry)} />
                 ) : (
-                  <span className="px-3 text-slate-400" title="Lançamento automático (venda ou conta paga)">
+                  <span className="px-3 text-slate-500" title="Lançamento automático (venda ou conta paga)">
                     -
                   </span>
                 )}

@@ -9,7 +9,13 @@ import { toast } from '../../components/toast-store';
 import { useFormSave } from '../../components/use-form-save';
 import { validateForm } from '../../lib/form-errors';
 import { useCreateCustomer, useUpdateCustomer } from './api';
-import { customerToForm, EMPTY_CUSTOMER_FORM, formToInput, type CustomerFormValues } from './customer-form';
+import {
+  customerToForm,
+  EMPTY_CUSTOMER_FORM,
+  FORMAT_ON_BLUR,
+  formToInput,
+  type CustomerFormValues,
+} from './customer-form';
 
 interface CustomerFormDialogProps {
   customer: Customer | null;
@@ -49,6 +55,10 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
   const field = (key: keyof CustomerFormValues) => ({
     value: values[key],
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
+    onBlur: () => {
+      const format = FORMAT_ON_BLUR[key];
+      if (format) setValues((v) => ({ ...v, [key]: format(v[key]) }));
+    },
     error: errors[key],
     disabled: saving,
   });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatDocument } from '../../../shared/documents';
+import { formatCep, formatDocument, formatPhone } from '../../../shared/documents';
 import type { Customer, CustomerCreateSchema } from '../../../shared/contract';
 
 export interface CustomerFormValues {
@@ -28,14 +28,21 @@ export function customerToForm(customer: Customer): CustomerFormValues {
   return {
     name: customer.name,
     email: customer.email ?? '',
-    phone: customer.phone ?? '',
+    phone: formatPhone(customer.phone),
     document: formatDocument(customer.document),
     address: customer.address ?? '',
     city: customer.city ?? '',
     state: customer.state ?? '',
-    zip_code: customer.zip_code ?? '',
+    zip_code: formatCep(customer.zip_code),
   };
 }
+
+/** Fields shown formatted once the person leaves them, however they were typed. */
+export const FORMAT_ON_BLUR: Partial<Record<keyof CustomerFormValues, (typed: string) => string>> = {
+  phone: formatPhone,
+  document: formatDocument,
+  zip_code: formatCep,
+};
 
 /** Text values to the schema's input (blank optional fields become null in the schema). */
 export function formToInput(values: CustomerFormValues): z.input<typeof CustomerCreateSchema> {

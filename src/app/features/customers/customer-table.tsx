@@ -1,6 +1,7 @@
-import { formatDocument } from '../../../shared/documents';
+import { formatDocument, formatPhone } from '../../../shared/documents';
 import type { Customer } from '../../../shared/contract';
-import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { cn } from '../../components/cn';
+import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
 import { RowActions } from '../../components/row-actions';
 
 interface CustomerTableProps {
@@ -13,39 +14,52 @@ interface CustomerTableProps {
 
 const orDash = (value: string | null | undefined) => (value ? value : '-');
 
+/**
+ * Name, document, phone, e-mail, city and (for who may change them) the actions. Narrower
+ * screens fold e-mail and city (below xl), then document and phone (below md), under the
+ * name; the actions always stay. Without permission to change there is no actions column.
+ */
 export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete }: CustomerTableProps) {
   return (
     <Table aria-label="Clientes">
       <THead>
         <tr>
           <Th>Nome</Th>
-          <Th>CPF/CNPJ</Th>
-          <Th>Telefone</Th>
-          <Th>E-mail</Th>
-          <Th>Cidade</Th>
-          <Th className="text-right">Ações</Th>
+          <Th className={FOLD.from.md}>CPF/CNPJ</Th>
+          <Th className={FOLD.from.md}>Telefone</Th>
+          <Th className={FOLD.from.xl}>E-mail</Th>
+          <Th className={FOLD.from.xl}>Cidade</Th>
+          {canWrite ? <Th className="text-right">Ações</Th> : null}
         </tr>
       </THead>
       <TBody>
-        {customers.length === 0 ? <EmptyRow colSpan={6} text={emptyText} /> : null}
-        {customers.map((customer) => (
-          <tr key={customer.id} className="hover:bg-slate-50">
-            <Td className="font-medium text-slate-900">{customer.name}</Td>
-            <Td className="whitespace-nowrap">{orDash(formatDocument(customer.document))}</Td>
-            <Td className="whitespace-nowrap">{orDash(customer.phone)}</Td>
-            <Td>{orDash(customer.email)}</Td>
-            <Td>{orDash(customer.city)}</Td>
-            <Td className="whitespace-nowrap text-right">
+        {customers.length === 0 ? <EmptyRow colSpan={canWrite ? 6 : 5} text={emptyText} /> : null}
+        {customers.map((customer) => {
+          const document = formatDocument(customer.document);
+          const phone = formatPhone(customer.phone);
+          return (
+            <tr key={customer.id} className="hover:bg-slate-50">
+              <Td>
+                <div className="font-medium text-slate-900">{customer.name}</div>
+                <div className={cn(FOLD.upTo.md, 'mt-0.5 text-xs text-slate-600')}>
+                  {[document, phone].filter(Boolean).join(' · ')}
+                </div>
+                <div className={cn(FOLD.upTo.xl, 'mt-0.5 break-all text-xs text-slate-600')}>
+                  {[customer.email, customer.city].filter(Boolean).join(' · ')}
+                </div>
+              </Td>
+              <Td className={cn(FOLD.from.md, 'whitespace-nowrap')}>{orDash(document)}</Td>
+              <Td className={cn(FOLD.from.md, 'whitespace-nowrap')}>{orDash(phone)}</Td>
+              <Td className={cn(FOLD.from.xl, 'break-all')}>{orDash(customer.email)}</Td>
+              <Td className={FOLD.from.xl}>{orDash(customer.city)}</Td>
               {canWrite ? (
-                <>
+                <Td className="w-0 whitespace-nowrap text-right">
                   <RowActions onEdit={() => onEdit(customer)} onDelete={() => onDelete(customer)} />
-                </>
-              ) : (
-                <span className="text-slate-400">-</span>
-              )}
-            </Td>
-          </tr>
-        ))}
+                </Td>
+              ) : null}
+            </tr>
+          );
+        })}
       </TBody>
     </Table>
   );

@@ -5,6 +5,8 @@ import { ProductCreateSchema, ProductUpdateSchema, type Product } from '../../..
 import { Button } from '../../components/button';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { CheckboxField, TextField } from '../../components/field';
+import { MoneyField } from '../../components/money-input';
+import { QuantityField } from '../../components/quantity-input';
 import { toast } from '../../components/toast-store';
 import { useFormSave } from '../../components/use-form-save';
 import { validateForm } from '../../lib/form-errors';
@@ -50,7 +52,14 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
     }
   }
 
-  const field = (key: Exclude<keyof ProductFormValues, 'active'>) => ({
+  const money = (key: 'cost_price' | 'sale_price') => ({
+    value: values[key],
+    onChange: (centavos: number | null) => set(key, centavos),
+    error: errors[key],
+    disabled: saving,
+  });
+
+  const field = (key: 'sku' | 'name' | 'size' | 'color' | 'current_stock' | 'minimum_stock') => ({
     value: values[key],
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
     error: errors[key],
@@ -70,24 +79,10 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
           <TextField label="Nome" autoComplete="off" {...field('name')} />
           <TextField label="Tamanho" autoComplete="off" {...field('size')} />
           <TextField label="Cor" autoComplete="off" {...field('color')} />
-          <TextField label="Estoque atual" type="number" step="1" inputMode="numeric" {...field('current_stock')} />
-          <TextField label="Estoque mínimo" type="number" step="1" inputMode="numeric" {...field('minimum_stock')} />
-          <TextField
-            label="Preço de custo"
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            {...field('cost_price')}
-          />
-          <TextField
-            label="Preço de venda"
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            {...field('sale_price')}
-          />
+          <QuantityField label="Estoque atual" {...field('current_stock')} />
+          <QuantityField label="Estoque mínimo" {...field('minimum_stock')} />
+          <MoneyField label="Preço de custo" placeholder="0,00" {...money('cost_price')} />
+          <MoneyField label="Preço de venda" placeholder="0,00" {...money('sale_price')} />
         </div>
         <div className="mt-4">
           <CheckboxField

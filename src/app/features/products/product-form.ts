@@ -1,6 +1,7 @@
 // The product form's text values and their conversion to the contract's input.
 import type { z } from 'zod';
 import { toReais } from '../../../shared/money';
+import { parseQuantityText } from '../../components/quantity-input';
 import type { Product, ProductCreateSchema } from '../../../shared/contract';
 
 export interface ProductFormValues {
@@ -10,8 +11,9 @@ export interface ProductFormValues {
   color: string;
   current_stock: string;
   minimum_stock: string;
-  cost_price: string;
-  sale_price: string;
+  /** centavos; null while empty or not an amount */
+  cost_price: number | null;
+  sale_price: number | null;
   active: boolean;
 }
 
@@ -23,8 +25,8 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   color: '',
   current_stock: '0',
   minimum_stock: '0',
-  cost_price: '0',
-  sale_price: '0',
+  cost_price: 0,
+  sale_price: 0,
   active: true,
 };
 
@@ -36,16 +38,20 @@ export function productToForm(product: Product): ProductFormValues {
     color: product.color,
     current_stock: String(product.current_stock),
     minimum_stock: String(product.minimum_stock),
-    cost_price: toReais(product.cost_price).toFixed(2),
-    sale_price: toReais(product.sale_price).toFixed(2),
+    cost_price: product.cost_price,
+    sale_price: product.sale_price,
     active: product.active,
   };
 }
 
-function numberOrUndefined(text: string): number | undefined {
-  const trimmed = text.trim();
-  return trimmed === '' ? undefined : Number(trimmed.replace(',', '.'));
+/** Empty: absent (the schema's default); not a whole number: NaN, which the contract refuses. */
+function quantityOrUndefined(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  return parseQuantityText(text) ?? Number.NaN;
 }
+
+/** NaN is refused by the contract ('Informe um valor numérico'), as an empty price should be. */
+const reaisOf = (centavos: number | null) => (centavos === null ? Number.NaN : toReais(centavos));
 
 /** Text values to the schema's input side (reais as numbers; the schema makes centavos). */
 export function formToInput(values: ProductFormValues): z.input<typeof ProductCreateSchema> {
@@ -54,10 +60,10 @@ export function formToInput(values: ProductFormValues): z.input<typeof ProductCr
     name: values.name,
     size: values.size,
     color: values.color,
-    current_stock: numberOrUndefined(values.current_stock),
-    minimum_stock: numberOrUndefined(values.minimum_stock),
-    cost_price: numberOrUndefined(values.cost_price),
-    sale_price: numberOrUndefined(values.sale_price),
+    current_stock: quantityOrUndefined(values.current_stock),
+    minimum_stock: quantityOrUndefined(values.minimum_stock),
+    cost_price: reaisOf(values.cost_price),
+    sale_price: reaisOf(values.sale_price),
     active: values.active,
   };
 }

@@ -2,7 +2,7 @@ import { formatBRL } from '../../../shared/money';
 import type { Product } from '../../../shared/contract';
 import { Badge } from '../../components/badge';
 import { cn } from '../../components/cn';
-import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
 import { RowActions } from '../../components/row-actions';
 import { isLowStock } from './filter-products';
 
@@ -20,12 +20,12 @@ export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }
     <Table aria-label="Produtos">
       <THead>
         <tr>
-          <Th>SKU</Th>
+          <Th className={FOLD.from.xl}>SKU</Th>
           <Th>Produto</Th>
-          <Th>Tamanho/Cor</Th>
+          <Th className={FOLD.from.xl}>Tamanho/Cor</Th>
           <Th>Estoque</Th>
-          <Th>Preços</Th>
-          <Th>Status</Th>
+          <Th className={FOLD.from.sm}>Preços</Th>
+          <Th className={FOLD.from.md}>Status</Th>
           {canWrite ? <Th className="text-right">Ações</Th> : null}
         </tr>
       </THead>
@@ -39,19 +39,32 @@ export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }
               data-low-stock={low || undefined}
               className={cn(low ? 'bg-red-50' : 'hover:bg-slate-50')}
             >
-              <Td className="whitespace-nowrap font-mono text-xs text-slate-600">{product.sku}</Td>
-              <Td className="font-medium text-slate-900">{product.name}</Td>
-              <Td className="whitespace-nowrap">
+              <Td className={cn(FOLD.from.xl, 'whitespace-nowrap font-mono text-xs text-slate-600')}>{product.sku}</Td>
+              <Td>
+                <div className="font-medium text-slate-900">{product.name}</div>
+                {/* Narrower screens: the folded columns under the name. */}
+                <div className={cn(FOLD.upTo.xl, 'mt-0.5 text-xs text-slate-600')}>
+                  <span className="font-mono">{product.sku}</span> · {product.size || '-'} / {product.color || '-'}
+                </div>
+                <div className={cn(FOLD.upTo.sm, 'mt-1 text-xs')}>
+                  <span className="text-slate-600">Custo: {formatBRL(product.cost_price)}</span> ·{' '}
+                  <span className="font-medium text-slate-900">Venda: {formatBRL(product.sale_price)}</span>
+                </div>
+                <div className={cn(FOLD.upTo.md, 'mt-1')}>
+                  <Badge tone={product.active ? 'green' : 'gray'}>{product.active ? 'Ativo' : 'Inativo'}</Badge>
+                </div>
+              </Td>
+              <Td className={cn(FOLD.from.xl, 'whitespace-nowrap')}>
                 {product.size || '-'} / {product.color || '-'}
               </Td>
               <Td className={cn('whitespace-nowrap', low && 'font-semibold text-red-700')}>
                 {product.current_stock} / {product.minimum_stock}
               </Td>
-              <Td className="whitespace-nowrap">
-                <div className="text-xs text-slate-500">Custo: {formatBRL(product.cost_price)}</div>
+              <Td className={cn(FOLD.from.sm, 'whitespace-nowrap')}>
+                <div className="text-xs text-slate-600">Custo: {formatBRL(product.cost_price)}</div>
                 <div className="font-medium text-slate-900">Venda: {formatBRL(product.sale_price)}</div>
               </Td>
-              <Td>
+              <Td className={FOLD.from.md}>
                 <Badge tone={product.active ? 'green' : 'gray'}>{product.active ? 'Ativo' : 'Inativo'}</Badge>
               </Td>
               {canWrite ? (

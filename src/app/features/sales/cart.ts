@@ -2,7 +2,8 @@
 // Cart in state and calls these; every message is the spec's, word for word.
 import { CREDIARIO_SPACING_DAYS } from '../../../shared/constants';
 import { addDays } from '../../../shared/dates';
-import { formatDecimal, splitCentavos } from '../../../shared/money';
+import { describeInstallments, installmentParts } from '../../../shared/installments';
+import { formatDecimal } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/contract/sales';
 
 export interface CartLine {
@@ -96,14 +97,14 @@ export function dueDates(today: string, installments: number): string[] {
   return Array.from({ length: installments }, (_, i) => addDays(today, CREDIARIO_SPACING_DAYS * (i + 1)));
 }
 
-/** The installments actually charged: they and the entrada add up to the total. */
+/** The installments actually charged (the server's own split): with the entrada they add up to the total. */
 export function installmentAmounts(total: number, entrada: number, installments: number): number[] {
-  return splitCentavos(total - entrada, installments);
+  return installmentParts(total, entrada, installments);
 }
 
-/** Shown per installment: (total - entrada) / installments. */
-export function installmentValue(total: number, entrada: number, installments: number): number {
-  return Math.round((total - entrada) / installments);
+/** The plan as the summary and the toast say it: '6x de R$ 50,00' or '5x R$ 113,22 + 1x R$ 113,25'. */
+export function installmentText(total: number, entrada: number, installments: number): string {
+  return describeInstallments(installmentParts(total, entrada, installments));
 }
 
 export function entradaError(entrada: number, total: number): string | null {
@@ -132,8 +133,7 @@ export function successMessage(s: FinishedSaleSummary): string {
   let payment: string = PAYMENT_METHOD_LABELS[s.paymentMethod];
   if (s.paymentMethod === 'crediario' && s.installments) {
     const entrada = s.entrada ?? 0;
-    const each = installmentValue(s.total, entrada, s.installments);
-    const parts = `${s.installments}x de R$ ${formatDecimal(each)}`;
+    const parts = installmentText(s.total, entrada, s.installments);
     payment = entrada > 0 ? `Entrada R$ ${formatDecimal(entrada)} + ${parts}` : `Crediário ${parts}`;
   }
   return `Venda finalizada! Cliente: ${s.customerName} | Total: R$ ${formatDecimal(s.total)} | Pagamento: ${payment}`;

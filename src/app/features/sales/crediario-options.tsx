@@ -2,9 +2,10 @@
 // zero and the total, and the value of each installment.
 import { CREDIARIO_MAX_INSTALLMENTS, CREDIARIO_MIN_INSTALLMENTS } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
-import { formatBRL, toReais } from '../../../shared/money';
-import { CheckboxField, SelectField, TextField } from '../../components/field';
-import { installmentAmounts, installmentValue } from './cart';
+import { formatBRL, parseMoneyInput } from '../../../shared/money';
+import { CheckboxField, SelectField } from '../../components/field';
+import { MoneyField } from '../../components/money-input';
+import { installmentAmounts, installmentText } from './cart';
 
 interface CrediarioOptionsProps {
   total: number;
@@ -42,22 +43,17 @@ export function CrediarioOptions(props: CrediarioOptionsProps) {
       </SelectField>
       <CheckboxField label="Quer adicionar uma entrada?" checked={entradaOn} onChange={props.onEntradaOn} />
       {entradaOn ? (
-        <TextField
+        <MoneyField
           label="Valor da entrada"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={toReais(total)}
-          step={0.01}
           placeholder="0,00"
-          value={props.entradaText}
-          onChange={(event) => props.onEntradaText(event.target.value)}
+          value={parseMoneyInput(props.entradaText)}
+          onChange={(_, text) => props.onEntradaText(text)}
           error={entradaProblem ?? undefined}
         />
       ) : null}
       {entradaProblem ? null : (
         <p className="text-sm text-slate-700" data-testid="installment-value">
-          {installments}x de {formatBRL(installmentValue(total, entrada, installments))}
+          {installmentText(total, entrada, installments)}
         </p>
       )}
       {dueDates.length > 0 ? (

@@ -1,6 +1,6 @@
 // Nova Venda's customer: searched by name or CPF/CNPJ in the mirror.
 import { useMemo, useState } from 'react';
-import { formatDocument } from '../../../shared/documents';
+import { formatDocument, formatPhone } from '../../../shared/documents';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { CloseIcon } from '../../components/icons';
@@ -38,7 +38,7 @@ export function CustomerPicker({ search, selected, onSelect }: CustomerPickerPro
             <div className="flex flex-col">
               <span className="font-medium">{c.name}</span>
               <span className="text-xs text-slate-500">
-                {[formatDocument(c.document), c.phone].filter(Boolean).join(' · ') || '-'}
+                {[formatDocument(c.document), formatPhone(c.phone)].filter(Boolean).join(' · ') || '-'}
               </span>
             </div>
           )}

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { formatBRL, toCentavos } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
-import { TextField } from '../../components/field';
+import { QuantityField } from '../../components/quantity-input';
 import { PlusIcon } from '../../components/icons';
 import { toast, toastError } from '../../components/toast-store';
 import type { MirrorProduct } from '../../offline/db';
@@ -53,9 +53,15 @@ export function ProductAdder({ search, availableOf, lines, onLinesChange }: Prod
   return (
     <Card>
       <CardHeader title="Adicionar Produto" />
-      <CardContent>
-        <form onSubmit={add} className="flex flex-col gap-3 md:flex-row md:items-end" aria-label="Adicionar Produto">
-          <div className="flex-1">
+      {/* Laid out by the card's own width: the search keeps its room on a tablet beside the summary. */}
+      <CardContent className="@container">
+        <form
+          onSubmit={add}
+          noValidate
+          className="flex flex-col gap-3 @xl:flex-row @xl:items-end"
+          aria-label="Adicionar Produto"
+        >
+          <div className="min-w-0 flex-1">
             <SearchCombobox
               label="Buscar produto"
               placeholder="Buscar produto por código ou nome..."
@@ -88,21 +94,19 @@ export function ProductAdder({ search, availableOf, lines, onLinesChange }: Prod
               )}
             />
           </div>
-          <TextField
-            ref={quantityRef}
-            label="Quantidade"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-            className="md:w-32"
-          />
-          <Button type="submit">
-            <PlusIcon className="h-4 w-4" />
-            Adicionar
-          </Button>
+          <div className="flex items-end gap-3">
+            <QuantityField
+              ref={quantityRef}
+              label="Quantidade"
+              value={quantity}
+              onChange={(event) => setQuantity(event.target.value)}
+              className="w-28"
+            />
+            <Button type="submit" className="flex-1 @xl:flex-none">
+              <PlusIcon className="h-4 w-4" />
+              Adicionar
+            </Button>
+          </div>
         </form>
       </CardContent>
     </Card>

@@ -12,8 +12,9 @@ import { displayNumber } from './cart';
 import { CustomerPicker } from './customer-picker';
 import { ProductAdder } from './product-adder';
 import { SaleItemsTable } from './sale-items-table';
-import { SaleSummary } from './sale-summary';
+import { FinishBar, SaleSummary } from './sale-summary';
 import { useSaleFinish } from './use-finish-sale';
+import { useWideTill } from './use-wide-till';
 import { useSaleForm } from './use-sale-form';
 
 
@@ -24,6 +25,7 @@ export function SaleForm({ catalogueIncomplete }: { catalogueIncomplete: boolean
   const form = useSaleForm();
   const [number, setNumber] = useState(() => displayNumber());
   const { finishing, finish } = useSaleFinish(form, number, () => setNumber(displayNumber()));
+  const wide = useWideTill();
 
   const availableOf = useCallback(
     (product: { id: string; current_stock: number }) => availableStock(product, pending),
@@ -55,8 +57,9 @@ export function SaleForm({ catalogueIncomplete }: { catalogueIncomplete: boolean
           O catálogo ainda não foi carregado por completo neste dispositivo. Conecte-se à internet para sincronizar.
         </p>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="flex flex-col gap-6 lg:col-span-2">
+      {/* One column on a phone; from a tablet up the summary beside the sale. */}
+      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_17rem] lg:gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex min-w-0 flex-col gap-4 lg:gap-6">
           <CustomerPicker
             search={customers.search}
             selected={form.state.customer}
@@ -70,10 +73,11 @@ export function SaleForm({ catalogueIncomplete }: { catalogueIncomplete: boolean
           />
           <SaleItemsTable lines={form.state.lines} availableOf={availableById} onLinesChange={form.actions.setLines} />
         </div>
-        <div>
-          <SaleSummary form={form} finishing={finishing} onFinish={() => void finish()} />
+        <div className="min-w-0 md:sticky md:top-0 md:self-start">
+          <SaleSummary form={form} finishing={finishing} onFinish={() => void finish()} withFinish={wide} />
         </div>
       </div>
+      {wide ? null : <FinishBar form={form} finishing={finishing} onFinish={() => void finish()} />}
     </div>
   );
 }

@@ -3,9 +3,10 @@
 import { useState } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { Card, CardHeader } from '../../components/card';
+import { cn } from '../../components/cn';
 import { TrashIcon } from '../../components/icons';
 import { Button } from '../../components/button';
-import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { QuantityInput } from '../../components/quantity-input';
 import { toast } from '../../components/toast-store';
 import { changeQuantity, lineTotal, removeLine, type CartLine } from './cart';
 import { cartErrorToast } from './product-adder';
@@ -16,29 +17,28 @@ interface SaleItemsTableProps {
   onLinesChange: (lines: CartLine[]) => void;
 }
 
+const HEAD = 'whitespace-nowrap px-4 py-3 font-medium';
+
 function QuantityCell({ line, onCommit }: { line: CartLine; onCommit: (quantity: number) => void }) {
   const [draft, setDraft] = useState<string | null>(null);
   return (
-    <input
-      type="number"
-      inputMode="numeric"
-      min={1}
-      step={1}
-      aria-label={`Quantidade de ${line.product_name}`}
-      value={draft ?? String(line.quantity)}
-      onChange={(event) => {
-        const raw = event.target.value;
-        const n = Number.parseInt(raw, 10);
-        // Empty while typing: wait; a refused number goes back to the line's quantity.
-        if (raw.trim() === '' || Number.isNaN(n)) setDraft(raw);
-        else {
-          onCommit(n);
-          setDraft(null);
-        }
-      }}
-      onBlur={() => setDraft(null)}
-      className="h-10 w-20 rounded-md border border-slate-300 px-2 text-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500"
-    />
+    <div className="w-16">
+      <QuantityInput
+        aria-label={`Quantidade de ${line.product_name}`}
+        value={draft ?? String(line.quantity)}
+        onChange={(event) => {
+          const raw = event.target.value;
+          const n = Number.parseInt(raw, 10);
+          // Empty while typing: wait; a refused number goes back to the line's quantity.
+          if (raw.trim() === '' || Number.isNaN(n)) setDraft(raw);
+          else {
+            onCommit(n);
+            setDraft(null);
+          }
+        }}
+        onBlur={() => setDraft(null)}
+      />
+    </div>
   );
 }
 
@@ -49,39 +49,71 @@ export function SaleItemsTable({ lines, availableOf, onLinesChange }: SaleItemsT
     else cartErrorToast(result.error);
   }
 
+  // Below sm each line is a compact two-row block (name and remove; quantity, unit price and
+  // line total); from sm up a table. The roles stay a table's either way.
   return (
     <Card>
       <CardHeader title="Itens da Venda" />
-      <Table aria-label="Itens da Venda">
-        <THead>
-          <tr>
-            <Th>Produto</Th>
-            <Th>Qtde</Th>
-            <Th className="text-right">Preço Unit.</Th>
-            <Th className="text-right">Total</Th>
-            <Th>
+      <table aria-label="Itens da Venda" role="table" className="block w-full text-left text-sm sm:table">
+        <thead
+          role="rowgroup"
+          className="hidden border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600 sm:table-header-group"
+        >
+          <tr role="row">
+            <th role="columnheader" scope="col" className={HEAD}>
+              Produto
+            </th>
+            <th role="columnheader" scope="col" className={HEAD}>
+              Qtde
+            </th>
+            <th role="columnheader" scope="col" className={cn(HEAD, 'text-right')}>
+              Preço Unit.
+            </th>
+            <th role="columnheader" scope="col" className={cn(HEAD, 'text-right')}>
+              Total
+            </th>
+            <th role="columnheader" scope="col" className={HEAD}>
               <span className="sr-only">Remover</span>
-            </Th>
+            </th>
           </tr>
-        </THead>
-        <TBody>
+        </thead>
+        <tbody role="rowgroup" className="block divide-y divide-slate-100 sm:table-row-group">
           {lines.length === 0 ? (
-            <EmptyRow colSpan={5} text="Nenhum produto adicionado" />
+            <tr role="row" className="block sm:table-row">
+              <td role="cell" colSpan={5} className="block px-4 py-10 text-center text-sm text-slate-500 sm:table-cell">
+                Nenhum produto adicionado
+              </td>
+            </tr>
           ) : (
             lines.map((line) => (
-              <tr key={line.product_id}>
-                <Td>
-                  <div className="flex flex-col">
-                    <span className="font-medium text-slate-900">{line.product_name}</span>
-                    <span className="text-xs text-slate-500">{line.sku}</span>
+              <tr
+                key={line.product_id}
+                role="row"
+                className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 px-4 py-3 sm:table-row sm:p-0"
+              >
+                <td role="cell" className="col-span-2 min-w-0 sm:table-cell sm:px-4 sm:py-3">
+                  <div className="flex min-w-0 flex-col">
+                    <span className="break-words font-medium text-slate-900">{line.product_name}</span>
+                    <span className="text-xs text-slate-600">{line.sku}</span>
                   </div>
-                </Td>
-                <Td>
+                </td>
+                <td role="cell" className="row-start-2 sm:table-cell sm:px-4 sm:py-3">
                   <QuantityCell line={line} onCommit={(q) => commit(line, q)} />
-                </Td>
-                <Td className="whitespace-nowrap text-right">{formatBRL(line.unit_price)}</Td>
-                <Td className="whitespace-nowrap text-right font-medium">{formatBRL(lineTotal(line))}</Td>
-                <Td className="text-right">
+                </td>
+                <td
+                  role="cell"
+                  className="row-start-2 whitespace-nowrap text-xs text-slate-600 sm:table-cell sm:px-4 sm:py-3 sm:text-right sm:text-sm sm:text-slate-700"
+                >
+                  <span className="sm:hidden">× </span>
+                  {formatBRL(line.unit_price)}
+                </td>
+                <td
+                  role="cell"
+                  className="row-start-2 whitespace-nowrap text-right font-medium text-slate-900 sm:table-cell sm:px-4 sm:py-3"
+                >
+                  {formatBRL(lineTotal(line))}
+                </td>
+                <td role="cell" className="col-start-3 row-start-1 text-right sm:table-cell sm:px-4 sm:py-3">
                   <Button
                     variant="ghost"
                     size="icon"
@@ -93,12 +125,12 @@ export function SaleItemsTable({ lines, availableOf, onLinesChange }: SaleItemsT
                   >
                     <TrashIcon className="h-4 w-4 text-red-600" />
                   </Button>
-                </Td>
+                </td>
               </tr>
             ))
           )}
-        </TBody>
-      </Table>
+        </tbody>
+      </table>
     </Card>
   );
 }

@@ -141,14 +141,17 @@ describe('Nova Venda', () => {
 
     await user.click(screen.getByLabelText('Quer adicionar uma entrada?'));
     const entrada = screen.getByLabelText('Valor da entrada');
-    expect(entrada.getAttribute('min')).toBe('0');
-    expect(entrada.getAttribute('max')).toBe('300');
+    // A money field (comma or dot, the numeric keypad): its limits are said in the spec's words.
+    expect(entrada.getAttribute('inputmode')).toBe('decimal');
     await user.type(entrada, '350');
     expect(screen.getByText('O valor da entrada não pode ser maior que o total da venda.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
     expect(await screen.findAllByText('O valor da entrada não pode ser maior que o total da venda.')).toHaveLength(2);
     expect(await getDb().sales.count()).toBe(0);
 
+    await user.clear(entrada);
+    await user.type(entrada, '-5');
+    expect(screen.getByText('Informe um valor numérico')).toBeTruthy();
     await user.clear(entrada);
     await user.type(entrada, '60');
     expect(screen.getByTestId('installment-value').textContent?.replace(/\s/g, ' ')).toBe('3x de R$ 80,00');

@@ -5,7 +5,7 @@ import { useMemo, useReducer } from 'react';
 import { CREDIARIO_DEFAULT_INSTALLMENTS } from '../../../shared/constants';
 import type { PaymentMethod } from '../../../shared/contract';
 import { todayIso } from '../../../shared/dates';
-import { toCentavos } from '../../../shared/money';
+import { parseMoneyInput } from '../../../shared/money';
 import { cartTotal, dueDates, entradaError, type CartLine } from './cart';
 
 export interface SaleCustomer {
@@ -70,18 +70,30 @@ export function saleFormReducer(state: SaleFormState, action: Action): SaleFormS
   }
 }
 
-/** The entrada typed in reais ('12,50' or '12.50') as centavos; empty or off is zero. */
-export function entradaCentavos(state: Pick<SaleFormState, 'paymentMethod' | 'entradaOn' | 'entradaText'>): number {
-  if (state.paymentMethod !== 'crediario' || !state.entradaOn) return 0;
-  const value = Number(state.entradaText.trim().replace(',', '.'));
-  return state.entradaText.trim() === '' || Number.isNaN(value) ? 0 : toCentavos(value);
+/**
+ * The entrada as typed ('12,50', '12.50', 'R$ 1.234,56') in centavos; empty or off is zero,
+ * text that is not an amount is null (it blocks finishing).
+ */
+export function entradaCentavos(
+  state: Pick<SaleFormState, 'paymentMethod' | 'entradaOn' | 'entradaText'>,
+): number | null {
+  if (state.paymentMethod !== 'crediario' || !state.entradaOn || state.entradaText.trim() === '') return 0;
+  return parseMoneyInput(state.entradaText);
 }
+
+const NOT_AN_AMOUNT = 'Informe um valor numérico';
 
 export function useSaleForm() {
   const [state, dispatch] = useReducer(saleFormReducer, INITIAL_SALE_FORM);
   const total = useMemo(() => cartTotal(state.lines), [state.lines]);
-  const entrada = entradaCentavos(state);
-  const entradaProblem = state.paymentMethod === 'crediario' && state.entradaOn ? entradaError(entrada, total) : null;
+  const typed = entradaCentavos(state);
+  const entrada = typed ?? 0;
+  const entradaProblem =
+    state.paymentMethod === 'crediario' && state.entradaOn
+      ? typed === null
+        ? NOT_AN_AMOUNT
+        : entradaError(entrada, total)
+      : null;
 
   const actions = useMemo(
     () => ({

@@ -1,7 +1,7 @@
 // Geral: the store's information (company fields, theme, currency) via /company/me.
 import { useEffect, useState, type FormEvent } from 'react';
 import { CompanyUpdateSchema, THEMES, type Company } from '../../../shared/contract/company';
-import { formatDocument } from '../../../shared/documents';
+import { formatDocument, formatPhone } from '../../../shared/documents';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
@@ -27,7 +27,7 @@ function toForm(company: Company): CompanyFormValues {
   return {
     name: company.name,
     cnpj: formatDocument(company.cnpj),
-    phone: company.phone ?? '',
+    phone: formatPhone(company.phone),
     email: company.email ?? '',
     address: company.address ?? '',
     theme: (THEMES as readonly string[]).includes(company.theme) ? (company.theme as Theme) : 'claro',
@@ -60,6 +60,10 @@ function CompanyForm({ company }: { company: Company }) {
     }
   }
 
+  /** Shown formatted once the person leaves the field, however it was typed. */
+  const reformat = (key: 'cnpj' | 'phone', format: (typed: string) => string) =>
+    setValues((v) => ({ ...v, [key]: format(v[key]) }));
+
   const field = (key: Exclude<keyof CompanyFormValues, 'theme' | 'currency'>) => ({
     value: values[key],
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
@@ -70,8 +74,8 @@ function CompanyForm({ company }: { company: Company }) {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <TextField label="Nome da empresa" required className="sm:col-span-2" {...field('name')} />
-      <TextField label="CNPJ" {...field('cnpj')} />
-      <TextField label="Telefone" type="tel" {...field('phone')} />
+      <TextField label="CNPJ" {...field('cnpj')} onBlur={() => reformat('cnpj', formatDocument)} />
+      <TextField label="Telefone" type="tel" {...field('phone')} onBlur={() => reformat('phone', formatPhone)} />
       <TextField label="E-mail" type="email" {...field('email')} />
       <TextField label="Endereço" {...field('address')} />
       <SelectField

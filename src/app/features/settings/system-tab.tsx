@@ -36,7 +36,7 @@ export function SystemTab() {
       <Card>
         <CardHeader title="Segurança" description="Alteração da senha de acesso." />
         <CardContent>
-          <form onSubmit={onSavePassword} className="flex flex-col gap-4">
+          <form onSubmit={onSavePassword} className="flex flex-col gap-4" noValidate>
             <TextField label="Senha atual" type="password" autoComplete="current-password" {...password('current')} />
             <TextField label="Nova senha" type="password" autoComplete="new-password" {...password('next')} />
             <TextField
