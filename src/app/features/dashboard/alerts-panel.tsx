@@ -1,7 +1,9 @@
 // 'Alertas do Sistema' (spec §2): low stock, overdue receivables and overdue payables,
 // each list the most urgent first (the server sends at most a few of each; `counts` says
-// how many there are in all), or 'Nenhum alerta ativo'.
+// how many there are in all), or 'Nenhum alerta ativo'. For admins also the sale conflicts
+// nobody reviewed yet (issue 10), with a link to Conflitos de Vendas.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { formatBRL } from '../../../shared/money';
 import { Badge } from '../../components/badge';
 import { Card, CardContent, CardHeader } from '../../components/card';
@@ -48,7 +50,9 @@ function Row({ name, detail, side }: { name: string; detail: string; side: React
 const overdueText = (days: number) => `${integer.format(days)} ${days === 1 ? 'dia vencida' : 'dias vencida'}`;
 
 export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefined; isError: boolean }) {
-  const total = alerts ? alerts.counts.lowStock + alerts.counts.overdueReceivables + alerts.counts.overduePayables : 0;
+  const total = alerts
+    ? alerts.counts.lowStock + alerts.counts.overdueReceivables + alerts.counts.overduePayables + alerts.saleConflicts
+    : 0;
   return (
     <Card>
       <CardHeader
@@ -107,6 +111,21 @@ export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefine
                     side={<span className="whitespace-nowrap font-medium text-red-700">{formatBRL(p.amount)}</span>}
                   />
                 ))}
+              </Group>
+              <Group title="Conflitos de Vendas" count={alerts.saleConflicts} shown={alerts.saleConflicts}>
+                <Row
+                  name={
+                    alerts.saleConflicts === 1
+                      ? '1 conflito de venda para revisar'
+                      : `${integer.format(alerts.saleConflicts)} conflitos de venda para revisar`
+                  }
+                  detail="Estoque, preço ou relógio diferentes do servidor"
+                  side={
+                    <Link to="/conflitos" className="whitespace-nowrap font-medium text-blue-700 underline">
+                      Revisar
+                    </Link>
+                  }
+                />
               </Group>
             </div>
           )

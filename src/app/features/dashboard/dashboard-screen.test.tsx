@@ -18,6 +18,7 @@ const NO_ALERTS = {
   overdueReceivables: [],
   overduePayables: [],
   counts: { lowStock: 0, overdueReceivables: 0, overduePayables: 0 },
+  saleConflicts: 0,
 };
 const ALERTS = {
   lowStock: [{ id: '00000000-0000-4000-8000-000000000001', name: 'Camiseta Azul', currentStock: 1, minStock: 5 }],
@@ -28,6 +29,7 @@ const ALERTS = {
     { id: '00000000-0000-4000-8000-000000000003', supplier_name: 'Energia SP', daysOverdue: 3, amount: 412.37 },
   ],
   counts: { lowStock: 4, overdueReceivables: 1, overduePayables: 1 },
+  saleConflicts: 2,
 };
 
 function metrics(overrides: { growth?: number } = {}) {
@@ -199,6 +201,9 @@ describe('Dashboard (admin)', { timeout: 20_000 }, () => {
     expect(text(payables)).toContain('Energia SP');
     expect(text(payables)).toContain('3 dias vencida');
     expect(text(payables)).toContain('R$ 412,37');
+    const conflicts = screen.getByRole('region', { name: 'Conflitos de Vendas' });
+    expect(text(conflicts)).toContain('2 conflitos de venda para revisar');
+    expect(within(conflicts).getByRole('link', { name: 'Revisar' }).getAttribute('href')).toBe('/conflitos');
   });
 
   it('says when there is no alert', async () => {
