@@ -68,8 +68,9 @@ beforeAll(async () => {
   await sale(products[0]!, 2, 'cash');
   await sale(products[1]!, 1, 'pix');
   await sale(products[2]!, 3, 'credit_card');
-  // A sale forty days ago (it reached the server late, from a till that was offline).
-  const past = new Date(Date.now() - 40 * 86_400_000).toISOString();
+  // A sale six days ago (it reached the server late, from a till that was offline; the
+  // server keeps a device's time up to 7 days back, SALE_SOLD_AT_PAST_MAX_MS).
+  const past = new Date(Date.now() - 6 * 86_400_000).toISOString();
   await sale(products[0]!, 1, 'debit_card', { offline: true, sold_at: past, id: randomUUID() });
   await post('/api/accounts-payable', {
     supplier_name: 'Tecidos Paulista',
