@@ -196,3 +196,29 @@ describe('Nova Venda com a venda cheia', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('o menu em gaveta (telas pequenas)', () => {
+  it('Escape fecha, o foco fica dentro enquanto aberto e volta ao botão do menu', async () => {
+    const browser = await openBrowser(SIZES[1]);
+    try {
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      await signIn(server, page, 'admin@demo.com');
+      const toggle = page.getByRole('button', { name: 'Alternar menu' });
+      const drawer = page.locator('#app-sidebar');
+      const focusInDrawer = () => drawer.evaluate((el) => el.contains(document.activeElement));
+      await toggle.click();
+      await page.waitForFunction(() => document.querySelector('#app-sidebar')?.contains(document.activeElement));
+      await screenshot(page, 'layout-gaveta-aberta-390');
+      for (let i = 0; i < 14; i++) {
+        await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+        expect(await focusInDrawer(), `Tab ${i}`).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect.poll(() => drawer.evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+      expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -40,7 +40,7 @@ export function AppLayout() {
       <div className="flex min-w-0 flex-1 flex-col overflow-hidden">
         <TopBar
           userName={user?.name}
-          sidebarExpanded={sidebar.drawerOpen || !sidebar.collapsed}
+          sidebarExpanded={sidebar.expanded}
           onToggleMenu={sidebar.toggle}
           onLogout={requestLogout}
           loggingOut={loggingOut}

@@ -28,7 +28,15 @@ function useDrawerFocus(open: boolean, onClose: () => void) {
     if (!open || !drawer) return;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusables = () => [...drawer.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    focusables()[0]?.focus();
+    // The drawer turns visible through a transition: focus as soon as it can take it.
+    let frames = 0;
+    let frame = 0;
+    const focusFirst = () => {
+      const first = focusables()[0];
+      first?.focus();
+      if (first && document.activeElement !== first && frames++ < 30) frame = requestAnimationFrame(focusFirst);
+    };
+    focusFirst();
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') {
         event.preventDefault();
@@ -51,6 +59,7 @@ function useDrawerFocus(open: boolean, onClose: () => void) {
     }
     document.addEventListener('keydown', onKeyDown);
     return () => {
+      cancelAnimationFrame(frame);
       document.removeEventListener('keydown', onKeyDown);
       // Back to where the person was, unless the drawer closed by moving them elsewhere.
       if (before && (drawer.contains(document.activeElement) || document.activeElement === document.body)) {

@@ -1,6 +1,6 @@
 // Sidebar state: a drawer under SIDEBAR_DESKTOP_BREAKPOINT_PX, which closes on overlay
 // click, on navigation, and when the window grows to the desktop width.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SIDEBAR_DESKTOP_BREAKPOINT_PX } from '../../shared/constants';
 
@@ -12,7 +12,15 @@ function isDesktop(): boolean {
   return window.innerWidth >= SIDEBAR_DESKTOP_BREAKPOINT_PX;
 }
 
+function subscribeDesktop(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => undefined;
+  const media = window.matchMedia(DESKTOP_QUERY);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
 export function useSidebar() {
+  const desktop = useSyncExternalStore(subscribeDesktop, isDesktop, () => true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const location = useLocation();
@@ -39,5 +47,8 @@ export function useSidebar() {
 
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
-  return { drawerOpen, collapsed, toggle, closeDrawer };
+  /** Whether the menu shows: the drawer on small screens, the side column on a desktop. */
+  const expanded = desktop ? !collapsed : drawerOpen;
+
+  return { drawerOpen, collapsed, expanded, toggle, closeDrawer };
 }

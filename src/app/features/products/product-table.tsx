@@ -23,7 +23,7 @@ export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }
           <Th className={FOLD.from.xl}>SKU</Th>
           <Th>Produto</Th>
           <Th className={FOLD.from.xl}>Tamanho/Cor</Th>
-          <Th>Estoque</Th>
+          <Th className="w-0">Estoque</Th>
           <Th className={FOLD.from.sm}>Preços</Th>
           <Th className={FOLD.from.md}>Status</Th>
           {canWrite ? <Th className="text-right">Ações</Th> : null}

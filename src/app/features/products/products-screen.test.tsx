@@ -32,11 +32,13 @@ function serveCatalogue(products = CATALOGUE) {
 
 function rowNames(): string[] {
   const table = screen.getByRole('table', { name: 'Produtos' });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    // The name cell: the name first, then (on narrow screens) the folded columns.
-    .map((row) => within(row).getAllByRole('cell')[1]?.firstElementChild?.textContent ?? '');
+  return (
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      // The name cell: the name first, then (on narrow screens) the folded columns.
+      .map((row) => within(row).getAllByRole('cell')[1]?.firstElementChild?.textContent ?? '')
+  );
 }
 
 beforeEach(() => {
