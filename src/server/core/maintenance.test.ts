@@ -1,6 +1,6 @@
 // The server's housekeeping: idempotency keys older than the retention are deleted (in
 // batches, every store), newer ones stay and still replay their stored answer; on PGlite
-// the job also gathers planner statistics.
+// the job also vacuums: planner statistics and the visibility map.
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,12 +34,7 @@ describe.each(databases())('idempotency key retention (%s)', (kind) => {
       .set({ createdAt: sql`now() - make_interval(days => ${days})` })
       .where(inArray(idempotencyKeys.key, keys));
   const stored = async (keys: string[]) =>
-    (
-      await ctx.db
-        .select({ key: idempotencyKeys.key })
-        .from(idempotencyKeys)
-        .where(inArray(idempotencyKeys.key, keys))
-    )
+    (await ctx.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(inArray(idempotencyKeys.key, keys)))
       .map((r) => r.key)
       .sort();
 
@@ -112,6 +107,10 @@ describe.each(databases())('idempotency key retention (%s)', (kind) => {
         sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'products'`,
       )) as unknown as { rows: { n: number }[] };
       expect(rows[0]!.n).toBeGreaterThan(0);
+      const visible = (await ctx.db.execute(
+        sql`SELECT relallvisible::int AS n FROM pg_class WHERE relname = 'sale_product_days'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(visible.rows[0]!.n).toBeGreaterThan(0);
     }
   });
 });

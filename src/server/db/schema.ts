@@ -597,7 +597,7 @@ export const saleProductDays = pgTable(
     /** centavos: their quantity × unit_cost */
     cost: bigint('cost', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'sale_product_days_pkey', columns: [t.tenantId, t.date, t.productId] })],
+  (t) => [primaryKey({ name: 'sale_product_days_pkey', columns: [t.tenantId, t.productId, t.date] })],
 );
 
 export type TenantRow = typeof tenants.$inferSelect;

@@ -137,6 +137,9 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
       {
         product_id: store.products.calca,
         product_name: 'Calça',
+        sku: 'CAL',
+        size: '42',
+        color: 'Azul',
         revenue: 355,
         cost: 180,
         gross_profit: 175,
@@ -146,6 +149,9 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
       {
         product_id: store.products.bone,
         product_name: 'Boné',
+        sku: 'BON',
+        size: '',
+        color: '',
         revenue: 70,
         cost: 20,
         gross_profit: 50,
@@ -155,6 +161,9 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
       {
         product_id: store.products.camiseta,
         product_name: 'Camiseta',
+        sku: 'CAM',
+        size: '',
+        color: '',
         revenue: 50,
         cost: 20,
         gross_profit: 30,
@@ -163,6 +172,9 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
       {
         product_id: store.products.meia,
         product_name: 'Meia',
+        sku: 'MEI',
+        size: '',
+        color: '',
         revenue: 29.7,
         cost: 9,
         gross_profit: 20.7,

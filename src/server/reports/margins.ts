@@ -18,6 +18,9 @@ interface Row {
   kind: 'top' | 'best' | 'worst';
   product_id: string;
   product_name: string;
+  sku: string;
+  size: string;
+  color: string;
   revenue: unknown;
   cost: unknown;
   product_count: unknown;
@@ -34,17 +37,21 @@ export async function marginAnalysis(
   const d = saleProductDays;
   const p = products;
   // Per product over the lines' day totals (sale_product_days, kept by triggers: migration
-  // 0005). Names are read only for the products that can be listed: those at or above the
-  // limit-th largest revenue, and those with the best or the worst (margin, revenue); the
-  // ties among them are then broken by name, as the list and the picks are ordered.
+  // 0005), read in product order from its key (0006: product first, figures included), so
+  // the sums need no hashing. Sums are float8: exact for integers below 2^53 centavos
+  // (90 trillion reais), and far cheaper than numeric. Products are named only among the
+  // candidates (those at or above the limit-th largest revenue, and those with the best or
+  // the worst (margin, revenue)), one key lookup each, since a year sells tens of thousands
+  // of products; ties among them are then broken by name, as the list and picks are ordered.
   const rows = await rowsOf<Row>(
     db,
     sql`
-    WITH per_product AS (
-      SELECT ${d.productId} AS product_id, sum(${d.revenue}) AS revenue, sum(${d.cost}) AS cost,
-             -- the exact margin (no revenue: 0, as the percentage says)
-             CASE WHEN sum(${d.revenue}) = 0 THEN 0
-                  ELSE (sum(${d.revenue}) - sum(${d.cost})) / sum(${d.revenue}) END AS ratio
+    WITH per_product AS MATERIALIZED (
+      SELECT ${d.productId} AS product_id, sum(${d.revenue}::float8) AS revenue, sum(${d.cost}::float8) AS cost,
+             -- the margin as a fraction (no revenue: 0, as the percentage says); equal fractions
+             -- of integers give equal float8 quotients (IEEE division is correctly rounded)
+             CASE WHEN sum(${d.revenue}::float8) = 0 THEN 0
+                  ELSE (sum(${d.revenue}::float8) - sum(${d.cost}::float8)) / sum(${d.revenue}::float8) END AS ratio
         FROM ${d}
        WHERE ${d.tenantId} = ${tenantId} AND ${d.date} BETWEEN ${days.start}::date AND ${days.end}::date
        GROUP BY ${d.productId}
@@ -55,12 +62,17 @@ export async function marginAnalysis(
       SELECT ratio, revenue FROM per_product ORDER BY ratio DESC, revenue DESC LIMIT 1
     ), worst AS (
       SELECT ratio, revenue FROM per_product ORDER BY ratio ASC, revenue DESC LIMIT 1
+    ), candidates AS MATERIALIZED (
+      SELECT * FROM per_product
+       WHERE NOT EXISTS (SELECT 1 FROM cut) OR revenue >= (SELECT revenue FROM cut)
+          OR (ratio, revenue) = (SELECT ratio, revenue FROM best)
+          OR (ratio, revenue) = (SELECT ratio, revenue FROM worst)
     ), named AS (
-      SELECT pp.product_id, ${p.name} AS product_name, pp.revenue, pp.cost, pp.ratio
-        FROM per_product pp JOIN ${p} ON ${p.tenantId} = ${tenantId} AND ${p.id} = pp.product_id
-       WHERE NOT EXISTS (SELECT 1 FROM cut) OR pp.revenue >= (SELECT revenue FROM cut)
-          OR (pp.ratio, pp.revenue) = (SELECT ratio, revenue FROM best)
-          OR (pp.ratio, pp.revenue) = (SELECT ratio, revenue FROM worst)
+      SELECT c.*, n.product_name, n.sku, n.size, n.color
+        FROM candidates c,
+             -- a correlated lookup by key per candidate (a join would hash every product)
+             LATERAL (SELECT ${p.name} AS product_name, ${p.sku} AS sku, ${p.size} AS size, ${p.color} AS color
+                        FROM ${p} WHERE ${p.tenantId} = ${tenantId} AND ${p.id} = c.product_id OFFSET 0) n
     ), picked AS (
       (SELECT 'top' AS kind, * FROM named ORDER BY revenue DESC, product_name, product_id
         LIMIT ${limit})
@@ -69,12 +81,11 @@ export async function marginAnalysis(
       UNION ALL
       (SELECT 'worst', * FROM named ORDER BY ratio ASC, revenue DESC, product_name, product_id LIMIT 1)
     )
-    SELECT picked.kind, picked.product_id, picked.product_name,
-           picked.revenue::float8 AS revenue, picked.cost::float8 AS cost,
-           totals.product_count, totals.all_revenue, totals.all_cost
+    SELECT picked.kind, picked.product_id, picked.product_name, picked.sku, picked.size, picked.color,
+           picked.revenue, picked.cost, totals.product_count, totals.all_revenue, totals.all_cost
       FROM picked,
-           (SELECT count(*)::int AS product_count, coalesce(sum(revenue), 0)::float8 AS all_revenue,
-                   coalesce(sum(cost), 0)::float8 AS all_cost FROM per_product) AS totals
+           (SELECT count(*)::int AS product_count, coalesce(sum(revenue), 0) AS all_revenue,
+                   coalesce(sum(cost), 0) AS all_cost FROM per_product) AS totals
      ORDER BY picked.kind = 'top' DESC, picked.revenue DESC, picked.product_name, picked.product_id`,
   );
   const margin = (row: Row): ProductMargin => {
@@ -84,6 +95,9 @@ export async function marginAnalysis(
     return {
       product_id: row.product_id,
       product_name: row.product_name,
+      sku: row.sku,
+      size: row.size,
+      color: row.color,
       revenue,
       cost,
       gross_profit,

@@ -64,12 +64,21 @@ export async function buildHandStore(ctx: TestContext, adminToken: string): Prom
   };
   const created = (res: Promise<{ status: number; body: Json }>) => must(res, 201);
 
-  const product = async (sku: string, name: string, cost: number, price: number, stock: number, min: number) =>
+  const product = async (
+    sku: string,
+    name: string,
+    cost: number,
+    price: number,
+    stock: number,
+    min: number,
+    variant: { size?: string; color?: string } = {},
+  ) =>
     (
       await created(
         http.post('/api/products', {
           sku,
           name,
+          ...variant,
           cost_price: cost,
           sale_price: price,
           current_stock: stock,
@@ -79,7 +88,7 @@ export async function buildHandStore(ctx: TestContext, adminToken: string): Prom
     ).id as string;
   const products = {
     camiseta: await product('CAM', 'Camiseta', 20, 50, 100, 5),
-    calca: await product('CAL', 'Calça', 60, 120, 10, 3),
+    calca: await product('CAL', 'Calça', 60, 120, 10, 3, { size: '42', color: 'Azul' }),
     bone: await product('BON', 'Boné', 10, 35, 4, 5),
     meia: await product('MEI', 'Meia', 3, 9.9, 2, 0),
     cinto: await product('CIN', 'Cinto', 15, 25, 1, 2),

@@ -71,6 +71,10 @@ export type Profitability = z.infer<typeof ProfitabilitySchema>;
 export const ProductMarginSchema = z.object({
   product_id: Id,
   product_name: z.string(),
+  /** Beyond the spec's fields: size and colour variants of one product share its name. */
+  sku: z.string(),
+  size: z.string(),
+  color: z.string(),
   revenue: Money,
   cost: Money,
   gross_profit: SignedMoney,

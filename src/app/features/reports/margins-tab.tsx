@@ -85,6 +85,9 @@ function MarginsView({ data }: { data: MarginsData }) {
                   <tr key={p.product_id}>
                     <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
                       {p.product_name}
+                      <span className="block text-xs font-normal text-slate-600">
+                        <span className="font-mono">{p.sku}</span> · {p.size || '-'} / {p.color || '-'}
+                      </span>
                     </th>
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatBRL(p.revenue)}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatBRL(p.cost)}</td>

@@ -78,9 +78,12 @@ export function marginRows(data: MarginsData, range: ReportRange): CsvRow[] {
     ['Margem média (%)', csvDecimal(data.average_margin)],
     ['Produtos vendidos', data.product_count],
     [],
-    ['Produto', 'Receita (R$)', 'Custo (R$)', 'Lucro bruto (R$)', 'Margem (%)'],
+    ['Produto', 'SKU', 'Tamanho', 'Cor', 'Receita (R$)', 'Custo (R$)', 'Lucro bruto (R$)', 'Margem (%)'],
     ...data.product_margins.map((p) => [
       p.product_name,
+      p.sku,
+      p.size,
+      p.color,
       csvMoney(p.revenue),
       csvMoney(p.cost),
       csvMoney(p.gross_profit),

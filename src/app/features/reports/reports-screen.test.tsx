@@ -58,6 +58,9 @@ const PROFIT = {
 const product = (n: number, name: string, revenue: number, cost: number, margin: number) => ({
   product_id: `00000000-0000-4000-8000-00000000000${n}`,
   product_name: name,
+  sku: `SKU-${n}`,
+  size: n === 2 ? 'M' : '',
+  color: n === 2 ? 'Branca' : '',
   revenue,
   cost,
   gross_profit: Math.round((revenue - cost) * 100) / 100,
@@ -104,7 +107,11 @@ const params = (report: Report, i = -1) =>
 const figure = (label: string) => within(screen.getByRole('group', { name: label })).getByTestId('figure-value');
 /** A figure's text with Intl's non-breaking space as a plain one. */
 const figureText = (label: string) => text(figure(label));
-const rowOf = (label: string) => screen.getByRole('rowheader', { name: label }).closest('tr')!;
+/** A row by its header: the label, or a product's name followed by its SKU (fixtures: SKU-n) and variant. */
+const rowOf = (label: string) =>
+  screen
+    .getByRole('rowheader', { name: (name) => name === label || new RegExp(`^${label} ?SKU-`).test(name) })
+    .closest('tr')!;
 
 beforeEach(() => {
   server = createFakeServer();
@@ -178,6 +185,9 @@ describe('Relatórios Financeiros', { timeout: 20_000 }, () => {
     expect(badge('Boné "Aba reta"; azul', '40,00%')).toContain('green');
     expect(badge('Camisa', '15,00%')).toContain('yellow');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
+    // Variants share a name: the row says which one (SKU, size / colour).
+    expect(within(rowOf('Camisa')).getByText('SKU-2')).toBeTruthy();
+    expect(within(rowOf('Camisa')).getByText(/M \/ Branca/)).toBeTruthy();
     expect(screen.getByText(/Mostrando os 2 produtos de maior receita, de 3 vendidos/)).toBeTruthy();
     expect(figure('Pior Margem').className).toContain('text-red-700');
   });
@@ -263,9 +273,9 @@ describe('Exportar', { timeout: 20_000 }, () => {
     expect(params('margin-analysis').limit).toBe(String(MARGIN_ANALYSIS_EXPORT_PRODUCTS));
     const header = rows.findIndex((r) => r[0] === 'Produto');
     expect(rows.slice(header + 1)).toEqual([
-      ['Boné "Aba reta"; azul', '500,00', '300,00', '200,00', '40,00'],
-      ['Camisa', '300,00', '255,00', '45,00', '15,00'],
-      ['Meia', '200,00', '190,00', '10,00', '5,00'],
+      ['Boné "Aba reta"; azul', 'SKU-1', '', '', '500,00', '300,00', '200,00', '40,00'],
+      ['Camisa', 'SKU-2', 'M', 'Branca', '300,00', '255,00', '45,00', '15,00'],
+      ['Meia', 'SKU-3', '', '', '200,00', '190,00', '10,00', '5,00'],
     ]);
   });
 });
