@@ -23,3 +23,20 @@ export function SearchInput({ value, onChange, placeholder, label }: SearchInput
     </div>
   );
 }
+
+/** A SearchInput under a visible caption, laid out like the form fields beside it. */
+export function SearchField({
+  caption,
+  className,
+  ...input
+}: SearchInputProps & { caption: string; className?: string }) {
+  return (
+    <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
+      {/* the input is named by `label`; the caption only repeats it for the eye */}
+      <span className="text-sm font-medium text-slate-700" aria-hidden="true">
+        {caption}
+      </span>
+      <SearchInput {...input} />
+    </div>
+  );
+}

@@ -1,9 +1,10 @@
 // Search (name or CPF of the customer), status and, for admins, the due-date range.
 // Cashiers see today's accounts only (the server forces it) and are told so.
-import { ACCOUNT_STATUSES, RECEIVABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
+import { RECEIVABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
 import { Card } from '../../components/card';
-import { SelectField, TextField } from '../../components/field';
-import { SearchInput } from '../../components/search-input';
+import { TextField } from '../../components/field';
+import { SearchField } from '../../components/search-input';
+import { AccountStatusSelect } from '../../components/account-status-badge';
 import type { ReceivableFilters as Filters } from './api';
 
 interface ReceivableFiltersProps {
@@ -18,25 +19,19 @@ export function ReceivableFilters({ filters, onChange, chooseDates }: Receivable
   return (
     <Card className="mb-6 p-4">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr] lg:items-end">
-        <div className="flex flex-col gap-1.5 sm:col-span-3 lg:col-span-1">
-          <span className="text-sm font-medium text-slate-700" aria-hidden="true">
-            Buscar
-          </span>
-          <SearchInput
-            value={filters.search}
-            onChange={(value) => set('search', value)}
-            placeholder="Nome ou CPF do cliente"
-            label="Buscar contas a receber"
-          />
-        </div>
-        <SelectField label="Status" value={filters.status} onChange={(e) => set('status', e.target.value)}>
-          <option value="all">Todos</option>
-          {ACCOUNT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {RECEIVABLE_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </SelectField>
+        <SearchField
+          caption="Buscar"
+          className="sm:col-span-3 lg:col-span-1"
+          value={filters.search}
+          onChange={(value) => set('search', value)}
+          placeholder="Nome ou CPF do cliente"
+          label="Buscar contas a receber"
+        />
+        <AccountStatusSelect
+          value={filters.status}
+          onChange={(value) => set('status', value)}
+          labels={RECEIVABLE_STATUS_LABELS}
+        />
         {chooseDates ? (
           <>
             <TextField
