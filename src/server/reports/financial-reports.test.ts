@@ -130,8 +130,8 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
 
   const margins = () => ({
     average_margin: 54.63, // (175,00 + 50,00 + 30,00 + 20,70) / 504,70
-    best_performing_product: { product_name: 'Boné', margin_percentage: 71.43 },
-    worst_performing_product: { product_name: 'Calça', margin_percentage: 49.3 },
+    best_performing_product: { product_name: 'Boné', sku: 'BON', size: '', color: '', margin_percentage: 71.43 },
+    worst_performing_product: { product_name: 'Calça', sku: 'CAL', size: '42', color: 'Azul', margin_percentage: 49.3 },
     product_margins: [
       // s4 115,00 + s6 240,00; cost 60,00 + 120,00
       {
@@ -247,8 +247,20 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
     expect(data.product_margins).toHaveLength(100);
     expect(data.product_margins[0]).toMatchObject({ product_name: 'Item 102', revenue: 102, margin_percentage: 90 });
     expect(data.product_margins.at(-1)).toMatchObject({ product_name: 'Item 3', revenue: 3 });
-    expect(data.best_performing_product).toEqual({ product_name: 'Item 1', margin_percentage: 100 });
-    expect(data.worst_performing_product).toEqual({ product_name: 'Item 2', margin_percentage: 5 });
+    expect(data.best_performing_product).toEqual({
+      product_name: 'Item 1',
+      sku: 'K1',
+      size: '',
+      color: '',
+      margin_percentage: 100,
+    });
+    expect(data.worst_performing_product).toEqual({
+      product_name: 'Item 2',
+      sku: 'K2',
+      size: '',
+      color: '',
+      margin_percentage: 5,
+    });
     // Revenue 1 + 2 + ... + 102 = 5.253,00; cost 0 + 1,90 + (3 + ... + 102) / 10 = 526,90.
     expect(data.average_margin).toBe(89.97); // 4.726,10 / 5.253,00 = 89,9695...
     // An export asks for every product; a bad limit is 400.

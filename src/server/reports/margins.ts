@@ -106,7 +106,9 @@ export async function marginAnalysis(
   };
   const named = (kind: Row['kind']) => {
     const row = rows.find((r) => r.kind === kind);
-    return row ? { product_name: row.product_name, margin_percentage: margin(row).margin_percentage } : null;
+    if (!row) return null;
+    const { product_name, sku, size, color, margin_percentage } = margin(row);
+    return { product_name, sku, size, color, margin_percentage };
   };
   const revenue = centavos(rows[0]?.all_revenue);
   return {

@@ -80,6 +80,14 @@ export const ProductMarginSchema = z.object({
   gross_profit: SignedMoney,
   margin_percentage: z.number(),
 });
+/** The best or worst product by margin: the spec's name and margin, and which variant it is. */
+const PickedProductSchema = ProductMarginSchema.pick({
+  product_name: true,
+  sku: true,
+  size: true,
+  color: true,
+  margin_percentage: true,
+});
 /** The product list of the margin analysis: the products with the largest revenue, this many by default. */
 export const MARGIN_ANALYSIS_MAX_PRODUCTS = 100;
 /** What an export may ask for (every product a store sells). */
@@ -99,8 +107,8 @@ export const MarginAnalysisQuerySchema = z.object({
  */
 export const MarginAnalysisSchema = z.object({
   average_margin: z.number(),
-  best_performing_product: z.object({ product_name: z.string(), margin_percentage: z.number() }).nullable(),
-  worst_performing_product: z.object({ product_name: z.string(), margin_percentage: z.number() }).nullable(),
+  best_performing_product: PickedProductSchema.nullable(),
+  worst_performing_product: PickedProductSchema.nullable(),
   product_margins: z.array(ProductMarginSchema),
   product_count: z.int(),
 });

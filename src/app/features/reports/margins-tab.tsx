@@ -6,7 +6,7 @@ import { Card } from '../../components/card';
 import { useMargins, type MarginsData, type ReportRange } from './api';
 import { Figure, FigureGrid } from './figure';
 import { ReportPanel } from './report-panel';
-import { formatAccounting, formatPercent, marginTone } from './report-format';
+import { formatAccounting, formatPercent, marginTone, productLabel } from './report-format';
 import { tabOf } from './report-tabs';
 
 const TAB = tabOf('margins');
@@ -35,13 +35,13 @@ function MarginsView({ data }: { data: MarginsData }) {
           label="Melhor Margem"
           value={best ? formatPercent(best.margin_percentage) : '-'}
           tone={best ? marginTone(best.margin_percentage) : undefined}
-          detail={best?.product_name ?? 'Nenhuma venda no período'}
+          detail={best ? productLabel(best) : 'Nenhuma venda no período'}
         />
         <Figure
           label="Pior Margem"
           value={worst ? formatPercent(worst.margin_percentage) : '-'}
           tone={worst ? marginTone(worst.margin_percentage) : undefined}
-          detail={worst?.product_name ?? 'Nenhuma venda no período'}
+          detail={worst ? productLabel(worst) : 'Nenhuma venda no período'}
         />
         <Figure label="Produtos Vendidos" value={String(data.product_count)} />
       </FigureGrid>

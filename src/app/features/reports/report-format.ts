@@ -63,3 +63,8 @@ export function shareOf(part: number, revenue: number): number {
 export function rangeText(range: ReportRange): string {
   return `${formatDate(range.start_date)} a ${formatDate(range.end_date)}`;
 }
+
+/** A product as the margins name it: 'Camiseta · M / Azul' (variants share a name); no variant: the name. */
+export function productLabel(p: { product_name: string; size: string; color: string }): string {
+  return p.size || p.color ? `${p.product_name} · ${p.size || '-'} / ${p.color || '-'}` : p.product_name;
+}

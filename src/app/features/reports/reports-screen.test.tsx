@@ -68,8 +68,14 @@ const product = (n: number, name: string, revenue: number, cost: number, margin:
 });
 const MARGINS = {
   average_margin: 18.5,
-  best_performing_product: { product_name: 'Boné "Aba reta"; azul', margin_percentage: 40 },
-  worst_performing_product: { product_name: 'Meia', margin_percentage: 5 },
+  best_performing_product: {
+    product_name: 'Boné "Aba reta"; azul',
+    sku: 'SKU-1',
+    size: '',
+    color: '',
+    margin_percentage: 40,
+  },
+  worst_performing_product: { product_name: 'Meia', sku: 'SKU-3', size: 'U', color: 'Preta', margin_percentage: 5 },
   product_margins: [product(1, 'Boné "Aba reta"; azul', 500, 300, 40), product(2, 'Camisa', 300, 255, 15)],
   product_count: 3,
 };
@@ -190,6 +196,8 @@ describe('Relatórios Financeiros', { timeout: 20_000 }, () => {
     expect(within(rowOf('Camisa')).getByText(/M \/ Branca/)).toBeTruthy();
     expect(screen.getByText(/Mostrando os 2 produtos de maior receita, de 3 vendidos/)).toBeTruthy();
     expect(figure('Pior Margem').className).toContain('text-red-700');
+    // The worst is a variant: the card says which one.
+    expect(screen.getByText('Meia · U / Preta')).toBeTruthy();
   });
 
   it.each([
