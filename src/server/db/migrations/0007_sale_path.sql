@@ -19,8 +19,10 @@ ALTER TABLE "sales_days" ADD CONSTRAINT "sales_days_pkey" PRIMARY KEY("tenant_id
 -- sale_product_days is not striped: a sale row-locks its products before writing, so two
 -- sales meeting on a (product, day) row already waited on that product.
 -- The report functions of 0005 were LANGUAGE sql, which PostgreSQL plans again on every
--- call (no plan cache before PostgreSQL 18): about 1 ms per trigger on a one-line sale.
--- As plpgsql, their statements' plans are kept for the session.
+-- call (no plan cache before PostgreSQL 18). As plpgsql, their statements' plans are kept
+-- for the session: on a fresh store, warm session, PostgreSQL 15 (EXPLAIN ANALYZE), the
+-- trigger on INSERT INTO sales went from 1.5 to 0.27 ms and the one on sale_items from
+-- 1.2 to 0.19 ms (cash_flow_days' plpgsql trigger: 0.07 ms).
 CREATE OR REPLACE FUNCTION "cash_flow_days_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
