@@ -105,8 +105,8 @@ export function financeCalls(tenant: string, today: string, search: string): Fin
             WITH days AS (SELECT d::date AS date FROM generate_series($2::date, $3::date, interval '1 day') d),
             initial AS (SELECT coalesce(sum(income - expenses), 0) AS balance
                           FROM cash_flow_days WHERE tenant_id = $1 AND date < $2::date),
-            per_day AS (SELECT date, income, expenses
-                          FROM cash_flow_days WHERE tenant_id = $1 AND date BETWEEN $2::date AND $3::date)
+            per_day AS (SELECT date, sum(income) AS income, sum(expenses) AS expenses
+                          FROM cash_flow_days WHERE tenant_id = $1 AND date BETWEEN $2::date AND $3::date GROUP BY date)
             SELECT to_char(days.date, 'YYYY-MM-DD') AS date, coalesce(income, 0)::float8 AS income, coalesce(expenses, 0)::float8 AS expenses,
                    (initial.balance + sum(coalesce(income, 0) - coalesce(expenses, 0)) OVER (ORDER BY days.date))::float8 AS balance
               FROM days CROSS JOIN initial LEFT JOIN per_day USING (date) ORDER BY days.date`,

@@ -155,7 +155,9 @@ export function reportCalls(tenant: string, today: string): ReportCall[] {
                  SELECT to_char(d, 'YYYY-MM-DD') AS date, coalesce(p.income, 0)::float8 AS income, coalesce(p.expenses, 0)::float8 AS expenses,
                         ((SELECT balance FROM initial) + sum(coalesce(p.income, 0) - coalesce(p.expenses, 0)) OVER (ORDER BY d))::float8 AS balance
                    FROM generate_series($2::date, $3::date, interval '1 day') d
-                   LEFT JOIN cash_flow_days p ON p.tenant_id = $1 AND p.date = d::date ORDER BY d`,
+                   LEFT JOIN (SELECT date, sum(income) AS income, sum(expenses) AS expenses FROM cash_flow_days
+                               WHERE tenant_id = $1 AND date BETWEEN $2::date AND $3::date GROUP BY date) p
+                     ON p.date = d::date ORDER BY d`,
           params: [r.start, r.end],
         },
       ],

@@ -94,7 +94,8 @@ const VIOLATIONS = `
        SELECT date, coalesce(sum(amount) FILTER (WHERE type = 'income'), 0) AS income,
               coalesce(sum(amount) FILTER (WHERE type = 'expense'), 0) AS expenses
          FROM cash_flow_entries WHERE tenant_id = ${T} GROUP BY date) e
-       FULL JOIN (SELECT date, income, expenses FROM cash_flow_days WHERE tenant_id = ${T}) d USING (date)
+       FULL JOIN (SELECT date, sum(income) AS income, sum(expenses) AS expenses FROM cash_flow_days
+                   WHERE tenant_id = ${T} GROUP BY date) d USING (date)
       WHERE coalesce(e.income, 0) <> coalesce(d.income, 0) OR coalesce(e.expenses, 0) <> coalesce(d.expenses, 0))
       AS "totais por dia = lançamentos"
     FROM sales s LEFT JOIN own o ON o.sale_id = s.id LEFT JOIN items i ON i.sale_id = s.id LEFT JOIN plans p ON p.sale_id = s.id

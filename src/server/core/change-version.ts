@@ -9,11 +9,15 @@
 // behind each other). The rule for every transaction that bumps the version:
 // 1. first lock what it reads to decide (the rows it changes: products FOR NO KEY
 //    UPDATE in id order, the sale, the customer), and write what needs no version
-//    (sales, lines, cash entries: the day totals' row lock comes with these);
+//    (sales, lines, cash entries: the day totals' row locks come with these);
 // 2. then nextChangeVersion;
 // 3. then only write rows it already holds (the versioned rows, its idempotency answer).
 // A transaction holding the version lock thus never waits for another lock, so the lock
 // is held for two or three statements and the commit, and no cycle can go through it.
+// The day totals (sales_days, cash_flow_days) are striped by connection (migration
+// 0007), so two sales of one store on one day do not wait for each other there either:
+// what one store's concurrent sales still share is this lock and the products they both
+// sell.
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { tenants } from '../db/schema';

@@ -14,6 +14,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -542,33 +543,44 @@ export const cashFlowEntries = pgTable(
 );
 
 /**
+ * A day's totals are written in up to 16 rows (slot: migration 0007), one per writing
+ * connection's backend pid modulo 16, so two sales of one store on the same day do not
+ * wait for each other's row lock: a day's figure is the sum over its slots, never one row.
+ */
+const slot = () => smallint('slot').notNull().default(0);
+
+/**
  * The cash book's totals per São Paulo day, kept by triggers on cash_flow_entries in the
  * writing statement's own transaction (migration 0003): a summary or a chart over a
  * year of history reads a few hundred rows, not every entry since the store opened.
+ * Striped in slots (above): sum them.
  */
 export const cashFlowDays = pgTable(
   'cash_flow_days',
   {
     tenantId: tenantId(),
     date: day('date').notNull(),
+    slot: slot(),
     /** centavos */
     income: bigint('income', { mode: 'number' }).notNull().default(0),
     /** centavos */
     expenses: bigint('expenses', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'cash_flow_days_pkey', columns: [t.tenantId, t.date] })],
+  (t) => [primaryKey({ name: 'cash_flow_days_pkey', columns: [t.tenantId, t.date, t.slot] })],
 );
 
 /**
  * The completed sales' totals per São Paulo day of sold_at, kept by triggers on sales and
  * sale_items in the writing statement's own transaction (migration 0005): the dashboard's
- * cards and sales chart and the DRE read a row a day, not every sale and line of the range.
+ * cards and sales chart and the DRE read a day's few rows, not every sale and line of the
+ * range. Striped in slots (above): sum them.
  */
 export const salesDays = pgTable(
   'sales_days',
   {
     tenantId: tenantId(),
     date: day('date').notNull(),
+    slot: slot(),
     /** completed sales sold that day */
     sales: integer('sales').notNull().default(0),
     /** centavos: their totals */
@@ -576,7 +588,7 @@ export const salesDays = pgTable(
     /** centavos: their lines' quantity × unit_cost */
     cost: bigint('cost', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'sales_days_pkey', columns: [t.tenantId, t.date] })],
+  (t) => [primaryKey({ name: 'sales_days_pkey', columns: [t.tenantId, t.date, t.slot] })],
 );
 
 /**

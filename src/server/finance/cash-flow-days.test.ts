@@ -1,12 +1,16 @@
 // The day totals of the cash book (cash_flow_days) always equal the entries they sum,
 // whatever writes them: single and multi-row inserts, updates that move an entry to
-// another day or type, deletes, and concurrent transactions on the same days.
+// another day or type, deletes, and concurrent transactions on the same days. On
+// PostgreSQL the writes come from connections on different slots (migration 0007): an
+// entry written in one slot is moved or deleted from another, and the sum over a day's
+// slots still equals its entries.
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/dates';
 import { cashFlowDays, cashFlowEntries } from '../db/schema';
+import { slotWriters, type SlotWriters } from '../test/day-slots';
 import { setupTestApp, type TestContext } from '../test/helpers';
 import { databases } from '../test/testDb';
 
@@ -16,6 +20,7 @@ const day = (n: number) => addDays(DAY0, n);
 describe.each(databases())('cash flow day totals (%s)', (kind) => {
   let ctx: TestContext;
   let tenantId: string;
+  let slots: SlotWriters;
 
   /** day => [income, expenses], from the entries and from the day totals. */
   const fromEntries = async () => {
@@ -30,18 +35,38 @@ describe.each(databases())('cash flow day totals (%s)', (kind) => {
       .groupBy(cashFlowEntries.date);
     return Object.fromEntries(rows.map((r) => [r.date, [Number(r.income), Number(r.expenses)]]));
   };
+  /** The same from the day totals: each day's slots summed. */
   const fromDays = async () => {
-    const rows = await ctx.db.select().from(cashFlowDays).where(eq(cashFlowDays.tenantId, tenantId));
+    const rows = await ctx.db
+      .select({
+        date: cashFlowDays.date,
+        income: sql<number>`sum(${cashFlowDays.income})::float8`.mapWith(Number),
+        expenses: sql<number>`sum(${cashFlowDays.expenses})::float8`.mapWith(Number),
+      })
+      .from(cashFlowDays)
+      .where(eq(cashFlowDays.tenantId, tenantId))
+      .groupBy(cashFlowDays.date);
     return Object.fromEntries(
       rows.filter((r) => r.income !== 0 || r.expenses !== 0).map((r) => [r.date, [r.income, r.expenses]]),
     );
   };
+  const slotsUsed = async () =>
+    (
+      await ctx.db
+        .selectDistinct({ slot: cashFlowDays.slot })
+        .from(cashFlowDays)
+        .where(eq(cashFlowDays.tenantId, tenantId))
+    ).map((r) => r.slot);
 
   beforeAll(async () => {
     ctx = await setupTestApp(kind);
     tenantId = ctx.demo.tenant.id;
+    slots = await slotWriters(ctx.database, 3);
   });
-  afterAll(() => ctx?.close());
+  afterAll(async () => {
+    await slots?.close();
+    await ctx?.close();
+  });
 
   type Op =
     | { op: 'insert'; rows: { day: number; type: 'income' | 'expense'; amount: number }[] }
@@ -72,7 +97,9 @@ describe.each(databases())('cash flow day totals (%s)', (kind) => {
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
         await ctx.db.delete(cashFlowEntries).where(eq(cashFlowEntries.tenantId, tenantId));
         const ids: string[] = [];
-        for (const o of ops) {
+        for (const [k, o] of ops.entries()) {
+          // Each write from the next slot's connection in turn (PGlite: its one).
+          const db = slots.writers[k % slots.writers.length]!.db;
           if (o.op === 'insert') {
             const rows = o.rows.map((r) => ({
               tenantId,
@@ -83,11 +110,11 @@ describe.each(databases())('cash flow day totals (%s)', (kind) => {
               category: 'Vendas',
               amount: r.amount,
             }));
-            await ctx.db.insert(cashFlowEntries).values(rows);
+            await db.insert(cashFlowEntries).values(rows);
             ids.push(...rows.map((r) => r.id));
           } else if (o.op === 'update' && ids.length > 0) {
             const id = ids[o.pick % ids.length]!;
-            await ctx.db
+            await db
               .update(cashFlowEntries)
               .set({
                 ...(o.day === undefined ? {} : { date: day(o.day) }),
@@ -97,7 +124,7 @@ describe.each(databases())('cash flow day totals (%s)', (kind) => {
               .where(and(eq(cashFlowEntries.tenantId, tenantId), eq(cashFlowEntries.id, id)));
           } else if (o.op === 'delete' && ids.length > 0) {
             const gone = o.picks.map((p) => ids[p % ids.length]!);
-            await ctx.db
+            await db
               .delete(cashFlowEntries)
               .where(and(eq(cashFlowEntries.tenantId, tenantId), inArray(cashFlowEntries.id, gone)));
           }
@@ -106,6 +133,8 @@ describe.each(databases())('cash flow day totals (%s)', (kind) => {
       }),
       { numRuns: kind === 'pglite' ? 25 : 15, seed: 20261123 },
     );
+    // Every writer's slot holds some of the totals (on PostgreSQL, three of them).
+    expect(await slotsUsed()).toEqual(expect.arrayContaining(slots.writers.map((w) => w.slot)));
   });
 
   it('concurrent transactions writing the same days finish, and the totals add up', async () => {

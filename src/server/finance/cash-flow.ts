@@ -61,7 +61,7 @@ function within(range: DayRange): SQL[] {
   return out;
 }
 
-/** The day totals of the tenant (kept by triggers: see db/schema.ts cashFlowDays). */
+/** The day totals of the tenant (kept by triggers: see db/schema.ts cashFlowDays): a day's slots are summed. */
 const days = cashFlowDays;
 
 export async function cashSummary(db: DbOrTx, tenantId: string, range: DayRange): Promise<CashFlowSummary> {
@@ -142,7 +142,9 @@ export async function cashChart(db: DbOrTx, tenantId: string, range: DayRange): 
            ((SELECT balance FROM initial)
              + sum(coalesce(p.income, 0) - coalesce(p.expenses, 0)) OVER (ORDER BY d))::float8 AS balance
       FROM generate_series(${start}::date, ${end}::date, interval '1 day') AS d
-      LEFT JOIN ${days} p ON p.tenant_id = ${tenantId} AND p.date = d::date
+      LEFT JOIN (SELECT ${days.date} AS date, sum(${days.income}) AS income, sum(${days.expenses}) AS expenses
+                   FROM ${days} WHERE ${days.tenantId} = ${tenantId} AND ${days.date} BETWEEN ${start}::date AND ${end}::date
+                  GROUP BY ${days.date}) p ON p.date = d::date
      ORDER BY d
   `)) as { rows: { date: string; income: number | string; expenses: number | string; balance: number | string }[] };
   return rows.map((r) => ({

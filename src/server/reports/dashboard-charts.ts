@@ -1,8 +1,8 @@
 // The dashboard's charts: one point per São Paulo day of the range, empty days included.
 // Sales: the count and revenue of the completed sales sold that day (sales_days, kept by
-// triggers: migration 0005). Cash flow: the cash
-// book's chart (finance/cash-flow.ts), so its last balance is the cash-flow summary's
-// final balance for the same days.
+// triggers: migration 0005; a day's rows, one per slot (0007), summed). Cash flow: the
+// cash book's chart (finance/cash-flow.ts), so its last balance is the cash-flow
+// summary's final balance for the same days.
 import { sql } from 'drizzle-orm';
 import type { CashFlowChartPoint } from '../../shared/contract/cash-flow';
 import type { SalesChartPoint } from '../../shared/contract/dashboard';
@@ -17,10 +17,12 @@ export async function salesChart(db: DbOrTx, tenantId: string, days: Days): Prom
     db,
     sql`
     SELECT to_char(g, 'YYYY-MM-DD') AS date,
-           coalesce(${d.sales}, 0)::int AS sales,
-           coalesce(${d.revenue}, 0)::float8 AS revenue
+           coalesce(p.sales, 0)::int AS sales,
+           coalesce(p.revenue, 0)::float8 AS revenue
       FROM generate_series(${days.start}::date, ${days.end}::date, interval '1 day') AS g
-      LEFT JOIN ${d} ON ${d.tenantId} = ${tenantId} AND ${d.date} = g::date
+      LEFT JOIN (SELECT ${d.date} AS date, sum(${d.sales}) AS sales, sum(${d.revenue}) AS revenue FROM ${d}
+                  WHERE ${d.tenantId} = ${tenantId} AND ${d.date} BETWEEN ${days.start}::date AND ${days.end}::date
+                  GROUP BY ${d.date}) p ON p.date = g::date
      ORDER BY g`,
   );
   return rows.map((r) => ({ date: r.date, sales: centavos(r.sales), revenue: centavos(r.revenue) }));

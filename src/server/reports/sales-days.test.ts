@@ -2,7 +2,9 @@
 // recomputation from the sales and their lines, whatever writes them: the app's sales,
 // cancellations and line edits through the API, and any SQL (multi-row inserts, a sale
 // moved to another day, a total changed, a cancelled sale restored, lines changed or
-// deleted, sales deleted with their lines).
+// deleted, sales deleted with their lines). On PostgreSQL the SQL writes come from
+// connections on different slots of sales_days (migration 0007): a sale counted in one
+// slot is moved, changed or deleted from another, and each day's slots still add up.
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, startOfDayUtc, todayIso } from '../../shared/dates';
 import { MIGRATIONS_FOLDER } from '../db/client';
 import { saleItems, sales } from '../db/schema';
+import { slotWriters, type SlotWriters } from '../test/day-slots';
 import { api, loginAll, setupTestApp, type TestContext } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
@@ -24,6 +27,7 @@ describe.each(databases())('report day totals (%s)', (kind) => {
   let tenantId: string;
   let customer: { id: string; name: string };
   let products: ProductFixture[];
+  let slots: SlotWriters;
 
   const SP_DAY = (column: string) => `((${column} AT TIME ZONE 'UTC') - interval '3 hours')::date`;
   const keyed = (rows: Record<string, unknown>[], key: string[], values: string[]): Totals =>
@@ -56,8 +60,9 @@ describe.each(databases())('report day totals (%s)', (kind) => {
   const summaries = async () => {
     const days = await rowsOf<Record<string, unknown>>(
       ctx.db,
-      sql.raw(`SELECT to_char(date, 'YYYY-MM-DD') AS day, sales AS n, revenue::float8, cost::float8
-                 FROM sales_days WHERE tenant_id = '${tenantId}'`),
+      sql.raw(`SELECT to_char(date, 'YYYY-MM-DD') AS day, sum(sales)::int AS n, sum(revenue)::float8 AS revenue,
+                      sum(cost)::float8 AS cost
+                 FROM sales_days WHERE tenant_id = '${tenantId}' GROUP BY date`),
     );
     const lines = await rowsOf<Record<string, unknown>>(
       ctx.db,
@@ -87,8 +92,12 @@ describe.each(databases())('report day totals (%s)', (kind) => {
     ] as const) {
       products.push(await makeProduct(ctx.db, tenantId, { stock: 100_000, price, cost }));
     }
+    slots = await slotWriters(ctx.database, 3);
   });
-  afterAll(() => ctx?.close());
+  afterAll(async () => {
+    await slots?.close();
+    await ctx?.close();
+  });
 
   it("the seeded store's are exact, and deleting every sale empties them", async () => {
     await expectExact();
@@ -174,7 +183,9 @@ describe.each(databases())('report day totals (%s)', (kind) => {
           );
         const ownSale = (id: string) => and(eq(sales.tenantId, tenantId), eq(sales.id, id));
         const ownItem = (id: string) => and(eq(saleItems.tenantId, tenantId), eq(saleItems.id, id));
-        for (const o of ops) {
+        for (const [n, o] of ops.entries()) {
+          // Each write from the next slot's connection in turn (PGlite: its one).
+          const db = slots.writers[n % slots.writers.length]!.db;
           const sale = 'pick' in o && saleIds.length ? saleIds[o.pick % saleIds.length]! : null;
           if (o.op === 'sell') {
             const rows = o.sales.map((s) => ({
@@ -188,7 +199,7 @@ describe.each(databases())('report day totals (%s)', (kind) => {
               saleStatus: s.cancelled ? ('cancelled' as const) : ('completed' as const),
               soldAt: at(s.day, s.hour),
             }));
-            await ctx.db.transaction(async (tx) => {
+            await db.transaction(async (tx) => {
               await tx.insert(sales).values(rows);
               await tx
                 .insert(saleItems)
@@ -197,42 +208,48 @@ describe.each(databases())('report day totals (%s)', (kind) => {
             saleIds.push(...rows.map((r) => r.id));
           } else if (o.op === 'status' && sale) {
             const status = o.completed ? ('completed' as const) : ('cancelled' as const);
-            await ctx.db
+            await db
               .update(sales)
               .set({ saleStatus: status, paymentStatus: o.completed ? 'pending' : 'cancelled' })
               .where(ownSale(sale));
           } else if (o.op === 'move' && sale) {
-            await ctx.db
+            await db
               .update(sales)
               .set({ soldAt: at(o.day, o.hour) })
               .where(ownSale(sale));
           } else if (o.op === 'total' && sale) {
-            await ctx.db.update(sales).set({ total: o.total }).where(ownSale(sale));
+            await db.update(sales).set({ total: o.total }).where(ownSale(sale));
           } else if (o.op === 'line') {
             const items = await itemIds();
             if (!items.length) continue;
-            await ctx.db
+            await db
               .update(saleItems)
               .set({ quantity: o.quantity, unitCost: o.cost, productId: products[o.product]!.id })
               .where(ownItem(items[o.pick % items.length]!));
           } else if (o.op === 'add-line' && sale) {
-            await ctx.db.insert(saleItems).values(itemValues(sale, o.line, 99));
+            await db.insert(saleItems).values(itemValues(sale, o.line, 99));
           } else if (o.op === 'drop-lines') {
             const items = await itemIds();
             if (!items.length) continue;
             const gone = o.picks.map((p) => items[p % items.length]!);
-            await ctx.db.delete(saleItems).where(and(eq(saleItems.tenantId, tenantId), inArray(saleItems.id, gone)));
+            await db.delete(saleItems).where(and(eq(saleItems.tenantId, tenantId), inArray(saleItems.id, gone)));
           } else if (o.op === 'drop-sales' && saleIds.length) {
             const gone = o.picks.map((p) => saleIds[p % saleIds.length]!);
-            await ctx.db.delete(sales).where(and(eq(sales.tenantId, tenantId), inArray(sales.id, gone)));
+            await db.delete(sales).where(and(eq(sales.tenantId, tenantId), inArray(sales.id, gone)));
           } else if (o.op === 'paid-all') {
-            await ctx.db.update(sales).set({ paymentStatus: 'paid' }).where(eq(sales.tenantId, tenantId));
+            await db.update(sales).set({ paymentStatus: 'paid' }).where(eq(sales.tenantId, tenantId));
           }
         }
         await expectExact();
       }),
       { numRuns: kind === 'pglite' ? 30 : 20, seed: 20261123 },
     );
+    // Every writer's slot holds some of the totals (on PostgreSQL, three of them).
+    const used = await rowsOf<{ slot: number }>(
+      ctx.db,
+      sql.raw(`SELECT DISTINCT slot FROM sales_days WHERE tenant_id = '${tenantId}'`),
+    );
+    expect(used.map((r) => r.slot)).toEqual(expect.arrayContaining(slots.writers.map((w) => w.slot)));
   });
 
   it("equal them after the app's sales, cancellations and line edits", async () => {

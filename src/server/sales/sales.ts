@@ -4,8 +4,9 @@
 // sale-checks.ts, as is the sale's time), snapshots the customer's name and each
 // product's name and cost, moves stock (stock.ts), records the payment effects
 // (sale-effects.ts) and the conflicts admins review (sale_conflicts), all in one
-// transaction. Lock order: the sale, its products (in id order), the day's cash totals,
-// and last the tenant version row (core/change-version.ts).
+// transaction. Lock order: the sale, its products (in id order), the day's totals (the
+// row of this connection's slot: migration 0007), and last the tenant version row
+// (core/change-version.ts).
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Sale, SaleCreate, SaleCreateResult, SaleUpdate, StockAfter, StockConflict } from '../../shared/contract';
@@ -59,9 +60,7 @@ async function liveCustomers(t: DbOrTx, tenantId: string, ids: readonly string[]
   const rows = await t
     .select()
     .from(customers)
-    .where(
-      and(eq(customers.tenantId, tenantId), inArray(customers.id, [...new Set(ids)]), isNull(customers.deletedAt)),
-    )
+    .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, [...new Set(ids)]), isNull(customers.deletedAt)))
     .orderBy(customers.id)
     // Shared: many sales of one customer go together; deleting it waits for them.
     .for('share');
