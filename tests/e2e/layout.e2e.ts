@@ -233,6 +233,13 @@ describe('Nova Venda com a venda cheia', () => {
         await page.locator('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
         await screenshot(page, `layout-nova-venda-cheia-${size.width}-fim`);
         if (!(await inViewport(finish))) found.push(`${where}: Finalizar Venda fora da tela no fim da página`);
+        if (size.width < 1280) {
+          // The bar stays flush with the bottom at the end too (no strip of page below it).
+          const gap = await page
+            .getByTestId('finish-bar')
+            .evaluate((bar) => window.innerHeight - bar.getBoundingClientRect().bottom);
+          if (Math.abs(gap) > 1) found.push(`${where}: ${Math.round(gap)}px abaixo da barra no fim da página`);
+        }
         // The instalments: the summary names the same parts as the list of due dates.
         const plan = (await page.getByTestId('installment-value').textContent()) ?? '';
         const listed = await page.getByRole('list', { name: 'Vencimentos' }).getByRole('listitem').allTextContents();
