@@ -2,8 +2,10 @@
 // and as the cashier, at 360, 390, 820, 1024 and 1440 px: no horizontal page scroll (and
 // no sideways scroll region that the keyboard cannot reach), the screen's primary action
 // inside the viewport, exactly one h1, and no serious or critical axe-core violation.
-// Nova Venda with a full cart: total and 'Finalizar Venda' on screen at every size, toasts
-// clear of it, the product search not squeezed on a tablet. Screenshots in test-results/e2e.
+// Nova Venda with a full cart (one line with a long name, price and quantity): total and
+// 'Finalizar Venda' on screen at every size, toasts clear of it and of the top bar, the
+// items inside their card with room for the names, the product search not squeezed on a
+// tablet. Screenshots in test-results/e2e.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { axeSerious, goTo, h1Count, inViewport, overflow, overlaps } from './support/layout';
@@ -41,6 +43,8 @@ const ROLES = [
 
 let server: RunningServer;
 let products: ApiProduct[] = [];
+/** A line that strains the items table: a long name, a big price and quantity. */
+let longProduct: ApiProduct;
 let customerName = '';
 
 beforeAll(async () => {
@@ -52,6 +56,20 @@ beforeAll(async () => {
     token,
   });
   products = catalogue.body.data.products.filter((p) => p.current_stock > 5);
+  const created = await api<{ data: ApiProduct }>(server, 'POST', '/api/products', {
+    token,
+    body: {
+      sku: 'CAL-JNS-SKN-STN-DESTROYED-46',
+      name: 'Calça Jeans Skinny Cintura Alta com Elastano e Lavagem Stone Destroyed',
+      size: '46',
+      color: 'Azul Índigo',
+      current_stock: 5000,
+      cost_price: 4000,
+      sale_price: 12999.9,
+    },
+  });
+  expect(created.status).toBe(201);
+  longProduct = created.body.data;
   const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=1', { token });
   const customer = people.body.data.customers[0]!;
   customerName = customer.name;
@@ -146,8 +164,35 @@ describe('todas as telas em todos os tamanhos', () => {
   }
 });
 
+/**
+ * 'Itens da Venda' reads well: every cell inside the card (no clipped column, the remove
+ * button in reach) and each product's name given room (not one word per line).
+ */
+function itemsTableProblems(page: Page): Promise<string[]> {
+  return page.getByRole('table', { name: 'Itens da Venda' }).evaluate((table) => {
+    const MIN_NAME_PX = 160;
+    const card = table.parentElement!.getBoundingClientRect();
+    const problems: string[] = [];
+    for (const cell of table.querySelectorAll('th, td')) {
+      const box = cell.getBoundingClientRect();
+      if (box.width === 0) continue; // a header hidden while lines are blocks
+      if (box.left < card.left - 0.5 || box.right > card.right + 0.5) {
+        problems.push(`célula fora do cartão dos itens: '${(cell.textContent ?? '').trim().slice(0, 30)}'`);
+      }
+    }
+    for (const row of table.querySelectorAll('tbody tr')) {
+      const name = row.querySelector('td');
+      const width = name?.getBoundingClientRect().width ?? 0;
+      if (row.querySelectorAll('td').length > 1 && width < MIN_NAME_PX) {
+        problems.push(`nome do produto espremido (${Math.round(width)}px)`);
+      }
+    }
+    return problems;
+  });
+}
+
 describe('Nova Venda com a venda cheia', () => {
-  it('total e Finalizar Venda sempre na tela; avisos longe do botão; busca não espremida', async () => {
+  it('total e Finalizar Venda sempre na tela; avisos longe do botão e da barra; itens e busca não espremidos', async () => {
     const browser = await openBrowser(SIZES[0]);
     const found: string[] = [];
     try {
@@ -158,7 +203,8 @@ describe('Nova Venda com a venda cheia', () => {
         await page.goto(`${server.demoUrl}/vendas`);
         await page.getByText('PDV - Ponto de Venda').waitFor();
         await chooseCustomer(page, customerName);
-        for (const product of products.slice(0, 4)) await addProduct(page, product, 1);
+        for (const product of products.slice(0, 3)) await addProduct(page, product, 1);
+        await addProduct(page, longProduct, 150);
         await page.getByLabel('Forma de pagamento').selectOption('crediario');
         await page.getByLabel('Número de parcelas').selectOption('6');
         // A toast is showing now ('Produto adicionado'): it must not cover the button.
@@ -170,6 +216,9 @@ describe('Nova Venda com a venda cheia', () => {
         const total = size.width >= 1280 ? page.getByTestId('sale-total') : page.getByTestId('finish-bar');
         if (!(await inViewport(total))) found.push(`${where}: total fora da tela`);
         if ((await toast.count()) > 0 && (await overlaps(toast, finish))) found.push(`${where}: aviso cobre o botão`);
+        if ((await toast.count()) > 0 && (await overlaps(toast, page.locator('header'))))
+          found.push(`${where}: aviso cobre a barra superior`);
+        for (const problem of await itemsTableProblems(page)) found.push(`${where}: ${problem}`);
         const search = page.getByPlaceholder('Buscar produto por código ou nome...');
         const searchBox = await search.boundingBox();
         if (!searchBox || searchBox.width < Math.min(280, size.width - 80)) {
@@ -184,6 +233,13 @@ describe('Nova Venda com a venda cheia', () => {
         await page.locator('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
         await screenshot(page, `layout-nova-venda-cheia-${size.width}-fim`);
         if (!(await inViewport(finish))) found.push(`${where}: Finalizar Venda fora da tela no fim da página`);
+        if (size.width < 1280) {
+          // The bar stays flush with the bottom at the end too (no strip of page below it).
+          const gap = await page
+            .getByTestId('finish-bar')
+            .evaluate((bar) => window.innerHeight - bar.getBoundingClientRect().bottom);
+          if (Math.abs(gap) > 1) found.push(`${where}: ${Math.round(gap)}px abaixo da barra no fim da página`);
+        }
         // The instalments: the summary names the same parts as the list of due dates.
         const plan = (await page.getByTestId('installment-value').textContent()) ?? '';
         const listed = await page.getByRole('list', { name: 'Vencimentos' }).getByRole('listitem').allTextContents();

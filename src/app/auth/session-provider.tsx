@@ -11,8 +11,7 @@ import { ApiError, isNetworkError } from '../lib/api-error';
 import { tokenStore } from '../lib/api';
 import { onSessionExpired } from '../lib/session-events';
 import { hasRestorableSession } from '../lib/token-store';
-import { getDb } from '../offline/db';
-import { clearSessionData, loadLastUser, saveLastUser } from '../offline/session-cache';
+import { loadOfflineRuntime } from '../offline/load-offline-runtime';
 import { fetchCurrentUser, loginRequest, logoutRequest } from './auth-api';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
 
@@ -34,8 +33,24 @@ function isTransient(error: unknown): boolean {
   return isNetworkError(error) || (error instanceof ApiError && error.status >= 500);
 }
 
+// The device's memory of the session lives in IndexedDB, whose code loads after the
+// first paint: each use waits for it (and never fails the session).
 function forgetSession(): Promise<void> {
-  return clearSessionData(getDb()).catch(() => undefined);
+  return loadOfflineRuntime()
+    .then((runtime) => runtime.forgetSession())
+    .catch(() => undefined);
+}
+
+function rememberUser(user: User): Promise<void> {
+  return loadOfflineRuntime()
+    .then((runtime) => runtime.rememberUser(user))
+    .catch(() => undefined);
+}
+
+function lastKnownUser(): Promise<User | null> {
+  return loadOfflineRuntime()
+    .then((runtime) => runtime.lastKnownUser())
+    .catch(() => null);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -50,13 +65,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     fetchCurrentUser()
       .then((user) => {
-        void saveLastUser(getDb(), user).catch(() => undefined);
+        void rememberUser(user);
         if (!cancelled) setState({ status: 'authenticated', user, verified: true });
       })
       .catch(async (error: unknown) => {
         if (isTransient(error)) {
           // Offline: keep the tokens; with a known user the till goes on working.
-          const lastUser = await loadLastUser(getDb()).catch(() => null);
+          const lastUser = await lastKnownUser();
           if (!cancelled) setState(lastUser ? { status: 'authenticated', user: lastUser, verified: false } : ANONYMOUS);
           return;
         }
@@ -79,7 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         .then((user) => {
           if (done) return;
           done = true;
-          void saveLastUser(getDb(), user).catch(() => undefined);
+          void rememberUser(user);
           setState({ status: 'authenticated', user, verified: true });
         })
         .catch(() => {
@@ -119,7 +134,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.clear();
       // Another person's cached screens must not show; their pending sales stay queued.
       await forgetSession();
-      await saveLastUser(getDb(), result.user).catch(() => undefined);
+      await rememberUser(result.user);
       setState({ status: 'authenticated', user: result.user, verified: true });
       return result.user;
     },

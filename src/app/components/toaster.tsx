@@ -1,6 +1,7 @@
-// Renders the toasts above dialogs: at the top on phones and tablets (where Nova Venda's
-// 'Finalizar Venda' sits at the bottom), bottom-right on wide screens. Kept accessible while a dialog hides
-// the rest of the page (data-live-region).
+// Renders the toasts above dialogs. On phones and tablets just below the top bar: never
+// over its controls (menu, user, logout), nor over Nova Venda's 'Finalizar Venda' bar at
+// the bottom; bottom-right on wide screens, where that bar does not exist. Kept
+// accessible while a dialog hides the rest of the page (data-live-region).
 import { createPortal } from 'react-dom';
 import { cn } from './cn';
 import { CloseIcon } from './icons';
@@ -13,7 +14,7 @@ export function Toaster() {
     <div
       data-live-region=""
       aria-live="polite"
-      className="pointer-events-none fixed right-0 top-0 z-[100] flex w-full flex-col gap-2 p-3 sm:max-w-sm sm:p-4 xl:bottom-0 xl:top-auto"
+      className="pointer-events-none fixed right-0 top-16 z-[100] flex w-full flex-col gap-2 p-3 sm:max-w-sm sm:p-4 xl:bottom-0 xl:top-auto"
     >
       {toasts.map((t) => (
         <div

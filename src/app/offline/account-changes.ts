@@ -102,6 +102,15 @@ export async function pruneOverlay(db: BalcaoDb, now = Date.now()): Promise<void
     .delete();
 }
 
+/** The newest time the server confirmed queued changes (0: none kept); the screens refetch after it. */
+export async function lastOverlaySyncAt(db: BalcaoDb): Promise<number> {
+  let last = 0;
+  await db.financeOverlay.each((row) => {
+    if (row.syncedAt !== null && row.syncedAt > last) last = row.syncedAt;
+  });
+  return last;
+}
+
 export type SubmitResult = { queued: true } | { queued: false; body: unknown };
 
 export interface SubmitIo {

@@ -5,6 +5,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { z } from 'zod';
 import type { CustomerSchema, ProductSchema } from '../../shared/contract';
+import { notifyVersionChange } from './version-events';
 
 /** Server values exactly as the API sends them (reais), plus the change version. */
 export type MirrorProduct = z.input<typeof ProductSchema> & { version: number };
@@ -157,20 +158,14 @@ export class BalcaoDb extends Dexie {
       outbox: '++seq, &id, status, resource',
       financeOverlay: 'key, resource',
     });
-    // Another tab opened a newer schema: close so its upgrade is not blocked; the page
-    // reloads itself into the new version when it is idle (see useVersionChange).
+    // Another tab opened a newer schema: close so its upgrade is not blocked; a banner
+    // asks for a reload (version-events.ts).
     this.on('versionchange', () => {
       this.close();
-      versionChangeListeners.forEach((listener) => listener());
+      notifyVersionChange();
       return false;
     });
   }
-}
-
-const versionChangeListeners = new Set<() => void>();
-export function onVersionChange(listener: () => void): () => void {
-  versionChangeListeners.add(listener);
-  return () => versionChangeListeners.delete(listener);
 }
 
 let instance: BalcaoDb | null = null;

@@ -53,21 +53,6 @@ export function useSubmitAccountChange(): (change: AccountChange) => Promise<Sub
   );
 }
 
-/** The newest time the server confirmed queued changes (the screens refetch after it). */
-export function useLastOverlaySync(): number {
-  return useLiveQuery(
-    async () => {
-      let last = 0;
-      await getDb().financeOverlay.each((row) => {
-        if (row.syncedAt !== null && row.syncedAt > last) last = row.syncedAt;
-      });
-      return last;
-    },
-    [],
-    0,
-  );
-}
-
 /**
  * A finance change as a mutation: `build` turns the screen's variables into the change
  * (request, overlay, summary); the server's answer, when it came now, is read by `parse`.

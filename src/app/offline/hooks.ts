@@ -1,7 +1,7 @@
 // How screens reach the device's data: live queries over IndexedDB (they re-render when
 // any tab writes) and the sync engine's state. Screens never touch Dexie directly.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { getDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type OutboxEntry } from './db';
 import { lastSyncAt } from './mirror';
 import { api } from '../lib/api';
@@ -12,8 +12,7 @@ import { searchCustomerIds, searchProductIds, type SearchIndex } from './search-
 import { hasProducts } from './product-store';
 import { pendingQuantities } from './stock';
 import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-engine';
-
-export const SyncEngineContext = createContext<SyncEngine | null>(null);
+import { SyncEngineContext } from './sync-engine-context';
 
 export function useSyncEngine(): SyncEngine | null {
   return useContext(SyncEngineContext);

@@ -1,7 +1,7 @@
 // Another tab opened a newer version of the local database: this tab's connection was
 // closed so the upgrade could run. Say so and offer a reload instead of failing quietly.
 import { useEffect, useState } from 'react';
-import { onVersionChange } from '../offline/db';
+import { onVersionChange } from '../offline/version-events';
 
 export const VERSION_CHANGE_TEXT = 'O Balcão foi atualizado em outra aba. Recarregue esta página para continuar.';
 

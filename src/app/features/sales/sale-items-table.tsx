@@ -49,15 +49,17 @@ export function SaleItemsTable({ lines, availableOf, onLinesChange }: SaleItemsT
     else cartErrorToast(result.error);
   }
 
-  // Below sm each line is a compact two-row block (name and remove; quantity, unit price and
-  // line total); from sm up a table. The roles stay a table's either way.
+  // In a narrow card each line is a compact two-row block (name and remove; quantity, unit
+  // price and line total); a table once the card itself is 42rem wide (a container query:
+  // beside the summary on a tablet the card is narrower than the screen suggests). The
+  // roles stay a table's either way.
   return (
-    <Card>
+    <Card className="@container">
       <CardHeader title="Itens da Venda" />
-      <table aria-label="Itens da Venda" role="table" className="block w-full text-left text-sm sm:table">
+      <table aria-label="Itens da Venda" role="table" className="block w-full text-left text-sm @2xl:table">
         <thead
           role="rowgroup"
-          className="hidden border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600 sm:table-header-group"
+          className="hidden border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-600 @2xl:table-header-group"
         >
           <tr role="row">
             <th role="columnheader" scope="col" className={HEAD}>
@@ -77,10 +79,14 @@ export function SaleItemsTable({ lines, availableOf, onLinesChange }: SaleItemsT
             </th>
           </tr>
         </thead>
-        <tbody role="rowgroup" className="block divide-y divide-slate-100 sm:table-row-group">
+        <tbody role="rowgroup" className="block divide-y divide-slate-100 @2xl:table-row-group">
           {lines.length === 0 ? (
-            <tr role="row" className="block sm:table-row">
-              <td role="cell" colSpan={5} className="block px-4 py-10 text-center text-sm text-slate-500 sm:table-cell">
+            <tr role="row" className="block @2xl:table-row">
+              <td
+                role="cell"
+                colSpan={5}
+                className="block px-4 py-10 text-center text-sm text-slate-500 @2xl:table-cell"
+              >
                 Nenhum produto adicionado
               </td>
             </tr>
@@ -89,31 +95,31 @@ export function SaleItemsTable({ lines, availableOf, onLinesChange }: SaleItemsT
               <tr
                 key={line.product_id}
                 role="row"
-                className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 px-4 py-3 sm:table-row sm:p-0"
+                className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 px-4 py-3 @2xl:table-row @2xl:p-0"
               >
-                <td role="cell" className="col-span-2 min-w-0 sm:table-cell sm:px-4 sm:py-3">
+                <td role="cell" className="col-span-2 min-w-0 @2xl:table-cell @2xl:px-4 @2xl:py-3">
                   <div className="flex min-w-0 flex-col">
                     <span className="break-words font-medium text-slate-900">{line.product_name}</span>
                     <span className="text-xs text-slate-600">{line.sku}</span>
                   </div>
                 </td>
-                <td role="cell" className="row-start-2 sm:table-cell sm:px-4 sm:py-3">
+                <td role="cell" className="row-start-2 @2xl:table-cell @2xl:px-4 @2xl:py-3">
                   <QuantityCell line={line} onCommit={(q) => commit(line, q)} />
                 </td>
                 <td
                   role="cell"
-                  className="row-start-2 whitespace-nowrap text-xs text-slate-600 sm:table-cell sm:px-4 sm:py-3 sm:text-right sm:text-sm sm:text-slate-700"
+                  className="row-start-2 whitespace-nowrap text-xs text-slate-600 @2xl:table-cell @2xl:px-4 @2xl:py-3 @2xl:text-right @2xl:text-sm @2xl:text-slate-700"
                 >
-                  <span className="sm:hidden">× </span>
+                  <span className="@2xl:hidden">× </span>
                   {formatBRL(line.unit_price)}
                 </td>
                 <td
                   role="cell"
-                  className="row-start-2 whitespace-nowrap text-right font-medium text-slate-900 sm:table-cell sm:px-4 sm:py-3"
+                  className="row-start-2 whitespace-nowrap text-right font-medium text-slate-900 @2xl:table-cell @2xl:px-4 @2xl:py-3"
                 >
                   {formatBRL(lineTotal(line))}
                 </td>
-                <td role="cell" className="col-start-3 row-start-1 text-right sm:table-cell sm:px-4 sm:py-3">
+                <td role="cell" className="col-start-3 row-start-1 text-right @2xl:table-cell @2xl:px-4 @2xl:py-3">
                   <Button
                     variant="ghost"
                     size="icon"

@@ -90,10 +90,11 @@ function FinishButton({
 /** Phones and tablets: the total and 'Finalizar Venda', always at the bottom of the screen. */
 export function FinishBar({ form, finishing, onFinish }: Omit<SaleSummaryProps, 'withFinish'>) {
   return (
-    // Sticky at the bottom of the scrolling <main>, over its padding (the negative offsets).
+    // Sticky at the bottom of the scrolling <main>, over its padding (the negative offsets;
+    // the negative bottom margin keeps it flush with the bottom at the end of the scroll too).
     <div
       data-testid="finish-bar"
-      className="sticky -bottom-4 z-10 -mx-4 mt-6 flex items-start justify-between gap-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] sm:-bottom-6 sm:-mx-6 sm:px-6 lg:-bottom-8 lg:-mx-8 lg:px-8"
+      className="sticky -bottom-4 z-10 -mx-4 -mb-4 mt-6 flex items-start justify-between gap-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6 lg:-bottom-8 lg:-mx-8 lg:-mb-8 lg:px-8"
     >
       <div className="flex shrink-0 flex-col">
         <span className="text-xs text-slate-600">Total</span>

@@ -1,0 +1,80 @@
+// What the first open loads before it can paint (issue 11 §3), read from the built app
+// the real server serves: the entry script, the modulepreloads of index.html and the
+// static imports of /login's chunk carry neither Dexie nor the sync engine; those come
+// after the first paint, in chunks of their own (src/app/offline/load-offline-runtime.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api';
+import { startServer, type RunningServer } from './support/server';
+
+/** Strings only Dexie's code has, and the sync engine's (MIRROR_LOCK_NAME). */
+const DEXIE_MARK = 'DatabaseClosedError';
+const SYNC_ENGINE_MARK = 'balcao-mirror-pull';
+
+let server: RunningServer;
+const bodies = new Map<string, string>();
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function asset(file: string): Promise<string> {
+  const known = bodies.get(file);
+  if (known !== undefined) return known;
+  const res = await api<string>(server, 'GET', `/assets/${file}`);
+  expect(res.status, file).toBe(200);
+  bodies.set(file, res.body);
+  return res.body;
+}
+
+/** The chunks a script imports statically (`import ... from "./x.js"`, `import "./x.js"`). */
+function staticImports(code: string): string[] {
+  const found = code.matchAll(/(?:^|[;}\n])\s*import\s*(?:[^'"()]*?from\s*)?["']\.\/([\w.-]+\.js)["']/g);
+  return [...new Set([...found].map((m) => m[1]!))];
+}
+
+/** Every chunk a file name in `roots` needs before it runs. */
+async function staticClosure(roots: string[]): Promise<string[]> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...staticImports(await asset(file)));
+  }
+  return [...seen];
+}
+
+describe('a primeira abertura', () => {
+  it('o primeiro chunk e os de /login não trazem o Dexie nem o motor de sincronização', async () => {
+    const page = await api<string>(server, 'GET', '/login');
+    expect(page.status).toBe(200);
+    const html = page.body;
+    const entry = /<script type="module"[^>]*src="\/assets\/([\w.-]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    const preloads = [...html.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]!);
+    const first = await staticClosure([entry!, ...preloads]);
+
+    const entryCode = await asset(entry!);
+    const login = /login-screen-[\w-]+\.js/.exec(entryCode)?.[0];
+    expect(login, 'o chunk de /login é carregado à parte').toBeTruthy();
+    const loginChunks = await staticClosure([login!]);
+
+    for (const file of [...first, ...loginChunks]) {
+      const code = await asset(file);
+      expect(code.includes(DEXIE_MARK), `${file} traz o Dexie`).toBe(false);
+      expect(code.includes(SYNC_ENGINE_MARK), `${file} traz o motor de sincronização`).toBe(false);
+    }
+
+    // The marks are real: the runtime loaded after the first paint has both.
+    const runtime = /offline-runtime-[\w-]+\.js/.exec(entryCode)?.[0];
+    expect(runtime, 'o runtime offline é um import dinâmico do primeiro chunk').toBeTruthy();
+    const later = await Promise.all((await staticClosure([runtime!])).map(asset));
+    expect(later.some((code) => code.includes(DEXIE_MARK))).toBe(true);
+    expect(later.some((code) => code.includes(SYNC_ENGINE_MARK))).toBe(true);
+  });
+});
