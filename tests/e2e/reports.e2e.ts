@@ -265,16 +265,25 @@ describe('Dashboard e Relatórios Financeiros', () => {
     await page.getByRole('tab', { name: 'Margens' }).click();
     const margins = await get<{
       average_margin: number;
-      product_margins: { product_name: string; revenue: number; margin_percentage: number }[];
+      product_margins: {
+        product_name: string;
+        sku: string;
+        size: string;
+        color: string;
+        revenue: number;
+        margin_percentage: number;
+      }[];
     }>(`/api/financial-reports/margin-analysis?${q}`);
     await page.getByRole('table', { name: 'Margem por produto' }).waitFor();
     expect(await figure(page, 'Margem Média')).toBe(percent(margins.average_margin));
-    // Variants of one model share its name: rows are read in the API's order.
+    // Variants of one model share its name; each row says which one (SKU, size / colour).
     const rows = page.getByRole('table', { name: 'Margem por produto' }).locator('tbody tr');
     expect(await rows.count()).toBe(margins.product_margins.length);
     for (const [i, p] of margins.product_margins.entries()) {
       const row = rows.nth(i);
-      expect(norm(await row.getByRole('rowheader').textContent())).toBe(p.product_name);
+      expect(norm(await row.getByRole('rowheader').textContent())).toBe(
+        `${p.product_name}${p.sku} · ${p.size || '-'} / ${p.color || '-'}`,
+      );
       expect(norm(await row.textContent())).toContain(norm(brl(p.revenue)));
       const badge = row.getByText(percent(p.margin_percentage));
       const tone = await badge.getAttribute('class');
@@ -309,15 +318,16 @@ describe('Dashboard e Relatórios Financeiros', () => {
     );
     const marginFile = await download(page, () => page.getByRole('button', { name: 'Exportar' }).click());
     await exportCall;
-    const all = await get<{ product_count: number; product_margins: { product_name: string; revenue: number }[] }>(
-      `/api/financial-reports/margin-analysis?${q}&limit=100000`,
-    );
+    const all = await get<{
+      product_count: number;
+      product_margins: { product_name: string; sku: string; size: string; color: string; revenue: number }[];
+    }>(`/api/financial-reports/margin-analysis?${q}&limit=100000`);
     const header = marginFile.rows.findIndex((r) => r[0] === 'Produto');
     const productRows = marginFile.rows.slice(header + 1);
     expect(productRows).toHaveLength(all.product_count);
     for (const [i, p] of all.product_margins.entries()) {
-      expect(productRows[i]![0]).toBe(p.product_name);
-      expect(csvCentavos(productRows[i]![1]!)).toBe(toCentavos(p.revenue));
+      expect(productRows[i]!.slice(0, 4)).toEqual([p.product_name, p.sku, p.size, p.color]);
+      expect(csvCentavos(productRows[i]![4]!)).toBe(toCentavos(p.revenue));
     }
 
     // Printing: the report without the sidebar, the top bar or any button.
