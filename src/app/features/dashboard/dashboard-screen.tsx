@@ -5,6 +5,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { usePermissions } from '../../auth/use-permissions';
 import { Badge } from '../../components/badge';
+import { RefreshIcon } from '../../components/icons';
 import { Button } from '../../components/button';
 import { newestUpdate, OfflineNote } from '../../components/offline-note';
 import { PageHeader } from '../../components/page-header';
@@ -66,23 +67,5 @@ export function DashboardScreen() {
       ) : null}
       <AlertsPanel alerts={alerts.data} isError={alerts.isError} />
     </div>
-  );
-}
-
-function RefreshIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
-      <path d="M21 12a9 9 0 1 1-2.64-6.36" />
-      <path d="M21 3v6h-6" />
-    </svg>
   );
 }

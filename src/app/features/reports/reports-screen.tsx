@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_DEFAULT_RANGE_DAYS } from '../../../shared/constants';
 import { Button } from '../../components/button';
-import { DownloadIcon } from '../../components/icons';
+import { DownloadIcon, PrintIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { Tabs } from '../../components/tabs';
 import { toastError } from '../../components/toast-store';
@@ -86,24 +86,5 @@ export function ReportsScreen() {
         }))}
       />
     </div>
-  );
-}
-
-function PrintIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
-      <path d="M6 9V2h12v7" />
-      <path d="M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
-      <path d="M6 14h12v8H6z" />
-    </svg>
   );
 }
