@@ -7,7 +7,6 @@
 // A call the server does not have yet (404) is reported as such, with its raw figure.
 // Last, /receber opened offline from the cache in Chromium (finance-offline.ts).
 import { rmSync } from 'node:fs';
-import { todayIso } from '../src/shared/dates';
 import { api } from '../tests/e2e/support/api';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
 import { adminToken } from './lib/catalogue';
@@ -16,6 +15,7 @@ import { sequential, underLoad, type Latency, type LoadLatency } from './lib/lat
 import { withPostgres } from './lib/postgres';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
 import { using } from './lib/resources';
+import { rawPhase, type RawCall as Raw } from './lib/raw-calls';
 import { withSql, type SqlTarget } from './lib/sql';
 import { fmt, percentile } from './lib/stats';
 import { checkYearStore, type YearCounts } from './lib/year-check';
@@ -32,32 +32,7 @@ const AIM_STORE_S = 60;
 
 type Database = keyof typeof AIM_P95_MS;
 
-interface RawCall {
-  call: FinanceCall;
-  latency: Latency;
-  results: Record<string, unknown>[][];
-}
-
-/** Each call's statements, straight on the database. */
-function rawPhase(target: SqlTarget): Promise<RawCall[]> {
-  return withSql(target, async (sql) => {
-    const [tenant] = await sql.query<{ id: string }>(`SELECT id::text AS id FROM tenants WHERE subdomain = 'demo'`);
-    const out: RawCall[] = [];
-    for (const call of financeCalls(tenant!.id, todayIso(), SEARCH)) {
-      let results: Record<string, unknown>[][] = [];
-      const latency = await sequential(
-        async () => {
-          results = [];
-          for (const s of call.statements) results.push(await sql.query<Record<string, unknown>>(s.text, s.params));
-        },
-        WARMUP,
-        FINANCE_REQUESTS,
-      );
-      out.push({ call, latency, results });
-    }
-    return out;
-  });
-}
+type RawCall = Raw<FinanceCall>;
 
 interface ApiCall {
   missing: boolean;
@@ -157,7 +132,9 @@ async function onDatabase(
   );
   if (!store) return;
   reportStore(ctx, database, store.report, store.counts);
-  const raw = await ctx.step(`SQL direto (${database})`, () => rawPhase(target));
+  const raw = await ctx.step(`SQL direto (${database})`, () =>
+    rawPhase(target, (tenant, today) => financeCalls(tenant, today, SEARCH), WARMUP, FINANCE_REQUESTS),
+  );
   if (!raw) return;
   const calls = await ctx.step(`API (${database})`, () =>
     using(

@@ -6,7 +6,6 @@
 // report under 200 ms p95 on PostgreSQL (500 ms on PGlite), and the API at least 80 % of
 // the raw SQL's speed (API p95 <= SQL p95 / 0.8).
 import { rmSync } from 'node:fs';
-import { todayIso } from '../src/shared/dates';
 import { api } from '../tests/e2e/support/api';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
 import { adminToken } from './lib/catalogue';
@@ -15,6 +14,7 @@ import { sequential, type Latency } from './lib/latency';
 import { withPostgres } from './lib/postgres';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
 import { using } from './lib/resources';
+import { rawPhase, type RawCall } from './lib/raw-calls';
 import { withSql, type SqlTarget } from './lib/sql';
 import { fmt } from './lib/stats';
 import { checkYearStore } from './lib/year-check';
@@ -28,31 +28,7 @@ const AIM_RATIO = 1 / 0.8;
 
 type Database = 'PGlite' | 'PostgreSQL';
 
-interface Raw {
-  call: ReportCall;
-  latency: Latency;
-  results: Record<string, unknown>[][];
-}
-
-function rawPhase(target: SqlTarget): Promise<Raw[]> {
-  return withSql(target, async (sql) => {
-    const [tenant] = await sql.query<{ id: string }>(`SELECT id::text AS id FROM tenants WHERE subdomain = 'demo'`);
-    const out: Raw[] = [];
-    for (const call of reportCalls(tenant!.id, todayIso())) {
-      let results: Record<string, unknown>[][] = [];
-      const latency = await sequential(
-        async () => {
-          results = [];
-          for (const s of call.statements) results.push(await sql.query<Record<string, unknown>>(s.text, s.params));
-        },
-        WARMUP,
-        REPORTS_REQUESTS,
-      );
-      out.push({ call, latency, results });
-    }
-    return out;
-  });
-}
+type Raw = RawCall<ReportCall>;
 
 interface Measured {
   latency: Latency;
@@ -127,7 +103,7 @@ async function onDatabase(
   );
   if (!store) return;
   ctx.note(`gerar a loja de um ano (${database})`, `${fmt(store.seconds, 1)} s`);
-  const raw = await ctx.step(`SQL direto (${database})`, () => rawPhase(target));
+  const raw = await ctx.step(`SQL direto (${database})`, () => rawPhase(target, reportCalls, WARMUP, REPORTS_REQUESTS));
   if (!raw) return;
   const measured = await ctx.step(`API (${database})`, () =>
     using(
