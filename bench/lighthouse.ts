@@ -8,8 +8,8 @@
 // Lighthouse is not a dependency of the project (Lighthouse 13 needs Node 22):
 //   npm install --prefix /tmp/lh lighthouse@12
 // BENCH_LIGHTHOUSE=<path to lighthouse/core/index.js> points elsewhere. Without it, the
-// part says so and is skipped.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// part says so and is skipped. BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each full report.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +23,8 @@ import { fmt } from './lib/stats';
 import { PRODUCT_SEARCH } from './till-mirror';
 
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE ?? '/tmp/lh/node_modules/lighthouse/core/index.js';
+/** A folder for the full reports (long tasks, bootup time per script), when set. */
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const AIM = { performance: 90, accessibility: 100, vendasKb: 200 };
 
 interface LighthouseResult {
@@ -84,6 +86,11 @@ async function audit(run: RunLighthouse, url: string, port: number, keepStorage:
     disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
+  if (REPORTS) {
+    const file = join(REPORTS, `lighthouse${new URL(url).pathname.replace(/\//g, '-')}.json`);
+    writeFileSync(file, JSON.stringify(result.lhr));
+    console.log(`  relatório completo: ${file}`);
+  }
   const { categories, audits, runWarnings } = result.lhr;
   if (runWarnings.length) console.log(`  avisos do Lighthouse (${url}): ${runWarnings.join(' | ')}`);
   const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
@@ -19,15 +19,20 @@ preloadOnIntent();
 
 const queryClient = createQueryClient();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </App>
-    <UpdateBanner />
-  </StrictMode>,
+// A transition: React renders the first screen in slices of a few milliseconds, so a slow
+// phone stays responsive (and its first tap is not held) while the app starts.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </App>
+      <UpdateBanner />
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();

@@ -1,9 +1,11 @@
 // What the first open loads before it can paint (issue 11 §3), read from the built app
 // the real server serves: the entry script, the modulepreloads of index.html and the
 // static imports of /login's chunk carry neither Dexie nor the sync engine; those come
-// after the first paint, in chunks of their own (src/app/offline/load-offline-runtime.ts).
+// after the first paint, in chunks of their own (src/app/offline/load-offline-runtime.ts),
+// and only once someone is signed in: the sign-in screen never asks for them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api';
+import { openBrowser, waitForServiceWorker } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 /** Strings only Dexie's code has, and the sync engine's (MIRROR_LOCK_NAME). */
@@ -76,5 +78,33 @@ describe('a primeira abertura', () => {
     const later = await Promise.all((await staticClosure([runtime!])).map(asset));
     expect(later.some((code) => code.includes(DEXIE_MARK))).toBe(true);
     expect(later.some((code) => code.includes(SYNC_ENGINE_MARK))).toBe(true);
+  });
+
+  it('a tela de entrada não carrega o runtime offline; entrar o carrega', async () => {
+    const browser = await openBrowser({ width: 390, height: 844 });
+    try {
+      const page = await browser.context.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      const runtimeAsked = () => asked.some((path) => /\/assets\/offline-runtime-[\w-]+\.js$/.test(path));
+
+      await page.goto(`${server.demoUrl}/login`);
+      await page.getByRole('button', { name: 'Entrar' }).waitFor();
+      await waitForServiceWorker(page);
+      await page.waitForLoadState('networkidle');
+      expect(
+        asked.some((path) => path.startsWith('/assets/login-screen-')),
+        'a tela de entrada carregou',
+      ).toBe(true);
+      expect(runtimeAsked(), 'a tela de entrada pediu o runtime offline').toBe(false);
+
+      await page.getByLabel('E-mail').fill('caixa@demo.com');
+      await page.getByLabel('Senha').fill('demo123');
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.waitForURL(`${server.demoUrl}/`);
+      await expect.poll(runtimeAsked, { timeout: 30_000 }).toBe(true);
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -1,8 +1,10 @@
 // Runs the sync engine while someone is signed in, keeps the service worker's copy of
 // the access token current, persists/restores the signed-in user's query cache for
 // offline reading, and refetches the finance screens once the server has confirmed
-// account changes they do not yet include. All of it after the first paint: Dexie and
-// the engine come in their own chunk (load-offline-runtime.ts).
+// account changes they do not yet include. All of it after the first paint, and only once
+// someone is signed in: Dexie and the engine come in their own chunk
+// (load-offline-runtime.ts), which the sign-in screen never loads. Signing out, or a
+// session the server ends, clears the token copy itself (SessionProvider).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSession } from '../auth/session-context';
@@ -18,14 +20,14 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   const signedIn = status === 'authenticated';
   const owner = signedIn ? (user?.id ?? null) : null;
 
-  useEffect(() => withOfflineRuntime((runtime) => runtime.keepAccessTokenCopy(tokenStore)), []);
-
   useEffect(() => {
     if (!signedIn) return;
     return withOfflineRuntime((runtime) => {
+      const stopCopy = runtime.keepAccessTokenCopy(tokenStore);
       const next = runtime.startSyncEngine();
       setEngine(next);
       return () => {
+        stopCopy();
         next.stop();
         setEngine(null);
       };
@@ -37,15 +39,14 @@ export function SyncProvider({ children }: { children: ReactNode }) {
     return withOfflineRuntime((runtime) => runtime.persistUserQueries(queryClient, owner));
   }, [owner, queryClient]);
 
-  useEffect(
-    () =>
-      withOfflineRuntime((runtime) =>
-        runtime.watchOverlaySync((lastSyncedAt) => {
-          if (lastSyncedAt > 0) void queryClient.invalidateQueries({ queryKey: ['finance'] });
-        }),
-      ),
-    [queryClient],
-  );
+  useEffect(() => {
+    if (!signedIn) return;
+    return withOfflineRuntime((runtime) =>
+      runtime.watchOverlaySync((lastSyncedAt) => {
+        if (lastSyncedAt > 0) void queryClient.invalidateQueries({ queryKey: ['finance'] });
+      }),
+    );
+  }, [signedIn, queryClient]);
 
   return <SyncEngineContext.Provider value={engine}>{children}</SyncEngineContext.Provider>;
 }
