@@ -24,7 +24,6 @@ import {
 } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { isUniqueViolation } from '../db/errors';
-import { nextChangeVersion } from '../core/change-version';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import { recordPaymentEffects, reversePaymentEffects, syncCrediarioCustomer, syncSaleIncome } from './sale-effects';
 import { loadSaleItems, loadSaleRow, saleOf, toSale } from './sales-read';
@@ -35,7 +34,7 @@ import {
   lockProducts,
   mergeMoves,
   shortfalls,
-  writeStock,
+  writeStockWithVersions,
   type StockWrite,
 } from './stock';
 
@@ -261,22 +260,28 @@ export async function createSales(
   }
 
   // Last, the version lock (held from here to commit): one new change version per
-  // product moved by each sale, in order, and the stock written with them.
+  // product moved by each sale, in order, taken in the statement that writes the stock.
   const moveCount = plans.reduce((n, p) => n + p.after.length, 0);
-  let version = moveCount > 0 ? (await nextChangeVersion(t, tenantId, moveCount)) - moveCount : 0;
-  const stockAfter = new Map<string, StockAfter[]>();
+  let step = 0;
+  const steps = new Map<string, { productId: string; stock: number; step: number }[]>();
   const writes = new Map<string, StockWrite>();
   for (const plan of plans) {
-    stockAfter.set(
+    steps.set(
       plan.id,
       plan.after.map(({ productId, stock }) => {
-        version++;
-        writes.set(productId, { productId, from: read.get(productId)!.currentStock, to: stock, version });
-        return { product_id: productId, current_stock: stock, version };
+        step++;
+        writes.set(productId, { productId, from: read.get(productId)!.currentStock, to: stock, step });
+        return { productId, stock, step };
       }),
     );
   }
-  for (const part of chunks([...writes.values()])) await writeStock(t, tenantId, part);
+  const base = moveCount > 0 ? await writeStockWithVersions(t, tenantId, moveCount, [...writes.values()]) : 0;
+  const stockAfter = new Map<string, StockAfter[]>(
+    [...steps].map(([saleId, moved]) => [
+      saleId,
+      moved.map((m) => ({ product_id: m.productId, current_stock: m.stock, version: base + m.step })),
+    ]),
+  );
 
   const rowById = new Map(saleRows.map((r) => [r.id, r]));
   const itemsBySale = new Map<string, SaleItemRow[]>();

@@ -9,8 +9,8 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { StockAfter, StockConflict } from '../../shared/contract';
 import type { DbOrTx } from '../db/client';
-import { products, type ProductRow } from '../db/schema';
-import { AppError } from '../errors';
+import { products, tenants, type ProductRow } from '../db/schema';
+import { AppError, MESSAGES, notFound } from '../errors';
 import { nextChangeVersion } from '../core/change-version';
 
 export interface StockMove {
@@ -128,36 +128,56 @@ export async function applyStockMoves(
   return after;
 }
 
-/** A product's stock before and after a run of sales, and its last new change version. */
+/** A product's stock before and after a run of sales, and the place of its last new change version. */
 export interface StockWrite {
   productId: string;
   /** the stock read under the product's row lock */
   from: number;
   to: number;
-  version: number;
+  /** 1..count: its version is the reserved block's base + step */
+  step: number;
 }
 
 /**
- * Writes the final stock of every product a run of sales moved, in ONE statement. Each
- * row is guarded by the stock read under its lock: a row another writer changed
- * meanwhile (which the row locks rule out) fails the whole transaction instead of
- * being overwritten.
+ * Takes `count` new change versions and writes the final stock of every product a run of
+ * sales moved, each with base + its step, in ONE statement: the version lock is held
+ * from here to commit, so every round trip saved under it is one the store's other sales
+ * do not wait for (issue 10). Returns the base. Each row is guarded by the stock read
+ * under its lock: a row another writer changed meanwhile (which the row locks rule out)
+ * fails the whole transaction instead of being overwritten.
  */
-export async function writeStock(t: DbOrTx, tenantId: string, writes: readonly StockWrite[]): Promise<void> {
-  if (writes.length === 0) return;
+export async function writeStockWithVersions(
+  t: DbOrTx,
+  tenantId: string,
+  count: number,
+  writes: readonly StockWrite[],
+): Promise<number> {
   const now = new Date();
-  const values = sql.join(
-    writes.map((w) => sql`(${w.productId}::uuid, ${w.from}::integer, ${w.to}::integer, ${w.version}::bigint)`),
-    sql`, `,
-  );
-  const updated = await t.execute(sql`
-    UPDATE ${products} AS p
-       SET current_stock = v.stock_to, version = v.version, updated_at = ${now}
-      FROM (VALUES ${values}) AS v(id, stock_from, stock_to, version)
-     WHERE p.tenant_id = ${tenantId} AND p.id = v.id AND p.current_stock = v.stock_from
-    RETURNING p.id`);
-  const count = (updated as unknown as { rows: unknown[] }).rows.length;
-  if (count !== writes.length) {
-    throw new Error(`estoque alterado fora do lock da loja (${count} de ${writes.length} produtos gravados)`);
+  // Four text parameters whatever the number of products (no VALUES list to chunk).
+  const list = (pick: (w: StockWrite) => string | number) => writes.map(pick).join(',');
+  const { rows } = (await t.execute(sql`
+    WITH v AS (
+      UPDATE ${tenants} SET change_version = change_version + ${count}
+       WHERE id = ${tenantId}
+      RETURNING change_version - ${count} AS base
+    ), w AS (
+      UPDATE ${products} AS p
+         SET current_stock = x.stock_to, version = v.base + x.step, updated_at = ${now}
+        FROM v, unnest(string_to_array(${list((w) => w.productId)}, ',')::uuid[],
+                       string_to_array(${list((w) => w.from)}, ',')::integer[],
+                       string_to_array(${list((w) => w.to)}, ',')::integer[],
+                       string_to_array(${list((w) => w.step)}, ',')::integer[]) AS x(id, stock_from, stock_to, step)
+       WHERE p.tenant_id = ${tenantId} AND p.id = x.id AND p.current_stock = x.stock_from
+      RETURNING p.id
+    )
+    SELECT (SELECT base FROM v)::float8 AS base, (SELECT count(*) FROM w)::integer AS written`)) as unknown as {
+    rows: { base: number | string | null; written: number | string }[];
+  };
+  const row = rows[0]!;
+  if (row.base === null) throw notFound(MESSAGES.tenantNotFound);
+  const written = Number(row.written);
+  if (written !== writes.length) {
+    throw new Error(`estoque alterado fora do lock da loja (${written} de ${writes.length} produtos gravados)`);
   }
+  return Number(row.base);
 }
