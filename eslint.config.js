@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'scratch', '.scratch', 'test-results', 'src/server/db/migrations', '.bench'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'scratch',
+      '.scratch',
+      'test-results',
+      'src/server/db/migrations',
+      '.bench',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
