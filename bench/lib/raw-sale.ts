@@ -1,8 +1,9 @@
 // The sale transaction of POST /api/sales, written as raw SQL and sent straight through
 // node-postgres: the same statements on the same tables (key claimed, sale ids and
 // products and customer read, products row-locked, sale and lines and cash entry
-// inserted, change version taken and stock written in one statement, answer stored), without HTTP, JSON,
-// validation or the ORM. Its rate is the floor the API is measured against.
+// inserted, change version taken and stock written in one statement, answer stored),
+// without HTTP, JSON, validation or the ORM. Its rate is the floor the API is measured
+// against.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { percentile } from './stats';

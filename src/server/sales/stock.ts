@@ -9,9 +9,9 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { StockAfter, StockConflict } from '../../shared/contract';
 import type { DbOrTx } from '../db/client';
-import { products, tenants, type ProductRow } from '../db/schema';
+import { products, type ProductRow } from '../db/schema';
 import { AppError, MESSAGES, notFound } from '../errors';
-import { nextChangeVersion } from '../core/change-version';
+import { nextChangeVersion, reserveVersions } from '../core/change-version';
 
 export interface StockMove {
   productId: string;
@@ -156,11 +156,7 @@ export async function writeStockWithVersions(
   // Four text parameters whatever the number of products (no VALUES list to chunk).
   const list = (pick: (w: StockWrite) => string | number) => writes.map(pick).join(',');
   const { rows } = (await t.execute(sql`
-    WITH v AS (
-      UPDATE ${tenants} SET change_version = change_version + ${count}
-       WHERE id = ${tenantId}
-      RETURNING change_version - ${count} AS base
-    ), w AS (
+    WITH v AS (${reserveVersions(tenantId, count)}), w AS (
       UPDATE ${products} AS p
          SET current_stock = x.stock_to, version = v.base + x.step, updated_at = ${now}
         FROM v, unnest(string_to_array(${list((w) => w.productId)}, ',')::uuid[],
