@@ -21,14 +21,13 @@ export const benchSku = (g: number) => `BX-${String(g).padStart(6, '0')}`;
 
 /**
  * The statements (no transaction of their own) that insert `count` products into the demo
- * store: one version each above the tenant's change version, which then moves to the last
- * one (as the server's own writes do).
+ * store (each gets its sync version from the stamp_change trigger, as the server's own
+ * writes do).
  * Cost 9.90 to 309.89 reais, sale price twice the cost plus 0.90; stock 1,000.
  */
 export function insertProductsSql(count: number): string {
   return `
-    SELECT id FROM tenants WHERE subdomain = 'demo' FOR UPDATE;
-    INSERT INTO products (tenant_id, sku, name, size, color, current_stock, minimum_stock, cost_price, sale_price, active, version)
+    INSERT INTO products (tenant_id, sku, name, size, color, current_stock, minimum_stock, cost_price, sale_price, active)
     SELECT t.id,
            'BX-' || lpad(g::text, 6, '0'),
            (${sqlArray(TYPES)})[1 + g % ${TYPES.length}] || ' ' ||
@@ -40,11 +39,9 @@ export function insertProductsSql(count: number): string {
            1000, 5,
            990 + (g * 7919) % 30000,
            2 * (990 + (g * 7919) % 30000) + 90,
-           true,
-           t.change_version + g
+           true
       FROM tenants t, generate_series(1, ${count}) g
      WHERE t.subdomain = 'demo';
-    UPDATE tenants SET change_version = change_version + ${count} WHERE subdomain = 'demo';
   `;
 }
 

@@ -1,7 +1,7 @@
 // The sale transaction of POST /api/sales, written as raw SQL and sent straight through
 // node-postgres: the same statements on the same tables (key claimed, sale ids and
 // products and customer read, products row-locked, sale and lines and cash entry
-// inserted, change version taken and stock written in one statement, answer stored),
+// inserted, stock written with new sync versions in one statement, answer stored),
 // without HTTP, JSON, validation or the ORM. Its rate is the floor the API is measured
 // against.
 import { randomUUID } from 'node:crypto';
@@ -104,20 +104,18 @@ async function rawSale(client: pg.PoolClient, store: RawStore, random: () => num
       [tenantId, total, saleId],
     );
     const stock = new Map(rows.rows.map((r) => [r.id, r.current_stock]));
-    const values = lines.map((l, i) => ({
+    const values = lines.map((l) => ({
       id: l.id,
       stock_from: stock.get(l.id)!,
       stock_to: stock.get(l.id)! - l.quantity,
-      step: i + 1,
     }));
     await client.query(
-      `WITH v AS (
-         UPDATE tenants SET change_version = change_version + $3 WHERE id = $1
-         RETURNING change_version - $3 AS base)
-       UPDATE products AS p SET current_stock = x.stock_to, version = v.base + x.step, updated_at = now()
-         FROM v, jsonb_to_recordset($2::jsonb) AS x(id uuid, stock_from int, stock_to int, step int)
-        WHERE p.tenant_id = $1 AND p.id = x.id AND p.current_stock = x.stock_from`,
-      [tenantId, JSON.stringify(values), lines.length],
+      `WITH x AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, stock_from int, stock_to int)),
+            v AS (SELECT x.id, nextval('change_versions') AS version FROM x)
+       UPDATE products AS p SET current_stock = x.stock_to, updated_at = now(),
+              version = (SELECT max(v.version) FROM v WHERE v.id = p.id)
+         FROM x WHERE p.tenant_id = $1 AND p.id = x.id AND p.current_stock = x.stock_from`,
+      [tenantId, JSON.stringify(values)],
     );
     await client.query(
       `UPDATE idempotency_keys SET status_code = 201, response_body = $3::jsonb WHERE tenant_id = $1 AND key = $2`,

@@ -23,15 +23,11 @@ export async function addStores(url: string, count: number): Promise<string[]> {
       });
       const copy = (table: string, columns: string) =>
         database.db.execute(
-          `INSERT INTO ${table} (tenant_id, ${columns}, version)
-           SELECT '${tenant.id}', ${columns}, row_number() OVER () FROM ${table} WHERE tenant_id = '${demo}'`,
+          `INSERT INTO ${table} (tenant_id, ${columns})
+           SELECT '${tenant.id}', ${columns} FROM ${table} WHERE tenant_id = '${demo}'`,
         );
       await copy('products', 'sku, name, size, color, current_stock, minimum_stock, cost_price, sale_price, active');
       await copy('customers', 'name, email, phone, document, address, city, state, zip_code, active');
-      await database.db.execute(
-        `UPDATE tenants SET change_version = (SELECT count(*) FROM products WHERE tenant_id = '${tenant.id}')
-           + (SELECT count(*) FROM customers WHERE tenant_id = '${tenant.id}') WHERE id = '${tenant.id}'`,
-      );
       subdomains.push(subdomain);
     }
     return subdomains;

@@ -86,9 +86,9 @@ const VIOLATIONS = `
       + (SELECT count(*)::int FROM accounts_receivable WHERE tenant_id = ${T} AND payment_date > $1::date)
       + (SELECT count(*)::int FROM accounts_payable WHERE tenant_id = ${T} AND payment_date > $1::date) AS "nada no futuro",
     (SELECT count(*)::int FROM (SELECT version FROM products WHERE tenant_id = ${T} UNION ALL SELECT version FROM customers WHERE tenant_id = ${T}) v
-      WHERE v.version > (SELECT change_version FROM tenants WHERE id = ${T}))
+      WHERE v.version > (SELECT last_value FROM change_versions))
       + (SELECT count(*) - count(DISTINCT version) FROM (SELECT version FROM products WHERE tenant_id = ${T}
-         UNION ALL SELECT version FROM customers WHERE tenant_id = ${T}) v)::int AS "versões únicas e <= change_version",
+         UNION ALL SELECT version FROM customers WHERE tenant_id = ${T}) v)::int AS "versões únicas e já emitidas",
     (${FOREIGN_KEYS}) AS "chaves estrangeiras",
     (SELECT count(*)::int FROM (
        SELECT date, coalesce(sum(amount) FILTER (WHERE type = 'income'), 0) AS income,

@@ -121,11 +121,10 @@ export async function generateYearStore(sql: Sql, scale: number, now = new Date(
       ['zip', 'text', customers.zip],
     ]);
     await sql.exec(`
-      INSERT INTO customers (tenant_id, id, name, email, phone, document, address, city, state, zip_code, active, version, created_at, updated_at)
+      INSERT INTO customers (tenant_id, id, name, email, phone, document, address, city, state, zip_code, active, created_at, updated_at)
       SELECT ${T}, ${uuidOf('customer', 'c.n')}, c.name, c.email, c.phone, c.document, c.address, c.city, c.state, c.zip, true,
-             t.change_version + c.n, now() - interval '400 days' + c.n * interval '1 minute', now() - interval '400 days' + c.n * interval '1 minute'
-        FROM y_new_customer c, tenants t WHERE t.id = ${T};
-      UPDATE tenants SET change_version = change_version + ${sizes.customers} WHERE id = ${T};
+             now() - interval '400 days' + c.n * interval '1 minute', now() - interval '400 days' + c.n * interval '1 minute'
+        FROM y_new_customer c ORDER BY c.n;
       CREATE TEMP TABLE y_customer ON COMMIT DROP AS
         SELECT row_number() OVER (ORDER BY name, id)::int AS idx, id, name FROM customers WHERE tenant_id = ${T} AND deleted_at IS NULL;
       CREATE TEMP TABLE y_product ON COMMIT DROP AS
@@ -277,16 +276,14 @@ export async function generateYearStore(sql: Sql, scale: number, now = new Date(
     `);
     phase('totais por dia das vendas');
 
-    // Stock as the sales left it (cancelled ones gave theirs back), each product moved
-    // taking a new change version, as the server's stock writes do.
+    // Stock as the sales left it (cancelled ones gave theirs back); each product moved
+    // gets a new sync version from the stamp_change trigger, as the server's stock writes do.
     await sql.exec(`
       CREATE TEMP TABLE y_stock ON COMMIT DROP AS
-        SELECT i.product_id, sum(i.quantity)::int AS taken, max(s.created_at) AS at,
-               row_number() OVER (ORDER BY max(s.created_at), i.product_id) AS k
+        SELECT i.product_id, sum(i.quantity)::int AS taken, max(s.created_at) AS at
           FROM y_item i JOIN y_sale s ON s.n = i.sale WHERE s.cancelled_at IS NULL GROUP BY i.product_id;
-      UPDATE products p SET current_stock = p.current_stock - m.taken, version = t.change_version + m.k, updated_at = m.at
-        FROM y_stock m, tenants t WHERE t.id = ${T} AND p.tenant_id = ${T} AND p.id = m.product_id;
-      UPDATE tenants SET change_version = change_version + (SELECT count(*) FROM y_stock) WHERE id = ${T};
+      UPDATE products p SET current_stock = p.current_stock - m.taken, updated_at = m.at
+        FROM y_stock m WHERE p.tenant_id = ${T} AND p.id = m.product_id;
     `);
     phase('estoque e versões');
     await sql.exec('COMMIT');

@@ -33,10 +33,7 @@ describe.each(databases())('hostile input (%s)', (kind) => {
       (t) => `(SELECT coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM ${t} x)`,
     ).join(" || ':' || ");
     const { rows } = (await ctx.db.execute(sql.raw(`SELECT ${parts} AS f`))) as { rows: { f: string }[] };
-    const tenant = (await ctx.db.execute(sql`SELECT change_version::text AS v FROM tenants`)) as {
-      rows: { v: string }[];
-    };
-    return rows[0]!.f + tenant.rows.map((r) => r.v).join(',');
+    return rows[0]!.f;
   };
 
   beforeAll(async () => {

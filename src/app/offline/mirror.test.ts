@@ -33,7 +33,7 @@ function product(n: number, version: number, stock = 5) {
 function changeLog() {
   const rows = new Map<string, { version: number; row: ReturnType<typeof product> | null }>();
   let version = 0;
-  const fetches: number[] = [];
+  const fetches: (string | null)[] = [];
   return {
     fetches,
     put(n: number, stock = 5) {
@@ -43,13 +43,13 @@ function changeLog() {
     remove(n: number) {
       rows.set(product(n, 0).id, { version: ++version, row: null });
     },
+    /** Cursors are the server's opaque text; this fake hands back its last version as text. */
     fetch: (async (since, limit) => {
       fetches.push(since);
-      const after = [...rows.entries()]
-        .filter(([, c]) => c.version > since)
-        .sort((a, b) => a[1].version - b[1].version);
+      const from = Number(since ?? 0);
+      const after = [...rows.entries()].filter(([, c]) => c.version > from).sort((a, b) => a[1].version - b[1].version);
       const page = after.slice(0, limit);
-      const cursor = page.length ? page[page.length - 1]![1].version : since;
+      const cursor = String(page.length ? page[page.length - 1]![1].version : from);
       const result: PullPage = {
         products: page.filter(([, c]) => c.row).map(([, c]) => c.row!),
         customers: [],
@@ -57,6 +57,7 @@ function changeLog() {
         cursor,
         hasMore: after.length > limit,
         remaining: after.length - page.length,
+        reset: false,
       };
       return result;
     }) satisfies FetchPage,
@@ -79,13 +80,13 @@ describe('mirror', () => {
       'Sincronizando produtos 20 de 25',
       'Sincronizando produtos 25 de 25',
     ]);
-    expect(await mirrorCursor(db)).toBe(25);
+    expect(await mirrorCursor(db)).toBe('25');
 
     log.put(3, 1); // stock changed on the server
     log.remove(7); // deleted: a tombstone
     log.fetches.length = 0;
     expect(await pullMirror(db, log.fetch, { pageSize: 10 })).toBe(2);
-    expect(log.fetches).toEqual([25]); // a delta, not a reload
+    expect(log.fetches).toEqual(['25']); // a delta, not a reload
     expect((await db.products.get(product(3, 0).id))?.current_stock).toBe(1);
     expect(await db.products.get(product(7, 0).id)).toBeUndefined();
     expect(await db.products.count()).toBe(24);
@@ -105,7 +106,7 @@ describe('mirror', () => {
     expect(await db.products.count()).toBe(10);
     log.fetches.length = 0;
     await pullMirror(db, log.fetch, { pageSize: 10 });
-    expect(log.fetches[0]).toBe(10);
+    expect(log.fetches[0]).toBe('10');
     expect(await db.products.count()).toBe(30);
   });
 
@@ -117,12 +118,48 @@ describe('mirror', () => {
       products: [product(1, 4, 50)],
       customers: [],
       tombstones: [],
-      cursor: 4,
+      cursor: '4',
       hasMore: false,
       remaining: 0,
+      reset: false,
     });
     await pullMirror(db, stale);
     expect((await db.products.get(product(1, 0).id))?.current_stock).toBe(2);
+  });
+});
+
+describe('mirror after the server went back to an earlier database', () => {
+  it('a page marked reset empties the mirror first (the outbox and local sales stay)', async () => {
+    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
+    dbs.push(db);
+    const log = changeLog();
+    for (let i = 1; i <= 5; i++) log.put(i);
+    await pullMirror(db, log.fetch);
+    await db.outbox.add({ id: 'o1', kind: 'sale', payload: {}, attempts: 0 } as never);
+    // Restored from a backup that knew products 1 and 2 only (3 to 5 came after it).
+    const restored: FetchPage = async (since) => ({
+      products: [product(1, 1, 9), product(2, 2)],
+      customers: [],
+      tombstones: [],
+      cursor: '7-7-.0.',
+      hasMore: false,
+      remaining: 0,
+      reset: since !== null,
+    });
+    await pullMirror(db, restored);
+    expect((await db.products.toArray()).map((p) => p.sku).sort()).toEqual(['SKU-1', 'SKU-2']);
+    expect((await db.products.get(product(1, 0).id))?.current_stock).toBe(9);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await mirrorCursor(db)).toBe('7-7-.0.');
+  });
+
+  it('a cursor stored as a number by an older app is sent as text', async () => {
+    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
+    dbs.push(db);
+    await db.meta.put({ key: 'mirror.cursor', value: 41 });
+    const log = changeLog();
+    await pullMirror(db, log.fetch);
+    expect(log.fetches).toEqual(['41']);
   });
 });
 
@@ -175,7 +212,7 @@ describe('mirror in chunks (large pages)', () => {
     for (let i = 1; i <= 500; i++) log.put(i, 7); // the first page's rows change on the server
     log.fetches.length = 0;
     await pullMirror(db, log.fetch, { pageSize: PAGE });
-    expect(log.fetches[0]).toBe(500);
+    expect(log.fetches[0]).toBe('500');
     expect(await db.products.count()).toBe(0);
     expect(await countProducts(db)).toBe(1500);
     const ids = (await db.productChunks.toArray()).flatMap((c) => c.ids);

@@ -1,5 +1,5 @@
-// The mirror of products and customers: delta pulls on the server's per-tenant change
-// cursor (never device clocks). Each page is applied in one transaction together with
+// The mirror of products and customers: delta pulls on the cursor the server hands back
+// (opaque text; never device clocks). Each page is applied in one transaction together with
 // the cursor, so an interrupted first load resumes where it stopped instead of
 // starting over. The next page is requested while the current one is written. Large
 // pages of products go into chunk records while nothing written one at a time could be
@@ -17,7 +17,8 @@ import {
 } from './product-store';
 
 export type PullPage = z.input<typeof SyncPullSchema>;
-export type FetchPage = (since: number, limit: number) => Promise<PullPage>;
+/** `since`: the stored cursor, null before the first page. */
+export type FetchPage = (since: string | null, limit: number) => Promise<PullPage>;
 
 export interface MirrorProgress {
   loaded: number;
@@ -28,8 +29,10 @@ export const MIRROR_PAGE_SIZE = 5000;
 export const META_CURSOR = 'mirror.cursor';
 export const META_LAST_SYNC = 'mirror.lastSyncAt';
 
-export async function mirrorCursor(db: BalcaoDb): Promise<number> {
-  return ((await db.meta.get(META_CURSOR))?.value as number | undefined) ?? 0;
+/** The stored cursor; an older app stored a number (the server still reads it). */
+export async function mirrorCursor(db: BalcaoDb): Promise<string | null> {
+  const value = (await db.meta.get(META_CURSOR))?.value as string | number | undefined;
+  return value === undefined ? null : String(value);
 }
 
 export async function lastSyncAt(db: BalcaoDb): Promise<number | null> {
@@ -63,14 +66,17 @@ export async function pullMirror(
   // A first load into an empty mirror, with no sale of this device waiting, has no local
   // customer a page could overwrite: skip the version check and its reads.
   const emptyMirror =
-    cursor === 0 && !(await hasProducts(db)) && (await db.customers.count()) === 0 && (await db.outbox.count()) === 0;
+    cursor === null &&
+    !(await hasProducts(db)) &&
+    (await db.customers.count()) === 0 &&
+    (await db.outbox.count()) === 0;
   // Ids in chunks, read once when a large page first needs them (none on a first load).
   let chunked: Set<string> | null = null;
   let loaded = 0;
   let next = fetchPage(cursor, pageSize);
   for (;;) {
     const page = await next;
-    const more = page.hasMore && page.cursor > cursor;
+    const more = page.hasMore && page.cursor !== cursor;
     // The next page travels while this one is written (the cursor is known already).
     if (more) {
       next = fetchPage(page.cursor, pageSize);
@@ -78,6 +84,11 @@ export async function pullMirror(
       next.catch(() => undefined);
     }
     await db.transaction('rw', [db.products, db.productChunks, db.customers, db.meta], async () => {
+      // The server's database is an earlier copy (restored) or another one: start over.
+      if (page.reset) {
+        await Promise.all([db.products.clear(), db.productChunks.clear(), db.customers.clear()]);
+        chunked = new Set();
+      }
       const products = page.products as MirrorProduct[];
       const gone = (entity: 'product' | 'customer') =>
         page.tombstones.filter((t) => t.entity === entity).map((t) => t.id);

@@ -83,7 +83,7 @@ describe('sync engine', () => {
     ]);
     expect(await db.products.count()).toBe(22);
     expect(await db.customers.count()).toBe(3);
-    expect(sync.pullRequests.map((r) => r.url.searchParams.get('since'))).toEqual(['0', '10', '20']);
+    expect(sync.pullRequests.map((r) => r.url.searchParams.get('since'))).toEqual([null, '10', '20']);
 
     // Later pulls are deltas from the cursor, without the first-load progress.
     sync.putProduct(productJson({ name: 'Novo' }));

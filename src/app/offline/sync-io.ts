@@ -43,7 +43,7 @@ export async function onAck(db: BalcaoDb, entry: OutboxEntry, body: unknown): Pr
 /** GET /api/sync/pull, checked against the contract; rows are kept as sent (reais). */
 export function createFetchPage(client: Pick<ApiClient, 'send'>): FetchPage {
   return async (since, limit) => {
-    const body = await client.send('GET', '/sync/pull', { query: { since, limit } });
+    const body = await client.send('GET', '/sync/pull', { query: { since: since ?? undefined, limit } });
     const parsed = SyncPullResponseSchema.safeParse(body);
     if (!parsed.success) throw new ApiError(INVALID_RESPONSE_TEXT, 200, 'INVALID_RESPONSE', parsed.error.issues);
     return (body as { data: PullPage }).data;

@@ -72,9 +72,11 @@ export function createFakeSync(server: FakeServer): FakeSync {
           products: page.filter((c) => c.entity === 'product').map((c) => c.row),
           customers: page.filter((c) => c.entity === 'customer').map((c) => c.row),
           tombstones: [],
-          cursor: page.length ? page[page.length - 1]!.version : since,
+          // The real cursor is opaque text; a version as text is one the server also reads.
+          cursor: String(page.length ? page[page.length - 1]!.version : since),
           hasMore: after.length > limit,
           remaining: after.length - page.length,
+          reset: false,
         },
       },
     };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpfCheckDigits } from '../../shared/documents';
-import { customers, tenants } from '../db/schema';
+import { customers } from '../db/schema';
+import { changeVersionOf, lastVersionDrawn } from '../test/sales-fixtures';
 import { api, loginAll, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';
 import { databases } from '../test/testDb';
 
@@ -14,8 +15,7 @@ describe.each(databases())('customers (%s)', (kind) => {
   let admin: string;
   let cashier: string;
 
-  const changeVersion = async () =>
-    (await ctx.db.select().from(tenants).where(eq(tenants.id, ctx.demo.tenant.id)))[0]!.changeVersion;
+  const changeVersion = () => changeVersionOf(ctx.db, ctx.demo.tenant.id);
   const countRows = async () =>
     (await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.tenantId, ctx.demo.tenant.id)))
       .length;
@@ -71,7 +71,7 @@ describe.each(databases())('customers (%s)', (kind) => {
   });
 
   it('creates with normalization, reads, updates only what is sent, deletes as a tombstone', async () => {
-    const v0 = await changeVersion();
+    const v0 = await lastVersionDrawn(ctx.db);
     const res = await http.post(
       '/api/customers',
       {

@@ -15,7 +15,7 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { customers, type CustomerRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { likePattern, nextChangeVersion } from '../core/change-version';
+import { likePattern } from '../core/like';
 
 export const CUSTOMER_NOT_FOUND = 'Cliente não encontrado.';
 
@@ -74,19 +74,6 @@ export async function getCustomer(db: DbOrTx, tenantId: string, id: string): Pro
   return toCustomer(row);
 }
 
-/**
- * Row-locks a live customer before the version is taken (the version lock comes last:
- * core/change-version.ts); 404 when there is none.
- */
-async function lockLive(t: DbOrTx, tenantId: string, id: string): Promise<void> {
-  const [row] = await t
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(live(tenantId), eq(customers.id, id)))
-    .for('no key update');
-  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-}
-
 export async function createCustomer(
   db: DbOrTx,
   tenantId: string,
@@ -95,7 +82,6 @@ export async function createCustomer(
 ): Promise<Customer> {
   try {
     return await inTransaction(db, tx, async (t) => {
-      const version = await nextChangeVersion(t, tenantId);
       const [row] = await t
         .insert(customers)
         .values({
@@ -110,7 +96,6 @@ export async function createCustomer(
           state: input.state ?? null,
           zipCode: input.zip_code ?? null,
           active: input.active,
-          version,
         })
         .returning();
       return toCustomer(row!);
@@ -129,8 +114,6 @@ export async function updateCustomer(
   tx?: DbOrTx,
 ): Promise<Customer> {
   return inTransaction(db, tx, async (t) => {
-    await lockLive(t, tenantId, id);
-    const version = await nextChangeVersion(t, tenantId);
     // undefined fields are left out of the UPDATE; null clears a field.
     const [row] = await t
       .update(customers)
@@ -144,7 +127,6 @@ export async function updateCustomer(
         state: input.state,
         zipCode: input.zip_code,
         active: input.active,
-        version,
         updatedAt: new Date(),
       })
       .where(and(live(tenantId), eq(customers.id, id)))
@@ -157,12 +139,10 @@ export async function updateCustomer(
 /** Tombstone: the row stays (deleted_at, new version) so offline mirrors learn of it. */
 export async function deleteCustomer(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {
   await inTransaction(db, tx, async (t) => {
-    await lockLive(t, tenantId, id);
-    const version = await nextChangeVersion(t, tenantId);
     const now = new Date();
     const rows = await t
       .update(customers)
-      .set({ deletedAt: now, updatedAt: now, version })
+      .set({ deletedAt: now, updatedAt: now })
       .where(and(live(tenantId), eq(customers.id, id)))
       .returning({ id: customers.id });
     if (rows.length === 0) throw notFound(CUSTOMER_NOT_FOUND);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, tenants } from '../db/schema';
+import { products } from '../db/schema';
+import { changeVersionOf, lastVersionDrawn } from '../test/sales-fixtures';
 import { api, loginAll, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';
 import { databases } from '../test/testDb';
 
@@ -10,10 +11,7 @@ describe.each(databases())('products (%s)', (kind) => {
   let admin: string;
   let cashier: string;
 
-  const changeVersion = async () => {
-    const [row] = await ctx.db.select().from(tenants).where(eq(tenants.id, ctx.demo.tenant.id));
-    return row!.changeVersion;
-  };
+  const changeVersion = () => changeVersionOf(ctx.db, ctx.demo.tenant.id);
   const countRows = async () =>
     (await ctx.db.select({ id: products.id }).from(products).where(eq(products.tenantId, ctx.demo.tenant.id))).length;
 
@@ -77,7 +75,7 @@ describe.each(databases())('products (%s)', (kind) => {
   });
 
   it('creates, reads, partially updates and deletes (tombstone) with version bumps', async () => {
-    const v0 = await changeVersion();
+    const v0 = await lastVersionDrawn(ctx.db);
     const created = await http.post(
       '/api/products',
       { sku: 'TST-001', name: '  Regata Teste ', cost_price: 10.1, sale_price: 29.99, current_stock: 4 },

@@ -13,7 +13,7 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { products, type ProductRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { likePattern, nextChangeVersion } from '../core/change-version';
+import { likePattern } from '../core/like';
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 
@@ -76,23 +76,9 @@ export async function getProduct(db: DbOrTx, tenantId: string, id: string): Prom
   return toProduct(row);
 }
 
-/**
- * Row-locks a live product before the version is taken (the version lock comes last:
- * core/change-version.ts); 404 when there is none.
- */
-async function lockLive(t: DbOrTx, tenantId: string, id: string): Promise<void> {
-  const [row] = await t
-    .select({ id: products.id })
-    .from(products)
-    .where(and(live(tenantId), eq(products.id, id)))
-    .for('no key update');
-  if (!row) throw notFound(PRODUCT_NOT_FOUND);
-}
-
 export async function createProduct(db: DbOrTx, tenantId: string, input: ProductCreate, tx?: DbOrTx): Promise<Product> {
   try {
     return await inTransaction(db, tx, async (t) => {
-      const version = await nextChangeVersion(t, tenantId);
       const [row] = await t
         .insert(products)
         .values({
@@ -106,7 +92,6 @@ export async function createProduct(db: DbOrTx, tenantId: string, input: Product
           costPrice: input.cost_price,
           salePrice: input.sale_price,
           active: input.active,
-          version,
         })
         .returning();
       return toProduct(row!);
@@ -126,8 +111,6 @@ export async function updateProduct(
 ): Promise<Product> {
   try {
     return await inTransaction(db, tx, async (t) => {
-      await lockLive(t, tenantId, id);
-      const version = await nextChangeVersion(t, tenantId);
       const [row] = await t
         .update(products)
         .set({
@@ -140,7 +123,6 @@ export async function updateProduct(
           costPrice: input.cost_price,
           salePrice: input.sale_price,
           active: input.active,
-          version,
           updatedAt: new Date(),
         })
         .where(and(live(tenantId), eq(products.id, id)))
@@ -158,12 +140,10 @@ export async function updateProduct(
 /** Tombstone: the row stays (deleted_at, new version) so offline mirrors learn of it. */
 export async function deleteProduct(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {
   await inTransaction(db, tx, async (t) => {
-    await lockLive(t, tenantId, id);
-    const version = await nextChangeVersion(t, tenantId);
     const now = new Date();
     const rows = await t
       .update(products)
-      .set({ deletedAt: now, updatedAt: now, version })
+      .set({ deletedAt: now, updatedAt: now })
       .where(and(live(tenantId), eq(products.id, id)))
       .returning({ id: products.id });
     if (rows.length === 0) throw notFound(PRODUCT_NOT_FOUND);

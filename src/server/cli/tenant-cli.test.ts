@@ -55,7 +55,6 @@ describe.each(databases())('createTenant service (%s)', (kind) => {
       name: 'Loja 3',
       theme: 'claro',
       currency: 'BRL',
-      changeVersion: 0,
     });
     expect(admin).toMatchObject({ email: 'dona@loja3.com', role: 'admin', active: true, name: 'Administrador' });
     const cats = await ctx.db.select().from(expenseCategories).where(eq(expenseCategories.tenantId, tenant.id));

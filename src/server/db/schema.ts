@@ -42,8 +42,6 @@ export const tenants = pgTable('tenants', {
   address: text('address'),
   theme: text('theme').notNull().default('claro'),
   currency: text('currency').notNull().default('BRL'),
-  /** Per-tenant change counter: the sync cursor. Bumped (row-locked) by every product/customer write. */
-  changeVersion: bigint('change_version', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -138,8 +136,10 @@ export const products = pgTable(
     /** centavos */
     salePrice: bigint('sale_price', { mode: 'number' }).notNull().default(0),
     active: boolean('active').notNull().default(true),
-    /** tenants.change_version at this row's last write (sync cursor). */
-    version: bigint('version', { mode: 'number' }).notNull(),
+    /** Set by the stamp_change trigger on every write (migration 0008, catalogue/sync.ts). */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /** The writing transaction's id (pg_current_xact_id), set by the same trigger: what the sync cursor follows. */
+    txid: bigint('txid', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -151,6 +151,7 @@ export const products = pgTable(
       .on(t.tenantId, sql`lower(${t.sku})`)
       .where(sql`deleted_at IS NULL`),
     index('products_tenant_version_idx').on(t.tenantId, t.version),
+    index('products_tenant_txid_idx').on(t.tenantId, t.txid),
     index('products_tenant_name_idx').on(t.tenantId, t.name),
   ],
 );
@@ -171,7 +172,10 @@ export const customers = pgTable(
     state: text('state'),
     zipCode: text('zip_code'),
     active: boolean('active').notNull().default(true),
-    version: bigint('version', { mode: 'number' }).notNull(),
+    /** Set by the stamp_change trigger on every write (migration 0008, catalogue/sync.ts). */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /** The writing transaction's id (pg_current_xact_id), set by the same trigger: what the sync cursor follows. */
+    txid: bigint('txid', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -179,6 +183,7 @@ export const customers = pgTable(
   (t) => [
     primaryKey({ name: 'customers_pkey', columns: [t.tenantId, t.id] }),
     index('customers_tenant_version_idx').on(t.tenantId, t.version),
+    index('customers_tenant_txid_idx').on(t.tenantId, t.txid),
     index('customers_tenant_name_idx').on(t.tenantId, t.name),
   ],
 );

@@ -1,7 +1,6 @@
 // The demo store (SEED_DEMO): http://demo.localhost:PORT, admin@demo.com / demo123 and
 // caixa@demo.com / demo123, ~60 products and 25 customers. All in one transaction.
 import { cnpjCheckDigits } from '../../shared/documents';
-import { nextChangeVersion } from '../core/change-version';
 import { createTenant, type CreatedTenant } from '../access/tenants';
 import { createUser } from '../access/users';
 import type { User } from '../../shared/contract';
@@ -45,9 +44,7 @@ export async function seedDemo(db: Db): Promise<CreatedTenant & { cashier: User 
 
     const productRows = demoProducts();
     const customerRows = demoCustomers();
-    // One bump reserves a version per row; each row gets its own, in order.
-    const last = await nextChangeVersion(tx, tenantId, productRows.length + customerRows.length);
-    let version = last - productRows.length - customerRows.length;
+    // Each row's sync version comes from the stamp_change trigger (migration 0008).
     await tx.insert(products).values(
       productRows.map((p) => ({
         tenantId,
@@ -60,7 +57,6 @@ export async function seedDemo(db: Db): Promise<CreatedTenant & { cashier: User 
         costPrice: p.cost_price,
         salePrice: p.sale_price,
         active: p.active,
-        version: ++version,
       })),
     );
     await tx.insert(customers).values(
@@ -75,7 +71,6 @@ export async function seedDemo(db: Db): Promise<CreatedTenant & { cashier: User 
         state: c.state ?? null,
         zipCode: c.zip_code ?? null,
         active: c.active,
-        version: ++version,
       })),
     );
     return { ...created, cashier };

@@ -16,7 +16,7 @@ import {
   paginationOf,
 } from '../../shared/contract';
 import { todayIso } from '../../shared/dates';
-import { likePattern } from '../core/change-version';
+import { likePattern } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { accountsPayable, cashFlowEntries, type AccountPayableRow } from '../db/schema';

@@ -20,7 +20,7 @@ import { SALES_CATEGORY } from '../../shared/constants';
 import { todayIso } from '../../shared/dates';
 import { stripDocument } from '../../shared/documents';
 import { getCustomer } from '../catalogue/customers';
-import { likePattern } from '../core/change-version';
+import { likePattern } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { accountsReceivable, cashFlowEntries, customers, type AccountReceivableRow } from '../db/schema';

@@ -65,7 +65,7 @@ export async function addSaleItem(db: DbOrTx, tenantId: string, input: SaleItemA
       totalPrice: input.quantity * unitPrice,
     });
     const result = await settle(t, sale);
-    await applyStockMoves(t, tenantId, moves, rows, { allowNegative: false }); // last: the version lock
+    await applyStockMoves(t, tenantId, moves, rows, { allowNegative: false });
     return result;
   });
 }
@@ -90,7 +90,7 @@ export async function updateSaleItem(
       .set({ quantity: input.quantity, unitPrice, totalPrice: input.quantity * unitPrice, updatedAt: new Date() })
       .where(ownItem(tenantId, item.id));
     const result = await settle(t, sale);
-    await applyStockMoves(t, tenantId, moves, rows, { allowNegative: false }); // last: the version lock
+    await applyStockMoves(t, tenantId, moves, rows, { allowNegative: false });
     return result;
   });
 }
@@ -115,7 +115,6 @@ export async function removeSaleItem(
     const rows = await lockProducts(t, tenantId, [item.productId]);
     await t.delete(saleItems).where(ownItem(tenantId, item.id));
     const result = await settle(t, sale);
-    // Last: the restock takes the version lock.
     await applyStockMoves(t, tenantId, [{ productId: item.productId, take: -item.quantity }], rows, {
       allowNegative: true,
     });

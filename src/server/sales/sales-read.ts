@@ -14,7 +14,7 @@ import { addDays, startOfDayUtc } from '../../shared/dates';
 import type { DbOrTx } from '../db/client';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
 import { notFound } from '../errors';
-import { likePattern } from '../core/change-version';
+import { likePattern } from '../core/like';
 
 export const SALE_NOT_FOUND = 'Venda não encontrada.';
 

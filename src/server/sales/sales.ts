@@ -4,9 +4,9 @@
 // sale-checks.ts, as is the sale's time), snapshots the customer's name and each
 // product's name and cost, moves stock (stock.ts), records the payment effects
 // (sale-effects.ts) and the conflicts admins review (sale_conflicts), all in one
-// transaction. Lock order: the sale, its products (in id order), the day's totals (the
-// row of this connection's slot: migration 0007), and last the tenant version row
-// (core/change-version.ts).
+// transaction. Lock order: the idempotency key, its products (in id order), the day's
+// totals (the row of this connection's slot: migration 0007). No store-wide lock: the
+// sync versions come from a sequence (catalogue/sync.ts).
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Sale, SaleCreate, SaleCreateResult, SaleUpdate, StockAfter, StockConflict } from '../../shared/contract';
@@ -34,7 +34,7 @@ import {
   lockProducts,
   mergeMoves,
   shortfalls,
-  writeStockWithVersions,
+  writeStock,
   type StockWrite,
 } from './stock';
 
@@ -259,29 +259,31 @@ export async function createSales(
     await t.insert(saleConflicts).values(part);
   }
 
-  // Last, the version lock (held from here to commit): one new change version per
-  // product moved by each sale, in order, taken in the statement that writes the stock.
-  const moveCount = plans.reduce((n, p) => n + p.after.length, 0);
-  let step = 0;
-  const steps = new Map<string, { productId: string; stock: number; step: number }[]>();
+  // The stock: one write per product with its stock after the whole run, and one sync
+  // version per move (the k-th sale that moved a product answers the k-th version).
   const writes = new Map<string, StockWrite>();
+  const moves: { saleId: string; productId: string; stock: number }[] = [];
   for (const plan of plans) {
-    steps.set(
-      plan.id,
-      plan.after.map(({ productId, stock }) => {
-        step++;
-        writes.set(productId, { productId, from: read.get(productId)!.currentStock, to: stock, step });
-        return { productId, stock, step };
-      }),
-    );
+    for (const { productId, stock } of plan.after) {
+      const from = read.get(productId)!.currentStock;
+      writes.set(productId, { productId, from, to: stock });
+      moves.push({ saleId: plan.id, productId, stock });
+    }
   }
-  const base = moveCount > 0 ? await writeStockWithVersions(t, tenantId, moveCount, [...writes.values()]) : 0;
-  const stockAfter = new Map<string, StockAfter[]>(
-    [...steps].map(([saleId, moved]) => [
-      saleId,
-      moved.map((m) => ({ product_id: m.productId, current_stock: m.stock, version: base + m.step })),
-    ]),
+  const versions = await writeStock(
+    t,
+    tenantId,
+    [...writes.values()],
+    moves.map((m) => m.productId),
   );
+  const stockAfter = new Map<string, StockAfter[]>(plans.map((p) => [p.id, []]));
+  const seen = new Map<string, number>();
+  for (const move of moves) {
+    const k = seen.get(move.productId) ?? 0;
+    seen.set(move.productId, k + 1);
+    const version = versions.get(move.productId)![k]!;
+    stockAfter.get(move.saleId)!.push({ product_id: move.productId, current_stock: move.stock, version });
+  }
 
   const rowById = new Map(saleRows.map((r) => [r.id, r]));
   const itemsBySale = new Map<string, SaleItemRow[]>();
@@ -401,7 +403,6 @@ export async function cancelSale(db: DbOrTx, tenantId: string, id: string, tx?: 
       .set({ saleStatus: 'cancelled', paymentStatus: 'cancelled', cancelledAt: now, updatedAt: now })
       .where(and(eq(sales.tenantId, tenantId), eq(sales.id, id)))
       .returning();
-    // Last: the restock takes the version lock.
     await applyStockMoves(
       t,
       tenantId,

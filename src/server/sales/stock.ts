@@ -1,8 +1,6 @@
-// Stock movements caused by sales. Each moved product gets its own new change version
-// (so a sync pull sees it, and a page never splits two rows of one version). Callers
-// read what they move with lockProducts (row locks, in id order, until commit) and write
-// it at the END of their transaction, after everything else: the version lock comes
-// last (core/change-version.ts).
+// Stock movements caused by sales. Callers read what they move with lockProducts (row
+// locks, in id order, until commit), then write it; every write of a product row gets a
+// new sync version from the stamp_change trigger (migration 0008, catalogue/sync.ts).
 // Online moves never take stock below zero: a conditional UPDATE guards each decrement,
 // and a shortfall is 409 INSUFFICIENT_STOCK naming each product. Offline moves (sales
 // replayed from a till's outbox) always apply and report the shortfalls as conflicts.
@@ -10,8 +8,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { StockAfter, StockConflict } from '../../shared/contract';
 import type { DbOrTx } from '../db/client';
 import { products, type ProductRow } from '../db/schema';
-import { AppError, MESSAGES, notFound } from '../errors';
-import { nextChangeVersion, reserveVersions } from '../core/change-version';
+import { AppError } from '../errors';
 
 export interface StockMove {
   productId: string;
@@ -83,9 +80,8 @@ export function checkStockMoves(
 }
 
 /**
- * Applies the (merged) moves, one new change version per product, and returns each
- * product's stock afterwards. Call it LAST in the transaction (it takes the version).
- * `allowNegative` false: a decrement beyond stock fails the whole call with
+ * Applies the (merged) moves and returns each product's stock and sync version
+ * afterwards. `allowNegative` false: a decrement beyond stock fails the whole call with
  * INSUFFICIENT_STOCK (the caller's transaction rolls back); check first with
  * checkStockMoves to refuse before writing anything.
  */
@@ -99,16 +95,13 @@ export async function applyStockMoves(
   const merged = mergeMoves(moves);
   if (merged.length === 0) return [];
   checkStockMoves(merged, rows, options);
-  const last = await nextChangeVersion(t, tenantId, merged.length);
-  let version = last - merged.length;
   const after: StockAfter[] = [];
   const now = new Date();
   for (const move of merged) {
-    version++;
     const guard = options.allowNegative || move.take <= 0 ? undefined : gte(products.currentStock, move.take);
     const [row] = await t
       .update(products)
-      .set({ currentStock: sql`${products.currentStock} - ${move.take}`, version, updatedAt: now })
+      .set({ currentStock: sql`${products.currentStock} - ${move.take}`, updatedAt: now })
       .where(and(eq(products.tenantId, tenantId), eq(products.id, move.productId), guard))
       .returning({ id: products.id, currentStock: products.currentStock, version: products.version });
     if (!row) {
@@ -128,52 +121,65 @@ export async function applyStockMoves(
   return after;
 }
 
-/** A product's stock before and after a run of sales, and the place of its last new change version. */
+/** A product's stock before and after a run of sales. */
 export interface StockWrite {
   productId: string;
   /** the stock read under the product's row lock */
   from: number;
   to: number;
-  /** 1..count: its version is the reserved block's base + step */
-  step: number;
 }
 
 /**
- * Takes `count` new change versions and writes the final stock of every product a run of
- * sales moved, each with base + its step, in ONE statement: the version lock is held
- * from here to commit, so every round trip saved under it is one the store's other sales
- * do not wait for (issue 10). Returns the base. Each row is guarded by the stock read
- * under its lock: a row another writer changed meanwhile (which the row locks rule out)
- * fails the whole transaction instead of being overwritten.
+ * Writes the final stock of every product a run of sales moved, in ONE statement, and
+ * draws one sync version per move: `moves` lists the product of each move in the order of
+ * the sales (a product moved by three sales is there three times). The answer is each
+ * product's versions, ascending: the k-th sale that moved a product answers its stock
+ * after it with the k-th, and the row keeps the last, so a till applying the answers in
+ * any order keeps the newest. Drawn under the rows' locks, they exceed every version those
+ * rows had. Each row is guarded by the stock read under its lock: a row another writer
+ * changed meanwhile (which the locks rule out) fails the whole transaction instead of
+ * being overwritten.
  */
-export async function writeStockWithVersions(
+export async function writeStock(
   t: DbOrTx,
   tenantId: string,
-  count: number,
   writes: readonly StockWrite[],
-): Promise<number> {
+  moves: readonly string[],
+): Promise<Map<string, number[]>> {
+  if (writes.length === 0) return new Map();
   const now = new Date();
-  // Four text parameters whatever the number of products (no VALUES list to chunk).
+  // Text parameters whatever the number of products (no VALUES list to chunk).
   const list = (pick: (w: StockWrite) => string | number) => writes.map(pick).join(',');
   const { rows } = (await t.execute(sql`
-    WITH v AS (${reserveVersions(tenantId, count)}), w AS (
+    WITH v AS (
+      -- In the order of the moves: one sale's versions come before the next one's.
+      SELECT m.id, nextval('change_versions') AS version
+        FROM unnest(string_to_array(${moves.join(',')}, ',')::uuid[]) WITH ORDINALITY AS m(id, n)
+    ), w AS (
       UPDATE ${products} AS p
-         SET current_stock = x.stock_to, version = v.base + x.step, updated_at = ${now}
-        FROM v, unnest(string_to_array(${list((w) => w.productId)}, ',')::uuid[],
-                       string_to_array(${list((w) => w.from)}, ',')::integer[],
-                       string_to_array(${list((w) => w.to)}, ',')::integer[],
-                       string_to_array(${list((w) => w.step)}, ',')::integer[]) AS x(id, stock_from, stock_to, step)
+         SET current_stock = x.stock_to, updated_at = ${now},
+             version = (SELECT max(v.version) FROM v WHERE v.id = p.id)
+        FROM unnest(string_to_array(${list((w) => w.productId)}, ',')::uuid[],
+                    string_to_array(${list((w) => w.from)}, ',')::integer[],
+                    string_to_array(${list((w) => w.to)}, ',')::integer[]) AS x(id, stock_from, stock_to)
        WHERE p.tenant_id = ${tenantId} AND p.id = x.id AND p.current_stock = x.stock_from
       RETURNING p.id
     )
-    SELECT (SELECT base FROM v)::float8 AS base, (SELECT count(*) FROM w)::integer AS written`)) as unknown as {
-    rows: { base: number | string | null; written: number | string }[];
+    SELECT (SELECT count(*) FROM w)::integer AS written,
+           (SELECT string_agg(v.id || ':' || v.version, ',' ORDER BY v.version) FROM v) AS versions`)) as unknown as {
+    rows: { written: number | string; versions: string | null }[];
   };
   const row = rows[0]!;
-  if (row.base === null) throw notFound(MESSAGES.tenantNotFound);
   const written = Number(row.written);
   if (written !== writes.length) {
-    throw new Error(`estoque alterado fora do lock da loja (${written} de ${writes.length} produtos gravados)`);
+    throw new Error(`estoque alterado fora do lock do produto (${written} de ${writes.length} produtos gravados)`);
   }
-  return Number(row.base);
+  const versions = new Map<string, number[]>();
+  for (const pair of (row.versions ?? '').split(',')) {
+    const [id, version] = pair.split(':');
+    const list = versions.get(id!);
+    if (list) list.push(Number(version));
+    else versions.set(id!, [Number(version)]);
+  }
+  return versions;
 }

@@ -2,10 +2,10 @@
 // through the services, in centavos), sale bodies as the API takes them (reais), and
 // readers of what a sale left in the database.
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { vi } from 'vitest';
 import type { Db } from '../db/client';
-import { accountsReceivable, cashFlowEntries, products, sales, tenants } from '../db/schema';
+import { accountsReceivable, cashFlowEntries, customers, products, sales } from '../db/schema';
 import { createCustomer } from '../catalogue/customers';
 import { createProduct } from '../catalogue/products';
 
@@ -81,9 +81,25 @@ export async function productRow(db: Db, tenantId: string, productId: string) {
   return row!;
 }
 
+/**
+ * The last sync version drawn (by any write, committed or not): the next write of a row
+ * takes the one after it, when nothing else writes meanwhile.
+ */
+export async function lastVersionDrawn(db: Db): Promise<number> {
+  const { rows } = (await db.execute(sql`SELECT last_value::float8 AS v FROM change_versions`)) as unknown as {
+    rows: { v: number }[];
+  };
+  return Number(rows[0]!.v);
+}
+
+/** The newest sync version among the store's products and customers (what a till could have seen last). */
 export async function changeVersionOf(db: Db, tenantId: string): Promise<number> {
-  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
-  return row!.changeVersion;
+  const { rows } = (await db.execute(sql`
+    SELECT greatest((SELECT max(version) FROM ${products} WHERE tenant_id = ${tenantId}),
+                    (SELECT max(version) FROM ${customers} WHERE tenant_id = ${tenantId}), 0)::float8 AS v`)) as unknown as {
+    rows: { v: number }[];
+  };
+  return Number(rows[0]!.v);
 }
 
 export async function cashOf(db: Db, tenantId: string, saleId: string) {
