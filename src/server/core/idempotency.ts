@@ -7,9 +7,10 @@
 // answer and returns it; on rollback its own insert goes through and it runs the effect.
 // Errors are not stored: a failed effect rolls its key back with everything else, so the
 // same key may be retried once the cause is fixed (a rejected outbox entry retried by an
-// admin). Lock order in every keyed transaction: key row, then the tenant version row.
+// admin). Lock order in every keyed transaction: the key row first, then what the effect
+// locks.
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, conflict } from '../errors';
@@ -102,53 +103,101 @@ export async function claimKeys(
   });
 }
 
-/** Records the answers of fresh keys (one UPDATE for all of them). */
-export async function storeAnswers(
-  tx: DbOrTx,
+/** The UPDATE that records the answers of fresh keys (one for all of them; null when none). */
+export function storeAnswersSql(
   tenantId: string,
   answers: readonly { key: string; statusCode: number; body: unknown }[],
-): Promise<void> {
-  if (answers.length === 0) return;
+): SQL | null {
+  if (answers.length === 0) return null;
   const values = sql.join(
     answers.map((a) => sql`(${a.key}, ${a.statusCode}::integer, ${JSON.stringify(a.body)}::jsonb)`),
     sql`, `,
   );
-  await tx.execute(sql`
+  return sql`
     UPDATE ${idempotencyKeys} AS k
        SET status_code = v.status_code, response_body = v.body
       FROM (VALUES ${values}) AS v(key, status_code, body)
-     WHERE k.tenant_id = ${tenantId} AND k.key = v.key`);
+     WHERE k.tenant_id = ${tenantId} AND k.key = v.key`;
 }
 
-/** Gives back fresh keys whose effect was refused: errors are not stored. */
-export async function releaseKeys(tx: DbOrTx, tenantId: string, keys: readonly string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await tx
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.tenantId, tenantId), inArray(idempotencyKeys.key, [...keys])));
+/** The DELETE that gives back fresh keys whose effect was refused (errors are not stored; null when none). */
+export function releaseKeysSql(tenantId: string, keys: readonly string[]): SQL | null {
+  if (keys.length === 0) return null;
+  return sql`DELETE FROM ${idempotencyKeys} WHERE tenant_id = ${tenantId} AND key IN (${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * Statements run as ONE (data-modifying WITH queries: one round trip; none sees another's
+ * rows). For the writes that close a transaction: an effect's last write with the
+ * answers stored under its keys.
+ */
+export async function runTogether(t: DbOrTx, statements: readonly (SQL | null)[]): Promise<void> {
+  const parts = statements.filter((s): s is SQL => s !== null);
+  if (parts.length === 0) return;
+  if (parts.length === 1) {
+    await t.execute(parts[0]!);
+    return;
+  }
+  const ctes = parts.map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`);
+  await t.execute(sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1`);
+}
+
+const PREPARED = Symbol('prepared');
+
+/**
+ * An effect that has checked everything and knows its answer but has not written yet:
+ * `write` writes it, sending `also` (the stored answer) in its last statement, so the
+ * answer costs no round trip of its own (sales/sales.ts prepareSales).
+ */
+export interface Prepared<T> {
+  [PREPARED]: true;
+  body: T;
+  write(also: readonly (SQL | null)[]): Promise<void>;
+}
+
+export function prepared<T>(body: T, write: (also: readonly (SQL | null)[]) => Promise<void>): Prepared<T> {
+  return { [PREPARED]: true, body, write };
+}
+
+function isPrepared<T>(value: T | Prepared<T>): value is Prepared<T> {
+  return typeof value === 'object' && value !== null && PREPARED in value;
 }
 
 /**
  * Runs `effect` in a new transaction, recording its answer under the call's key; a
  * repeated key answers what was stored (same status and body) without running anything.
+ * An effect may answer `prepared(body, write)`: then its writes and the stored answer go
+ * together.
  */
 export async function runIdempotent<T>(
   db: Db,
   call: IdempotentCall,
   statusCode: number,
-  effect: (tx: DbOrTx) => Promise<T>,
+  effect: (tx: DbOrTx) => Promise<T | Prepared<T>>,
 ): Promise<IdempotentResult<T>> {
   const { key, tenantId } = call;
+  const settle = async (tx: DbOrTx, result: T | Prepared<T>, store: (body: T) => SQL | null): Promise<T> => {
+    if (isPrepared(result)) {
+      await result.write([store(result.body)]);
+      return result.body;
+    }
+    await runTogether(tx, [store(result)]);
+    return result;
+  };
   if (!key) {
-    const body = await db.transaction((tx) => effect(tx));
+    const body = await db.transaction(async (tx) => settle(tx, await effect(tx), () => null));
     return { statusCode, body, replayed: false };
   }
   return db.transaction(async (tx) => {
     const [claim] = await claimKeys(tx, tenantId, [{ key, requestHash: requestHashOf(call) }]);
     if (claim!.kind === 'refused') throw claim!.error;
     if (claim!.kind === 'stored') return { statusCode: claim!.statusCode, body: claim!.body as T, replayed: true };
-    const body = await effect(tx);
-    await storeAnswers(tx, tenantId, [{ key, statusCode, body }]);
+    const body = await settle(tx, await effect(tx), (answer) =>
+      storeAnswersSql(tenantId, [{ key, statusCode, body: answer }]),
+    );
     return { statusCode, body, replayed: false };
   });
 }

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../../shared/contract';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import { runIdempotent } from '../core/idempotency';
+import { runIdempotent, type Prepared } from '../core/idempotency';
 import { validationError } from '../validation';
 import { authOf } from './access';
 
@@ -24,7 +24,8 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 
 /**
  * Runs `effect` (a service call joining the given transaction) under the request's
- * Idempotency-Key and sends its answer with `statusCode`, or the stored answer.
+ * Idempotency-Key and sends its answer with `statusCode`, or the stored answer. An effect
+ * that answers prepared(...) writes together with the stored answer (core/idempotency.ts).
  * `hashed` is what the request hash covers when not the whole body (a sale's delivery
  * flag is left out: sales/sale-checks.ts).
  */
@@ -33,7 +34,7 @@ export async function sendIdempotent<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   statusCode: number,
-  effect: (tx: DbOrTx) => Promise<T>,
+  effect: (tx: DbOrTx) => Promise<T | Prepared<T>>,
   hashed?: (body: unknown) => unknown,
 ): Promise<FastifyReply> {
   const key = idempotencyKeyOf(request);

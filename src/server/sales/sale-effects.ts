@@ -69,15 +69,6 @@ export function paymentEffectRows(sale: SaleRow): { cash: NewCashEntry[]; receiv
   return { cash, receivables };
 }
 
-/** The cash entries and receivables of new sales: at most one INSERT per table. */
-export async function recordPaymentEffects(t: DbOrTx, newSales: readonly SaleRow[]): Promise<void> {
-  const rows = newSales.map(paymentEffectRows);
-  const cash = rows.flatMap((r) => r.cash);
-  const receivables = rows.flatMap((r) => r.receivables);
-  if (cash.length > 0) await t.insert(cashFlowEntries).values(cash);
-  if (receivables.length > 0) await t.insert(accountsReceivable).values(receivables);
-}
-
 /** Cancel: one expense entry reversing what the sale brought in; open receivables cancelled. */
 export async function reversePaymentEffects(t: DbOrTx, sale: SaleRow, now: Date): Promise<void> {
   const entries = await t.select().from(cashFlowEntries).where(ownEntries(sale.tenantId, sale.id));

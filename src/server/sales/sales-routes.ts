@@ -22,7 +22,8 @@ import { authOf } from '../http/access';
 import { scopedQuery } from '../http/day-scope';
 import { sendIdempotent } from '../http/idempotency';
 import { addSaleItem, removeSaleItem, updateSaleItem } from './sale-items';
-import { cancelSale, createSale, updateSale } from './sales';
+import { cancelSale, prepareSale, updateSale } from './sales';
+import { prepared } from '../core/idempotency';
 import { saleHashBody } from './sale-checks';
 import { createSalesBatch } from './sales-batch';
 import { getSale, listSales, saleStats } from './sales-read';
@@ -113,7 +114,11 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
         request,
         reply,
         201,
-        async (tx) => ok(await createSale(ctx.db, tenantId, userId, request.body, tx)),
+        async (tx) => {
+          // Checked and answered first; written with its stored answer (one round trip less).
+          const sale = await prepareSale(tx, tenantId, userId, request.body);
+          return prepared(ok(sale.body), sale.write);
+        },
         saleHashBody,
       );
     },

@@ -8,13 +8,11 @@
 // totals (the row of this connection's slot: migration 0007). No store-wide lock: the
 // sync versions come from a sequence (catalogue/sync.ts).
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Sale, SaleCreate, SaleCreateResult, SaleUpdate, StockAfter, StockConflict } from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
 import {
   customers,
-  saleConflicts,
-  saleItems,
   sales,
   type PriceConflictRecord,
   type CustomerRow,
@@ -24,19 +22,14 @@ import {
 } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { isUniqueViolation } from '../db/errors';
+import { prepared, runTogether, type Prepared } from '../core/idempotency';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
-import { recordPaymentEffects, reversePaymentEffects, syncCrediarioCustomer, syncSaleIncome } from './sale-effects';
+import { paymentEffectRows, reversePaymentEffects, syncCrediarioCustomer, syncSaleIncome } from './sale-effects';
+import { readForSales } from './sale-reads';
+import { writeSales } from './sale-writes';
 import { loadSaleItems, loadSaleRow, saleOf, toSale } from './sales-read';
 import { conflictRows, offlineHistory, priceChanged, priceConflicts, saleTime, type PriceHistory } from './sale-checks';
-import {
-  applyStockMoves,
-  insufficientStock,
-  lockProducts,
-  mergeMoves,
-  shortfalls,
-  writeStock,
-  type StockWrite,
-} from './stock';
+import { applyStockMoves, insufficientStock, lockProducts, mergeMoves, shortfalls, type StockWrite } from './stock';
 
 export const ENTRADA_TOO_HIGH = 'O valor da entrada não pode ser maior que o total da venda.';
 export const SALE_CANCELLED = 'Esta venda está cancelada e não pode ser alterada.';
@@ -166,51 +159,36 @@ function planSale(input: SaleCreate, reads: SaleReads): PlannedSale {
   };
 }
 
-/** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table. */
-const INSERT_CHUNK = 1000;
-
-function chunks<T>(rows: readonly T[], size = INSERT_CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
+/** A run of sales checked, its answers known, not written yet. */
+export interface PreparedSales {
+  /** One per input: the sale as it will be, or the AppError that refused it. */
+  results: (SaleCreateResult | AppError)[];
+  /** Writes the sales that were not refused, with `also` in the same last statement. */
+  write(also?: readonly (SQL | null)[]): Promise<void>;
 }
 
 /**
- * Creates sales in order inside the caller's transaction, one answer per input: the
- * sale, or the AppError that refused it (a refused sale writes nothing; the others go
- * on). Each sale sees the stock the earlier ones left, exactly as if they had come one
- * by one, but the whole run costs a fixed number of statements: the reads, one stock
- * UPDATE and one INSERT per table.
+ * Checks a run of sales in order inside the caller's transaction (reading and locking
+ * what they need: sale-reads.ts) and answers each, before writing anything: a refused
+ * sale will write nothing and the others go on. Each sale sees the stock the earlier ones
+ * left, exactly as if they had come one by one, but the whole run costs the same
+ * statements whatever its size: one read, and two writes (sale-writes.ts) where the
+ * caller's own last write can ride along (the stored answers of their Idempotency-Keys);
+ * plus the price history when an offline sale sold off the current price.
  */
-export async function createSales(
+export async function prepareSales(
   t: DbOrTx,
   tenantId: string,
   userId: string | null,
   inputs: readonly SaleCreate[],
-): Promise<(SaleCreateResult | AppError)[]> {
-  const ids = inputs.flatMap((i) => (i.id ? [i.id] : []));
-  const taken =
-    ids.length === 0
-      ? []
-      : await t
-          .select({ id: sales.id })
-          .from(sales)
-          .where(and(eq(sales.tenantId, tenantId), inArray(sales.id, [...new Set(ids)])));
-  const read = await lockProducts(
-    t,
-    tenantId,
-    inputs.flatMap((i) => i.items.map((item) => item.product_id)),
-  );
+): Promise<PreparedSales> {
+  const read = await readForSales(t, tenantId, inputs);
   const now = new Date();
   const reads: SaleReads = {
-    taken: new Set(taken.map((r) => r.id)),
-    customers: await liveCustomers(
-      t,
-      tenantId,
-      inputs.map((i) => i.customer_id),
-    ),
-    products: new Map(read),
-    history: await offlineHistory(t, tenantId, inputs, read, now),
+    taken: read.taken,
+    customers: read.customers,
+    products: new Map(read.products),
+    history: await offlineHistory(t, tenantId, inputs, read.products, now),
     receivedAt: now,
   };
   const planned = inputs.map((input) => {
@@ -222,84 +200,104 @@ export async function createSales(
     }
   });
   const plans = planned.filter((p): p is PlannedSale => !(p instanceof AppError));
-  if (plans.length === 0) return planned as AppError[];
+  if (plans.length === 0) return { results: planned as AppError[], write: (also = []) => runTogether(t, also) };
 
-  const saleRows: SaleRow[] = [];
-  for (const part of chunks(plans)) {
+  const saleRows: SaleRow[] = plans.map((plan) => saleValues(plan, tenantId, userId, now));
+  const itemsBySale = new Map<string, SaleItemRow[]>(
+    plans.map((plan) => [
+      plan.id,
+      plan.lines.map((l, position) => ({
+        tenantId,
+        id: randomUUID(),
+        saleId: plan.id,
+        position,
+        productId: l.product_id,
+        productName: l.product.name,
+        quantity: l.quantity,
+        unitPrice: l.unit_price,
+        unitCost: l.product.costPrice,
+        totalPrice: l.total,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    ]),
+  );
+
+  // The stock: one write per product with its stock after the whole run; each move (a
+  // sale moving a product) takes the next version drawn, so the k-th sale that moved a
+  // product answers an older version than the (k+1)-th, and the row keeps the last.
+  const stock = new Map<string, StockWrite>();
+  const stockAfter = new Map<string, StockAfter[]>();
+  let move = 0;
+  for (const plan of plans) {
+    const after = plan.after.map(({ productId, stock: to }) => {
+      const version = read.versions[move++]!;
+      stock.set(productId, { productId, from: read.products.get(productId)!.currentStock, to, version });
+      return { product_id: productId, current_stock: to, version };
+    });
+    stockAfter.set(plan.id, after);
+  }
+
+  const effects = saleRows.map(paymentEffectRows);
+  const write = async (also: readonly (SQL | null)[] = []) => {
     try {
-      saleRows.push(
-        ...(await t
-          .insert(sales)
-          .values(part.map((plan) => saleValues(plan, tenantId, userId, now)))
-          .returning()),
+      await writeSales(
+        t,
+        tenantId,
+        {
+          sales: saleRows,
+          items: [...itemsBySale.values()].flat(),
+          cash: effects.flatMap((e) => e.cash),
+          receivables: effects.flatMap((e) => e.receivables),
+          conflicts: plans.flatMap((plan) => conflictRows(plan, tenantId, now)),
+          stock: [...stock.values()],
+        },
+        now,
+        also,
       );
     } catch (err) {
       // The same id committed by a concurrent transaction after `taken` was read.
       if (isUniqueViolation(err, 'sales_pkey')) throw conflict(SALE_ID_TAKEN);
       throw err;
     }
-  }
-  const itemRows: SaleItemRow[] = [];
-  const lines = plans.flatMap((plan) =>
-    plan.lines.map((l, position) => ({
-      tenantId,
-      saleId: plan.id,
-      position,
-      productId: l.product_id,
-      productName: l.product.name,
-      quantity: l.quantity,
-      unitPrice: l.unit_price,
-      unitCost: l.product.costPrice,
-      totalPrice: l.total,
-    })),
-  );
-  for (const part of chunks(lines)) itemRows.push(...(await t.insert(saleItems).values(part).returning()));
-  await recordPaymentEffects(t, saleRows);
-  for (const part of chunks(plans.flatMap((plan) => conflictRows(plan, tenantId, now)))) {
-    await t.insert(saleConflicts).values(part);
-  }
-
-  // The stock: one write per product with its stock after the whole run, and one sync
-  // version per move (the k-th sale that moved a product answers the k-th version).
-  const writes = new Map<string, StockWrite>();
-  const moves: { saleId: string; productId: string; stock: number }[] = [];
-  for (const plan of plans) {
-    for (const { productId, stock } of plan.after) {
-      const from = read.get(productId)!.currentStock;
-      writes.set(productId, { productId, from, to: stock });
-      moves.push({ saleId: plan.id, productId, stock });
-    }
-  }
-  const versions = await writeStock(
-    t,
-    tenantId,
-    [...writes.values()],
-    moves.map((m) => m.productId),
-  );
-  const stockAfter = new Map<string, StockAfter[]>(plans.map((p) => [p.id, []]));
-  const seen = new Map<string, number>();
-  for (const move of moves) {
-    const k = seen.get(move.productId) ?? 0;
-    seen.set(move.productId, k + 1);
-    const version = versions.get(move.productId)![k]!;
-    stockAfter.get(move.saleId)!.push({ product_id: move.productId, current_stock: move.stock, version });
-  }
+  };
 
   const rowById = new Map(saleRows.map((r) => [r.id, r]));
-  const itemsBySale = new Map<string, SaleItemRow[]>();
-  for (const item of itemRows.sort((a, b) => a.position - b.position)) {
-    const list = itemsBySale.get(item.saleId);
-    if (list) list.push(item);
-    else itemsBySale.set(item.saleId, [item]);
-  }
-  return planned.map((p) =>
+  const results = planned.map((p) =>
     p instanceof AppError
       ? p
-      : { ...toSale(rowById.get(p.id)!, itemsBySale.get(p.id) ?? []), stock_after: stockAfter.get(p.id)! },
+      : { ...toSale(rowById.get(p.id)!, itemsBySale.get(p.id)!), stock_after: stockAfter.get(p.id)! },
   );
+  return { results, write };
 }
 
-function saleValues(plan: PlannedSale, tenantId: string, userId: string | null, now: Date) {
+/** Creates a run of sales (prepareSales, then its writes), one answer per input. */
+export async function createSales(
+  t: DbOrTx,
+  tenantId: string,
+  userId: string | null,
+  inputs: readonly SaleCreate[],
+): Promise<(SaleCreateResult | AppError)[]> {
+  const run = await prepareSales(t, tenantId, userId, inputs);
+  await run.write();
+  return run.results;
+}
+
+/** One sale checked and answered, not written yet (POST /api/sales: its answer is stored with its writes). */
+export async function prepareSale(
+  t: DbOrTx,
+  tenantId: string,
+  userId: string | null,
+  input: SaleCreate,
+): Promise<Prepared<SaleCreateResult>> {
+  const run = await prepareSales(t, tenantId, userId, [input]);
+  const [result] = run.results;
+  if (result instanceof AppError) throw result;
+  return prepared(result!, run.write);
+}
+
+/** The sale's whole row, as it is inserted. */
+function saleValues(plan: PlannedSale, tenantId: string, userId: string | null, now: Date): SaleRow {
   const { input, crediario } = plan;
   return {
     tenantId,
@@ -324,6 +322,7 @@ function saleValues(plan: PlannedSale, tenantId: string, userId: string | null, 
     deviceLabel: input.device_label?.trim() || null,
     notes: input.notes?.trim() || null,
     createdBy: userId,
+    cancelledAt: null,
     createdAt: now,
     updatedAt: now,
   };

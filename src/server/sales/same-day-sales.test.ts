@@ -10,11 +10,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInSaoPaulo } from '../../shared/dates';
 import { rowsOf } from '../reports/period';
-import { saleItems, sales } from '../db/schema';
+import { cashFlowEntries, saleItems, sales } from '../db/schema';
 import { slotWriters, type SlotWriters } from '../test/day-slots';
 import { setupTestApp, type TestContext } from '../test/helpers';
 import { makeCustomer, makeProduct } from '../test/sales-fixtures';
-import { recordPaymentEffects } from './sale-effects';
+import { paymentEffectRows } from './sale-effects';
 import { createSale } from './sales';
 
 describe.runIf(process.env.DATABASE_URL)('sales of one store on one day (postgres)', () => {
@@ -74,7 +74,7 @@ describe.runIf(process.env.DATABASE_URL)('sales of one store on one day (postgre
         unitCost: 600,
         totalPrice: 3000,
       });
-      await recordPaymentEffects(tx, [row!]);
+      await tx.insert(cashFlowEntries).values(paymentEffectRows(row!).cash);
       written();
       await released;
     });

@@ -4,7 +4,7 @@
 // Online moves never take stock below zero: a conditional UPDATE guards each decrement,
 // and a shortfall is 409 INSUFFICIENT_STOCK naming each product. Offline moves (sales
 // replayed from a till's outbox) always apply and report the shortfalls as conflicts.
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { StockAfter, StockConflict } from '../../shared/contract';
 import type { DbOrTx } from '../db/client';
 import { products, type ProductRow } from '../db/schema';
@@ -121,65 +121,29 @@ export async function applyStockMoves(
   return after;
 }
 
-/** A product's stock before and after a run of sales. */
+/** A product's stock before and after a run of sales, and its sync version after it. */
 export interface StockWrite {
   productId: string;
   /** the stock read under the product's row lock */
   from: number;
   to: number;
+  /** drawn after the row lock (sale-reads.ts) */
+  version: number;
 }
 
 /**
- * Writes the final stock of every product a run of sales moved, in ONE statement, and
- * draws one sync version per move: `moves` lists the product of each move in the order of
- * the sales (a product moved by three sales is there three times). The answer is each
- * product's versions, ascending: the k-th sale that moved a product answers its stock
- * after it with the k-th, and the row keeps the last, so a till applying the answers in
- * any order keeps the newest. Drawn under the rows' locks, they exceed every version those
- * rows had. Each row is guarded by the stock read under its lock: a row another writer
- * changed meanwhile (which the locks rule out) fails the whole transaction instead of
- * being overwritten.
+ * The UPDATE (for a WITH: sale-writes.ts) that writes the final stock of every product a
+ * run of sales moved, RETURNING the ids written. Each row is guarded by the stock read
+ * under its lock: a row another writer changed meanwhile (which the locks rule out) is not
+ * written, and the caller fails the transaction instead of overwriting it.
  */
-export async function writeStock(
-  t: DbOrTx,
-  tenantId: string,
-  writes: readonly StockWrite[],
-  moves: readonly string[],
-): Promise<Map<string, number[]>> {
-  if (writes.length === 0) return new Map();
-  const now = new Date();
-  // Text parameters whatever the number of products (no VALUES list to chunk).
-  const list = (pick: (w: StockWrite) => string | number) => writes.map(pick).join(',');
-  const { rows } = (await t.execute(sql`
-    WITH v AS (
-      -- In the order of the moves: one sale's versions come before the next one's.
-      SELECT m.id, nextval('change_versions') AS version
-        FROM unnest(string_to_array(${moves.join(',')}, ',')::uuid[]) WITH ORDINALITY AS m(id, n)
-    ), w AS (
-      UPDATE ${products} AS p
-         SET current_stock = x.stock_to, updated_at = ${now},
-             version = (SELECT max(v.version) FROM v WHERE v.id = p.id)
-        FROM unnest(string_to_array(${list((w) => w.productId)}, ',')::uuid[],
-                    string_to_array(${list((w) => w.from)}, ',')::integer[],
-                    string_to_array(${list((w) => w.to)}, ',')::integer[]) AS x(id, stock_from, stock_to)
-       WHERE p.tenant_id = ${tenantId} AND p.id = x.id AND p.current_stock = x.stock_from
-      RETURNING p.id
-    )
-    SELECT (SELECT count(*) FROM w)::integer AS written,
-           (SELECT string_agg(v.id || ':' || v.version, ',' ORDER BY v.version) FROM v) AS versions`)) as unknown as {
-    rows: { written: number | string; versions: string | null }[];
-  };
-  const row = rows[0]!;
-  const written = Number(row.written);
-  if (written !== writes.length) {
-    throw new Error(`estoque alterado fora do lock do produto (${written} de ${writes.length} produtos gravados)`);
-  }
-  const versions = new Map<string, number[]>();
-  for (const pair of (row.versions ?? '').split(',')) {
-    const [id, version] = pair.split(':');
-    const list = versions.get(id!);
-    if (list) list.push(Number(version));
-    else versions.set(id!, [Number(version)]);
-  }
-  return versions;
+export function stockWriteSql(tenantId: string, writes: readonly StockWrite[], now: Date): SQL {
+  const json = JSON.stringify(
+    writes.map((w) => ({ id: w.productId, stock_from: w.from, stock_to: w.to, version: w.version })),
+  );
+  return sql`UPDATE ${products} AS p
+     SET current_stock = x.stock_to, version = x.version, updated_at = ${now}
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, stock_from integer, stock_to integer, version bigint)
+   WHERE p.tenant_id = ${tenantId} AND p.id = x.id AND p.current_stock = x.stock_from
+  RETURNING p.id`;
 }

@@ -1,0 +1,81 @@
+// What a run of new sales reads before it is checked, in ONE statement (one round trip:
+// under load a sale's statements cost more in round trips than in work, issue 10 §5):
+// - the products it names, row-locked (FOR NO KEY UPDATE, in id order: two runs locking
+//   overlapping products never wait for each other in a circle; the lock the stock
+//   UPDATE takes anyway, which does not block other sales' lines referencing them);
+// - its customers among the live ones, share-locked (many sales of one customer go
+//   together; deleting the customer waits for them);
+// - which of the sale ids the client chose are taken already;
+// - the sync versions its stock writes will carry, one per product a sale moves, drawn
+//   in order AFTER the locks (the WHERE below waits for both locked reads), so each
+//   exceeds every version those rows had and one row's versions grow in commit order
+//   (catalogue/sync.ts). A refused sale's versions are simply never used.
+import { sql } from 'drizzle-orm';
+import type { SaleCreate } from '../../shared/contract';
+import type { DbOrTx } from '../db/client';
+import { jsonRowOf, rowFromJson } from '../db/json-rows';
+import { customers, products, sales, type CustomerRow, type ProductRow } from '../db/schema';
+
+export interface SalesRead {
+  taken: Set<string>;
+  products: Map<string, ProductRow>;
+  customers: Map<string, CustomerRow>;
+  /** Ascending: the k-th move of the run (sale order, then product id) takes the k-th. */
+  versions: number[];
+}
+
+/** Products each sale moves (its lines merged): the versions the run may need. */
+export function movesOf(inputs: readonly SaleCreate[]): number {
+  return inputs.reduce((n, input) => n + new Set(input.items.map((i) => i.product_id)).size, 0);
+}
+
+const uuids = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
+
+export async function readForSales(t: DbOrTx, tenantId: string, inputs: readonly SaleCreate[]): Promise<SalesRead> {
+  const saleIds = inputs.flatMap((i) => (i.id ? [i.id] : []));
+  const productIds = inputs.flatMap((i) => i.items.map((item) => item.product_id));
+  const customerIds = inputs.map((i) => i.customer_id);
+  const { rows } = (await t.execute(sql`
+    WITH p AS (
+      SELECT * FROM ${products}
+       WHERE tenant_id = ${tenantId} AND id = ANY(${uuids(productIds)}::uuid[])
+       ORDER BY id FOR NO KEY UPDATE
+    ), c AS (
+      SELECT * FROM ${customers}
+       WHERE tenant_id = ${tenantId} AND id = ANY(${uuids(customerIds)}::uuid[]) AND deleted_at IS NULL
+       ORDER BY id FOR SHARE
+    ), v AS (
+      SELECT nextval('change_versions') AS version FROM generate_series(1, ${movesOf(inputs)})
+       WHERE (SELECT count(*) FROM p) + (SELECT count(*) FROM c) >= 0
+    )
+    SELECT (SELECT json_agg(${jsonRowOf(products, 'p')}) FROM p) AS products,
+           (SELECT json_agg(${jsonRowOf(customers, 'c')}) FROM c) AS customers,
+           (SELECT json_agg(s.id) FROM ${sales} s
+             WHERE s.tenant_id = ${tenantId} AND s.id = ANY(${uuids(saleIds)}::uuid[])) AS taken,
+           (SELECT json_agg(version ORDER BY version) FROM v) AS versions`)) as unknown as {
+    rows: {
+      products: Record<string, unknown>[] | string | null;
+      customers: Record<string, unknown>[] | string | null;
+      taken: string[] | string | null;
+      versions: (number | string)[] | string | null;
+    }[];
+  };
+  const row = rows[0]!;
+  // node-postgres parses json; PGlite too, but a driver answering text is read the same.
+  const list = <T>(value: T[] | string | null): T[] =>
+    value === null ? [] : typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
+  return {
+    taken: new Set(list(row.taken)),
+    products: new Map(
+      list(row.products)
+        .map((r) => rowFromJson(products, r))
+        .map((r) => [r.id, r]),
+    ),
+    customers: new Map(
+      list(row.customers)
+        .map((r) => rowFromJson(customers, r))
+        .map((r) => [r.id, r]),
+    ),
+    versions: list(row.versions).map(Number),
+  };
+}
