@@ -27,6 +27,7 @@
 // Environment:
 //   BENCH_ONLY=a,b        the parts to run (comma-separated names above)
 //   BENCH_DURATION_S=10   autocannon seconds per measured route
+//   BENCH_WARMUP_S=3      seconds of the same sales load before each measured sales run (not counted)
 //   BENCH_CONNECTIONS=10  autocannon connections
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432   where throwaway databases are made
 //   BENCH_PRODUCTS=50000  products added for the till in Chromium

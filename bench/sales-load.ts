@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { SaleCreateSchema } from '../src/shared/contract';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
 import { catalogueOf, randomSale, salesTotal, type Catalogue } from './lib/catalogue';
-import { CONNECTIONS, DURATION_S } from './lib/config';
+import { CONNECTIONS, DURATION_S, WARMUP_S } from './lib/config';
 import { withPostgres } from './lib/postgres';
 import { rawSaleLoad, rawStores, type RawResult } from './lib/raw-sale';
 import type { BenchPart, PartContext } from './lib/report';
@@ -40,39 +40,44 @@ async function salesLoad(server: RunningServer, subdomains: readonly string[], w
     SaleCreateSchema.parse(bodies[0]);
     stores.push({ subdomain, catalogue, bodies });
   }
-  const before = await Promise.all(stores.map((s) => salesTotal(server, s.catalogue.adminToken, s.subdomain)));
   let n = 0;
-  const result = await withTimeout(
-    autocannon({
-      url: `${server.origin}/api/sales`,
-      method: 'POST',
-      connections: CONNECTIONS,
-      duration: DURATION_S,
-      headers: { 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (req) => {
-            const i = n++;
-            const store = stores[i % stores.length]!;
-            const id = crypto.randomUUID();
-            const body = store.bodies[Math.floor(i / stores.length) % store.bodies.length] as object;
-            return {
-              ...req,
-              headers: {
-                ...req.headers,
-                host: `${store.subdomain}.localhost:${server.port}`,
-                authorization: `Bearer ${store.catalogue.adminToken}`,
-                'idempotency-key': id,
-              },
-              body: JSON.stringify({ ...body, id }),
-            };
+  const load = (seconds: number) =>
+    withTimeout(
+      autocannon({
+        url: `${server.origin}/api/sales`,
+        method: 'POST',
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (req) => {
+              const i = n++;
+              const store = stores[i % stores.length]!;
+              const id = crypto.randomUUID();
+              const body = store.bodies[Math.floor(i / stores.length) % store.bodies.length] as object;
+              return {
+                ...req,
+                headers: {
+                  ...req.headers,
+                  host: `${store.subdomain}.localhost:${server.port}`,
+                  authorization: `Bearer ${store.catalogue.adminToken}`,
+                  'idempotency-key': id,
+                },
+                body: JSON.stringify({ ...body, id }),
+              };
+            },
           },
-        },
-      ],
-    }),
-    (DURATION_S + 60) * 1000,
-    `autocannon POST /api/sales (${what})`,
-  );
+        ],
+      }),
+      (seconds + 60) * 1000,
+      `autocannon POST /api/sales (${what})`,
+    );
+  // The same load first, not counted: a server just started runs its first seconds
+  // unoptimised (JIT), and every store's first sales warm its caches and connections.
+  if (WARMUP_S > 0) await load(WARMUP_S);
+  const before = await Promise.all(stores.map((s) => salesTotal(server, s.catalogue.adminToken, s.subdomain)));
+  const result = await load(DURATION_S);
   const after = await Promise.all(stores.map((s) => salesTotal(server, s.catalogue.adminToken, s.subdomain)));
   return {
     rps: result.requests.average,
@@ -111,13 +116,27 @@ async function postgresRuns(ctx: PartContext, url: string): Promise<void> {
         salesLoad(server, all, 'PostgreSQL, 10 lojas'),
       );
       const raw = await ctx.step('transação de venda crua (PostgreSQL, 10 lojas)', async () =>
-        rawSaleLoad(url, await rawStores(url, all), CONNECTIONS, DURATION_S, seeded(7)),
+        rawSaleLoad(url, await rawStores(url, all), CONNECTIONS, DURATION_S, seeded(7), WARMUP_S),
       );
       const rawOne = await ctx.step('transação de venda crua (PostgreSQL, uma loja)', async () =>
-        rawSaleLoad(url, await rawStores(url, ['demo']), CONNECTIONS, DURATION_S, seeded(8)),
+        rawSaleLoad(url, await rawStores(url, ['demo']), CONNECTIONS, DURATION_S, seeded(8), WARMUP_S),
       );
       if (raw) ctx.note(`transação crua (SQL direto, ${CONNECTIONS} conexões), 10 lojas`, rawNote(raw));
       if (rawOne) ctx.note(`transação crua (SQL direto, ${CONNECTIONS} conexões), uma loja`, rawNote(rawOne));
+      // What one store's sales still share (issue 10 §5): nothing store-wide, so one store
+      // should run as fast as ten.
+      if (one && ten) {
+        ctx.note(
+          'uma loja ÷ 10 lojas, API',
+          `${fmt((one.rps / ten.rps) * 100, 0)}% da vazão · p99 ${one.p99} × ${ten.p99} ms`,
+        );
+      }
+      if (rawOne && raw) {
+        ctx.note(
+          'uma loja ÷ 10 lojas, transação crua',
+          `${fmt((rawOne.tps / raw.tps) * 100, 0)}% da vazão · p99 ${fmt(rawOne.p99)} × ${fmt(raw.p99)} ms`,
+        );
+      }
       if (ten) {
         const ratio = raw ? ten.rps / raw.tps : NaN;
         ctx.row({

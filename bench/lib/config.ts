@@ -10,6 +10,8 @@ const numberOf = (name: string, fallback: number): number => {
 
 /** autocannon: seconds per measured route, and connections. */
 export const DURATION_S = numberOf('BENCH_DURATION_S', 10);
+/** Seconds of the same load before each measured sales run, not counted (JIT, caches, pools). */
+export const WARMUP_S = numberOf('BENCH_WARMUP_S', 3);
 export const CONNECTIONS = numberOf('BENCH_CONNECTIONS', 10);
 /** Where the throwaway PostgreSQL databases are created (the server's URL without a database). */
 export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
