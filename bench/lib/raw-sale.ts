@@ -1,8 +1,8 @@
 // The sale transaction of POST /api/sales, written as raw SQL and sent straight through
 // node-postgres: the same statements on the same tables, shaped as the server sends them
 // (key claimed; one read locking the products and the customer, checking the sale id and
-// drawing the sync versions; one write of the sale and its cash entry; one of its lines,
-// the stock and the stored answer), without HTTP, JSON, validation, the session check or
+// drawing the sync versions; one write of the sale, its lines and cash entry, the stock
+// and the stored answer), without HTTP, JSON, validation, the session check or
 // the ORM. Its rate is the floor the API is measured against.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -89,15 +89,7 @@ async function rawSale(client: pg.PoolClient, store: RawStore, random: () => num
     );
     const stock = new Map(read.rows[0]!.products.map((r) => [r.id, r.current_stock]));
     const versions = read.rows[0]!.versions;
-    // Two writes: the sale with its cash entry; then its lines, the stock and the answer.
-    await client.query(
-      `WITH w0 AS (INSERT INTO cash_flow_entries (tenant_id, date, type, description, category, amount, sale_id)
-                   VALUES ($1, (now() AT TIME ZONE 'America/Sao_Paulo')::date, 'income', 'Venda', 'Vendas', $5, $2))
-       INSERT INTO sales (tenant_id, id, customer_id, customer_name, total, payment_method, payment_status,
-                          sale_status, offline, sold_at)
-       VALUES ($1, $2, $3, $4, $5, 'cash', 'pending', 'completed', true, now()) RETURNING 1`,
-      [tenantId, saleId, store.customerId, store.customerName, total],
-    );
+    // One write: the sale, its lines and cash entry, the stock and the stored answer.
     const values = lines.map((l, i) => ({
       id: l.id,
       stock_from: stock.get(l.id)!,
@@ -105,13 +97,17 @@ async function rawSale(client: pg.PoolClient, store: RawStore, random: () => num
       version: Number(versions[i]),
     }));
     await client.query(
-      `WITH w0 AS (
-         INSERT INTO sale_items (tenant_id, sale_id, position, product_id, product_name, quantity, unit_price,
-                                 unit_cost, total_price)
-         SELECT $1, $2, i - 1, (l->>'id')::uuid, l->>'name', (l->>'quantity')::int, (l->>'price')::bigint,
-                (l->>'cost')::bigint, (l->>'price')::bigint * (l->>'quantity')::int
-           FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(l, i)),
-       w1 AS (UPDATE idempotency_keys SET status_code = 201, response_body = $6::jsonb WHERE tenant_id = $1 AND key = $5)
+      `WITH w0 AS (INSERT INTO sales (tenant_id, id, customer_id, customer_name, total, payment_method, payment_status,
+                                      sale_status, offline, sold_at)
+                   VALUES ($1, $2, $7, $8, $9, 'cash', 'pending', 'completed', true, now())),
+       w1 AS (INSERT INTO sale_items (tenant_id, sale_id, position, product_id, product_name, quantity, unit_price,
+                                      unit_cost, total_price)
+              SELECT $1, $2, i - 1, (l->>'id')::uuid, l->>'name', (l->>'quantity')::int, (l->>'price')::bigint,
+                     (l->>'cost')::bigint, (l->>'price')::bigint * (l->>'quantity')::int
+                FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(l, i)),
+       w2 AS (INSERT INTO cash_flow_entries (tenant_id, date, type, description, category, amount, sale_id)
+              VALUES ($1, (now() AT TIME ZONE 'America/Sao_Paulo')::date, 'income', 'Venda', 'Vendas', $9, $2)),
+       w3 AS (UPDATE idempotency_keys SET status_code = 201, response_body = $6::jsonb WHERE tenant_id = $1 AND key = $5)
        UPDATE products AS p SET current_stock = x.stock_to, version = x.version, updated_at = now()
          FROM jsonb_to_recordset($4::jsonb) AS x(id uuid, stock_from int, stock_to int, version bigint)
         WHERE p.tenant_id = $1 AND p.id = x.id AND p.current_stock = x.stock_from`,
@@ -122,6 +118,9 @@ async function rawSale(client: pg.PoolClient, store: RawStore, random: () => num
         JSON.stringify(values),
         key,
         JSON.stringify({ success: true, data: { id: saleId, total } }),
+        store.customerId,
+        store.customerName,
+        total,
       ],
     );
     await client.query('COMMIT');

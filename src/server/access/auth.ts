@@ -2,7 +2,7 @@
 // resolution of an access token into the caller (re-read from the database each time,
 // so a deactivated, deleted or demoted user loses access at once).
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S } from '../../shared/constants';
 import type { LoginResult, TokenSet } from '../../shared/contract';
 import type { Role } from '../../shared/permissions';
@@ -161,6 +161,28 @@ export async function logout(db: DbOrTx, refreshToken: string): Promise<void> {
 }
 
 /** Bearer token => the caller, checked against the database and the Host's tenant. */
+/**
+ * The caller's user and store, read on every authenticated request: prepared once per
+ * database (a named statement on each connection), so neither the query builder nor the
+ * planner runs again for it.
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function prepareSessionQuery(db: Db) {
+  return db
+    .select({ id: users.id, role: users.role, active: users.active, subdomain: tenants.subdomain })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(
+      and(eq(users.tenantId, sql.placeholder('tid')), eq(users.id, sql.placeholder('sub')), isNull(users.deletedAt)),
+    )
+    .prepare('auth_session');
+}
+function sessionQuery(db: Db) {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  return query;
+}
+
 export async function resolveSession(
   deps: Pick<AuthDeps, 'db' | 'tokens'>,
   authorization: string | undefined,
@@ -170,11 +192,7 @@ export async function resolveSession(
   if (!match) throw unauthenticated(MESSAGES.notAuthenticated);
   const claims = await deps.tokens.verifyAccess(match[1]!);
   if (!claims) throw unauthenticated();
-  const [row] = await deps.db
-    .select({ id: users.id, role: users.role, active: users.active, subdomain: tenants.subdomain })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(users.tenantId, claims.tid), eq(users.id, claims.sub), isNull(users.deletedAt)));
+  const [row] = await sessionQuery(deps.db).execute({ tid: claims.tid, sub: claims.sub });
   if (!row) throw unauthenticated();
   if (!row.active) throw unauthenticated(MESSAGES.inactiveUser);
   if (hostSubdomain && hostSubdomain !== row.subdomain) throw unauthenticated(OTHER_TENANT);

@@ -1,14 +1,11 @@
-// Everything a run of new sales writes, in TWO statements whatever its size (round trips
-// cost more than the work under load: issue 10 §5), each a set of data-modifying WITH
-// queries that run as one statement (none sees another's rows; constraints and triggers
-// fire at its end, when all are written):
-// 1. the sales, their cash entries and receivables, the conflicts admins review;
-// 2. their lines and the products' stock with the new sync versions, and what the caller
-//    closes its transaction with (the answers stored under the Idempotency-Keys).
-// The lines come second because the day totals' triggers (migrations 0005, 0007) count a
-// sale's cost from its lines once the sale is there: a sale's trigger reads the lines it
-// already has (none), its lines' trigger reads the sale. In one statement both would see
-// everything and count the cost twice.
+// Everything a run of new sales writes, in ONE statement whatever its size (under load a
+// round trip costs more than the work: issue 10 §5): the sales, their lines, their cash
+// entries and receivables, the conflicts admins review, the products' stock with the new
+// sync versions, and what the caller closes its transaction with (the answers stored
+// under the Idempotency-Keys), as data-modifying WITH queries. They run as one statement:
+// none sees another's rows, and the constraints (a line's sale, a sale's customer) and the
+// day totals' triggers fire at its end, when every row is there (a new sale counts its
+// revenue, its lines their cost: migration 0009).
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { insertRowsSql } from '../db/json-rows';
@@ -24,18 +21,7 @@ export interface SalesWrite {
   stock: StockWrite[];
 }
 
-/** One statement of data-modifying WITH queries; the last one's rows are counted. */
-async function withAll(t: DbOrTx, statements: readonly SQL[], counted: SQL): Promise<number> {
-  const ctes = [...statements, counted].map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`);
-  const { rows } = (await t.execute(sql`
-    WITH ${sql.join(ctes, sql`, `)}
-    SELECT (SELECT count(*) FROM ${sql.raw(`w${statements.length}`)})::integer AS n`)) as unknown as {
-    rows: { n: number | string }[];
-  };
-  return Number(rows[0]!.n);
-}
-
-/** `also`: statements of the caller that go in the last one (the stored answers). */
+/** `also`: statements of the caller that go in the same one (the stored answers). */
 export async function writeSales(
   t: DbOrTx,
   tenantId: string,
@@ -43,20 +29,19 @@ export async function writeSales(
   now: Date,
   also: readonly (SQL | null)[],
 ): Promise<void> {
-  await withAll(
-    t,
-    [
-      ...(write.cash.length > 0 ? [insertRowsSql(cashFlowEntries, write.cash)] : []),
-      ...(write.receivables.length > 0 ? [insertRowsSql(accountsReceivable, write.receivables)] : []),
-      ...(write.conflicts.length > 0 ? [insertRowsSql(saleConflicts, write.conflicts)] : []),
-    ],
-    sql`${insertRowsSql(sales, write.sales)} RETURNING 1`,
-  );
-  const written = await withAll(
-    t,
-    [insertRowsSql(saleItems, write.items), ...also.filter((s): s is SQL => s !== null)],
-    stockWriteSql(tenantId, write.stock, now),
-  );
+  const statements = [
+    insertRowsSql(sales, write.sales),
+    insertRowsSql(saleItems, write.items),
+    ...(write.cash.length > 0 ? [insertRowsSql(cashFlowEntries, write.cash)] : []),
+    ...(write.receivables.length > 0 ? [insertRowsSql(accountsReceivable, write.receivables)] : []),
+    ...(write.conflicts.length > 0 ? [insertRowsSql(saleConflicts, write.conflicts)] : []),
+    ...also.filter((s): s is SQL => s !== null),
+  ];
+  const ctes = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`);
+  const { rows } = (await t.execute(sql`
+    WITH ${sql.join(ctes, sql`, `)}, stock AS (${stockWriteSql(tenantId, write.stock, now)})
+    SELECT (SELECT count(*) FROM stock)::integer AS written`)) as unknown as { rows: { written: number | string }[] };
+  const written = Number(rows[0]!.written);
   if (written !== write.stock.length) {
     throw new Error(`estoque alterado fora do lock do produto (${written} de ${write.stock.length} produtos gravados)`);
   }
