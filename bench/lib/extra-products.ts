@@ -21,13 +21,15 @@ export const benchSku = (g: number) => `BX-${String(g).padStart(6, '0')}`;
 
 /**
  * The statements (no transaction of their own) that insert `count` products into the demo
- * store (each gets its sync version from the stamp_change trigger, as the server's own
- * writes do).
+ * store, each with its own sync version and the transaction's id, as the stamp_change
+ * trigger stamps the server's own writes (set here too: the year of history loads with
+ * triggers off).
  * Cost 9.90 to 309.89 reais, sale price twice the cost plus 0.90; stock 1,000.
  */
 export function insertProductsSql(count: number): string {
   return `
-    INSERT INTO products (tenant_id, sku, name, size, color, current_stock, minimum_stock, cost_price, sale_price, active)
+    INSERT INTO products (tenant_id, sku, name, size, color, current_stock, minimum_stock, cost_price, sale_price, active,
+                          version, txid)
     SELECT t.id,
            'BX-' || lpad(g::text, 6, '0'),
            (${sqlArray(TYPES)})[1 + g % ${TYPES.length}] || ' ' ||
@@ -39,7 +41,8 @@ export function insertProductsSql(count: number): string {
            1000, 5,
            990 + (g * 7919) % 30000,
            2 * (990 + (g * 7919) % 30000) + 90,
-           true
+           true,
+           nextval('change_versions'), pg_current_xact_id()::text::bigint
       FROM tenants t, generate_series(1, ${count}) g
      WHERE t.subdomain = 'demo';
   `;

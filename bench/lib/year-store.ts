@@ -121,9 +121,11 @@ export async function generateYearStore(sql: Sql, scale: number, now = new Date(
       ['zip', 'text', customers.zip],
     ]);
     await sql.exec(`
-      INSERT INTO customers (tenant_id, id, name, email, phone, document, address, city, state, zip_code, active, created_at, updated_at)
+      INSERT INTO customers (tenant_id, id, name, email, phone, document, address, city, state, zip_code, active, created_at, updated_at,
+                             version, txid)
       SELECT ${T}, ${uuidOf('customer', 'c.n')}, c.name, c.email, c.phone, c.document, c.address, c.city, c.state, c.zip, true,
-             now() - interval '400 days' + c.n * interval '1 minute', now() - interval '400 days' + c.n * interval '1 minute'
+             now() - interval '400 days' + c.n * interval '1 minute', now() - interval '400 days' + c.n * interval '1 minute',
+             nextval('change_versions'), pg_current_xact_id()::text::bigint
         FROM y_new_customer c ORDER BY c.n;
       CREATE TEMP TABLE y_customer ON COMMIT DROP AS
         SELECT row_number() OVER (ORDER BY name, id)::int AS idx, id, name FROM customers WHERE tenant_id = ${T} AND deleted_at IS NULL;
@@ -277,12 +279,14 @@ export async function generateYearStore(sql: Sql, scale: number, now = new Date(
     phase('totais por dia das vendas');
 
     // Stock as the sales left it (cancelled ones gave theirs back); each product moved
-    // gets a new sync version from the stamp_change trigger, as the server's stock writes do.
+    // gets a new sync version and the transaction's id, as the stamp_change trigger stamps
+    // the server's stock writes (it does not fire in replica mode).
     await sql.exec(`
       CREATE TEMP TABLE y_stock ON COMMIT DROP AS
         SELECT i.product_id, sum(i.quantity)::int AS taken, max(s.created_at) AS at
           FROM y_item i JOIN y_sale s ON s.n = i.sale WHERE s.cancelled_at IS NULL GROUP BY i.product_id;
-      UPDATE products p SET current_stock = p.current_stock - m.taken, updated_at = m.at
+      UPDATE products p SET current_stock = p.current_stock - m.taken, updated_at = m.at,
+                            version = nextval('change_versions'), txid = pg_current_xact_id()::text::bigint
         FROM y_stock m WHERE p.tenant_id = ${T} AND p.id = m.product_id;
     `);
     phase('estoque e versões');
