@@ -11,7 +11,7 @@
 // locks.
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import { executeNamed, type Db, type DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, conflict } from '../errors';
 
@@ -68,16 +68,18 @@ export async function claimKeys(
 ): Promise<KeyClaim[]> {
   if (calls.length === 0) return [];
   // status_code 0: claimed, effect running (never visible outside this transaction).
-  const claimed = await tx
-    .insert(idempotencyKeys)
-    .values(
-      // Sorted: two transactions claiming overlapping keys wait for each other, never deadlock.
-      [...calls]
-        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-        .map(({ key, requestHash }) => ({ tenantId, key, requestHash, statusCode: 0, responseBody: {} })),
-    )
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  // Sorted by key: two transactions claiming overlapping keys wait for each other, never
+  // deadlock. One JSON parameter: the same statement text however many keys.
+  const { rows: claimed } = await executeNamed<{ key: string }>(
+    tx,
+    sql`INSERT INTO ${idempotencyKeys} (tenant_id, key, request_hash, status_code, response_body)
+        SELECT ${tenantId}, c.key, c.hash, 0, '{}'::jsonb
+          FROM jsonb_to_recordset(${JSON.stringify(calls.map((c) => ({ key: c.key, hash: c.requestHash })))}::jsonb)
+               AS c(key text, hash text)
+         ORDER BY c.key
+        ON CONFLICT DO NOTHING
+        RETURNING key`,
+  );
   const fresh = new Set(claimed.map((r) => r.key));
   const others = calls.filter((c) => !fresh.has(c.key)).map((c) => c.key);
   const stored =
@@ -109,24 +111,20 @@ export function storeAnswersSql(
   answers: readonly { key: string; statusCode: number; body: unknown }[],
 ): SQL | null {
   if (answers.length === 0) return null;
-  const values = sql.join(
-    answers.map((a) => sql`(${a.key}, ${a.statusCode}::integer, ${JSON.stringify(a.body)}::jsonb)`),
-    sql`, `,
-  );
+  // One JSON parameter: the same text however many answers (a named statement: db/client.ts).
+  const rows = JSON.stringify(answers.map((a) => ({ key: a.key, status_code: a.statusCode, body: a.body })));
   return sql`
     UPDATE ${idempotencyKeys} AS k
        SET status_code = v.status_code, response_body = v.body
-      FROM (VALUES ${values}) AS v(key, status_code, body)
+      FROM jsonb_to_recordset(${rows}::jsonb) AS v(key text, status_code integer, body jsonb)
      WHERE k.tenant_id = ${tenantId} AND k.key = v.key`;
 }
 
 /** The DELETE that gives back fresh keys whose effect was refused (errors are not stored; null when none). */
 export function releaseKeysSql(tenantId: string, keys: readonly string[]): SQL | null {
   if (keys.length === 0) return null;
-  return sql`DELETE FROM ${idempotencyKeys} WHERE tenant_id = ${tenantId} AND key IN (${sql.join(
-    keys.map((k) => sql`${k}`),
-    sql`, `,
-  )})`;
+  return sql`DELETE FROM ${idempotencyKeys}
+              WHERE tenant_id = ${tenantId} AND key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`;
 }
 
 /**

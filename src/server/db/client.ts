@@ -1,10 +1,11 @@
 // The two drivers behind one Drizzle type: PGlite (embedded, one process per data dir)
 // or PostgreSQL through node-postgres (DATABASE_URL, many processes).
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -114,4 +115,26 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
 export function inTransaction<T>(db: DbOrTx, tx: DbOrTx | undefined, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
   if (tx) return fn(tx);
   return db.transaction((t) => fn(t));
+}
+
+/** The statement names already given, by SQL text. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a statement whose text is the same every time (only its parameters change) as a
+ * NAMED prepared statement: node-postgres parses it once per connection, and PostgreSQL
+ * may keep its plan, instead of parsing and planning it on every call (on the sale path
+ * that was a quarter of the database's CPU: issue 10 §5). Through Drizzle's own session,
+ * so it joins the caller's transaction; PGlite has no network to save and runs it as
+ * usual. The name comes from the text, so one name never stands for two texts.
+ */
+export async function executeNamed<T>(t: DbOrTx, query: SQL): Promise<{ rows: T[] }> {
+  const internals = t as unknown as { session: PgSession; dialect: PgDialect };
+  const built = internals.dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (!name) {
+    name = `q_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 1000) statementNames.set(built.sql, name);
+  }
+  return (await internals.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
 }

@@ -12,7 +12,7 @@
 //   (catalogue/sync.ts). A refused sale's versions are simply never used.
 import { sql } from 'drizzle-orm';
 import type { SaleCreate } from '../../shared/contract';
-import type { DbOrTx } from '../db/client';
+import { executeNamed, type DbOrTx } from '../db/client';
 import { jsonRowOf, rowFromJson } from '../db/json-rows';
 import { customers, products, sales, type CustomerRow, type ProductRow } from '../db/schema';
 
@@ -35,7 +35,9 @@ export async function readForSales(t: DbOrTx, tenantId: string, inputs: readonly
   const saleIds = inputs.flatMap((i) => (i.id ? [i.id] : []));
   const productIds = inputs.flatMap((i) => i.items.map((item) => item.product_id));
   const customerIds = inputs.map((i) => i.customer_id);
-  const { rows } = (await t.execute(sql`
+  const { rows } = (await executeNamed(
+    t,
+    sql`
     WITH p AS (
       SELECT * FROM ${products}
        WHERE tenant_id = ${tenantId} AND id = ANY(${uuids(productIds)}::uuid[])
@@ -52,7 +54,8 @@ export async function readForSales(t: DbOrTx, tenantId: string, inputs: readonly
            (SELECT json_agg(${jsonRowOf(customers, 'c')}) FROM c) AS customers,
            (SELECT json_agg(s.id) FROM ${sales} s
              WHERE s.tenant_id = ${tenantId} AND s.id = ANY(${uuids(saleIds)}::uuid[])) AS taken,
-           (SELECT json_agg(version ORDER BY version) FROM v) AS versions`)) as unknown as {
+           (SELECT json_agg(version ORDER BY version) FROM v) AS versions`,
+  )) as unknown as {
     rows: {
       products: Record<string, unknown>[] | string | null;
       customers: Record<string, unknown>[] | string | null;

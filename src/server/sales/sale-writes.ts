@@ -7,7 +7,7 @@
 // day totals' triggers fire at its end, when every row is there (a new sale counts its
 // revenue, its lines their cost: migration 0009).
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { executeNamed, type DbOrTx } from '../db/client';
 import { insertRowsSql } from '../db/json-rows';
 import { accountsReceivable, cashFlowEntries, saleConflicts, saleItems, sales } from '../db/schema';
 import { stockWriteSql, type StockWrite } from './stock';
@@ -38,9 +38,11 @@ export async function writeSales(
     ...also.filter((s): s is SQL => s !== null),
   ];
   const ctes = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`);
-  const { rows } = (await t.execute(sql`
-    WITH ${sql.join(ctes, sql`, `)}, stock AS (${stockWriteSql(tenantId, write.stock, now)})
-    SELECT (SELECT count(*) FROM stock)::integer AS written`)) as unknown as { rows: { written: number | string }[] };
+  const { rows } = await executeNamed<{ written: number | string }>(
+    t,
+    sql`WITH ${sql.join(ctes, sql`, `)}, stock AS (${stockWriteSql(tenantId, write.stock, now)})
+        SELECT (SELECT count(*) FROM stock)::integer AS written`,
+  );
   const written = Number(rows[0]!.written);
   if (written !== write.stock.length) {
     throw new Error(`estoque alterado fora do lock do produto (${written} de ${write.stock.length} produtos gravados)`);
