@@ -5,6 +5,7 @@
 // store and spread over 10 stores, beside the raw sale transaction of the same shape
 // (bench/lib/raw-sale.ts) sent by as many connections: the floor of the database itself.
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { z } from 'zod';
 import { SaleCreateSchema } from '../src/shared/contract';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
@@ -26,8 +27,29 @@ interface LoadResult {
   stored: number;
 }
 
-/** autocannon POST /api/sales spread evenly over the given stores. */
-async function salesLoad(server: RunningServer, subdomains: readonly string[], what: string): Promise<LoadResult> {
+/**
+ * ANALYZE the whole database, as autovacuum would have by then: this machine's PostgreSQL
+ * runs without it, and a store's tables planned while nearly empty (a foreign-key check
+ * finding a sale by its customer index, then filtering on the id) stay planned so for the
+ * life of each connection, getting slower with every sale.
+ */
+async function analyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
+/** autocannon POST /api/sales spread evenly over the given stores; `settle` runs after the warm-up. */
+async function salesLoad(
+  server: RunningServer,
+  subdomains: readonly string[],
+  what: string,
+  settle: () => Promise<void> = async () => undefined,
+): Promise<LoadResult> {
   const stores: { subdomain: string; catalogue: Catalogue; bodies: unknown[] }[] = [];
   for (const subdomain of subdomains) {
     const catalogue = await catalogueOf(server, subdomain);
@@ -76,6 +98,7 @@ async function salesLoad(server: RunningServer, subdomains: readonly string[], w
   // The same load first, not counted: a server just started runs its first seconds
   // unoptimised (JIT), and every store's first sales warm its caches and connections.
   if (WARMUP_S > 0) await load(WARMUP_S);
+  await settle();
   const before = await Promise.all(stores.map((s) => salesTotal(server, s.catalogue.adminToken, s.subdomain)));
   const result = await load(DURATION_S);
   const after = await Promise.all(stores.map((s) => salesTotal(server, s.catalogue.adminToken, s.subdomain)));
@@ -101,7 +124,7 @@ async function postgresRuns(ctx: PartContext, url: string): Promise<void> {
     (server) => server.stop(),
     async (server) => {
       const one = await ctx.step('POST /api/sales (PostgreSQL, uma loja)', () =>
-        salesLoad(server, ['demo'], 'PostgreSQL, uma loja'),
+        salesLoad(server, ['demo'], 'PostgreSQL, uma loja', () => analyze(url)),
       );
       if (one) {
         ctx.row({
@@ -113,14 +136,16 @@ async function postgresRuns(ctx: PartContext, url: string): Promise<void> {
       }
       const all = ['demo', ...(await addStores(url, 9))];
       const ten = await ctx.step('POST /api/sales (PostgreSQL, 10 lojas)', () =>
-        salesLoad(server, all, 'PostgreSQL, 10 lojas'),
+        salesLoad(server, all, 'PostgreSQL, 10 lojas', () => analyze(url)),
       );
-      const raw = await ctx.step('transação de venda crua (PostgreSQL, 10 lojas)', async () =>
-        rawSaleLoad(url, await rawStores(url, all), CONNECTIONS, DURATION_S, seeded(7), WARMUP_S),
-      );
-      const rawOne = await ctx.step('transação de venda crua (PostgreSQL, uma loja)', async () =>
-        rawSaleLoad(url, await rawStores(url, ['demo']), CONNECTIONS, DURATION_S, seeded(8), WARMUP_S),
-      );
+      const raw = await ctx.step('transação de venda crua (PostgreSQL, 10 lojas)', async () => {
+        await analyze(url);
+        return rawSaleLoad(url, await rawStores(url, all), CONNECTIONS, DURATION_S, seeded(7), WARMUP_S);
+      });
+      const rawOne = await ctx.step('transação de venda crua (PostgreSQL, uma loja)', async () => {
+        await analyze(url);
+        return rawSaleLoad(url, await rawStores(url, ['demo']), CONNECTIONS, DURATION_S, seeded(8), WARMUP_S);
+      });
       if (raw) ctx.note(`transação crua (SQL direto, ${CONNECTIONS} conexões), 10 lojas`, rawNote(raw));
       if (rawOne) ctx.note(`transação crua (SQL direto, ${CONNECTIONS} conexões), uma loja`, rawNote(rawOne));
       // What one store's sales still share (issue 10 §5): nothing store-wide, so one store
