@@ -2,11 +2,13 @@
 // the real server serves: the entry script, the modulepreloads of index.html and the
 // static imports of /login's chunk carry neither Dexie nor the sync engine; those come
 // after the first paint, in chunks of their own (src/app/offline/load-offline-runtime.ts),
-// and only once someone is signed in: the sign-in screen never asks for them.
+// and only once someone is signed in: the sign-in screen never asks for them. And Nova
+// Venda is drawn before its first catalogue is on the device.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { openBrowser, waitForServiceWorker } from './support/browser';
+import { openBrowser, screenshot, waitForServiceWorker } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { signIn } from './support/till';
 
 /** Strings only Dexie's code has, and the sync engine's (MIRROR_LOCK_NAME). */
 const DEXIE_MARK = 'DatabaseClosedError';
@@ -103,6 +105,43 @@ describe('a primeira abertura', () => {
       await page.getByRole('button', { name: 'Entrar' }).click();
       await page.waitForURL(`${server.demoUrl}/`);
       await expect.poll(runtimeAsked, { timeout: 30_000 }).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('Nova Venda aparece antes do primeiro catálogo: as buscas dizem "Carregando..." e respondem quando ele chega', async () => {
+    const browser = await openBrowser({ width: 390, height: 844 });
+    try {
+      // The catalogue's first page is held until the till has been looked at.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await browser.context.route('**/api/sync/pull**', async (route) => {
+        await held;
+        await route.continue().catch(() => undefined); // the page that asked may be gone
+      });
+      const page = await browser.context.newPage();
+      await signIn(server, page, 'caixa@demo.com');
+      await page.goto(`${server.demoUrl}/vendas`);
+      await page.getByRole('heading', { name: 'Nova Venda', exact: true }).waitFor();
+
+      const search = page.getByPlaceholder('Buscar produto por código ou nome...');
+      expect(await search.getAttribute('aria-busy')).toBe('true');
+      expect(await page.getByPlaceholder('Buscar cliente por nome ou CPF...').getAttribute('aria-busy')).toBe('true');
+      const loading = page.locator('main').getByRole('status').filter({ hasText: 'Carregando...' });
+      expect(await loading.count()).toBe(2);
+      expect(await page.getByRole('button', { name: 'Adicionar', exact: true }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Finalizar Venda', exact: true }).isVisible()).toBe(true);
+      await search.fill('cam');
+      await page.getByRole('listbox').getByText('Carregando...').waitFor();
+      await screenshot(page, 'first-load-10-pdv-carregando-390');
+
+      release();
+      await page.getByRole('option').first().waitFor({ timeout: 30_000 });
+      expect(await search.getAttribute('aria-busy')).toBeNull();
+      expect(await loading.count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Adicionar', exact: true }).isDisabled()).toBe(false);
+      await screenshot(page, 'first-load-11-pdv-pronto-390');
     } finally {
       await browser.close();
     }

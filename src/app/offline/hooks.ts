@@ -130,11 +130,18 @@ export interface MirrorSearch<T> {
   search(query: string, limit?: number): T[];
 }
 
+const NOT_READ: MirrorSnapshot<never> = { ready: false, rows: new Map<string, never>(), index: null, revision: 0 };
+const notRead = () => NOT_READ;
+
 function useMirrorSearch<T>(
-  cache: { subscribe: (l: () => void) => () => void; getSnapshot: () => MirrorSnapshot<T> },
+  cache: { subscribe: (l: () => void) => () => void; getSnapshot: () => MirrorSnapshot<T> } | null,
   find: (index: SearchIndex, query: string, limit?: number) => string[],
 ): MirrorSearch<T> {
-  const { ready, rows, index } = useSyncExternalStore(cache.subscribe, cache.getSnapshot, cache.getSnapshot);
+  const { ready, rows, index } = useSyncExternalStore<MirrorSnapshot<T>>(
+    cache ? cache.subscribe : noSubscription,
+    cache ? cache.getSnapshot : notRead,
+    cache ? cache.getSnapshot : notRead,
+  );
   const search = useCallback(
     (query: string, limit?: number) => (index ? find(index, query, limit).flatMap((id) => rows.get(id) ?? []) : []),
     [index, rows, find],
@@ -142,14 +149,19 @@ function useMirrorSearch<T>(
   return { ready, size: index?.size ?? 0, rows, search };
 }
 
-/** The mirrored catalogue with its search (name or SKU), kept current in memory. */
-export function useMirrorProducts(): MirrorSearch<MirrorProduct> {
-  return useMirrorSearch(mirrorCaches(getDb()).products, searchProductIds);
+/**
+ * The mirrored catalogue with its search (name or SKU), kept current in memory.
+ * `enabled` false: nothing is read (never ready). The till waits for the end of a first
+ * catalogue load this way: read during that load, the whole table would be read again
+ * after every page written.
+ */
+export function useMirrorProducts(enabled = true): MirrorSearch<MirrorProduct> {
+  return useMirrorSearch(enabled ? mirrorCaches(getDb()).products : null, searchProductIds);
 }
 
-/** The mirrored customers with their search (name or CPF/CNPJ). */
-export function useMirrorCustomers(): MirrorSearch<MirrorCustomer> {
-  return useMirrorSearch(mirrorCaches(getDb()).customers, searchCustomerIds);
+/** The mirrored customers with their search (name or CPF/CNPJ); `enabled` as for products. */
+export function useMirrorCustomers(enabled = true): MirrorSearch<MirrorCustomer> {
+  return useMirrorSearch(enabled ? mirrorCaches(getDb()).customers : null, searchCustomerIds);
 }
 
 /** Whether the mirror holds any product or customer (cheap: two counts). */
