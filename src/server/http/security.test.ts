@@ -1,5 +1,5 @@
-// Security headers on the app HTML, the assets, the service worker and the API; HSTS only
-// over TLS; unknown /api paths a JSON 404; compressed static files (built .br/.gz) and JSON
+// Security headers on the app HTML and the service worker (the full policy), on the assets
+// and the API (a policy that allows nothing); HSTS only over TLS; unknown /api paths a JSON 404; compressed static files (built .br/.gz) and JSON
 // answers above 1 KB; robots.txt.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,23 +35,53 @@ async function raw(app: FastifyInstance, url: string, headers: Record<string, st
   return app.inject({ method: 'GET', url, headers: { host: DEMO_HOST, ...headers } });
 }
 
-const SECURITY_HEADERS = {
+/** Every answer. */
+const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+/** Pages and the service worker only: headers that act on a document. */
+const DOCUMENT_ONLY = {
+  'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
 };
 
-function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name], `${what}: ${name}`).toBe(value);
+const SECURITY_HEADER_NAMES = new Set([
+  ...Object.keys(COMMON_HEADERS),
+  ...Object.keys(DOCUMENT_ONLY),
+  'content-security-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
+function expectCommonHeaders(headers: Record<string, unknown>, what: string) {
+  for (const [name, value] of Object.entries(COMMON_HEADERS)) expect(headers[name], `${what}: ${name}`).toBe(value);
+  expect(headers['x-powered-by'], what).toBeUndefined();
+}
+
+/** A page or the service worker: the app's whole policy and the document headers. */
+function expectDocumentHeaders(headers: Record<string, unknown>, what: string) {
+  expectCommonHeaders(headers, what);
+  for (const [name, value] of Object.entries(DOCUMENT_ONLY)) expect(headers[name], `${what}: ${name}`).toBe(value);
   const csp = String(headers['content-security-policy'] ?? '');
   expect(csp, what).toContain("default-src 'self'");
   expect(csp, what).toContain("script-src 'self'");
   expect(csp, what).toContain("frame-ancestors 'none'");
   expect(csp, what).toContain("object-src 'none'");
+  expect(csp, what).toContain('report-uri /csp-report');
   expect(csp, what).not.toContain('unsafe-inline');
   expect(csp, what).not.toContain('unsafe-eval');
-  expect(headers['x-powered-by'], what).toBeUndefined();
+}
+
+/** Anything else: a policy that allows nothing, and none of the document headers. */
+function expectResourceHeaders(headers: Record<string, unknown>, what: string) {
+  expectCommonHeaders(headers, what);
+  expect(headers['content-security-policy'], what).toBe("default-src 'none'; frame-ancestors 'none'");
+  for (const name of Object.keys(DOCUMENT_ONLY)) expect(headers[name], `${what}: ${name}`).toBeUndefined();
 }
 
 describe.each(databases())('security headers and compression (%s)', (kind) => {
@@ -70,15 +100,28 @@ describe.each(databases())('security headers and compression (%s)', (kind) => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('every answer carries the security headers: app HTML, client routes, assets, worker, API, errors', async () => {
+  it('pages and the service worker carry the full policy and the document headers', async () => {
+    const http = api(ctx.app);
+    const answers = {
+      '/': await http.get('/'),
+      '/index.html': await http.get('/index.html'),
+      '/vendas': await http.get('/vendas'),
+      '/clientes?x=1': await http.get('/clientes?x=1'),
+      '/sw.js': await http.get('/sw.js'),
+    };
+    for (const [what, res] of Object.entries(answers)) {
+      expect(res.status, what).toBe(200);
+      expectDocumentHeaders(res.headers, what);
+    }
+  });
+
+  it('assets, icons, the manifest, the API and errors carry a policy that allows nothing, without the document headers', async () => {
     const http = api(ctx.app);
     const session = await login(ctx.app, DEMO.admin.email, DEMO.admin.password);
     const answers = {
-      '/': await http.get('/'),
-      '/vendas': await http.get('/vendas'),
       '/assets/index-AbC123.js': await http.get('/assets/index-AbC123.js'),
       '/assets/index-AbC123.css': await http.get('/assets/index-AbC123.css'),
-      '/sw.js': await http.get('/sw.js'),
+      '/assets/missing.js (404)': await http.get('/assets/missing.js'),
       '/manifest.webmanifest': await http.get('/manifest.webmanifest'),
       '/icons/icon-192.png': await http.get('/icons/icon-192.png'),
       '/health': await http.get('/health'),
@@ -89,8 +132,33 @@ describe.each(databases())('security headers and compression (%s)', (kind) => {
     };
     for (const [what, res] of Object.entries(answers)) {
       expect(res.status, what).toBeLessThan(what.includes('(') ? 500 : 300);
-      expectSecurityHeaders(res.headers, what);
+      expectResourceHeaders(res.headers, what);
     }
+    // The point: ~600 bytes of security headers on a page, under 200 on everything else.
+    const securityBytes = (headers: Record<string, unknown>) =>
+      Object.entries(headers)
+        .filter(([name]) => SECURITY_HEADER_NAMES.has(name))
+        .reduce((sum, [name, value]) => sum + `${name}: ${String(value)}\r\n`.length, 0);
+    expect(securityBytes(answers['/assets/index-AbC123.js'].headers)).toBeLessThan(200);
+    expect(securityBytes((await http.get('/')).headers)).toBeGreaterThan(550);
+  });
+
+  it("a 304 that revalidates a page keeps the page's policy (a browser stores the headers of a 304)", async () => {
+    for (const url of ['/', '/vendas', '/sw.js']) {
+      const first = await raw(ctx.app, url, { 'accept-encoding': 'br' });
+      const etag = String(first.headers.etag ?? '');
+      expect(etag, url).not.toBe('');
+      const again = await raw(ctx.app, url, { 'accept-encoding': 'br', 'if-none-match': etag });
+      expect(again.statusCode, url).toBe(304);
+      expectDocumentHeaders(again.headers, `${url} (304)`);
+    }
+    const asset = await raw(ctx.app, '/assets/index-AbC123.js', { 'accept-encoding': 'br' });
+    const again = await raw(ctx.app, '/assets/index-AbC123.js', {
+      'accept-encoding': 'br',
+      'if-none-match': String(asset.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    expectResourceHeaders(again.headers, 'asset (304)');
   });
 
   it('HSTS only over TLS: never on plain HTTP; behind a trusted proxy when it says https', async () => {
@@ -196,7 +264,7 @@ describe.each(databases())('security headers and compression (%s)', (kind) => {
         payload: JSON.stringify(report),
       });
       expect(res.statusCode, type).toBe(204);
-      expect(res.headers['content-security-policy']).toContain('report-uri /csp-report');
+      expectResourceHeaders(res.headers, `/csp-report ${type}`);
     }
   });
 
