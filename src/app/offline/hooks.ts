@@ -9,7 +9,6 @@ import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-s
 import { discardRejected, recordCustomer, recordSale, retryRejected } from './outbox';
 import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
 import { searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
-import { hasProducts } from './product-store';
 import { pendingQuantities } from './stock';
 import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-engine';
 import { SyncEngineContext } from './sync-engine-context';
@@ -162,14 +161,6 @@ export function useMirrorProducts(enabled = true): MirrorSearch<MirrorProduct> {
 /** The mirrored customers with their search (name or CPF/CNPJ); `enabled` as for products. */
 export function useMirrorCustomers(enabled = true): MirrorSearch<MirrorCustomer> {
   return useMirrorSearch(enabled ? mirrorCaches(getDb()).customers : null, searchCustomerIds);
-}
-
-/** Whether the mirror holds any product or customer (cheap: two counts). */
-export function useMirrorHasRows(): boolean | undefined {
-  return useLiveQuery(async () => {
-    const db = getDb();
-    return (await hasProducts(db)) || (await db.customers.limit(1).count()) > 0;
-  }, []);
 }
 
 type RecordSaleArgs = Parameters<typeof recordSale>;
