@@ -137,6 +137,24 @@ describe('a primeira abertura', () => {
             }
           }
         }).observe({ type: 'layout-shift', buffered: true });
+        // Frames painted since the till's heading appeared, when the database was first opened.
+        const w = window as unknown as { __framesAtOpen: number | null };
+        w.__framesAtOpen = null;
+        let frames = -1;
+        const count = () => {
+          frames++;
+          requestAnimationFrame(count);
+        };
+        new MutationObserver((_, observer) => {
+          if (document.querySelector('main h1')?.textContent !== 'Nova Venda') return;
+          observer.disconnect();
+          requestAnimationFrame(count);
+        }).observe(document, { childList: true, subtree: true });
+        const open = indexedDB.open.bind(indexedDB);
+        indexedDB.open = (...args: Parameters<IDBFactory['open']>) => {
+          w.__framesAtOpen ??= frames;
+          return open(...args);
+        };
       });
       await signIn(server, page, 'caixa@demo.com');
       // A phone's CPU (4x slower, as Lighthouse's mobile preset): the moments between one
@@ -163,6 +181,10 @@ describe('a primeira abertura', () => {
       await page.getByRole('option').first().waitFor();
       expect(await page.getByRole('button', { name: 'Adicionar', exact: true }).isDisabled()).toBe(false);
       await screenshot(page, 'first-load-11-pdv-pronto-390');
+      // The device's database was opened only after the till had been painted.
+      expect(
+        await page.evaluate(() => (window as unknown as { __framesAtOpen: number | null }).__framesAtOpen),
+      ).toBeGreaterThanOrEqual(1);
       // The form never moved while its catalogue arrived.
       expect(await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved)).toEqual([]);
     } finally {

@@ -12,6 +12,7 @@ import { tokenStore } from '../lib/api';
 import { onSessionExpired } from '../lib/session-events';
 import { hasRestorableSession } from '../lib/token-store';
 import { loadOfflineRuntime } from '../offline/load-offline-runtime';
+import { screenPainted } from '../offline/screen-painted';
 import { fetchCurrentUser, loginRequest, logoutRequest } from './auth-api';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
 
@@ -71,7 +72,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     fetchCurrentUser()
       .then((user) => {
-        void rememberUser(user);
+        // Written once the screen is up: the device's database waits for that (screen-painted.ts).
+        void screenPainted().then(() => rememberUser(user));
         restored({ status: 'authenticated', user, verified: true });
       })
       .catch(async (error: unknown) => {

@@ -1,5 +1,7 @@
 // How screens reach the device's data: live queries over IndexedDB (they re-render when
-// any tab writes) and the sync engine's state. Screens never touch Dexie directly.
+// any tab writes) and the sync engine's state. Screens never touch Dexie directly. The
+// queries start once the first signed-in screen is painted (screen-painted.ts); until
+// then each hook gives its value for "not read yet".
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { getDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type OutboxEntry } from './db';
@@ -12,6 +14,19 @@ import { searchCustomerIds, searchProductIds, type SearchIndex } from './search-
 import { pendingQuantities } from './stock';
 import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-engine';
 import { SyncEngineContext } from './sync-engine-context';
+import { useScreenPainted } from './screen-painted';
+
+/** useLiveQuery, started only once the first signed-in screen is painted. */
+function useDeviceQuery<T>(querier: () => Promise<T> | T, deps: unknown[]): T | undefined;
+function useDeviceQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], defaultResult: D): T | D;
+function useDeviceQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], defaultResult?: D): T | D | undefined {
+  const painted = useScreenPainted();
+  return useLiveQuery<T | D | undefined, D | undefined>(
+    painted ? querier : () => defaultResult,
+    [painted, ...deps],
+    defaultResult,
+  );
+}
 
 export function useSyncEngine(): SyncEngine | null {
   return useContext(SyncEngineContext);
@@ -58,21 +73,21 @@ export function useMirrorProgress(): Pick<SyncState, 'mirrorLoading' | 'progress
 
 /** Whether a pull ever reached the end of the change log here; undefined while reading. */
 export function useMirrorComplete(): boolean | undefined {
-  return useLiveQuery(async () => (await getDb().meta.get(META_MIRROR_COMPLETE))?.value === true, []);
+  return useDeviceQuery(async () => (await getDb().meta.get(META_MIRROR_COMPLETE))?.value === true, []);
 }
 
 /** Changes waiting for delivery (rejected ones are counted apart). */
 export function usePendingCount(): number {
-  return useLiveQuery(() => getDb().outbox.where('status').equals('pending').count(), [], 0);
+  return useDeviceQuery(() => getDb().outbox.where('status').equals('pending').count(), [], 0);
 }
 
 export function useRejectedCount(): number {
-  return useLiveQuery(() => getDb().outbox.where('status').equals('rejected').count(), [], 0);
+  return useDeviceQuery(() => getDb().outbox.where('status').equals('rejected').count(), [], 0);
 }
 
 /** What waits for delivery, sales and other changes apart: the logout warning. */
 export function useUnsyncedCounts(): { sales: number; changes: number } {
-  return useLiveQuery(
+  return useDeviceQuery(
     async () => {
       const pending = await getDb().outbox.where('status').equals('pending').toArray();
       const sales = pending.filter((e) => e.kind === 'sale').length;
@@ -86,11 +101,11 @@ const NOTHING_UNSYNCED = { sales: 0, changes: 0 };
 
 /** epoch ms of the last successful mirror pull; null when never; undefined while reading. */
 export function useLastSyncAt(): number | null | undefined {
-  return useLiveQuery(() => lastSyncAt(getDb()), []);
+  return useDeviceQuery(() => lastSyncAt(getDb()), []);
 }
 
 export function useOutboxEntries(): { pending: OutboxEntry[]; rejected: OutboxEntry[] } | undefined {
-  return useLiveQuery(async () => {
+  return useDeviceQuery(async () => {
     const all = await getDb().outbox.orderBy('seq').toArray();
     return { pending: all.filter((e) => e.status === 'pending'), rejected: all.filter((e) => e.status === 'rejected') };
   }, []);
@@ -100,7 +115,7 @@ export const CONFLICT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Sales of the last 30 days the server accepted with stock conflicts. */
 export function useConflictSales(): LocalSale[] {
-  return useLiveQuery(
+  return useDeviceQuery(
     () =>
       getDb()
         .sales.where('createdAt')
@@ -115,7 +130,7 @@ export function useConflictSales(): LocalSale[] {
 
 /** product id => units in sales not yet acknowledged (the stock overlay). */
 export function usePendingQuantities(): ReadonlyMap<string, number> {
-  return useLiveQuery(() => pendingQuantities(getDb()), [], EMPTY_MAP);
+  return useDeviceQuery(() => pendingQuantities(getDb()), [], EMPTY_MAP);
 }
 const EMPTY_MAP: ReadonlyMap<string, number> = new Map();
 
@@ -155,12 +170,14 @@ function useMirrorSearch<T>(
  * after every page written.
  */
 export function useMirrorProducts(enabled = true): MirrorSearch<MirrorProduct> {
-  return useMirrorSearch(enabled ? mirrorCaches(getDb()).products : null, searchProductIds);
+  const painted = useScreenPainted();
+  return useMirrorSearch(enabled && painted ? mirrorCaches(getDb()).products : null, searchProductIds);
 }
 
 /** The mirrored customers with their search (name or CPF/CNPJ); `enabled` as for products. */
 export function useMirrorCustomers(enabled = true): MirrorSearch<MirrorCustomer> {
-  return useMirrorSearch(enabled ? mirrorCaches(getDb()).customers : null, searchCustomerIds);
+  const painted = useScreenPainted();
+  return useMirrorSearch(enabled && painted ? mirrorCaches(getDb()).customers : null, searchCustomerIds);
 }
 
 type RecordSaleArgs = Parameters<typeof recordSale>;
