@@ -191,4 +191,58 @@ describe('a primeira abertura', () => {
       await browser.close();
     }
   });
+
+  it('cada endereço vem com os chunks da sua tela pré-carregados, e a tela usa todos', async () => {
+    const preloadsOf = async (path: string) => {
+      const page = await api<string>(server, 'GET', path);
+      expect(page.status, path).toBe(200);
+      return [...page.body.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]!);
+    };
+    const browser = await openBrowser({ width: 390, height: 844 });
+    try {
+      const page = await browser.context.newPage();
+      let asked = new Set<string>();
+      page.on('request', (request) => {
+        const file = /\/assets\/([\w.-]+\.js)$/.exec(new URL(request.url()).pathname)?.[1];
+        if (file) asked.add(file);
+      });
+      const check = async (path: string, screenChunk: RegExp) => {
+        const preloads = await preloadsOf(path);
+        expect(
+          preloads.some((file) => screenChunk.test(file)),
+          `${path}: ${preloads.join(', ')}`,
+        ).toBe(true);
+        asked = new Set();
+        await page.goto(`${server.demoUrl}${path}`);
+        await page.locator('h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        for (const file of preloads) expect(asked.has(file), `${path} pré-carrega ${file} e não o usa`).toBe(true);
+      };
+      await check('/login', /^login-screen-/);
+      await signIn(server, page, 'admin@demo.com');
+      const screens: [string, string][] = [
+        ['/produtos', 'products'],
+        ['/clientes', 'customers'],
+        ['/vendas', 'sales'],
+        ['/pagar', 'payables'],
+        ['/receber', 'receivables'],
+        ['/fluxo-caixa', 'cash-flow'],
+        ['/relatorios-financeiros', 'reports'],
+        ['/configuracoes', 'settings'],
+        ['/conflitos', 'conflicts'],
+      ];
+      for (const [path, screen] of screens) {
+        await check(path, new RegExp(`^${screen}-screen-`));
+        expect(
+          (await preloadsOf(path)).some((file) => file.startsWith('app-layout-')),
+          path,
+        ).toBe(true);
+      }
+      // Without a page of its own, an address gets index.html: the entry's modules only.
+      const dashboard = await preloadsOf('/');
+      expect(dashboard.some((file) => file.includes('screen-') || file.startsWith('app-layout-'))).toBe(false);
+    } finally {
+      await browser.close();
+    }
+  });
 });

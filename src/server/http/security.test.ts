@@ -17,6 +17,12 @@ const APP_JS = `console.log(${JSON.stringify('Balcão '.repeat(400))});`;
 const INDEX_HTML =
   '<!doctype html><title>Balcão</title><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script>';
 
+/** The page the build writes for /vendas: index.html with its screen's chunks preloaded. */
+const VENDAS_HTML = INDEX_HTML.replace(
+  '<div id="root">',
+  '<link rel="modulepreload" crossorigin href="/assets/sales-screen-XyZ.js"><div id="root">',
+);
+
 function builtDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-dist-'));
   mkdirSync(join(dir, 'assets'));
@@ -27,6 +33,8 @@ function builtDist(): string {
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("install", () => {})');
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Balcão"}');
   writeFileSync(join(dir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  mkdirSync(join(dir, 'routes'));
+  writeFileSync(join(dir, 'routes', 'vendas.html'), VENDAS_HTML);
   precompressDir(dir);
   return dir;
 }
@@ -194,7 +202,7 @@ describe.each(databases())('security headers and compression (%s)', (kind) => {
   });
 
   it('static files go out as their built brotli or gzip copy, with Vary, or plain when not accepted', async () => {
-    for (const url of ['/assets/index-AbC123.js', '/', '/vendas', '/sw.js']) {
+    for (const url of ['/assets/index-AbC123.js', '/', '/clientes', '/sw.js']) {
       const file = url.startsWith('/assets') ? APP_JS : url === '/sw.js' ? null : INDEX_HTML;
       const br = await raw(ctx.app, url, { 'accept-encoding': 'gzip, deflate, br' });
       expect(br.headers['content-encoding'], url).toBe('br');
@@ -220,6 +228,30 @@ describe.each(databases())('security headers and compression (%s)', (kind) => {
     // Images are not compressed again.
     const png = await raw(ctx.app, '/icons/icon-192.png', { 'accept-encoding': 'br, gzip' });
     expect(png.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("an address with a page of its own gets it (its screen's chunks preloaded); any other gets index.html", async () => {
+    for (const url of ['/vendas', '/vendas?x=1', '/vendas/123']) {
+      for (const enc of ['br', 'gzip', '']) {
+        const res = await raw(ctx.app, url, enc ? { 'accept-encoding': enc } : {});
+        expect(res.statusCode, url).toBe(200);
+        const body =
+          enc === 'br'
+            ? brotliDecompressSync(res.rawPayload).toString()
+            : enc === 'gzip'
+              ? gunzipSync(res.rawPayload).toString()
+              : res.body;
+        expect(body, `${url} ${enc}`).toBe(VENDAS_HTML);
+        expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expectDocumentHeaders(res.headers, url);
+      }
+    }
+    for (const url of ['/', '/clientes', '/vendasx', '/nao-existe/1']) {
+      const res = await raw(ctx.app, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
   });
 
   it('hashed assets are immutable; the page, the worker and the manifest are never cached stale', async () => {
