@@ -178,7 +178,7 @@ describe('a primeira abertura', () => {
       await search.and(page.locator(':not([aria-busy])')).waitFor({ timeout: 30_000 });
       expect(await loading.count()).toBe(0);
       await search.fill('cam');
-      await page.getByRole('option').first().waitFor();
+      await page.getByRole('listbox').getByRole('option').first().waitFor();
       expect(await page.getByRole('button', { name: 'Adicionar', exact: true }).isDisabled()).toBe(false);
       await screenshot(page, 'first-load-11-pdv-pronto-390');
       // The device's database was opened only after the till had been painted.
