@@ -146,7 +146,7 @@ async function tillUsable(context: BrowserContext, server: RunningServer): Promi
   await page.goto(`${server.demoUrl}/vendas`);
   const search = page.getByPlaceholder(PRODUCT_SEARCH);
   await search.fill('CAM');
-  await page.getByRole('option').first().waitFor();
+  await page.getByRole('listbox').getByRole('option').first().waitFor();
 }
 
 /** Installed (service worker, catalogue, session), then a cold browser start to the till. */

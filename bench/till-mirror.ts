@@ -1,6 +1,6 @@
 // The till's first mirror in Chromium: the cashier signs in (mirror pulls held back
 // meanwhile), then /vendas is opened and timed until IndexedDB holds every product with
-// 'mirror.complete' set, and until the till's product search is on screen.
+// 'mirror.complete' set, and until the till's product search answers (no longer busy).
 import { waitForServiceWorker, type BrowserContext, type Page } from '../tests/e2e/support/browser';
 import { idbProductCount } from '../tests/e2e/support/idb';
 import type { RunningServer } from '../tests/e2e/support/server';
@@ -81,7 +81,8 @@ export async function firstMirror(context: BrowserContext, server: RunningServer
     if (mirrored >= expected) break;
   }
   const mirrorS = (Date.now() - t0) / 1000;
-  await page.getByPlaceholder(PRODUCT_SEARCH).waitFor({ timeout: 120_000 });
+  // The search is on screen at once; it answers once it no longer says 'Carregando...'.
+  await page.locator(`input[placeholder="${PRODUCT_SEARCH}"]:not([aria-busy="true"])`).waitFor({ timeout: 120_000 });
   const readyS = (Date.now() - t0) / 1000;
   const mirror: MirrorResult = {
     expected,

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { openBrowser } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
-import { signIn } from '../tests/e2e/support/till';
+import { signIn, tillReady } from '../tests/e2e/support/till';
 
 /** What the pictured sale holds: a search and a quantity per line. */
 const LINES: [string, number][] = [
@@ -31,15 +31,15 @@ try {
       const page = await browser.context.newPage();
       await signIn(server, page, 'caixa@demo.com');
       await page.goto(`${server.demoUrl}/vendas`);
-      await page.getByText('PDV - Ponto de Venda').waitFor();
+      await tillReady(page);
       // A sale under way: a customer and three lines, the toasts gone, no focus ring.
       await page.getByPlaceholder('Buscar cliente por nome ou CPF...').fill('Ana');
-      await page.getByRole('option').first().click();
+      await page.getByRole('listbox').getByRole('option').first().click();
       await page.getByText(/Cliente selecionado:/).waitFor();
       const search = page.getByPlaceholder('Buscar produto por código ou nome...');
       for (const [query, quantity] of LINES) {
         await search.fill(query);
-        await page.getByRole('option').first().click();
+        await page.getByRole('listbox').getByRole('option').first().click();
         await page.getByLabel('Quantidade', { exact: true }).fill(String(quantity));
         await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
       }

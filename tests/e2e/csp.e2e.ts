@@ -9,7 +9,15 @@ import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { idbCount, idbProductCount, until } from './support/idb';
 import { startServer, type RunningServer } from './support/server';
-import { addProduct, chooseCustomer, finish, signIn, type ApiCustomer, type ApiProduct } from './support/till';
+import {
+  addProduct,
+  chooseCustomer,
+  finish,
+  signIn,
+  tillReady,
+  type ApiCustomer,
+  type ApiProduct,
+} from './support/till';
 
 const CSP_LOG = 'violação de Content-Security-Policy';
 
@@ -96,7 +104,7 @@ describe('Content-Security-Policy', () => {
     await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
     await browser.context.setOffline(true);
     await page.reload();
-    await page.getByText('PDV - Ponto de Venda').waitFor();
+    await tillReady(page);
     await chooseCustomer(page, customer.name);
     await addProduct(page, product, 1);
     await page.getByLabel('Forma de pagamento').selectOption('cash');

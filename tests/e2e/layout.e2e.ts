@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { axeSerious, goTo, h1Count, inViewport, overflow, overlaps } from './support/layout';
 import { startServer, type RunningServer } from './support/server';
-import { addProduct, chooseCustomer, signIn, type ApiCustomer, type ApiProduct } from './support/till';
+import { addProduct, chooseCustomer, signIn, tillReady, type ApiCustomer, type ApiProduct } from './support/till';
 import { api, loginToken } from './support/api';
 import { PAYABLE_CATEGORIES } from '../../src/shared/constants';
 import { addDays } from '../../src/shared/dates';
@@ -201,7 +201,7 @@ describe('Nova Venda com a venda cheia', () => {
       for (const size of SIZES) {
         await page.setViewportSize(size);
         await page.goto(`${server.demoUrl}/vendas`);
-        await page.getByText('PDV - Ponto de Venda').waitFor();
+        await tillReady(page);
         await chooseCustomer(page, customerName);
         for (const product of products.slice(0, 3)) await addProduct(page, product, 1);
         await addProduct(page, longProduct, 150);

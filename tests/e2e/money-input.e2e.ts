@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { signIn, type ApiProduct } from './support/till';
+import { signIn, tillReady, type ApiProduct } from './support/till';
 
 let server: RunningServer;
 let token: string;
@@ -87,9 +87,9 @@ describe('dinheiro digitado em qualquer idioma do navegador', () => {
       const page = browser.context.pages()[0] ?? (await browser.context.newPage());
       await signIn(server, page, 'caixa@demo.com');
       await page.goto(`${server.demoUrl}/vendas`);
-      await page.getByText('PDV - Ponto de Venda').waitFor();
+      await tillReady(page);
       await page.getByPlaceholder('Buscar produto por código ou nome...').fill('cam');
-      await page.getByRole('option').first().click();
+      await page.getByRole('listbox').getByRole('option').first().click();
       const quantity = page.getByLabel('Quantidade', { exact: true });
       await quantity.fill('0');
       expect(await quantity.getAttribute('inputmode')).toBe('numeric');

@@ -16,6 +16,7 @@ import {
   openTill,
   shownStock,
   signIn,
+  tillReady,
   type ApiCustomer,
   type ApiProduct,
 } from './support/till';
@@ -70,7 +71,7 @@ describe('PDV offline', () => {
     // The internet drops. The cashier reloads: the app still opens and sells.
     await tabletA.context.setOffline(true);
     await page.reload();
-    await page.getByText('PDV - Ponto de Venda').waitFor();
+    await tillReady(page);
     await page.getByText('Offline', { exact: true }).first().waitFor();
 
     await chooseCustomer(page, ana.name);

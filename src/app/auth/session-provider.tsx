@@ -4,7 +4,7 @@
 // so a till that opens without network keeps selling; the user is checked again when
 // the network returns.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '../../shared/contract';
 import { toast } from '../components/toast-store';
 import { ApiError, isNetworkError } from '../lib/api-error';
@@ -12,6 +12,7 @@ import { tokenStore } from '../lib/api';
 import { onSessionExpired } from '../lib/session-events';
 import { hasRestorableSession } from '../lib/token-store';
 import { loadOfflineRuntime } from '../offline/load-offline-runtime';
+import { screenPainted } from '../offline/screen-painted';
 import { fetchCurrentUser, loginRequest, logoutRequest } from './auth-api';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
 
@@ -63,16 +64,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     let cancelled = false;
+    // The restored session's first screen (layout and the screen asked for) renders as a
+    // transition, in slices, as the app's first render does (main.tsx): one long task
+    // would hold a phone's first tap.
+    const restored = (next: State) => {
+      if (!cancelled) startTransition(() => setState(next));
+    };
     fetchCurrentUser()
       .then((user) => {
-        void rememberUser(user);
-        if (!cancelled) setState({ status: 'authenticated', user, verified: true });
+        // Written once the screen is up: the device's database waits for that (screen-painted.ts).
+        void screenPainted().then(() => rememberUser(user));
+        restored({ status: 'authenticated', user, verified: true });
       })
       .catch(async (error: unknown) => {
         if (isTransient(error)) {
           // Offline: keep the tokens; with a known user the till goes on working.
           const lastUser = await lastKnownUser();
-          if (!cancelled) setState(lastUser ? { status: 'authenticated', user: lastUser, verified: false } : ANONYMOUS);
+          restored(lastUser ? { status: 'authenticated', user: lastUser, verified: false } : ANONYMOUS);
           return;
         }
         tokenStore.clear();

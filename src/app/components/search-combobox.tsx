@@ -1,8 +1,16 @@
 // A search field with a dropdown of results (ARIA combobox): arrows move, Enter picks,
-// Escape closes. Results come from the caller (the mirror's in-memory index).
+// Escape closes. Results come from the caller (the mirror's in-memory index). While the
+// caller cannot search yet (`loading`), the field takes typing and its dropdown says
+// 'Carregando...' (and the detail given) in place of results.
 import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { cn } from './cn';
 import { SearchIcon } from './icons';
+import { Spinner } from './spinner';
+
+/** The searched data is not there yet; `detail` (the progress) goes under 'Carregando...'. */
+export interface SearchLoading {
+  detail: string | null;
+}
 
 interface SearchComboboxProps<T> {
   label: string;
@@ -15,6 +23,7 @@ interface SearchComboboxProps<T> {
   onSelect: (item: T) => void;
   emptyText: string;
   inputRef?: Ref<HTMLInputElement>;
+  loading?: SearchLoading | null;
 }
 
 export function SearchCombobox<T>({
@@ -22,17 +31,20 @@ export function SearchCombobox<T>({
   placeholder,
   value,
   onChange,
-  results,
+  results: found,
   getKey,
   renderOption,
   onSelect,
   emptyText,
   inputRef,
+  loading = null,
 }: SearchComboboxProps<T>) {
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const showList = open && value.trim() !== '';
+  // Nothing to offer while loading (the caller's results are empty then anyway).
+  const results = loading ? [] : found;
   const activeIndex = Math.min(active, Math.max(0, results.length - 1));
 
   function pick(item: T) {
@@ -59,7 +71,11 @@ export function SearchCombobox<T>({
 
   return (
     <div className="relative">
-      <SearchIcon className="pointer-events-none absolute left-3 top-5 h-4 w-4 -translate-y-1/2 text-slate-400" />
+      {loading ? (
+        <Spinner className="pointer-events-none absolute left-3 top-5 h-4 w-4 -translate-y-1/2" />
+      ) : (
+        <SearchIcon className="pointer-events-none absolute left-3 top-5 h-4 w-4 -translate-y-1/2 text-slate-400" />
+      )}
       <input
         ref={inputRef}
         type="search"
@@ -68,6 +84,7 @@ export function SearchCombobox<T>({
         aria-expanded={showList}
         aria-controls={listId}
         aria-autocomplete="list"
+        aria-busy={loading ? true : undefined}
         aria-activedescendant={showList && results.length > 0 ? `${listId}-${activeIndex}` : undefined}
         autoComplete="off"
         value={value}
@@ -89,7 +106,12 @@ export function SearchCombobox<T>({
           aria-label={label}
           className="absolute z-30 mt-1 max-h-80 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
         >
-          {results.length === 0 ? (
+          {loading ? (
+            <li className="flex flex-col px-3 py-2 text-sm text-slate-600">
+              <span>Carregando...</span>
+              {loading.detail ? <span className="text-xs text-slate-500">{loading.detail}</span> : null}
+            </li>
+          ) : results.length === 0 ? (
             <li className="px-3 py-2 text-sm text-slate-500">{emptyText}</li>
           ) : (
             results.map((item, i) => (

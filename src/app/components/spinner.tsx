@@ -1,14 +1,22 @@
 import { cn } from './cn';
 
-export function Spinner({ className }: { className?: string }) {
+/** `className` sets the size (h-6 w-6 unless given) and the position. */
+export function Spinner({ className = 'h-6 w-6' }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn(
-        'inline-block h-6 w-6 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700',
-        className,
-      )}
+      className={cn('inline-block animate-spin rounded-full border-2 border-slate-300 border-t-blue-700', className)}
     />
+  );
+}
+
+/** A small spinner and 'Carregando...' on one line, for a card's header. */
+export function InlineLoading({ text = 'Carregando...' }: { text?: string }) {
+  return (
+    <span role="status" className="flex items-center gap-2 text-xs text-slate-600">
+      <Spinner className="h-4 w-4" />
+      {text}
+    </span>
   );
 }
 

@@ -1,6 +1,6 @@
 // The signed-in frame: sidebar, top bar (with the sync status) and the current screen.
 // Logout warns first while sales or account changes recorded here are not yet on the server.
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/session-context';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -9,6 +9,7 @@ import { toast } from '../components/toast-store';
 import { unsyncedText, unsyncedTitle } from '../features/sync/sync-format';
 import { SyncStatus } from '../features/sync/sync-status';
 import { useUnsyncedCounts } from '../offline/hooks';
+import { screenCommitted } from '../offline/screen-painted';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebar } from './use-sidebar';
@@ -20,6 +21,8 @@ export function AppLayout() {
   const unsynced = useUnsyncedCounts();
   const [loggingOut, setLoggingOut] = useState(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
+  // The device's database opens once this first frame is painted (screen-painted.ts).
+  useEffect(screenCommitted, []);
 
   async function handleLogout() {
     setLoggingOut(true);

@@ -10,6 +10,7 @@ import { submitAccountChange, type AccountChange, type SubmitResult } from './ac
 import { getDb, type BalcaoDb } from './db';
 import type { LocalState, OverlayView } from './finance-overlay';
 import { useSyncEngine } from './hooks';
+import { useScreenPainted } from './screen-painted';
 import { OUTBOX_REQUEST_TIMEOUT_MS } from './send';
 
 const NONE: OverlayView[] = [];
@@ -29,7 +30,9 @@ export async function readOverlay(db: BalcaoDb): Promise<OverlayView[]> {
 }
 
 export function useFinanceOverlay(): OverlayView[] {
-  return useLiveQuery(() => readOverlay(getDb()), [], NONE);
+  // Read once the first signed-in screen is painted, as every device query (hooks.ts).
+  const painted = useScreenPainted();
+  return useLiveQuery(() => (painted ? readOverlay(getDb()) : NONE), [painted], NONE);
 }
 
 /** Sends an account change now, or queues it for the outbox (offline, or its account has changes queued). */

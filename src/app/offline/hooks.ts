@@ -1,5 +1,7 @@
 // How screens reach the device's data: live queries over IndexedDB (they re-render when
-// any tab writes) and the sync engine's state. Screens never touch Dexie directly.
+// any tab writes) and the sync engine's state. Screens never touch Dexie directly. The
+// queries start once the first signed-in screen is painted (screen-painted.ts); until
+// then each hook gives its value for "not read yet".
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { getDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type OutboxEntry } from './db';
@@ -9,10 +11,22 @@ import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-s
 import { discardRejected, recordCustomer, recordSale, retryRejected } from './outbox';
 import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
 import { searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
-import { hasProducts } from './product-store';
 import { pendingQuantities } from './stock';
 import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-engine';
 import { SyncEngineContext } from './sync-engine-context';
+import { useScreenPainted } from './screen-painted';
+
+/** useLiveQuery, started only once the first signed-in screen is painted. */
+function useDeviceQuery<T>(querier: () => Promise<T> | T, deps: unknown[]): T | undefined;
+function useDeviceQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], defaultResult: D): T | D;
+function useDeviceQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], defaultResult?: D): T | D | undefined {
+  const painted = useScreenPainted();
+  return useLiveQuery<T | D | undefined, D | undefined>(
+    painted ? querier : () => defaultResult,
+    [painted, ...deps],
+    defaultResult,
+  );
+}
 
 export function useSyncEngine(): SyncEngine | null {
   return useContext(SyncEngineContext);
@@ -59,21 +73,21 @@ export function useMirrorProgress(): Pick<SyncState, 'mirrorLoading' | 'progress
 
 /** Whether a pull ever reached the end of the change log here; undefined while reading. */
 export function useMirrorComplete(): boolean | undefined {
-  return useLiveQuery(async () => (await getDb().meta.get(META_MIRROR_COMPLETE))?.value === true, []);
+  return useDeviceQuery(async () => (await getDb().meta.get(META_MIRROR_COMPLETE))?.value === true, []);
 }
 
 /** Changes waiting for delivery (rejected ones are counted apart). */
 export function usePendingCount(): number {
-  return useLiveQuery(() => getDb().outbox.where('status').equals('pending').count(), [], 0);
+  return useDeviceQuery(() => getDb().outbox.where('status').equals('pending').count(), [], 0);
 }
 
 export function useRejectedCount(): number {
-  return useLiveQuery(() => getDb().outbox.where('status').equals('rejected').count(), [], 0);
+  return useDeviceQuery(() => getDb().outbox.where('status').equals('rejected').count(), [], 0);
 }
 
 /** What waits for delivery, sales and other changes apart: the logout warning. */
 export function useUnsyncedCounts(): { sales: number; changes: number } {
-  return useLiveQuery(
+  return useDeviceQuery(
     async () => {
       const pending = await getDb().outbox.where('status').equals('pending').toArray();
       const sales = pending.filter((e) => e.kind === 'sale').length;
@@ -87,11 +101,11 @@ const NOTHING_UNSYNCED = { sales: 0, changes: 0 };
 
 /** epoch ms of the last successful mirror pull; null when never; undefined while reading. */
 export function useLastSyncAt(): number | null | undefined {
-  return useLiveQuery(() => lastSyncAt(getDb()), []);
+  return useDeviceQuery(() => lastSyncAt(getDb()), []);
 }
 
 export function useOutboxEntries(): { pending: OutboxEntry[]; rejected: OutboxEntry[] } | undefined {
-  return useLiveQuery(async () => {
+  return useDeviceQuery(async () => {
     const all = await getDb().outbox.orderBy('seq').toArray();
     return { pending: all.filter((e) => e.status === 'pending'), rejected: all.filter((e) => e.status === 'rejected') };
   }, []);
@@ -101,7 +115,7 @@ export const CONFLICT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Sales of the last 30 days the server accepted with stock conflicts. */
 export function useConflictSales(): LocalSale[] {
-  return useLiveQuery(
+  return useDeviceQuery(
     () =>
       getDb()
         .sales.where('createdAt')
@@ -116,7 +130,7 @@ export function useConflictSales(): LocalSale[] {
 
 /** product id => units in sales not yet acknowledged (the stock overlay). */
 export function usePendingQuantities(): ReadonlyMap<string, number> {
-  return useLiveQuery(() => pendingQuantities(getDb()), [], EMPTY_MAP);
+  return useDeviceQuery(() => pendingQuantities(getDb()), [], EMPTY_MAP);
 }
 const EMPTY_MAP: ReadonlyMap<string, number> = new Map();
 
@@ -130,11 +144,18 @@ export interface MirrorSearch<T> {
   search(query: string, limit?: number): T[];
 }
 
+const NOT_READ: MirrorSnapshot<never> = { ready: false, rows: new Map<string, never>(), index: null, revision: 0 };
+const notRead = () => NOT_READ;
+
 function useMirrorSearch<T>(
-  cache: { subscribe: (l: () => void) => () => void; getSnapshot: () => MirrorSnapshot<T> },
+  cache: { subscribe: (l: () => void) => () => void; getSnapshot: () => MirrorSnapshot<T> } | null,
   find: (index: SearchIndex, query: string, limit?: number) => string[],
 ): MirrorSearch<T> {
-  const { ready, rows, index } = useSyncExternalStore(cache.subscribe, cache.getSnapshot, cache.getSnapshot);
+  const { ready, rows, index } = useSyncExternalStore<MirrorSnapshot<T>>(
+    cache ? cache.subscribe : noSubscription,
+    cache ? cache.getSnapshot : notRead,
+    cache ? cache.getSnapshot : notRead,
+  );
   const search = useCallback(
     (query: string, limit?: number) => (index ? find(index, query, limit).flatMap((id) => rows.get(id) ?? []) : []),
     [index, rows, find],
@@ -142,22 +163,21 @@ function useMirrorSearch<T>(
   return { ready, size: index?.size ?? 0, rows, search };
 }
 
-/** The mirrored catalogue with its search (name or SKU), kept current in memory. */
-export function useMirrorProducts(): MirrorSearch<MirrorProduct> {
-  return useMirrorSearch(mirrorCaches(getDb()).products, searchProductIds);
+/**
+ * The mirrored catalogue with its search (name or SKU), kept current in memory.
+ * `enabled` false: nothing is read (never ready). The till waits for the end of a first
+ * catalogue load this way: read during that load, the whole table would be read again
+ * after every page written.
+ */
+export function useMirrorProducts(enabled = true): MirrorSearch<MirrorProduct> {
+  const painted = useScreenPainted();
+  return useMirrorSearch(enabled && painted ? mirrorCaches(getDb()).products : null, searchProductIds);
 }
 
-/** The mirrored customers with their search (name or CPF/CNPJ). */
-export function useMirrorCustomers(): MirrorSearch<MirrorCustomer> {
-  return useMirrorSearch(mirrorCaches(getDb()).customers, searchCustomerIds);
-}
-
-/** Whether the mirror holds any product or customer (cheap: two counts). */
-export function useMirrorHasRows(): boolean | undefined {
-  return useLiveQuery(async () => {
-    const db = getDb();
-    return (await hasProducts(db)) || (await db.customers.limit(1).count()) > 0;
-  }, []);
+/** The mirrored customers with their search (name or CPF/CNPJ); `enabled` as for products. */
+export function useMirrorCustomers(enabled = true): MirrorSearch<MirrorCustomer> {
+  const painted = useScreenPainted();
+  return useMirrorSearch(enabled && painted ? mirrorCaches(getDb()).customers : null, searchCustomerIds);
 }
 
 type RecordSaleArgs = Parameters<typeof recordSale>;

@@ -1,6 +1,8 @@
 // Dexie, the sync engine and the query persister are loaded after the first paint, not
 // with the first chunk: the providers ask for them here. The import runs once (a failed
 // one, a chunk the network did not deliver, is tried again on the next call).
+import { screenPainted } from './screen-painted';
+
 export type OfflineRuntime = typeof import('./offline-runtime');
 
 let loading: Promise<OfflineRuntime> | null = null;
@@ -13,18 +15,21 @@ export function loadOfflineRuntime(): Promise<OfflineRuntime> {
 }
 
 /**
- * For an effect: runs `start` once the runtime is loaded, unless the effect was cleaned up
- * first; returns the effect's cleanup (which also runs what `start` returned).
+ * For an effect: once the first signed-in screen is painted (screen-painted.ts), loads the
+ * runtime and runs `start`, unless the effect was cleaned up first; returns the effect's
+ * cleanup (which also runs what `start` returned).
  */
 export function withOfflineRuntime(start: (runtime: OfflineRuntime) => (() => void) | void): () => void {
   let cancelled = false;
   let stop: (() => void) | void;
-  loadOfflineRuntime().then(
-    (runtime) => {
-      if (!cancelled) stop = start(runtime);
-    },
-    () => undefined,
-  );
+  screenPainted()
+    .then(loadOfflineRuntime)
+    .then(
+      (runtime) => {
+        if (!cancelled) stop = start(runtime);
+      },
+      () => undefined,
+    );
   return () => {
     cancelled = true;
     stop?.();

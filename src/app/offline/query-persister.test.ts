@@ -57,6 +57,18 @@ describe('query cache persister', () => {
     stopAgain();
   });
 
+  it('writes answers that arrived before persisting started (the first screen comes before the database)', async () => {
+    const db = openDb();
+    const client = new QueryClient();
+    await client.fetchQuery({ queryKey: KEY, queryFn: async () => ({ total: 7 }) });
+    const stop = persistQueryCache(db, client, ANA, 10);
+    await vi.waitFor(async () => expect((await db.queryCache.toArray()).map((row) => row.owner)).toEqual([ANA]));
+    expect(((await db.queryCache.toArray())[0]!.value as { state: { data: unknown } }).state.data).toEqual({
+      total: 7,
+    });
+    stop();
+  });
+
   it("never shows another user's cached answers, and prunes them and stale ones", async () => {
     const db = openDb();
     const ana = new QueryClient();

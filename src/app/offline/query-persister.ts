@@ -81,10 +81,13 @@ export function persistQueryCache(
   const restore = (queryHash: string) => {
     restoreQuery(db, client, owner, queryHash).catch(() => false);
   };
-  // Queries already in memory when persisting starts (the first screen) look too.
+  // Queries already in memory when persisting starts (the first screen, which is drawn
+  // before the device's database opens) look for their row, or are written.
   for (const query of client.getQueryCache().getAll()) {
     if (query.state.data === undefined) restore(query.queryHash);
+    else if (query.state.status === 'success') due.add(query.queryHash);
   }
+  if (due.size > 0) timer = setTimeout(flush, batchMs);
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (stopped) return;
     if (event.type === 'added' && event.query.state.data === undefined) restore(event.query.queryHash);

@@ -1,5 +1,5 @@
-// Security headers on the app HTML, the assets, the service worker and the API; HSTS only
-// over TLS; unknown /api paths a JSON 404; compressed static files (built .br/.gz) and JSON
+// Security headers on the app HTML and the service worker (the full policy), on the assets
+// and the API (a policy that allows nothing); HSTS only over TLS; unknown /api paths a JSON 404; compressed static files (built .br/.gz) and JSON
 // answers above 1 KB; robots.txt.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,12 @@ const APP_JS = `console.log(${JSON.stringify('Balcão '.repeat(400))});`;
 const INDEX_HTML =
   '<!doctype html><title>Balcão</title><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script>';
 
+/** The page the build writes for /vendas: index.html with its screen's chunks preloaded. */
+const VENDAS_HTML = INDEX_HTML.replace(
+  '<div id="root">',
+  '<link rel="modulepreload" crossorigin href="/assets/sales-screen-XyZ.js"><div id="root">',
+);
+
 function builtDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-dist-'));
   mkdirSync(join(dir, 'assets'));
@@ -27,6 +33,8 @@ function builtDist(): string {
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("install", () => {})');
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Balcão"}');
   writeFileSync(join(dir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  mkdirSync(join(dir, 'routes'));
+  writeFileSync(join(dir, 'routes', 'vendas.html'), VENDAS_HTML);
   precompressDir(dir);
   return dir;
 }
@@ -35,23 +43,53 @@ async function raw(app: FastifyInstance, url: string, headers: Record<string, st
   return app.inject({ method: 'GET', url, headers: { host: DEMO_HOST, ...headers } });
 }
 
-const SECURITY_HEADERS = {
+/** Every answer. */
+const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+/** Pages and the service worker only: headers that act on a document. */
+const DOCUMENT_ONLY = {
+  'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
 };
 
-function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name], `${what}: ${name}`).toBe(value);
+const SECURITY_HEADER_NAMES = new Set([
+  ...Object.keys(COMMON_HEADERS),
+  ...Object.keys(DOCUMENT_ONLY),
+  'content-security-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
+function expectCommonHeaders(headers: Record<string, unknown>, what: string) {
+  for (const [name, value] of Object.entries(COMMON_HEADERS)) expect(headers[name], `${what}: ${name}`).toBe(value);
+  expect(headers['x-powered-by'], what).toBeUndefined();
+}
+
+/** A page or the service worker: the app's whole policy and the document headers. */
+function expectDocumentHeaders(headers: Record<string, unknown>, what: string) {
+  expectCommonHeaders(headers, what);
+  for (const [name, value] of Object.entries(DOCUMENT_ONLY)) expect(headers[name], `${what}: ${name}`).toBe(value);
   const csp = String(headers['content-security-policy'] ?? '');
   expect(csp, what).toContain("default-src 'self'");
   expect(csp, what).toContain("script-src 'self'");
   expect(csp, what).toContain("frame-ancestors 'none'");
   expect(csp, what).toContain("object-src 'none'");
+  expect(csp, what).toContain('report-uri /csp-report');
   expect(csp, what).not.toContain('unsafe-inline');
   expect(csp, what).not.toContain('unsafe-eval');
-  expect(headers['x-powered-by'], what).toBeUndefined();
+}
+
+/** Anything else: a policy that allows nothing, and none of the document headers. */
+function expectResourceHeaders(headers: Record<string, unknown>, what: string) {
+  expectCommonHeaders(headers, what);
+  expect(headers['content-security-policy'], what).toBe("default-src 'none'; frame-ancestors 'none'");
+  for (const name of Object.keys(DOCUMENT_ONLY)) expect(headers[name], `${what}: ${name}`).toBeUndefined();
 }
 
 describe.each(databases())('security headers and compression (%s)', (kind) => {
@@ -70,15 +108,28 @@ describe.each(databases())('security headers and compression (%s)', (kind) => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('every answer carries the security headers: app HTML, client routes, assets, worker, API, errors', async () => {
+  it('pages and the service worker carry the full policy and the document headers', async () => {
+    const http = api(ctx.app);
+    const answers = {
+      '/': await http.get('/'),
+      '/index.html': await http.get('/index.html'),
+      '/vendas': await http.get('/vendas'),
+      '/clientes?x=1': await http.get('/clientes?x=1'),
+      '/sw.js': await http.get('/sw.js'),
+    };
+    for (const [what, res] of Object.entries(answers)) {
+      expect(res.status, what).toBe(200);
+      expectDocumentHeaders(res.headers, what);
+    }
+  });
+
+  it('assets, icons, the manifest, the API and errors carry a policy that allows nothing, without the document headers', async () => {
     const http = api(ctx.app);
     const session = await login(ctx.app, DEMO.admin.email, DEMO.admin.password);
     const answers = {
-      '/': await http.get('/'),
-      '/vendas': await http.get('/vendas'),
       '/assets/index-AbC123.js': await http.get('/assets/index-AbC123.js'),
       '/assets/index-AbC123.css': await http.get('/assets/index-AbC123.css'),
-      '/sw.js': await http.get('/sw.js'),
+      '/assets/missing.js (404)': await http.get('/assets/missing.js'),
       '/manifest.webmanifest': await http.get('/manifest.webmanifest'),
       '/icons/icon-192.png': await http.get('/icons/icon-192.png'),
       '/health': await http.get('/health'),
@@ -89,8 +140,33 @@ describe.each(databases())('security headers and compression (%s)', (kind) => {
     };
     for (const [what, res] of Object.entries(answers)) {
       expect(res.status, what).toBeLessThan(what.includes('(') ? 500 : 300);
-      expectSecurityHeaders(res.headers, what);
+      expectResourceHeaders(res.headers, what);
     }
+    // The point: ~600 bytes of security headers on a page, under 200 on everything else.
+    const securityBytes = (headers: Record<string, unknown>) =>
+      Object.entries(headers)
+        .filter(([name]) => SECURITY_HEADER_NAMES.has(name))
+        .reduce((sum, [name, value]) => sum + `${name}: ${String(value)}\r\n`.length, 0);
+    expect(securityBytes(answers['/assets/index-AbC123.js'].headers)).toBeLessThan(200);
+    expect(securityBytes((await http.get('/')).headers)).toBeGreaterThan(550);
+  });
+
+  it("a 304 that revalidates a page keeps the page's policy (a browser stores the headers of a 304)", async () => {
+    for (const url of ['/', '/vendas', '/sw.js']) {
+      const first = await raw(ctx.app, url, { 'accept-encoding': 'br' });
+      const etag = String(first.headers.etag ?? '');
+      expect(etag, url).not.toBe('');
+      const again = await raw(ctx.app, url, { 'accept-encoding': 'br', 'if-none-match': etag });
+      expect(again.statusCode, url).toBe(304);
+      expectDocumentHeaders(again.headers, `${url} (304)`);
+    }
+    const asset = await raw(ctx.app, '/assets/index-AbC123.js', { 'accept-encoding': 'br' });
+    const again = await raw(ctx.app, '/assets/index-AbC123.js', {
+      'accept-encoding': 'br',
+      'if-none-match': String(asset.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    expectResourceHeaders(again.headers, 'asset (304)');
   });
 
   it('HSTS only over TLS: never on plain HTTP; behind a trusted proxy when it says https', async () => {
@@ -126,7 +202,7 @@ describe.each(databases())('security headers and compression (%s)', (kind) => {
   });
 
   it('static files go out as their built brotli or gzip copy, with Vary, or plain when not accepted', async () => {
-    for (const url of ['/assets/index-AbC123.js', '/', '/vendas', '/sw.js']) {
+    for (const url of ['/assets/index-AbC123.js', '/', '/clientes', '/sw.js']) {
       const file = url.startsWith('/assets') ? APP_JS : url === '/sw.js' ? null : INDEX_HTML;
       const br = await raw(ctx.app, url, { 'accept-encoding': 'gzip, deflate, br' });
       expect(br.headers['content-encoding'], url).toBe('br');
@@ -152,6 +228,30 @@ describe.each(databases())('security headers and compression (%s)', (kind) => {
     // Images are not compressed again.
     const png = await raw(ctx.app, '/icons/icon-192.png', { 'accept-encoding': 'br, gzip' });
     expect(png.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("an address with a page of its own gets it (its screen's chunks preloaded); any other gets index.html", async () => {
+    for (const url of ['/vendas', '/vendas?x=1', '/vendas/123']) {
+      for (const enc of ['br', 'gzip', '']) {
+        const res = await raw(ctx.app, url, enc ? { 'accept-encoding': enc } : {});
+        expect(res.statusCode, url).toBe(200);
+        const body =
+          enc === 'br'
+            ? brotliDecompressSync(res.rawPayload).toString()
+            : enc === 'gzip'
+              ? gunzipSync(res.rawPayload).toString()
+              : res.body;
+        expect(body, `${url} ${enc}`).toBe(VENDAS_HTML);
+        expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expectDocumentHeaders(res.headers, url);
+      }
+    }
+    for (const url of ['/', '/clientes', '/vendasx', '/nao-existe/1']) {
+      const res = await raw(ctx.app, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
   });
 
   it('hashed assets are immutable; the page, the worker and the manifest are never cached stale', async () => {
@@ -196,7 +296,7 @@ describe.each(databases())('security headers and compression (%s)', (kind) => {
         payload: JSON.stringify(report),
       });
       expect(res.statusCode, type).toBe(204);
-      expect(res.headers['content-security-policy']).toContain('report-uri /csp-report');
+      expectResourceHeaders(res.headers, `/csp-report ${type}`);
     }
   });
 

@@ -4,8 +4,11 @@
 // The build writes a .br and a .gz beside every text file (scripts/precompress.mjs): the
 // one the browser accepts is sent with Content-Encoding, and every answer says
 // Vary: Accept-Encoding. Any other GET outside /api and /health falls back to index.html
-// (client-side routes). robots.txt keeps search engines out of a private back office.
-import { existsSync } from 'node:fs';
+// (client-side routes): an address with a page of its own in dist/routes (written by the
+// build: index.html plus a modulepreload of its screen's chunks) gets that page, so the
+// browser fetches the screen's code alongside the entry. robots.txt keeps search engines
+// out of a private back office.
+import { existsSync, readdirSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -20,8 +23,26 @@ function isApiPath(url: string): boolean {
   return path === '/api' || path.startsWith('/api/') || path === '/health' || path.startsWith('/health/');
 }
 
+/** The first segment of each address with its own page (dist/routes/<segment>.html). */
+function routePages(distDir: string): Set<string> {
+  const dir = `${distDir}/routes`;
+  if (!existsSync(dir)) return new Set();
+  return new Set(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.html'))
+      .map((name) => name.slice(0, -'.html'.length)),
+  );
+}
+
+/** The page answering a client-side address: its own, or index.html. */
+export function pageFor(path: string, pages: ReadonlySet<string>): string {
+  const segment = path.split('/')[1] ?? '';
+  return pages.has(segment) ? `routes/${segment}.html` : 'index.html';
+}
+
 export async function registerStatic(app: FastifyInstance, distDir: string | null | undefined): Promise<void> {
   const hasApp = !!distDir && existsSync(`${distDir}/index.html`);
+  const pages = hasApp ? routePages(distDir) : new Set<string>();
   app.get('/robots.txt', async (_request, reply) =>
     reply.header('cache-control', CACHE_NO_CACHE).type('text/plain; charset=utf-8').send(ROBOTS_TXT),
   );
@@ -44,7 +65,10 @@ export async function registerStatic(app: FastifyInstance, distDir: string | nul
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     // A missing hashed asset must stay a 404: answering it with HTML would poison caches.
     if (hasApp && wantsPage && !isApiPath(path) && !path.startsWith('/assets/')) {
-      return reply.header('cache-control', CACHE_NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('cache-control', CACHE_NO_CACHE)
+        .type('text/html; charset=utf-8')
+        .sendFile(pageFor(path, pages));
     }
     return sendError(reply, 404, 'NOT_FOUND', `Rota não encontrada: ${request.method} ${path}`);
   });

@@ -27,7 +27,19 @@ export async function signIn(server: RunningServer, page: Page, email: string) {
 
 export async function openTill(server: RunningServer, page: Page) {
   await page.goto(`${server.demoUrl}/vendas`);
+  await tillReady(page);
+}
+
+/**
+ * The till is drawn at once; its searches say 'Carregando...' (aria-busy) until the
+ * device's catalogue can be searched. Waits for that, as the cashier would.
+ */
+export async function tillReady(page: Page) {
   await page.getByText('PDV - Ponto de Venda').waitFor();
+  await page
+    .locator('input[role="combobox"][aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 60_000 });
 }
 
 export async function chooseCustomer(page: Page, name: string) {

@@ -1,32 +1,36 @@
-// Nova Venda's customer: searched by name or CPF/CNPJ in the mirror.
+// Nova Venda's customer: searched by name or CPF/CNPJ in the mirror ('Carregando...'
+// until the mirror can be searched).
 import { useMemo, useState } from 'react';
 import { formatDocument, formatPhone } from '../../../shared/documents';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { CloseIcon } from '../../components/icons';
+import { InlineLoading } from '../../components/spinner';
 import type { MirrorCustomer } from '../../offline/db';
-import { SearchCombobox } from '../../components/search-combobox';
+import { SearchCombobox, type SearchLoading } from '../../components/search-combobox';
 import type { SaleCustomer } from './use-sale-form';
 
 interface CustomerPickerProps {
+  loading: SearchLoading | null;
   search: (query: string) => MirrorCustomer[];
   selected: SaleCustomer | null;
   onSelect: (customer: SaleCustomer | null) => void;
 }
 
-export function CustomerPicker({ search, selected, onSelect }: CustomerPickerProps) {
+export function CustomerPicker({ loading, search, selected, onSelect }: CustomerPickerProps) {
   const [query, setQuery] = useState('');
   const results = useMemo(() => search(query), [search, query]);
 
   return (
     <Card>
-      <CardHeader title="Cliente" />
+      <CardHeader title="Cliente" actions={loading ? <InlineLoading /> : null} />
       <CardContent className="flex flex-col gap-3">
         <SearchCombobox
           label="Buscar cliente"
           placeholder="Buscar cliente por nome ou CPF..."
           value={query}
           onChange={setQuery}
+          loading={loading}
           results={results}
           getKey={(c) => c.id}
           emptyText="Nenhum cliente encontrado"

@@ -1,17 +1,21 @@
 // 'Adicionar Produto': search the mirror by code or name, choose, set the quantity, add.
 // The stock shown and checked is the till's: server stock minus sales not yet delivered.
+// While the mirror cannot be searched yet (`loading`), the card says 'Carregando...' and
+// 'Adicionar' waits.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { formatBRL, toCentavos } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { QuantityField } from '../../components/quantity-input';
 import { PlusIcon } from '../../components/icons';
+import { InlineLoading } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
 import type { MirrorProduct } from '../../offline/db';
 import { addToCart, parseQuantity, type CartLine } from './cart';
-import { SearchCombobox } from '../../components/search-combobox';
+import { SearchCombobox, type SearchLoading } from '../../components/search-combobox';
 
 interface ProductAdderProps {
+  loading: SearchLoading | null;
   search: (query: string) => MirrorProduct[];
   availableOf: (product: Pick<MirrorProduct, 'id' | 'current_stock'>) => number;
   lines: CartLine[];
@@ -23,7 +27,7 @@ export function cartErrorToast(error: string) {
   toastError(error.includes('disponíveis') ? 'Estoque insuficiente' : 'Atenção', error);
 }
 
-export function ProductAdder({ search, availableOf, lines, onLinesChange }: ProductAdderProps) {
+export function ProductAdder({ loading, search, availableOf, lines, onLinesChange }: ProductAdderProps) {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<MirrorProduct | null>(null);
   const [quantity, setQuantity] = useState('1');
@@ -52,7 +56,7 @@ export function ProductAdder({ search, availableOf, lines, onLinesChange }: Prod
 
   return (
     <Card>
-      <CardHeader title="Adicionar Produto" />
+      <CardHeader title="Adicionar Produto" actions={loading ? <InlineLoading /> : null} />
       {/* Laid out by the card's own width: the search keeps its room on a tablet beside the summary. */}
       <CardContent className="@container">
         <form
@@ -67,6 +71,7 @@ export function ProductAdder({ search, availableOf, lines, onLinesChange }: Prod
               placeholder="Buscar produto por código ou nome..."
               value={query}
               inputRef={searchRef}
+              loading={loading}
               onChange={(value) => {
                 setQuery(value);
                 setSelected(null);
@@ -102,7 +107,7 @@ export function ProductAdder({ search, availableOf, lines, onLinesChange }: Prod
               onChange={(event) => setQuantity(event.target.value)}
               className="w-28"
             />
-            <Button type="submit" className="flex-1 @xl:flex-none">
+            <Button type="submit" disabled={loading !== null} className="flex-1 @xl:flex-none">
               <PlusIcon className="h-4 w-4" />
               Adicionar
             </Button>

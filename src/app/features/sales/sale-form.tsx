@@ -2,11 +2,12 @@
 // come from the device's mirror, stock is the till's (server stock minus sales not yet
 // delivered), and finishing sends the sale to the server when online (a refusal, such as
 // a price that changed, is fixed here) or writes it with its outbox row (use-finish-sale.ts).
+// Drawn before the mirror can be searched: the searches say they are loading meanwhile.
 import { useCallback, useState } from 'react';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
-import { LoadingState } from '../../components/spinner';
 import { useMirrorCustomers, useMirrorProducts, usePendingQuantities } from '../../offline/hooks';
+import { progressText, type MirrorProgress } from '../../offline/mirror';
 import { availableStock } from '../../offline/stock';
 import { displayNumber } from './cart';
 import { CustomerPicker } from './customer-picker';
@@ -17,10 +18,20 @@ import { useSaleFinish } from './use-finish-sale';
 import { useWideTill } from './use-wide-till';
 import { useSaleForm } from './use-sale-form';
 
+/**
+ * The catalogue as the till sees it: 'loading' while a first load runs (or the device is
+ * still reading whether it has one), 'incomplete' when a first load could not finish
+ * (offline, a server error): the till then sells from what the device has.
+ */
+export interface TillCatalogue {
+  status: 'loading' | 'complete' | 'incomplete';
+  progress: MirrorProgress | null;
+}
 
-export function SaleForm({ catalogueIncomplete }: { catalogueIncomplete: boolean }) {
-  const products = useMirrorProducts();
-  const customers = useMirrorCustomers();
+export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
+  const searchable = catalogue.status !== 'loading';
+  const products = useMirrorProducts(searchable);
+  const customers = useMirrorCustomers(searchable);
   const pending = usePendingQuantities();
   const form = useSaleForm();
   const [number, setNumber] = useState(() => displayNumber());
@@ -39,7 +50,8 @@ export function SaleForm({ catalogueIncomplete }: { catalogueIncomplete: boolean
     [products.rows, pending],
   );
 
-  if (!products.ready || !customers.ready) return <LoadingState text="Carregando..." />;
+  // What a search says while it cannot answer yet (the progress once the load reports it).
+  const loadingText = catalogue.progress ? progressText(catalogue.progress) : null;
 
   return (
     <div>
@@ -52,7 +64,7 @@ export function SaleForm({ catalogueIncomplete }: { catalogueIncomplete: boolean
           </Card>
         }
       />
-      {catalogueIncomplete ? (
+      {catalogue.status === 'incomplete' ? (
         <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           O catálogo ainda não foi carregado por completo neste dispositivo. Conecte-se à internet para sincronizar.
         </p>
@@ -61,11 +73,13 @@ export function SaleForm({ catalogueIncomplete }: { catalogueIncomplete: boolean
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_17rem] lg:gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-4 lg:gap-6">
           <CustomerPicker
+            loading={customers.ready ? null : { detail: loadingText }}
             search={customers.search}
             selected={form.state.customer}
             onSelect={form.actions.selectCustomer}
           />
           <ProductAdder
+            loading={products.ready ? null : { detail: loadingText }}
             search={products.search}
             availableOf={availableOf}
             lines={form.state.lines}

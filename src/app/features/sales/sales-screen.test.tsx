@@ -26,9 +26,13 @@ beforeEach(() => {
   signedInAs(server, CASHIER);
 });
 
+/** Opens the till and waits, as a cashier would, until its searches stop saying 'Carregando...'. */
 async function openScreen() {
   const view = renderApp('/vendas');
   await screen.findByText('PDV - Ponto de Venda');
+  await waitFor(() => {
+    for (const search of screen.getAllByRole('combobox')) expect(search.getAttribute('aria-busy')).toBeNull();
+  });
   return view;
 }
 
@@ -333,21 +337,81 @@ describe('Nova Venda', () => {
     expect(sync.sales.size).toBe(0);
   });
 
-  it("shows 'Carregando...' while the first catalogue load has nothing yet", async () => {
+  it('draws the form at once; while the first catalogue loads the searches say so, then answer what was typed', async () => {
+    // A first load in two pages; the second is held.
     const gate = deferred<void>();
-    server.on('GET', '/api/sync/pull', async () => {
-      await gate.promise;
-      return {
-        body: {
-          success: true,
-          data: { products: [], customers: [], tombstones: [], cursor: 0, hasMore: false, remaining: 0 },
-        },
-      };
+    const page = (data: Record<string, unknown>) => ({
+      body: { success: true, data: { customers: [], tombstones: [], ...data } },
     });
-    renderApp('/vendas');
-    await screen.findByTestId('sync-status');
-    expect(screen.getByText('Carregando...')).toBeTruthy();
+    server.on('GET', '/api/sync/pull', async (request) => {
+      if (Number(request.url.searchParams.get('since')) === 0) {
+        return page({ products: [{ ...camisa, version: 1 }], cursor: 1, hasMore: true, remaining: 2 });
+      }
+      await gate.promise;
+      return page({
+        products: [{ ...calca, version: 2 }],
+        customers: [{ ...maria, version: 3 }],
+        cursor: 3,
+        hasMore: false,
+        remaining: 0,
+      });
+    });
+    // Whether the till ever said the catalogue was missing (it must not: this load succeeds).
+    const saidMissing: string[] = [];
+    const watcher = new MutationObserver(() => {
+      if (document.body.textContent?.includes('O catálogo ainda não foi carregado')) saidMissing.push('sim');
+    });
+    watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const { user } = renderApp('/vendas');
+    // The whole form is there before the catalogue.
+    expect(await screen.findByRole('heading', { name: 'Nova Venda' })).toBeTruthy();
+    expect(screen.getByText('PDV - Ponto de Venda')).toBeTruthy();
+    expect(screen.getByText(/^#\d{6}$/)).toBeTruthy();
+    expect(screen.getByText('Nenhum produto adicionado')).toBeTruthy();
+    expect(screen.getByText('Resumo da Venda')).toBeTruthy();
+    const productSearch = screen.getByPlaceholderText('Buscar produto por código ou nome...');
+    const customerSearch = screen.getByPlaceholderText('Buscar cliente por nome ou CPF...');
+    // Both searches say they are loading; nothing can be added meanwhile.
+    expect(screen.getAllByRole('status').filter((s) => s.textContent === 'Carregando...')).toHaveLength(2);
+    expect(productSearch.getAttribute('aria-busy')).toBe('true');
+    expect(customerSearch.getAttribute('aria-busy')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Adicionar' }) as HTMLButtonElement).disabled).toBe(true);
+
+    // The cashier types anyway: the list says 'Carregando...' and how far the load got.
+    await user.type(productSearch, 'calça');
+    const list = screen.getByRole('listbox', { name: 'Buscar produto' });
+    expect(within(list).getByText('Carregando...')).toBeTruthy();
+    expect(await within(list).findByText('Sincronizando produtos 1 de 3')).toBeTruthy();
+    // Page 1 is on the device, but the till waits for the whole catalogue.
+    expect(within(list).queryAllByRole('option')).toHaveLength(0);
+    expect(productSearch.getAttribute('aria-busy')).toBe('true');
+
     gate.resolve();
-    expect(await screen.findByText('PDV - Ponto de Venda')).toBeTruthy();
+    // What was typed is answered once the catalogue is there.
+    const option = await screen.findByRole('option', { name: /Calça Jeans/ });
+    expect(option.textContent).toContain('Estoque: 10');
+    expect(productSearch.getAttribute('aria-busy')).toBeNull();
+    expect(customerSearch.getAttribute('aria-busy')).toBeNull();
+    expect(screen.queryByText('Carregando...')).toBeNull();
+    watcher.disconnect();
+    // Not even for a moment between the end of the load and its mark being read.
+    expect(saidMissing).toEqual([]);
+    await user.click(option);
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(itemRows()).toEqual([expect.stringContaining('Calça Jeans')]);
+    await chooseCustomer(user, 'maria', 'Maria Silva');
+    expect(screen.getByText('Cliente selecionado: Maria Silva')).toBeTruthy();
+  });
+
+  it('with no network and no catalogue yet, the form says the catalogue is missing instead of loading', async () => {
+    sync.network = 'offline';
+    const { user } = renderApp('/vendas');
+    expect(await screen.findByText(/O catálogo ainda não foi carregado por completo neste dispositivo/)).toBeTruthy();
+    expect(screen.queryByText('Carregando...')).toBeNull();
+    const productSearch = screen.getByPlaceholderText('Buscar produto por código ou nome...');
+    expect(productSearch.getAttribute('aria-busy')).toBeNull();
+    await user.type(productSearch, 'calça');
+    expect(await screen.findByText('Nenhum produto encontrado')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Adicionar' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -1,26 +1,27 @@
-// Nova Venda (spec §2, §4, §5, §8): the point of sale. While the device loads its first
-// catalogue the screen says 'Carregando...' with the progress; then the sale form.
-import { LoadingState } from '../../components/spinner';
-import { useMirrorComplete, useMirrorHasRows, useMirrorProgress, useOnline, useSyncState } from '../../offline/hooks';
-import { progressText } from '../../offline/mirror';
-import { SaleForm } from './sale-form';
+// Nova Venda (spec §2, §4, §5, §8): the point of sale. The form is drawn at once; while
+// the device loads its first catalogue (or reads the one it has), the customer and
+// product searches say 'Carregando...' (with the load's progress) and nothing can be
+// added. Offline or after a failed first load, the form works with what the device has
+// and says so.
+import { useMirrorComplete, useMirrorProgress, useOnline, useSyncState } from '../../offline/hooks';
+import { SaleForm, type TillCatalogue } from './sale-form';
 
-export function SalesScreen() {
+/** Whether the till can search its catalogue yet, and if that catalogue is whole. */
+function useTillCatalogue(): TillCatalogue {
   const complete = useMirrorComplete();
-  const hasRows = useMirrorHasRows();
-  const { mirrorLoading, progress } = useMirrorProgress();
+  const { progress } = useMirrorProgress();
   const online = useOnline();
   const { lastError } = useSyncState();
-  // The first load is awaited, unless it cannot happen now (offline, or the server
-  // failed): then the form opens with what the device has and says so.
-  const firstLoad = complete === false && (mirrorLoading || (!hasRows && online && !lastError));
-  if (complete === undefined || hasRows === undefined || firstLoad) {
-    return (
-      <div>
-        <LoadingState text="Carregando..." />
-        {progress ? <p className="text-center text-sm text-slate-500">{progressText(progress)}</p> : null}
-      </div>
-    );
-  }
-  return <SaleForm catalogueIncomplete={!complete} />;
+  if (complete) return { status: 'complete', progress: null };
+  // Not whole yet: a first load runs, is about to (the outbox goes first), or has just
+  // ended and its mark is being read. Waited for, unless it cannot happen now (offline,
+  // or the server failed): then the till sells from what the device has, and says so.
+  // (Going by the engine's 'loading' flag instead showed that note for a moment at the
+  // end of every first load, between the flag and the mark, and moved the whole form.)
+  if (complete === undefined || (online && !lastError)) return { status: 'loading', progress };
+  return { status: 'incomplete', progress: null };
+}
+
+export function SalesScreen() {
+  return <SaleForm catalogue={useTillCatalogue()} />;
 }

@@ -1,0 +1,51 @@
+// The device's database waits for the first signed-in screen to be on screen. Opening it
+// (creating its stores on a first open), starting the sync engine and the screens' first
+// live queries take ~100 ms of a phone's main thread; done right after the screen is
+// committed, they came between the screen and its first paint (Lighthouse's LCP on
+// /vendas). AppLayout reports its commit; the gate opens once that frame is painted, and
+// stays open for the page's life. No Dexie here: this module is in the first chunk.
+import { useSyncExternalStore } from 'react';
+
+/** Upper bound of the wait: a hidden tab paints no frame, and its outbox must still go. */
+const PAINT_WAIT_MAX_MS = 250;
+
+let painted = false;
+const listeners = new Set<() => void>();
+let open!: () => void;
+const paintedPromise = new Promise<void>((resolve) => {
+  open = resolve;
+});
+
+function markPainted() {
+  if (painted) return;
+  painted = true;
+  open();
+  listeners.forEach((listener) => listener());
+}
+
+/** The signed-in layout was committed: open the gate after the frame that shows it. */
+export function screenCommitted(): void {
+  if (painted) return;
+  // A task queued from requestAnimationFrame runs after that frame's paint.
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(markPainted, 0));
+  setTimeout(markPainted, PAINT_WAIT_MAX_MS);
+}
+
+/** Resolves once the first signed-in screen has been painted. */
+export function screenPainted(): Promise<void> {
+  return paintedPromise;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const isPainted = () => painted;
+
+/** Whether the first signed-in screen has been painted (the database may be used). */
+export function useScreenPainted(): boolean {
+  return useSyncExternalStore(subscribe, isPainted, isPainted);
+}
