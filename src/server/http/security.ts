@@ -1,5 +1,5 @@
-// Security headers on every answer (app HTML, assets, service worker, API, errors). Two
-// sets, chosen by the path asked for:
+// Security headers on every answer (app HTML, assets, service worker, API, errors), set by
+// @fastify/helmet (issue 10 §3). Two sets, chosen by the path asked for:
 // - Pages and the service worker script get the full set: the Content-Security-Policy
 //   below (this origin only: no inline script, no third-party script, font or API;
 //   charts are SVG drawn by React) and the document headers (frame, opener, agent
@@ -14,10 +14,13 @@
 //   /vendas makes ~25 requests (issue 11: 200 KB for that first open).
 // The choice is by path, never by content type, so a 304 (no body, no content type) that
 // revalidates a page carries the page's own set: a browser keeps the headers of a 304 in
-// place of the stored ones.
+// place of the stored ones. Helmet gives every answer the full set; a hook after it trims
+// the others (helmet's own per-route options cannot tell the files of one static route
+// apart).
 // HSTS only when the request came over TLS (directly, or behind a proxy that says so in
 // X-Forwarded-Proto when TRUST_PROXY is on): on plain HTTP it would be meaningless, and on
 // a LAN server reached by IP it would lock browsers out.
+import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
@@ -49,7 +52,7 @@ const COMMON_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-/** Pages and the service worker script (the set @fastify/helmet gave every answer before). */
+/** Pages and the service worker script: what the helmet configuration below gives. */
 export const DOCUMENT_HEADERS: Record<string, string> = {
   'content-security-policy': Object.entries(CONTENT_SECURITY_POLICY)
     .map(([directive, values]) => `${directive} ${values.join(' ')}`)
@@ -86,11 +89,27 @@ const REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** What helmet sets that only a document uses: taken off every other answer. */
+const DOCUMENT_ONLY = Object.keys(DOCUMENT_HEADERS).filter((name) => !(name in RESOURCE_HEADERS));
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  // onRequest: set before any handler or error runs, so every answer has them (an
-  // answer sent from a later hook included).
+  // onRequest (helmet's and ours): set before any handler or error runs, so every answer
+  // has them (an answer sent from a later hook included).
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // Same-origin everything: the app opens no popup that must keep a handle on it.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: false,
+  });
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(isSubresourcePath(request.url) ? RESOURCE_HEADERS : DOCUMENT_HEADERS);
+    if (isSubresourcePath(request.url)) {
+      for (const name of DOCUMENT_ONLY) reply.raw.removeHeader(name);
+      reply.raw.setHeader('content-security-policy', RESOURCE_CSP);
+    }
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   // Reports of blocked content (report-uri): logged as warnings, answered 204. Outside
