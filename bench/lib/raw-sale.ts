@@ -1,8 +1,8 @@
 // The sale transaction of POST /api/sales, written as raw SQL and sent straight through
 // node-postgres: the same statements on the same tables, shaped as the server sends them
-// (key claimed; one read locking the products and the customer, checking the sale id and
-// drawing the sync versions; one write of the sale, its lines and cash entry, the stock
-// and the stored answer), without HTTP, JSON, validation, the session check or
+// (one read locking the products and the customer, checking the sale id, drawing the
+// sync versions and reading the key's stored answer; one write of the sale, its lines and
+// cash entry, the stock and the key with its answer), without HTTP, JSON, validation, the session check or
 // the ORM. Named prepared statements, as the server's hot statements are (db/client.ts
 // executeNamed). Its rate is the floor the API is measured against.
 import { randomUUID } from 'node:crypto';
@@ -71,14 +71,8 @@ async function rawSale(client: pg.PoolClient, store: RawStore, random: () => num
   const saleId = randomUUID();
   await client.query('BEGIN');
   try {
-    await client.query({
-      name: 'raw_claim',
-      text: `INSERT INTO idempotency_keys (tenant_id, key, request_hash, status_code, response_body)
-             VALUES ($1, $2, $3, 0, '{}') ON CONFLICT DO NOTHING RETURNING key`,
-      values: [tenantId, key, key],
-    });
     // One read: products locked, the customer share-locked, the sale id checked, the
-    // versions drawn after the locks (as sales/sale-reads.ts).
+    // versions drawn after the locks, the key's stored answer (as sales/sale-reads.ts).
     const read = await client.query<{ products: { id: string; current_stock: number }[]; versions: string[] }>({
       name: 'raw_read',
       text: `WITH p AS (SELECT * FROM products WHERE tenant_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR NO KEY UPDATE),
@@ -87,8 +81,10 @@ async function rawSale(client: pg.PoolClient, store: RawStore, random: () => num
                    WHERE (SELECT count(*) FROM p) + (SELECT count(*) FROM c) >= 0)
        SELECT (SELECT json_agg(p) FROM p) AS products, (SELECT json_agg(c) FROM c) AS customers,
               (SELECT json_agg(s.id) FROM sales s WHERE s.tenant_id = $1 AND s.id = $4) AS taken,
-              (SELECT json_agg(version::text ORDER BY version) FROM v) AS versions`,
-      values: [tenantId, ids, store.customerId, saleId, lines.length],
+              (SELECT json_agg(version::text ORDER BY version) FROM v) AS versions,
+              (SELECT json_build_object('status', k.status_code, 'hash', k.request_hash, 'body', k.response_body)
+                 FROM idempotency_keys k WHERE k.tenant_id = $1 AND k.key = $6) AS stored`,
+      values: [tenantId, ids, store.customerId, saleId, lines.length, key],
     });
     const stock = new Map(read.rows[0]!.products.map((r) => [r.id, r.current_stock]));
     const versions = read.rows[0]!.versions;
@@ -111,7 +107,8 @@ async function rawSale(client: pg.PoolClient, store: RawStore, random: () => num
                 FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(l, i)),
        w2 AS (INSERT INTO cash_flow_entries (tenant_id, date, type, description, category, amount, sale_id)
               VALUES ($1, (now() AT TIME ZONE 'America/Sao_Paulo')::date, 'income', 'Venda', 'Vendas', $9, $2)),
-       w3 AS (UPDATE idempotency_keys SET status_code = 201, response_body = $6::jsonb WHERE tenant_id = $1 AND key = $5)
+       w3 AS (INSERT INTO idempotency_keys (tenant_id, key, request_hash, status_code, response_body)
+              VALUES ($1, $5, $5, 201, $6::jsonb))
        UPDATE products AS p SET current_stock = x.stock_to, version = x.version, updated_at = now()
          FROM jsonb_to_recordset($4::jsonb) AS x(id uuid, stock_from int, stock_to int, version bigint)
         WHERE p.tenant_id = $1 AND p.id = x.id AND p.current_stock = x.stock_from`,

@@ -231,6 +231,27 @@ describe.each(databases())('idempotency and concurrency (%s)', (kind) => {
     expect(await cashNetOf(ctx.db, tenantId, id)).toBe(3 * p.price);
   });
 
+  it('parallel duplicates of an online sale of the last units: one sale, and every answer is its 201', async () => {
+    // The first to commit takes the last units: the others, once they get the product's
+    // lock, would be refused as out of stock; they must answer the stored 201 instead.
+    const p = await makeProduct(ctx.db, tenantId, { stock: 2, name: 'Último Casaco' });
+    const headers = key();
+    const id = randomUUID();
+    const body = saleBody(customerId, [{ product: p, quantity: 2 }], { id });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => http.post('/api/sales', body, { token: cashier, headers })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
+    for (const r of results) expect(r.body).toEqual(results[0]!.body);
+    expect(results.filter((r) => r.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
+    expect(await stockOf(ctx.db, tenantId, p.id)).toBe(0);
+    const rows = await ctx.db
+      .select()
+      .from(sales)
+      .where(and(eq(sales.tenantId, tenantId), eq(sales.id, id)));
+    expect(rows).toHaveLength(1);
+  });
+
   it('20 tills sell the last 5 units online at once: exactly 5 sales, 15 refusals, stock 0', async () => {
     const p = await makeProduct(ctx.db, tenantId, { stock: 5, name: 'Última Jaqueta' });
     const before = await salesCount(ctx.db, tenantId);

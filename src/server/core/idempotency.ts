@@ -14,6 +14,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { executeNamed, type Db, type DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, conflict } from '../errors';
+import { isUniqueViolation } from '../db/errors';
 
 export const IDEMPOTENCY_MISMATCH = 'Esta chave de idempotência já foi usada com outro conteúdo.';
 
@@ -198,4 +199,101 @@ export async function runIdempotent<T>(
     );
     return { statusCode, body, replayed: false };
   });
+}
+
+/**
+ * The answer stored under a key, as one JSON value (null when there is none), for an
+ * effect to read in its own first statement (runIdempotentFolded). Committed rows always
+ * hold a final answer (status_code 0 lives only inside the claiming transaction).
+ */
+export function storedAnswerSql(tenantId: string, key: string): SQL {
+  return sql`(SELECT json_build_object('status', k.status_code, 'hash', k.request_hash, 'body', k.response_body)
+                FROM ${idempotencyKeys} k WHERE k.tenant_id = ${tenantId} AND k.key = ${key})`;
+}
+
+interface StoredAnswer {
+  status: number;
+  hash: string;
+  body: unknown;
+}
+
+function asStored(value: unknown): StoredAnswer | null {
+  if (value === null || typeof value !== 'object') return null;
+  return value as StoredAnswer;
+}
+
+/** The stored answer replayed, or IDEMPOTENCY_MISMATCH for another request under the key. */
+function replay<T>(stored: StoredAnswer, requestHash: string): IdempotentResult<T> {
+  if (stored.hash !== requestHash) throw new AppError('IDEMPOTENCY_MISMATCH', IDEMPOTENCY_MISMATCH);
+  return { statusCode: stored.status, body: stored.body as T, replayed: true };
+}
+
+async function storedAnswer(t: DbOrTx, tenantId: string, key: string): Promise<StoredAnswer | null> {
+  const { rows } = await executeNamed<{ stored: unknown }>(t, sql`SELECT ${storedAnswerSql(tenantId, key)} AS stored`);
+  const value = rows[0]?.stored ?? null;
+  return asStored(typeof value === 'string' ? JSON.parse(value) : value);
+}
+
+/**
+ * An effect whose first statement reads the key's stored answer along with what it reads
+ * itself (`lookup`: storedAnswerSql), then, unless there was one, checks and answers.
+ */
+export type FoldedEffect<T> = (
+  tx: DbOrTx,
+  lookup: SQL,
+) => Promise<{ stored: unknown; proceed: () => Promise<T | Prepared<T>> }>;
+
+/**
+ * runIdempotent's protocol without a statement of its own, for the hottest call (POST
+ * /api/sales): no claim before the effect (runIdempotent's first round trip). The key's answer is read in the
+ * effect's first statement, and a new answer is INSERTED (not claimed, then stored) in the
+ * effect's last one, so the key's primary key is what keeps the call exactly-once:
+ * - the key answered already (committed before the first statement): replay it;
+ * - a duplicate running at the same time commits first: the INSERT waits for it and fails
+ *   on the key (or on the sale's own id), everything rolls back, and the stored answer is
+ *   replayed; if the duplicate rolls back, the INSERT goes through;
+ * - the effect refuses (a 4xx): the key is read again first, in a new statement, because a
+ *   duplicate may have committed while this one waited for its locks (an online sale of the
+ *   last units refused as "out of stock" by its own first attempt's success); only when
+ *   there is still nothing stored is the refusal the answer (refusals store nothing, as in
+ *   runIdempotent).
+ * Without a key it is runIdempotent's plain transaction.
+ */
+export async function runIdempotentFolded<T>(
+  db: Db,
+  call: IdempotentCall,
+  statusCode: number,
+  effect: FoldedEffect<T>,
+): Promise<IdempotentResult<T>> {
+  const { key, tenantId } = call;
+  if (!key) return runIdempotent(db, call, statusCode, async (tx) => (await effect(tx, sql`NULL::json`)).proceed());
+  const requestHash = requestHashOf(call);
+  try {
+    return await db.transaction(async (tx) => {
+      const first = await effect(tx, storedAnswerSql(tenantId, key));
+      const stored = asStored(first.stored);
+      if (stored) return replay<T>(stored, requestHash);
+      let result: T | Prepared<T>;
+      try {
+        result = await first.proceed();
+      } catch (error) {
+        const now = error instanceof AppError ? await storedAnswer(tx, tenantId, key) : null;
+        if (now) return replay<T>(now, requestHash);
+        throw error;
+      }
+      const body = isPrepared(result) ? result.body : result;
+      const insert = sql`INSERT INTO ${idempotencyKeys} (tenant_id, key, request_hash, status_code, response_body)
+                         VALUES (${tenantId}, ${key}, ${requestHash}, ${statusCode}, ${JSON.stringify(body)}::jsonb)`;
+      if (isPrepared(result)) await result.write([insert]);
+      else await runTogether(tx, [insert]);
+      return { statusCode, body, replayed: false };
+    });
+  } catch (error) {
+    // A duplicate committed first: its answer is this call's answer.
+    if (isUniqueViolation(error) || (error instanceof AppError && error.code === 'CONFLICT')) {
+      const stored = await storedAnswer(db, tenantId, key);
+      if (stored) return replay<T>(stored, requestHash);
+    }
+    throw error;
+  }
 }

@@ -5,7 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../../shared/contract';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import { runIdempotent, type Prepared } from '../core/idempotency';
+import {
+  runIdempotent,
+  runIdempotentFolded,
+  type FoldedEffect,
+  type IdempotentCall,
+  type Prepared,
+} from '../core/idempotency';
 import { validationError } from '../validation';
 import { authOf } from './access';
 
@@ -37,21 +43,34 @@ export async function sendIdempotent<T>(
   effect: (tx: DbOrTx) => Promise<T | Prepared<T>>,
   hashed?: (body: unknown) => unknown,
 ): Promise<FastifyReply> {
-  const key = idempotencyKeyOf(request);
-  // A route without a body schema ignores what was sent (cancel, item removal).
-  const body = request.routeOptions.schema?.body ? (request.body ?? null) : null;
-  const result = await runIdempotent(
-    ctx.db,
-    {
-      tenantId: authOf(request).tenantId,
-      key,
-      method: request.method,
-      path: request.url.split('?')[0] ?? request.url,
-      body: hashed && body !== null ? hashed(body) : body,
-    },
-    statusCode,
-    effect,
-  );
+  const result = await runIdempotent(ctx.db, callOf(request, hashed), statusCode, effect);
   if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
   return reply.code(result.statusCode).send(result.body);
+}
+
+/** sendIdempotent for an effect that reads the key's answer in its own first statement (runIdempotentFolded). */
+export async function sendIdempotentFolded<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusCode: number,
+  effect: FoldedEffect<T>,
+  hashed?: (body: unknown) => unknown,
+): Promise<FastifyReply> {
+  const result = await runIdempotentFolded(ctx.db, callOf(request, hashed), statusCode, effect);
+  if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
+  return reply.code(result.statusCode).send(result.body);
+}
+
+/** The call a request stands for: its key, and what the key's hash covers. */
+function callOf(request: FastifyRequest, hashed?: (body: unknown) => unknown): IdempotentCall {
+  // A route without a body schema ignores what was sent (cancel, item removal).
+  const body = request.routeOptions.schema?.body ? (request.body ?? null) : null;
+  return {
+    tenantId: authOf(request).tenantId,
+    key: idempotencyKeyOf(request),
+    method: request.method,
+    path: request.url.split('?')[0] ?? request.url,
+    body: hashed && body !== null ? hashed(body) : body,
+  };
 }

@@ -6,17 +6,21 @@
 // - its customers among the live ones, share-locked (many sales of one customer go
 //   together; deleting the customer waits for them);
 // - which of the sale ids the client chose are taken already;
+// - what the caller asks to read along (POST /api/sales: the answer stored under its
+//   Idempotency-Key, if any: core/idempotency.ts runIdempotentFolded);
 // - the sync versions its stock writes will carry, one per product a sale moves, drawn
 //   in order AFTER the locks (the WHERE below waits for both locked reads), so each
 //   exceeds every version those rows had and one row's versions grow in commit order
 //   (catalogue/sync.ts). A refused sale's versions are simply never used.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SaleCreate } from '../../shared/contract';
 import { executeNamed, type DbOrTx } from '../db/client';
 import { jsonRowOf, rowFromJson } from '../db/json-rows';
 import { customers, products, sales, type CustomerRow, type ProductRow } from '../db/schema';
 
 export interface SalesRead {
+  /** What `lookup` (an Idempotency-Key's stored answer: core/idempotency.ts) found, or null. */
+  stored: unknown;
   taken: Set<string>;
   products: Map<string, ProductRow>;
   customers: Map<string, CustomerRow>;
@@ -31,7 +35,13 @@ export function movesOf(inputs: readonly SaleCreate[]): number {
 
 const uuids = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
 
-export async function readForSales(t: DbOrTx, tenantId: string, inputs: readonly SaleCreate[]): Promise<SalesRead> {
+/** `lookup`: a scalar subquery read in the same statement (the caller's key, when it has one). */
+export async function readForSales(
+  t: DbOrTx,
+  tenantId: string,
+  inputs: readonly SaleCreate[],
+  lookup: SQL | null = null,
+): Promise<SalesRead> {
   const saleIds = inputs.flatMap((i) => (i.id ? [i.id] : []));
   const productIds = inputs.flatMap((i) => i.items.map((item) => item.product_id));
   const customerIds = inputs.map((i) => i.customer_id);
@@ -54,13 +64,15 @@ export async function readForSales(t: DbOrTx, tenantId: string, inputs: readonly
            (SELECT json_agg(${jsonRowOf(customers, 'c')}) FROM c) AS customers,
            (SELECT json_agg(s.id) FROM ${sales} s
              WHERE s.tenant_id = ${tenantId} AND s.id = ANY(${uuids(saleIds)}::uuid[])) AS taken,
-           (SELECT json_agg(version ORDER BY version) FROM v) AS versions`,
+           (SELECT json_agg(version ORDER BY version) FROM v) AS versions,
+           ${lookup ?? sql`NULL::json`} AS stored`,
   )) as unknown as {
     rows: {
       products: Record<string, unknown>[] | string | null;
       customers: Record<string, unknown>[] | string | null;
       taken: string[] | string | null;
       versions: (number | string)[] | string | null;
+      stored: unknown;
     }[];
   };
   const row = rows[0]!;
@@ -68,6 +80,7 @@ export async function readForSales(t: DbOrTx, tenantId: string, inputs: readonly
   const list = <T>(value: T[] | string | null): T[] =>
     value === null ? [] : typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
   return {
+    stored: typeof row.stored === 'string' ? JSON.parse(row.stored) : (row.stored ?? null),
     taken: new Set(list(row.taken)),
     products: new Map(
       list(row.products)

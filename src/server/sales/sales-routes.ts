@@ -20,10 +20,9 @@ import {
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
 import { scopedQuery } from '../http/day-scope';
-import { sendIdempotent } from '../http/idempotency';
+import { sendIdempotent, sendIdempotentFolded } from '../http/idempotency';
 import { addSaleItem, removeSaleItem, updateSaleItem } from './sale-items';
-import { cancelSale, prepareSale, updateSale } from './sales';
-import { prepared } from '../core/idempotency';
+import { cancelSale, prepareSaleFolded, updateSale } from './sales';
 import { saleHashBody } from './sale-checks';
 import { createSalesBatch } from './sales-batch';
 import { getSale, listSales, saleStats } from './sales-read';
@@ -109,16 +108,14 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     { config: create, schema: { body: SaleCreateSchema, response: { 201: SaleCreateResponseSchema } } },
     async (request, reply) => {
       const { tenantId, userId } = authOf(request);
-      return sendIdempotent(
+      // The key's answer is read with the sale's own reads, and a new answer written with
+      // the sale: no statement of its own (core/idempotency.ts runIdempotentFolded).
+      return sendIdempotentFolded(
         ctx,
         request,
         reply,
         201,
-        async (tx) => {
-          // Checked and answered first; written with its stored answer (one round trip less).
-          const sale = await prepareSale(tx, tenantId, userId, request.body);
-          return prepared(ok(sale.body), sale.write);
-        },
+        prepareSaleFolded(tenantId, userId, request.body, ok),
         saleHashBody,
       );
     },

@@ -22,10 +22,10 @@ import {
 } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { isUniqueViolation } from '../db/errors';
-import { prepared, runTogether, type Prepared } from '../core/idempotency';
+import { prepared, runTogether, type FoldedEffect, type Prepared } from '../core/idempotency';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import { paymentEffectRows, reversePaymentEffects, syncCrediarioCustomer, syncSaleIncome } from './sale-effects';
-import { readForSales } from './sale-reads';
+import { readForSales, type SalesRead } from './sale-reads';
 import { writeSales } from './sale-writes';
 import { loadSaleItems, loadSaleRow, saleOf, toSale } from './sales-read';
 import { conflictRows, offlineHistory, priceChanged, priceConflicts, saleTime, type PriceHistory } from './sale-checks';
@@ -182,7 +182,17 @@ export async function prepareSales(
   userId: string | null,
   inputs: readonly SaleCreate[],
 ): Promise<PreparedSales> {
-  const read = await readForSales(t, tenantId, inputs);
+  return planSales(t, tenantId, userId, inputs, await readForSales(t, tenantId, inputs));
+}
+
+/** The run checked against what its read found (prepareSales' second half). */
+async function planSales(
+  t: DbOrTx,
+  tenantId: string,
+  userId: string | null,
+  inputs: readonly SaleCreate[],
+  read: SalesRead,
+): Promise<PreparedSales> {
   const now = new Date();
   const reads: SaleReads = {
     taken: read.taken,
@@ -283,7 +293,33 @@ export async function createSales(
   return run.results;
 }
 
-/** One sale checked and answered, not written yet (POST /api/sales: its answer is stored with its writes). */
+/**
+ * POST /api/sales under an Idempotency-Key, the key's stored answer read in the sale's own
+ * first statement (core/idempotency.ts runIdempotentFolded): a sale already made answers
+ * what it answered then, without being checked again; a new one is checked and answered,
+ * not written yet (its answer is written with it).
+ */
+export function prepareSaleFolded<U>(
+  tenantId: string,
+  userId: string | null,
+  input: SaleCreate,
+  answer: (sale: SaleCreateResult) => U,
+): FoldedEffect<U> {
+  return async (t, lookup) => {
+    const read = await readForSales(t, tenantId, [input], lookup);
+    return {
+      stored: read.stored,
+      proceed: async () => {
+        const run = await planSales(t, tenantId, userId, [input], read);
+        const [result] = run.results;
+        if (result instanceof AppError) throw result;
+        return prepared(answer(result!), run.write);
+      },
+    };
+  };
+}
+
+/** One sale checked and answered, not written yet (its answer is stored with its writes). */
 export async function prepareSale(
   t: DbOrTx,
   tenantId: string,
@@ -328,7 +364,7 @@ function saleValues(plan: PlannedSale, tenantId: string, userId: string | null, 
   };
 }
 
-/** One sale (POST /api/sales): the AppError that refuses it is thrown. */
+/** One sale (POST /api/sales outside the route, tests): the AppError that refuses it is thrown. */
 export async function createSale(
   db: DbOrTx,
   tenantId: string,
