@@ -341,17 +341,17 @@ describe('Nova Venda', () => {
     // A first load in two pages; the second is held.
     const gate = deferred<void>();
     const page = (data: Record<string, unknown>) => ({
-      body: { success: true, data: { customers: [], tombstones: [], ...data } },
+      body: { success: true, data: { customers: [], tombstones: [], reset: false, ...data } },
     });
     server.on('GET', '/api/sync/pull', async (request) => {
-      if (Number(request.url.searchParams.get('since')) === 0) {
-        return page({ products: [{ ...camisa, version: 1 }], cursor: 1, hasMore: true, remaining: 2 });
+      if (request.url.searchParams.get('since') === null) {
+        return page({ products: [{ ...camisa, version: 1 }], cursor: '.1.1-1-', hasMore: true, remaining: 2 });
       }
       await gate.promise;
       return page({
         products: [{ ...calca, version: 2 }],
         customers: [{ ...maria, version: 3 }],
-        cursor: 3,
+        cursor: '1-1-.0.',
         hasMore: false,
         remaining: 0,
       });
