@@ -41,7 +41,8 @@
 //   BENCH_REPORTS_REQUESTS=100   timed calls in a row per dashboard/report call (after 10)
 //   BENCH_REPORTS_ON=pglite,postgres   the databases of the reports part
 //   BENCH_LIGHTHOUSE=/tmp/lh/node_modules/lighthouse/core/index.js   Lighthouse 12's entry
-//   BENCH_LIGHTHOUSE_REPORTS=<folder>   keep each page's full Lighthouse report (JSON) there
+//   BENCH_LIGHTHOUSE_REPORTS=<folder>   keep each page's full Lighthouse report (JSON) there (the last run's)
+//   BENCH_LIGHTHOUSE_RUNS=5   audits of each page (alternated); the verdict is on the median
 //
 // Smoke run of every part with small sizes:
 //   BENCH_DURATION_S=2 BENCH_PRODUCTS=2000 BENCH_QUEUED_SALES=100 BENCH_YEAR_SCALE=0.1 npm run bench
