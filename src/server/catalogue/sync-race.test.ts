@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaleCreate } from '../../shared/contract';
 import { openDatabase } from '../db/client';
 import { products } from '../db/schema';
-import { createSales } from '../sales/sales';
+import { createSales } from '../sales/sale-create';
 import { setupTestApp, type TestContext } from '../test/helpers';
 import { makeCustomer, makeProduct, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';

@@ -22,7 +22,7 @@ import {
   storeAnswersSql,
 } from '../core/idempotency';
 import { saleHashBody } from './sale-checks';
-import { prepareSale, prepareSales } from './sales';
+import { prepareSale, prepareSales } from './sale-create';
 
 /** The call each sale stands for (its key hashes the same request as when sent alone). */
 export const SALES_PATH = '/api/sales';

@@ -15,7 +15,7 @@ import { slotWriters, type SlotWriters } from '../test/day-slots';
 import { setupTestApp, type TestContext } from '../test/helpers';
 import { makeCustomer, makeProduct } from '../test/sales-fixtures';
 import { paymentEffectRows } from './sale-effects';
-import { createSale } from './sales';
+import { createSale } from './sale-create';
 
 describe.runIf(process.env.DATABASE_URL)('sales of one store on one day (postgres)', () => {
   let ctx: TestContext;
