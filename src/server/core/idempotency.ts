@@ -149,7 +149,7 @@ const PREPARED = Symbol('prepared');
 /**
  * An effect that has checked everything and knows its answer but has not written yet:
  * `write` writes it, sending `also` (the stored answer) in its last statement, so the
- * answer costs no round trip of its own (sales/sales.ts prepareSales).
+ * answer costs no round trip of its own (sales/sale-create.ts prepareSales).
  */
 export interface Prepared<T> {
   [PREPARED]: true;

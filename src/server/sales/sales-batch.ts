@@ -5,7 +5,7 @@
 // A refused sale writes nothing and the others go on.
 //
 // The run costs a fixed number of statements (key claims, one read, two writes carrying
-// the stored answers: sales.ts prepareSales) instead of several per sale. Should the transaction
+// the stored answers: sale-create.ts prepareSales) instead of several per sale. Should the transaction
 // fail all the same (a constraint nothing checked for, a lost connection), each sale is
 // tried again alone in its own transaction, so one bad sale cannot hold up the others.
 import type { ErrorBody, SaleCreate } from '../../shared/contract';
