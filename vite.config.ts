@@ -37,7 +37,8 @@ function precompress(): Plugin {
 /**
  * The screens each address opens (lazy-screens.ts: /login, and the layout with the screen
  * of SCREENS), by the address's first segment, from src/app. The dashboard ('/') has none:
- * fastify-static answers '/' with index.html itself.
+ * fastify-static answers '/' with index.html itself. routePages() fails the build when
+ * lazy-screens.ts loads a screen this list does not name.
  */
 const ROUTE_SCREENS: Record<string, string[]> = {
   login: ['features/login/login-screen.tsx'],
@@ -83,6 +84,15 @@ function routePages(): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) this.error('o chunk de entrada não foi encontrado');
       const initial = closure(entry);
+      // A screen added to lazy-screens.ts without a page here would still work, only
+      // without its preloads: the build says so instead.
+      const named = new Set(Object.values(ROUTE_SCREENS).flat().map((screen) => resolve(appRoot, screen)));
+      named.add(resolve(appRoot, 'features/dashboard/dashboard-screen.tsx'));
+      const router = this.getModuleInfo(resolve(appRoot, 'app/router/lazy-screens.ts'));
+      if (!router) this.error('lazy-screens.ts não está no bundle');
+      for (const id of router.dynamicallyImportedIds) {
+        if (!named.has(id)) this.error(`${id} é carregada por lazy-screens.ts e não está em ROUTE_SCREENS`);
+      }
       for (const [segment, screens] of Object.entries(ROUTE_SCREENS)) {
         const files = new Set<string>();
         for (const screen of screens) {
