@@ -6,6 +6,15 @@ import type { ErrorBody, ErrorCode } from '../../shared/contract';
 import { AppError, MESSAGES } from '../errors';
 import { issueDetails, validationMessage } from '../validation';
 
+function errorBody(code: ErrorCode, error: string, details?: unknown): ErrorBody {
+  return { success: false, error, code, ...(details === undefined ? {} : { details }) };
+}
+
+/** The envelope of a refusal a service threw (the batch answers one per sale). */
+export function errorBodyOf(error: AppError): ErrorBody {
+  return errorBody(error.code, error.message, error.details);
+}
+
 export function sendError(
   reply: FastifyReply,
   status: number,
@@ -13,8 +22,7 @@ export function sendError(
   error: string,
   details?: unknown,
 ): FastifyReply {
-  const body: ErrorBody = { success: false, error, code, ...(details === undefined ? {} : { details }) };
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
+  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, error, details));
 }
 
 function clientErrorMessage(err: FastifyError): { status: number; message: string } {

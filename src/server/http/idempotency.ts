@@ -1,17 +1,12 @@
-// The route side of idempotency: reads the Idempotency-Key header and answers either the
-// effect's fresh result or the stored answer of an earlier call with the same key
+// The route side of idempotency (core/idempotency.ts has the protocol): reads the
+// Idempotency-Key header, tells what the key is bound to, and sends an outcome: the
+// effect's fresh answer, or the stored answer of an earlier call with the same key
 // (marked with the response header Idempotent-Replayed: true).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../../shared/contract';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import {
-  runIdempotent,
-  runIdempotentFolded,
-  type FoldedEffect,
-  type IdempotentCall,
-  type Prepared,
-} from '../core/idempotency';
+import { requestHashOf, runKeyed, type Answered, type KeyedCall } from '../core/idempotency';
 import { validationError } from '../validation';
 import { authOf } from './access';
 
@@ -29,48 +24,40 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Runs `effect` (a service call joining the given transaction) under the request's
- * Idempotency-Key and sends its answer with `statusCode`, or the stored answer. An effect
- * that answers prepared(...) writes together with the stored answer (core/idempotency.ts).
- * `hashed` is what the request hash covers when not the whole body (a sale's delivery
- * flag is left out: sales/sale-checks.ts).
+ * The call a request stands for: its key, and the hash of what the key is bound to (the
+ * method, the path and the body; `hashed` is what the hash covers when not the whole body).
+ */
+export function keyedCallOf(request: FastifyRequest, hashed?: (body: unknown) => unknown): KeyedCall {
+  // A route without a body schema ignores what was sent (cancel, item removal).
+  const body = request.routeOptions.schema?.body ? (request.body ?? null) : null;
+  return {
+    key: idempotencyKeyOf(request),
+    requestHash: requestHashOf({
+      method: request.method,
+      path: request.url.split('?')[0] ?? request.url,
+      body: hashed && body !== null ? hashed(body) : body,
+    }),
+  };
+}
+
+/** Sends a fresh answer with `statusCode`, or a stored one as it was first sent. */
+export function sendAnswer(reply: FastifyReply, statusCode: number, answer: Answered<unknown>): FastifyReply {
+  if (answer.kind === 'replayed') return reply.header(REPLAYED_HEADER, 'true').code(answer.statusCode).send(answer.body);
+  return reply.code(statusCode).send(answer.data);
+}
+
+/**
+ * Runs `effect` (a service call joining the given transaction, answering the body to send)
+ * under the request's Idempotency-Key and sends its answer with `statusCode`, or the
+ * stored answer.
  */
 export async function sendIdempotent<T>(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   statusCode: number,
-  effect: (tx: DbOrTx) => Promise<T | Prepared<T>>,
-  hashed?: (body: unknown) => unknown,
+  effect: (tx: DbOrTx) => Promise<T>,
 ): Promise<FastifyReply> {
-  const result = await runIdempotent(ctx.db, callOf(request, hashed), statusCode, effect);
-  if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
-  return reply.code(result.statusCode).send(result.body);
-}
-
-/** sendIdempotent for an effect that reads the key's answer in its own first statement (runIdempotentFolded). */
-export async function sendIdempotentFolded<T>(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  statusCode: number,
-  effect: FoldedEffect<T>,
-  hashed?: (body: unknown) => unknown,
-): Promise<FastifyReply> {
-  const result = await runIdempotentFolded(ctx.db, callOf(request, hashed), statusCode, effect);
-  if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
-  return reply.code(result.statusCode).send(result.body);
-}
-
-/** The call a request stands for: its key, and what the key's hash covers. */
-function callOf(request: FastifyRequest, hashed?: (body: unknown) => unknown): IdempotentCall {
-  // A route without a body schema ignores what was sent (cancel, item removal).
-  const body = request.routeOptions.schema?.body ? (request.body ?? null) : null;
-  return {
-    tenantId: authOf(request).tenantId,
-    key: idempotencyKeyOf(request),
-    method: request.method,
-    path: request.url.split('?')[0] ?? request.url,
-    body: hashed && body !== null ? hashed(body) : body,
-  };
+  const answer = await runKeyed(ctx.db, authOf(request).tenantId, keyedCallOf(request), statusCode, effect);
+  return sendAnswer(reply, statusCode, answer);
 }

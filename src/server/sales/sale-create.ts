@@ -1,327 +1,157 @@
-// A new sale: recomputes the totals from the lines (each line keeps the unit price sent:
-// the price at the till when it was added, spec §5, checked by the price rule of
-// sale-checks.ts, as is the sale's time), snapshots the customer's name and each
-// product's name and cost, moves stock (stock.ts), records the payment effects
-// (sale-effects.ts) and the conflicts admins review (sale_conflicts), all in one
-// transaction, in one read (sale-reads.ts) and one write (sale-writes.ts) whatever the
-// number of sales. Lock order: the products (in id order), the customer, the day's totals
-// (the row of this connection's slot: migration 0007), the Idempotency-Key. No store-wide
-// lock: the sync versions come from a sequence (catalogue/sync.ts).
-import { randomUUID } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
-import type { SaleCreate, SaleCreateResult, StockAfter, StockConflict } from '../../shared/contract';
-import { inTransaction, type DbOrTx } from '../db/client';
-import type { CustomerRow, PriceConflictRecord, ProductRow, SaleItemRow, SaleRow } from '../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../errors';
+// Creating sales: the one way a sale is made, whether POST /api/sales sent one or the
+// outbox's batch sent fifty. A run of sales goes down once, in one transaction:
+//   read  (sale-create-read.ts: the products row-locked, the customers, the taken sale
+//          ids, the sync versions and the answers stored under the run's keys: ONE statement)
+//   plan  (sale-plan.ts: every rule; a sale whose key holds an answer is not planned, it
+//          replays that answer)
+//   write (sale-create-write.ts: the sales and everything they touch, with the new
+//          answers stored under their keys: ONE statement)
+// and then the refused sales' keys are read again (core/idempotency.ts, the protocol's
+// third step). Lock order: the products (in id order), the customers, the day's totals,
+// the keys. A run whose transaction fails all the same (a concurrent duplicate of one of
+// its sales, a constraint nothing checked for, a lost connection) is tried again sale by
+// sale, each in its own transaction, so one sale cannot hold up the others.
+import type { SaleCreate, SaleCreateResult } from '../../shared/contract';
+import { successBody } from '../../shared/contract';
+import {
+  answersInsertSql,
+  replayOf,
+  requestHashOf,
+  settleRefusals,
+  type KeyedCall,
+  type Outcome,
+} from '../core/idempotency';
+import type { Db, DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { prepared, runTogether, type FoldedEffect, type Prepared } from '../core/idempotency';
-import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
-import { paymentEffectRows } from './sale-effects';
-import { readForSales, type SalesRead } from './sale-reads';
-import { writeSales } from './sale-writes';
-import { toSale } from './sales-read';
-import { conflictRows, offlineHistory, priceChanged, priceConflicts, saleTime, type PriceHistory } from './sale-checks';
-import { insufficientStock, mergeMoves, shortfalls, type StockWrite } from './stock';
-import { checkTotal, ENTRADA_TOO_HIGH, sellableProduct } from './sales';
+import { AppError, conflict, MESSAGES } from '../errors';
+import { readForSales } from './sale-create-read';
+import { writeSales } from './sale-create-write';
+import { planSales, SALE_ID_TAKEN } from './sale-plan';
+import { offlineHistory } from './sale-price';
 
-const SALE_ID_TAKEN = 'Já existe uma venda com este identificador.';
+/** The path a sale's key is bound to, whether it came alone or in a batch. */
+export const SALES_PATH = '/api/sales';
+const CREATED = 201;
 
-/** A sale checked against what its transaction read; nothing written yet. */
-interface PlannedSale {
-  id: string;
+export interface SaleCall extends KeyedCall {
   input: SaleCreate;
-  customer: CustomerRow;
-  lines: (SaleCreate['items'][number] & { product: ProductRow; total: number })[];
-  total: number;
-  crediario: SaleCreate['crediario'];
-  conflicts: StockConflict[];
-  priceConflicts: PriceConflictRecord[];
-  soldAt: Date;
-  /** The device's time when it was not believed (a clock conflict). */
-  claimedSoldAt: Date | null;
-  /** Each product it moves (merged lines) and that product's stock right after it. */
-  after: { productId: string; stock: number }[];
-}
-
-/** What the sales of one transaction read, their products row-locked. */
-interface SaleReads {
-  taken: Set<string>;
-  customers: ReadonlyMap<string, CustomerRow>;
-  /** Running stock: each planned sale leaves its decrements here for the next one. */
-  products: Map<string, ProductRow>;
-  /** Price history of the products offline sales sold off their current price. */
-  history: PriceHistory;
-  receivedAt: Date;
-}
-
-/** Checks one sale (throws the AppError the API answers) and moves the running stock. */
-function planSale(input: SaleCreate, reads: SaleReads): PlannedSale {
-  if (input.id && reads.taken.has(input.id)) throw conflict(SALE_ID_TAKEN);
-  const customer = reads.customers.get(input.customer_id);
-  if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
-  const lines = input.items.map((item) => ({
-    ...item,
-    product: sellableProduct(reads.products, item.product_id, { allowInactive: input.offline }),
-    total: item.quantity * item.unit_price,
-  }));
-  // Online, the till must sell at today's price (the cashier can still fix it).
-  if (!input.offline) {
-    const changed = priceChanged(lines);
-    if (changed) throw changed;
-  }
-  const { soldAt, claimedSoldAt } = saleTime(input.sold_at, reads.receivedAt);
-  const prices = input.offline ? priceConflicts(lines, reads.history, soldAt, reads.receivedAt) : [];
-  const total = lines.reduce((s, l) => s + l.total, 0);
-  checkTotal(total);
-  const crediario = input.payment_method === 'crediario' ? input.crediario : undefined;
-  if (input.payment_method === 'crediario' && !crediario) throw badRequest('Informe as parcelas do crediário.');
-  if (crediario && crediario.entrada > total) {
-    throw badRequest(ENTRADA_TOO_HIGH, [{ path: 'crediario.entrada', message: ENTRADA_TOO_HIGH }]);
-  }
-  const moves = mergeMoves(lines.map((l) => ({ productId: l.product_id, take: l.quantity })));
-  const short = shortfalls(moves, reads.products);
-  // Online, stock never goes below zero. Offline, the sale already happened at the till:
-  // it is accepted and what the stock could not cover is recorded as its conflicts.
-  if (short.length > 0 && !input.offline) throw insufficientStock(short);
-  const after = moves.map((m) => {
-    const row = reads.products.get(m.productId)!;
-    const stock = row.currentStock - m.take;
-    reads.products.set(m.productId, { ...row, currentStock: stock });
-    return { productId: m.productId, stock };
-  });
-  const id = input.id ?? randomUUID();
-  reads.taken.add(id);
-  return {
-    id,
-    input,
-    customer,
-    lines,
-    total,
-    crediario,
-    conflicts: short,
-    priceConflicts: prices,
-    soldAt,
-    claimedSoldAt,
-    after,
-  };
-}
-
-/** A run of sales checked, its answers known, not written yet. */
-export interface PreparedSales {
-  /** One per input: the sale as it will be, or the AppError that refused it. */
-  results: (SaleCreateResult | AppError)[];
-  /** Writes the sales that were not refused, with `also` in the same last statement. */
-  write(also?: readonly (SQL | null)[]): Promise<void>;
 }
 
 /**
- * Checks a run of sales in order inside the caller's transaction (reading and locking
- * what they need: sale-reads.ts) and answers each, before writing anything: a refused
- * sale will write nothing and the others go on. Each sale sees the stock the earlier ones
- * left, exactly as if they had come one by one, but the whole run costs the same
- * statements whatever its size: one read, and two writes (sale-writes.ts) where the
- * caller's own last write can ride along (the stored answers of their Idempotency-Keys);
- * plus the price history when an offline sale sold off the current price.
+ * A sale under its key. The key is bound to the body with the delivery flag set as the
+ * outbox sends it: a direct sending whose answer was lost and its outbox replay are one
+ * sale (sale-price.ts); keys stored before this rule, all from the outbox, hash the same.
  */
-export async function prepareSales(
-  t: DbOrTx,
-  tenantId: string,
-  userId: string | null,
-  inputs: readonly SaleCreate[],
-): Promise<PreparedSales> {
-  return planSales(t, tenantId, userId, inputs, await readForSales(t, tenantId, inputs));
+export function saleCall(input: SaleCreate, key?: string): SaleCall {
+  return {
+    key,
+    input,
+    requestHash: requestHashOf({ method: 'POST', path: SALES_PATH, body: { ...input, offline: true } }),
+  };
 }
 
-/** The run checked against what its read found (prepareSales' second half). */
-async function planSales(
+export interface CreateSalesOptions {
+  /** Join this transaction (another service composing sales) instead of opening one. */
+  tx?: DbOrTx;
+  /** Told of what failed unexpectedly: a run's transaction (its sales are then tried one by one), a sale alone. */
+  log?: (error: unknown) => void;
+}
+
+/** Creates a run of sales: one outcome per call, in order. */
+export async function createSales(
+  db: Db,
+  tenantId: string,
+  userId: string | null,
+  calls: readonly SaleCall[],
+  options: CreateSalesOptions = {},
+): Promise<Outcome<SaleCreateResult>[]> {
+  if (calls.length === 0) return [];
+  if (options.tx) return runSales(options.tx, tenantId, userId, calls);
+  let outcomes: Outcome<SaleCreateResult>[];
+  try {
+    outcomes = await db.transaction((tx) => runSales(tx, tenantId, userId, calls));
+  } catch (error) {
+    if (calls.length > 1) {
+      options.log?.(error);
+      return oneByOne(db, tenantId, userId, calls, options.log);
+    }
+    // A sale alone, lost to a duplicate that committed first (on its key or its id): the
+    // duplicate's answer is its answer.
+    if (!(error instanceof AppError || isUniqueViolation(error))) throw error;
+    const refusal = error instanceof AppError ? error : null;
+    const [settled] = await settleRefusals<SaleCreateResult>(db, tenantId, calls, [
+      { kind: 'refused', error: refusal ?? conflict(SALE_ID_TAKEN) },
+    ]);
+    if (settled!.kind === 'refused' && !refusal) throw error;
+    return [settled!];
+  }
+  return settleRefusals(db, tenantId, calls, outcomes);
+}
+
+/** read, plan, write: the run inside its transaction. */
+async function runSales(
   t: DbOrTx,
   tenantId: string,
   userId: string | null,
-  inputs: readonly SaleCreate[],
-  read: SalesRead,
-): Promise<PreparedSales> {
+  calls: readonly SaleCall[],
+): Promise<Outcome<SaleCreateResult>[]> {
+  const read = await readForSales(
+    t,
+    tenantId,
+    calls.map((c) => c.input),
+    calls.flatMap((c) => (c.key ? [c.key] : [])),
+  );
+  const outcomes: (Outcome<SaleCreateResult> | null)[] = calls.map((c) => {
+    const stored = c.key ? read.stored.get(c.key) : undefined;
+    return stored ? replayOf(stored, c.requestHash) : null;
+  });
+  const fresh = calls.filter((_, i) => outcomes[i] === null);
+  if (fresh.length === 0) return outcomes as Outcome<SaleCreateResult>[];
+
   const now = new Date();
-  const reads: SaleReads = {
-    taken: read.taken,
-    customers: read.customers,
-    products: new Map(read.products),
-    history: await offlineHistory(t, tenantId, inputs, read.products, now),
-    receivedAt: now,
-  };
-  const planned = inputs.map((input) => {
+  const inputs = fresh.map((c) => c.input);
+  const history = await offlineHistory(t, tenantId, inputs, read.products, now);
+  const plan = planSales(inputs, read, history, { tenantId, userId, now });
+  const answers = fresh.flatMap((c, i) => {
+    const result = plan.results[i]!;
+    return c.key && !(result instanceof AppError)
+      ? [{ key: c.key, requestHash: c.requestHash, statusCode: CREATED, body: successBody(result) }]
+      : [];
+  });
+  if (plan.write.sales.length > 0) {
     try {
-      return planSale(input, reads);
+      await writeSales(t, tenantId, plan.write, now, answersInsertSql(tenantId, answers));
     } catch (error) {
-      if (error instanceof AppError) return error;
+      // The same sale id committed by a concurrent transaction after it was read.
+      if (isUniqueViolation(error, 'sales_pkey')) throw conflict(SALE_ID_TAKEN);
       throw error;
     }
-  });
-  const plans = planned.filter((p): p is PlannedSale => !(p instanceof AppError));
-  if (plans.length === 0) return { results: planned as AppError[], write: (also = []) => runTogether(t, also) };
-
-  const saleRows: SaleRow[] = plans.map((plan) => saleValues(plan, tenantId, userId, now));
-  const itemsBySale = new Map<string, SaleItemRow[]>(
-    plans.map((plan) => [
-      plan.id,
-      plan.lines.map((l, position) => ({
-        tenantId,
-        id: randomUUID(),
-        saleId: plan.id,
-        position,
-        productId: l.product_id,
-        productName: l.product.name,
-        quantity: l.quantity,
-        unitPrice: l.unit_price,
-        unitCost: l.product.costPrice,
-        totalPrice: l.total,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    ]),
-  );
-
-  // The stock: one write per product with its stock after the whole run; each move (a
-  // sale moving a product) takes the next version drawn, so the k-th sale that moved a
-  // product answers an older version than the (k+1)-th, and the row keeps the last.
-  const stock = new Map<string, StockWrite>();
-  const stockAfter = new Map<string, StockAfter[]>();
-  let move = 0;
-  for (const plan of plans) {
-    const after = plan.after.map(({ productId, stock: to }) => {
-      const version = read.versions[move++]!;
-      stock.set(productId, { productId, from: read.products.get(productId)!.currentStock, to, version });
-      return { product_id: productId, current_stock: to, version };
-    });
-    stockAfter.set(plan.id, after);
   }
-
-  const effects = saleRows.map(paymentEffectRows);
-  const write = async (also: readonly (SQL | null)[] = []) => {
-    try {
-      await writeSales(
-        t,
-        tenantId,
-        {
-          sales: saleRows,
-          items: [...itemsBySale.values()].flat(),
-          cash: effects.flatMap((e) => e.cash),
-          receivables: effects.flatMap((e) => e.receivables),
-          conflicts: plans.flatMap((plan) => conflictRows(plan, tenantId, now)),
-          stock: [...stock.values()],
-        },
-        now,
-        also,
-      );
-    } catch (err) {
-      // The same id committed by a concurrent transaction after `taken` was read.
-      if (isUniqueViolation(err, 'sales_pkey')) throw conflict(SALE_ID_TAKEN);
-      throw err;
-    }
-  };
-
-  const rowById = new Map(saleRows.map((r) => [r.id, r]));
-  const results = planned.map((p) =>
-    p instanceof AppError
-      ? p
-      : { ...toSale(rowById.get(p.id)!, itemsBySale.get(p.id)!), stock_after: stockAfter.get(p.id)! },
-  );
-  return { results, write };
-}
-
-/** Creates a run of sales (prepareSales, then its writes), one answer per input. */
-export async function createSales(
-  t: DbOrTx,
-  tenantId: string,
-  userId: string | null,
-  inputs: readonly SaleCreate[],
-): Promise<(SaleCreateResult | AppError)[]> {
-  const run = await prepareSales(t, tenantId, userId, inputs);
-  await run.write();
-  return run.results;
-}
-
-/**
- * POST /api/sales under an Idempotency-Key, the key's stored answer read in the sale's own
- * first statement (core/idempotency.ts runIdempotentFolded): a sale already made answers
- * what it answered then, without being checked again; a new one is checked and answered,
- * not written yet (its answer is written with it).
- */
-export function prepareSaleFolded<U>(
-  tenantId: string,
-  userId: string | null,
-  input: SaleCreate,
-  answer: (sale: SaleCreateResult) => U,
-): FoldedEffect<U> {
-  return async (t, lookup) => {
-    const read = await readForSales(t, tenantId, [input], lookup);
-    return {
-      stored: read.stored,
-      proceed: async () => {
-        const run = await planSales(t, tenantId, userId, [input], read);
-        const [result] = run.results;
-        if (result instanceof AppError) throw result;
-        return prepared(answer(result!), run.write);
-      },
-    };
-  };
-}
-
-/** One sale checked and answered, not written yet (its answer is stored with its writes). */
-export async function prepareSale(
-  t: DbOrTx,
-  tenantId: string,
-  userId: string | null,
-  input: SaleCreate,
-): Promise<Prepared<SaleCreateResult>> {
-  const run = await prepareSales(t, tenantId, userId, [input]);
-  const [result] = run.results;
-  if (result instanceof AppError) throw result;
-  return prepared(result!, run.write);
-}
-
-/** The sale's whole row, as it is inserted. */
-function saleValues(plan: PlannedSale, tenantId: string, userId: string | null, now: Date): SaleRow {
-  const { input, crediario } = plan;
-  return {
-    tenantId,
-    id: plan.id,
-    customerId: plan.customer.id,
-    customerName: plan.customer.name,
-    total: plan.total,
-    paymentMethod: input.payment_method,
-    // spec §4: a new sale is pending payment and completed.
-    paymentStatus: 'pending' as const,
-    saleStatus: 'completed' as const,
-    crediario: crediario
-      ? { entrada: crediario.entrada, parcelas: crediario.parcelas, vencimentos: crediario.vencimentos }
-      : null,
-    stockConflicts: plan.conflicts,
-    priceConflicts: plan.priceConflicts,
-    offline: input.offline,
-    soldAt: plan.soldAt,
-    receivedAt: now,
-    claimedSoldAt: plan.claimedSoldAt,
-    deviceId: input.device_id ?? null,
-    deviceLabel: input.device_label?.trim() || null,
-    notes: input.notes?.trim() || null,
-    createdBy: userId,
-    cancelledAt: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
-
-/** One sale (POST /api/sales outside the route, tests): the AppError that refuses it is thrown. */
-export async function createSale(
-  db: DbOrTx,
-  tenantId: string,
-  userId: string | null,
-  input: SaleCreate,
-  tx?: DbOrTx,
-): Promise<SaleCreateResult> {
-  return inTransaction(db, tx, async (t) => {
-    const [result] = await createSales(t, tenantId, userId, [input]);
-    if (result instanceof AppError) throw result;
-    return result!;
+  let next = 0;
+  return outcomes.map((outcome) => {
+    if (outcome) return outcome;
+    const result = plan.results[next++]!;
+    return result instanceof AppError ? { kind: 'refused', error: result } : { kind: 'done', data: result };
   });
+}
+
+/** Each sale in its own transaction, as POST /api/sales runs it. */
+async function oneByOne(
+  db: Db,
+  tenantId: string,
+  userId: string | null,
+  calls: readonly SaleCall[],
+  log: CreateSalesOptions['log'],
+): Promise<Outcome<SaleCreateResult>[]> {
+  const outcomes: Outcome<SaleCreateResult>[] = [];
+  for (const call of calls) {
+    try {
+      outcomes.push(...(await createSales(db, tenantId, userId, [call])));
+    } catch (error) {
+      log?.(error);
+      // Not the sale's fault as far as anyone can tell: the till retries it later.
+      outcomes.push({ kind: 'refused', error: new AppError('INTERNAL', MESSAGES.internal) });
+    }
+  }
+  return outcomes;
 }

@@ -8,9 +8,9 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { syncSaleIncome } from './sale-effects';
-import { loadSaleRow, saleOf } from './sales-read';
-import { assertItemsEditable, checkTotal, sellableProduct } from './sales';
-import { applyStockMoves, checkStockMoves, lockProducts } from './stock';
+import { loadSaleRow, saleOf } from './sale-queries';
+import { assertItemsEditable, checkTotal, sellableProduct } from './sale-rules';
+import { lockProducts, stockWritesOf, writeStock } from './stock';
 
 export const SALE_ITEM_NOT_FOUND = 'Item da venda não encontrado.';
 export const LAST_ITEM = 'Uma venda precisa de pelo menos um item. Para desfazê-la, cancele a venda.';
@@ -46,8 +46,7 @@ export async function addSaleItem(db: DbOrTx, tenantId: string, input: SaleItemA
     assertItemsEditable(sale);
     const rows = await lockProducts(t, tenantId, [input.product_id]);
     const product = sellableProduct(rows, input.product_id, { allowInactive: false });
-    const moves = [{ productId: product.id, take: input.quantity }];
-    checkStockMoves(moves, rows, { allowNegative: false });
+    const stock = stockWritesOf([{ productId: product.id, take: input.quantity }], rows, { allowNegative: false });
     const unitPrice = input.unit_price ?? product.salePrice;
     const [{ last } = { last: null }] = await t
       .select({ last: max(saleItems.position) })
@@ -65,7 +64,7 @@ export async function addSaleItem(db: DbOrTx, tenantId: string, input: SaleItemA
       totalPrice: input.quantity * unitPrice,
     });
     const result = await settle(t, sale);
-    await applyStockMoves(t, tenantId, moves, rows, { allowNegative: false });
+    await writeStock(t, tenantId, stock, new Date());
     return result;
   });
 }
@@ -82,15 +81,16 @@ export async function updateSaleItem(
     const sale = await loadSaleRow(t, tenantId, item.saleId, true);
     assertItemsEditable(sale);
     const rows = await lockProducts(t, tenantId, [item.productId]);
-    const moves = [{ productId: item.productId, take: input.quantity - item.quantity }];
-    checkStockMoves(moves, rows, { allowNegative: false });
+    const stock = stockWritesOf([{ productId: item.productId, take: input.quantity - item.quantity }], rows, {
+      allowNegative: false,
+    });
     const unitPrice = input.unit_price ?? item.unitPrice;
     await t
       .update(saleItems)
       .set({ quantity: input.quantity, unitPrice, totalPrice: input.quantity * unitPrice, updatedAt: new Date() })
       .where(ownItem(tenantId, item.id));
     const result = await settle(t, sale);
-    await applyStockMoves(t, tenantId, moves, rows, { allowNegative: false });
+    await writeStock(t, tenantId, stock, new Date());
     return result;
   });
 }
@@ -114,10 +114,9 @@ export async function removeSaleItem(
     if (lines.length <= 1) throw conflict(LAST_ITEM);
     const rows = await lockProducts(t, tenantId, [item.productId]);
     await t.delete(saleItems).where(ownItem(tenantId, item.id));
+    const restock = stockWritesOf([{ productId: item.productId, take: -item.quantity }], rows, { allowNegative: true });
     const result = await settle(t, sale);
-    await applyStockMoves(t, tenantId, [{ productId: item.productId, take: -item.quantity }], rows, {
-      allowNegative: true,
-    });
+    await writeStock(t, tenantId, restock, new Date());
     return result;
   });
 }

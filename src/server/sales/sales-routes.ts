@@ -7,6 +7,7 @@ import {
   SaleBatchSchema,
   SaleCreateResponseSchema,
   SaleCreateSchema,
+  successBody,
   SaleItemAddSchema,
   SaleItemParams,
   SaleItemUpdateSchema,
@@ -18,15 +19,17 @@ import {
   SaleUpdateSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
+import type { Outcome } from '../core/idempotency';
+import type { AppError } from '../errors';
 import { authOf } from '../http/access';
 import { scopedQuery } from '../http/day-scope';
-import { sendIdempotent, sendIdempotentFolded } from '../http/idempotency';
+import { errorBodyOf } from '../http/errors';
+import { idempotencyKeyOf, sendAnswer, sendIdempotent } from '../http/idempotency';
+import { validationError } from '../validation';
+import { createSales, saleCall, type SaleCall } from './sale-create';
 import { addSaleItem, removeSaleItem, updateSaleItem } from './sale-items';
-import { prepareSaleFolded } from './sale-create';
-import { cancelSale, updateSale } from './sales';
-import { saleHashBody } from './sale-checks';
-import { createSalesBatch } from './sales-batch';
-import { getSale, listSales, saleStats } from './sales-read';
+import { getSale, listSales, saleStats } from './sale-queries';
+import { cancelSale, updateSale } from './sale-update';
 
 /**
  * /api/sales (spec §7). Cashiers: sales.read and sales.create; update, cancel and line
@@ -38,7 +41,7 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
   const create = { access: 'sales.create' } as const;
   const update = { access: 'sales.update' } as const;
   const cancel = { access: 'sales.cancel' } as const;
-  const ok = (data: unknown) => ({ success: true as const, data });
+  const ok = successBody;
 
   app.get(
     '/',
@@ -109,16 +112,10 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     { config: create, schema: { body: SaleCreateSchema, response: { 201: SaleCreateResponseSchema } } },
     async (request, reply) => {
       const { tenantId, userId } = authOf(request);
-      // The key's answer is read with the sale's own reads, and a new answer written with
-      // the sale: no statement of its own (core/idempotency.ts runIdempotentFolded).
-      return sendIdempotentFolded(
-        ctx,
-        request,
-        reply,
-        201,
-        prepareSaleFolded(tenantId, userId, request.body, ok),
-        saleHashBody,
-      );
+      const call = saleCall(request.body, idempotencyKeyOf(request));
+      const [outcome] = await createSales(ctx.db, tenantId, userId, [call]);
+      if (outcome!.kind === 'refused') throw outcome!.error;
+      return sendAnswer(reply, 201, outcome!.kind === 'done' ? { kind: 'done', data: ok(outcome!.data) } : outcome!);
     },
   );
 
@@ -129,19 +126,22 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     { config: create, schema: { body: SaleBatchSchema, response: { 200: SaleBatchResponseSchema } } },
     async (request) => {
       const { tenantId, userId } = authOf(request);
-      const answers = await createSalesBatch(ctx.db, tenantId, userId, request.body.sales, (err) =>
-        request.log.error({ err }, 'lote de vendas: venda reenviada sozinha'),
-      );
-      return {
-        success: true as const,
-        data: {
-          results: answers.map((a) => ({
-            key: a.key,
-            status: a.statusCode,
-            body: a.statusCode < 300 ? z.encode(SaleCreateResponseSchema, a.body as never) : a.body,
-          })),
-        },
-      };
+      const sent = request.body.sales;
+      // Each sale is validated alone: a bad one is answered alone, the others go on.
+      const parsed = sent.map(({ key, body }) => {
+        const result = SaleCreateSchema.safeParse(body);
+        return result.success ? saleCall(result.data, key) : validationError(result.error.issues);
+      });
+      const calls = parsed.filter((p): p is SaleCall => !(p instanceof Error));
+      const created = await createSales(ctx.db, tenantId, userId, calls, {
+        log: (err) => request.log.error({ err }, 'lote de vendas: venda reenviada sozinha'),
+      });
+      let next = 0;
+      const results = parsed.map((p, i) => {
+        const outcome: Outcome<unknown> = p instanceof Error ? { kind: 'refused', error: p } : created[next++]!;
+        return { key: sent[i]!.key, ...batchAnswer(outcome) };
+      });
+      return { success: true as const, data: { results } };
     },
   );
 
@@ -167,3 +167,16 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     },
   );
 };
+
+/** A sale's answer inside the batch: what POST /api/sales would have sent, at the JSON edge. */
+function batchAnswer(outcome: Outcome<unknown>): { status: number; body: unknown } {
+  const encode = (body: unknown) => z.encode(SaleCreateResponseSchema, body as never);
+  switch (outcome.kind) {
+    case 'done':
+      return { status: 201, body: encode(successBody(outcome.data)) };
+    case 'replayed':
+      return { status: outcome.statusCode, body: outcome.statusCode < 300 ? encode(outcome.body) : outcome.body };
+    case 'refused':
+      return { status: (outcome.error as AppError).statusCode, body: errorBodyOf(outcome.error) };
+  }
+}

@@ -15,7 +15,7 @@ import { slotWriters, type SlotWriters } from '../test/day-slots';
 import { setupTestApp, type TestContext } from '../test/helpers';
 import { makeCustomer, makeProduct } from '../test/sales-fixtures';
 import { paymentEffectRows } from './sale-effects';
-import { createSale } from './sale-create';
+import { createSales, saleCall } from './sale-create';
 
 describe.runIf(process.env.DATABASE_URL)('sales of one store on one day (postgres)', () => {
   let ctx: TestContext;
@@ -84,21 +84,17 @@ describe.runIf(process.env.DATABASE_URL)('sales of one store on one day (postgre
     try {
       await b!.db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL lock_timeout = '1s'`);
-        await createSale(
-          b!.db,
-          tenantId,
-          null,
-          {
-            customer_id: customer.id,
-            items: [{ product_id: second!.id, quantity: 1, unit_price: 2490 }],
-            payment_method: 'cash',
-            payment_status: 'pending',
-            sale_status: 'completed',
-            offline: true,
-            sold_at: soldAt.toISOString(),
-          },
-          tx,
-        );
+        const sale = saleCall({
+          customer_id: customer.id,
+          items: [{ product_id: second!.id, quantity: 1, unit_price: 2490 }],
+          payment_method: 'cash',
+          payment_status: 'pending',
+          sale_status: 'completed',
+          offline: true,
+          sold_at: soldAt.toISOString(),
+        });
+        const [outcome] = await createSales(b!.db, tenantId, null, [sale], { tx });
+        if (outcome!.kind !== 'done') throw new Error(`venda B recusada: ${JSON.stringify(outcome)}`);
       });
       bCommitted = true;
     } finally {

@@ -168,6 +168,8 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** `{success: true, data}` around a data schema. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+/** The body of a successful answer, as `envelope` describes it. */
+export const successBody = <T>(data: T) => ({ success: true as const, data });
 
 /** `{success: true, message}` for calls whose answer is only an acknowledgement. */
 export const AckSchema = z.object({ success: z.literal(true), message: z.string().optional() });

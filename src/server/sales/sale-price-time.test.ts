@@ -1,4 +1,4 @@
-// What the server checks on a sale (sale-checks.ts): an online sale at a price that is
+// What the server checks on a sale (sale-price.ts, sale-time.ts): an online sale at a price that is
 // not the product's current one is refused and writes nothing; an offline replay is
 // accepted at a price the product had while the till could have been offline, and at
 // any other price is recorded with a price conflict; a device time outside [-7 days,

@@ -1,5 +1,4 @@
-// What the server checks on a sale because the till cannot be trusted with it: the unit
-// prices and the time of the sale (issue 10 §1).
+// The price a sale may carry: the till cannot be trusted with it.
 //
 // Online or offline. A sale is ONLINE unless its body says `offline: true`. Nova Venda
 // sends a sale it finishes with a connection straight to POST /api/sales with
@@ -8,50 +7,25 @@
 // `offline: true`: the till already handed the goods over and told the customer the
 // total, so the sale is a fact the server records whatever it finds. The flag travels in
 // the body because the outbox stores the body it will send; it is left out of the
-// Idempotency-Key's request hash (sales-routes.ts), so a direct sending whose answer was
-// lost and its outbox replay under the same key are one sale, recorded once.
+// Idempotency-Key's request hash (sale-create.ts saleCall), so a direct sending whose
+// answer was lost and its outbox replay under the same key are one sale, recorded once.
 //
-// Price. Online, every line's unit price must be the product's current sale_price, or
-// the sale is refused whole with 409 PRICE_CHANGED (nothing written) and details naming
-// each product and its current price in centavos. Offline, a line's unit price is
-// accepted when the product had it at some moment from SALE_SOLD_AT_PAST_MAX_MS before
-// the sale's (kept) sold_at until receipt (product_prices keeps each change with its
-// time; the till's catalogue may be that old); any other price is recorded as sent and
-// the sale carries a price conflict. A forged "offline" sale therefore never gets a
-// price past the server silently: it is an open conflict on the admins' list.
-//
-// Time. received_at is the server's clock when the sale arrived. The device's sold_at is
-// kept when it lies in [received_at - SALE_SOLD_AT_PAST_MAX_MS, received_at +
-// SALE_SOLD_AT_FUTURE_MAX_MS] (a sale a little "in the future" is a clock slightly
-// ahead); otherwise the sale is dated received_at, keeps the device's time in
-// claimed_sold_at and carries a clock conflict.
+// Online, every line's unit price must be the product's current sale_price, or the sale
+// is refused whole with 409 PRICE_CHANGED (nothing written) and details naming each
+// product and its current price in centavos. Offline, a line's unit price is accepted
+// when the product had it at some moment from SALE_SOLD_AT_PAST_MAX_MS before the sale's
+// (kept) sold_at until receipt (product_prices keeps each change with its time; the
+// till's catalogue may be that old); any other price is recorded as sent and the sale
+// carries a price conflict. A forged "offline" sale therefore never gets a price past the
+// server silently: it is an open conflict on the admins' list.
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { SALE_SOLD_AT_FUTURE_MAX_MS, SALE_SOLD_AT_PAST_MAX_MS } from '../../shared/constants';
+import { SALE_SOLD_AT_PAST_MAX_MS } from '../../shared/constants';
 import type { PriceChangedDetail, SaleCreate } from '../../shared/contract';
 import { formatBRL } from '../../shared/money';
 import type { DbOrTx } from '../db/client';
 import { productPrices, type PriceConflictRecord, type ProductRow } from '../db/schema';
 import { AppError } from '../errors';
-
-/**
- * What a sale's Idempotency-Key hashes: the body with the delivery flag set as the outbox
- * sends it (a direct sending and its outbox replay are the same request; keys stored
- * before this rule, all from the outbox, hash the same as before).
- */
-export function saleHashBody(body: unknown): unknown {
-  return { ...(body as object), offline: true };
-}
-
-/** When a sale counts as sold, and the device's time when it was not believed. */
-export function saleTime(sent: string | undefined, receivedAt: Date): { soldAt: Date; claimedSoldAt: Date | null } {
-  if (!sent) return { soldAt: receivedAt, claimedSoldAt: null };
-  const claimed = new Date(sent);
-  const offset = claimed.getTime() - receivedAt.getTime();
-  if (offset < -SALE_SOLD_AT_PAST_MAX_MS || offset > SALE_SOLD_AT_FUTURE_MAX_MS) {
-    return { soldAt: receivedAt, claimedSoldAt: claimed };
-  }
-  return { soldAt: claimed, claimedSoldAt: null };
-}
+import { saleTime } from './sale-time';
 
 /** The earliest moment whose prices an offline sale sold at `soldAt` may carry. */
 export function priceWindowStart(soldAt: Date): Date {
@@ -193,18 +167,4 @@ export async function offlineHistory(
     lines.map((l) => l.product_id),
     from,
   );
-}
-
-/** The conflicts of a planned sale for the admins' list (details stay on the sale). */
-export function conflictRows(
-  plan: { id: string; conflicts: readonly unknown[]; priceConflicts: readonly unknown[]; claimedSoldAt: Date | null },
-  tenantId: string,
-  now: Date,
-) {
-  const kinds = [
-    plan.conflicts.length > 0 ? ('stock' as const) : null,
-    plan.priceConflicts.length > 0 ? ('price' as const) : null,
-    plan.claimedSoldAt ? ('clock' as const) : null,
-  ];
-  return kinds.flatMap((kind) => (kind ? [{ tenantId, saleId: plan.id, kind, createdAt: now }] : []));
 }

@@ -1,22 +1,15 @@
-// Sales: the rules every sale follows, update and cancel (a new sale: sale-create.ts;
-// lines edits: sale-items.ts; reads: sales-read.ts).
+// Correcting a sale (payment method, payment status, customer, notes) and cancelling it.
+// A new sale: sale-create.ts; line edits: sale-items.ts; reads: sale-queries.ts.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Sale, SaleUpdate } from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
-import { customers, sales, type CustomerRow, type ProductRow, type SaleRow } from '../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../errors';
+import { customers, sales, type CustomerRow } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import { reversePaymentEffects, syncCrediarioCustomer, syncSaleIncome } from './sale-effects';
-import { loadSaleItems, loadSaleRow, saleOf, toSale } from './sales-read';
-import { applyStockMoves, lockProducts } from './stock';
-
-export const ENTRADA_TOO_HIGH = 'O valor da entrada não pode ser maior que o total da venda.';
-export const SALE_CANCELLED = 'Esta venda está cancelada e não pode ser alterada.';
-export const SALE_ALREADY_CANCELLED = 'Esta venda já está cancelada.';
-export const CREDIARIO_METHOD_CHANGE =
-  'Não é possível mudar a forma de pagamento de ou para crediário. Cancele e registre uma nova venda.';
-/** R$ 1 bilhão, the largest amount the contract's Money accepts. */
-const MAX_TOTAL_CENTAVOS = 100_000_000_000;
+import { loadSaleItems, loadSaleRow, saleOf, toSale } from './sale-queries';
+import { CREDIARIO_METHOD_CHANGE, SALE_ALREADY_CANCELLED, SALE_CANCELLED } from './sale-rules';
+import { lockProducts, stockWritesOf, writeStock } from './stock';
 
 export async function liveCustomer(t: DbOrTx, tenantId: string, id: string): Promise<CustomerRow> {
   const [row] = (await liveCustomers(t, tenantId, [id])).values();
@@ -35,26 +28,6 @@ async function liveCustomers(t: DbOrTx, tenantId: string, ids: readonly string[]
     // Shared: many sales of one customer go together; deleting it waits for them.
     .for('share');
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-/**
- * A product a sale may name: it exists in the tenant and is not deleted; it must be
- * active unless `allowInactive` (an offline sale made before the till learned of it).
- */
-export function sellableProduct(
-  rows: ReadonlyMap<string, ProductRow>,
-  id: string,
-  { allowInactive }: { allowInactive: boolean },
-): ProductRow {
-  const row = rows.get(id);
-  if (!row) throw notFound(`Produto não encontrado (${id}).`);
-  if (row.deletedAt) throw notFound(`Produto não encontrado: ${row.name} foi removido do catálogo.`);
-  if (!row.active && !allowInactive) throw badRequest(`Produto inativo: ${row.name}.`);
-  return row;
-}
-
-export function checkTotal(total: number): void {
-  if (total > MAX_TOTAL_CENTAVOS) throw badRequest('O total da venda é alto demais.');
 }
 
 export async function updateSale(
@@ -116,24 +89,8 @@ export async function cancelSale(db: DbOrTx, tenantId: string, id: string, tx?: 
       .set({ saleStatus: 'cancelled', paymentStatus: 'cancelled', cancelledAt: now, updatedAt: now })
       .where(and(eq(sales.tenantId, tenantId), eq(sales.id, id)))
       .returning();
-    await applyStockMoves(
-      t,
-      tenantId,
-      items.map((i) => ({ productId: i.productId, take: -i.quantity })),
-      rows,
-      { allowNegative: true },
-    );
+    const restock = items.map((i) => ({ productId: i.productId, take: -i.quantity }));
+    await writeStock(t, tenantId, stockWritesOf(restock, rows, { allowNegative: true }), now);
     return toSale(row!, items);
   });
-}
-
-/** Item edits are refused on cancelled and crediário sales. */
-export function assertItemsEditable(sale: SaleRow): void {
-  if (sale.saleStatus === 'cancelled') throw conflict(SALE_CANCELLED);
-  if (sale.paymentMethod === 'crediario') {
-    throw new AppError(
-      'CONFLICT',
-      'Não é possível alterar itens de uma venda no crediário. Cancele e registre uma nova venda.',
-    );
-  }
 }

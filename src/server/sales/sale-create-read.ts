@@ -1,26 +1,26 @@
 // What a run of new sales reads before it is checked, in ONE statement (one round trip:
-// under load a sale's statements cost more in round trips than in work, issue 10 §5):
+// under load a sale's statements cost more in round trips than in work):
 // - the products it names, row-locked (FOR NO KEY UPDATE, in id order: two runs locking
 //   overlapping products never wait for each other in a circle; the lock the stock
 //   UPDATE takes anyway, which does not block other sales' lines referencing them);
 // - its customers among the live ones, share-locked (many sales of one customer go
 //   together; deleting the customer waits for them);
 // - which of the sale ids the client chose are taken already;
-// - what the caller asks to read along (POST /api/sales: the answer stored under its
-//   Idempotency-Key, if any: core/idempotency.ts runIdempotentFolded);
+// - the answers stored under the run's Idempotency-Keys (core/idempotency.ts);
 // - the sync versions its stock writes will carry, one per product a sale moves, drawn
 //   in order AFTER the locks (the WHERE below waits for both locked reads), so each
 //   exceeds every version those rows had and one row's versions grow in commit order
 //   (catalogue/sync.ts). A refused sale's versions are simply never used.
 import { sql, type SQL } from 'drizzle-orm';
 import type { SaleCreate } from '../../shared/contract';
+import { parseStoredAnswers, storedAnswersSql, type StoredAnswer } from '../core/idempotency';
 import { executeNamed, type DbOrTx } from '../db/client';
 import { jsonRowOf, rowFromJson } from '../db/json-rows';
 import { customers, products, sales, type CustomerRow, type ProductRow } from '../db/schema';
 
 export interface SalesRead {
-  /** What `lookup` (an Idempotency-Key's stored answer: core/idempotency.ts) found, or null. */
-  stored: unknown;
+  /** The answers stored under the run's keys, by key. */
+  stored: Map<string, StoredAnswer>;
   taken: Set<string>;
   products: Map<string, ProductRow>;
   customers: Map<string, CustomerRow>;
@@ -35,19 +35,12 @@ export function movesOf(inputs: readonly SaleCreate[]): number {
 
 const uuids = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
 
-/** `lookup`: a scalar subquery read in the same statement (the caller's key, when it has one). */
-export async function readForSales(
-  t: DbOrTx,
-  tenantId: string,
-  inputs: readonly SaleCreate[],
-  lookup: SQL | null = null,
-): Promise<SalesRead> {
+/** The read statement (the bench runs this very statement as its floor). */
+export function salesReadSql(tenantId: string, inputs: readonly SaleCreate[], keys: readonly string[]): SQL {
   const saleIds = inputs.flatMap((i) => (i.id ? [i.id] : []));
   const productIds = inputs.flatMap((i) => i.items.map((item) => item.product_id));
   const customerIds = inputs.map((i) => i.customer_id);
-  const { rows } = (await executeNamed(
-    t,
-    sql`
+  return sql`
     WITH p AS (
       SELECT * FROM ${products}
        WHERE tenant_id = ${tenantId} AND id = ANY(${uuids(productIds)}::uuid[])
@@ -65,8 +58,16 @@ export async function readForSales(
            (SELECT json_agg(s.id) FROM ${sales} s
              WHERE s.tenant_id = ${tenantId} AND s.id = ANY(${uuids(saleIds)}::uuid[])) AS taken,
            (SELECT json_agg(version ORDER BY version) FROM v) AS versions,
-           ${lookup ?? sql`NULL::json`} AS stored`,
-  )) as unknown as {
+           ${storedAnswersSql(tenantId, keys)} AS stored`;
+}
+
+export async function readForSales(
+  t: DbOrTx,
+  tenantId: string,
+  inputs: readonly SaleCreate[],
+  keys: readonly string[],
+): Promise<SalesRead> {
+  const { rows } = (await executeNamed(t, salesReadSql(tenantId, inputs, keys))) as unknown as {
     rows: {
       products: Record<string, unknown>[] | string | null;
       customers: Record<string, unknown>[] | string | null;
@@ -80,7 +81,7 @@ export async function readForSales(
   const list = <T>(value: T[] | string | null): T[] =>
     value === null ? [] : typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
   return {
-    stored: typeof row.stored === 'string' ? JSON.parse(row.stored) : (row.stored ?? null),
+    stored: parseStoredAnswers(row.stored ?? null),
     taken: new Set(list(row.taken)),
     products: new Map(
       list(row.products)

@@ -1,0 +1,51 @@
+// Everything a run of new sales writes, in ONE statement whatever its size (under load a
+// round trip costs more than the work): the sales, their lines, their cash entries and
+// receivables, the conflicts admins review, the products' stock with the new sync
+// versions (stock.ts) and the answers stored under the run's Idempotency-Keys, as
+// data-modifying WITH queries. They run as one statement: none sees another's rows, and the
+// constraints (a line's sale, a sale's customer) and the day totals' triggers fire at its
+// end, when every row is there (a new sale counts its revenue, its lines their cost).
+import { sql, type SQL } from 'drizzle-orm';
+import { executeNamed, type DbOrTx } from '../db/client';
+import { insertRowsSql } from '../db/json-rows';
+import { accountsReceivable, cashFlowEntries, saleConflicts, saleItems, sales } from '../db/schema';
+import { stockWriteSql, stockWritten, type StockWrite } from './stock';
+
+export interface SalesWrite {
+  sales: (typeof sales.$inferInsert)[];
+  items: (typeof saleItems.$inferInsert)[];
+  cash: (typeof cashFlowEntries.$inferInsert)[];
+  receivables: (typeof accountsReceivable.$inferInsert)[];
+  conflicts: (typeof saleConflicts.$inferInsert)[];
+  stock: StockWrite[];
+}
+
+/**
+ * The write statement (the bench runs this very statement as its floor); `answers` is the
+ * INSERT of the keys' answers (core/idempotency.ts answersInsertSql), or null. It answers
+ * `written`, the number of products whose stock it wrote.
+ */
+export function salesWriteSql(tenantId: string, write: SalesWrite, now: Date, answers: SQL | null): SQL {
+  const statements = [
+    insertRowsSql(sales, write.sales),
+    insertRowsSql(saleItems, write.items),
+    ...(write.cash.length > 0 ? [insertRowsSql(cashFlowEntries, write.cash)] : []),
+    ...(write.receivables.length > 0 ? [insertRowsSql(accountsReceivable, write.receivables)] : []),
+    ...(write.conflicts.length > 0 ? [insertRowsSql(saleConflicts, write.conflicts)] : []),
+    ...(answers ? [answers] : []),
+  ];
+  const ctes = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`);
+  return sql`WITH ${sql.join(ctes, sql`, `)}, stock AS (${stockWriteSql(tenantId, write.stock, now)})
+             SELECT (SELECT count(*) FROM stock)::integer AS written`;
+}
+
+export async function writeSales(
+  t: DbOrTx,
+  tenantId: string,
+  write: SalesWrite,
+  now: Date,
+  answers: SQL | null,
+): Promise<void> {
+  const { rows } = await executeNamed<{ written: number | string }>(t, salesWriteSql(tenantId, write, now, answers));
+  stockWritten(Number(rows[0]!.written), write.stock.length);
+}

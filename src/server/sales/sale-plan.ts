@@ -1,0 +1,227 @@
+// A run of new sales checked against what its transaction read, and the rows it will
+// write; nothing here touches the database. Each sale recomputes its total from its lines
+// (each line keeps the unit price sent: the price at the till when it was added, spec §5,
+// checked by the price rule of sale-price.ts, as the sale's time is by sale-time.ts),
+// snapshots the customer's name and each product's name and cost, moves stock (the
+// run's stock left by the earlier sales: exactly as if they had come one by one), and
+// brings its payment effects (sale-effects.ts) and the conflicts admins review. A refused
+// sale is its AppError and writes nothing; the others go on.
+import { randomUUID } from 'node:crypto';
+import type { SaleCreate, SaleCreateResult, StockAfter, StockConflict } from '../../shared/contract';
+import type { CustomerRow, PriceConflictRecord, ProductRow, SaleItemRow, SaleRow } from '../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../errors';
+import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
+import type { SalesRead } from './sale-create-read';
+import type { SalesWrite } from './sale-create-write';
+import { paymentEffectRows } from './sale-effects';
+import { priceChanged, priceConflicts, type PriceHistory } from './sale-price';
+import { toSale } from './sale-queries';
+import { checkTotal, ENTRADA_TOO_HIGH, sellableProduct } from './sale-rules';
+import { saleTime } from './sale-time';
+import { insufficientStock, mergeMoves, shortfalls, type StockWrite } from './stock';
+
+export const SALE_ID_TAKEN = 'Já existe uma venda com este identificador.';
+
+/** One sale checked; nothing written yet. */
+interface CheckedSale {
+  id: string;
+  input: SaleCreate;
+  customer: CustomerRow;
+  lines: (SaleCreate['items'][number] & { product: ProductRow; total: number })[];
+  total: number;
+  crediario: SaleCreate['crediario'];
+  conflicts: StockConflict[];
+  priceConflicts: PriceConflictRecord[];
+  soldAt: Date;
+  /** The device's time when it was not believed (a clock conflict). */
+  claimedSoldAt: Date | null;
+  /** Each product it moves (merged lines) and that product's stock right after it. */
+  after: { productId: string; stock: number }[];
+}
+
+interface RunState {
+  taken: Set<string>;
+  customers: ReadonlyMap<string, CustomerRow>;
+  /** Running stock: each checked sale leaves its decrements here for the next one. */
+  products: Map<string, ProductRow>;
+  history: PriceHistory;
+  receivedAt: Date;
+}
+
+/** Checks one sale (throws the AppError that refuses it) and moves the running stock. */
+function checkSale(input: SaleCreate, run: RunState): CheckedSale {
+  if (input.id && run.taken.has(input.id)) throw conflict(SALE_ID_TAKEN);
+  const customer = run.customers.get(input.customer_id);
+  if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+  const lines = input.items.map((item) => ({
+    ...item,
+    product: sellableProduct(run.products, item.product_id, { allowInactive: input.offline }),
+    total: item.quantity * item.unit_price,
+  }));
+  // Online, the till must sell at today's price (the cashier can still fix it).
+  if (!input.offline) {
+    const changed = priceChanged(lines);
+    if (changed) throw changed;
+  }
+  const { soldAt, claimedSoldAt } = saleTime(input.sold_at, run.receivedAt);
+  const prices = input.offline ? priceConflicts(lines, run.history, soldAt, run.receivedAt) : [];
+  const total = lines.reduce((s, l) => s + l.total, 0);
+  checkTotal(total);
+  const crediario = input.payment_method === 'crediario' ? input.crediario : undefined;
+  if (input.payment_method === 'crediario' && !crediario) throw badRequest('Informe as parcelas do crediário.');
+  if (crediario && crediario.entrada > total) {
+    throw badRequest(ENTRADA_TOO_HIGH, [{ path: 'crediario.entrada', message: ENTRADA_TOO_HIGH }]);
+  }
+  const moves = mergeMoves(lines.map((l) => ({ productId: l.product_id, take: l.quantity })));
+  const short = shortfalls(moves, run.products);
+  // Online, stock never goes below zero. Offline, the sale already happened at the till:
+  // it is accepted and what the stock could not cover is recorded as its conflicts.
+  if (short.length > 0 && !input.offline) throw insufficientStock(short);
+  const after = moves.map((m) => {
+    const row = run.products.get(m.productId)!;
+    const stock = row.currentStock - m.take;
+    run.products.set(m.productId, { ...row, currentStock: stock });
+    return { productId: m.productId, stock };
+  });
+  const id = input.id ?? randomUUID();
+  run.taken.add(id);
+  return {
+    id,
+    input,
+    customer,
+    lines,
+    total,
+    crediario,
+    conflicts: short,
+    priceConflicts: prices,
+    soldAt,
+    claimedSoldAt,
+    after,
+  };
+}
+
+export interface SalesPlan {
+  /** One per input: the sale as it will be, or the AppError that refused it. */
+  results: (SaleCreateResult | AppError)[];
+  /** The rows of the sales that were not refused. */
+  write: SalesWrite;
+}
+
+/** Checks `inputs` in order against `read` and answers each; `history`: sale-price.ts offlineHistory. */
+export function planSales(
+  inputs: readonly SaleCreate[],
+  read: SalesRead,
+  history: PriceHistory,
+  { tenantId, userId, now }: { tenantId: string; userId: string | null; now: Date },
+): SalesPlan {
+  const run: RunState = {
+    taken: read.taken,
+    customers: read.customers,
+    products: new Map(read.products),
+    history,
+    receivedAt: now,
+  };
+  const checked = inputs.map((input) => {
+    try {
+      return checkSale(input, run);
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      throw error;
+    }
+  });
+  const accepted = checked.filter((c): c is CheckedSale => !(c instanceof AppError));
+
+  // The stock: one write per product with its stock after the whole run; each move (a
+  // sale moving a product) takes the next version drawn, so the k-th sale that moved a
+  // product answers an older version than the (k+1)-th, and the row keeps the last.
+  const stock = new Map<string, StockWrite>();
+  const stockAfter = new Map<string, StockAfter[]>();
+  let move = 0;
+  for (const sale of accepted) {
+    const after = sale.after.map(({ productId, stock: to }) => {
+      const version = read.versions[move++]!;
+      stock.set(productId, { productId, from: read.products.get(productId)!.currentStock, to, version });
+      return { product_id: productId, current_stock: to, version };
+    });
+    stockAfter.set(sale.id, after);
+  }
+
+  const saleRows = accepted.map((sale) => saleRowOf(sale, tenantId, userId, now));
+  const itemsBySale = new Map(accepted.map((sale) => [sale.id, itemRowsOf(sale, tenantId, now)]));
+  const effects = saleRows.map(paymentEffectRows);
+  const rowById = new Map(saleRows.map((r) => [r.id, r]));
+  return {
+    results: checked.map((c) =>
+      c instanceof AppError
+        ? c
+        : { ...toSale(rowById.get(c.id)!, itemsBySale.get(c.id)!), stock_after: stockAfter.get(c.id)! },
+    ),
+    write: {
+      sales: saleRows,
+      items: [...itemsBySale.values()].flat(),
+      cash: effects.flatMap((e) => e.cash),
+      receivables: effects.flatMap((e) => e.receivables),
+      conflicts: accepted.flatMap((sale) => conflictRows(sale, tenantId, now)),
+      stock: [...stock.values()],
+    },
+  };
+}
+
+/** The sale's whole row, as it is inserted. */
+function saleRowOf(sale: CheckedSale, tenantId: string, userId: string | null, now: Date): SaleRow {
+  const { input, crediario } = sale;
+  return {
+    tenantId,
+    id: sale.id,
+    customerId: sale.customer.id,
+    customerName: sale.customer.name,
+    total: sale.total,
+    paymentMethod: input.payment_method,
+    // spec §4: a new sale is pending payment and completed.
+    paymentStatus: 'pending' as const,
+    saleStatus: 'completed' as const,
+    crediario: crediario
+      ? { entrada: crediario.entrada, parcelas: crediario.parcelas, vencimentos: crediario.vencimentos }
+      : null,
+    stockConflicts: sale.conflicts,
+    priceConflicts: sale.priceConflicts,
+    offline: input.offline,
+    soldAt: sale.soldAt,
+    receivedAt: now,
+    claimedSoldAt: sale.claimedSoldAt,
+    deviceId: input.device_id ?? null,
+    deviceLabel: input.device_label?.trim() || null,
+    notes: input.notes?.trim() || null,
+    createdBy: userId,
+    cancelledAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+function itemRowsOf(sale: CheckedSale, tenantId: string, now: Date): SaleItemRow[] {
+  return sale.lines.map((l, position) => ({
+    tenantId,
+    id: randomUUID(),
+    saleId: sale.id,
+    position,
+    productId: l.product_id,
+    productName: l.product.name,
+    quantity: l.quantity,
+    unitPrice: l.unit_price,
+    unitCost: l.product.costPrice,
+    totalPrice: l.total,
+    createdAt: now,
+    updatedAt: now,
+  }));
+}
+
+/** The conflicts of a sale for the admins' list (the details stay on the sale). */
+function conflictRows(sale: CheckedSale, tenantId: string, now: Date) {
+  const kinds = [
+    sale.conflicts.length > 0 ? ('stock' as const) : null,
+    sale.priceConflicts.length > 0 ? ('price' as const) : null,
+    sale.claimedSoldAt ? ('clock' as const) : null,
+  ];
+  return kinds.flatMap((kind) => (kind ? [{ tenantId, saleId: sale.id, kind, createdAt: now }] : []));
+}
