@@ -1,12 +1,19 @@
-// The sale transaction of POST /api/sales, written as raw SQL and sent straight through
-// node-postgres: the same statements on the same tables, shaped as the server sends them
-// (one read locking the products and the customer, checking the sale id, drawing the
-// sync versions and reading the key's stored answer; one write of the sale, its lines and
-// cash entry, the stock and the key with its answer), without HTTP, JSON, validation, the session check or
-// the ORM. Named prepared statements, as the server's hot statements are (db/client.ts
-// executeNamed). Its rate is the floor the API is measured against.
-import { randomUUID } from 'node:crypto';
+// The sale transaction of POST /api/sales without the API: the server's own two statements
+// (sales/sale-create-read.ts salesReadSql: the products locked, the customer share-locked,
+// the sale id checked, the versions drawn after the locks, the key's stored answer;
+// sales/sale-create-write.ts salesWriteSql: the sale, its lines and cash entry, the stock
+// and the key with its answer), built by the same functions and sent straight through
+// node-postgres as named prepared statements, as the server sends its hot statements
+// (db/client.ts executeNamed). Left out: HTTP, JSON, validation, the session check, the
+// sale's rules (the rows are made here) and Drizzle's session. Its rate is the floor the
+// API is measured against.
+import { createHash, randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { answersInsertSql } from '../../src/server/core/idempotency';
+import { salesReadSql } from '../../src/server/sales/sale-create-read';
+import { salesWriteSql } from '../../src/server/sales/sale-create-write';
 import { percentile } from './stats';
 
 export interface RawStore {
@@ -54,6 +61,14 @@ export async function rawStores(url: string, subdomains: readonly string[]): Pro
   }
 }
 
+const dialect = new PgDialect();
+
+/** A statement the server builds, sent as a named prepared statement (named after its text). */
+function named(statement: SQL): pg.QueryConfig {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return { name: `raw_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text, values: params };
+}
+
 async function rawSale(client: pg.PoolClient, store: RawStore, random: () => number): Promise<void> {
   const { tenantId } = store;
   const count = 1 + Math.floor(random() * 3);
@@ -65,65 +80,81 @@ async function rawSale(client: pg.PoolClient, store: RawStore, random: () => num
   const lines = [...chosen.values()]
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .map((p) => ({ ...p, quantity: 1 + Math.floor(random() * 3) }));
-  const ids = lines.map((l) => l.id);
   const total = lines.reduce((s, l) => s + l.price * l.quantity, 0);
   const key = randomUUID();
   const saleId = randomUUID();
+  const now = new Date();
+  const input = {
+    id: saleId,
+    customer_id: store.customerId,
+    items: lines.map((l) => ({ product_id: l.id, quantity: l.quantity, unit_price: l.price })),
+    payment_method: 'cash' as const,
+    payment_status: 'pending' as const,
+    sale_status: 'completed' as const,
+    offline: true,
+  };
   await client.query('BEGIN');
   try {
-    // One read: products locked, the customer share-locked, the sale id checked, the
-    // versions drawn after the locks, the key's stored answer (as sales/sale-reads.ts).
-    const read = await client.query<{ products: { id: string; current_stock: number }[]; versions: string[] }>({
-      name: 'raw_read',
-      text: `WITH p AS (SELECT * FROM products WHERE tenant_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR NO KEY UPDATE),
-            c AS (SELECT * FROM customers WHERE tenant_id = $1 AND id = $3 AND deleted_at IS NULL ORDER BY id FOR SHARE),
-            v AS (SELECT nextval('change_versions') AS version FROM generate_series(1, $5::int)
-                   WHERE (SELECT count(*) FROM p) + (SELECT count(*) FROM c) >= 0)
-       SELECT (SELECT json_agg(p) FROM p) AS products, (SELECT json_agg(c) FROM c) AS customers,
-              (SELECT json_agg(s.id) FROM sales s WHERE s.tenant_id = $1 AND s.id = $4) AS taken,
-              (SELECT json_agg(version::text ORDER BY version) FROM v) AS versions,
-              (SELECT json_build_object('status', k.status_code, 'hash', k.request_hash, 'body', k.response_body)
-                 FROM idempotency_keys k WHERE k.tenant_id = $1 AND k.key = $6) AS stored`,
-      values: [tenantId, ids, store.customerId, saleId, lines.length, key],
-    });
-    const stock = new Map(read.rows[0]!.products.map((r) => [r.id, r.current_stock]));
+    const read = await client.query<{ products: { id: string; currentStock: number }[]; versions: string[] }>(
+      named(salesReadSql(tenantId, [input], [key])),
+    );
+    const stock = new Map(read.rows[0]!.products.map((r) => [r.id, r.currentStock]));
     const versions = read.rows[0]!.versions;
-    // One write: the sale, its lines and cash entry, the stock and the stored answer.
-    const values = lines.map((l, i) => ({
-      id: l.id,
-      stock_from: stock.get(l.id)!,
-      stock_to: stock.get(l.id)! - l.quantity,
-      version: Number(versions[i]),
-    }));
-    await client.query({
-      name: 'raw_write',
-      text: `WITH w0 AS (INSERT INTO sales (tenant_id, id, customer_id, customer_name, total, payment_method, payment_status,
-                                      sale_status, offline, sold_at)
-                   VALUES ($1, $2, $7, $8, $9, 'cash', 'pending', 'completed', true, now())),
-       w1 AS (INSERT INTO sale_items (tenant_id, sale_id, position, product_id, product_name, quantity, unit_price,
-                                      unit_cost, total_price)
-              SELECT $1, $2, i - 1, (l->>'id')::uuid, l->>'name', (l->>'quantity')::int, (l->>'price')::bigint,
-                     (l->>'cost')::bigint, (l->>'price')::bigint * (l->>'quantity')::int
-                FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(l, i)),
-       w2 AS (INSERT INTO cash_flow_entries (tenant_id, date, type, description, category, amount, sale_id)
-              VALUES ($1, (now() AT TIME ZONE 'America/Sao_Paulo')::date, 'income', 'Venda', 'Vendas', $9, $2)),
-       w3 AS (INSERT INTO idempotency_keys (tenant_id, key, request_hash, status_code, response_body)
-              VALUES ($1, $5, $5, 201, $6::jsonb))
-       UPDATE products AS p SET current_stock = x.stock_to, version = x.version, updated_at = now()
-         FROM jsonb_to_recordset($4::jsonb) AS x(id uuid, stock_from int, stock_to int, version bigint)
-        WHERE p.tenant_id = $1 AND p.id = x.id AND p.current_stock = x.stock_from`,
-      values: [
-        tenantId,
-        saleId,
-        JSON.stringify(lines),
-        JSON.stringify(values),
-        key,
-        JSON.stringify({ success: true, data: { id: saleId, total } }),
-        store.customerId,
-        store.customerName,
-        total,
-      ],
-    });
+    const answers = answersInsertSql(tenantId, [
+      { key, requestHash: key, statusCode: 201, body: { success: true, data: { id: saleId, total } } },
+    ]);
+    const write = salesWriteSql(
+      tenantId,
+      {
+        sales: [
+          {
+            tenantId,
+            id: saleId,
+            customerId: store.customerId,
+            customerName: store.customerName,
+            total,
+            paymentMethod: 'cash',
+            paymentStatus: 'pending',
+            saleStatus: 'completed',
+            offline: true,
+            soldAt: now,
+          },
+        ],
+        items: lines.map((l, position) => ({
+          tenantId,
+          saleId,
+          position,
+          productId: l.id,
+          productName: l.name,
+          quantity: l.quantity,
+          unitPrice: l.price,
+          unitCost: l.cost,
+          totalPrice: l.price * l.quantity,
+        })),
+        cash: [
+          {
+            tenantId,
+            saleId,
+            date: now.toISOString().slice(0, 10),
+            type: 'income',
+            description: 'Venda',
+            category: 'Vendas',
+            amount: total,
+          },
+        ],
+        receivables: [],
+        conflicts: [],
+        stock: lines.map((l, i) => ({
+          productId: l.id,
+          from: stock.get(l.id)!,
+          to: stock.get(l.id)! - l.quantity,
+          version: Number(versions[i]),
+        })),
+      },
+      now,
+      answers,
+    );
+    await client.query(named(write));
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK');

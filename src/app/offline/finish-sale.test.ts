@@ -98,6 +98,7 @@ describe('finishSale', () => {
     ['no answer in time', () => new TimeoutError()],
     ['a server in trouble', () => new ApiError('Erro interno do servidor', 503, 'INTERNAL')],
     ['a lost session', () => new ApiError('Sessão expirada.', 401, 'UNAUTHENTICATED')],
+    ['too early (425), as the outbox sender retries it', () => new ApiError('Too Early', 425, 'TOO_EARLY')],
   ])('%s: queued under the same id, as the outbox sends it', async (_what, failure) => {
     const db = openDb();
     const sale = input();

@@ -6,15 +6,16 @@
 // sale and finish again. Without an answer (offline, a timeout, a 5xx, a lost session),
 // or when the sale waits for a customer still queued, it is written with its outbox row
 // exactly as before (offline: true, same id and key): the server recognises the same sale
-// if the direct sending did arrive (sales/sale-checks.ts on the server).
+// if the direct sending did arrive (sales/sale-create.ts on the server).
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
-import { ApiError, isNetworkError } from '../lib/api-error';
+import type { ApiError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
 import type { BalcaoDb, LocalSale } from './db';
 import { deviceIdentity } from './device-identity';
 import { recordSale, saleDependencies } from './outbox';
+import { failureOf, verdictOf } from './retry-policy';
 import { applyAcknowledgedSale } from './stock';
-import { conflictCount, stockAfter } from './sync-io';
+import { saleAckOf } from './sync-io';
 
 export type FinishOutcome =
   | { kind: 'delivered' }
@@ -29,11 +30,6 @@ export interface FinishSaleInput {
   summary: string;
 }
 
-/** Answers that mean "not decided": the sale is queued and tried again later. */
-function undecided(error: unknown): boolean {
-  if (!(error instanceof ApiError) || isNetworkError(error)) return true;
-  return error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
-}
 
 export async function finishSale(
   db: BalcaoDb,
@@ -58,12 +54,14 @@ export async function finishSale(
       timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
     });
   } catch (error) {
-    if (undecided(error)) return queue();
+    // Only a refusal is the cashier's to act on; anything undecided goes to the outbox.
+    if (verdictOf(failureOf(error)) !== 'reject') return queue();
     return { kind: 'refused', error: error as ApiError };
   }
   await db.transaction('rw', [db.sales, db.products, db.productChunks], async () => {
     await db.sales.put({ ...input.sale, state: 'pending', conflicts: 0 });
-    await applyAcknowledgedSale(db, input.sale.id, conflictCount(answer), stockAfter(answer));
+    const ack = saleAckOf(answer);
+    await applyAcknowledgedSale(db, input.sale.id, ack.conflicts, ack.stockAfter);
   });
   return { kind: 'delivered' };
 }

@@ -3,15 +3,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BalcaoDb, type LocalSale, type OutboxEntry } from './db';
 import { discardRejected, enqueue, recordCustomer, recordSale, retryRejected, saleDependencies } from './outbox';
-import {
-  backoffMs,
-  classify,
-  drainOutbox,
-  withSenderLock,
-  type OutboxTransport,
-  type Send,
-  type SendResult,
-} from './sender';
+import { backoffMs, verdictOf as classify } from './retry-policy';
+import { drainOutbox, withSenderLock, type OutboxTransport, type Send, type SendResult } from './sender';
 import { applyAcknowledgedSale, availableStock, pendingQuantities } from './stock';
 import { onAck } from './sync-io';
 

@@ -5,23 +5,16 @@
 // OUTBOX_REQUEST_TIMEOUT_MS: a connection the network swallows must not hold the queue;
 // it counts as a failed try, retried with the same key and the usual backoff.
 import { SaleBatchResponseSchema, SALE_BATCH_MAX } from '../../shared/contract/sales';
-import { ApiError, isNetworkError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
 import type { OutboxEntry } from './db';
-import { classify, type OutboxTransport, type Send, type SendBatch, type SendResult } from './sender';
+import { failureOf, verdictOf, type SendResult } from './retry-policy';
+import type { OutboxTransport, Send, SendBatch } from './sender';
 
 /** A request left without an answer this long is abandoned (and retried later, same key). */
 export const OUTBOX_REQUEST_TIMEOUT_MS = 20_000;
 
 export interface WireOptions {
   timeoutMs?: number;
-}
-
-function failure(error: unknown): SendResult {
-  if (isNetworkError(error)) return { kind: 'network', error: error.message };
-  if (error instanceof ApiError) return { kind: 'http', status: error.status, code: error.code, error: error.message };
-  // Anything else (a bug, storage full) is not the entry's fault: retry later.
-  return { kind: 'network', error: error instanceof Error ? error.message : String(error) };
 }
 
 export function createSend(client: Pick<ApiClient, 'send'>, options: WireOptions = {}): Send {
@@ -35,7 +28,7 @@ export function createSend(client: Pick<ApiClient, 'send'>, options: WireOptions
       });
       return { kind: 'ok', status: 200, body };
     } catch (error) {
-      return failure(error);
+      return failureOf(error);
     }
   };
 }
@@ -66,7 +59,7 @@ export function createSendBatch(client: Pick<ApiClient, 'send'>, options: WireOp
     for (const entry of entries) {
       const result = await single(entry);
       out.push(result);
-      if (result.kind === 'network' || classify(result) === 'auth') break;
+      if (result.kind === 'network' || verdictOf(result) === 'auth') break;
     }
     return [...out, ...entries.slice(out.length).map(() => out[out.length - 1]!)];
   };
@@ -79,10 +72,10 @@ export function createSendBatch(client: Pick<ApiClient, 'send'>, options: WireOp
         timeoutMs,
       });
     } catch (error) {
-      const result = failure(error);
+      const result = failureOf(error);
       // The batch itself refused (a limit, a server without it): the entries' own
       // answers decide, sent one by one. Network, session and 5xx concern them all.
-      if (classify(result) === 'reject') return oneByOne(entries);
+      if (verdictOf(result) === 'reject') return oneByOne(entries);
       return entries.map(() => result);
     }
     const parsed = SaleBatchResponseSchema.safeParse(body);

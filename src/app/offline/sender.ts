@@ -1,15 +1,14 @@
 // Delivering the outbox. One sender per device (Web Locks; a lease on each row is a
-// second safety net), FIFO, Idempotency-Key = the row's id. Network errors and 5xx retry
-// with backoff; 4xx marks the row rejected (kept, visible) and the queue goes on; a row
+// second safety net), FIFO, Idempotency-Key = the row's id. What each answer means is the
+// device's one retry rule (retry-policy.ts): undecided answers retry with backoff; a
+// refusal marks the row rejected (kept, visible) and the queue goes on; a row
 // is deleted only in the same transaction that records the server's acknowledgement.
 // Consecutive queued sales travel together (sendBatch: one request, one answer per
 // sale), so a day of sales made offline is delivered in seconds.
 import type { BalcaoDb, OutboxEntry } from './db';
+import { backoffMs, verdictOf, type SendResult, type Verdict } from './retry-policy';
 
-export type SendResult =
-  | { kind: 'ok'; status: number; body: unknown }
-  | { kind: 'http'; status: number; code: string | null; error: string }
-  | { kind: 'network'; error: string };
+export type { SendResult };
 
 /** Sends one entry (with its Idempotency-Key); refresh-and-retry on 401 happens inside. */
 export type Send = (entry: OutboxEntry) => Promise<SendResult>;
@@ -17,30 +16,10 @@ export type Send = (entry: OutboxEntry) => Promise<SendResult>;
 /** Sends a run of entries together; one result per entry, in order. */
 export type SendBatch = (entries: OutboxEntry[]) => Promise<SendResult[]>;
 
-export type Outcome = 'ack' | 'retry' | 'reject' | 'auth';
-
-export const OUTBOX_RETRY_BASE_S = 2;
-export const OUTBOX_RETRY_MAX_S = 300;
 export const OUTBOX_LEASE_MS = 60_000;
 export const OUTBOX_LOCK_NAME = 'balcao-outbox-sender';
 /** Background Sync tag under which the service worker drains the outbox. */
 export const BACKGROUND_SYNC_TAG = 'balcao-outbox';
-
-/** What to do with a send result. */
-export function classify(result: SendResult): Outcome {
-  if (result.kind === 'ok') return 'ack';
-  if (result.kind === 'network') return 'retry';
-  const { status } = result;
-  if (status === 401) return 'auth';
-  if (status === 408 || status === 425 || status === 429 || status >= 500) return 'retry';
-  return 'reject';
-}
-
-/** Exponential backoff with ±20% jitter, capped: 2 s, 4 s, 8 s ... 300 s. */
-export function backoffMs(attempts: number, random = Math.random): number {
-  const seconds = Math.min(OUTBOX_RETRY_MAX_S, OUTBOX_RETRY_BASE_S * 2 ** Math.max(0, attempts - 1));
-  return Math.round(seconds * 1000 * (0.8 + 0.4 * random()));
-}
 
 export interface DrainResult {
   delivered: number;
@@ -106,7 +85,7 @@ export async function drainOutbox(db: BalcaoDb, options: DrainOptions): Promise<
       if (claimed.length === 0) continue;
       progressed = true;
       const sent = claimed.length > 1 && batch ? await batch.send(claimed) : [await options.send(claimed[0]!)];
-      const settled = claimed.map((entry, k) => ({ entry, sent: sent[k]!, outcome: classify(sent[k]!) }));
+      const settled = claimed.map((entry, k) => ({ entry, sent: sent[k]!, outcome: verdictOf(sent[k]!) }));
       await settle(db, settled, now(), options);
       for (const { entry, outcome } of settled) {
         if (outcome === 'ack') {
@@ -125,7 +104,7 @@ export async function drainOutbox(db: BalcaoDb, options: DrainOptions): Promise<
 interface Settled {
   entry: OutboxEntry;
   sent: SendResult;
-  outcome: Outcome;
+  outcome: Verdict;
 }
 
 /** Records the outcomes of one send, in one transaction; an ack deletes its row there. */

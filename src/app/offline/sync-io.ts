@@ -4,30 +4,25 @@ import { SyncPullResponseSchema } from '../../shared/contract/sync';
 import type { ApiClient } from '../lib/api-client';
 import { INVALID_RESPONSE_TEXT } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';
-import type { StockAfter } from '../../shared/contract/sales';
+import { envelope } from '../../shared/contract/common';
+import { SaleCreateResultSchema, type StockAfter } from '../../shared/contract/sales';
 import { settleAccountChange } from './account-changes';
 import type { BalcaoDb, OutboxEntry } from './db';
 import type { FetchPage, PullPage } from './mirror';
 import { applyAcknowledgedSale } from './stock';
 
-/** The number of stock conflicts in the server's answer to POST /api/sales. */
-export function conflictCount(body: unknown): number {
-  const conflicts = (body as { data?: { stock_conflicts?: unknown } } | null)?.data?.stock_conflicts;
-  return Array.isArray(conflicts) ? conflicts.length : 0;
-}
+/**
+ * What the device reads of the server's answer to a new sale (POST /api/sales, or its part
+ * of a batch), checked against the contract's own schema: the count of stock conflicts and
+ * the stock right after the sale. An answer it cannot read changes nothing here (the
+ * mirror's next pull brings the stock).
+ */
+const SaleAckSchema = envelope(SaleCreateResultSchema.pick({ stock_conflicts: true, stock_after: true }));
 
-/** The server's stock right after the sale (`stock_after`), when it sent it. */
-export function stockAfter(body: unknown): StockAfter[] {
-  const rows = (body as { data?: { stock_after?: unknown } } | null)?.data?.stock_after;
-  if (!Array.isArray(rows)) return [];
-  return rows.filter(
-    (r): r is StockAfter =>
-      typeof r === 'object' &&
-      r !== null &&
-      typeof (r as StockAfter).product_id === 'string' &&
-      Number.isInteger((r as StockAfter).current_stock) &&
-      Number.isInteger((r as StockAfter).version),
-  );
+export function saleAckOf(body: unknown): { conflicts: number; stockAfter: StockAfter[] } {
+  const parsed = SaleAckSchema.safeParse(body);
+  if (!parsed.success) return { conflicts: 0, stockAfter: [] };
+  return { conflicts: parsed.data.data.stock_conflicts.length, stockAfter: parsed.data.data.stock_after ?? [] };
 }
 
 /**
@@ -37,7 +32,8 @@ export function stockAfter(body: unknown): StockAfter[] {
 export async function onAck(db: BalcaoDb, entry: OutboxEntry, body: unknown): Promise<void> {
   if (entry.kind === 'account') await settleAccountChange(db, entry);
   if (entry.kind !== 'sale') return;
-  await applyAcknowledgedSale(db, entry.id, conflictCount(body), stockAfter(body));
+  const ack = saleAckOf(body);
+  await applyAcknowledgedSale(db, entry.id, ack.conflicts, ack.stockAfter);
 }
 
 /** GET /api/sync/pull, checked against the contract; rows are kept as sent (reais). */

@@ -1,0 +1,47 @@
+// The one retry rule of the device: what an answer to a request that changes something on
+// the server means, for the outbox sender and for the till's direct sending alike. The
+// request is always sent with its Idempotency-Key, so sending it again is harmless.
+// - ack: the server did it (2xx);
+// - retry: nothing is decided (no answer, a timeout, 408, 425 too early, 429 too many, 5xx):
+//   send it again later with backoff;
+// - auth: the session must be renewed first (401; the API client has already tried one
+//   refresh), then send it again;
+// - reject: the server refused it for what it is (any other 4xx): never sent again
+//   unasked; kept and shown.
+import { ApiError, isNetworkError } from '../lib/api-error';
+
+export type SendResult =
+  | { kind: 'ok'; status: number; body: unknown }
+  | { kind: 'http'; status: number; code: string | null; error: string }
+  | { kind: 'network'; error: string };
+
+export type Verdict = 'ack' | 'retry' | 'reject' | 'auth';
+
+export const OUTBOX_RETRY_BASE_S = 2;
+export const OUTBOX_RETRY_MAX_S = 300;
+
+/** HTTP answers that decide nothing: the same request goes again later. */
+const UNDECIDED_STATUS = new Set([408, 425, 429]);
+
+export function verdictOf(result: SendResult): Verdict {
+  if (result.kind === 'ok') return 'ack';
+  if (result.kind === 'network') return 'retry';
+  const { status } = result;
+  if (status === 401) return 'auth';
+  if (UNDECIDED_STATUS.has(status) || status >= 500) return 'retry';
+  return 'reject';
+}
+
+/** A failed request as a SendResult: anything but an HTTP answer counts as no answer. */
+export function failureOf(error: unknown): SendResult {
+  if (isNetworkError(error)) return { kind: 'network', error: error.message };
+  if (error instanceof ApiError) return { kind: 'http', status: error.status, code: error.code, error: error.message };
+  // Anything else (a bug, storage full) is not the request's fault: retry later.
+  return { kind: 'network', error: error instanceof Error ? error.message : String(error) };
+}
+
+/** Exponential backoff with ±20% jitter, capped: 2 s, 4 s, 8 s ... 300 s. */
+export function backoffMs(attempts: number, random = Math.random): number {
+  const seconds = Math.min(OUTBOX_RETRY_MAX_S, OUTBOX_RETRY_BASE_S * 2 ** Math.max(0, attempts - 1));
+  return Math.round(seconds * 1000 * (0.8 + 0.4 * random()));
+}
