@@ -128,7 +128,7 @@ export function reportCalls(tenant: string, today: string): ReportCall[] {
       statements: [
         {
           text: `WITH per_day AS (
-                   SELECT ((s.sold_at AT TIME ZONE 'UTC') - interval '3 hours')::date AS day, count(*) AS sales, sum(s.total) AS revenue
+                   SELECT sp_day(s.sold_at) AS day, count(*) AS sales, sum(s.total) AS revenue
                      FROM sales s WHERE ${COMPLETED} GROUP BY 1)
                  SELECT to_char(d, 'YYYY-MM-DD') AS date, coalesce(p.sales, 0)::int AS sales, coalesce(p.revenue, 0)::float8 AS revenue
                    FROM generate_series($4::date, $5::date, interval '1 day') d LEFT JOIN per_day p ON p.day = d::date ORDER BY d`,

@@ -5,7 +5,7 @@ import type { Sql } from './sql';
 import type { YearSizes } from './year-plan';
 
 const T = `(SELECT id FROM tenants WHERE subdomain = 'demo')`;
-const spDay = (ts: string) => `((${ts} AT TIME ZONE 'UTC') - interval '3 hours')::date`;
+const spDay = (ts: string) => `sp_day(${ts})`;
 
 const COUNTS = `
   SELECT

@@ -27,7 +27,7 @@ const SEED = 'balcao-year-1';
 const uuidOf = (kind: string, expr: string) =>
   `overlay(overlay(md5('${SEED}:${kind}:' || (${expr})::text) placing '4' from 13) placing '8' from 17)::uuid`;
 /** The São Paulo day of a timestamptz (UTC-3, as src/shared/dates.ts). */
-const spDay = (ts: string) => `((${ts} AT TIME ZONE 'UTC') - interval '3 hours')::date`;
+const spDay = (ts: string) => `sp_day(${ts})`;
 const fromMs = (ms: string) => `to_timestamp(${ms} / 1000.0)`;
 /** When a payment dated `day` was recorded: 12:00 São Paulo, never after now. */
 const paidAt = (day: string) => `least(((${day})::date + interval '15 hours') AT TIME ZONE 'UTC', now())`;

@@ -1,7 +1,7 @@
 // The two drivers behind one Drizzle type: PGlite (embedded, one process per data dir)
 // or PostgreSQL through node-postgres (DATABASE_URL, many processes).
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
@@ -25,7 +25,7 @@ export type DriverName = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: DriverName;
-  /** Applies pending migrations (drizzle migrator of the driver). */
+  /** Applies pending migrations (drizzle migrator of the driver), then functions.sql. */
   migrate(): Promise<void>;
   /** select 1 */
   ping(): Promise<void>;
@@ -35,6 +35,9 @@ export interface Database {
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Every SQL function and trigger as it is now, applied after the migrations on each start. */
+const FUNCTIONS_FILE = fileURLToPath(new URL('./functions.sql', import.meta.url));
+const functionsSql = () => readFileSync(FUNCTIONS_FILE, 'utf8');
 
 /** Arbitrary constant: the advisory lock that serializes migrations across processes. */
 const MIGRATION_LOCK_KEY = 7_203_114_771;
@@ -70,7 +73,11 @@ async function openPglite(dir: string | null | undefined): Promise<Database> {
   return {
     db: db as unknown as Db,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process per data dir (data-dir-lock.ts): nothing to race with.
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await client.exec(functionsSql());
+    },
     ping: async () => {
       await client.query('select 1');
     },
@@ -99,6 +106,8 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       try {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        // Several statements and no parameters: one simple query, run as one transaction.
+        await lockClient.query(functionsSql());
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         lockClient.release();

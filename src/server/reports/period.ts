@@ -1,5 +1,6 @@
-// The São Paulo days the dashboard and the reports read, and the SQL that places a
-// timestamp (sold_at, created_at, cancelled_at) on its São Paulo day. São Paulo is UTC-3
+// The São Paulo days the dashboard and the reports read, as bounds on timestamps
+// (sold_at, created_at, cancelled_at); SQL's own day of a time is sp_day (db/functions.sql).
+// São Paulo is UTC-3
 // with no DST (src/shared/dates.ts): a day [D, E] of timestamps is
 // [startOfDayUtc(D), startOfDayUtc(E + 1)), bounds the (tenant_id, sold_at) index serves.
 import { sql, type SQL } from 'drizzle-orm';
@@ -43,9 +44,6 @@ export const withinDays = (column: AnyPgColumn, days: Days): SQL =>
 
 /** A timestamp column on or before the São Paulo day (its day <= day). */
 export const byDay = (column: AnyPgColumn, day: string): SQL => sql`${column} < ${dayStart(addDays(day, 1))}`;
-
-/** The São Paulo day of a timestamp column, whatever the session's time zone. */
-export const dayOf = (column: AnyPgColumn): SQL => sql`((${column} AT TIME ZONE 'UTC') - interval '3 hours')::date`;
 
 /** Rows of a raw statement (both drivers answer `{rows}`). */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {

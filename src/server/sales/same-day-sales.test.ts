@@ -115,13 +115,13 @@ describe.runIf(process.env.DATABASE_URL)('sales of one store on one day (postgre
     const [recomputed] = await rowsOf<Record<string, unknown>>(
       ctx.db,
       sql`SELECT (SELECT count(*) FROM sales s WHERE s.tenant_id = ${tenantId} AND s.sale_status = 'completed'
-                    AND ((s.sold_at AT TIME ZONE 'UTC') - interval '3 hours')::date = ${day}::date)::int AS sales,
+                    AND sp_day(s.sold_at) = ${day}::date)::int AS sales,
                  (SELECT sum(s.total) FROM sales s WHERE s.tenant_id = ${tenantId} AND s.sale_status = 'completed'
-                    AND ((s.sold_at AT TIME ZONE 'UTC') - interval '3 hours')::date = ${day}::date)::float8 AS revenue,
+                    AND sp_day(s.sold_at) = ${day}::date)::float8 AS revenue,
                  (SELECT sum(i.quantity::bigint * i.unit_cost) FROM sales s
                     JOIN sale_items i ON i.tenant_id = s.tenant_id AND i.sale_id = s.id
                    WHERE s.tenant_id = ${tenantId} AND s.sale_status = 'completed'
-                     AND ((s.sold_at AT TIME ZONE 'UTC') - interval '3 hours')::date = ${day}::date)::float8 AS cost,
+                     AND sp_day(s.sold_at) = ${day}::date)::float8 AS cost,
                  (SELECT sum(amount) FROM cash_flow_entries WHERE tenant_id = ${tenantId} AND type = 'income'
                     AND date = ${day}::date)::float8 AS income`,
     );
