@@ -1,15 +1,34 @@
-// app and server never import each other; shared imports neither (DESIGN.md).
+// The boundaries the code relies on (DESIGN.md, STYLE.md), checked on every import:
+// - app and server never import each other; shared imports neither;
+// - a feature of the app never imports another feature (shared pieces go to components/,
+//   lib/ or src/shared);
+// - only src/app/offline touches IndexedDB (Dexie);
+// - on the server, the lower layers never import the higher ones: db/ nothing of the
+//   server but itself and the errors; core/ and http/ no area (access, catalogue, sales,
+//   finance, reports).
+// Tests are held to the first rule only (a test may reach into what it tests).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const AREAS = ['access', 'catalogue', 'sales', 'finance', 'reports', 'demo', 'cli'].map((a) => `src/server/${a}`);
+const FEATURES = 'src/app/features';
+
+/** Each rule: the files it covers, and what they may not import (folders or packages). */
 const rules = [
-  { dir: 'src/app', forbidden: ['src/server'] },
-  { dir: 'sw', forbidden: ['src/server'] },
-  { dir: 'src/server', forbidden: ['src/app', 'sw'] },
-  { dir: 'src/shared', forbidden: ['src/app', 'src/server', 'sw'] },
+  { dir: 'src/app', forbidden: ['src/server'], tests: true },
+  { dir: 'sw', forbidden: ['src/server'], tests: true },
+  { dir: 'src/server', forbidden: ['src/app', 'sw'], tests: true },
+  { dir: 'src/shared', forbidden: ['src/app', 'src/server', 'sw'], tests: true },
+  { dir: 'src/app', except: 'src/app/offline', packages: ['dexie', 'dexie-react-hooks'] },
+  { dir: 'src/server/db', forbidden: ['src/server'], allowed: ['src/server/db', 'src/server/errors.ts'] },
+  { dir: 'src/server/core', forbidden: AREAS },
+  { dir: 'src/server/http', forbidden: AREAS },
 ];
-const IMPORT = /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+// `import x from 'm'`, `export ... from 'm'`, `import 'm'` and `import('m')`.
+const IMPORT =
+  /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const isTest = (file) => /\.test\.tsx?$|\/test\//.test(file);
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
@@ -19,28 +38,61 @@ function* files(dir) {
   }
 }
 
+const within = (path, folder) => path === folder || path.startsWith(`${folder}/`);
+
+function* importsOf(file) {
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(IMPORT)) {
+    const spec = match[1] ?? match[2] ?? match[3];
+    if (!spec) continue;
+    const target = spec.startsWith('.') ? relative(root, resolve(dirname(file), spec)) : null;
+    yield { spec, target };
+  }
+}
+
+function problem(rule, file, { spec, target }) {
+  if (rule.packages) return rule.packages.includes(spec) ? spec : null;
+  if (target === null) return null;
+  if (rule.allowed?.some((a) => within(target, a) || target === a.replace(/\.ts$/, ''))) return null;
+  return rule.forbidden.find((f) => within(target, f)) ?? null;
+}
+
 let failures = 0;
-for (const { dir, forbidden } of rules) {
+const report = (file, spec, why) => {
+  console.error(`${relative(root, file)}: importa ${spec} (${why})`);
+  failures++;
+};
+
+for (const rule of rules) {
   let abs;
   try {
-    abs = join(root, dir);
+    abs = join(root, rule.dir);
     statSync(abs);
   } catch {
     continue;
   }
   for (const file of files(abs)) {
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(IMPORT)) {
-      const spec = match[1] ?? match[2];
-      if (!spec || !spec.startsWith('.')) continue;
-      const target = relative(root, resolve(dirname(file), spec));
-      const hit = forbidden.find((f) => target === f || target.startsWith(`${f}/`));
-      if (hit) {
-        console.error(`${relative(root, file)}: importa ${spec} (${dir} não pode importar ${hit})`);
-        failures++;
-      }
+    const path = relative(root, file);
+    if (rule.except && within(path, rule.except)) continue;
+    if (!rule.tests && isTest(path)) continue;
+    for (const found of importsOf(file)) {
+      const hit = problem(rule, file, found);
+      if (hit) report(file, found.spec, `${rule.dir} não pode importar ${hit}`);
     }
   }
 }
+
+// Features: each imports only itself and what is below features.
+for (const file of files(join(root, FEATURES))) {
+  const path = relative(root, file);
+  if (isTest(path)) continue;
+  const own = path.split('/').slice(0, 4).join('/');
+  for (const { spec, target } of importsOf(file)) {
+    if (target && within(target, FEATURES) && !within(target, own)) {
+      report(file, spec, `uma feature não importa outra (${own} -> ${target})`);
+    }
+  }
+}
+
 if (failures) process.exit(1);
-console.log('boundaries ok: app, server e shared não se importam indevidamente');
+console.log('boundaries ok: app/server/shared, features, Dexie só em offline/, camadas do servidor');

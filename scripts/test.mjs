@@ -13,21 +13,27 @@ function run(label, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
-  console.log('Chromium não encontrado: instalando o pacote chromium do Debian (apt-get)...');
+/** Debian packages the browser tests use, each by the program it installs. */
+const SYSTEM_PACKAGES = [
+  { pkg: 'chromium', path: CHROMIUM },
+  // zbarimg reads the QR codes and barcodes the screens draw; pdftotext what they print.
+  { pkg: 'zbar-tools', path: '/usr/bin/zbarimg' },
+  { pkg: 'poppler-utils', path: '/usr/bin/pdftotext' },
+];
+
+function ensureSystemPackages() {
+  const missing = SYSTEM_PACKAGES.filter((p) => !existsSync(p.path));
+  if (missing.length === 0) return true;
+  const names = missing.map((p) => p.pkg);
+  console.log(`Faltam ${names.join(', ')}: instalando os pacotes do Debian (apt-get)...`);
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  const sudo = root ? [] : ['sudo'];
-  const update = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(root ? [] : ['apt-get']), 'update'], {
-    stdio: 'inherit',
-  });
-  if (update.status !== 0) return false;
-  const install = spawnSync(
-    sudo[0] ?? 'apt-get',
-    [...sudo.slice(1), ...(root ? [] : ['apt-get']), 'install', '-y', 'chromium'],
-    { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } },
-  );
-  return install.status === 0 && existsSync(CHROMIUM);
+  const aptGet = (args) =>
+    spawnSync(root ? 'apt-get' : 'sudo', root ? args : ['apt-get', ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status === 0;
+  if (!aptGet(['update']) || !aptGet(['install', '-y', ...names])) return false;
+  return missing.every((p) => existsSync(p.path));
 }
 
 function vitest(label, args) {
@@ -62,8 +68,8 @@ if (!ok) results.push({ label: 'static checks', passed: 0, failed: 1 });
 
 ok = vitest('unit', []) && ok;
 
-if (!ensureChromium()) {
-  console.error('Não foi possível instalar o Chromium: os testes de navegador não rodaram.');
+if (!ensureSystemPackages()) {
+  console.error('Não foi possível instalar o Chromium, o zbar-tools ou o poppler-utils: os testes de navegador não rodaram.');
   results.push({ label: 'e2e', passed: 0, failed: 1 });
   ok = false;
 } else if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {

@@ -1,17 +1,9 @@
 // Numbers: a seeded random source, percentiles and the way figures are written.
 import { loadavg } from 'node:os';
+import { seededRandom } from '../../src/shared/seeded-random';
 
-/** mulberry32: the same "random" choices on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same "random" choices on every run. */
+export const seeded = seededRandom;
 
 export function pick<T>(items: readonly T[], random: () => number): T {
   const item = items[Math.floor(random() * items.length)];

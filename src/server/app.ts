@@ -4,11 +4,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { resolveSession } from './access/auth';
 import { authRoutes } from './access/auth-routes';
 import { companyRoutes } from './access/company-routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './access/login-rate-limit';
 import { tenantRoutes } from './access/tenants-routes';
-import { createTokenService } from './access/tokens';
+import { createTokenService } from './core/tokens';
 import { userRoutes } from './access/users-routes';
 import { customerRoutes } from './catalogue/customers-routes';
 import { productRoutes } from './catalogue/products-routes';
@@ -59,13 +60,13 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     database: db,
     db: db.db,
     tokens: createTokenService(config.jwtSecret),
-    loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...config.loginLimits },
   };
+  const loginLimits = { ...DEFAULT_LOGIN_LIMITS, ...config.loginLimits };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerAccessControl(app, ctx);
+  registerAccessControl(app, (authorization, hostSubdomain) => resolveSession(ctx, authorization, hostSubdomain));
   registerInputGuard(app);
   await registerSecurityHeaders(app);
   // JSON answers above 1 KB go out compressed (brotli quality 4 or gzip); static files
@@ -74,7 +75,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
 
   await app.register(healthRoutes, { ctx });
   await app.register(tenantRoutes, { ctx, prefix: '/api/tenants' });
-  await app.register(authRoutes, { ctx, prefix: '/api/auth' });
+  await app.register(authRoutes, { ctx, loginLimits, prefix: '/api/auth' });
   await app.register(productRoutes, { ctx, prefix: '/api/products' });
   await app.register(customerRoutes, { ctx, prefix: '/api/customers' });
   await app.register(saleRoutes, { ctx, prefix: '/api/sales' });

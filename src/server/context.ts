@@ -1,11 +1,23 @@
-// What routes need from the outside: the database and the token service.
-import type { Database } from './db/client';
-import type { AuthDeps } from './access/auth';
+// What routes need from the outside (the database and the token service), and who an
+// authenticated request comes from.
+import type { Role } from '../shared/permissions';
+import type { TokenService } from './core/tokens';
+import type { Database, Db } from './db/client';
 
-export interface AppContext extends AuthDeps {
+export interface AppContext {
   database: Database;
+  db: Db;
+  tokens: TokenService;
 }
 
 export interface RouteOptions {
   ctx: AppContext;
+}
+
+/** The authenticated caller of a request. */
+export interface AuthContext {
+  userId: string;
+  tenantId: string;
+  role: Role;
+  subdomain: string;
 }

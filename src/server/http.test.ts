@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { registerAccessControl } from './http/access';
 import { CACHE_IMMUTABLE } from './http/static';
-import { createTokenService } from './access/tokens';
 import { api, request, setupTestApp, TEST_JWT_SECRET, type TestContext } from './test/helpers';
 import { createTestDatabase, databases } from './test/testDb';
 
@@ -112,9 +111,10 @@ describe.each(databases())('http edges (%s)', (kind) => {
 });
 
 describe('access control at startup', () => {
+  const nobody = () => Promise.reject(new Error('nenhuma sessão neste teste'));
   it('refuses an /api route that declares no access', async () => {
     const app = Fastify();
-    registerAccessControl(app, { db: null as never, tokens: createTokenService(TEST_JWT_SECRET) });
+    registerAccessControl(app, nobody);
     await expect(
       app.register(async (scope) => {
         scope.get('/api/sem-permissao', async () => ({}));
@@ -125,7 +125,7 @@ describe('access control at startup', () => {
 
   it('refuses an unknown permission name', async () => {
     const app = Fastify();
-    registerAccessControl(app, { db: null as never, tokens: createTokenService(TEST_JWT_SECRET) });
+    registerAccessControl(app, nobody);
     await expect(
       app.register(async (scope) => {
         scope.get('/api/x', { config: { access: 'products.delete' as never } }, async () => ({}));

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCnpj, isValidCpf, isValidDocument } from '../shared/documents';
 import { customers, products } from './db/schema';
-import { DEMO } from './db/seed';
-import { demoCustomers, demoProducts } from './db/seed-data';
+import { DEMO } from './demo/seed';
+import { demoCustomers, demoProducts } from './demo/seed-data';
 import { login, setupTestApp, type TestContext } from './test/helpers';
 import { databases } from './test/testDb';
 

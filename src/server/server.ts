@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { ensureClientBuilt } from './build-client';
 import { openDatabase, type Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
-import { DEMO, seedDemo } from './db/seed';
+import { DEMO, seedDemo } from './demo/seed';
 import { startMaintenance } from './core/maintenance';
 import { answerBackupRequests } from './db/backup';
 import { loadEnvOrExit, pgliteDirOf, resolveJwtSecret } from './env';

@@ -11,15 +11,19 @@ import {
 import type { RouteOptions } from '../context';
 import { authOf, hostSubdomainOf } from '../http/access';
 import { login, logout, refreshSession } from './auth';
+import type { LoginLimits } from './login-rate-limit';
 import { getUser } from './users';
 
 /** /api/auth: login, refresh, logout, me (spec §7). */
-export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
+export const authRoutes: FastifyPluginAsyncZod<RouteOptions & { loginLimits: LoginLimits }> = async (
+  app,
+  { ctx, loginLimits },
+) => {
   app.post(
     '/login',
     { config: { access: 'public' }, schema: { body: LoginSchema, response: { 200: LoginResponseSchema } } },
     async (request) => {
-      const data = await login(ctx, { ...request.body, hostSubdomain: hostSubdomainOf(request), ip: request.ip });
+      const data = await login({ ...ctx, loginLimits }, { ...request.body, hostSubdomain: hostSubdomainOf(request), ip: request.ip });
       return { success: true as const, data };
     },
   );
@@ -28,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     '/refresh',
     { config: { access: 'public' }, schema: { body: RefreshSchema, response: { 200: RefreshResponseSchema } } },
     async (request) => {
-      const data = await refreshSession(ctx, request.body.refreshToken, hostSubdomainOf(request));
+      const data = await refreshSession({ ...ctx, loginLimits }, request.body.refreshToken, hostSubdomainOf(request));
       return { success: true as const, data };
     },
   );

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../db/seed';
+import { DEMO } from '../demo/seed';
 import { loginAttempts, refreshTokens, users } from '../db/schema';
 import {
   api,

@@ -6,27 +6,20 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S } from '../../shared/constants';
 import type { LoginResult, TokenSet } from '../../shared/contract';
 import type { Role } from '../../shared/permissions';
+import type { AuthContext } from '../context';
 import type { Db, DbOrTx } from '../db/client';
 import { refreshTokens, tenants, users, type UserRow } from '../db/schema';
 import { AppError, MESSAGES, notFound, unauthenticated } from '../errors';
 import { beginLoginAttempt, settleLoginAttempt, type LoginLimits } from './login-rate-limit';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { findTenantBySubdomain, getTenant } from './tenants';
-import { hashRefreshToken, newRefreshToken, type TokenService } from './tokens';
+import { hashRefreshToken, newRefreshToken, type TokenService } from '../core/tokens';
 import { toUser } from './users';
 
 export interface AuthDeps {
   db: Db;
   tokens: TokenService;
   loginLimits: LoginLimits;
-}
-
-/** The authenticated caller of a request. */
-export interface AuthContext {
-  userId: string;
-  tenantId: string;
-  role: Role;
-  subdomain: string;
 }
 
 const OTHER_TENANT = 'Esta sessão pertence a outra empresa. Faça login novamente.';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnpjCheckDigits } from '../../shared/documents';
-import { DEMO } from '../db/seed';
+import { DEMO } from '../demo/seed';
 import { tenants } from '../db/schema';
 import { api, login, setupTestApp, type TestContext } from '../test/helpers';
 import { databases } from '../test/testDb';

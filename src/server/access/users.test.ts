@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../db/seed';
+import { DEMO } from '../demo/seed';
 import { refreshTokens, users } from '../db/schema';
 import { deleteUser, LAST_ADMIN, updateUser } from './users';
 import { api, login, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';

@@ -14,6 +14,7 @@ import { createSales, saleCall } from '../sales/sale-create';
 import { setupTestApp, type TestContext } from '../test/helpers';
 import { makeCustomer, makeProduct, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
+import { seededRandom } from '../../shared/seeded-random';
 import { updateProduct } from './products';
 import { pullChangesJson } from './sync';
 
@@ -21,18 +22,6 @@ import { pullChangesJson } from './sync';
  * the last of its product, so a missed one shows in the mirror. */
 const WRITERS = 48;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** mulberry32: the same interleavings on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Pulled {
   products: { id: string; version: number; current_stock: number; minimum_stock: number }[];
@@ -50,7 +39,7 @@ describe.each(databases())('sync cursor under concurrent writers (%s)', (kind) =
 
   it('writers committing out of order: a till pulling all along misses no change', async () => {
     const tenantId = ctx.demo.tenant.id;
-    const random = seeded(42);
+    const random = seededRandom(42); // the same interleavings on every run
     const catalogue: ProductFixture[] = [];
     for (let i = 0; i < WRITERS; i++) catalogue.push(await makeProduct(ctx.db, tenantId, { stock: 1000 }));
     const customer = await makeCustomer(ctx.db, tenantId);

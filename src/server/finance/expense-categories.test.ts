@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYABLE_CATEGORIES } from '../../shared/constants';
-import { DEMO } from '../db/seed';
+import { DEMO } from '../demo/seed';
 import { api, login, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';
 import { databases } from '../test/testDb';
 

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequ
 import { hasPermission, PERMISSIONS, type Permission } from '../../shared/permissions';
 import { subdomainFromHost } from '../../shared/tenancy';
 import { forbidden, unauthenticated } from '../errors';
-import { resolveSession, type AuthContext, type AuthDeps } from '../access/auth';
+import type { AuthContext } from '../context';
 
 export type RouteAccess = 'public' | 'authenticated' | Permission;
 
@@ -56,14 +56,17 @@ export function requirePermission(permission: Permission): onRequestAsyncHookHan
   };
 }
 
-export function registerAccessControl(app: FastifyInstance, deps: Pick<AuthDeps, 'db' | 'tokens'>): void {
+/** Who an Authorization header stands for in the store a host names (401 when nobody). */
+export type Authenticate = (authorization: string | undefined, hostSubdomain: string | null) => Promise<AuthContext>;
+
+export function registerAccessControl(app: FastifyInstance, resolve: Authenticate): void {
   app.decorateRequest('auth', null);
   app.decorate('requirePermission', requirePermission);
   const table: AccessEntry[] = [];
   app.decorate('accessTable', table);
 
   const authenticate: onRequestAsyncHookHandler = async function authenticate(request) {
-    request.auth = await resolveSession(deps, request.headers.authorization, hostSubdomainOf(request));
+    request.auth = await resolve(request.headers.authorization, hostSubdomainOf(request));
   };
 
   app.addHook('onRoute', (route) => {

@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress.mjs';
-import { DEMO } from '../db/seed';
+import { DEMO } from '../demo/seed';
 import { api, DEMO_HOST, login, setupTestApp, type TestContext } from '../test/helpers';
 import { databases } from '../test/testDb';
 import { CACHE_IMMUTABLE, ROBOTS_TXT } from './static';

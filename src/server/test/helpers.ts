@@ -3,7 +3,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppConfig } from '../app';
 import type { Db } from '../db/client';
-import { DEMO, seedDemo } from '../db/seed';
+import { DEMO, seedDemo } from '../demo/seed';
 import { createTenant } from '../access/tenants';
 import { createUser } from '../access/users';
 import type { TenantRow } from '../db/schema';

@@ -6,20 +6,9 @@
 // stop (the network heals).
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { seededRandom } from '../../../src/shared/seeded-random';
 
 export type Fault = 'pass' | '503' | 'drop-reply' | 'delay' | 'blackhole';
-
-/** mulberry32: the same faults on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface FaultProxy {
   port: number;
@@ -34,7 +23,7 @@ export interface FaultProxy {
 const isTillWrite = (req: IncomingMessage) => req.method === 'POST' && (req.url ?? '').startsWith('/api/sales');
 
 export async function startFaultProxy(target: number, seed: number): Promise<FaultProxy> {
-  const random = seeded(seed);
+  const random = seededRandom(seed); // the same faults on every run
   let on = false;
   const log: Fault[] = [];
   const sockets = new Set<Socket>();

@@ -2,18 +2,8 @@
 // Deterministic (seeded PRNG): every fresh database gets the same data.
 import type { CustomerCreate, ProductCreate } from '../../shared/contract';
 import { cnpjCheckDigits, cpfCheckDigits } from '../../shared/documents';
+import { seededRandom } from '../../shared/seeded-random';
 
-/** mulberry32: a tiny seeded PRNG (values in [0, 1)). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CLOTHING = ['P', 'M', 'G', 'GG'];
 const SHOES = ['38', '39', '40', '41', '42'];

@@ -4,8 +4,8 @@ import { cnpjCheckDigits } from '../../shared/documents';
 import { createTenant, type CreatedTenant } from '../access/tenants';
 import { createUser } from '../access/users';
 import type { User } from '../../shared/contract';
-import type { Db } from './client';
-import { customers, products } from './schema';
+import type { Db } from '../db/client';
+import { customers, products } from '../db/schema';
 import { demoCustomers, demoProducts } from './seed-data';
 
 export const DEMO = {

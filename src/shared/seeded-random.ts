@@ -1,0 +1,13 @@
+// mulberry32: a tiny seeded generator of values in [0, 1). The same seed gives the same
+// sequence on every run: the demo store's data, the benchmarks' choices and the tests'
+// interleavings and faults are the same every time.
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
