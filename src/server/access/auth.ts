@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S } from '../../shared/constants';
 import type { LoginResult, TokenSet } from '../../shared/contract';
-import type { Role } from '../../shared/permissions';
 import type { AuthContext } from '../context';
 import type { Db, DbOrTx } from '../db/client';
 import { refreshTokens, tenants, users, type UserRow } from '../db/schema';
