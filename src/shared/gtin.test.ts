@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GTIN_MESSAGES, gtin14, gtinCheckDigit, isValidGtin, normalizeGtin, parseGtin, withGtinCheckDigit } from './gtin';
+import {
+  GTIN_MESSAGES,
+  gtin14,
+  gtinCheckDigit,
+  isValidGtin,
+  normalizeGtin,
+  parseGtin,
+  withGtinCheckDigit,
+} from './gtin';
 
 // Codes printed on real goods (and the GS1 and Wikipedia examples), one group per length.
 const REAL = {
