@@ -16,13 +16,14 @@ export async function showSvg(page: Page, svg: string): Promise<void> {
 }
 
 /**
- * What zbarimg reads in a screenshot of the page (one line per code found); '' when it
- * finds none (zbarimg exits 4 then).
+ * What zbarimg reads in a screenshot of the page, one entry per code found (none: []; zbarimg
+ * exits 4 then). `symbology`: each entry as 'EAN-13:789...', naming the kind of code read.
  */
-export async function decodePage(page: Page, name: string): Promise<string[]> {
+export async function decodePage(page: Page, name: string, { symbology = false } = {}): Promise<string[]> {
   const png = await screenshot(page, name);
   try {
-    const { stdout } = await run('zbarimg', ['-q', '--raw', join(process.cwd(), png)]);
+    const args = symbology ? ['-q', join(process.cwd(), png)] : ['-q', '--raw', join(process.cwd(), png)];
+    const { stdout } = await run('zbarimg', args);
     return stdout.split('\n').filter((line) => line !== '');
   } catch (error) {
     if ((error as { code?: number }).code === 4) return [];
