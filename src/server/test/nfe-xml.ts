@@ -1,0 +1,184 @@
+// NF-e XML documents written for the tests, shaped like the ones suppliers send (layout
+// 4.00): nfeProc with protNFe or a bare NFe, the namespace by default or with a prefix,
+// a Signature block or not, any number of lines, duplicatas or none. Values are exact:
+// the totals are sums of integer centavos.
+import { buildNfeKey } from '../../shared/nfe-key';
+
+export interface NfeXmlLine {
+  code: string;
+  ean?: string;
+  description: string;
+  unit?: string;
+  quantity: string;
+  unit_cost: string;
+  total_cents: number;
+  tax_unit?: string;
+  tax_quantity?: string;
+  tax_unit_cost?: string;
+  ean_tax?: string;
+}
+
+export interface NfeXmlOptions {
+  /** nfeProc with protNFe (default) or a bare NFe. */
+  protocol?: boolean;
+  /** Namespace prefix ('nfe'), or none: the default namespace. */
+  prefix?: string;
+  signature?: boolean;
+  number?: number;
+  series?: number;
+  model?: string;
+  lines?: NfeXmlLine[];
+  duplicatas?: { number: string; due_date: string; amount_cents: number }[];
+  supplier_cnpj?: string;
+  /** Extra centavos in vNF beyond the lines (freight). */
+  freight_cents?: number;
+}
+
+const reais = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+export const DEFAULT_LINES: NfeXmlLine[] = [
+  {
+    code: 'A1',
+    ean: '7894900011517',
+    description: 'REFRIGERANTE COLA 2L',
+    quantity: '6.0000',
+    unit_cost: '7.4900000000',
+    total_cents: 4494,
+  },
+  {
+    code: 'B2',
+    ean: 'SEM GTIN',
+    description: 'PAO DE QUEIJO CONGELADO KG',
+    unit: 'KG',
+    quantity: '1.2500',
+    unit_cost: '32.0000000000',
+    total_cents: 4000,
+  },
+];
+
+/** `count` lines with varied quantities and costs (their totals are exact). */
+export function manyLines(count: number): NfeXmlLine[] {
+  return Array.from({ length: count }, (_, i) => {
+    const units = (i % 12) + 1;
+    const unitCents = 99 + ((i * 7919) % 50_000);
+    return {
+      code: `P${String(i + 1).padStart(5, '0')}`,
+      ean: i % 3 === 0 ? 'SEM GTIN' : undefined,
+      description: `PRODUTO DE TESTE ${i + 1}`,
+      quantity: `${units}.0000`,
+      unit_cost: `${reais(unitCents)}00000000`,
+      total_cents: units * unitCents,
+    };
+  });
+}
+
+export function nfeXml(options: NfeXmlOptions = {}): { xml: string; key: string } {
+  const {
+    protocol = true,
+    prefix,
+    signature = protocol,
+    number = 321,
+    series = 1,
+    model = '55',
+    lines = DEFAULT_LINES,
+    duplicatas = [],
+    supplier_cnpj = '11222333000181',
+    freight_cents = 0,
+  } = options;
+  const key = buildNfeKey({
+    uf_code: '35',
+    year_month: '2611',
+    issuer_document: supplier_cnpj,
+    model,
+    series,
+    number,
+    numeric_code: '13572468',
+  });
+  const p = prefix ? `${prefix}:` : '';
+  const ns = prefix
+    ? `xmlns:${prefix}="http://www.portalfiscal.inf.br/nfe"`
+    : 'xmlns="http://www.portalfiscal.inf.br/nfe"';
+  const el = (name: string, body: string, attrs = '') => `<${p}${name}${attrs}>${body}</${p}${name}>`;
+  const productsCents = lines.reduce((sum, l) => sum + l.total_cents, 0);
+
+  const dets = lines
+    .map((l, i) =>
+      el(
+        'det',
+        el(
+          'prod',
+          el('cProd', l.code) +
+            el('cEAN', l.ean ?? 'SEM GTIN') +
+            el('xProd', l.description) +
+            el('NCM', '21069090') +
+            el('CFOP', '5102') +
+            el('uCom', l.unit ?? 'UN') +
+            el('qCom', l.quantity) +
+            el('vUnCom', l.unit_cost) +
+            el('vProd', reais(l.total_cents)) +
+            el('cEANTrib', l.ean_tax ?? l.ean ?? 'SEM GTIN') +
+            el('uTrib', l.tax_unit ?? l.unit ?? 'UN') +
+            el('qTrib', l.tax_quantity ?? l.quantity) +
+            el('vUnTrib', l.tax_unit_cost ?? l.unit_cost) +
+            el('indTot', '1'),
+        ) + el('imposto', el('ICMS', el('ICMSSN102', el('orig', '0') + el('CSOSN', '102')))),
+        ` nItem="${i + 1}"`,
+      ),
+    )
+    .join('\n');
+  const cobr = duplicatas.length
+    ? el(
+        'cobr',
+        duplicatas
+          .map((d) => el('dup', el('nDup', d.number) + el('dVenc', d.due_date) + el('vDup', reais(d.amount_cents))))
+          .join(''),
+      )
+    : '';
+  const infNFe = el(
+    'infNFe',
+    el(
+      'ide',
+      el('cUF', '35') +
+        el('cNF', '13572468') +
+        el('mod', model) +
+        el('serie', String(series)) +
+        el('nNF', String(number)) +
+        el('dhEmi', '2026-11-25T09:30:00-03:00'),
+    ) +
+      el('emit', el('CNPJ', supplier_cnpj) + el('xNome', 'Fornecedor de Testes Ltda')) +
+      el('dest', el('CNPJ', '33445566000186') + el('xNome', 'Loja Demo')) +
+      dets +
+      el(
+        'total',
+        el(
+          'ICMSTot',
+          el('vProd', reais(productsCents)) +
+            el('vFrete', reais(freight_cents)) +
+            el('vNF', reais(productsCents + freight_cents)),
+        ),
+      ) +
+      cobr,
+    ` Id="NFe${key}" versao="4.00"`,
+  );
+  const sig = signature
+    ? `<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><Reference URI="#NFe${key}"><DigestValue>abc=</DigestValue></Reference></SignedInfo><SignatureValue>def=</SignatureValue></Signature>`
+    : '';
+  const nfe = `<${p}NFe ${ns}>${infNFe}${sig}</${p}NFe>`;
+  const body = protocol
+    ? `<${p}nfeProc ${ns} versao="4.00">${nfe}` +
+      el(
+        'protNFe',
+        el(
+          'infProt',
+          el('chNFe', key) +
+            el('dhRecbto', '2026-11-25T09:30:09-03:00') +
+            el('nProt', '135260000000001') +
+            el('cStat', '100') +
+            el('xMotivo', 'Autorizado o uso da NF-e'),
+        ),
+        ' versao="4.00"',
+      ) +
+      `</${p}nfeProc>`
+    : nfe;
+  return { xml: `<?xml version="1.0" encoding="UTF-8"?>\n${body}`, key };
+}
