@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import type { OutputAsset, OutputChunk } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressDir } from './scripts/precompress.mjs';
+import { LAYOUT, LOGIN_SCREEN, SCREEN_ROUTES } from './src/app/app/router/route-table';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
@@ -35,23 +36,17 @@ function precompress(): Plugin {
 }
 
 /**
- * The screens each address opens (lazy-screens.ts: /login, and the layout with the screen
- * of SCREENS), by the address's first segment, from src/app. The dashboard ('/') has none:
- * fastify-static answers '/' with index.html itself. routePages() fails the build when
- * lazy-screens.ts loads a screen this list does not name.
+ * The screens each address opens (lazy-screens.ts: /login, and the layout with the screen),
+ * by the address's first segment, from src/app, as the route table lists them. The
+ * dashboard ('/') has none: fastify-static answers '/' with index.html itself.
  */
-const ROUTE_SCREENS: Record<string, string[]> = {
-  login: ['features/login/login-screen.tsx'],
-  produtos: ['layout/app-layout.tsx', 'features/products/products-screen.tsx'],
-  clientes: ['layout/app-layout.tsx', 'features/customers/customers-screen.tsx'],
-  vendas: ['layout/app-layout.tsx', 'features/sales/sales-screen.tsx'],
-  pagar: ['layout/app-layout.tsx', 'features/payables/payables-screen.tsx'],
-  receber: ['layout/app-layout.tsx', 'features/receivables/receivables-screen.tsx'],
-  'fluxo-caixa': ['layout/app-layout.tsx', 'features/cash-flow/cash-flow-screen.tsx'],
-  'relatorios-financeiros': ['layout/app-layout.tsx', 'features/reports/reports-screen.tsx'],
-  configuracoes: ['layout/app-layout.tsx', 'features/settings/settings-screen.tsx'],
-  conflitos: ['layout/app-layout.tsx', 'features/conflicts/conflicts-screen.tsx'],
-};
+const ROUTE_SCREENS: Record<string, string[]> = Object.fromEntries([
+  [LOGIN_SCREEN.segment, [LOGIN_SCREEN.module]],
+  ...SCREEN_ROUTES.filter((route) => route.segment !== '').map((route) => [
+    route.segment,
+    [LAYOUT.module, route.module],
+  ]),
+]);
 
 /**
  * dist/routes/<segment>.html: index.html plus a modulepreload of every chunk its screens
@@ -84,15 +79,6 @@ function routePages(): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) this.error('o chunk de entrada não foi encontrado');
       const initial = closure(entry);
-      // A screen added to lazy-screens.ts without a page here would still work, only
-      // without its preloads: the build says so instead.
-      const named = new Set(Object.values(ROUTE_SCREENS).flat().map((screen) => resolve(appRoot, screen)));
-      named.add(resolve(appRoot, 'features/dashboard/dashboard-screen.tsx'));
-      const router = this.getModuleInfo(resolve(appRoot, 'app/router/lazy-screens.ts'));
-      if (!router) this.error('lazy-screens.ts não está no bundle');
-      for (const id of router.dynamicallyImportedIds) {
-        if (!named.has(id)) this.error(`${id} é carregada por lazy-screens.ts e não está em ROUTE_SCREENS`);
-      }
       for (const [segment, screens] of Object.entries(ROUTE_SCREENS)) {
         const files = new Set<string>();
         for (const screen of screens) {

@@ -1,4 +1,5 @@
-// Sidebar entries in the order of spec §2; admin-only entries hidden from users.
+// Sidebar entries (from the route table, in the order of spec §2); admin-only entries
+// hidden from users.
 import type { ComponentType, SVGProps } from 'react';
 import {
   AlertIcon,
@@ -12,6 +13,7 @@ import {
   SettingsIcon,
   UsersIcon,
 } from '../components/icons';
+import { SCREEN_ROUTES, type NavIcon } from '../app/router/route-table';
 
 export interface NavItem {
   to: string;
@@ -20,19 +22,22 @@ export interface NavItem {
   adminOnly: boolean;
 }
 
-export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/', label: 'Dashboard', icon: DashboardIcon, adminOnly: false },
-  { to: '/pagar', label: 'Contas a Pagar', icon: PayableIcon, adminOnly: true },
-  { to: '/receber', label: 'Contas a Receber', icon: ReceivableIcon, adminOnly: false },
-  { to: '/fluxo-caixa', label: 'Fluxo de Caixa', icon: CashFlowIcon, adminOnly: false },
-  { to: '/produtos', label: 'Produtos', icon: PackageIcon, adminOnly: false },
-  { to: '/clientes', label: 'Clientes', icon: UsersIcon, adminOnly: false },
-  { to: '/vendas', label: 'Nova Venda', icon: CartIcon, adminOnly: false },
-  { to: '/relatorios-financeiros', label: 'Relatórios Financeiros', icon: ReportIcon, adminOnly: true },
-  // Not in spec §2: where admins review sale conflicts (issue 10 §1).
-  { to: '/conflitos', label: 'Conflitos de Vendas', icon: AlertIcon, adminOnly: true },
-  { to: '/configuracoes', label: 'Configurações', icon: SettingsIcon, adminOnly: true },
-];
+const ICONS: Record<NavIcon, NavItem['icon']> = {
+  dashboard: DashboardIcon,
+  payable: PayableIcon,
+  receivable: ReceivableIcon,
+  cashFlow: CashFlowIcon,
+  package: PackageIcon,
+  users: UsersIcon,
+  cart: CartIcon,
+  report: ReportIcon,
+  alert: AlertIcon,
+  settings: SettingsIcon,
+};
+
+export const NAV_ITEMS: readonly NavItem[] = SCREEN_ROUTES.flatMap(({ segment, nav }) =>
+  nav ? [{ to: `/${segment}`, label: nav.label, icon: ICONS[nav.icon], adminOnly: nav.adminOnly }] : [],
+);
 
 export function navItemsFor(isAdmin: boolean): NavItem[] {
   return NAV_ITEMS.filter((item) => isAdmin || !item.adminOnly);

@@ -3,8 +3,7 @@
 // session check, the layout and the screen load together instead of one after the other,
 // and on intent (a pointer over, a touch on or focus on a link to another screen).
 import { lazy, type ComponentType } from 'react';
-
-type Load = () => Promise<unknown>;
+import { LAYOUT, LOGIN_SCREEN, SCREEN_ROUTES } from './route-table';
 
 /** Runs a chunk's import once; later calls (React.lazy's too) get the same promise. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -16,52 +15,43 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-/** A lazy component over the same import a preload starts. */
-function screen<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+// Every module the route table names, each its own chunk (Vite turns the glob into one
+// import() per file); keyed by their path from here.
+const modules = import.meta.glob<Record<string, ComponentType>>([
+  '../../features/*/*-screen.tsx',
+  '../../layout/app-layout.tsx',
+]);
+
+/** The chunk of a module of the route table (path from src/app), imported once. */
+function chunkOf(module: string): () => Promise<Record<string, ComponentType>> {
+  const importer = modules[`../../${module}`];
+  if (!importer) throw new Error(`${module} não é uma tela (route-table.ts)`);
+  return once(importer);
 }
 
-const load = {
-  login: once(() => import('../../features/login/login-screen')),
-  layout: once(() => import('../../layout/app-layout')),
-  dashboard: once(() => import('../../features/dashboard/dashboard-screen')),
-  products: once(() => import('../../features/products/products-screen')),
-  customers: once(() => import('../../features/customers/customers-screen')),
-  sales: once(() => import('../../features/sales/sales-screen')),
-  payables: once(() => import('../../features/payables/payables-screen')),
-  receivables: once(() => import('../../features/receivables/receivables-screen')),
-  cashFlow: once(() => import('../../features/cash-flow/cash-flow-screen')),
-  reports: once(() => import('../../features/reports/reports-screen')),
-  settings: once(() => import('../../features/settings/settings-screen')),
-  conflicts: once(() => import('../../features/conflicts/conflicts-screen')),
-};
+const loadLogin = chunkOf(LOGIN_SCREEN.module);
+const loadLayout = chunkOf(LAYOUT.module);
 
-export const LoginScreen = screen(load.login, 'LoginScreen');
-export const AppLayout = screen(load.layout, 'AppLayout');
-export const DashboardScreen = screen(load.dashboard, 'DashboardScreen');
-export const ProductsScreen = screen(load.products, 'ProductsScreen');
-export const CustomersScreen = screen(load.customers, 'CustomersScreen');
-export const SalesScreen = screen(load.sales, 'SalesScreen');
-export const PayablesScreen = screen(load.payables, 'PayablesScreen');
-export const ReceivablesScreen = screen(load.receivables, 'ReceivablesScreen');
-export const CashFlowScreen = screen(load.cashFlow, 'CashFlowScreen');
-export const ReportsScreen = screen(load.reports, 'ReportsScreen');
-export const SettingsScreen = screen(load.settings, 'SettingsScreen');
-export const ConflictsScreen = screen(load.conflicts, 'ConflictsScreen');
+/** A lazy component over the same import a preload starts. */
+function lazyScreen(load: () => Promise<Record<string, ComponentType>>, component: string) {
+  return lazy(async () => ({ default: (await load())[component]! }));
+}
 
-/** The signed-in screens by their first path segment (routes.tsx). */
-const SCREENS: Record<string, Load> = {
-  '': load.dashboard,
-  produtos: load.products,
-  clientes: load.customers,
-  vendas: load.sales,
-  pagar: load.payables,
-  receber: load.receivables,
-  'fluxo-caixa': load.cashFlow,
-  'relatorios-financeiros': load.reports,
-  configuracoes: load.settings,
-  conflitos: load.conflicts,
-};
+export const LoginScreen = lazyScreen(loadLogin, LOGIN_SCREEN.component);
+export const AppLayout = lazyScreen(loadLayout, LAYOUT.component);
+
+/** Each signed-in screen by its first path segment: its chunk, and its lazy component. */
+const SCREENS = new Map(
+  SCREEN_ROUTES.map((route) => {
+    const load = chunkOf(route.module);
+    return [route.segment, { load, Screen: lazyScreen(load, route.component) }] as const;
+  }),
+);
+
+/** The lazy component of a signed-in screen (routes.tsx). */
+export function screenOf(segment: string): ComponentType {
+  return SCREENS.get(segment)!.Screen;
+}
 
 /**
  * Starts loading the chunks a path needs: /login its screen; a signed-in screen the
@@ -70,7 +60,8 @@ const SCREENS: Record<string, Load> = {
  */
 export function preloadRoute(pathname: string): void {
   const segment = pathname.replace(/^\/+/, '').split('/')[0] ?? '';
-  const loads = segment === 'login' ? [load.login] : SCREENS[segment] ? [load.layout, SCREENS[segment]] : [];
+  const screen = SCREENS.get(segment);
+  const loads = segment === LOGIN_SCREEN.segment ? [loadLogin] : screen ? [loadLayout, screen.load] : [];
   for (const start of loads) start().catch(() => undefined);
 }
 

@@ -6,11 +6,12 @@ import { Suspense, type ComponentType } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import type { Permission } from '../../../shared/permissions';
 import { LoadingState } from '../../components/spinner';
-import * as Screens from './lazy-screens';
+import { AppLayout, LoginScreen, screenOf } from './lazy-screens';
 import { NotFoundPage } from './not-found-page';
 import { PermissionGuard } from './permission-guard';
 import { RedirectIfAuthenticated, RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { LOGIN_SCREEN, SCREEN_ROUTES } from './route-table';
 
 function Root() {
   return (
@@ -20,7 +21,7 @@ function Root() {
   );
 }
 
-function screen(path: string | undefined, Screen: ComponentType, permission?: Permission): RouteObject {
+function screen(segment: string, Screen: ComponentType, permission?: Permission): RouteObject {
   const element = (
     <RouteErrorBoundary>
       <PermissionGuard permission={permission}>
@@ -28,7 +29,7 @@ function screen(path: string | undefined, Screen: ComponentType, permission?: Pe
       </PermissionGuard>
     </RouteErrorBoundary>
   );
-  return path === undefined ? { index: true, element } : { path, element };
+  return segment === '' ? { index: true, element } : { path: segment, element };
 }
 
 const routes: RouteObject[] = [
@@ -41,31 +42,20 @@ const routes: RouteObject[] = [
     ),
     children: [
       {
-        path: 'login',
+        path: LOGIN_SCREEN.segment,
         element: (
           <RedirectIfAuthenticated>
-            <Screens.LoginScreen />
+            <LoginScreen />
           </RedirectIfAuthenticated>
         ),
       },
       {
         element: (
           <RequireAuth>
-            <Screens.AppLayout />
+            <AppLayout />
           </RequireAuth>
         ),
-        children: [
-          screen(undefined, Screens.DashboardScreen, 'dashboard.view'),
-          screen('produtos', Screens.ProductsScreen, 'products.read'),
-          screen('clientes', Screens.CustomersScreen, 'customers.read'),
-          screen('vendas', Screens.SalesScreen, 'sales.create'),
-          screen('pagar', Screens.PayablesScreen, 'accounts_payable.read'),
-          screen('receber', Screens.ReceivablesScreen, 'accounts_receivable.read'),
-          screen('fluxo-caixa', Screens.CashFlowScreen, 'cash_flow.read'),
-          screen('relatorios-financeiros', Screens.ReportsScreen, 'reports.read'),
-          screen('conflitos', Screens.ConflictsScreen, 'sales.conflicts'),
-          screen('configuracoes', Screens.SettingsScreen),
-        ],
+        children: [...SCREEN_ROUTES.map((route) => screen(route.segment, screenOf(route.segment), route.permission))],
       },
       { path: '*', element: <NotFoundPage /> },
     ],
