@@ -64,7 +64,20 @@ describe('sync status and panel', () => {
         ? { status: 400, body: { success: false, error: 'Cliente não encontrado', code: 'VALIDATION' } }
         : {
             status: 201,
-            body: { success: true, data: { id: request.headers['Idempotency-Key'], stock_conflicts: [{}] } },
+            body: {
+              success: true,
+              data: {
+                id: request.headers['Idempotency-Key'],
+                stock_conflicts: [
+                  {
+                    product_id: request.headers['Idempotency-Key'],
+                    product_name: 'Caneca',
+                    requested: 2,
+                    available: 1,
+                  },
+                ],
+              },
+            },
           };
     const [bad] = await queue('Ruim', 'Boa');
     signedInAs(server, ADMIN);
