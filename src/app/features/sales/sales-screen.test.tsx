@@ -9,6 +9,7 @@ import { createFakeSync, customerJson, type FakeSync } from '../../test/fake-syn
 import { CASHIER, productJson, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { addProduct, chooseCustomer, itemRows, openTill } from '../../test/till';
+import { QUEUED_SALE_NOTE } from './use-finish-sale';
 
 let server: FakeServer;
 let sync: FakeSync;
@@ -136,6 +137,8 @@ describe('Nova Venda', () => {
     expect(
       await screen.findByText('Venda finalizada! Cliente: Maria Silva | Total: R$ 200,00 | Pagamento: Dinheiro'),
     ).toBeTruthy();
+    // Taken by the server: nothing is said about this device.
+    expect(screen.queryByText(QUEUED_SALE_NOTE)).toBeNull();
     const db = getDb();
     const [sale] = await db.sales.toArray();
     expect(sale).toMatchObject({ customerName: 'Maria Silva', totalCentavos: 20000, state: 'synced' });
@@ -245,6 +248,8 @@ describe('Nova Venda', () => {
         'Venda finalizada! Cliente: Maria Silva | Total: R$ 200,00 | Pagamento: Entrada R$ 50,00 + 2x de R$ 75,00',
       ),
     ).toBeTruthy();
+    // Kept on the device: the toast says so, under the spec's text.
+    expect(screen.getByText('Salva neste dispositivo; será enviada quando a conexão voltar.')).toBeTruthy();
     const db = getDb();
     const [sale] = await db.sales.toArray();
     expect(sale).toMatchObject({
@@ -290,6 +295,7 @@ describe('Nova Venda', () => {
     expect(
       await screen.findByText('Venda finalizada! Cliente: João Souza | Total: R$ 49,90 | Pagamento: Dinheiro'),
     ).toBeTruthy();
+    expect(screen.getByText('Salva neste dispositivo; será enviada quando a conexão voltar.')).toBeTruthy();
     // The send failed on the network: the row waits, the badge says so.
     await waitFor(async () => expect((await getDb().outbox.toArray())[0]?.attempts).toBe(1));
     expect(await screen.findByText('Offline')).toBeTruthy();
