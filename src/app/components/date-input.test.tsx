@@ -72,6 +72,24 @@ describe('DateField', () => {
     expect(formValue()).toBe('2026-02-28');
   });
 
+  it('a full date is fixed by typing over it, or retyped from its end', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(field());
+    await user.keyboard('31022026');
+    // Still in the field, the person clicks it again (the caret lands at the end) and types.
+    await user.click(field());
+    await user.keyboard('28022026');
+    expect(field().value).toBe('28/02/2026');
+    expect(formValue()).toBe('2026-02-28');
+    // The caret before the month's 2: a 3 typed takes its place.
+    field().setSelectionRange(4, 4);
+    await user.keyboard('3');
+    expect(field().value).toBe('28/03/2026');
+    expect(field().selectionStart).toBe(6);
+    expect(formValue()).toBe('2026-03-28');
+  });
+
   it('an incomplete date is told when the field is left or its form is sent', async () => {
     const user = userEvent.setup();
     render(<Harness />);

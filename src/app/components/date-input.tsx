@@ -19,14 +19,7 @@ import {
 import { formatDate, isIsoDate } from '../../shared/dates';
 import { Calendar } from './calendar';
 import { cn } from './cn';
-import {
-  boundsProblem,
-  caretAfterMask,
-  INCOMPLETE_DATE,
-  maskDateText,
-  readDateText,
-  type DateBounds,
-} from './date-text';
+import { boundsProblem, INCOMPLETE_DATE, editDateText, readDateText, type DateBounds } from './date-text';
 import { FieldFrame } from './field';
 import { CalendarIcon } from './icons';
 import { Input, type InputProps } from './input';
@@ -161,7 +154,6 @@ export function DateInput({
         inputMode="numeric"
         autoComplete="off"
         placeholder="dd/mm/aaaa"
-        maxLength={10}
         disabled={disabled}
         invalid={props.invalid || problem !== null}
         className={cn('pr-11', className)}
@@ -173,10 +165,9 @@ export function DateInput({
         }}
         onChange={(event) => {
           const raw = event.target.value;
-          const masked = maskDateText(raw);
-          const at = event.target.selectionStart ?? raw.length;
-          if (masked !== raw && at < raw.length) caret.current = caretAfterMask(raw, at, masked);
-          change(masked);
+          const edited = editDateText(shown, raw, event.target.selectionStart ?? raw.length);
+          if (edited.caret < edited.text.length) caret.current = edited.caret;
+          change(edited.text);
         }}
       />
       <button
@@ -235,7 +226,9 @@ const POPOVER_HEIGHT_PX = 380;
  * the window so a dialog's scrolling body does not cut it; a press outside closes it.
  */
 function CalendarPopover({ anchor, label, onDismiss, calendar }: CalendarPopoverProps) {
-  const [style, setStyle] = useState<CSSProperties>({ visibility: 'hidden' });
+  // Placed before the first paint; transparent (not hidden) until then, so the calendar
+  // can take the focus as it opens.
+  const [style, setStyle] = useState<CSSProperties>({ position: 'fixed', top: 0, left: 0, opacity: 0 });
   const dismiss = useRef(onDismiss);
   useEffect(() => {
     dismiss.current = onDismiss;

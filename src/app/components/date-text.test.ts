@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../shared/dates';
-import { boundsProblem, caretAfterMask, maskDateText, readDateText, spokenDate } from './date-text';
+import { boundsProblem, editDateText, maskDateText, readDateText, spokenDate } from './date-text';
 
 /** What the field shows after each key, typed one by one at the end. */
 function typed(keys: string): string {
@@ -64,13 +64,29 @@ describe('maskDateText', () => {
       }),
     );
   });
+});
 
-  it('keeps the caret after the digit typed in the middle', () => {
-    // '15/03/2026' with the caret after '1' and a '2' typed: '125/03/2026' masks to '12/50/3202'.
-    const raw = '125/03/2026';
-    const masked = maskDateText(raw);
-    expect(caretAfterMask(raw, 2, masked)).toBe(3);
-    expect(caretAfterMask('15/03', 0, '15/03')).toBe(0);
+describe('editDateText', () => {
+  it('typed at the end: the mask', () => {
+    expect(editDateText('15/0', '15/03', 5)).toEqual({ text: '15/03', caret: 5 });
+    expect(editDateText('1', '1/', 2)).toEqual({ text: '01/', caret: 3 });
+  });
+
+  it('into a full date: a digit in the middle types over the next one, at the end starts anew', () => {
+    // '31/02/2027' with the caret before the month's 2: a 3 takes its place.
+    expect(editDateText('31/02/2027', '31/032/2027', 5)).toEqual({ text: '31/03/2027', caret: 6 });
+    // The caret before a slash: the digit after it is typed over.
+    expect(editDateText('31/02/2027', '311/02/2027', 3)).toEqual({ text: '31/12/2027', caret: 4 });
+    expect(editDateText('31/02/2027', '31/02/20271', 11)).toEqual({ text: '1', caret: 1 });
+    // Not a digit: nothing changes.
+    expect(editDateText('31/02/2027', '31/02/2027a', 11).text).toBe('31/02/2027');
+  });
+
+  it('deleted in the middle: the digits close up, the caret stays where it was', () => {
+    // Backspace after the month's 2.
+    expect(editDateText('31/02/2027', '31/0/2027', 4)).toEqual({ text: '31/02/027', caret: 4 });
+    // Backspace after the day.
+    expect(editDateText('15/03/2026', '1/03/2026', 1)).toEqual({ text: '10/32/026', caret: 1 });
   });
 });
 

@@ -79,6 +79,33 @@ export function caretAfterMask(raw: string, caret: number, masked: string): numb
   return masked.length;
 }
 
+const FULL_DATE_TEXT = /^\d{2}\/\d{2}\/\d{4}$/;
+
+/**
+ * The field's text after an edit: `previous` the text before it, `raw` what the input holds
+ * now, `caret` where its caret is. Typed at the end (or pasted over a selection), the mask
+ * above. Edited in the middle, the digits close up around the change. Into a field already
+ * full, a digit typed in the middle takes the place of the next one (a wrong month is fixed
+ * by typing over it), and one typed at the end starts a new date.
+ */
+export function editDateText(previous: string, raw: string, caret: number): { text: string; caret: number } {
+  if (FULL_DATE_TEXT.test(previous) && raw.length === previous.length + 1 && caret > 0) {
+    const typed = raw[caret - 1]!;
+    if (/\d/.test(typed) && raw.slice(0, caret - 1) + raw.slice(caret) === previous) {
+      if (caret === raw.length) return { text: typed, caret: 1 };
+      const at = previous[caret - 1] === '/' ? caret : caret - 1;
+      const text = previous.slice(0, at) + typed + previous.slice(at + 1);
+      return { text, caret: text[at + 1] === '/' ? at + 2 : at + 1 };
+    }
+  }
+  if (caret >= raw.length) {
+    const text = maskDateText(raw);
+    return { text, caret: text.length };
+  }
+  const text = maskDateText(raw.replace(/\D/g, ''));
+  return { text, caret: caretAfterMask(raw, caret, text) };
+}
+
 export type DateReading =
   | { kind: 'empty' }
   /** Not all of dd/mm/aaaa yet. */
