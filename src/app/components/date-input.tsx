@@ -6,18 +6,10 @@
 // take (incomplete, 31/02/2026, outside min/max): the field says why, in pt-BR, and
 // keeps the text so the person sees what to fix. An incomplete date is told once the
 // field is left or its form is sent (not while it is being typed).
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatDate, isIsoDate } from '../../shared/dates';
 import { Calendar } from './calendar';
+import { CalendarPopover } from './calendar-popover';
 import { cn } from './cn';
 import { boundsProblem, INCOMPLETE_DATE, editDateText, readDateText, type DateBounds } from './date-text';
 import { FieldFrame } from './field';
@@ -204,71 +196,6 @@ export function DateInput({
           }
         />
       ) : null}
-    </div>
-  );
-}
-
-interface CalendarPopoverProps {
-  anchor: RefObject<HTMLDivElement | null>;
-  label: string;
-  onDismiss: () => void;
-  calendar: ReactNode;
-}
-
-const POPOVER_GAP_PX = 4;
-const POPOVER_MARGIN_PX = 12;
-/** The calendar's size (calendar.tsx: 19rem wide), to place it before it is drawn. */
-const POPOVER_WIDTH_PX = 304;
-const POPOVER_HEIGHT_PX = 380;
-
-/**
- * The calendar under the field (above it when the screen has no room below), fixed to
- * the window so a dialog's scrolling body does not cut it; a press outside closes it.
- */
-function CalendarPopover({ anchor, label, onDismiss, calendar }: CalendarPopoverProps) {
-  // Placed before the first paint; transparent (not hidden) until then, so the calendar
-  // can take the focus as it opens.
-  const [style, setStyle] = useState<CSSProperties>({ position: 'fixed', top: 0, left: 0, opacity: 0 });
-  const dismiss = useRef(onDismiss);
-  useEffect(() => {
-    dismiss.current = onDismiss;
-  });
-
-  useLayoutEffect(() => {
-    const place = () => {
-      const box = anchor.current?.getBoundingClientRect();
-      if (!box) return;
-      const below = window.innerHeight - box.bottom >= POPOVER_HEIGHT_PX || box.top < POPOVER_HEIGHT_PX;
-      // Its right edge on the field's, moved in when the window would cut it.
-      const widest = window.innerWidth - POPOVER_WIDTH_PX - POPOVER_MARGIN_PX;
-      setStyle({
-        position: 'fixed',
-        left: Math.max(POPOVER_MARGIN_PX, Math.min(box.right - POPOVER_WIDTH_PX, widest)),
-        ...(below ? { top: box.bottom + POPOVER_GAP_PX } : { bottom: window.innerHeight - box.top + POPOVER_GAP_PX }),
-      });
-    };
-    place();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!anchor.current?.contains(event.target as Node)) dismiss.current();
-    };
-    window.addEventListener('resize', place);
-    window.addEventListener('scroll', place, true);
-    document.addEventListener('pointerdown', onPointerDown, true);
-    return () => {
-      window.removeEventListener('resize', place);
-      window.removeEventListener('scroll', place, true);
-      document.removeEventListener('pointerdown', onPointerDown, true);
-    };
-  }, [anchor]);
-
-  return (
-    <div
-      role="dialog"
-      aria-label={`Calendário: ${label}`}
-      style={style}
-      className="z-[60] rounded-lg border border-slate-200 bg-white shadow-xl"
-    >
-      {calendar}
     </div>
   );
 }
