@@ -189,10 +189,11 @@ function DayCell({ day, chosen, today, focusable, outside, onPick }: DayCellProp
           'h-10 w-full rounded-md text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500',
           chosen
             ? 'bg-blue-700 font-semibold text-white'
-            : today
-              ? 'font-semibold text-blue-800 ring-1 ring-inset ring-blue-300 hover:bg-blue-50'
-              : 'text-slate-800 hover:bg-slate-100',
-          outside && !chosen && 'cursor-not-allowed text-slate-400 hover:bg-transparent',
+            : outside
+              ? 'cursor-not-allowed text-slate-400'
+              : today
+                ? 'font-semibold text-blue-800 ring-1 ring-inset ring-blue-300 hover:bg-blue-50'
+                : 'text-slate-800 hover:bg-slate-100',
         )}
       >
         {Number(day.slice(8))}
