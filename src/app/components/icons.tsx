@@ -164,6 +164,12 @@ export const RefreshIcon = (p: IconProps) => (
     <path d="M21 3v6h-6" />
   </Icon>
 );
+export const CalendarIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="18" rx="2" />
+    <path d="M16 2v4M8 2v4M3 10h18" />
+  </Icon>
+);
 export const PrintIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M6 9V2h12v7" />

@@ -1,5 +1,6 @@
 // MoneyInput: keeps what the person types while focused, shows the amount on blur,
-// hands the form centavos (or null).
+// hands the form centavos (or null); focused by a click, Tab or the app, it selects what
+// it shows, so typing replaces it.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -65,5 +66,39 @@ describe('MoneyField', () => {
     await user.click(screen.getByRole('button', { name: 'Limpar' }));
     expect(centavos()).toBe('null');
     expect(input.value).toBe('');
+  });
+
+  it('a 0,00 clicked into is replaced by what is typed', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={0} />);
+    const input = screen.getByLabelText('Valor') as HTMLInputElement;
+    expect(input.value).toBe('0,00');
+    await user.click(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 4]);
+    await user.keyboard('59,95');
+    expect(input.value).toBe('59,95');
+    expect(centavos()).toBe('5995');
+    await user.tab();
+    expect(input.value).toBe('59,95');
+  });
+
+  it('an amount reached with Tab is replaced too; a second click places the caret', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <input aria-label="Antes" />
+        <Harness initial={11990} />
+      </>,
+    );
+    await user.click(screen.getByLabelText('Antes'));
+    await user.tab();
+    const input = screen.getByLabelText('Valor') as HTMLInputElement;
+    expect(document.activeElement).toBe(input);
+    await user.keyboard('7');
+    expect(centavos()).toBe('700');
+    // Already focused: the click puts the caret (at the end here), to fix a digit.
+    await user.click(input);
+    await user.keyboard('5');
+    expect(input.value).toBe('75');
   });
 });

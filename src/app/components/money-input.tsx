@@ -1,12 +1,16 @@
-// A money field that reads what a Brazilian types ('119,90', '1.234,56') whatever the
-// browser's language: a text input (a number input in an en-US browser drops the comma)
-// that keeps the typed text while focused, shows the formatted amount on blur and hands
-// the form integer centavos, or null when the text is not an amount.
+// The app's money field: every amount a person types (prices, Valor, the entrada, a
+// discount, the amount received) is a MoneyField, so they all behave alike. It reads what
+// a Brazilian types ('119,90', '1.234,56') whatever the browser's language: a text input
+// (a number input in an en-US browser drops the comma) that keeps the typed text while
+// focused, shows the formatted amount on blur and hands the form integer centavos, or null
+// when the text is not an amount. Focusing it selects what it shows ('0,00' included), so
+// what is typed replaces it.
 import { useId, useState } from 'react';
 import { formatDecimal, parseMoneyInput } from '../../shared/money';
 import { cn } from './cn';
 import { FieldFrame } from './field';
 import { Input, type InputProps } from './input';
+import { useSelectOnFocus } from './select-on-focus';
 
 export interface MoneyInputProps extends Omit<
   InputProps,
@@ -18,12 +22,30 @@ export interface MoneyInputProps extends Omit<
   onChange: (centavos: number | null, text: string) => void;
 }
 
-export function MoneyInput({ value, onChange, className, onFocus, onBlur, ...props }: MoneyInputProps) {
+export function MoneyInput({
+  value,
+  onChange,
+  className,
+  onFocus,
+  onBlur,
+  onMouseDown,
+  onMouseUp,
+  ...props
+}: MoneyInputProps) {
   const [text, setText] = useState(() => (value === null ? '' : formatDecimal(value)));
   const [focused, setFocused] = useState(false);
   // Unfocused: the amount as the app writes it; text that is not an amount stays, so
   // the person sees what to fix (and a value cleared by the form clears the field).
   const shown = focused ? text : value !== null ? formatDecimal(value) : parseMoneyInput(text) === null ? text : '';
+  const selecting = useSelectOnFocus({
+    onMouseDown,
+    onMouseUp,
+    onFocus: (event) => {
+      setText(shown);
+      setFocused(true);
+      onFocus?.(event);
+    },
+  });
 
   return (
     <div className="relative">
@@ -40,11 +62,7 @@ export function MoneyInput({ value, onChange, className, onFocus, onBlur, ...pro
         autoComplete="off"
         className={cn('pl-10', className)}
         value={shown}
-        onFocus={(event) => {
-          setText(shown);
-          setFocused(true);
-          onFocus?.(event);
-        }}
+        {...selecting}
         onBlur={(event) => {
           setFocused(false);
           onBlur?.(event);

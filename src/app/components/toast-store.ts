@@ -9,6 +9,8 @@ export type ToastVariant = 'default' | 'destructive';
 export interface ToastInput {
   title: string;
   description?: string;
+  /** A second line under the description (which stays as the spec writes it). */
+  note?: string;
   variant?: ToastVariant;
 }
 

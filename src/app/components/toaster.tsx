@@ -35,6 +35,16 @@ export function Toaster() {
                 {t.description}
               </p>
             ) : null}
+            {t.note ? (
+              <p
+                className={cn(
+                  'mt-1 text-sm font-medium',
+                  t.variant === 'destructive' ? 'text-white' : 'text-amber-800',
+                )}
+              >
+                {t.note}
+              </p>
+            ) : null}
           </div>
           <button
             type="button"

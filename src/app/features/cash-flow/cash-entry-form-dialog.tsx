@@ -6,6 +6,7 @@ import { CashFlowEntryCreateSchema, CashFlowEntryUpdateSchema } from '../../../s
 import { todayIso } from '../../../shared/dates';
 import { toReais } from '../../../shared/money';
 import { Button } from '../../components/button';
+import { DateField } from '../../components/date-input';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
 import { MoneyField } from '../../components/money-input';
@@ -15,7 +16,8 @@ import { validateForm } from '../../lib/form-errors';
 import { useCreateCashEntry, useUpdateCashEntry, type CashEntryRow } from './api';
 
 interface EntryFormValues {
-  date: string;
+  /** 'YYYY-MM-DD'; '' when empty, null while what is typed is not a date */
+  date: string | null;
   type: string;
   description: string;
   category: string;
@@ -24,7 +26,7 @@ interface EntryFormValues {
 
 function toInput(values: EntryFormValues) {
   return {
-    date: values.date,
+    date: values.date ?? '',
     type: values.type as 'income' | 'expense',
     description: values.description,
     category: values.category as (typeof CASH_FLOW_CATEGORIES)[number],
@@ -57,6 +59,8 @@ export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | 
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Not a date yet: the field says why; nothing is sent.
+    if (values.date === null) return;
     if (entry) {
       void save(
         validateForm(CashFlowEntryUpdateSchema, toInput(values)),
@@ -76,13 +80,12 @@ export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | 
     <Dialog open onClose={() => !saving && onClose()} title={entry ? 'Editar Lançamento' : 'Novo Lançamento'}>
       <form onSubmit={onSubmit} noValidate>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField
+          <DateField
             label="Data"
-            type="date"
             required
             max={todayIso()}
             value={values.date}
-            onChange={(e) => set('date', e.target.value)}
+            onChange={(date) => set('date', date)}
             error={errors.date}
             disabled={saving}
           />
@@ -97,7 +100,9 @@ export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | 
             <option value="income">Entrada</option>
             <option value="expense">Saída</option>
           </SelectField>
+          {/* The first thing to type: the date comes filled (today) and is changed less often. */}
           <TextField
+            data-autofocus=""
             label="Descrição"
             required
             autoComplete="off"

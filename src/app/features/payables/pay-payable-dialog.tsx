@@ -7,20 +7,22 @@ import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { DetailList } from '../../components/detail-list';
 import { Dialog, DialogFooter } from '../../components/dialog';
-import { TextField } from '../../components/field';
+import { DateField } from '../../components/date-input';
 import { toastSaved } from '../../components/outcome-toast';
 import { useFormSave } from '../../components/use-form-save';
 import { validateForm } from '../../lib/form-errors';
 import { usePayPayable, type PayableRow } from './api';
 
 export function PayPayableDialog({ account, onClose }: { account: PayableRow; onClose: () => void }) {
-  const [paymentDate, setPaymentDate] = useState('');
+  // '' = today; null while what is typed is not a date (the field says why; nothing is sent).
+  const [paymentDate, setPaymentDate] = useState<string | null>('');
   const payMutation = usePayPayable();
   const saving = payMutation.isPending;
   const { errors, save } = useFormSave('Erro', onClose, (reason) => `Erro ao marcar conta como paga: ${reason}`);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (paymentDate === null) return;
     void save(
       validateForm(MarkAsPaidSchema, { payment_date: paymentDate }),
       (value) => payMutation.mutateAsync({ account, paymentDate: value.payment_date }),
@@ -39,13 +41,12 @@ export function PayPayableDialog({ account, onClose }: { account: PayableRow; on
             ['Vencimento', formatDate(account.due_date)],
           ]}
         />
-        <TextField
+        <DateField
           label="Data do Pagamento"
-          type="date"
           max={todayIso()}
           hint="Deixe em branco para usar a data de hoje."
           value={paymentDate}
-          onChange={(e) => setPaymentDate(e.target.value)}
+          onChange={setPaymentDate}
           error={errors.payment_date}
           disabled={saving}
         />

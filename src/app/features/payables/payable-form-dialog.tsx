@@ -9,6 +9,7 @@ import {
 } from '../../../shared/contract/accounts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { Button } from '../../components/button';
+import { DateField } from '../../components/date-input';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { MoneyField } from '../../components/money-input';
@@ -57,7 +58,7 @@ export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) 
     }
   }
 
-  const text = (key: 'supplier_name' | 'description' | 'due_date' | 'reference_number') => ({
+  const text = (key: 'supplier_name' | 'description' | 'reference_number') => ({
     value: values[key],
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
     error: errors[key],
@@ -84,7 +85,14 @@ export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) 
             error={errors.amount}
             disabled={saving}
           />
-          <TextField label="Vencimento" type="date" required {...text('due_date')} />
+          <DateField
+            label="Vencimento"
+            required
+            value={values.due_date}
+            onChange={(date) => set('due_date', date)}
+            error={errors.due_date}
+            disabled={saving}
+          />
           <SelectField
             label="Categoria"
             required

@@ -8,7 +8,8 @@ export interface PayableFormValues {
   description: string;
   /** centavos; null while empty or not an amount */
   amount: number | null;
-  due_date: string;
+  /** 'YYYY-MM-DD'; '' when empty, null while what is typed is not a date */
+  due_date: string | null;
   category: string;
   /** 'none' = no method (sent absent) */
   payment_method: string;
@@ -46,7 +47,7 @@ export function requiredFilled(values: PayableFormValues): boolean {
     values.supplier_name.trim() !== '' &&
     values.description.trim() !== '' &&
     values.amount !== null &&
-    values.due_date !== '' &&
+    Boolean(values.due_date) &&
     values.category !== ''
   );
 }
@@ -58,7 +59,7 @@ export function formToInput(values: PayableFormValues): z.input<typeof AccountPa
     description: values.description,
     // NaN is refused by the contract ('Informe um valor numérico'), as an empty field should be.
     amount: values.amount === null ? Number.NaN : toReais(values.amount),
-    due_date: values.due_date,
+    due_date: values.due_date ?? '',
     category: values.category as z.input<typeof AccountPayableCreateSchema>['category'],
     payment_method: values.payment_method,
     reference_number: values.reference_number,

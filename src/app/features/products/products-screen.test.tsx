@@ -141,6 +141,43 @@ describe('Produtos', () => {
     expect(server.callsTo('GET', '/api/products')).toHaveLength(2);
   });
 
+  it('Novo Produto: clicking into the prices and stocks that start at zero and typing gives what was typed', async () => {
+    signedInAs(server, ADMIN);
+    serveCatalogue();
+    server.on('POST', '/api/products', ({ body }) => ({
+      status: 201,
+      body: { success: true, data: productJson(body as Record<string, unknown>) },
+    }));
+    const { user } = renderApp('/produtos');
+    await screen.findByText('Tênis Corrida');
+    await user.click(screen.getByRole('button', { name: /Novo Produto/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar Novo Produto' });
+    await user.type(within(dialog).getByLabelText('SKU'), 'CAL-010');
+    await user.type(within(dialog).getByLabelText('Nome'), 'Calça Sarja');
+    // No clearing first: each field shows its zero and takes what is typed in its place.
+    const typed: [string, string, string][] = [
+      ['Preço de custo', '0,00', '59,95'],
+      ['Preço de venda', '0,00', '119,90'],
+      ['Estoque atual', '0', '12'],
+      ['Estoque mínimo', '0', '3'],
+    ];
+    for (const [label, zero, text] of typed) {
+      const input = within(dialog).getByLabelText(label) as HTMLInputElement;
+      expect(input.value).toBe(zero);
+      await user.click(input);
+      await user.keyboard(text);
+      expect(input.value).toBe(text);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Produto adicionado com sucesso!')).toBeTruthy();
+    expect(server.callsTo('POST', '/api/products')[0]!.body).toMatchObject({
+      current_stock: 12,
+      minimum_stock: 3,
+      cost_price: 59.95,
+      sale_price: 119.9,
+    });
+  });
+
   it("shows the server's field errors under the fields after a 400", async () => {
     signedInAs(server, ADMIN);
     serveCatalogue();

@@ -2,7 +2,7 @@
 // Cashiers see today's accounts only (the server forces it) and are told so.
 import { RECEIVABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
 import { Card } from '../../components/card';
-import { TextField } from '../../components/field';
+import { DateField } from '../../components/date-input';
 import { SearchField } from '../../components/search-input';
 import { AccountStatusSelect } from '../../components/account-status-badge';
 import type { ReceivableFilters as Filters } from './api';
@@ -34,19 +34,18 @@ export function ReceivableFilters({ filters, onChange, chooseDates }: Receivable
         />
         {chooseDates ? (
           <>
-            <TextField
+            {/* A date still being typed (or not a date) filters nothing until it is one. */}
+            <DateField
               label="Data inicial"
-              type="date"
               value={filters.start_date}
               max={filters.end_date || undefined}
-              onChange={(e) => set('start_date', e.target.value)}
+              onChange={(date) => set('start_date', date ?? '')}
             />
-            <TextField
+            <DateField
               label="Data final"
-              type="date"
               value={filters.end_date}
               min={filters.start_date || undefined}
-              onChange={(e) => set('end_date', e.target.value)}
+              onChange={(date) => set('end_date', date ?? '')}
             />
           </>
         ) : (

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { AccountReceivableCreateSchema, RECEIVABLE_PAYMENT_METHODS } from '../../../shared/contract/accounts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { Button } from '../../components/button';
+import { DateField } from '../../components/date-input';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { MoneyField } from '../../components/money-input';
@@ -38,7 +39,7 @@ export function ReceivableFormDialog({ onClose }: { onClose: () => void }) {
     );
   }
 
-  const text = (key: 'description' | 'due_date' | 'reference_number') => ({
+  const text = (key: 'description' | 'reference_number') => ({
     value: values[key],
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
     error: errors[key],
@@ -62,7 +63,14 @@ export function ReceivableFormDialog({ onClose }: { onClose: () => void }) {
             error={errors.amount}
             disabled={saving}
           />
-          <TextField label="Vencimento" type="date" required {...text('due_date')} />
+          <DateField
+            label="Vencimento"
+            required
+            value={values.due_date}
+            onChange={(date) => set('due_date', date)}
+            error={errors.due_date}
+            disabled={saving}
+          />
           <SelectField
             label="Forma de Pagamento"
             value={values.payment_method}

@@ -9,7 +9,8 @@ export interface ReceivableFormValues {
   customer: PickedCustomer | null;
   /** centavos; null while empty or not an amount */
   amount: number | null;
-  due_date: string;
+  /** 'YYYY-MM-DD'; '' when empty, null while what is typed is not a date */
+  due_date: string | null;
   /** 'none' = no method (sent absent) */
   payment_method: string;
   reference_number: string;
@@ -28,7 +29,7 @@ export const EMPTY_RECEIVABLE_FORM: ReceivableFormValues = {
 
 /** Spec §5: description, amount and due date, else 'Preencha todos os campos obrigatórios'. */
 export function requiredFilled(values: ReceivableFormValues): boolean {
-  return values.description.trim() !== '' && values.amount !== null && values.due_date !== '';
+  return values.description.trim() !== '' && values.amount !== null && Boolean(values.due_date);
 }
 
 export function formToInput(values: ReceivableFormValues): z.input<typeof AccountReceivableCreateSchema> {
@@ -37,7 +38,7 @@ export function formToInput(values: ReceivableFormValues): z.input<typeof Accoun
     customer_id: values.customer?.id ?? null,
     // NaN is refused by the contract ('Informe um valor numérico'), as an empty field should be.
     amount: values.amount === null ? Number.NaN : toReais(values.amount),
-    due_date: values.due_date,
+    due_date: values.due_date ?? '',
     payment_method: values.payment_method,
     reference_number: values.reference_number,
     notes: values.notes,

@@ -144,8 +144,8 @@ describe('Contas a Receber (admin)', () => {
     await screen.findByText('Parcela 1/3');
     await user.selectOptions(screen.getByLabelText('Status'), 'Atrasado');
     await waitFor(() => expect(queryOf(listCalls().at(-1)!).status).toBe('overdue'));
-    fireEvent.change(screen.getByLabelText('Data inicial'), { target: { value: '2027-03-01' } });
-    fireEvent.change(screen.getByLabelText('Data final'), { target: { value: '2027-03-31' } });
+    await user.type(screen.getByLabelText('Data inicial'), '01032027');
+    await user.type(screen.getByLabelText('Data final'), '31032027');
     await waitFor(() =>
       expect(queryOf(listCalls().at(-1)!)).toEqual({
         page: '1',
@@ -209,7 +209,7 @@ describe('Contas a Receber (admin)', () => {
     await expectToast('Erro', 'Preencha todos os campos obrigatórios');
     expect(server.callsTo('POST', '/api/accounts-receivable')).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByLabelText('Vencimento'), { target: { value: '2027-05-10' } });
+    await user.type(within(dialog).getByLabelText('Vencimento'), '10052027');
     await user.type(within(dialog).getByRole('combobox', { name: 'Cliente' }), '529.982');
     await user.click(await within(dialog).findByRole('option', { name: /Maria Silva/ }));
     expect(within(dialog).getByText('Cliente selecionado: Maria Silva')).toBeTruthy();
@@ -238,7 +238,7 @@ describe('Contas a Receber (admin)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nova Conta' });
     await user.type(within(dialog).getByLabelText('Descrição'), 'Conserto');
     await user.type(within(dialog).getByLabelText('Valor'), '10');
-    fireEvent.change(within(dialog).getByLabelText('Vencimento'), { target: { value: '2027-05-10' } });
+    await user.type(within(dialog).getByLabelText('Vencimento'), '10052027');
     await user.click(within(dialog).getByRole('button', { name: 'Criar Conta' }));
     await expectToast('Erro', 'Erro ao criar conta a receber: Cliente não encontrado');
   });

@@ -23,19 +23,29 @@ function lines(result: ReturnType<typeof addToCart>): CartLine[] {
 
 describe('cart (spec §5 messages)', () => {
   it('needs a product from the list and a positive quantity', () => {
-    expect(addToCart([], null, 1, 5)).toEqual({ ok: false, error: 'Selecione um produto da lista antes de adicionar' });
-    expect(addToCart([], camisa, 0, 5)).toEqual({ ok: false, error: 'A quantidade deve ser maior que zero' });
+    expect(addToCart([], null, 1, 5)).toEqual({
+      ok: false,
+      error: 'Selecione um produto da lista antes de adicionar',
+      cause: 'product',
+    });
+    expect(addToCart([], camisa, 0, 5)).toEqual({
+      ok: false,
+      error: 'A quantidade deve ser maior que zero',
+      cause: 'quantity',
+    });
   });
 
   it('refuses a new line beyond stock, and a combined quantity beyond stock', () => {
     expect(addToCart([], camisa, 6, 5)).toEqual({
       ok: false,
       error: 'Você solicitou 6 unidades, mas só há 5 disponíveis em estoque.',
+      cause: 'stock',
     });
     const one = lines(addToCart([], camisa, 3, 5));
     expect(addToCart(one, camisa, 3, 5)).toEqual({
       ok: false,
       error: 'Você já tem 3 unidades. Adicionando 3 ficaria 6, mas só há 5 disponíveis.',
+      cause: 'stock',
     });
     const merged = lines(addToCart(one, camisa, 2, 5));
     expect(merged).toHaveLength(1);
@@ -46,10 +56,15 @@ describe('cart (spec §5 messages)', () => {
 
   it('checks quantity edits', () => {
     const one = lines(addToCart([], camisa, 1, 5));
-    expect(changeQuantity(one, 'p1', 0, 5)).toEqual({ ok: false, error: 'A quantidade deve ser maior que zero' });
+    expect(changeQuantity(one, 'p1', 0, 5)).toEqual({
+      ok: false,
+      error: 'A quantidade deve ser maior que zero',
+      cause: 'quantity',
+    });
     expect(changeQuantity(one, 'p1', 9, 5)).toEqual({
       ok: false,
       error: 'Você tentou alterar para 9 unidades, mas só há 5 disponíveis em estoque.',
+      cause: 'stock',
     });
     expect(parseQuantity('')).toBe(1);
     expect(parseQuantity('4')).toBe(4);

@@ -23,7 +23,10 @@ export interface CartProduct {
   sale_price: number;
 }
 
-export type CartResult = { ok: true; lines: CartLine[] } | { ok: false; error: string };
+/** Why a cart change was refused: no product chosen, a quantity not above zero, or beyond stock. */
+export type CartRefusal = 'product' | 'quantity' | 'stock';
+
+export type CartResult = { ok: true; lines: CartLine[] } | { ok: false; error: string; cause: CartRefusal };
 
 /** The quantity field: empty or not a number falls back to 1 (spec §2). */
 export function parseQuantity(raw: string): number {
@@ -38,8 +41,8 @@ export function addToCart(
   quantity: number,
   available: number,
 ): CartResult {
-  if (!product) return { ok: false, error: 'Selecione um produto da lista antes de adicionar' };
-  if (!(quantity > 0)) return { ok: false, error: 'A quantidade deve ser maior que zero' };
+  if (!product) return { ok: false, error: 'Selecione um produto da lista antes de adicionar', cause: 'product' };
+  if (!(quantity > 0)) return { ok: false, error: 'A quantidade deve ser maior que zero', cause: 'quantity' };
   const existing = lines.find((l) => l.product_id === product.id);
   if (existing) {
     const total = existing.quantity + quantity;
@@ -47,12 +50,17 @@ export function addToCart(
       return {
         ok: false,
         error: `Você já tem ${existing.quantity} unidades. Adicionando ${quantity} ficaria ${total}, mas só há ${available} disponíveis.`,
+        cause: 'stock',
       };
     }
     return { ok: true, lines: lines.map((l) => (l === existing ? { ...l, quantity: total } : l)) };
   }
   if (quantity > available) {
-    return { ok: false, error: `Você solicitou ${quantity} unidades, mas só há ${available} disponíveis em estoque.` };
+    return {
+      ok: false,
+      error: `Você solicitou ${quantity} unidades, mas só há ${available} disponíveis em estoque.`,
+      cause: 'stock',
+    };
   }
   return {
     ok: true,
@@ -70,11 +78,12 @@ export function addToCart(
 }
 
 export function changeQuantity(lines: CartLine[], productId: string, quantity: number, available: number): CartResult {
-  if (!(quantity > 0)) return { ok: false, error: 'A quantidade deve ser maior que zero' };
+  if (!(quantity > 0)) return { ok: false, error: 'A quantidade deve ser maior que zero', cause: 'quantity' };
   if (quantity > available) {
     return {
       ok: false,
       error: `Você tentou alterar para ${quantity} unidades, mas só há ${available} disponíveis em estoque.`,
+      cause: 'stock',
     };
   }
   return { ok: true, lines: lines.map((l) => (l.product_id === productId ? { ...l, quantity } : l)) };

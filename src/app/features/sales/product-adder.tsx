@@ -1,8 +1,11 @@
 // 'Adicionar Produto': search the mirror by code or name, choose, set the quantity, add.
 // The stock shown and checked is the till's: server stock minus sales not yet delivered.
 // While the mirror cannot be searched yet (`loading`), the card says 'Carregando...' and
-// 'Adicionar' waits.
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+// 'Adicionar' waits. Choosing a product (Enter or a click) moves to Quantidade with its
+// content selected, so the number typed replaces the 1 and Enter adds it. What is chosen
+// lives in the sale's form state (use-sale-form.ts): an add refused for stock clears it,
+// and so does the reset after a finished sale.
+import { useMemo, useRef, type FormEvent } from 'react';
 import { formatBRL, toCentavos } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
@@ -11,8 +14,9 @@ import { PlusIcon } from '../../components/icons';
 import { InlineLoading } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
 import type { MirrorProduct } from '../../offline/db';
-import { addToCart, parseQuantity, type CartLine } from './cart';
+import { addToCart, parseQuantity, type CartLine, type CartRefusal } from './cart';
 import { SearchCombobox, type SearchLoading } from '../../components/search-combobox';
+import { EMPTY_PICK, type ProductPick } from './use-sale-form';
 
 interface ProductAdderProps {
   loading: SearchLoading | null;
@@ -20,17 +24,18 @@ interface ProductAdderProps {
   availableOf: (product: Pick<MirrorProduct, 'id' | 'current_stock'>) => number;
   lines: CartLine[];
   onLinesChange: (lines: CartLine[]) => void;
+  pick: ProductPick;
+  onPickChange: (pick: ProductPick) => void;
 }
 
 /** Red toast for a refused cart change, titled by its cause. */
-export function cartErrorToast(error: string) {
-  toastError(error.includes('disponíveis') ? 'Estoque insuficiente' : 'Atenção', error);
+export function cartErrorToast(refusal: { error: string; cause: CartRefusal }) {
+  toastError(refusal.cause === 'stock' ? 'Estoque insuficiente' : 'Atenção', refusal.error);
 }
 
-export function ProductAdder({ loading, search, availableOf, lines, onLinesChange }: ProductAdderProps) {
-  const [query, setQuery] = useState('');
-  const [selected, setSelected] = useState<MirrorProduct | null>(null);
-  const [quantity, setQuantity] = useState('1');
+export function ProductAdder(props: ProductAdderProps) {
+  const { loading, search, availableOf, lines, onLinesChange, pick, onPickChange } = props;
+  const { query, product: selected, quantity } = pick;
   const searchRef = useRef<HTMLInputElement>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
   const results = useMemo(() => (selected ? [] : search(query)), [search, query, selected]);
@@ -43,14 +48,17 @@ export function ProductAdder({ loading, search, availableOf, lines, onLinesChang
     const amount = parseQuantity(quantity);
     const result = addToCart(lines, product, amount, selected ? availableOf(selected) : 0);
     if (!result.ok) {
-      cartErrorToast(result.error);
+      cartErrorToast(result);
+      // Beyond stock: the product and its quantity go, and the search waits for the next one.
+      if (result.cause === 'stock') {
+        onPickChange(EMPTY_PICK);
+        searchRef.current?.focus();
+      }
       return;
     }
     onLinesChange(result.lines);
     toast({ title: 'Produto adicionado', description: `${amount}x ${selected!.name}` });
-    setSelected(null);
-    setQuery('');
-    setQuantity('1');
+    onPickChange(EMPTY_PICK);
     searchRef.current?.focus();
   }
 
@@ -72,16 +80,13 @@ export function ProductAdder({ loading, search, availableOf, lines, onLinesChang
               value={query}
               inputRef={searchRef}
               loading={loading}
-              onChange={(value) => {
-                setQuery(value);
-                setSelected(null);
-              }}
+              onChange={(value) => onPickChange({ ...pick, query: value, product: null })}
               results={results}
               getKey={(p) => p.id}
               emptyText="Nenhum produto encontrado"
               onSelect={(p) => {
-                setSelected(p);
-                setQuery(p.name);
+                onPickChange({ ...pick, query: p.name, product: p });
+                // Quantidade selects its content on focus: typing replaces it.
                 quantityRef.current?.focus();
               }}
               renderOption={(p) => (
@@ -104,7 +109,7 @@ export function ProductAdder({ loading, search, availableOf, lines, onLinesChang
               ref={quantityRef}
               label="Quantidade"
               value={quantity}
-              onChange={(event) => setQuantity(event.target.value)}
+              onChange={(event) => onPickChange({ ...pick, quantity: event.target.value })}
               className="w-28"
             />
             <Button type="submit" disabled={loading !== null} className="flex-1 @xl:flex-none">

@@ -84,6 +84,8 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
             availableOf={availableOf}
             lines={form.state.lines}
             onLinesChange={form.actions.setLines}
+            pick={form.pick}
+            onPickChange={form.actions.setPick}
           />
           <SaleItemsTable lines={form.state.lines} availableOf={availableById} onLinesChange={form.actions.setLines} />
         </div>

@@ -46,7 +46,7 @@ export function SaleItemsTable({ lines, availableOf, onLinesChange }: SaleItemsT
   function commit(line: CartLine, quantity: number) {
     const result = changeQuantity(lines, line.product_id, quantity, availableOf(line.product_id));
     if (result.ok) onLinesChange(result.lines);
-    else cartErrorToast(result.error);
+    else cartErrorToast(result);
   }
 
   // In a narrow card each line is a compact two-row block (name and remove; quantity, unit

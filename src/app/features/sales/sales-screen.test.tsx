@@ -8,6 +8,8 @@ import { createFakeServer, deferred, type FakeServer } from '../../test/fake-ser
 import { createFakeSync, customerJson, type FakeSync } from '../../test/fake-sync';
 import { CASHIER, productJson, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { addProduct, chooseCustomer, itemRows, openTill } from '../../test/till';
+import { QUEUED_SALE_NOTE } from './use-finish-sale';
 
 let server: FakeServer;
 let sync: FakeSync;
@@ -26,49 +28,9 @@ beforeEach(() => {
   signedInAs(server, CASHIER);
 });
 
-/** Opens the till and waits, as a cashier would, until its searches stop saying 'Carregando...'. */
-async function openScreen() {
-  const view = renderApp('/vendas');
-  await screen.findByText('PDV - Ponto de Venda');
-  await waitFor(() => {
-    for (const search of screen.getAllByRole('combobox')) expect(search.getAttribute('aria-busy')).toBeNull();
-  });
-  return view;
-}
-
-type User = Awaited<ReturnType<typeof openScreen>>['user'];
-
-async function chooseCustomer(user: User, query: string, name: string) {
-  await user.type(screen.getByPlaceholderText('Buscar cliente por nome ou CPF...'), query);
-  await user.click(await screen.findByRole('option', { name: new RegExp(name) }));
-}
-
-async function addProduct(user: User, query: string, name: string, quantity?: string) {
-  const search = screen.getByPlaceholderText('Buscar produto por código ou nome...');
-  if (query) {
-    await user.clear(search);
-    await user.type(search, query);
-  } else await user.click(search);
-  await user.click(await screen.findByRole('option', { name: new RegExp(name) }));
-  if (quantity !== undefined) {
-    const field = screen.getByLabelText('Quantidade');
-    await user.clear(field);
-    if (quantity) await user.type(field, quantity);
-  }
-  await user.click(screen.getByRole('button', { name: 'Adicionar' }));
-}
-
-function itemRows() {
-  const table = screen.getByRole('table', { name: 'Itens da Venda' });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => row.textContent?.replace(/\s/g, ' ') ?? '');
-}
-
 describe('Nova Venda', () => {
   it('searches the mirror and adds products; an empty quantity counts as 1', async () => {
-    const { user } = await openScreen();
+    const { user } = await openTill();
     expect(screen.getByRole('heading', { name: 'Nova Venda' })).toBeTruthy();
     expect(screen.getByText(/^#\d{6}$/)).toBeTruthy();
 
@@ -107,7 +69,7 @@ describe('Nova Venda', () => {
       {},
       { summary: 'Venda anterior' },
     );
-    const { user } = await openScreen();
+    const { user } = await openTill();
     await user.type(screen.getByPlaceholderText('Buscar produto por código ou nome...'), 'CAM-001');
     expect((await screen.findByRole('option', { name: /Camisa Polo/ })).textContent).toContain('Estoque: 3');
     await screen.findByText('1 pendente');
@@ -131,7 +93,7 @@ describe('Nova Venda', () => {
   });
 
   it('crediário: due dates, entrada limited to the total, installment value', async () => {
-    const { user } = await openScreen();
+    const { user } = await openTill();
     await chooseCustomer(user, '529.982', 'Maria Silva');
     expect(screen.getByText('Cliente selecionado: Maria Silva')).toBeTruthy();
     await addProduct(user, 'calça', 'Calça Jeans', '3');
@@ -168,13 +130,15 @@ describe('Nova Venda', () => {
   });
 
   it('online, finishing sends the sale straight to the server, keeps it as delivered and resets the form', async () => {
-    const { user } = await openScreen();
+    const { user } = await openTill();
     await chooseCustomer(user, 'maria', 'Maria Silva');
     await addProduct(user, 'calça', 'Calça Jeans', '2');
     await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
     expect(
       await screen.findByText('Venda finalizada! Cliente: Maria Silva | Total: R$ 200,00 | Pagamento: Dinheiro'),
     ).toBeTruthy();
+    // Taken by the server: nothing is said about this device.
+    expect(screen.queryByText(QUEUED_SALE_NOTE)).toBeNull();
     const db = getDb();
     const [sale] = await db.sales.toArray();
     expect(sale).toMatchObject({ customerName: 'Maria Silva', totalCentavos: 20000, state: 'synced' });
@@ -219,7 +183,7 @@ describe('Nova Venda', () => {
         body: { success: true, data: { id: request.headers['Idempotency-Key'], stock_conflicts: [] } },
       };
     };
-    const { user } = await openScreen();
+    const { user } = await openTill();
     await chooseCustomer(user, 'maria', 'Maria Silva');
     await addProduct(user, 'calça', 'Calça Jeans', '2');
     await addProduct(user, 'polo', 'Camisa Polo', '1');
@@ -266,7 +230,7 @@ describe('Nova Venda', () => {
         body: { success: true, data: { id: request.headers['Idempotency-Key'], stock_conflicts: [] } },
       };
     };
-    const { user } = await openScreen();
+    const { user } = await openTill();
     const finishButton = screen.getByRole('button', { name: 'Finalizar Venda' });
     expect((finishButton as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Selecione um cliente antes de finalizar a venda')).toBeTruthy();
@@ -284,6 +248,8 @@ describe('Nova Venda', () => {
         'Venda finalizada! Cliente: Maria Silva | Total: R$ 200,00 | Pagamento: Entrada R$ 50,00 + 2x de R$ 75,00',
       ),
     ).toBeTruthy();
+    // Kept on the device: the toast says so, under the spec's text.
+    expect(screen.getByText('Salva neste dispositivo; será enviada quando a conexão voltar.')).toBeTruthy();
     const db = getDb();
     const [sale] = await db.sales.toArray();
     expect(sale).toMatchObject({
@@ -321,7 +287,7 @@ describe('Nova Venda', () => {
   }, 20_000);
 
   it('finishes the same way when the network is gone', async () => {
-    const { user } = await openScreen();
+    const { user } = await openTill();
     sync.network = 'offline';
     await chooseCustomer(user, 'joão', 'João Souza');
     await addProduct(user, 'CAM-001', 'Camisa Polo');
@@ -329,6 +295,7 @@ describe('Nova Venda', () => {
     expect(
       await screen.findByText('Venda finalizada! Cliente: João Souza | Total: R$ 49,90 | Pagamento: Dinheiro'),
     ).toBeTruthy();
+    expect(screen.getByText('Salva neste dispositivo; será enviada quando a conexão voltar.')).toBeTruthy();
     // The send failed on the network: the row waits, the badge says so.
     await waitFor(async () => expect((await getDb().outbox.toArray())[0]?.attempts).toBe(1));
     expect(await screen.findByText('Offline')).toBeTruthy();

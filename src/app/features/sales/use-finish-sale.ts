@@ -1,7 +1,9 @@
 // Finishing the sale being rung up (spec §8 texts): straight to the server when online,
 // else into the outbox (offline/finish-sale.ts). A price the server says changed
 // (409 PRICE_CHANGED) updates that line to the current price and tells the cashier, who
-// can finish again; any other refusal is shown and the sale stays as it was.
+// can finish again; any other refusal is shown and the sale stays as it was. A sale kept
+// in the outbox (offline, or no answer in time) is confirmed with the spec's text and a
+// line saying it is on this device until it can be sent.
 import { useState } from 'react';
 import { z } from 'zod';
 import { PriceChangedDetailSchema } from '../../../shared/contract/sales';
@@ -14,6 +16,7 @@ import type { useSaleForm } from './use-sale-form';
 
 export const FINISH_FAILED_TEXT = 'Não foi possível finalizar a venda. Tente novamente.';
 export const PRICE_CHANGED_TITLE = 'Preço atualizado';
+export const QUEUED_SALE_NOTE = 'Salva neste dispositivo; será enviada quando a conexão voltar.';
 
 const PriceChangesSchema = z.array(PriceChangedDetailSchema).min(1);
 
@@ -50,7 +53,11 @@ export function useSaleFinish(form: ReturnType<typeof useSaleForm>, number: stri
         }
         return;
       }
-      toast({ title: 'Sucesso', description: built.message });
+      toast({
+        title: 'Sucesso',
+        description: built.message,
+        note: outcome.kind === 'queued' ? QUEUED_SALE_NOTE : undefined,
+      });
       form.actions.reset();
       onFinished();
     } catch {

@@ -1,17 +1,28 @@
 // The state of one sale being rung up, and its transitions (spec §4): crediário due dates
 // generated on entering it and on a new count, cleared on leaving it; the reset after a
-// finished sale.
-import { useMemo, useReducer } from 'react';
+// finished sale, which clears 'Adicionar Produto' (product chosen, quantity) with the rest.
+import { useMemo, useReducer, useState } from 'react';
 import { CREDIARIO_DEFAULT_INSTALLMENTS } from '../../../shared/constants';
 import type { PaymentMethod } from '../../../shared/contract';
 import { todayIso } from '../../../shared/dates';
 import { parseMoneyInput } from '../../../shared/money';
+import type { MirrorProduct } from '../../offline/db';
 import { cartTotal, dueDates, entradaError, type CartLine } from './cart';
 
 export interface SaleCustomer {
   id: string;
   name: string;
 }
+
+/** 'Adicionar Produto': what was searched, the product chosen and its quantity as typed. */
+export interface ProductPick {
+  query: string;
+  product: MirrorProduct | null;
+  quantity: string;
+}
+
+/** Nothing chosen; the quantity's default is 1 (spec §2). */
+export const EMPTY_PICK: ProductPick = { query: '', product: null, quantity: '1' };
 
 export interface SaleFormState {
   customer: SaleCustomer | null;
@@ -85,6 +96,7 @@ const NOT_AN_AMOUNT = 'Informe um valor numérico';
 
 export function useSaleForm() {
   const [state, dispatch] = useReducer(saleFormReducer, INITIAL_SALE_FORM);
+  const [pick, setPick] = useState<ProductPick>(EMPTY_PICK);
   const total = useMemo(() => cartTotal(state.lines), [state.lines]);
   const typed = entradaCentavos(state);
   const entrada = typed ?? 0;
@@ -103,10 +115,14 @@ export function useSaleForm() {
       setInstallments: (installments: number) => dispatch({ type: 'installments', installments, today: todayIso() }),
       setEntradaOn: (on: boolean) => dispatch({ type: 'entradaOn', on }),
       setEntradaText: (text: string) => dispatch({ type: 'entradaText', text }),
-      reset: () => dispatch({ type: 'reset' }),
+      setPick,
+      reset: () => {
+        dispatch({ type: 'reset' });
+        setPick(EMPTY_PICK);
+      },
     }),
     [],
   );
 
-  return { state, total, entrada, entradaProblem, actions };
+  return { state, pick, total, entrada, entradaProblem, actions };
 }

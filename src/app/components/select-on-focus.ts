@@ -1,0 +1,37 @@
+// Fields that hold one value (an amount, a quantity, a date) select all of it when they
+// get focus, by a click, a tap, Tab or the app moving the focus there: what is typed then
+// replaces it, so '0,00' + '59,95' is 59,95 and the '1' of Quantidade + '2' is 2, never
+// '0,0059,95' or '12'. Chromium places the caret where a click landed after the focus
+// event, so the selection is made again when the button of the click that focused the
+// field comes up (that mouseup's own caret placement cancelled). A later click inside the
+// focused field places the caret as usual, to fix one digit.
+import { useRef, type FocusEvent, type MouseEvent } from 'react';
+
+interface SelectOnFocusHandlers {
+  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
+  onMouseDown?: (event: MouseEvent<HTMLInputElement>) => void;
+  onMouseUp?: (event: MouseEvent<HTMLInputElement>) => void;
+}
+
+/** The field's focus and mouse handlers, with the caller's own run after them. */
+export function useSelectOnFocus(handlers: SelectOnFocusHandlers): Required<SelectOnFocusHandlers> {
+  const focusingClick = useRef(false);
+  return {
+    onMouseDown(event) {
+      focusingClick.current = event.currentTarget.ownerDocument.activeElement !== event.currentTarget;
+      handlers.onMouseDown?.(event);
+    },
+    onFocus(event) {
+      event.currentTarget.select();
+      handlers.onFocus?.(event);
+    },
+    onMouseUp(event) {
+      if (focusingClick.current) {
+        focusingClick.current = false;
+        event.preventDefault();
+        event.currentTarget.select();
+      }
+      handlers.onMouseUp?.(event);
+    },
+  };
+}
