@@ -21,6 +21,7 @@ import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
 import { registerInputGuard } from './http/input-guard';
+import { registerJsonBodyParser } from './http/json-body';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { dashboardRoutes } from './reports/dashboard-routes';
@@ -66,6 +67,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerAccessControl(app, ctx);
+  registerJsonBodyParser(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app);
   // JSON answers above 1 KB go out compressed (brotli quality 4 or gzip); static files
