@@ -20,6 +20,7 @@ import { receivableRoutes } from './finance/receivables-routes';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
+import { registerMutatingRouteTable } from './http/idempotency';
 import { registerInputGuard } from './http/input-guard';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerSecurityHeaders } from './http/security';
@@ -66,6 +67,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerMutatingRouteTable(app);
   registerAccessControl(app, ctx);
   registerJsonBodyParser(app);
   registerInputGuard(app);

@@ -127,7 +127,11 @@ describe.each(databases())('hostile input (%s)', (kind) => {
         const res = await ctx.app.inject({
           method: route.method as 'POST',
           url,
-          headers: { host: 'demo.localhost:3000', authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+          headers: {
+            host: 'demo.localhost:3000',
+            authorization: `Bearer ${admin}`,
+            'content-type': 'application/json',
+          },
           payload,
         });
         expect(res.statusCode, `${route.method} ${route.url}: ${label}`).toBe(400);

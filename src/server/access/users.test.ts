@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../db/seed';
-import { refreshTokens, users } from '../db/schema';
+import { idempotencyKeys, refreshTokens, users } from '../db/schema';
+import { requestHashOf } from '../core/idempotency';
+import { createTokenService } from './tokens';
 import { deleteUser, LAST_ADMIN, updateUser } from './users';
-import { api, login, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';
+import { api, login, NO_UUID, setupTestApp, TEST_JWT_SECRET, type TestContext } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('users (%s)', (kind) => {
@@ -31,6 +34,23 @@ describe.each(databases())('users (%s)', (kind) => {
     for (const u of res.body.data)
       expect(Object.keys(u).sort()).toEqual(['active', 'created_at', 'email', 'id', 'name', 'role']);
     expect(JSON.stringify(res.body)).not.toMatch(/argon|password/i);
+  });
+
+  it('under an Idempotency-Key, the stored request hash covers the password only sealed with the server secret', async () => {
+    const key = randomUUID();
+    const body = { name: 'Caixa Chave', email: 'chave@demo.com', role: 'user', password: 'senha123' };
+    const res = await http.post('/api/users', body, { token: admin, headers: { 'Idempotency-Key': key } });
+    expect(res.status).toBe(201);
+    const [row] = await ctx.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.tenantId, ctx.demo.tenant.id), eq(idempotencyKeys.key, key)));
+    const hashOf = (password: string) =>
+      requestHashOf({ method: 'POST', path: '/api/users', body: { ...body, password } });
+    // A sha256 over the plain password could be brute-forced from a copy of the database.
+    expect(row!.requestHash).not.toBe(hashOf('senha123'));
+    expect(row!.requestHash).toBe(hashOf(createTokenService(TEST_JWT_SECRET).seal('senha123')));
+    await login(ctx.app, 'chave@demo.com', 'senha123');
   });
 
   it('creates a user who can log in; e-mails are unique per store', async () => {

@@ -43,8 +43,32 @@ export async function getUser(db: DbOrTx, tenantId: string, id: string): Promise
   return toUser(row);
 }
 
-export async function createUser(db: DbOrTx, tenantId: string, input: UserCreate, tx?: DbOrTx): Promise<User> {
-  const passwordHash = await hashPassword(input.password);
+/** A create or an update whose password, if any, is already its argon2 hash. */
+export type WithPasswordHash<T extends { password?: string | undefined }> = Omit<T, 'password'> & {
+  passwordHash: string | null;
+};
+
+/**
+ * The input with its password hashed (argon2id: tens of milliseconds of CPU). A route
+ * hashes before its write's transaction opens, so the transaction (PGlite runs one at a
+ * time) never waits on it; an input already hashed is returned as it is.
+ */
+export async function withPasswordHash<T extends { password?: string | undefined }>(
+  input: T | WithPasswordHash<T>,
+): Promise<WithPasswordHash<T>> {
+  if ('passwordHash' in input) return input;
+  const { password, ...rest } = input;
+  return { ...rest, passwordHash: password ? await hashPassword(password) : null };
+}
+
+export async function createUser(
+  db: DbOrTx,
+  tenantId: string,
+  input: UserCreate | WithPasswordHash<UserCreate>,
+  tx?: DbOrTx,
+): Promise<User> {
+  const { passwordHash } = await withPasswordHash(input);
+  if (!passwordHash) throw new Error('createUser: senha ausente');
   try {
     return await inTransaction(db, tx, async (t) => {
       const [row] = await t
@@ -95,10 +119,10 @@ export async function updateUser(
   tenantId: string,
   actorId: string,
   id: string,
-  input: UserUpdate,
+  input: UserUpdate | WithPasswordHash<UserUpdate>,
   tx?: DbOrTx,
 ): Promise<User> {
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const { passwordHash } = await withPasswordHash(input);
   try {
     return await inTransaction(db, tx, async (t) => {
       const target = await lockAndLoad(t, tenantId, id);

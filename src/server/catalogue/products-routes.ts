@@ -10,9 +10,10 @@ import {
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
+import { sendIdempotent } from '../http/idempotency';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './products';
 
-/** /api/products (spec §7): products.read / products.write. */
+/** /api/products (spec §7): products.read / products.write. Every write takes an Idempotency-Key. */
 export const productRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
   const read = { access: 'products.read' } as const;
   const write = { access: 'products.write' } as const;
@@ -39,8 +40,11 @@ export const productRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     '/',
     { config: write, schema: { body: ProductCreateSchema, response: { 201: ProductResponseSchema } } },
     async (request, reply) => {
-      const data = await createProduct(ctx.db, authOf(request).tenantId, request.body);
-      return reply.code(201).send({ success: true as const, data });
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 201, async (tx) => ({
+        success: true as const,
+        data: await createProduct(ctx.db, tenantId, request.body, tx),
+      }));
     },
   );
 
@@ -50,14 +54,24 @@ export const productRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       config: write,
       schema: { params: IdParams, body: ProductUpdateSchema, response: { 200: ProductResponseSchema } },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateProduct(ctx.db, authOf(request).tenantId, request.params.id, request.body),
-    }),
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 200, async (tx) => ({
+        success: true as const,
+        data: await updateProduct(ctx.db, tenantId, request.params.id, request.body, tx),
+      }));
+    },
   );
 
-  app.delete('/:id', { config: write, schema: { params: IdParams, response: { 200: AckSchema } } }, async (request) => {
-    await deleteProduct(ctx.db, authOf(request).tenantId, request.params.id);
-    return { success: true as const, message: 'Produto removido com sucesso!' };
-  });
+  app.delete(
+    '/:id',
+    { config: write, schema: { params: IdParams, response: { 200: AckSchema } } },
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 200, async (tx) => {
+        await deleteProduct(ctx.db, tenantId, request.params.id, tx);
+        return { success: true as const, message: 'Produto removido com sucesso!' };
+      });
+    },
+  );
 };

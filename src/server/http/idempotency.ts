@@ -1,7 +1,9 @@
 // The route side of idempotency: reads the Idempotency-Key header and answers either the
 // effect's fresh result or the stored answer of an earlier call with the same key
-// (marked with the response header Idempotent-Replayed: true).
-import type { FastifyReply, FastifyRequest } from 'fastify';
+// (marked with the response header Idempotent-Replayed: true). Every POST, PUT, PATCH and
+// DELETE route honours the key, except the few that say why not (withoutIdempotencyKey);
+// app.mutatingRoutes lists them all for the test that walks them.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../../shared/contract';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
@@ -16,6 +18,43 @@ import { validationError } from '../validation';
 import { authOf } from './access';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface MutatingRoute {
+  method: string;
+  url: string;
+  /** Why the route takes no Idempotency-Key; absent: it honours the key. */
+  withoutIdempotencyKey?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Why this POST/PUT/PATCH/DELETE route takes no Idempotency-Key. Only for a route that
+     * stores nothing a repeat could duplicate, or whose request or answer must never be
+     * stored (credentials).
+     */
+    withoutIdempotencyKey?: string;
+  }
+  interface FastifyInstance {
+    /** Every POST, PUT, PATCH and DELETE route of the app (registered before any route). */
+    mutatingRoutes: MutatingRoute[];
+  }
+}
+
+/** Collects every mutating route as it is registered (call before registering any). */
+export function registerMutatingRouteTable(app: FastifyInstance): void {
+  const table: MutatingRoute[] = [];
+  app.decorate('mutatingRoutes', table);
+  app.addHook('onRoute', (route) => {
+    const reason = route.config?.withoutIdempotencyKey;
+    for (const method of ([] as string[]).concat(route.method)) {
+      if (!MUTATING_METHODS.has(method)) continue;
+      table.push({ method, url: route.url, ...(reason ? { withoutIdempotencyKey: reason } : {}) });
+    }
+  });
+}
 
 /** The request's Idempotency-Key, or undefined; a malformed one is a 400. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
