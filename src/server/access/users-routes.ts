@@ -3,6 +3,7 @@ import {
   AckSchema,
   IdParams,
   UserCreateSchema,
+  UserListQuerySchema,
   UserListResponseSchema,
   UserResponseSchema,
   UserUpdateSchema,
@@ -25,10 +26,14 @@ export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     return password === undefined ? rest : { ...rest, password: ctx.tokens.seal(password) };
   };
 
-  app.get('/', { config: read, schema: { response: { 200: UserListResponseSchema } } }, async (request) => ({
-    success: true as const,
-    data: await listUsers(ctx.db, authOf(request).tenantId),
-  }));
+  app.get(
+    '/',
+    { config: read, schema: { querystring: UserListQuerySchema, response: { 200: UserListResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      data: await listUsers(ctx.db, authOf(request).tenantId, request.query),
+    }),
+  );
 
   app.post(
     '/',

@@ -27,13 +27,20 @@ describe.each(databases())('users (%s)', (kind) => {
   });
   afterAll(() => ctx?.close());
 
-  it('lists live users of the store, without password hashes', async () => {
+  it('lists live users of the store, without password hashes, as a page of the list shape', async () => {
     const res = await http.get('/api/users', { token: admin });
     expect(res.status).toBe(200);
-    expect(res.body.data.map((u: { email: string }) => u.email)).toEqual(['admin@demo.com', 'caixa@demo.com']);
-    for (const u of res.body.data)
+    expect(res.body.data.pagination).toEqual({ page: 1, limit: 10, total: 2, totalPages: 1 });
+    expect(res.body.data.users.map((u: { email: string }) => u.email)).toEqual(['admin@demo.com', 'caixa@demo.com']);
+    for (const u of res.body.data.users)
       expect(Object.keys(u).sort()).toEqual(['active', 'created_at', 'email', 'id', 'name', 'role']);
     expect(JSON.stringify(res.body)).not.toMatch(/argon|password/i);
+    const second = await http.get('/api/users?page=2&limit=1', { token: admin });
+    expect(second.body.data.users.map((u: { email: string }) => u.email)).toEqual(['caixa@demo.com']);
+    expect(second.body.data.pagination).toEqual({ page: 2, limit: 1, total: 2, totalPages: 2 });
+    const tooBig = await http.get('/api/users?limit=201', { token: admin });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.details).toEqual([expect.objectContaining({ path: 'limit' })]);
   });
 
   it('under an Idempotency-Key, the stored request hash covers the password only sealed with the server secret', async () => {
@@ -179,8 +186,8 @@ describe.each(databases())('users (%s)', (kind) => {
       { ip: '10.9.9.9' },
     );
     expect(again.status).toBe(401);
-    const list = await http.get('/api/users', { token: admin });
-    expect(list.body.data.some((u: { email: string }) => u.email === 'sai@demo.com')).toBe(false);
+    const list = await http.get('/api/users?limit=200', { token: admin });
+    expect(list.body.data.users.some((u: { email: string }) => u.email === 'sai@demo.com')).toBe(false);
     const recreated = await http.post(
       '/api/users',
       { name: 'Voltou', email: 'sai@demo.com', role: 'user', password: 'senha123' },

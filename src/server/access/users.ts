@@ -1,8 +1,15 @@
 // Store users (admins and staff). Rules: e-mail unique per tenant among live users; an
 // admin cannot delete or deactivate themselves; the store always keeps one active admin.
 // Changes to admins lock the tenant row, so two concurrent demotions cannot both pass.
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import type { User, UserCreate, UserUpdate } from '../../shared/contract';
+import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
+import {
+  paginationOf,
+  type Pagination,
+  type User,
+  type UserCreate,
+  type UserListQuery,
+  type UserUpdate,
+} from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { refreshTokens, tenants, users, type UserRow } from '../db/schema';
@@ -29,9 +36,20 @@ function emailTaken(email: string) {
   return conflict(`Já existe um usuário com o e-mail ${email}`);
 }
 
-export async function listUsers(db: DbOrTx, tenantId: string): Promise<User[]> {
-  const rows = await db.select().from(users).where(live(tenantId)).orderBy(asc(users.name), asc(users.email));
-  return rows.map(toUser);
+export async function listUsers(
+  db: DbOrTx,
+  tenantId: string,
+  query: UserListQuery,
+): Promise<{ users: User[]; pagination: Pagination }> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(live(tenantId));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(live(tenantId))
+    .orderBy(asc(users.name), asc(users.email), asc(users.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { users: rows.map(toUser), pagination: paginationOf(query.page, query.limit, total) };
 }
 
 export async function getUser(db: DbOrTx, tenantId: string, id: string): Promise<User> {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AckSchema,
   ExpenseCategoryCreateSchema,
+  ExpenseCategoryListQuerySchema,
   ExpenseCategoryListResponseSchema,
   ExpenseCategoryResponseSchema,
   ExpenseCategoryUpdateSchema,
@@ -26,10 +27,17 @@ export const expenseCategoryRoutes: FastifyPluginAsyncZod<RouteOptions> = async 
   const read = { access: 'expense_categories.read' } as const;
   const write = { access: 'expense_categories.write' } as const;
 
-  app.get('/', { config: read, schema: { response: { 200: ExpenseCategoryListResponseSchema } } }, async (request) => ({
-    success: true as const,
-    data: await listExpenseCategories(ctx.db, authOf(request).tenantId),
-  }));
+  app.get(
+    '/',
+    {
+      config: read,
+      schema: { querystring: ExpenseCategoryListQuerySchema, response: { 200: ExpenseCategoryListResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listExpenseCategories(ctx.db, authOf(request).tenantId, request.query),
+    }),
+  );
 
   app.get(
     '/:id',
