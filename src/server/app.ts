@@ -8,6 +8,7 @@ import { authRoutes } from './access/auth-routes';
 import { companyRoutes } from './access/company-routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './access/login-rate-limit';
 import { tenantRoutes } from './access/tenants-routes';
+import { settingsRoutes } from './access/settings-routes';
 import { createTokenService } from './access/tokens';
 import { userRoutes } from './access/users-routes';
 import { customerRoutes } from './catalogue/customers-routes';
@@ -86,6 +87,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(syncRoutes, { ctx, prefix: '/api/sync' });
   await app.register(userRoutes, { ctx, prefix: '/api/users' });
   await app.register(companyRoutes, { ctx, prefix: '/api/company' });
+  await app.register(settingsRoutes, { ctx, prefix: '/api/settings' });
   await app.register(expenseCategoryRoutes, { ctx, prefix: '/api/expense-categories' });
   await app.register(payableRoutes, { ctx, prefix: '/api/accounts-payable' });
   await app.register(receivableRoutes, { ctx, prefix: '/api/accounts-receivable' });

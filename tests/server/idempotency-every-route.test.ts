@@ -258,6 +258,10 @@ describe.each(databases())('Idempotency-Key on every mutating route (%s)', (kind
       call: { url: `/api/company/${tenantId}`, body: { name: 'Loja Demo C' } },
       other: { url: `/api/company/${tenantId}`, body: { name: 'Loja Demo D' } },
     }),
+    'PUT /api/settings': async () => ({
+      call: { url: '/api/settings', body: { cashiers_see_cost_price: false } },
+      other: { url: '/api/settings', body: { cashiers_see_cost_price: true } },
+    }),
     'POST /api/expense-categories': async () => ({
       call: { url: '/api/expense-categories', body: { name: `Nova ${next()}` } },
       other: { url: '/api/expense-categories', body: { name: `Nova ${next()}` } },

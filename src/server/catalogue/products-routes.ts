@@ -8,12 +8,17 @@ import {
   ProductResponseSchema,
   ProductUpdateSchema,
 } from '../../shared/contract';
+import { costPriceVisible } from '../access/settings';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
 import { sendIdempotent } from '../http/idempotency';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './products';
 
-/** /api/products (spec §7): products.read / products.write. Every write takes an Idempotency-Key. */
+/**
+ * /api/products (spec §7): products.read / products.write. A cashier reads cost prices
+ * only when the store lets cashiers see them (access/settings.ts). Every write takes an
+ * Idempotency-Key.
+ */
 export const productRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
   const read = { access: 'products.read' } as const;
   const write = { access: 'products.write' } as const;
@@ -21,19 +26,21 @@ export const productRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
   app.get(
     '/',
     { config: read, schema: { querystring: ProductListQuerySchema, response: { 200: ProductListResponseSchema } } },
-    async (request) => ({
-      success: true as const,
-      data: await listProducts(ctx.db, authOf(request).tenantId, request.query),
-    }),
+    async (request) => {
+      const caller = authOf(request);
+      const withCost = await costPriceVisible(ctx.db, caller);
+      return { success: true as const, data: await listProducts(ctx.db, caller.tenantId, request.query, withCost) };
+    },
   );
 
   app.get(
     '/:id',
     { config: read, schema: { params: IdParams, response: { 200: ProductResponseSchema } } },
-    async (request) => ({
-      success: true as const,
-      data: await getProduct(ctx.db, authOf(request).tenantId, request.params.id),
-    }),
+    async (request) => {
+      const caller = authOf(request);
+      const withCost = await costPriceVisible(ctx.db, caller);
+      return { success: true as const, data: await getProduct(ctx.db, caller.tenantId, request.params.id, withCost) };
+    },
   );
 
   app.post(
