@@ -14,15 +14,17 @@ import { login, logout, refreshSession } from './auth';
 import { getUser } from './users';
 
 /**
- * The session calls carry a password or a refresh token and answer tokens: none of that may
- * sit in the idempotency table (passwords are kept only as argon2, refresh tokens only as
- * hashes), so they take no Idempotency-Key. A repeated login simply opens another session.
+ * The session calls take no Idempotency-Key. Login and refresh answer fresh tokens, which
+ * must never sit in the idempotency table (refresh tokens are kept only as hashes), and a
+ * login's request carries the password; a repeated login simply opens another session.
+ * Logout is public (an expired session must still end) and idempotent by itself.
  */
-const SESSION = 'Sessão: o pedido leva senha ou token e a resposta traz tokens, que nunca são guardados em claro.';
+const ISSUES_TOKENS = 'Sessão: a resposta traz tokens novos, que nunca são guardados em claro.';
+const ENDS_SESSION = 'Encerrar a sessão de novo não muda nada e responde o mesmo (rota pública, sem loja da sessão).';
 
 /** /api/auth: login, refresh, logout, me (spec §7). */
 export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const session = { access: 'public', withoutIdempotencyKey: SESSION } as const;
+  const session = { access: 'public', withoutIdempotencyKey: ISSUES_TOKENS } as const;
 
   app.post(
     '/login',
@@ -46,7 +48,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
   // even after the access token expired.
   app.post(
     '/logout',
-    { config: session, schema: { body: LogoutSchema, response: { 200: AckSchema } } },
+    {
+      config: { access: 'public', withoutIdempotencyKey: ENDS_SESSION },
+      schema: { body: LogoutSchema, response: { 200: AckSchema } },
+    },
     async (request) => {
       await logout(ctx.db, request.body.refreshToken);
       return { success: true as const, message: 'Logout realizado' };
