@@ -9,6 +9,7 @@ import { authRoutes } from './access/auth-routes';
 import { companyRoutes } from './access/company-routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './access/login-rate-limit';
 import { tenantRoutes } from './access/tenants-routes';
+import { settingsRoutes } from './access/settings-routes';
 import { createTokenService } from './core/tokens';
 import { userRoutes } from './access/users-routes';
 import { customerRoutes } from './catalogue/customers-routes';
@@ -21,7 +22,9 @@ import { receivableRoutes } from './finance/receivables-routes';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
+import { registerMutatingRouteTable } from './http/idempotency';
 import { registerInputGuard } from './http/input-guard';
+import { registerJsonBodyParser } from './http/json-body';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { dashboardRoutes } from './reports/dashboard-routes';
@@ -66,7 +69,9 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerMutatingRouteTable(app);
   registerAccessControl(app, (authorization, hostSubdomain) => resolveSession(ctx, authorization, hostSubdomain));
+  registerJsonBodyParser(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app);
   // JSON answers above 1 KB go out compressed (brotli quality 4 or gzip); static files
@@ -83,6 +88,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(syncRoutes, { ctx, prefix: '/api/sync' });
   await app.register(userRoutes, { ctx, prefix: '/api/users' });
   await app.register(companyRoutes, { ctx, prefix: '/api/company' });
+  await app.register(settingsRoutes, { ctx, prefix: '/api/settings' });
   await app.register(expenseCategoryRoutes, { ctx, prefix: '/api/expense-categories' });
   await app.register(payableRoutes, { ctx, prefix: '/api/accounts-payable' });
   await app.register(receivableRoutes, { ctx, prefix: '/api/accounts-receivable' });

@@ -95,6 +95,9 @@ const ROWS: Row[] = [
   { route: 'GET /api/company/:id', id: 'company', cashier: 403, admin: 200 },
   { route: 'PUT /api/company/:id', id: 'company', body: () => ({ name: 'Loja Demo' }), cashier: 403, admin: 200 },
   { route: 'DELETE /api/company/:id', id: 'company', cashier: 403, admin: 403 },
+  // The store's settings: everyone reads them (the till follows some), admins change them.
+  { route: 'GET /api/settings', cashier: 200, admin: 200 },
+  { route: 'PUT /api/settings', body: () => ({ cashiers_see_cost_price: true }), cashier: 403, admin: 200 },
   { route: 'GET /api/expense-categories', cashier: 403, admin: 200 },
   { route: 'POST /api/expense-categories', body: () => ({ name: `Cat ${uniq()}` }), cashier: 403, admin: 201 },
   { route: 'GET /api/expense-categories/:id', id: 'category', cashier: 403, admin: 200 },

@@ -1,15 +1,18 @@
-// No input of any kind gives a 500, and a refused one writes nothing (issue 10): control
-// characters are a 400 naming the field on every route (query strings included), and a
-// property test sends arbitrary strings, numbers and shapes to every /api route of the app.
+// No input of any kind gives a 500, and a refused one writes nothing: control characters
+// are a 400 naming the field on every route (query strings included), a body nested
+// deeper than the parser's bound is a 400 on every route that takes one, and a property
+// test sends arbitrary strings, numbers and shapes to every /api route of the app.
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARS_MESSAGE, LINE_BREAKS_MESSAGE } from '../../src/shared/text';
-import { api, loginAll, setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH } from '../../src/server/http/json-body';
+import { api, loginAll, NO_UUID, setupTestApp, type TestContext } from '../../src/server/test/helpers';
 import { databases } from '../../src/server/test/testDb';
 
 /** Every tenant table's rows as one hash: equal before and after means nothing was written. */
 const TABLES = [
+  'tenants',
   'products',
   'customers',
   'users',
@@ -97,6 +100,58 @@ describe.each(databases())('hostile input (%s)', (kind) => {
     );
     expect(notes.status).toBe(201);
     expect(notes.body.data.notes).toBe('Entregar na loja.\r\nFalar com\tJoão.');
+  });
+
+  it('a body nested 10,000 or 200,000 levels deep is a 400 on every route that takes a body, writing nothing', async () => {
+    const arrays = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    const objects = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+    // The shape of a batch of sales, with the depth inside one sale's items.
+    const inSale = (n: number) =>
+      `{"sales":[{"key":"k-fundo","body":{"customer_id":"${customerId}","items":${arrays(n)}}}]}`;
+    const bodies: [string, string][] = [
+      ['arrays 10.000', arrays(10_000)],
+      ['objects 10.000', objects(10_000)],
+      ['arrays 200.000', arrays(200_000)],
+      ['sale items 10.000', inSale(10_000)],
+      ['sale items 200.000', inSale(200_000)],
+      // Just past the bound: the limit itself, not only absurd depths.
+      ['arrays bound + 1', arrays(MAX_JSON_DEPTH + 1)],
+    ];
+    const routes = ctx.app.accessTable.filter((r) => r.method !== 'GET');
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/sales/batch', 'POST /api/products', 'PUT /api/customers/:id']),
+    );
+    const before = await fingerprint();
+    for (const route of routes) {
+      const url = route.url.replace(/:\w+/g, NO_UUID);
+      for (const [label, payload] of bodies) {
+        const res = await ctx.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: {
+            host: 'demo.localhost:3000',
+            authorization: `Bearer ${admin}`,
+            'content-type': 'application/json',
+          },
+          payload,
+        });
+        expect(res.statusCode, `${route.method} ${route.url}: ${label}`).toBe(400);
+        const body = res.json();
+        expect(body.code, `${route.method} ${route.url}: ${label}`).toBe('VALIDATION');
+        expect(body.error).toMatch(/^Dados inválidos: o JSON aninha/);
+        expect(body.details).toEqual([{ path: '', message: JSON_TOO_DEEP_MESSAGE }]);
+      }
+    }
+    expect(await fingerprint()).toBe(before);
+    // At the bound the body is parsed and judged by the route's schema as usual.
+    const atBound = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { host: 'demo.localhost:3000', authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: `{"sku":"FUNDO-1","name":"Blusa","size":${arrays(MAX_JSON_DEPTH - 1)}}`,
+    });
+    expect(atBound.statusCode).toBe(400);
+    expect(atBound.json().details).toEqual([expect.objectContaining({ path: 'size' })]);
   });
 
   it('arbitrary strings, numbers and shapes to every route: never a 500, nothing written on a 4xx', async () => {

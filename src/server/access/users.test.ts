@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../demo/seed';
-import { refreshTokens, users } from '../db/schema';
+import { idempotencyKeys, refreshTokens, users } from '../db/schema';
+import { requestHashOf } from '../core/idempotency';
+import { createTokenService } from '../core/tokens';
 import { deleteUser, LAST_ADMIN, updateUser } from './users';
-import { api, login, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';
+import { api, login, NO_UUID, setupTestApp, TEST_JWT_SECRET, type TestContext } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('users (%s)', (kind) => {
@@ -24,13 +27,37 @@ describe.each(databases())('users (%s)', (kind) => {
   });
   afterAll(() => ctx?.close());
 
-  it('lists live users of the store, without password hashes', async () => {
+  it('lists live users of the store, without password hashes, as a page of the list shape', async () => {
     const res = await http.get('/api/users', { token: admin });
     expect(res.status).toBe(200);
-    expect(res.body.data.map((u: { email: string }) => u.email)).toEqual(['admin@demo.com', 'caixa@demo.com']);
-    for (const u of res.body.data)
+    expect(res.body.data.pagination).toEqual({ page: 1, limit: 10, total: 2, totalPages: 1 });
+    expect(res.body.data.users.map((u: { email: string }) => u.email)).toEqual(['admin@demo.com', 'caixa@demo.com']);
+    for (const u of res.body.data.users)
       expect(Object.keys(u).sort()).toEqual(['active', 'created_at', 'email', 'id', 'name', 'role']);
     expect(JSON.stringify(res.body)).not.toMatch(/argon|password/i);
+    const second = await http.get('/api/users?page=2&limit=1', { token: admin });
+    expect(second.body.data.users.map((u: { email: string }) => u.email)).toEqual(['caixa@demo.com']);
+    expect(second.body.data.pagination).toEqual({ page: 2, limit: 1, total: 2, totalPages: 2 });
+    const tooBig = await http.get('/api/users?limit=201', { token: admin });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.details).toEqual([expect.objectContaining({ path: 'limit' })]);
+  });
+
+  it('under an Idempotency-Key, the stored request hash covers the password only sealed with the server secret', async () => {
+    const key = randomUUID();
+    const body = { name: 'Caixa Chave', email: 'chave@demo.com', role: 'user', password: 'senha123' };
+    const res = await http.post('/api/users', body, { token: admin, headers: { 'Idempotency-Key': key } });
+    expect(res.status).toBe(201);
+    const [row] = await ctx.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.tenantId, ctx.demo.tenant.id), eq(idempotencyKeys.key, key)));
+    const hashOf = (password: string) =>
+      requestHashOf({ method: 'POST', path: '/api/users', body: { ...body, password } });
+    // A sha256 over the plain password could be brute-forced from a copy of the database.
+    expect(row!.requestHash).not.toBe(hashOf('senha123'));
+    expect(row!.requestHash).toBe(hashOf(createTokenService(TEST_JWT_SECRET).seal('senha123')));
+    await login(ctx.app, 'chave@demo.com', 'senha123');
   });
 
   it('creates a user who can log in; e-mails are unique per store', async () => {
@@ -159,8 +186,8 @@ describe.each(databases())('users (%s)', (kind) => {
       { ip: '10.9.9.9' },
     );
     expect(again.status).toBe(401);
-    const list = await http.get('/api/users', { token: admin });
-    expect(list.body.data.some((u: { email: string }) => u.email === 'sai@demo.com')).toBe(false);
+    const list = await http.get('/api/users?limit=200', { token: admin });
+    expect(list.body.data.users.some((u: { email: string }) => u.email === 'sai@demo.com')).toBe(false);
     const recreated = await http.post(
       '/api/users',
       { name: 'Voltou', email: 'sai@demo.com', role: 'user', password: 'senha123' },

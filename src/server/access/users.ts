@@ -1,8 +1,15 @@
 // Store users (admins and staff). Rules: e-mail unique per tenant among live users; an
 // admin cannot delete or deactivate themselves; the store always keeps one active admin.
 // Changes to admins lock the tenant row, so two concurrent demotions cannot both pass.
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import type { User, UserCreate, UserUpdate } from '../../shared/contract';
+import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
+import {
+  paginationOf,
+  type Pagination,
+  type User,
+  type UserCreate,
+  type UserListQuery,
+  type UserUpdate,
+} from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { refreshTokens, tenants, users, type UserRow } from '../db/schema';
@@ -29,9 +36,20 @@ function emailTaken(email: string) {
   return conflict(`Já existe um usuário com o e-mail ${email}`);
 }
 
-export async function listUsers(db: DbOrTx, tenantId: string): Promise<User[]> {
-  const rows = await db.select().from(users).where(live(tenantId)).orderBy(asc(users.name), asc(users.email));
-  return rows.map(toUser);
+export async function listUsers(
+  db: DbOrTx,
+  tenantId: string,
+  query: UserListQuery,
+): Promise<{ users: User[]; pagination: Pagination }> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(live(tenantId));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(live(tenantId))
+    .orderBy(asc(users.name), asc(users.email), asc(users.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { users: rows.map(toUser), pagination: paginationOf(query.page, query.limit, total) };
 }
 
 export async function getUser(db: DbOrTx, tenantId: string, id: string): Promise<User> {
@@ -43,8 +61,32 @@ export async function getUser(db: DbOrTx, tenantId: string, id: string): Promise
   return toUser(row);
 }
 
-export async function createUser(db: DbOrTx, tenantId: string, input: UserCreate, tx?: DbOrTx): Promise<User> {
-  const passwordHash = await hashPassword(input.password);
+/** A create or an update whose password, if any, is already its argon2 hash. */
+export type WithPasswordHash<T extends { password?: string | undefined }> = Omit<T, 'password'> & {
+  passwordHash: string | null;
+};
+
+/**
+ * The input with its password hashed (argon2id: tens of milliseconds of CPU). A route
+ * hashes before its write's transaction opens, so the transaction (PGlite runs one at a
+ * time) never waits on it; an input already hashed is returned as it is.
+ */
+export async function withPasswordHash<T extends { password?: string | undefined }>(
+  input: T | WithPasswordHash<T>,
+): Promise<WithPasswordHash<T>> {
+  if ('passwordHash' in input) return input;
+  const { password, ...rest } = input;
+  return { ...rest, passwordHash: password ? await hashPassword(password) : null };
+}
+
+export async function createUser(
+  db: DbOrTx,
+  tenantId: string,
+  input: UserCreate | WithPasswordHash<UserCreate>,
+  tx?: DbOrTx,
+): Promise<User> {
+  const { passwordHash } = await withPasswordHash(input);
+  if (!passwordHash) throw new Error('createUser: senha ausente');
   try {
     return await inTransaction(db, tx, async (t) => {
       const [row] = await t
@@ -95,10 +137,10 @@ export async function updateUser(
   tenantId: string,
   actorId: string,
   id: string,
-  input: UserUpdate,
+  input: UserUpdate | WithPasswordHash<UserUpdate>,
   tx?: DbOrTx,
 ): Promise<User> {
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const { passwordHash } = await withPasswordHash(input);
   try {
     return await inTransaction(db, tx, async (t) => {
       const target = await lockAndLoad(t, tenantId, id);

@@ -14,7 +14,7 @@ import { sendIdempotent } from '../http/idempotency';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customers';
 
 /**
- * /api/customers (spec §7): customers.read / customers.write. POST and PUT take an
+ * /api/customers (spec §7): customers.read / customers.write. Every write takes an
  * Idempotency-Key: a customer created offline with its own id is replayed safely.
  */
 export const customerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
@@ -66,8 +66,15 @@ export const customerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     },
   );
 
-  app.delete('/:id', { config: write, schema: { params: IdParams, response: { 200: AckSchema } } }, async (request) => {
-    await deleteCustomer(ctx.db, authOf(request).tenantId, request.params.id);
-    return { success: true as const, message: 'Cliente removido com sucesso!' };
-  });
+  app.delete(
+    '/:id',
+    { config: write, schema: { params: IdParams, response: { 200: AckSchema } } },
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 200, async (tx) => {
+        await deleteCustomer(ctx.db, tenantId, request.params.id, tx);
+        return { success: true as const, message: 'Cliente removido com sucesso!' };
+      });
+    },
+  );
 };

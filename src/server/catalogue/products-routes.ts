@@ -8,11 +8,17 @@ import {
   ProductResponseSchema,
   ProductUpdateSchema,
 } from '../../shared/contract';
+import { costPriceVisible } from '../access/settings';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
+import { sendIdempotent } from '../http/idempotency';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './products';
 
-/** /api/products (spec §7): products.read / products.write. */
+/**
+ * /api/products (spec §7): products.read / products.write. A cashier reads cost prices
+ * only when the store lets cashiers see them (access/settings.ts). Every write takes an
+ * Idempotency-Key.
+ */
 export const productRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
   const read = { access: 'products.read' } as const;
   const write = { access: 'products.write' } as const;
@@ -20,27 +26,32 @@ export const productRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
   app.get(
     '/',
     { config: read, schema: { querystring: ProductListQuerySchema, response: { 200: ProductListResponseSchema } } },
-    async (request) => ({
-      success: true as const,
-      data: await listProducts(ctx.db, authOf(request).tenantId, request.query),
-    }),
+    async (request) => {
+      const caller = authOf(request);
+      const withCost = await costPriceVisible(ctx.db, caller);
+      return { success: true as const, data: await listProducts(ctx.db, caller.tenantId, request.query, withCost) };
+    },
   );
 
   app.get(
     '/:id',
     { config: read, schema: { params: IdParams, response: { 200: ProductResponseSchema } } },
-    async (request) => ({
-      success: true as const,
-      data: await getProduct(ctx.db, authOf(request).tenantId, request.params.id),
-    }),
+    async (request) => {
+      const caller = authOf(request);
+      const withCost = await costPriceVisible(ctx.db, caller);
+      return { success: true as const, data: await getProduct(ctx.db, caller.tenantId, request.params.id, withCost) };
+    },
   );
 
   app.post(
     '/',
     { config: write, schema: { body: ProductCreateSchema, response: { 201: ProductResponseSchema } } },
     async (request, reply) => {
-      const data = await createProduct(ctx.db, authOf(request).tenantId, request.body);
-      return reply.code(201).send({ success: true as const, data });
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 201, async (tx) => ({
+        success: true as const,
+        data: await createProduct(ctx.db, tenantId, request.body, tx),
+      }));
     },
   );
 
@@ -50,14 +61,24 @@ export const productRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       config: write,
       schema: { params: IdParams, body: ProductUpdateSchema, response: { 200: ProductResponseSchema } },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateProduct(ctx.db, authOf(request).tenantId, request.params.id, request.body),
-    }),
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 200, async (tx) => ({
+        success: true as const,
+        data: await updateProduct(ctx.db, tenantId, request.params.id, request.body, tx),
+      }));
+    },
   );
 
-  app.delete('/:id', { config: write, schema: { params: IdParams, response: { 200: AckSchema } } }, async (request) => {
-    await deleteProduct(ctx.db, authOf(request).tenantId, request.params.id);
-    return { success: true as const, message: 'Produto removido com sucesso!' };
-  });
+  app.delete(
+    '/:id',
+    { config: write, schema: { params: IdParams, response: { 200: AckSchema } } },
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 200, async (tx) => {
+        await deleteProduct(ctx.db, tenantId, request.params.id, tx);
+        return { success: true as const, message: 'Produto removido com sucesso!' };
+      });
+    },
+  );
 };

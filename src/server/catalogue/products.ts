@@ -1,6 +1,6 @@
 // Products with stock. SKU is unique per tenant among live rows (the database index
 // decides, so two concurrent creates cannot both win). Delete is a tombstone for sync.
-import { and, asc, count, eq, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   paginationOf,
   type Pagination,
@@ -17,7 +17,8 @@ import { likePattern } from '../core/like';
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 
-export function toProduct(row: ProductRow): Product {
+/** The product as the API answers it; without its cost price for a caller who may not see it (access/settings.ts). */
+export function toProduct(row: ProductRow, withCost = true): Product {
   return {
     id: row.id,
     sku: row.sku,
@@ -26,7 +27,7 @@ export function toProduct(row: ProductRow): Product {
     color: row.color,
     current_stock: row.currentStock,
     minimum_stock: row.minimumStock,
-    cost_price: row.costPrice,
+    ...(withCost ? { cost_price: row.costPrice } : {}),
     sale_price: row.salePrice,
     active: row.active,
     created_at: row.createdAt.toISOString(),
@@ -41,6 +42,7 @@ export async function listProducts(
   db: DbOrTx,
   tenantId: string,
   query: ProductListQuery,
+  withCost = true,
 ): Promise<{ products: Product[]; pagination: Pagination }> {
   const filters: (SQL | undefined)[] = [live(tenantId)];
   if (query.search?.trim()) {
@@ -64,16 +66,19 @@ export async function listProducts(
     .orderBy(asc(products.name), asc(products.sku))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  return { products: rows.map(toProduct), pagination: paginationOf(query.page, query.limit, total) };
+  return {
+    products: rows.map((row) => toProduct(row, withCost)),
+    pagination: paginationOf(query.page, query.limit, total),
+  };
 }
 
-export async function getProduct(db: DbOrTx, tenantId: string, id: string): Promise<Product> {
+export async function getProduct(db: DbOrTx, tenantId: string, id: string, withCost = true): Promise<Product> {
   const [row] = await db
     .select()
     .from(products)
     .where(and(live(tenantId), eq(products.id, id)));
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return toProduct(row);
+  return toProduct(row, withCost);
 }
 
 export async function createProduct(db: DbOrTx, tenantId: string, input: ProductCreate, tx?: DbOrTx): Promise<Product> {
@@ -135,6 +140,18 @@ export async function updateProduct(
     if (isUniqueViolation(err, 'products_tenant_sku_key')) throw skuTaken(input.sku ?? '');
     throw err;
   }
+}
+
+/**
+ * Gives every live product of the store a new sync version (the stamp_change trigger draws
+ * one for a row updated with its own version), so every device pulls them all again: what
+ * a device may see of a product changed (a cashier's cost prices), not the products.
+ */
+export async function resendProducts(t: DbOrTx, tenantId: string): Promise<void> {
+  await t
+    .update(products)
+    .set({ version: sql`${products.version}` })
+    .where(live(tenantId));
 }
 
 /** Tombstone: the row stays (deleted_at, new version) so offline mirrors learn of it. */

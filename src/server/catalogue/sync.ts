@@ -109,7 +109,13 @@ interface PageRow {
 /** The rows of subquery r as a compact JSON array (json_agg would add a line break per row). */
 const jsonArray = sql.raw(`'[' || coalesce(string_agg(row_to_json(r)::text, ',' ORDER BY r.version), '') || ']'`);
 
-async function readPage(db: DbOrTx, tenantId: string, state: SyncCursorState, limit: number): Promise<PageRow> {
+async function readPage(
+  db: DbOrTx,
+  tenantId: string,
+  state: SyncCursorState,
+  limit: number,
+  withCost: boolean,
+): Promise<PageRow> {
   const p = products;
   const c = customers;
   const { from, after } = state;
@@ -138,7 +144,7 @@ async function readPage(db: DbOrTx, tenantId: string, state: SyncCursorState, li
       (SELECT ${jsonArray} FROM (
         SELECT ${p.id} AS id, ${p.sku} AS sku, ${p.name} AS name, ${p.size} AS size, ${p.color} AS color,
                ${p.currentStock} AS current_stock, ${p.minimumStock} AS minimum_stock,
-               ${p.costPrice}::float8 / 100 AS cost_price, ${p.salePrice}::float8 / 100 AS sale_price,
+               ${withCost ? sql`${p.costPrice}::float8 / 100 AS cost_price,` : sql``} ${p.salePrice}::float8 / 100 AS sale_price,
                ${p.active} AS active, ${iso(p.createdAt)} AS created_at, ${iso(p.updatedAt)} AS updated_at,
                ${p.version} AS version
           FROM ${p} WHERE ${inPage(p)} AND ${p.deletedAt} IS NULL) r)::text AS products,
@@ -172,15 +178,23 @@ function fromAnotherDatabase(state: SyncCursorState, now: Snapshot, lastVersion:
   return ahead(state.from) || ahead(state.until) || (state.from === null && state.after > lastVersion);
 }
 
-/** The body of GET /api/sync/pull (SyncPullResponseSchema), as JSON text. */
-export async function pullChangesJson(db: DbOrTx, tenantId: string, query: SyncPullQuery): Promise<string> {
+/**
+ * The body of GET /api/sync/pull (SyncPullResponseSchema), as JSON text; products without
+ * cost_price unless `withCost` (a cashier of a store that hides cost prices).
+ */
+export async function pullChangesJson(
+  db: DbOrTx,
+  tenantId: string,
+  query: SyncPullQuery,
+  withCost = true,
+): Promise<string> {
   const limit = query.limit ?? SYNC_PULL_DEFAULT_LIMIT;
   let state = parseCursor(query.since);
-  let row = await readPage(db, tenantId, state, limit);
+  let row = await readPage(db, tenantId, state, limit, withCost);
   const reset = fromAnotherDatabase(state, snapshotOfPg(row.snapshot), Number(row.last_version));
   if (reset) {
     state = FIRST_PASS;
-    row = await readPage(db, tenantId, state, limit);
+    row = await readPage(db, tenantId, state, limit, withCost);
   }
   const remaining = Number(row.remaining);
   // The pass's snapshot: the one its first page read with.

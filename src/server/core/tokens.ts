@@ -1,6 +1,6 @@
 // Access tokens: JWT HS256 (jose), 15 minutes, claims sub (user), tid (tenant), role.
 // Refresh tokens: 32 random bytes (base64url), opaque to the client, stored as sha256.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { ACCESS_TOKEN_TTL_S } from '../../shared/constants';
@@ -23,6 +23,12 @@ export interface TokenService {
   signAccess(claims: { userId: string; tenantId: string; role: Role }): Promise<string>;
   /** The claims of a valid, unexpired token, else null. */
   verifyAccess(token: string): Promise<AccessClaims | null>;
+  /**
+   * HMAC-SHA256 of `text` under the server's secret (hex): what is stored in place of a
+   * secret that must still be compared, such as a password inside an idempotency request
+   * hash. A plain sha256 there could be brute-forced from a copy of the database.
+   */
+  seal(text: string): string;
 }
 
 export function createTokenService(secret: string): TokenService {
@@ -34,6 +40,7 @@ export function createTokenService(secret: string): TokenService {
     verified.set(token, { claims, exp });
   };
   return {
+    seal: (text) => createHmac('sha256', secret).update(text).digest('hex'),
     signAccess: ({ userId, tenantId, role }) =>
       new SignJWT({ tid: tenantId, role })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -42,6 +42,8 @@ export const tenants = pgTable('tenants', {
   address: text('address'),
   theme: text('theme').notNull().default('claro'),
   currency: text('currency').notNull().default('BRL'),
+  /** The store's settings as saved (contract/settings.ts reads it, defaults filling what is missing). */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AckSchema,
   ExpenseCategoryCreateSchema,
+  ExpenseCategoryListQuerySchema,
   ExpenseCategoryListResponseSchema,
   ExpenseCategoryResponseSchema,
   ExpenseCategoryUpdateSchema,
@@ -9,6 +10,7 @@ import {
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
+import { sendIdempotent } from '../http/idempotency';
 import {
   createExpenseCategory,
   deleteExpenseCategory,
@@ -17,15 +19,25 @@ import {
   updateExpenseCategory,
 } from './expense-categories';
 
-/** /api/expense-categories (spec §7): expense_categories.read / expense_categories.write. */
+/**
+ * /api/expense-categories (spec §7): expense_categories.read / expense_categories.write.
+ * Every write takes an Idempotency-Key.
+ */
 export const expenseCategoryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
   const read = { access: 'expense_categories.read' } as const;
   const write = { access: 'expense_categories.write' } as const;
 
-  app.get('/', { config: read, schema: { response: { 200: ExpenseCategoryListResponseSchema } } }, async (request) => ({
-    success: true as const,
-    data: await listExpenseCategories(ctx.db, authOf(request).tenantId),
-  }));
+  app.get(
+    '/',
+    {
+      config: read,
+      schema: { querystring: ExpenseCategoryListQuerySchema, response: { 200: ExpenseCategoryListResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listExpenseCategories(ctx.db, authOf(request).tenantId, request.query),
+    }),
+  );
 
   app.get(
     '/:id',
@@ -43,8 +55,11 @@ export const expenseCategoryRoutes: FastifyPluginAsyncZod<RouteOptions> = async 
       schema: { body: ExpenseCategoryCreateSchema, response: { 201: ExpenseCategoryResponseSchema } },
     },
     async (request, reply) => {
-      const data = await createExpenseCategory(ctx.db, authOf(request).tenantId, request.body);
-      return reply.code(201).send({ success: true as const, data });
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 201, async (tx) => ({
+        success: true as const,
+        data: await createExpenseCategory(ctx.db, tenantId, request.body, tx),
+      }));
     },
   );
 
@@ -58,14 +73,24 @@ export const expenseCategoryRoutes: FastifyPluginAsyncZod<RouteOptions> = async 
         response: { 200: ExpenseCategoryResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateExpenseCategory(ctx.db, authOf(request).tenantId, request.params.id, request.body),
-    }),
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 200, async (tx) => ({
+        success: true as const,
+        data: await updateExpenseCategory(ctx.db, tenantId, request.params.id, request.body, tx),
+      }));
+    },
   );
 
-  app.delete('/:id', { config: write, schema: { params: IdParams, response: { 200: AckSchema } } }, async (request) => {
-    await deleteExpenseCategory(ctx.db, authOf(request).tenantId, request.params.id);
-    return { success: true as const, message: 'Categoria excluída com sucesso!' };
-  });
+  app.delete(
+    '/:id',
+    { config: write, schema: { params: IdParams, response: { 200: AckSchema } } },
+    async (request, reply) => {
+      const { tenantId } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 200, async (tx) => {
+        await deleteExpenseCategory(ctx.db, tenantId, request.params.id, tx);
+        return { success: true as const, message: 'Categoria excluída com sucesso!' };
+      });
+    },
+  );
 };

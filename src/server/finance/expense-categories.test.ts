@@ -17,15 +17,32 @@ describe.each(databases())('expense categories (%s)', (kind) => {
   afterAll(() => ctx?.close());
 
   it('every store starts with the payable categories of spec §5', async () => {
-    const res = await http.get('/api/expense-categories', { token: admin });
+    const res = await http.get('/api/expense-categories?limit=200', { token: admin });
     expect(res.status).toBe(200);
-    expect(res.body.data.map((c: { name: string }) => c.name).sort()).toEqual([...PAYABLE_CATEGORIES].sort());
-    expect(res.body.data[0]).toEqual({
+    expect(res.body.data.categories.map((c: { name: string }) => c.name).sort()).toEqual(
+      [...PAYABLE_CATEGORIES].sort(),
+    );
+    expect(res.body.data.categories[0]).toEqual({
       id: expect.any(String),
       name: expect.any(String),
       description: null,
       active: true,
     });
+  });
+
+  it('lists a page at a time, by name, in the list shape', async () => {
+    const total = PAYABLE_CATEGORIES.length;
+    const first = await http.get('/api/expense-categories', { token: admin });
+    expect(first.body.data.pagination).toEqual({ page: 1, limit: 10, total, totalPages: Math.ceil(total / 10) });
+    const names = [...PAYABLE_CATEGORIES].sort((a, b) => (a < b ? -1 : 1));
+    const pages = [];
+    for (let page = 1; page <= Math.ceil(total / 3); page++) {
+      const res = await http.get(`/api/expense-categories?page=${page}&limit=3`, { token: admin });
+      expect(res.body.data.pagination).toEqual({ page, limit: 3, total, totalPages: Math.ceil(total / 3) });
+      pages.push(...res.body.data.categories.map((c: { name: string }) => c.name));
+    }
+    expect(pages).toEqual(names);
+    expect((await http.get('/api/expense-categories?page=0', { token: admin })).status).toBe(400);
   });
 
   it('creates, reads, updates and deletes', async () => {
@@ -62,13 +79,14 @@ describe.each(databases())('expense categories (%s)', (kind) => {
   });
 
   it('validates input and ids', async () => {
-    const before = (await http.get('/api/expense-categories', { token: admin })).body.data.length;
+    const count = async () => (await http.get('/api/expense-categories', { token: admin })).body.data.pagination.total;
+    const before = await count();
     expect((await http.post('/api/expense-categories', { name: '' }, { token: admin })).status).toBe(400);
     expect((await http.post('/api/expense-categories', { name: 'x'.repeat(101) }, { token: admin })).status).toBe(400);
     expect((await http.post('/api/expense-categories', { name: 'Ok', active: 'sim' }, { token: admin })).status).toBe(
       400,
     );
-    expect((await http.get('/api/expense-categories', { token: admin })).body.data.length).toBe(before);
+    expect(await count()).toBe(before);
     expect((await http.get('/api/expense-categories/1', { token: admin })).status).toBe(400);
     expect((await http.put(`/api/expense-categories/${NO_UUID}`, { name: 'X' }, { token: admin })).status).toBe(404);
   });

@@ -1,7 +1,14 @@
 // Expense categories of a store (seeded with the payable categories of spec §5).
 // Names are unique per tenant, case-insensitively. Delete removes the row.
-import { and, asc, eq } from 'drizzle-orm';
-import type { ExpenseCategory, ExpenseCategoryCreate, ExpenseCategoryUpdate } from '../../shared/contract';
+import { and, asc, count, eq } from 'drizzle-orm';
+import {
+  paginationOf,
+  type ExpenseCategory,
+  type ExpenseCategoryCreate,
+  type ExpenseCategoryListQuery,
+  type ExpenseCategoryUpdate,
+  type Pagination,
+} from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { expenseCategories, type ExpenseCategoryRow } from '../db/schema';
@@ -17,13 +24,21 @@ const own = (tenantId: string, id: string) =>
   and(eq(expenseCategories.tenantId, tenantId), eq(expenseCategories.id, id));
 const nameTaken = (name: string) => conflict(`Já existe uma categoria com o nome ${name}`);
 
-export async function listExpenseCategories(db: DbOrTx, tenantId: string): Promise<ExpenseCategory[]> {
+export async function listExpenseCategories(
+  db: DbOrTx,
+  tenantId: string,
+  query: ExpenseCategoryListQuery,
+): Promise<{ categories: ExpenseCategory[]; pagination: Pagination }> {
+  const mine = eq(expenseCategories.tenantId, tenantId);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(expenseCategories).where(mine);
   const rows = await db
     .select()
     .from(expenseCategories)
-    .where(eq(expenseCategories.tenantId, tenantId))
-    .orderBy(asc(expenseCategories.name));
-  return rows.map(toExpenseCategory);
+    .where(mine)
+    .orderBy(asc(expenseCategories.name), asc(expenseCategories.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { categories: rows.map(toExpenseCategory), pagination: paginationOf(query.page, query.limit, total) };
 }
 
 export async function getExpenseCategory(db: DbOrTx, tenantId: string, id: string): Promise<ExpenseCategory> {

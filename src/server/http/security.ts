@@ -22,6 +22,7 @@
 // a LAN server reached by IP it would lock browsers out.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-body';
 
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -115,14 +116,18 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   // Reports of blocked content (report-uri): logged as warnings, answered 204. Outside
   // /api: no session, and nothing in it but the log line.
   await app.register(async (scope) => {
+    // A report that is not JSON, or nests deeper than any body may, is logged as its text.
     scope.addContentTypeParser(REPORT_TYPES, { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => {
+      const text = String(body);
+      if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) return done(null, text);
       try {
-        done(null, JSON.parse(String(body)));
+        done(null, JSON.parse(text));
       } catch {
-        done(null, String(body));
+        done(null, text);
       }
     });
-    scope.post('/csp-report', async (request, reply) => {
+    const config = { withoutIdempotencyKey: 'Relatório do navegador: vira uma linha de log, nada é gravado.' };
+    scope.post('/csp-report', { config }, async (request, reply) => {
       request.log.warn({ report: request.body }, CSP_VIOLATION_LOG);
       return reply.code(204).send();
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, OptionalText, RequiredText, envelope } from './common';
+import { Id, OptionalText, PageQuery, PaginationSchema, RequiredText, envelope } from './common';
 
 export const ExpenseCategorySchema = z.object({
   id: Id,
@@ -20,4 +20,11 @@ export const ExpenseCategoryUpdateSchema = ExpenseCategoryCreateSchema.extend({ 
 export type ExpenseCategoryUpdate = z.infer<typeof ExpenseCategoryUpdateSchema>;
 
 export const ExpenseCategoryResponseSchema = envelope(ExpenseCategorySchema);
-export const ExpenseCategoryListResponseSchema = envelope(z.array(ExpenseCategorySchema));
+export const ExpenseCategoryListQuerySchema = z.object({ ...PageQuery });
+export type ExpenseCategoryListQuery = z.infer<typeof ExpenseCategoryListQuerySchema>;
+
+export const ExpenseCategoryListSchema = z.object({
+  categories: z.array(ExpenseCategorySchema),
+  pagination: PaginationSchema,
+});
+export const ExpenseCategoryListResponseSchema = envelope(ExpenseCategoryListSchema);

@@ -13,3 +13,4 @@ export * from './dashboard';
 export * from './reports';
 export * from './sync';
 export * from './sale-conflicts';
+export * from './settings';

@@ -23,7 +23,8 @@ export const ProductSchema = z.object({
   /** May go below zero when an offline sale outran the stock (a recorded conflict). */
   current_stock: Quantity,
   minimum_stock: Quantity,
-  cost_price: Money,
+  /** Absent for a cashier when the store hides cost prices from cashiers (contract/settings.ts). */
+  cost_price: Money.optional(),
   sale_price: Money,
   active: z.boolean(),
   created_at: Timestamp.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
-import { Email, Id, RequiredText, Timestamp, envelope } from './common';
+import { Email, Id, PageQuery, PaginationSchema, RequiredText, Timestamp, envelope } from './common';
 
 export const RoleSchema = z.enum(ROLES, { error: 'Perfil inválido (admin ou user)' });
 
@@ -37,4 +37,8 @@ export const UserUpdateSchema = z.object({
 export type UserUpdate = z.infer<typeof UserUpdateSchema>;
 
 export const UserResponseSchema = envelope(UserSchema);
-export const UserListResponseSchema = envelope(z.array(UserSchema));
+export const UserListQuerySchema = z.object({ ...PageQuery });
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+export const UserListSchema = z.object({ users: z.array(UserSchema), pagination: PaginationSchema });
+export const UserListResponseSchema = envelope(UserListSchema);

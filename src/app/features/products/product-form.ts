@@ -38,7 +38,8 @@ export function productToForm(product: Product): ProductFormValues {
     color: product.color,
     current_stock: String(product.current_stock),
     minimum_stock: String(product.minimum_stock),
-    cost_price: product.cost_price,
+    // Editors always receive it; unknown, it must be typed again (empty is refused on save).
+    cost_price: product.cost_price ?? null,
     sale_price: product.sale_price,
     active: product.active,
   };

@@ -14,6 +14,7 @@ interface ProductTableProps {
   onDelete: (product: Product) => void;
 }
 
+/** A product without cost_price (a cashier of a store that hides it) shows its sale price only. */
 export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }: ProductTableProps) {
   const columns = canWrite ? 7 : 6;
   return (
@@ -47,7 +48,11 @@ export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }
                   <span className="font-mono">{product.sku}</span> · {product.size || '-'} / {product.color || '-'}
                 </div>
                 <div className={cn(FOLD.upTo.sm, 'mt-1 text-xs')}>
-                  <span className="text-slate-600">Custo: {formatBRL(product.cost_price)}</span> ·{' '}
+                  {product.cost_price === undefined ? null : (
+                    <>
+                      <span className="text-slate-600">Custo: {formatBRL(product.cost_price)}</span> ·{' '}
+                    </>
+                  )}
                   <span className="font-medium text-slate-900">Venda: {formatBRL(product.sale_price)}</span>
                 </div>
                 <div className={cn(FOLD.upTo.md, 'mt-1')}>
@@ -61,7 +66,9 @@ export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }
                 {product.current_stock} / {product.minimum_stock}
               </Td>
               <Td className={cn(FOLD.from.sm, 'whitespace-nowrap')}>
-                <div className="text-xs text-slate-600">Custo: {formatBRL(product.cost_price)}</div>
+                {product.cost_price === undefined ? null : (
+                  <div className="text-xs text-slate-600">Custo: {formatBRL(product.cost_price)}</div>
+                )}
                 <div className="font-medium text-slate-900">Venda: {formatBRL(product.sale_price)}</div>
               </Td>
               <Td className={FOLD.from.md}>

@@ -18,4 +18,13 @@ describe('products CSV', () => {
     expect(csvCentavos(rows[1]![7]!)).toBe(123_490);
     expect(rows).toHaveLength(3);
   });
+
+  it('leaves the cost column out when the list came without cost prices', () => {
+    const products = [productJson({ sku: 'CAM-1', name: 'Camisa', sale_price: 20 })].map(
+      ({ cost_price: _hidden, ...p }) => ProductSchema.parse(p),
+    );
+    const rows = parseCsv(toCsv(productRows(products)));
+    expect(rows[0]).toEqual(PRODUCT_CSV_HEADER.filter((h) => h !== 'Preço de custo (R$)'));
+    expect(rows[1]).toEqual(['CAM-1', 'Camisa', 'M', 'Azul', '10', '2', '20,00', 'Ativo']);
+  });
 });

@@ -16,8 +16,12 @@ export const PRODUCT_CSV_HEADER = [
   'Status',
 ] as const;
 
+const COST_COLUMN = PRODUCT_CSV_HEADER.indexOf('Preço de custo (R$)');
+
+/** Without the cost column when the list came without cost prices (a cashier of a store that hides them). */
 export function productRows(products: readonly Product[]): CsvRow[] {
-  return [
+  const withCost = products.length === 0 || products.some((p) => p.cost_price !== undefined);
+  const rows: CsvRow[] = [
     PRODUCT_CSV_HEADER,
     ...products.map((p) => [
       p.sku,
@@ -26,11 +30,12 @@ export function productRows(products: readonly Product[]): CsvRow[] {
       p.color,
       p.current_stock,
       p.minimum_stock,
-      csvMoney(p.cost_price),
+      p.cost_price === undefined ? '' : csvMoney(p.cost_price),
       csvMoney(p.sale_price),
       p.active ? 'Ativo' : 'Inativo',
     ]),
   ];
+  return withCost ? rows : rows.map((row) => row.filter((_, i) => i !== COST_COLUMN));
 }
 
 export function exportProducts(products: readonly Product[]): void {

@@ -14,7 +14,7 @@ const CATALOGUE = [
 ];
 
 /** Serves the catalogue two products per page, as a server capping the page size would. */
-function serveCatalogue(products = CATALOGUE) {
+function serveCatalogue(products: readonly Record<string, unknown>[] = CATALOGUE) {
   server.on('GET', '/api/products', ({ url }) => {
     const page = Number(url.searchParams.get('page'));
     const limit = 2;
@@ -69,6 +69,15 @@ describe('Produtos', () => {
     expect(low.getAttribute('data-low-stock')).toBe('true');
     expect(low.className).toContain('bg-red-50');
     expect(row.getAttribute('data-low-stock')).toBeNull();
+  });
+
+  it('shows a cashier sale prices only when the store sends no cost prices', async () => {
+    signedInAs(server, CASHIER);
+    serveCatalogue(CATALOGUE.map(({ cost_price: _hidden, ...product }) => product));
+    renderApp('/produtos');
+    const row = (await screen.findByText('Tênis Corrida')).closest('tr')!;
+    expect(row.textContent?.replace(/\s/g, ' ')).toContain('Venda: R$ 249,90');
+    expect(screen.getByRole('table', { name: 'Produtos' }).textContent).not.toContain('Custo');
   });
 
   it('filters locally by name or SKU, ignoring case', async () => {

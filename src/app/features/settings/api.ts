@@ -1,6 +1,7 @@
 // Settings data: the company (GET/PUT /company/me) and users (list reloads after each change).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../../../shared/constants';
 import { AckSchema } from '../../../shared/contract/common';
 import {
   CompanyResponseSchema,
@@ -10,6 +11,7 @@ import {
 } from '../../../shared/contract/company';
 import {
   UserCreateSchema,
+  UserListQuerySchema,
   UserListResponseSchema,
   UserResponseSchema,
   UserUpdateSchema,
@@ -32,8 +34,15 @@ export function updateCompany(value: CompanyUpdate): Promise<Company> {
   return api.put(CompanyResponseSchema, '/company/me', z.encode(CompanyUpdateSchema, value)).then((r) => r.data);
 }
 
-export function fetchUsers(): Promise<User[]> {
-  return api.get(UserListResponseSchema, '/users').then((r) => r.data);
+/** Every user of the store, paged through (the server caps a page at MAX_PAGE_SIZE). */
+export async function fetchUsers(): Promise<User[]> {
+  const users: User[] = [];
+  for (let page = 1; ; page++) {
+    const query = z.encode(UserListQuerySchema, { page, limit: MAX_PAGE_SIZE });
+    const { data } = await api.get(UserListResponseSchema, '/users', { query });
+    users.push(...data.users);
+    if (page >= data.pagination.totalPages || data.users.length === 0) return users;
+  }
 }
 
 export function createUser(value: UserCreate): Promise<User> {

@@ -1,10 +1,11 @@
-// Sistema: backup frequency (display only) and the password card, whose save only
-// confirms with a toast (spec §5: local only, no checks).
+// Sistema: the store's settings (saved on the server), backup frequency (display only) and
+// the password card, whose save only confirms with a toast (spec §5: local only, no checks).
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
 import { toast } from '../../components/toast-store';
+import { StoreSettingsCard } from './store-settings-card';
 
 export function SystemTab() {
   const [frequency, setFrequency] = useState('diário');
@@ -23,6 +24,7 @@ export function SystemTab() {
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
+      <StoreSettingsCard />
       <Card>
         <CardHeader title="Backup" description="Cópia de segurança dos dados da loja." />
         <CardContent>

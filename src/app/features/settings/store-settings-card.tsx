@@ -1,0 +1,64 @@
+// The store's settings that change what cashiers get (PUT /api/settings): each change is
+// saved as soon as it is made, and the box shows what the server holds.
+import { useEffect } from 'react';
+import { Card, CardContent, CardHeader } from '../../components/card';
+import { CheckboxField } from '../../components/field';
+import { LoadingState } from '../../components/spinner';
+import { toast, toastError } from '../../components/toast-store';
+import { describeError } from '../../lib/api-error';
+import { useStoreSettings, useUpdateStoreSettings } from '../../lib/store-settings';
+
+export function StoreSettingsCard() {
+  const settingsQuery = useStoreSettings();
+  const update = useUpdateStoreSettings();
+
+  useEffect(() => {
+    if (settingsQuery.error) {
+      toastError(
+        'Erro ao carregar configurações',
+        describeError(settingsQuery.error, 'Erro ao carregar configurações'),
+      );
+    }
+  }, [settingsQuery.error]);
+
+  async function setCashiersSeeCost(checked: boolean) {
+    try {
+      await update.mutateAsync({ cashiers_see_cost_price: checked });
+      toast({
+        title: 'Configuração salva',
+        description: checked ? 'Os caixas veem o preço de custo.' : 'Os caixas não veem mais o preço de custo.',
+      });
+    } catch (error) {
+      toastError('Erro ao salvar configuração', describeError(error, 'Erro ao salvar configuração'));
+    }
+  }
+
+  const settings = settingsQuery.data;
+  // While a change is on its way, the box shows it.
+  const cashiersSeeCost = update.isPending
+    ? (update.variables.cashiers_see_cost_price ?? settings?.cashiers_see_cost_price)
+    : settings?.cashiers_see_cost_price;
+
+  return (
+    <Card>
+      <CardHeader title="Caixas" description="O que as pessoas com perfil de caixa recebem do sistema." />
+      <CardContent>
+        {settings === undefined ? (
+          settingsQuery.isError ? (
+            <p className="text-sm text-slate-600">Não foi possível carregar as configurações.</p>
+          ) : (
+            <LoadingState text="Carregando configurações..." />
+          )
+        ) : (
+          <CheckboxField
+            label="Caixas veem o preço de custo"
+            description="Desmarcado, o preço de custo e as margens não chegam aos caixas: nem à tela de Produtos, nem ao aparelho."
+            checked={cashiersSeeCost ?? true}
+            disabled={update.isPending}
+            onChange={(checked) => void setCashiersSeeCost(checked)}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenants } from '../db/schema';
+import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
+import { databases } from '../test/testDb';
+
+describe.each(databases())('store settings (%s)', (kind) => {
+  let ctx: TestContext;
+  let http: ReturnType<typeof api>;
+  let admin: string;
+  let cashier: string;
+  let otherAdmin: string;
+
+  const savedSettings = async () =>
+    (await ctx.db.select({ s: tenants.settings }).from(tenants).where(eq(tenants.id, ctx.demo.tenant.id)))[0]!.s;
+
+  beforeAll(async () => {
+    ctx = await setupTestApp(kind);
+    http = api(ctx.app);
+    const s = await loginAll(ctx);
+    admin = s.demoAdmin.accessToken;
+    cashier = s.demoCashier.accessToken;
+    otherAdmin = s.otherAdmin.accessToken;
+  });
+  afterAll(() => ctx?.close());
+
+  it('a store starts with the defaults, and settings never saved read as their defaults', async () => {
+    for (const token of [admin, cashier]) {
+      const res = await http.get('/api/settings', { token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, data: { cashiers_see_cost_price: true } });
+    }
+    expect((await http.get('/api/settings')).status).toBe(401);
+    // A row written by a version that knew other settings (or none of these).
+    await ctx.db
+      .update(tenants)
+      .set({ settings: sql`'{"recibo_largura_mm": 58}'::jsonb` })
+      .where(eq(tenants.id, ctx.demo.tenant.id));
+    expect((await http.get('/api/settings', { token: cashier })).body.data).toEqual({ cashiers_see_cost_price: true });
+  });
+
+  it('admins change them (only what they send); cashiers cannot; a bad value is a 400 naming the field', async () => {
+    const before = await savedSettings();
+    const refused = await http.put('/api/settings', { cashiers_see_cost_price: false }, { token: cashier });
+    expect(refused.status).toBe(403);
+    const bad = await http.put('/api/settings', { cashiers_see_cost_price: 'não' }, { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION',
+      details: [expect.objectContaining({ path: 'cashiers_see_cost_price' })],
+    });
+    expect(bad.body.error).toMatch(/^Dados inválidos: cashiers_see_cost_price: /);
+    expect(await savedSettings()).toEqual(before);
+
+    const off = await http.put('/api/settings', { cashiers_see_cost_price: false }, { token: admin });
+    expect(off.status).toBe(200);
+    expect(off.body.data).toEqual({ cashiers_see_cost_price: false });
+    expect((await http.get('/api/settings', { token: cashier })).body.data).toEqual({ cashiers_see_cost_price: false });
+    // What this version does not know is kept for the one that wrote it.
+    expect(await savedSettings()).toEqual({ recibo_largura_mm: 58, cashiers_see_cost_price: false });
+    // Nothing sent, nothing changed.
+    expect((await http.put('/api/settings', {}, { token: admin })).body.data).toEqual({
+      cashiers_see_cost_price: false,
+    });
+    // Another store keeps its own.
+    const other = await http.get('/api/settings', { token: otherAdmin, host: OTHER_HOST });
+    expect(other.body.data).toEqual({ cashiers_see_cost_price: true });
+  });
+});

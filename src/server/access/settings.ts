@@ -1,0 +1,61 @@
+// The store's settings (contract/settings.ts), kept as one JSON object on the store's row.
+// Reading fills in the defaults of what was never saved; an update merges only the
+// settings it names, so settings a newer version saved survive an older one's update.
+import { eq, sql } from 'drizzle-orm';
+import {
+  seesCostPrice,
+  StoreSettingsSchema,
+  type StoreSettings,
+  type StoreSettingsUpdate,
+} from '../../shared/contract';
+import type { Role } from '../../shared/permissions';
+import { inTransaction, type DbOrTx } from '../db/client';
+import { tenants } from '../db/schema';
+import { MESSAGES, notFound } from '../errors';
+import { resendProducts } from '../catalogue/products';
+
+export async function getStoreSettings(db: DbOrTx, tenantId: string): Promise<StoreSettings> {
+  const [row] = await db.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!row) throw notFound(MESSAGES.tenantNotFound);
+  return StoreSettingsSchema.parse(row.settings);
+}
+
+/**
+ * Whether the caller receives cost prices and cost figures. Admins always do (no read);
+ * cashiers as the store's setting says.
+ */
+export async function costPriceVisible(db: DbOrTx, caller: { tenantId: string; role: Role }): Promise<boolean> {
+  if (caller.role === 'admin') return true;
+  return seesCostPrice(caller.role, await getStoreSettings(db, caller.tenantId));
+}
+
+/**
+ * Saves the settings sent. When what cashiers may see of a product changes, every product
+ * is sent to the devices again (resendProducts), so a till's mirror drops the cost prices
+ * it held, or gets them, on its next pull.
+ */
+export async function updateStoreSettings(
+  db: DbOrTx,
+  tenantId: string,
+  input: StoreSettingsUpdate,
+  tx?: DbOrTx,
+): Promise<StoreSettings> {
+  return inTransaction(db, tx, async (t) => {
+    // Locks the store's row: two updates at once see each other's settings.
+    const [before] = await t
+      .select({ settings: tenants.settings })
+      .from(tenants)
+      .where(eq(tenants.id, tenantId))
+      .for('update');
+    if (!before) throw notFound(MESSAGES.tenantNotFound);
+    const [row] = await t
+      .update(tenants)
+      .set({ settings: sql`${tenants.settings} || ${JSON.stringify(input)}::jsonb`, updatedAt: new Date() })
+      .where(eq(tenants.id, tenantId))
+      .returning({ settings: tenants.settings });
+    const was = StoreSettingsSchema.parse(before.settings);
+    const now = StoreSettingsSchema.parse(row!.settings);
+    if (was.cashiers_see_cost_price !== now.cashiers_see_cost_price) await resendProducts(t, tenantId);
+    return now;
+  });
+}

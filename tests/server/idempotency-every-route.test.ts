@@ -1,0 +1,97 @@
+// Every POST, PUT, PATCH and DELETE route of the app honours the Idempotency-Key: the same
+// key with the same request replays the stored answer and writes nothing more; the same
+// key with another request (another body, or another id where there is no body) is 409
+// IDEMPOTENCY_MISMATCH and writes nothing. The routes come from the app itself
+// (app.mutatingRoutes, collected as Fastify registers them): a new route fails here until
+// it has a case, and a route that ignores the key fails its case.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, loginAll, setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { databases } from '../../src/server/test/testDb';
+import { routeCases, type Answer, type Call, type Case } from './idempotency-cases';
+
+/** The routes that take no key, each with the reason it declares (http/idempotency.ts). */
+const WITHOUT_KEY = [
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'POST /api/company',
+  'DELETE /api/company/:id',
+  'POST /csp-report',
+];
+
+describe.each(databases())('Idempotency-Key on every mutating route (%s)', (kind) => {
+  let ctx: TestContext;
+  let http: ReturnType<typeof api>;
+  let admin: string;
+  let cases: Record<string, () => Promise<Case>>;
+
+  /** Every table of the database as one hash: equal means nothing was written. */
+  const fingerprint = async (): Promise<string> => {
+    const { rows: tables } = (await ctx.db.execute(
+      sql`SELECT table_name AS t FROM information_schema.tables
+           WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+    )) as unknown as { rows: { t: string }[] };
+    const parts = tables
+      .map(({ t }) => `(SELECT coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM "${t}" x)`)
+      .join(" || ':' || ");
+    const { rows } = (await ctx.db.execute(sql.raw(`SELECT ${parts} AS f`))) as unknown as { rows: { f: string }[] };
+    return rows[0]!.f;
+  };
+
+  beforeAll(async () => {
+    ctx = await setupTestApp(kind);
+    http = api(ctx.app);
+    admin = (await loginAll(ctx)).demoAdmin.accessToken;
+    cases = routeCases({ db: ctx.db, http, admin, tenantId: ctx.demo.tenant.id });
+  });
+  afterAll(() => ctx?.close());
+
+  const byHeader = async (method: string, call: Call, key: string): Promise<Answer> => {
+    const res = await http.call(method as 'POST', call.url, {
+      token: admin,
+      headers: { 'Idempotency-Key': key },
+      ...(call.body === undefined ? {} : { body: call.body }),
+    });
+    return { status: res.status, body: res.body, replayed: res.headers['idempotent-replayed'] === 'true' };
+  };
+
+  it('the routes without a key are only those that say why', () => {
+    const routes = ctx.app.mutatingRoutes;
+    expect(routes.length).toBeGreaterThan(40);
+    const without = routes.filter((r) => r.withoutIdempotencyKey);
+    expect(without.map((r) => `${r.method} ${r.url}`).sort()).toEqual([...WITHOUT_KEY].sort());
+    for (const r of without) expect(r.withoutIdempotencyKey!.length).toBeGreaterThan(20);
+  });
+
+  it('every other one replays the same request and refuses another one under the same key, writing once', async () => {
+    const routes = ctx.app.mutatingRoutes.filter((r) => !r.withoutIdempotencyKey);
+    const missing = routes.map((r) => `${r.method} ${r.url}`).filter((name) => !(name in cases));
+    expect(missing, 'routes with no case in this test: add one').toEqual([]);
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`;
+      const c = await cases[name]!();
+      const send = c.send ?? byHeader;
+      const key = randomUUID();
+      const before = await fingerprint();
+      const first = await send(route.method, c.call, key);
+      expect(first.status, `${name}: ${JSON.stringify(first.body)}`).toBeLessThan(300);
+      expect(first.replayed, name).not.toBe(true);
+      const written = await fingerprint();
+      expect(written, `${name} wrote nothing`).not.toBe(before);
+
+      const again = await send(route.method, c.call, key);
+      expect(again, `${name}: the same request under the same key`).toEqual({
+        ...first,
+        replayed: first.replayed === null ? null : true,
+      });
+      expect(await fingerprint(), `${name}: the replay wrote`).toBe(written);
+
+      const other = await send(route.method, c.other, key);
+      expect(other.status, `${name}: another request under the same key`).toBe(409);
+      expect(other.body, name).toMatchObject({ success: false, code: 'IDEMPOTENCY_MISMATCH' });
+      expect(await fingerprint(), `${name}: the mismatch wrote`).toBe(written);
+    }
+  });
+});
