@@ -2,6 +2,7 @@
 // Deterministic (seeded PRNG): every fresh database gets the same data.
 import type { CustomerCreate, ProductCreate } from '../../shared/contract';
 import { cnpjCheckDigits, cpfCheckDigits } from '../../shared/documents';
+import { foldText } from '../../shared/text';
 
 /** mulberry32: a tiny seeded PRNG (values in [0, 1)). */
 export function seededRandom(seed: number): () => number {
@@ -223,11 +224,7 @@ function digits(random: () => number, n: number): string {
 }
 
 function emailOf(name: string, domain: string): string {
-  const [first, ...rest] = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(' ');
+  const [first, ...rest] = foldText(name).split(' ');
   return `${first}.${rest.at(-1)}@${domain}`;
 }
 
@@ -258,11 +255,7 @@ export function demoCustomers(): CustomerCreate[] {
     const base = i === 0 ? DEMO_ALPHANUMERIC_CNPJ_BASE : `${1 + Math.floor(random() * 9)}${digits(random, 7)}0001`;
     customers.push({
       name,
-      email: `contato@${name
-        .split(' ')[1]!
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/[\u0300-\u036f]/g, '')}.com.br`,
+      email: `contato@${foldText(name.split(' ')[1]!)}.com.br`,
       phone: `(${ddd}) 3${digits(random, 3)}-${digits(random, 4)}`,
       document: base + cnpjCheckDigits(base),
       address: `${STREETS[(i + 2) % STREETS.length]}, ${100 + Math.floor(random() * 900)} - Sala ${1 + i}`,
