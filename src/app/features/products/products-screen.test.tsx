@@ -71,7 +71,7 @@ describe('Produtos', () => {
     expect(row.getAttribute('data-low-stock')).toBeNull();
   });
 
-  it('filters locally by name or SKU, ignoring case', async () => {
+  it('filters locally by name or SKU, ignoring case and accents', async () => {
     signedInAs(server, ADMIN);
     serveCatalogue();
     const { user } = renderApp('/produtos');
@@ -84,6 +84,14 @@ describe('Produtos', () => {
     expect(rowNames()).toEqual(['Calça Jeans']);
 
     await user.clear(search);
+    await user.type(search, 'calca');
+    expect(rowNames()).toEqual(['Calça Jeans']);
+
+    await user.clear(search);
+    await user.type(search, 'tenis');
+    expect(rowNames()).toEqual(['Tênis Corrida']);
+
+    await user.clear(search);
     await user.type(search, 'ten-0');
     expect(rowNames()).toEqual(['Tênis Corrida']);
 
@@ -94,6 +102,49 @@ describe('Produtos', () => {
     await user.clear(search);
     expect(rowNames()).toHaveLength(3);
     expect(server.callsTo('GET', '/api/products').length).toBe(requests);
+  });
+
+  it("'Filtrar' filters by status and stock, kept in the address so a reload keeps it", async () => {
+    signedInAs(server, ADMIN);
+    serveCatalogue([
+      ...CATALOGUE,
+      productJson({ sku: 'BON-004', name: 'Boné Antigo', active: false, current_stock: 0, minimum_stock: 0 }),
+      productJson({ sku: 'MEI-005', name: 'Meia Esgotada', current_stock: 0, minimum_stock: 3 }),
+    ]);
+    const { user, router, unmount } = renderApp('/produtos');
+    await screen.findByText('Tênis Corrida');
+    expect(screen.queryByRole('group', { name: 'Filtros de produtos' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Filtrar' });
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = screen.getByRole('group', { name: 'Filtros de produtos' });
+
+    await user.selectOptions(within(panel).getByLabelText('Status'), 'Inativo');
+    expect(rowNames()).toEqual(['Boné Antigo']);
+    expect(router.state.location.search).toBe('?status=inativo');
+
+    await user.selectOptions(within(panel).getByLabelText('Status'), 'Ativo');
+    await user.selectOptions(within(panel).getByLabelText('Estoque'), 'Abaixo do mínimo');
+    expect(rowNames()).toEqual(['Camiseta Básica', 'Meia Esgotada']);
+    await user.selectOptions(within(panel).getByLabelText('Estoque'), 'Sem estoque');
+    expect(rowNames()).toEqual(['Meia Esgotada']);
+    expect(new URLSearchParams(router.state.location.search).get('estoque')).toBe('sem');
+    // The search narrows the filtered rows further.
+    await user.type(screen.getByPlaceholderText('Buscar por nome ou SKU...'), 'camiseta');
+    expect(screen.getByText('Nenhum produto encontrado para a busca.')).toBeTruthy();
+    const address = `${router.state.location.pathname}${router.state.location.search}`;
+    unmount();
+
+    // A reload of the same address: the filters apply and show, the search does not.
+    renderApp(address);
+    await screen.findByText('Meia Esgotada');
+    expect(rowNames()).toEqual(['Meia Esgotada']);
+    const reopened = screen.getByRole('group', { name: 'Filtros de produtos' });
+    expect((within(reopened).getByLabelText('Status') as HTMLSelectElement).value).toBe('ativo');
+    expect((within(reopened).getByLabelText('Estoque') as HTMLSelectElement).value).toBe('sem');
+    expect(screen.getByRole('button', { name: /Filtrar/ }).textContent).toContain('2');
+    await user.click(within(reopened).getByRole('button', { name: 'Limpar Filtros' }));
+    expect(rowNames()).toHaveLength(5);
   });
 
   it('gives a cashier no way to create, edit or delete', async () => {
