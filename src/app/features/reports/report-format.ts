@@ -3,6 +3,7 @@
 import { MARGIN_FAIR_PCT, MARGIN_GOOD_PCT } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
 import { formatBRL } from '../../../shared/money';
+import { nameWithVariant } from '../../../shared/product-variant';
 import type { ReportRange } from './api';
 
 const pct = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -66,5 +67,5 @@ export function rangeText(range: ReportRange): string {
 
 /** A product as the margins name it: 'Camiseta · M / Azul' (variants share a name); no variant: the name. */
 export function productLabel(p: { product_name: string; size: string; color: string }): string {
-  return p.size || p.color ? `${p.product_name} · ${p.size || '-'} / ${p.color || '-'}` : p.product_name;
+  return nameWithVariant(p.product_name, p);
 }
