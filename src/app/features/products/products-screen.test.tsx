@@ -147,6 +147,27 @@ describe('Produtos', () => {
     expect(rowNames()).toHaveLength(5);
   });
 
+  it("names the variant a product has, and nothing for one without ('- / -' never)", async () => {
+    signedInAs(server, ADMIN);
+    serveCatalogue([
+      productJson({ sku: 'SAC-001', name: 'Sacola Kraft', size: '', color: '' }),
+      productJson({ sku: 'MEI-002', name: 'Meia Lisa', size: 'U', color: '' }),
+      productJson({ sku: 'CAM-003', name: 'Camiseta Lisa', size: 'G', color: 'Preta' }),
+    ]);
+    renderApp('/produtos');
+    await screen.findByText('Camiseta Lisa');
+    const cells = (name: string) => within(screen.getByText(name).closest('tr')!).getAllByRole('cell');
+    // 'Tamanho/Cor', and the line folded under the name on narrower screens.
+    const variant = (name: string) => cells(name)[2]!.textContent;
+    const folded = (name: string) => cells(name)[1]!.children[1]!.textContent;
+    expect(variant('Sacola Kraft')).toBe('');
+    expect(folded('Sacola Kraft')).toBe('SAC-001');
+    expect(variant('Meia Lisa')).toBe('U');
+    expect(folded('Meia Lisa')).toBe('MEI-002 · U');
+    expect(variant('Camiseta Lisa')).toBe('G / Preta');
+    expect(folded('Camiseta Lisa')).toBe('CAM-003 · G / Preta');
+  });
+
   it('gives a cashier no way to create, edit or delete', async () => {
     signedInAs(server, CASHIER);
     serveCatalogue();

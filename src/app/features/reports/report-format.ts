@@ -4,6 +4,11 @@ import { MARGIN_FAIR_PCT, MARGIN_GOOD_PCT } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
 import { formatBRL } from '../../../shared/money';
 import { nameWithVariant } from '../../../shared/product-variant';
+import {
+  GROWTH_UNAVAILABLE_FIGURE,
+  GROWTH_UNAVAILABLE_TEXT,
+  type GrowthUnavailable,
+} from '../../../shared/contract/growth';
 import type { ReportRange } from './api';
 
 const pct = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -21,6 +26,20 @@ export function formatAccountingPercent(value: number): string {
 /** Percentage points: 1.5 => '+1,50 p.p.'. */
 export function formatPoints(value: number): string {
   return `${value > 0 ? '+' : ''}${pct.format(value)} p.p.`;
+}
+
+/**
+ * A growth figure as shown: its signed form and colour, or '—' in grey with the reason
+ * when the period before gives no base (an answer kept from before the reason existed
+ * has none: its figure shows as it was).
+ */
+export function growthFigure(
+  value: number,
+  unavailable: GrowthUnavailable | undefined,
+  format: (value: number) => string,
+): { text: string; tone: Tone; why: string | null } {
+  if (unavailable) return { text: GROWTH_UNAVAILABLE_FIGURE, tone: 'gray', why: GROWTH_UNAVAILABLE_TEXT[unavailable] };
+  return { text: format(value), tone: changeTone(value), why: null };
 }
 
 /** A signed percentage: 12 => '+12,00%'. */
