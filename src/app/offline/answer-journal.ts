@@ -11,8 +11,12 @@ import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@
 import type { KeyValueStorage } from '../lib/token-store';
 
 export const ANSWER_JOURNAL_KEY = 'balcao.unsavedAnswers';
-/** A journal this large is not written (localStorage holds a few MB per origin, shared with the tokens). */
-export const ANSWER_JOURNAL_MAX_CHARS = 2_000_000;
+/**
+ * The journal's size bound (localStorage holds a few MB per origin, shared with the tokens):
+ * answers are kept while they fit, and one larger than this alone (the whole catalogue of a
+ * big store) never is; the screens' lists and figures are far smaller.
+ */
+export const ANSWER_JOURNAL_MAX_CHARS = 1_000_000;
 
 export type DehydratedQuery = DehydratedState['queries'][number];
 
@@ -55,15 +59,20 @@ export function readJournal(storage: KeyValueStorage | null = browserStorage()):
   }
 }
 
+/** Writes the rows that fit ANSWER_JOURNAL_MAX_CHARS, in order (none: the journal goes). */
 function writeJournal(rows: JournalRow[], storage: KeyValueStorage | null): void {
   if (!storage) return;
   try {
-    if (rows.length === 0) {
-      storage.removeItem(ANSWER_JOURNAL_KEY);
-      return;
+    const kept: string[] = [];
+    let size = 2;
+    for (const row of rows) {
+      const text = JSON.stringify(row);
+      if (size + text.length + 1 > ANSWER_JOURNAL_MAX_CHARS) continue;
+      kept.push(text);
+      size += text.length + 1;
     }
-    const text = JSON.stringify(rows);
-    if (text.length <= ANSWER_JOURNAL_MAX_CHARS) storage.setItem(ANSWER_JOURNAL_KEY, text);
+    if (kept.length === 0) storage.removeItem(ANSWER_JOURNAL_KEY);
+    else storage.setItem(ANSWER_JOURNAL_KEY, `[${kept.join(',')}]`);
   } catch {
     // quota or blocked storage: the answers stay only in memory, as before the journal
   }

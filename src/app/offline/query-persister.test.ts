@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BalcaoDb } from './db';
-import { ANSWER_JOURNAL_KEY, keepUnsavedAnswers, readJournal } from './answer-journal';
+import { ANSWER_JOURNAL_KEY, ANSWER_JOURNAL_MAX_CHARS, keepUnsavedAnswers, readJournal } from './answer-journal';
 import { forgetSession } from './offline-runtime';
 import { persistQueryCache, pruneQueryCache, QUERY_PERSIST_MAX_AGE_MS, restoreQueryCache } from './query-persister';
 import { clearSessionData } from './session-cache';
@@ -126,6 +126,20 @@ describe('query cache persister', () => {
     await vi.waitFor(() => expect(window.localStorage.getItem(ANSWER_JOURNAL_KEY)).toBeNull());
     expect((await db.queryCache.toArray()).map((row) => row.updatedAt)).toEqual([2_000]);
     stop();
+  });
+
+  it('the journal keeps the answers that fit, leaving out one too large for it alone', () => {
+    const client = new QueryClient();
+    const stop = keepUnsavedAnswers(client, ANA);
+    client.setQueryData(['finance', 'payables'], { total: 1 });
+    client.setQueryData(['products', 'list'], 'x'.repeat(ANSWER_JOURNAL_MAX_CHARS));
+    client.setQueryData(['finance', 'receivables'], { total: 2 });
+    window.dispatchEvent(new Event('pagehide'));
+    stop();
+    expect(readJournal().map((row) => row.value.queryKey)).toEqual([
+      ['finance', 'payables'],
+      ['finance', 'receivables'],
+    ]);
   });
 
   it("never shows another user's cached answers, and prunes them and stale ones", async () => {
