@@ -125,8 +125,9 @@ const figure = async (page: Page, label: string) =>
 /** A statement's or table's row by its heading cell (exact), e.g. 'Total do Ativo'. */
 const rowOf = (page: Page, label: string) =>
   page.getByRole('rowheader', { name: label, exact: true }).locator('xpath=ancestor::tr[1]');
+/** A statement line's value as it shows (on a phone the DRE's share folds under it, hidden here). */
 const lineValue = async (page: Page, label: string) =>
-  norm(await rowOf(page, label).getByRole('cell').first().textContent());
+  norm(await rowOf(page, label).getByRole('cell').first().innerText());
 
 async function download(
   page: Page,
