@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from '../../src/server/db/client';
 import { acquireDataDirLock, DataDirInUseError, type DataDirLock } from '../../src/server/db/data-dir-lock';
 import { using } from './resources';
 
@@ -36,7 +37,7 @@ export async function openSql(target: SqlTarget): Promise<Sql> {
   const lock = await lockDataDir(dir);
   let db: PGlite;
   try {
-    db = new PGlite(dir);
+    db = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
     await db.waitReady;
   } catch (err) {
     lock.release();

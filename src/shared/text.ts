@@ -1,6 +1,7 @@
 // Text a person can type: no control characters (NUL breaks PostgreSQL, the others hide
 // in lists and receipts). Tab and line breaks are text only in multi-line fields (notes).
 // One rule for the server (every route, query strings included) and the app's forms.
+// And how searches compare text: one folding of case and accents (foldText).
 
 /** C0 controls, DEL and C1 controls (matching them is the point: the lint rule does not apply). */
 // eslint-disable-next-line no-control-regex
@@ -32,4 +33,22 @@ export function findControlChars(value: unknown, path: string[] = []): string | 
     if (found !== null) return found;
   }
   return null;
+}
+
+/** The combining marks NFD splits off accented letters (U+0300..U+036F). */
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+
+/**
+ * The one normalisation of every search, in the app and on the server: accents removed
+ * (decomposed, combining marks dropped), then lower case. 'Calça José' => 'calca jose'.
+ * The database's balcao_fold (migration 0010) is the same rule in SQL: keep them in step.
+ */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
+}
+
+/** A search box's "contains": `text` holds `search` ignoring case and accents ('calca' finds 'Calça'). */
+export function foldedIncludes(text: string | null | undefined, search: string): boolean {
+  const needle = foldText(search.trim());
+  return needle === '' || foldText(text ?? '').includes(needle);
 }

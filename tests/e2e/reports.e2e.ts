@@ -125,8 +125,9 @@ const figure = async (page: Page, label: string) =>
 /** A statement's or table's row by its heading cell (exact), e.g. 'Total do Ativo'. */
 const rowOf = (page: Page, label: string) =>
   page.getByRole('rowheader', { name: label, exact: true }).locator('xpath=ancestor::tr[1]');
+/** A statement line's value as it shows (on a phone the DRE's share folds under it, hidden here). */
 const lineValue = async (page: Page, label: string) =>
-  norm(await rowOf(page, label).getByRole('cell').first().textContent());
+  norm(await rowOf(page, label).getByRole('cell').first().innerText());
 
 async function download(
   page: Page,
@@ -276,13 +277,16 @@ describe('Dashboard e Relatórios Financeiros', () => {
     }>(`/api/financial-reports/margin-analysis?${q}`);
     await page.getByRole('table', { name: 'Margem por produto' }).waitFor();
     expect(await figure(page, 'Margem Média')).toBe(percent(margins.average_margin));
-    // Variants of one model share its name; each row says which one (SKU, size / colour).
+    // Variants of one model share its name; each row says which one (SKU, size / colour),
+    // and a product without a variant shows nothing for it.
     const rows = page.getByRole('table', { name: 'Margem por produto' }).locator('tbody tr');
     expect(await rows.count()).toBe(margins.product_margins.length);
     for (const [i, p] of margins.product_margins.entries()) {
       const row = rows.nth(i);
-      expect(norm(await row.getByRole('rowheader').textContent())).toBe(
-        `${p.product_name}${p.sku} · ${p.size || '-'} / ${p.color || '-'}`,
+      const variant = [p.size, p.color].filter(Boolean).join(' / ');
+      // What shows at this width (the copies folded for phones are hidden).
+      expect(norm(await row.getByRole('rowheader').innerText())).toBe(
+        `${p.product_name} ${p.sku}${variant ? ` · ${variant}` : ''}`,
       );
       expect(norm(await row.textContent())).toContain(norm(brl(p.revenue)));
       const badge = row.getByText(percent(p.margin_percentage));

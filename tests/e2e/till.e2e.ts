@@ -4,6 +4,7 @@
 // network returns and each sale reaches the server exactly once. Another tablet sees
 // the new stock after its pull.
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../../src/server/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, waitForServiceWorker } from './support/browser';
@@ -141,7 +142,7 @@ describe('PDV offline', () => {
     // The receivables of the crediário sale, read from the server's own database once
     // the server has stopped (PGlite serves one process at a time).
     await server.stop({ keepData: true });
-    const db = new PGlite(`${server.dataDir}/pglite`);
+    const db = new PGlite(`${server.dataDir}/pglite`, { extensions: PGLITE_EXTENSIONS });
     try {
       const rows = await db.query<{ amount: string; status: string }>(
         'select amount::text, status from accounts_receivable where sale_id = $1 order by installment_number',

@@ -52,12 +52,13 @@ export function TBody(props: HTMLAttributes<HTMLTableSectionElement>) {
   return <tbody className="divide-y divide-slate-100" {...props} />;
 }
 
+// Narrower gutters on phones: a row of name, amount and actions fits 360 px with six-digit amounts.
 export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope="col" className={cn('whitespace-nowrap px-4 py-3 font-medium', className)} {...props} />;
+  return <th scope="col" className={cn('whitespace-nowrap px-3 py-3 font-medium sm:px-4', className)} {...props} />;
 }
 
 export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={cn('px-4 py-3 align-middle text-slate-700', className)} {...props} />;
+  return <td className={cn('px-3 py-3 align-middle text-slate-700 sm:px-4', className)} {...props} />;
 }
 
 /** A full-width row for empty and error states. */

@@ -3,6 +3,7 @@
 // Windows-1252 and 'Ação' turns into 'AÃ§Ã£o'), CRLF line ends, dates dd/MM/yyyy, and a
 // cell quoted when it holds ';', '"' or a line break (RFC 4180, '"' doubled).
 import { formatDate } from '../../shared/dates';
+import { foldText } from '../../shared/text';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
@@ -62,13 +63,10 @@ export function toCsv(rows: readonly CsvRow[]): string {
 
 /** A file name without characters Windows refuses, ending in .csv. */
 export function csvFileName(base: string): string {
-  const safe = base
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
+  const safe = foldText(base)
     .replace(/[^\w.-]+/g, '-')
     .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
+    .replace(/^-|-$/g, '');
   return `${safe || 'exportacao'}.csv`;
 }
 

@@ -36,14 +36,3 @@ export function withoutEmpty<T extends object>(value: T): Partial<T> {
 export function changeSummary(what: string, description: string, centavos: number): string {
   return `${what}: ${description} · ${formatBRL(centavos)}`;
 }
-
-/** Case- and accent-insensitive "contains", as a search box reads. */
-export function textMatches(haystack: string | null | undefined, needle: string): boolean {
-  if (!needle) return true;
-  const fold = (t: string) =>
-    t
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase();
-  return fold(haystack ?? '').includes(fold(needle));
-}

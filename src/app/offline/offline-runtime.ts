@@ -7,6 +7,7 @@ import type { User } from '../../shared/contract';
 import { api } from '../lib/api';
 import type { TokenStore } from '../lib/token-store';
 import { lastOverlaySyncAt, pruneOverlay } from './account-changes';
+import { clearJournal } from './answer-journal';
 import { getDb } from './db';
 import { persistQueryCache, pruneQueryCache } from './query-persister';
 import { createTransport } from './send';
@@ -16,7 +17,11 @@ import { createFetchPage } from './sync-io';
 
 export const rememberUser = (user: User): Promise<void> => saveLastUser(getDb(), user);
 export const lastKnownUser = (): Promise<User | null> => loadLastUser(getDb());
-export const forgetSession = (): Promise<void> => clearSessionData(getDb());
+/** Sign-out: the session's cached data goes, the answers waiting in the journal too. */
+export const forgetSession = (): Promise<void> => {
+  clearJournal();
+  return clearSessionData(getDb());
+};
 export const keepAccessTokenCopy = (tokens: TokenStore): (() => void) => mirrorAccessToken(getDb(), tokens);
 
 /** A started engine for the signed-in device (stop it when the session ends). */

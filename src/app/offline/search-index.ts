@@ -5,6 +5,7 @@
 // rows (with their current stock) are looked up when shown, so a stock change does not
 // rebuild it. It is rebuilt only when a key changes, a row appears or goes away.
 import { stripDocument } from '../../shared/documents';
+import { foldText as foldSearchText } from '../../shared/text';
 import type { MirrorCustomer, MirrorProduct } from './db';
 
 /** What changed in a mirror table since the index was built (mirror-cache.ts). */
@@ -18,13 +19,9 @@ export interface MirrorChange {
 export const SEARCH_RESULT_LIMIT = 20;
 const SEPARATOR = '\n';
 
-/** 'Café Açúcar' => 'cafe acucar' */
+/** 'Café Açúcar' => 'cafe acucar': the app's one search folding, without the keys' separator. */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replaceAll(SEPARATOR, ' ');
+  return foldSearchText(text).replaceAll(SEPARATOR, ' ');
 }
 
 export interface SearchIndex {

@@ -1,7 +1,8 @@
 // Runs the sync engine while someone is signed in, keeps the service worker's copy of
 // the access token current, persists/restores the signed-in user's query cache for
 // offline reading, and refetches the finance screens once the server has confirmed
-// account changes they do not yet include. All of it after the first paint, and only once
+// account changes they do not yet include. All of it after the first paint (but the answer
+// journal, answer-journal.ts, which keeps what a page leaves before then), and only once
 // someone is signed in: Dexie and the engine come in their own chunk
 // (load-offline-runtime.ts), which the sign-in screen never loads. Signing out, or a
 // session the server ends, clears the token copy itself (SessionProvider).
@@ -9,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSession } from '../auth/session-context';
 import { tokenStore } from '../lib/api';
+import { keepUnsavedAnswers } from './answer-journal';
 import { withOfflineRuntime } from './load-offline-runtime';
 import type { SyncEngine } from './sync-engine';
 import { SyncEngineContext } from './sync-engine-context';
@@ -36,7 +38,13 @@ export function SyncProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!owner) return;
-    return withOfflineRuntime((runtime) => runtime.persistUserQueries(queryClient, owner));
+    // From the start, not after the paint: a page left before the database opens keeps its answers.
+    const stopJournal = keepUnsavedAnswers(queryClient, owner);
+    const stopPersisting = withOfflineRuntime((runtime) => runtime.persistUserQueries(queryClient, owner));
+    return () => {
+      stopJournal();
+      stopPersisting();
+    };
   }, [owner, queryClient]);
 
   useEffect(() => {

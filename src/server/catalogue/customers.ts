@@ -16,7 +16,7 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { customers, type CustomerRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { likePattern } from '../core/like';
+import { containsFolded, likePattern } from '../core/like';
 
 export const CUSTOMER_NOT_FOUND = 'Cliente não encontrado.';
 
@@ -52,7 +52,7 @@ export async function listCustomers(
     // Documents are stored bare: '123.456' matches '12345678909'.
     const bare = stripDocument(search);
     filters.push(
-      or(ilike(customers.name, likePattern(search)), bare ? ilike(customers.document, likePattern(bare)) : undefined),
+      or(containsFolded(customers.name, search), bare ? ilike(customers.document, likePattern(bare)) : undefined),
     );
   }
   if (query.active !== undefined) filters.push(eq(customers.active, query.active));

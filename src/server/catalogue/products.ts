@@ -1,6 +1,6 @@
 // Products with stock. SKU is unique per tenant among live rows (the database index
 // decides, so two concurrent creates cannot both win). Delete is a tombstone for sync.
-import { and, asc, count, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   paginationOf,
   type Pagination,
@@ -14,7 +14,7 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { products, type ProductRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { likePattern } from '../core/like';
+import { containsFolded } from '../core/like';
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 
@@ -50,8 +50,8 @@ export async function listProducts(
 ): Promise<{ products: Product[]; pagination: Pagination }> {
   const filters: (SQL | undefined)[] = [live(tenantId)];
   if (query.search?.trim()) {
-    const pattern = likePattern(query.search.trim());
-    filters.push(or(ilike(products.name, pattern), ilike(products.sku, pattern)));
+    const search = query.search.trim();
+    filters.push(or(containsFolded(products.name, search), containsFolded(products.sku, search)));
   }
   if (query.active !== undefined) filters.push(eq(products.active, query.active));
   if (query.low_stock !== undefined) {

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PG_DUMP_SENTENCE, isEmptyDir, requestBackup, writeBackupFile } from '../db/backup';
-import { openDatabase } from '../db/client';
+import { openDatabase, PGLITE_EXTENSIONS } from '../db/client';
 import { acquireDataDirLock, DataDirInUseError, lockHolder } from '../db/data-dir-lock';
 import { loadEnvOrExit, pgliteDirOf } from '../env';
 
@@ -53,7 +53,7 @@ async function restore(dir: string, file: string): Promise<void> {
       );
     }
     console.log(`Restaurando ${file} (${kb(bytes.length)}) em ${dir}...`);
-    const client = new PGlite(dir, { loadDataDir: new Blob([new Uint8Array(bytes)]) });
+    const client = new PGlite(dir, { loadDataDir: new Blob([new Uint8Array(bytes)]), extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM tenants');
     await client.close();

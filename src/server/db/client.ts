@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -34,6 +36,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The extensions the schema uses (the search indexes, migration 0010). PGlite loads an
+ * extension's code only when given here, so every PGlite that opens a data dir passes them:
+ * an index of theirs touched without them fails.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Every SQL function and trigger as it is now, applied after the migrations on each start. */
 const FUNCTIONS_FILE = fileURLToPath(new URL('./functions.sql', import.meta.url));
@@ -63,7 +72,8 @@ async function openPglite(dir: string | null | undefined): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = dir ? new PGlite(dir) : new PGlite();
+    const extensions = PGLITE_EXTENSIONS;
+    client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
     await client.waitReady;
   } catch (err) {
     lock?.release();

@@ -2,7 +2,9 @@
 -- migrations on every start, under the migration lock (db/client.ts), so the definition in
 -- force is always the one here. Migrations keep what creates tables, columns and indexes;
 -- a function or trigger changes here, never in a new migration. Everything is CREATE OR
--- REPLACE, so applying the file again changes nothing.
+-- REPLACE, so applying the file again changes nothing. Not here: balcao_fold (migration
+-- 0010), which indexes are built on: it was created with them, and its behaviour can never
+-- change without rebuilding them.
 --
 -- Days are São Paulo days at a fixed UTC-3 (spec §9: 'today' with a 3-hour offset), the
 -- same as src/shared/dates.ts: sp_day is the one place SQL turns a time into its day.

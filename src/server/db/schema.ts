@@ -4,6 +4,7 @@
 // Money columns are integer centavos (bigint, read as JS numbers: safe up to 2^53).
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -31,6 +32,13 @@ const tenantId = () =>
   uuid('tenant_id')
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });
+
+/**
+ * What text searches use (server/core/like.ts): GIN over the trigrams of each column folded
+ * by balcao_fold (case and accents aside; migration 0010), tenant_id first (btree_gin).
+ */
+const searchIndex = (name: string, tenant: AnyPgColumn, ...columns: AnyPgColumn[]) =>
+  index(name).using('gin', tenant, ...columns.map((column) => sql`balcao_fold(${column}) gin_trgm_ops`));
 
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -155,6 +163,7 @@ export const products = pgTable(
     index('products_tenant_version_idx').on(t.tenantId, t.version),
     index('products_tenant_txid_idx').on(t.tenantId, t.txid),
     index('products_tenant_name_idx').on(t.tenantId, t.name),
+    searchIndex('products_search_idx', t.tenantId, t.name, t.sku),
   ],
 );
 
@@ -187,6 +196,7 @@ export const customers = pgTable(
     index('customers_tenant_version_idx').on(t.tenantId, t.version),
     index('customers_tenant_txid_idx').on(t.tenantId, t.txid),
     index('customers_tenant_name_idx').on(t.tenantId, t.name),
+    searchIndex('customers_search_idx', t.tenantId, t.name),
   ],
 );
 
@@ -331,6 +341,7 @@ export const sales = pgTable(
     }),
     index('sales_tenant_sold_at_idx').on(t.tenantId, t.soldAt),
     index('sales_tenant_customer_idx').on(t.tenantId, t.customerId),
+    searchIndex('sales_search_idx', t.tenantId, t.customerName),
     index('sales_tenant_conflicts_idx')
       .on(t.tenantId, t.soldAt)
       .where(sql`stock_conflicts <> '[]'::jsonb`),
@@ -494,6 +505,7 @@ export const accountsPayable = pgTable(
   (t) => [
     primaryKey({ name: 'accounts_payable_pkey', columns: [t.tenantId, t.id] }),
     index('accounts_payable_due_idx').on(t.tenantId, t.status, t.dueDate),
+    searchIndex('accounts_payable_search_idx', t.tenantId, t.supplierName, t.description),
     check('accounts_payable_status_check', sql`${t.status} IN ('pending', 'paid', 'cancelled')`),
     check(
       'accounts_payable_payment_method_check',

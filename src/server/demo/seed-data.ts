@@ -3,6 +3,7 @@
 import type { CustomerCreate, ProductCreate } from '../../shared/contract';
 import { cnpjCheckDigits, cpfCheckDigits } from '../../shared/documents';
 import { seededRandom } from '../../shared/seeded-random';
+import { foldText } from '../../shared/text';
 
 
 const CLOTHING = ['P', 'M', 'G', 'GG'];
@@ -213,11 +214,7 @@ function digits(random: () => number, n: number): string {
 }
 
 function emailOf(name: string, domain: string): string {
-  const [first, ...rest] = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(' ');
+  const [first, ...rest] = foldText(name).split(' ');
   return `${first}.${rest.at(-1)}@${domain}`;
 }
 
@@ -248,11 +245,7 @@ export function demoCustomers(): CustomerCreate[] {
     const base = i === 0 ? DEMO_ALPHANUMERIC_CNPJ_BASE : `${1 + Math.floor(random() * 9)}${digits(random, 7)}0001`;
     customers.push({
       name,
-      email: `contato@${name
-        .split(' ')[1]!
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/[\u0300-\u036f]/g, '')}.com.br`,
+      email: `contato@${foldText(name.split(' ')[1]!)}.com.br`,
       phone: `(${ddd}) 3${digits(random, 3)}-${digits(random, 4)}`,
       document: base + cnpjCheckDigits(base),
       address: `${STREETS[(i + 2) % STREETS.length]}, ${100 + Math.floor(random() * 900)} - Sala ${1 + i}`,

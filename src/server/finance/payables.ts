@@ -3,7 +3,7 @@
 // of one bill give one payment: the second waits for the first's row lock, then finds
 // the bill paid and answers 409. Paying writes the expense entry of the cash book in the
 // same transaction (DESIGN.md, finance rules: the bill's category, dated the payment day).
-import { and, count, eq, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, lt, ne, or, type SQL } from 'drizzle-orm';
 import { payableEntryDescription, shownStatus, type AccountAction } from '../../shared/accounts';
 import {
   OVERDUE_LIST_MAX,
@@ -16,7 +16,7 @@ import {
   paginationOf,
 } from '../../shared/contract';
 import { todayIso } from '../../shared/dates';
-import { likePattern } from '../core/like';
+import { containsFolded } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { accountsPayable, cashFlowEntries, type AccountPayableRow } from '../db/schema';
@@ -67,7 +67,7 @@ export async function listPayables(db: DbOrTx, tenantId: string, query: AccountP
   if (query.category) filters.push(eq(t.category, query.category));
   if (query.payment_method) filters.push(eq(t.paymentMethod, query.payment_method));
   const search = query.search?.trim();
-  if (search) filters.push(or(ilike(t.supplierName, likePattern(search)), ilike(t.description, likePattern(search))));
+  if (search) filters.push(or(containsFolded(t.supplierName, search), containsFolded(t.description, search)));
   const where = and(...filters);
   // The count and the page at once (two connections on PostgreSQL).
   const [[{ total } = { total: 0 }], rows] = await Promise.all([

@@ -20,7 +20,7 @@ import { SALES_CATEGORY } from '../../shared/constants';
 import { todayIso } from '../../shared/dates';
 import { stripDocument } from '../../shared/documents';
 import { getCustomer } from '../catalogue/customers';
-import { likePattern } from '../core/like';
+import { containsFolded, likePattern } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { accountsReceivable, cashFlowEntries, customers, type AccountReceivableRow } from '../db/schema';
@@ -93,7 +93,7 @@ export async function listReceivables(db: DbOrTx, tenantId: string, query: Accou
     // digit is a name (a CNPJ's letters come with its digits).
     const bare = /\d/.test(search) ? stripDocument(search) : '';
     filters.push(
-      or(ilike(customers.name, likePattern(search)), bare ? ilike(customers.document, likePattern(bare)) : undefined),
+      or(containsFolded(customers.name, search), bare ? ilike(customers.document, likePattern(bare)) : undefined),
     );
   }
   const where = and(...filters);

@@ -1,5 +1,6 @@
 // The dashboard's alerts (spec §2 'Alertas do Sistema'): products below their minimum stock
-// (spec §9: current < minimum), overdue receivables and overdue payables, each list at most
+// (spec §9: current < minimum; with size and colour, so the owner knows which variant to
+// reorder), overdue receivables and overdue payables, each list at most
 // OVERDUE_LIST_MAX long (the most urgent first) with the full count beside it. Day-scoped
 // callers (cashiers) get receivables by the receivables' today scope (none of those is
 // overdue yet) and no payables (they have no accounts_payable permission). Admins also get
@@ -22,6 +23,8 @@ export async function lowStockProducts(db: DbOrTx, tenantId: string) {
     .select({
       id: p.id,
       name: p.name,
+      size: p.size,
+      color: p.color,
       currentStock: p.currentStock,
       minStock: p.minimumStock,
       total: sql<number>`count(*) OVER ()::int`.mapWith(Number),

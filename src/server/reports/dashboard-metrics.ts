@@ -1,11 +1,12 @@
 // The dashboard's metric cards (spec §2, §3). Completed sales only, on the São Paulo day of
 // sold_at (the day totals the triggers keep: sales_days, migration 0005): sales today and since Monday; revenue today, month to date and all time;
-// growth = month-to-date revenue against the same days of the previous month (percent).
+// growth = month-to-date revenue against the same days of the previous month (percent; 0
+// with growth_unavailable 'no_previous_sales' when those days had no sales).
 // Customers and products are counted live (not removed); low stock is current < minimum,
 // out of stock current <= 0. The financial block: open receivables and payables with
 // their overdue part (the finance statistics). Day-scoped callers (cashiers, spec §6) get
-// today's sales and revenue in every sales/revenue figure, growth 0 (it would compare
-// with other days) and an empty financial block.
+// today's sales and revenue in every sales/revenue figure, growth 0 ('day_scope': it would
+// compare with other days) and an empty financial block.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DashboardMetrics } from '../../shared/contract/dashboard';
 import { addDays, todayIso } from '../../shared/dates';
@@ -121,11 +122,13 @@ export async function dashboardMetrics(db: DbOrTx, tenantId: string, dayScoped: 
     financialFigures(db, tenantId, dayScoped),
     dashboardAlerts(db, tenantId, dayScoped),
   ]);
+  const growthUnavailable = dayScoped ? 'day_scope' : figures.revenuePrevious === 0 ? 'no_previous_sales' : null;
   return {
     sales: { today: figures.today, thisWeek: figures.week },
     revenue: {
       today: figures.revenueToday,
-      growth: dayScoped ? 0 : growthPercent(figures.revenueMonth, figures.revenuePrevious),
+      growth: growthUnavailable ? 0 : growthPercent(figures.revenueMonth, figures.revenuePrevious),
+      growth_unavailable: growthUnavailable,
       thisMonth: figures.revenueMonth,
       total: figures.revenueTotal,
     },

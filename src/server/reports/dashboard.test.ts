@@ -53,9 +53,9 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
   });
 
   const lowStock = () => [
-    { id: store.products.bone, name: 'Boné', currentStock: 2, minStock: 5 },
-    { id: store.products.cinto, name: 'Cinto', currentStock: 1, minStock: 2 },
-    { id: store.products.meia, name: 'Meia', currentStock: -1, minStock: 0 },
+    { id: store.products.bone, name: 'Boné', size: '', color: '', currentStock: 2, minStock: 5 },
+    { id: store.products.cinto, name: 'Cinto', size: '', color: '', currentStock: 1, minStock: 2 },
+    { id: store.products.meia, name: 'Meia', size: '', color: '', currentStock: -1, minStock: 0 },
   ];
 
   it('metrics for the admin, figure by figure', async () => {
@@ -68,6 +68,7 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
         thisMonth: 504.7, // 85,00 + 115,00 + 29,70 + 240,00 + 35,00
         total: 774.7, // + s1 100,00 + s2 120,00 + s9 50,00
         growth: 404.7, // against 04-01..04-09: s1 100,00 -> (504,70 - 100,00) / 100,00
+        growth_unavailable: null,
       },
       // Ana, Bruno, Carla, Davi (Eli removed); this month: Carla and Davi (Bruno came on
       // 04-30 at 23:00 in São Paulo).
@@ -154,7 +155,8 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
     const metrics = await get('/metrics?scope=month&days=365', cashier);
     expect(metrics).toEqual({
       sales: { today: 2, thisWeek: 2 },
-      revenue: { today: 275, growth: 0, thisMonth: 275, total: 275 },
+      // No month to compare: growth says so, and stays 0 for older clients.
+      revenue: { today: 275, growth: 0, growth_unavailable: 'day_scope', thisMonth: 275, total: 275 },
       customers: { total: 4, newThisMonth: 2 },
       products: { total: 5, lowStock: 3, outOfStock: 1 },
       financial: { accountsReceivable: { total: 0, overdue: 0 }, accountsPayable: { total: 0, overdue: 0 } },
@@ -177,7 +179,14 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
     const demo = (path: string) => http.get(`/api/dashboard${path}`, { token: demoAdmin, host: 'demo.localhost:3000' });
     const metrics = (await demo('/metrics')).body.data;
     expect(metrics.sales).toEqual({ today: 0, thisWeek: 0 });
-    expect(metrics.revenue).toEqual({ today: 0, growth: 0, thisMonth: 0, total: 0 });
+    // Nothing sold in the same days of last month: no growth, and why.
+    expect(metrics.revenue).toEqual({
+      today: 0,
+      growth: 0,
+      growth_unavailable: 'no_previous_sales',
+      thisMonth: 0,
+      total: 0,
+    });
     expect(metrics.financial).toEqual({
       accountsReceivable: { total: 0, overdue: 0 },
       accountsPayable: { total: 0, overdue: 0 },
@@ -190,5 +199,24 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
     expect(sales.every((p: Json) => p.sales === 0 && p.revenue === 0)).toBe(true);
     const cash = (await demo('/cash-flow-chart?days=60')).body.data;
     expect(cash.every((p: Json) => p.income === 0 && p.expenses === 0 && p.balance === 0)).toBe(true);
+  });
+
+  it('a low-stock alert names the variant to reorder: size and colour', async () => {
+    const alerts = (await http.get('/api/dashboard/alerts', { token: demoAdmin, host: 'demo.localhost:3000' })).body
+      .data;
+    const low = await http.get('/api/products?low_stock=true&limit=100', {
+      token: demoAdmin,
+      host: 'demo.localhost:3000',
+    });
+    const byId = new Map(low.body.data.products.map((p: Json) => [p.id, p]));
+    expect(alerts.lowStock.length).toBeGreaterThan(0);
+    for (const alert of alerts.lowStock) {
+      const product = byId.get(alert.id) as Json;
+      expect(alert).toMatchObject({ name: product.name, size: product.size, color: product.color });
+    }
+    // The demo's jeans come in sizes and colours: the alert tells them apart.
+    expect(alerts.lowStock).toContainEqual(
+      expect.objectContaining({ name: 'Calça Jeans Slim', size: '40', color: 'Azul' }),
+    );
   });
 });

@@ -97,6 +97,9 @@ const PROFITABILITY = {
     revenue_growth: 3239.4, // (1.669,70 - 50,00) / 50,00
     profit_growth: 29.08, // (-42,55 + 60,00) / 60,00
     margin_improvement: 117.45, // -2,55 - (-120,00)
+    revenue_growth_unavailable: null,
+    profit_growth_unavailable: null,
+    margin_improvement_unavailable: null,
   },
 };
 
@@ -199,6 +202,23 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
 
   it('profitability: margins, returns at the end and growth against the previous range', async () => {
     expect(await get(`/profitability?${RANGE}`)).toEqual(PROFITABILITY);
+  });
+
+  it('growth against a period with nothing to compare: 0, and why', async () => {
+    // 04-05 sold s1 (100,00, cost 40,00: net margin 60 %); 04-04 had no revenue and no result.
+    const profit = await get('/profitability?start_date=2030-04-05&end_date=2030-04-05');
+    expect(profit.profitability_ratios.net_margin).toBe(60);
+    expect(profit.growth_analysis).toEqual({
+      revenue_growth: 0,
+      profit_growth: 0,
+      // Not +60 p.p. against a margin of a period without revenue.
+      margin_improvement: 0,
+      revenue_growth_unavailable: 'no_previous_revenue',
+      profit_growth_unavailable: 'no_previous_revenue',
+      margin_improvement_unavailable: 'no_previous_revenue',
+    });
+    const summary = await get('/summary?start_date=2030-04-05&end_date=2030-04-05');
+    expect(summary.profitability.growth_analysis).toEqual(profit.growth_analysis);
   });
 
   it('margins by product, by revenue, with the best, the worst and the average', async () => {

@@ -1,7 +1,7 @@
 // Reading sales: one sale with its lines, the filtered list (newest first) and the stats.
 // Day filters are São Paulo days of sold_at (when the sale happened at the till). Callers
 // that are day-scoped (non-admins, spec §6) pass today's range; see sales-routes.ts.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
 import {
   paginationOf,
   type Pagination,
@@ -14,7 +14,7 @@ import { addDays, startOfDayUtc } from '../../shared/dates';
 import type { DbOrTx } from '../db/client';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
 import { notFound } from '../errors';
-import { likePattern } from '../core/like';
+import { containsFolded } from '../core/like';
 
 export const SALE_NOT_FOUND = 'Venda não encontrada.';
 
@@ -99,7 +99,7 @@ export async function listSales(
 ): Promise<{ sales: Sale[]; pagination: Pagination }> {
   const filters: (SQL | undefined)[] = [eq(sales.tenantId, tenantId), ...dayRange(query.start_date, query.end_date)];
   const search = query.search?.trim();
-  if (search) filters.push(ilike(sales.customerName, likePattern(search)));
+  if (search) filters.push(containsFolded(sales.customerName, search));
   if (query.customer_id) filters.push(eq(sales.customerId, query.customer_id));
   if (query.payment_method) filters.push(eq(sales.paymentMethod, query.payment_method));
   if (query.sale_status) filters.push(eq(sales.saleStatus, query.sale_status));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DASHBOARD_PERIOD_DAYS } from '../constants';
 import { Id, IsoDate, Money, QueryInt, SignedMoney, envelope, optionalFilter } from './common';
+import { GrowthUnavailableSchema } from './growth';
 
 export const ScopeSchema = z.enum(['day', 'week', 'month']);
 
@@ -13,6 +14,9 @@ export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
 export const LowStockAlertSchema = z.object({
   id: Id,
   name: z.string(),
+  /** Beyond the spec's fields: which variant to reorder ('' when the product has none; absent from older answers). */
+  size: z.string().default(''),
+  color: z.string().default(''),
   currentStock: z.int(),
   minStock: z.int(),
 });
@@ -48,7 +52,15 @@ export type Alerts = z.infer<typeof AlertsSchema>;
 
 export const DashboardMetricsSchema = z.object({
   sales: z.object({ today: z.int(), thisWeek: z.int() }),
-  revenue: z.object({ today: Money, growth: z.number(), thisMonth: Money, total: Money }),
+  revenue: z.object({
+    today: Money,
+    /** percent, month so far against the same days of last month; 0 when unavailable */
+    growth: z.number(),
+    /** Why growth compares nothing ('no_previous_sales', 'day_scope': growth.ts); null: it compares. */
+    growth_unavailable: GrowthUnavailableSchema.default(null),
+    thisMonth: Money,
+    total: Money,
+  }),
   customers: z.object({ total: z.int(), newThisMonth: z.int() }),
   products: z.object({ total: z.int(), lowStock: z.int(), outOfStock: z.int() }),
   financial: z.object({

@@ -10,6 +10,7 @@ export * from './cash-flow';
 export * from './expense-categories';
 export * from './company';
 export * from './dashboard';
+export * from './growth';
 export * from './reports';
 export * from './sync';
 export * from './sale-conflicts';

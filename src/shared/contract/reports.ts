@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate, Money, QueryInt, SignedMoney, envelope, optionalFilter } from './common';
+import { GrowthUnavailableSchema } from './growth';
 
 export const ReportRangeQuerySchema = z.object({
   start_date: optionalFilter(IsoDate),
@@ -60,10 +61,21 @@ export const ProfitabilitySchema = z.object({
     return_on_assets: z.number(),
     return_on_equity: z.number(),
   }),
+  /**
+   * Against the period of equal length just before. A figure with nothing to compare
+   * against (the period before had no revenue, or no result) stays 0, as older clients
+   * read it, and its `_unavailable` companion says why (growth.ts); null: it compares.
+   */
   growth_analysis: z.object({
+    /** percent; 0 when unavailable */
     revenue_growth: z.number(),
+    /** percent; 0 when unavailable */
     profit_growth: z.number(),
+    /** percentage points; 0 when unavailable */
     margin_improvement: z.number(),
+    revenue_growth_unavailable: GrowthUnavailableSchema.default(null),
+    profit_growth_unavailable: GrowthUnavailableSchema.default(null),
+    margin_improvement_unavailable: GrowthUnavailableSchema.default(null),
   }),
 });
 export type Profitability = z.infer<typeof ProfitabilitySchema>;

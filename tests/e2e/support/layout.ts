@@ -97,3 +97,27 @@ export async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   if (!x || !y) return false;
   return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
 }
+
+/**
+ * Content cut off inside its own box: elements inside `main` whose content runs wider than
+ * the element (a scroll region, a clipping card, a table wider than its wrapper), whether
+ * or not it can be scrolled. Text shortened on purpose with an ellipsis and visually hidden
+ * text (sr-only) are not cut.
+ */
+export function clippedInMain(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const el of document.querySelectorAll('main *')) {
+      if (!(el instanceof HTMLElement) || el.getClientRects().length === 0) continue;
+      if (el.scrollWidth <= el.clientWidth + 1 || el.clientWidth <= 1) continue;
+      const style = getComputedStyle(el);
+      if (style.overflowX === 'visible' || style.textOverflow === 'ellipsis') continue;
+      if (el.matches('input, select, textarea')) continue;
+      found.push(
+        `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} (${el.scrollWidth} > ${el.clientWidth}) ` +
+          (el.textContent ?? '').trim().slice(0, 50),
+      );
+    }
+    return found;
+  });
+}

@@ -1,10 +1,12 @@
-// 'Alertas do Sistema' (spec §2): low stock, overdue receivables and overdue payables,
+// 'Alertas do Sistema' (spec §2): low stock (naming the variant: 'Calça Jeans Slim · 42 /
+// Azul', the one to reorder), overdue receivables and overdue payables,
 // each list the most urgent first (the server sends at most a few of each; `counts` says
 // how many there are in all), or 'Nenhum alerta ativo'. For admins also the sale conflicts
 // nobody reviewed yet (issue 10), with a link to Conflitos de Vendas.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatBRL } from '../../../shared/money';
+import { nameWithVariant } from '../../../shared/product-variant';
 import { Badge } from '../../components/badge';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { CheckIcon } from '../../components/icons';
@@ -39,7 +41,7 @@ function Row({ name, detail, side }: { name: string; detail: string; side: React
   return (
     <li className="flex items-center justify-between gap-3 px-3 py-2">
       <div className="min-w-0">
-        <p className="truncate text-sm font-medium text-slate-900">{name}</p>
+        <p className="break-words text-sm font-medium text-slate-900">{name}</p>
         <p className="text-xs text-slate-600">{detail}</p>
       </div>
       <div className="flex shrink-0 items-center gap-2 text-sm">{side}</div>
@@ -73,7 +75,7 @@ export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefine
                 {alerts.lowStock.map((p) => (
                   <Row
                     key={p.id}
-                    name={p.name}
+                    name={nameWithVariant(p.name, p)}
                     detail={`Estoque: ${p.currentStock} / Mínimo: ${p.minStock}`}
                     side={<Badge tone="yellow">Baixo</Badge>}
                   />

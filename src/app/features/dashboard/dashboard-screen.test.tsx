@@ -21,7 +21,18 @@ const NO_ALERTS = {
   saleConflicts: 0,
 };
 const ALERTS = {
-  lowStock: [{ id: '00000000-0000-4000-8000-000000000001', name: 'Camiseta Azul', currentStock: 1, minStock: 5 }],
+  lowStock: [
+    // As a server from before the variant fields answered: no size nor colour.
+    { id: '00000000-0000-4000-8000-000000000001', name: 'Camiseta Azul', currentStock: 1, minStock: 5 },
+    {
+      id: '00000000-0000-4000-8000-000000000004',
+      name: 'Calça Jeans Slim',
+      size: '42',
+      color: 'Azul',
+      currentStock: 2,
+      minStock: 5,
+    },
+  ],
   overdueReceivables: [
     { id: '00000000-0000-4000-8000-000000000002', customer_name: 'Maria Silva', daysOverdue: 12, amount: 150.5 },
   ],
@@ -32,10 +43,16 @@ const ALERTS = {
   saleConflicts: 2,
 };
 
-function metrics(overrides: { growth?: number } = {}) {
+function metrics(overrides: { growth?: number; growth_unavailable?: string } = {}) {
   return {
     sales: { today: 7, thisWeek: 31 },
-    revenue: { today: 1234.56, growth: overrides.growth ?? 12.5, thisMonth: 20500, total: 98765.43 },
+    revenue: {
+      today: 1234.56,
+      growth: overrides.growth ?? 12.5,
+      ...(overrides.growth_unavailable ? { growth_unavailable: overrides.growth_unavailable } : {}),
+      thisMonth: 20500,
+      total: 98765.43,
+    },
     customers: { total: 120, newThisMonth: 9 },
     products: { total: 62, lowStock: 4, outOfStock: 2 },
     financial: {
@@ -116,6 +133,19 @@ describe('Dashboard (admin)', { timeout: 20_000 }, () => {
     expect(value.className).toContain(colour);
   });
 
+  it.each([
+    ['no_previous_sales', 'sem vendas no mesmo período do mês passado'],
+    ['day_scope', 'o painel do dia não compara meses'],
+  ])("with nothing to compare against (%s), growth shows '—' and why, not 0%%", async (why, reason) => {
+    serve({}, metrics({ growth: 0, growth_unavailable: why }));
+    renderApp('/');
+    const value = await screen.findByTestId('revenue-growth');
+    expect(value.textContent).toBe('—');
+    expect(value.className).toContain('text-slate-600');
+    expect(screen.getByTestId('revenue-growth-why').textContent).toBe(reason);
+    expect(text(card('Receita Hoje'))).not.toContain('0%');
+  });
+
   it('asks both charts for a year by default and the chosen period after', async () => {
     serve();
     const { user } = renderApp('/');
@@ -189,9 +219,13 @@ describe('Dashboard (admin)', { timeout: 20_000 }, () => {
     const low = await screen.findByRole('region', { name: 'Produtos com Estoque Baixo' });
     expect(text(low)).toContain('Camiseta Azul');
     expect(text(low)).toContain('Estoque: 1 / Mínimo: 5');
-    expect(within(low).getByText('Baixo')).toBeTruthy();
-    // Four in all, one listed.
-    expect(text(low)).toContain('e mais 3');
+    expect(within(low).getAllByText('Baixo')).toHaveLength(2);
+    // The variant to reorder, and nothing for a product without one.
+    expect(within(low).getByText('Calça Jeans Slim · 42 / Azul')).toBeTruthy();
+    expect(within(low).getByText('Camiseta Azul')).toBeTruthy();
+    expect(text(low)).not.toContain('- / -');
+    // Four in all, two listed.
+    expect(text(low)).toContain('e mais 2');
     const receivables = screen.getByRole('region', { name: 'Contas a Receber Vencidas' });
     expect(text(receivables)).toContain('Maria Silva');
     expect(text(receivables)).toContain('12 dias vencida');

@@ -1,6 +1,7 @@
 // The Dashboard's metric cards (spec §2): four for everyone, three financial ones for
 // admins, and 'Alertas'; eight placeholders while loading; the error text.
 import type { ReactNode } from 'react';
+import { GROWTH_UNAVAILABLE_FIGURE, GROWTH_UNAVAILABLE_TEXT } from '../../../shared/contract/growth';
 import { formatBRL } from '../../../shared/money';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
@@ -51,7 +52,9 @@ export function MetricCardsError() {
 
 export function MetricCards({ metrics, isAdmin }: { metrics: DashboardMetricsData; isAdmin: boolean }) {
   const { sales, revenue, customers, products, financial, alerts } = metrics;
-  const tone = growthTone(revenue.growth);
+  // Absent in an answer kept from before the field: the figure shows as it was.
+  const growthGap = revenue.growth_unavailable ?? null;
+  const tone = growthGap ? 'gray' : growthTone(revenue.growth);
   const alertCount = alerts.counts.lowStock + alerts.counts.overdueReceivables + alerts.counts.overduePayables;
   return (
     <div className={GRID}>
@@ -60,9 +63,14 @@ export function MetricCards({ metrics, isAdmin }: { metrics: DashboardMetricsDat
       </MetricCard>
       <MetricCard title="Receita Hoje" value={formatBRL(revenue.today)}>
         <span data-testid="revenue-growth" className={cn('font-semibold', GROWTH_CLASSES[tone])}>
-          {formatGrowth(revenue.growth)}
+          {growthGap ? GROWTH_UNAVAILABLE_FIGURE : formatGrowth(revenue.growth)}
         </span>
         <span>vs mês passado</span>
+        {growthGap ? (
+          <span data-testid="revenue-growth-why" className="basis-full">
+            {GROWTH_UNAVAILABLE_TEXT[growthGap]}
+          </span>
+        ) : null}
       </MetricCard>
       <MetricCard title="Total de Clientes" value={integer.format(customers.total)}>
         <span>+{integer.format(customers.newThisMonth)} este mês</span>

@@ -28,13 +28,13 @@ import { payableEntryDescription } from '../../../shared/accounts';
 import type { CashFlowEntry } from '../../../shared/contract/cash-flow';
 import { AckSchema } from '../../../shared/contract/common';
 import { todayIso } from '../../../shared/dates';
+import { foldedIncludes } from '../../../shared/text';
 import { api } from '../../lib/api';
 import {
   FINANCE_KEY,
   changeSummary,
   filterValue,
   newIdempotencyKey,
-  textMatches,
   withoutEmpty,
   type WithLocal,
 } from '../../lib/finance';
@@ -148,7 +148,7 @@ export function payableMatches(account: AccountPayable, filters: PayableFilters,
     (!status || statusToday(account, today) === status) &&
     (!category || account.category === category) &&
     (!method || account.payment_method === method) &&
-    (!search || textMatches(account.supplier_name, search) || textMatches(account.description, search))
+    (!search || foldedIncludes(account.supplier_name, search) || foldedIncludes(account.description, search))
   );
 }
 

@@ -1,14 +1,68 @@
+// What Produtos shows of the catalogue: the search (name or SKU) and the 'Filtrar' panel's
+// status and stock filters, which live in the address (?status=ativo&estoque=baixo) so a
+// reload, a bookmark or the back button keeps them.
 import type { Product } from '../../../shared/contract';
+import { foldedIncludes } from '../../../shared/text';
 
-/** Local search of spec §2: name or SKU contains the text, case-insensitive. */
-export function filterProducts(products: readonly Product[], search: string): Product[] {
-  const needle = search.trim().toLocaleLowerCase('pt-BR');
-  if (!needle) return [...products];
-  return products.filter(
-    (p) => p.name.toLocaleLowerCase('pt-BR').includes(needle) || p.sku.toLocaleLowerCase('pt-BR').includes(needle),
-  );
+export const PRODUCT_STATUS_FILTERS = { ativo: 'Ativo', inativo: 'Inativo' } as const;
+export const PRODUCT_STOCK_FILTERS = { baixo: 'Abaixo do mínimo', sem: 'Sem estoque' } as const;
+
+export interface ProductFilters {
+  status: keyof typeof PRODUCT_STATUS_FILTERS | null;
+  stock: keyof typeof PRODUCT_STOCK_FILTERS | null;
+}
+
+/** The query parameters of the filters (names a person can read in the address). */
+const PARAM = { status: 'status', stock: 'estoque' } as const;
+
+const oneOf = <K extends string>(labels: Record<K, string>, value: string | null): K | null =>
+  value !== null && Object.hasOwn(labels, value) ? (value as K) : null;
+
+/** The filters an address asks for (an unknown value is no filter). */
+export function productFiltersOf(params: URLSearchParams): ProductFilters {
+  return {
+    status: oneOf(PRODUCT_STATUS_FILTERS, params.get(PARAM.status)),
+    stock: oneOf(PRODUCT_STOCK_FILTERS, params.get(PARAM.stock)),
+  };
+}
+
+/** `params` with the filters set (other parameters kept; no filter, no parameter). */
+export function withProductFilters(params: URLSearchParams, filters: ProductFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of ['status', 'stock'] as const) {
+    const value = filters[key];
+    if (value) next.set(PARAM[key], value);
+    else next.delete(PARAM[key]);
+  }
+  return next;
+}
+
+export function countProductFilters(filters: ProductFilters): number {
+  return Number(filters.status !== null) + Number(filters.stock !== null);
 }
 
 export function isLowStock(product: Pick<Product, 'current_stock' | 'minimum_stock'>): boolean {
   return product.current_stock < product.minimum_stock;
+}
+
+function passes(product: Product, filters: ProductFilters): boolean {
+  if (filters.status && product.active !== (filters.status === 'ativo')) return false;
+  if (filters.stock === 'baixo' && !isLowStock(product)) return false;
+  if (filters.stock === 'sem' && product.current_stock > 0) return false;
+  return true;
+}
+
+/**
+ * Local search of spec §2 (name or SKU contains the text, ignoring case and accents:
+ * 'calca' finds Calça) and the panel's filters.
+ */
+export function filterProducts(
+  products: readonly Product[],
+  search: string,
+  filters: ProductFilters = { status: null, stock: null },
+): Product[] {
+  const text = search.trim();
+  return products.filter(
+    (p) => passes(p, filters) && (!text || foldedIncludes(p.name, text) || foldedIncludes(p.sku, text)),
+  );
 }

@@ -1,4 +1,5 @@
 import { formatBRL } from '../../../shared/money';
+import { variantText } from '../../../shared/product-variant';
 import type { Product } from '../../../shared/contract';
 import { Badge } from '../../components/badge';
 import { cn } from '../../components/cn';
@@ -45,7 +46,8 @@ export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }
                 <div className="font-medium text-slate-900">{product.name}</div>
                 {/* Narrower screens: the folded columns under the name. */}
                 <div className={cn(FOLD.upTo.xl, 'mt-0.5 text-xs text-slate-600')}>
-                  <span className="font-mono">{product.sku}</span> · {product.size || '-'} / {product.color || '-'}
+                  <span className="font-mono">{product.sku}</span>
+                  {variantText(product) ? ` · ${variantText(product)}` : null}
                 </div>
                 <div className={cn(FOLD.upTo.sm, 'mt-1 text-xs')}>
                   {product.cost_price === undefined ? null : (
@@ -59,9 +61,7 @@ export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }
                   <Badge tone={product.active ? 'green' : 'gray'}>{product.active ? 'Ativo' : 'Inativo'}</Badge>
                 </div>
               </Td>
-              <Td className={cn(FOLD.from.xl, 'whitespace-nowrap')}>
-                {product.size || '-'} / {product.color || '-'}
-              </Td>
+              <Td className={cn(FOLD.from.xl, 'whitespace-nowrap')}>{variantText(product)}</Td>
               <Td className={cn('whitespace-nowrap', low && 'font-semibold text-red-700')}>
                 {product.current_stock} / {product.minimum_stock}
               </Td>

@@ -80,7 +80,7 @@ describe('Produtos', () => {
     expect(screen.getByRole('table', { name: 'Produtos' }).textContent).not.toContain('Custo');
   });
 
-  it('filters locally by name or SKU, ignoring case', async () => {
+  it('filters locally by name or SKU, ignoring case and accents', async () => {
     signedInAs(server, ADMIN);
     serveCatalogue();
     const { user } = renderApp('/produtos');
@@ -93,6 +93,14 @@ describe('Produtos', () => {
     expect(rowNames()).toEqual(['Calça Jeans']);
 
     await user.clear(search);
+    await user.type(search, 'calca');
+    expect(rowNames()).toEqual(['Calça Jeans']);
+
+    await user.clear(search);
+    await user.type(search, 'tenis');
+    expect(rowNames()).toEqual(['Tênis Corrida']);
+
+    await user.clear(search);
     await user.type(search, 'ten-0');
     expect(rowNames()).toEqual(['Tênis Corrida']);
 
@@ -103,6 +111,70 @@ describe('Produtos', () => {
     await user.clear(search);
     expect(rowNames()).toHaveLength(3);
     expect(server.callsTo('GET', '/api/products').length).toBe(requests);
+  });
+
+  it("'Filtrar' filters by status and stock, kept in the address so a reload keeps it", async () => {
+    signedInAs(server, ADMIN);
+    serveCatalogue([
+      ...CATALOGUE,
+      productJson({ sku: 'BON-004', name: 'Boné Antigo', active: false, current_stock: 0, minimum_stock: 0 }),
+      productJson({ sku: 'MEI-005', name: 'Meia Esgotada', current_stock: 0, minimum_stock: 3 }),
+    ]);
+    const { user, router, unmount } = renderApp('/produtos');
+    await screen.findByText('Tênis Corrida');
+    expect(screen.queryByRole('group', { name: 'Filtros de produtos' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Filtrar' });
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = screen.getByRole('group', { name: 'Filtros de produtos' });
+
+    await user.selectOptions(within(panel).getByLabelText('Status'), 'Inativo');
+    expect(rowNames()).toEqual(['Boné Antigo']);
+    expect(router.state.location.search).toBe('?status=inativo');
+
+    await user.selectOptions(within(panel).getByLabelText('Status'), 'Ativo');
+    await user.selectOptions(within(panel).getByLabelText('Estoque'), 'Abaixo do mínimo');
+    expect(rowNames()).toEqual(['Camiseta Básica', 'Meia Esgotada']);
+    await user.selectOptions(within(panel).getByLabelText('Estoque'), 'Sem estoque');
+    expect(rowNames()).toEqual(['Meia Esgotada']);
+    expect(new URLSearchParams(router.state.location.search).get('estoque')).toBe('sem');
+    // The search narrows the filtered rows further.
+    await user.type(screen.getByPlaceholderText('Buscar por nome ou SKU...'), 'camiseta');
+    expect(screen.getByText('Nenhum produto encontrado para a busca.')).toBeTruthy();
+    const address = `${router.state.location.pathname}${router.state.location.search}`;
+    unmount();
+
+    // A reload of the same address: the filters apply and show, the search does not.
+    renderApp(address);
+    await screen.findByText('Meia Esgotada');
+    expect(rowNames()).toEqual(['Meia Esgotada']);
+    const reopened = screen.getByRole('group', { name: 'Filtros de produtos' });
+    expect((within(reopened).getByLabelText('Status') as HTMLSelectElement).value).toBe('ativo');
+    expect((within(reopened).getByLabelText('Estoque') as HTMLSelectElement).value).toBe('sem');
+    expect(screen.getByRole('button', { name: /Filtrar/ }).textContent).toContain('2');
+    await user.click(within(reopened).getByRole('button', { name: 'Limpar Filtros' }));
+    expect(rowNames()).toHaveLength(5);
+  });
+
+  it("names the variant a product has, and nothing for one without ('- / -' never)", async () => {
+    signedInAs(server, ADMIN);
+    serveCatalogue([
+      productJson({ sku: 'SAC-001', name: 'Sacola Kraft', size: '', color: '' }),
+      productJson({ sku: 'MEI-002', name: 'Meia Lisa', size: 'U', color: '' }),
+      productJson({ sku: 'CAM-003', name: 'Camiseta Lisa', size: 'G', color: 'Preta' }),
+    ]);
+    renderApp('/produtos');
+    await screen.findByText('Camiseta Lisa');
+    const cells = (name: string) => within(screen.getByText(name).closest('tr')!).getAllByRole('cell');
+    // 'Tamanho/Cor', and the line folded under the name on narrower screens.
+    const variant = (name: string) => cells(name)[2]!.textContent;
+    const folded = (name: string) => cells(name)[1]!.children[1]!.textContent;
+    expect(variant('Sacola Kraft')).toBe('');
+    expect(folded('Sacola Kraft')).toBe('SAC-001');
+    expect(variant('Meia Lisa')).toBe('U');
+    expect(folded('Meia Lisa')).toBe('MEI-002 · U');
+    expect(variant('Camiseta Lisa')).toBe('G / Preta');
+    expect(folded('Camiseta Lisa')).toBe('CAM-003 · G / Preta');
   });
 
   it('gives a cashier no way to create, edit or delete', async () => {

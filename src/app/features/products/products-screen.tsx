@@ -1,6 +1,8 @@
-// 'Gestão de Produtos' (spec §2): the catalogue with a local search, create, edit, delete,
-// and 'Exportar' (the list on screen as a CSV for Excel).
+// 'Gestão de Produtos' (spec §2): the catalogue with a local search, 'Filtrar' (status and
+// stock, kept in the address), create, edit, delete, and 'Exportar' (the list on screen as
+// a CSV for Excel).
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Product } from '../../../shared/contract';
 import { usePermissions } from '../../auth/use-permissions';
 import { Button } from '../../components/button';
@@ -13,7 +15,14 @@ import { LoadingState } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { useDeleteProduct, useProducts } from './api';
-import { filterProducts } from './filter-products';
+import {
+  countProductFilters,
+  filterProducts,
+  productFiltersOf,
+  withProductFilters,
+  type ProductFilters,
+} from './filter-products';
+import { PRODUCT_FILTERS_PANEL_ID, ProductFiltersPanel } from './product-filters';
 import { ProductFormDialog } from './product-form-dialog';
 import { exportProducts } from './products-csv';
 import { ProductTable } from './product-table';
@@ -26,6 +35,11 @@ export function ProductsScreen() {
   const productsQuery = useProducts();
   const deleteMutation = useDeleteProduct();
   const [search, setSearch] = useState('');
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => productFiltersOf(params), [params]);
+  const filterCount = countProductFilters(filters);
+  // Opened by 'Filtrar'; a page opened with filters in its address shows them.
+  const [filtersOpen, setFiltersOpen] = useState(filterCount > 0);
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<Product | null>(null);
 
@@ -35,7 +49,12 @@ export function ProductsScreen() {
     }
   }, [productsQuery.error]);
 
-  const visible = useMemo(() => filterProducts(productsQuery.data ?? [], search), [productsQuery.data, search]);
+  const visible = useMemo(
+    () => filterProducts(productsQuery.data ?? [], search, filters),
+    [productsQuery.data, search, filters],
+  );
+  const setFilters = (next: ProductFilters) => setParams(withProductFilters(params, next), { replace: true });
+  const narrowed = search.trim() !== '' || filterCount > 0;
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -72,13 +91,25 @@ export function ProductsScreen() {
             label="Buscar produtos"
           />
           <div className="flex gap-2">
-            <Button variant="outline">
+            <Button
+              variant="outline"
+              aria-expanded={filtersOpen}
+              aria-controls={PRODUCT_FILTERS_PANEL_ID}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
               <FilterIcon className="h-4 w-4" />
               Filtrar
+              {filterCount > 0 ? (
+                <span className="rounded-full bg-blue-700 px-1.5 text-xs font-semibold text-white">
+                  <span className="sr-only">(filtros ativos: </span>
+                  {filterCount}
+                  <span className="sr-only">)</span>
+                </span>
+              ) : null}
             </Button>
             <Button
               variant="outline"
-              // The rows on screen (the search applies), as a CSV for Excel.
+              // The rows on screen (the search and the filters apply), as a CSV for Excel.
               onClick={() => exportProducts(visible)}
               disabled={!productsQuery.data}
             >
@@ -87,6 +118,7 @@ export function ProductsScreen() {
             </Button>
           </div>
         </div>
+        {filtersOpen ? <ProductFiltersPanel filters={filters} onChange={setFilters} /> : null}
         {productsQuery.isPending ? (
           <LoadingState text="Carregando produtos..." />
         ) : productsQuery.isError ? (
@@ -100,7 +132,7 @@ export function ProductsScreen() {
           <ProductTable
             products={visible}
             canWrite={canWrite}
-            emptyText={search.trim() ? 'Nenhum produto encontrado para a busca.' : 'Nenhum produto cadastrado.'}
+            emptyText={narrowed ? 'Nenhum produto encontrado para a busca.' : 'Nenhum produto cadastrado.'}
             onEdit={(product) => setForm({ product })}
             onDelete={setToDelete}
           />

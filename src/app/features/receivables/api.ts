@@ -20,13 +20,13 @@ import { SALES_CATEGORY } from '../../../shared/constants';
 import type { CashFlowEntry } from '../../../shared/contract/cash-flow';
 import { todayIso } from '../../../shared/dates';
 import { stripDocument } from '../../../shared/documents';
+import { foldedIncludes } from '../../../shared/text';
 import { api } from '../../lib/api';
 import {
   FINANCE_KEY,
   changeSummary,
   filterValue,
   newIdempotencyKey,
-  textMatches,
   withoutEmpty,
   type WithLocal,
 } from '../../lib/finance';
@@ -108,7 +108,7 @@ export function receivableMatches(account: AccountReceivable, filters: Receivabl
     (!status || statusToday(account, today) === status) &&
     inRange(account.due_date, rangeQuery(filters)) &&
     (!search ||
-      textMatches(account.customer?.name, search) ||
+      foldedIncludes(account.customer?.name, search) ||
       (bare !== '' && (account.customer?.document ?? '').includes(bare)))
   );
 }

@@ -1,8 +1,12 @@
 // Margens: the average margin, the best and worst product, and each product's margin
-// (the 100 with the largest revenue on screen; the export lists every product sold).
+// (the 100 with the largest revenue on screen; the export lists every product sold). On
+// phones the money columns fold under the product, as the other tables fold.
 import { formatBRL } from '../../../shared/money';
+import { variantText } from '../../../shared/product-variant';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
+import { cn } from '../../components/cn';
+import { FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
 import { useMargins, type MarginsData, type ReportRange } from './api';
 import { Figure, FigureGrid } from './figure';
 import { ReportPanel } from './report-panel';
@@ -58,50 +62,50 @@ function MarginsView({ data }: { data: MarginsData }) {
         {data.product_margins.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-slate-600">Nenhuma venda no período.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-sm">
-              <caption className="sr-only">Margem por produto</caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Produto
+          <Table>
+            <caption className="sr-only">Margem por produto</caption>
+            <THead>
+              <tr>
+                <Th>Produto</Th>
+                <Th className={cn(FOLD.from.sm, 'text-right')}>Receita</Th>
+                <Th className={cn(FOLD.from.sm, 'text-right')}>Custo</Th>
+                <Th className={cn(FOLD.from.sm, 'text-right')}>Lucro Bruto</Th>
+                <Th className="text-right">Margem</Th>
+              </tr>
+            </THead>
+            <TBody>
+              {data.product_margins.map((p) => (
+                <tr key={p.product_id}>
+                  <th scope="row" className="px-3 py-3 text-left font-medium text-slate-900 sm:px-4">
+                    {p.product_name}
+                    <span className="block text-xs font-normal text-slate-600">
+                      <span className="font-mono">{p.sku}</span>
+                      {variantText(p) ? ` · ${variantText(p)}` : null}
+                    </span>
+                    {/* Phones: the money columns under the name. */}
+                    <dl className={cn(FOLD.upTo.sm, 'mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs font-normal')}>
+                      <dt className="text-slate-600">Receita</dt>
+                      <dd className="tabular-nums text-slate-900">{formatBRL(p.revenue)}</dd>
+                      <dt className="text-slate-600">Custo</dt>
+                      <dd className="tabular-nums text-slate-900">{formatBRL(p.cost)}</dd>
+                      <dt className="text-slate-600">Lucro Bruto</dt>
+                      <dd className="tabular-nums text-slate-900">{formatAccounting(p.gross_profit)}</dd>
+                    </dl>
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Receita
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Custo
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Lucro Bruto
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    Margem
-                  </th>
+                  <Td className={cn(FOLD.from.sm, 'whitespace-nowrap text-right tabular-nums')}>
+                    {formatBRL(p.revenue)}
+                  </Td>
+                  <Td className={cn(FOLD.from.sm, 'whitespace-nowrap text-right tabular-nums')}>{formatBRL(p.cost)}</Td>
+                  <Td className={cn(FOLD.from.sm, 'whitespace-nowrap text-right tabular-nums')}>
+                    {formatAccounting(p.gross_profit)}
+                  </Td>
+                  <Td className="text-right">
+                    <Badge tone={marginTone(p.margin_percentage)}>{formatPercent(p.margin_percentage)}</Badge>
+                  </Td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.product_margins.map((p) => (
-                  <tr key={p.product_id}>
-                    <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
-                      {p.product_name}
-                      <span className="block text-xs font-normal text-slate-600">
-                        <span className="font-mono">{p.sku}</span> · {p.size || '-'} / {p.color || '-'}
-                      </span>
-                    </th>
-                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatBRL(p.revenue)}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatBRL(p.cost)}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                      {formatAccounting(p.gross_profit)}
-                    </td>
-                    <td className="px-4 py-2 text-right">
-                      <Badge tone={marginTone(p.margin_percentage)}>{formatPercent(p.margin_percentage)}</Badge>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </TBody>
+          </Table>
         )}
       </Card>
     </div>

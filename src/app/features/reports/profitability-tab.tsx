@@ -2,7 +2,14 @@
 import { useProfitability, type ProfitabilityData, type ReportRange } from './api';
 import { Figure, FigureGrid, SectionTitle } from './figure';
 import { ReportPanel } from './report-panel';
-import { changeTone, formatPercent, formatPoints, formatSignedPercent, marginTone } from './report-format';
+import {
+  changeTone,
+  formatPercent,
+  formatPoints,
+  formatSignedPercent,
+  growthFigure,
+  marginTone,
+} from './report-format';
 import { tabOf } from './report-tabs';
 
 const TAB = tabOf('profitability');
@@ -19,6 +26,9 @@ export function ProfitabilityTab({ range }: { range: ReportRange }) {
 function ProfitabilityView({ data }: { data: ProfitabilityData }) {
   const r = data.profitability_ratios;
   const g = data.growth_analysis;
+  const revenue = growthFigure(g.revenue_growth, g.revenue_growth_unavailable, formatSignedPercent);
+  const profit = growthFigure(g.profit_growth, g.profit_growth_unavailable, formatSignedPercent);
+  const margin = growthFigure(g.margin_improvement, g.margin_improvement_unavailable, formatPoints);
   return (
     <div>
       <SectionTitle>Índices de rentabilidade</SectionTitle>
@@ -49,21 +59,9 @@ function ProfitabilityView({ data }: { data: ProfitabilityData }) {
       </FigureGrid>
       <SectionTitle>Comparado ao período anterior</SectionTitle>
       <FigureGrid>
-        <Figure
-          label="Crescimento da Receita"
-          value={formatSignedPercent(g.revenue_growth)}
-          tone={changeTone(g.revenue_growth)}
-        />
-        <Figure
-          label="Crescimento do Lucro"
-          value={formatSignedPercent(g.profit_growth)}
-          tone={changeTone(g.profit_growth)}
-        />
-        <Figure
-          label="Variação da Margem Líquida"
-          value={formatPoints(g.margin_improvement)}
-          tone={changeTone(g.margin_improvement)}
-        />
+        <Figure label="Crescimento da Receita" value={revenue.text} tone={revenue.tone} detail={revenue.why} />
+        <Figure label="Crescimento do Lucro" value={profit.text} tone={profit.tone} detail={profit.why} />
+        <Figure label="Variação da Margem Líquida" value={margin.text} tone={margin.tone} detail={margin.why} />
       </FigureGrid>
     </div>
   );

@@ -16,6 +16,11 @@ import {
   type ReportRange,
   type SummaryData,
 } from './api';
+import {
+  GROWTH_UNAVAILABLE_FIGURE,
+  GROWTH_UNAVAILABLE_TEXT,
+  type GrowthUnavailable,
+} from '../../../shared/contract/growth';
 import { tabOf, type ReportTabValue } from './report-tabs';
 import { balanceSheetLines, dreLines, type StatementLine } from './statement-lines';
 
@@ -55,20 +60,28 @@ export function balanceSheetRows(sheet: BalanceSheetData, range: ReportRange): C
   ];
 }
 
+/** A growth figure's row: its number, or '—' and why when the period before gives no base. */
+function growthRow(label: string, value: number, unavailable: GrowthUnavailable | undefined, unit?: string): CsvRow {
+  const units = unit === undefined ? [] : [unit];
+  return unavailable
+    ? [label, GROWTH_UNAVAILABLE_FIGURE, ...units, GROWTH_UNAVAILABLE_TEXT[unavailable]]
+    : [label, csvDecimal(value), ...units];
+}
+
 export function profitabilityRows(data: ProfitabilityData, range: ReportRange): CsvRow[] {
   const r = data.profitability_ratios;
   const g = data.growth_analysis;
   return [
     ...heading(tabOf('profitability').title, range),
-    ['Indicador', 'Valor', 'Unidade'],
+    ['Indicador', 'Valor', 'Unidade', 'Observação'],
     ['Margem bruta', csvDecimal(r.gross_profit_margin), '%'],
     ['Margem operacional', csvDecimal(r.operating_margin), '%'],
     ['Margem líquida', csvDecimal(r.net_margin), '%'],
     ['Retorno sobre ativos (ROA)', csvDecimal(r.return_on_assets), '%'],
     ['Retorno sobre patrimônio (ROE)', csvDecimal(r.return_on_equity), '%'],
-    ['Crescimento da receita', csvDecimal(g.revenue_growth), '%'],
-    ['Crescimento do lucro', csvDecimal(g.profit_growth), '%'],
-    ['Variação da margem líquida', csvDecimal(g.margin_improvement), 'p.p.'],
+    growthRow('Crescimento da receita', g.revenue_growth, g.revenue_growth_unavailable, '%'),
+    growthRow('Crescimento do lucro', g.profit_growth, g.profit_growth_unavailable, '%'),
+    growthRow('Variação da margem líquida', g.margin_improvement, g.margin_improvement_unavailable, 'p.p.'),
   ];
 }
 
@@ -104,7 +117,11 @@ export function summaryRows(data: SummaryData, range: ReportRange): CsvRow[] {
     ['Margem bruta (%)', csvDecimal(dre.gross_margin_percentage)],
     ['Margem operacional (%)', csvDecimal(dre.operating_margin_percentage)],
     ['Margem líquida (%)', csvDecimal(dre.net_margin_percentage)],
-    ['Crescimento da receita (%)', csvDecimal(profitability.growth_analysis.revenue_growth)],
+    growthRow(
+      'Crescimento da receita (%)',
+      profitability.growth_analysis.revenue_growth,
+      profitability.growth_analysis.revenue_growth_unavailable,
+    ),
     ['Margem média dos produtos (%)', csvDecimal(margins.average_margin)],
     ['Produtos vendidos', margins.product_count],
     ['Posição em', csvDate(data.period.as_of_date)],

@@ -3,6 +3,12 @@
 import { MARGIN_FAIR_PCT, MARGIN_GOOD_PCT } from '../../../shared/constants';
 import { formatDate } from '../../../shared/dates';
 import { formatBRL } from '../../../shared/money';
+import { nameWithVariant } from '../../../shared/product-variant';
+import {
+  GROWTH_UNAVAILABLE_FIGURE,
+  GROWTH_UNAVAILABLE_TEXT,
+  type GrowthUnavailable,
+} from '../../../shared/contract/growth';
 import type { ReportRange } from './api';
 
 const pct = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -20,6 +26,20 @@ export function formatAccountingPercent(value: number): string {
 /** Percentage points: 1.5 => '+1,50 p.p.'. */
 export function formatPoints(value: number): string {
   return `${value > 0 ? '+' : ''}${pct.format(value)} p.p.`;
+}
+
+/**
+ * A growth figure as shown: its signed form and colour, or '—' in grey with the reason
+ * when the period before gives no base (an answer kept from before the reason existed
+ * has none: its figure shows as it was).
+ */
+export function growthFigure(
+  value: number,
+  unavailable: GrowthUnavailable | undefined,
+  format: (value: number) => string,
+): { text: string; tone: Tone; why: string | null } {
+  if (unavailable) return { text: GROWTH_UNAVAILABLE_FIGURE, tone: 'gray', why: GROWTH_UNAVAILABLE_TEXT[unavailable] };
+  return { text: format(value), tone: changeTone(value), why: null };
 }
 
 /** A signed percentage: 12 => '+12,00%'. */
@@ -66,5 +86,5 @@ export function rangeText(range: ReportRange): string {
 
 /** A product as the margins name it: 'Camiseta · M / Azul' (variants share a name); no variant: the name. */
 export function productLabel(p: { product_name: string; size: string; color: string }): string {
-  return p.size || p.color ? `${p.product_name} · ${p.size || '-'} / ${p.color || '-'}` : p.product_name;
+  return nameWithVariant(p.product_name, p);
 }

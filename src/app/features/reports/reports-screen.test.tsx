@@ -155,10 +155,11 @@ describe('Relatórios Financeiros', { timeout: 20_000 }, () => {
     const { user } = renderApp('/relatorios-financeiros');
     await user.click(await screen.findByRole('tab', { name: 'DRE' }));
     await screen.findByRole('rowheader', { name: '(=) Receita Total' });
+    // Each cell's own figure: the value cell's first line (the share folded under it is for phones).
     const cells = (label: string) =>
       within(rowOf(label))
         .getAllByRole('cell')
-        .map((c) => text(c));
+        .map((c) => text(c.firstElementChild ?? c));
     expect(cells('(=) Receita Total')).toEqual(['R$ 1.000,00', '100,00%']);
     expect(cells('Custo dos produtos vendidos')).toEqual(['(R$ 400,00)', '(40,00%)']);
     expect(cells('Mão de obra direta')).toEqual(['R$ 0,00', '0,00%']);
@@ -194,6 +195,10 @@ describe('Relatórios Financeiros', { timeout: 20_000 }, () => {
     // Variants share a name: the row says which one (SKU, size / colour).
     expect(within(rowOf('Camisa')).getByText('SKU-2')).toBeTruthy();
     expect(within(rowOf('Camisa')).getByText(/M \/ Branca/)).toBeTruthy();
+    // A product without size or colour: its SKU, and nothing where the variant would be.
+    expect(text(rowOf('Boné "Aba reta"; azul'))).toContain('SKU-1');
+    expect(text(rowOf('Boné "Aba reta"; azul'))).not.toContain('/');
+    expect(text(screen.getByRole('group', { name: 'Melhor Margem' }))).not.toContain('/');
     expect(screen.getByText(/Mostrando os 2 produtos de maior receita, de 3 vendidos/)).toBeTruthy();
     expect(figure('Pior Margem').className).toContain('text-red-700');
     // The worst is a variant: the card says which one.
@@ -225,6 +230,53 @@ describe('Relatórios Financeiros', { timeout: 20_000 }, () => {
     gate.resolve();
     expect(await screen.findByText(error)).toBeTruthy();
     expect(screen.getByText('Período inválido')).toBeTruthy();
+  });
+});
+
+/** The period before had no revenue: nothing to compare the growth figures with. */
+const NO_BASE = {
+  ...PROFIT,
+  growth_analysis: {
+    revenue_growth: 0,
+    profit_growth: 0,
+    margin_improvement: 0,
+    revenue_growth_unavailable: 'no_previous_revenue',
+    profit_growth_unavailable: 'no_previous_revenue',
+    margin_improvement_unavailable: 'no_previous_revenue',
+  },
+};
+const serveNoBase = () =>
+  serve({
+    profitability: () => ({ body: { success: true, data: NO_BASE } }),
+    summary: () => ({
+      body: {
+        success: true,
+        data: {
+          period: { start_date: addDays(today, -29), end_date: today, as_of_date: today },
+          dre: DRE,
+          balance_sheet: SHEET,
+          profitability: NO_BASE,
+          margin_analysis: MARGINS,
+        },
+      },
+    }),
+  });
+
+describe('growth against an empty period', { timeout: 20_000 }, () => {
+  it("shows '—' and why, never '0,00%' or a change of margin against nothing", async () => {
+    serveNoBase();
+    const { user } = renderApp('/relatorios-financeiros');
+    const revenue = await screen.findByRole('group', { name: 'Receita Total' });
+    expect(text(revenue)).toContain('— vs período anterior · sem receita no período anterior');
+    expect(text(revenue)).not.toContain('0,00%');
+
+    await user.click(screen.getByRole('tab', { name: 'Lucratividade' }));
+    await screen.findByRole('group', { name: 'Margem Bruta' });
+    for (const label of ['Crescimento da Receita', 'Crescimento do Lucro', 'Variação da Margem Líquida']) {
+      expect(figure(label).textContent, label).toBe('—');
+      expect(figure(label).className, label).toContain('text-slate-600');
+      expect(text(screen.getByRole('group', { name: label })), label).toContain('sem receita no período anterior');
+    }
   });
 });
 
@@ -269,6 +321,42 @@ describe('Exportar', { timeout: 20_000 }, () => {
     expect(csvCentavos(row('(=) Lucro Líquido do Período')[1]!)).toBe(30_000);
     // Only the DRE was asked for: the export read the cached answer.
     expect(server.callsTo('GET', '/api/financial-reports/dre')).toHaveLength(1);
+  });
+
+  it("exports growth against an empty period as '—' with the reason, in Lucratividade and Resumo", async () => {
+    serveNoBase();
+    const { user } = renderApp('/relatorios-financeiros');
+    await user.click(await screen.findByRole('tab', { name: 'Lucratividade' }));
+    await screen.findByRole('group', { name: 'Margem Bruta' });
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    const rows = await exported();
+    const row = (label: string) => rows.find((r) => r[0] === label)!;
+    expect(row('Indicador')).toEqual(['Indicador', 'Valor', 'Unidade', 'Observação']);
+    expect(row('Margem bruta')).toEqual(['Margem bruta', '50,00', '%']);
+    expect(row('Crescimento da receita')).toEqual([
+      'Crescimento da receita',
+      '—',
+      '%',
+      'sem receita no período anterior',
+    ]);
+    expect(row('Crescimento do lucro')).toEqual(['Crescimento do lucro', '—', '%', 'sem receita no período anterior']);
+    expect(row('Variação da margem líquida')).toEqual([
+      'Variação da margem líquida',
+      '—',
+      'p.p.',
+      'sem receita no período anterior',
+    ]);
+
+    written.length = 0;
+    await user.click(screen.getByRole('tab', { name: 'Resumo' }));
+    await screen.findByRole('group', { name: 'Receita Total' });
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    const summary = await exported();
+    expect(summary.find((r) => r[0] === 'Crescimento da receita (%)')).toEqual([
+      'Crescimento da receita (%)',
+      '—',
+      'sem receita no período anterior',
+    ]);
   });
 
   it('lists every product sold in the margins export', async () => {

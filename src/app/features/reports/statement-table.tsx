@@ -1,6 +1,8 @@
 // A statement (DRE, balance sheet) as a table: section headings, indented lines, ruled
-// subtotals and a double-ruled total; values right-aligned, losses in parentheses.
+// subtotals and a double-ruled total; values right-aligned, losses in parentheses. On a
+// phone the DRE's '% Receita' folds under each value.
 import { cn } from '../../components/cn';
+import { FOLD } from '../../components/table';
 import type { StatementLine } from './statement-lines';
 import { formatAccounting, formatAccountingPercent } from './report-format';
 
@@ -40,7 +42,7 @@ export function StatementTable({
             Valor
           </th>
           {withPercent ? (
-            <th scope="col" className="py-2 pl-2 pr-3 text-right font-medium">
+            <th scope="col" className={cn(FOLD.from.sm, 'py-2 pl-2 pr-3 text-right font-medium')}>
               % Receita
             </th>
           ) : null}
@@ -62,13 +64,25 @@ export function StatementTable({
               <td
                 className={cn(
                   'whitespace-nowrap px-2 py-2 text-right tabular-nums',
+                  withPercent && 'max-sm:pr-3',
                   (line.value ?? 0) < 0 && line.kind !== 'line' ? 'text-red-700' : null,
                 )}
               >
-                {formatAccounting(line.value ?? 0)}
+                <div>{formatAccounting(line.value ?? 0)}</div>
+                {withPercent ? (
+                  <div className={cn(FOLD.upTo.sm, 'text-xs font-normal text-slate-600')}>
+                    <span className="sr-only">% da receita: </span>
+                    {formatAccountingPercent(line.percent ?? 0)}
+                  </div>
+                ) : null}
               </td>
               {withPercent ? (
-                <td className="whitespace-nowrap py-2 pl-2 pr-3 text-right tabular-nums text-slate-600">
+                <td
+                  className={cn(
+                    FOLD.from.sm,
+                    'whitespace-nowrap py-2 pl-2 pr-3 text-right tabular-nums text-slate-600',
+                  )}
+                >
                   {formatAccountingPercent(line.percent ?? 0)}
                 </td>
               ) : null}

@@ -4,7 +4,7 @@ import { formatDate } from '../../../shared/dates';
 import { useSummary, type ReportRange, type SummaryData } from './api';
 import { Figure, FigureGrid, SectionTitle } from './figure';
 import { ReportPanel } from './report-panel';
-import { changeTone, formatPercent, formatSignedPercent, marginTone, TONE_TEXT } from './report-format';
+import { formatPercent, formatSignedPercent, growthFigure, marginTone, TONE_TEXT } from './report-format';
 import { tabOf } from './report-tabs';
 
 const TAB = tabOf('summary');
@@ -21,6 +21,7 @@ export function SummaryTab({ range }: { range: ReportRange }) {
 function SummaryView({ data }: { data: SummaryData }) {
   const { dre, balance_sheet: sheet, profitability, margin_analysis: margins } = data;
   const growth = profitability.growth_analysis;
+  const revenueGrowth = growthFigure(growth.revenue_growth, growth.revenue_growth_unavailable, formatSignedPercent);
   return (
     <div>
       <SectionTitle>Resultado do período</SectionTitle>
@@ -29,9 +30,12 @@ function SummaryView({ data }: { data: SummaryData }) {
           label="Receita Total"
           value={formatBRL(dre.revenue.total_revenue)}
           detail={
-            <span className={`font-medium ${TONE_TEXT[changeTone(growth.revenue_growth)]}`}>
-              {formatSignedPercent(growth.revenue_growth)} vs período anterior
-            </span>
+            <>
+              <span className={`font-medium ${TONE_TEXT[revenueGrowth.tone]}`}>
+                {revenueGrowth.text} vs período anterior
+              </span>
+              {revenueGrowth.why ? ` · ${revenueGrowth.why}` : null}
+            </>
           }
         />
         <Figure

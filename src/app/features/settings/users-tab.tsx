@@ -1,4 +1,6 @@
 // Usuários: list, create, edit, delete; the list reloads after each change (spec §7).
+// Narrow screens fold the e-mail (below md), the profile and the status (below sm) under
+// the name, as the other tables do, so the actions always fit.
 import { useEffect, useState } from 'react';
 import type { User } from '../../../shared/contract';
 import { useSession } from '../../auth/session-context';
@@ -8,12 +10,21 @@ import { Card, CardHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PlusIcon } from '../../components/icons';
 import { LoadingState } from '../../components/spinner';
-import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { cn } from '../../components/cn';
+import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
 import { toast, toastError } from '../../components/toast-store';
 import { RowActions } from '../../components/row-actions';
 import { describeError } from '../../lib/api-error';
 import { useDeleteUser, useUsers } from './api';
 import { CreateUserDialog, EditUserDialog, ROLE_LABELS } from './user-dialogs';
+
+const RoleBadge = ({ role }: { role: User['role'] }) => (
+  <Badge tone={role === 'admin' ? 'blue' : 'gray'}>{ROLE_LABELS[role]}</Badge>
+);
+
+const StatusBadge = ({ active }: { active: boolean }) => (
+  <Badge tone={active ? 'green' : 'red'}>{active ? 'Ativo' : 'Inativo'}</Badge>
+);
 
 export function UsersTab() {
   const { user: currentUser } = useSession();
@@ -59,9 +70,9 @@ export function UsersTab() {
           <THead>
             <tr>
               <Th>Nome</Th>
-              <Th>E-mail</Th>
-              <Th>Perfil</Th>
-              <Th>Status</Th>
+              <Th className={FOLD.from.md}>E-mail</Th>
+              <Th className={FOLD.from.sm}>Perfil</Th>
+              <Th className={FOLD.from.sm}>Status</Th>
               <Th className="text-right">Ações</Th>
             </tr>
           </THead>
@@ -70,16 +81,24 @@ export function UsersTab() {
             {usersQuery.data?.length === 0 ? <EmptyRow colSpan={5} text="Nenhum usuário cadastrado." /> : null}
             {usersQuery.data?.map((user) => (
               <tr key={user.id} className="hover:bg-slate-50">
-                <Td className="font-medium text-slate-900">
-                  {user.name}
-                  {user.id === currentUser?.id ? <span className="ml-2 text-xs text-slate-500">(você)</span> : null}
-                </Td>
-                <Td>{user.email}</Td>
                 <Td>
-                  <Badge tone={user.role === 'admin' ? 'blue' : 'gray'}>{ROLE_LABELS[user.role]}</Badge>
+                  <div className="font-medium text-slate-900">
+                    {user.name}
+                    {user.id === currentUser?.id ? <span className="ml-2 text-xs text-slate-500">(você)</span> : null}
+                  </div>
+                  {/* Narrower screens: the folded columns under the name. */}
+                  <div className={cn(FOLD.upTo.md, 'mt-0.5 break-all text-xs text-slate-600')}>{user.email}</div>
+                  <div className={cn(FOLD.upTo.sm, 'mt-1 flex flex-wrap gap-1.5')}>
+                    <RoleBadge role={user.role} />
+                    <StatusBadge active={user.active} />
+                  </div>
                 </Td>
-                <Td>
-                  <Badge tone={user.active ? 'green' : 'red'}>{user.active ? 'Ativo' : 'Inativo'}</Badge>
+                <Td className={cn(FOLD.from.md, 'break-all')}>{user.email}</Td>
+                <Td className={FOLD.from.sm}>
+                  <RoleBadge role={user.role} />
+                </Td>
+                <Td className={FOLD.from.sm}>
+                  <StatusBadge active={user.active} />
                 </Td>
                 <Td className="whitespace-nowrap text-right">
                   <RowActions onEdit={() => setEditing(user)} onDelete={() => setToDelete(user)} />
