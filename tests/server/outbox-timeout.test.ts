@@ -1,4 +1,4 @@
-// No request the network swallows holds the till's outbox (issue 10): the app's own
+// No request the network swallows holds the till's outbox: the app's own
 // outbox code (fake-indexeddb, drainOutbox, createTransport over the app's API client)
 // sends through a TCP proxy to the real server. The proxy first black-holes every
 // connection (accepted, never answered), then forwards requests but drops the replies,
