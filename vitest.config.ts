@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['src/app/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/app/test/setup.ts'],
+          // Above the queries' own wait (setup.ts): a screen test on a loaded machine.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,6 +1,6 @@
 // The JavaScript a browser loads (Chromium), gzip -9 of every script response:
 //  - 'js': a fresh load of /vendas after sign-in, with no service worker (every script
-//    comes from the network, none from a cache), beside issue 3's aim;
+//    comes from the network, none from a cache), beside the aim of 180 KB gzip;
 //  - 'js-pages': /login, then /produtos in a second page after sign-in.
 import { gzipSync } from 'node:zlib';
 import { openBrowser, type Page } from '../tests/e2e/support/browser';

@@ -1,4 +1,4 @@
-// First open on a phone (issue 11 §5): Lighthouse 12, mobile preset (its default: Moto G
+// First open on a phone: Lighthouse 12, mobile preset (its default: Moto G
 // Power screen, 4x CPU slowdown, slow 4G simulated), cold (empty HTTP cache, no service
 // worker), the production build served by the real server, on /login and on /vendas
 // signed in as the cashier; the bytes over the wire of that first /vendas; and the time

@@ -148,7 +148,7 @@ async function postgresRuns(ctx: PartContext, url: string): Promise<void> {
       });
       if (raw) ctx.note(`transação crua (SQL direto, ${CONNECTIONS} conexões), 10 lojas`, rawNote(raw));
       if (rawOne) ctx.note(`transação crua (SQL direto, ${CONNECTIONS} conexões), uma loja`, rawNote(rawOne));
-      // What one store's sales still share (issue 10 §5): nothing store-wide, so one store
+      // What one store's sales still share: nothing store-wide, so one store
       // should run as fast as ten.
       if (one && ten) {
         ctx.note(

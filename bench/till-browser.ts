@@ -1,6 +1,6 @@
 // The till in Chromium over the demo store plus BENCH_PRODUCTS products (inserted in its
 // PGlite directory between two server runs): first mirror (till-mirror.ts), product
-// search (till-search.ts) and offline finishes (till-finish.ts), beside issue 3's aims.
+// search (till-search.ts) and offline finishes (till-finish.ts), each beside its aim.
 import { rmSync } from 'node:fs';
 import { openBrowser } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
@@ -73,7 +73,7 @@ async function tillInChromium(): Promise<TillResult> {
 
 export const tillBrowserPart: BenchPart = {
   name: 'till',
-  title: `PDV no Chromium (issue 3 §6): espelho, busca e venda offline`,
+  title: `PDV no Chromium: espelho, busca e venda offline`,
   budgetMin: 25,
   async run(ctx) {
     const till = await ctx.step(`PDV no Chromium (${EXTRA_PRODUCTS} produtos)`, tillInChromium);

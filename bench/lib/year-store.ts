@@ -1,7 +1,7 @@
 // A year of history in the demo store (tenant 'demo', seeded by the server's first start):
 // BENCH_YEAR_SCALE x (50,000 products, 2,000 more customers, 100,000 sales over the last
 // 365 São Paulo days, 20,000 receivables, 5,000 payables) and the cash entries all of that
-// implies, written as the app writes them (src/server/sales/sales.ts and sale-effects.ts,
+// implies, written as the app writes them (src/server/sales/sale-plan.ts and sale-effects.ts,
 // DESIGN.md 'Finance rules'). year-plan.ts decides (seeded); here the rows are built in
 // SQL, set-based, in one transaction. On PGlite, only while no server runs.
 //   - non-crediário sale: one income entry, Vendas, the sale's day, 'Venda #XXXXXXXX - Cliente';
@@ -11,8 +11,8 @@
 //     expense of what it brought in, on the cancel day; its open installments cancelled;
 //   - paid receivable: income, Vendas, dated payment_date, account_receivable_id (and
 //     sale_id for an installment); paid payable: expense in its category, dated payment_date.
-// Description texts of payments are this bench's guess (the finance services are not on
-// this branch yet); sizes and amounts are what the measured queries depend on.
+// The texts are the app's (src/shared/accounts.ts, sales/sale-effects.ts); sizes and
+// amounts are what the measured queries depend on.
 import { SALES_CATEGORY } from '../../src/shared/constants';
 import { todayIso } from '../../src/shared/dates';
 import { ANALYZE_PGLITE } from './config';
@@ -246,11 +246,13 @@ export async function generateYearStore(sql: Sql, scale: number, now = new Date(
              CASE WHEN s.parcelas = 0 THEN s.total ELSE s.entrada END, s.id, NULL, NULL, s.cancelled_at, s.cancelled_at
         FROM y_sale s WHERE s.cancelled_at IS NOT NULL AND (CASE WHEN s.parcelas = 0 THEN s.total ELSE s.entrada END) > 0 ORDER BY s.n;
       ${entry}
-      SELECT ${T}, ${uuidOf('received', 'r.id')}, r.payment_date, 'income', 'Recebimento - ' || r.description, '${SALES_CATEGORY}',
+      SELECT ${T}, ${uuidOf('received', 'r.id')}, r.payment_date, 'income',
+             'Recebimento - ' || r.description || coalesce(' - ' || c.name, ''), '${SALES_CATEGORY}',
              r.amount, r.sale_id, r.id, NULL, ${paidAt('r.payment_date')}, ${paidAt('r.payment_date')}
-        FROM accounts_receivable r WHERE r.tenant_id = ${T} AND r.status = 'paid' ORDER BY r.payment_date, r.id;
+        FROM accounts_receivable r LEFT JOIN customers c ON c.tenant_id = r.tenant_id AND c.id = r.customer_id
+       WHERE r.tenant_id = ${T} AND r.status = 'paid' ORDER BY r.payment_date, r.id;
       ${entry}
-      SELECT ${T}, ${uuidOf('paid', 'p.id')}, p.payment_date, 'expense', 'Pagamento - ' || p.description || ' - ' || p.supplier_name,
+      SELECT ${T}, ${uuidOf('paid', 'p.id')}, p.payment_date, 'expense', 'Pagamento - ' || p.supplier_name || ' - ' || p.description,
              p.category, p.amount, NULL, NULL, p.id, ${paidAt('p.payment_date')}, ${paidAt('p.payment_date')}
         FROM accounts_payable p WHERE p.tenant_id = ${T} AND p.status = 'paid' ORDER BY p.payment_date, p.id;
     `);

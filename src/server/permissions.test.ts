@@ -15,7 +15,7 @@ import {
   tenants,
   users,
 } from './db/schema';
-import { api, loginAll, setupTestApp, type TestContext } from './test/helpers';
+import { NO_STORE, openTestStore } from './test/helpers';
 import { makeCustomer, makeProduct, type ProductFixture } from './test/sales-fixtures';
 import { databases } from './test/testDb';
 
@@ -195,10 +195,7 @@ const ITEM_ADD = 'POST /api/sales/items';
 const PUBLIC = ['GET /api/tenants/search', 'POST /api/auth/login', 'POST /api/auth/refresh', 'POST /api/auth/logout'];
 
 describe.each(databases())('permission matrix (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let cashier: string;
+  let { ctx, http, admin, cashier } = NO_STORE;
 
   /** A fresh resource of the demo store, created as admin, for routes that consume an id. */
   const freshId = async (k: Kind): Promise<string> => {
@@ -282,11 +279,7 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    const s = await loginAll(ctx);
-    admin = s.demoAdmin.accessToken;
-    cashier = s.demoCashier.accessToken;
+    ({ ctx, http, admin, cashier } = await openTestStore(kind));
     saleFixture.product = await makeProduct(ctx.db, ctx.demo.tenant.id, { stock: 100_000 });
     saleFixture.customerId = (await makeCustomer(ctx.db, ctx.demo.tenant.id)).id;
     saleFixture.newSale = newSale;

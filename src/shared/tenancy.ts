@@ -1,19 +1,14 @@
 // Tenant = first label of the host name (spec §5).
-import { RESERVED_SUBDOMAINS, SUBDOMAIN_MAX_LENGTH } from './constants';
+import { RESERVED_SUBDOMAINS, SUBDOMAIN_MAX_LENGTH, SUBDOMAIN_MIN_LENGTH } from './constants';
 
 const SUBDOMAIN = /^[a-z0-9-]+$/;
 
 export function isValidSubdomain(label: string): boolean {
-  return label.length >= 1 && label.length <= SUBDOMAIN_MAX_LENGTH && SUBDOMAIN.test(label);
+  return label.length >= SUBDOMAIN_MIN_LENGTH && label.length <= SUBDOMAIN_MAX_LENGTH && SUBDOMAIN.test(label);
 }
 
 export function isReservedSubdomain(label: string): boolean {
   return (RESERVED_SUBDOMAINS as readonly string[]).includes(label);
-}
-
-/** True for a subdomain a new store may take. */
-export function isAvailableSubdomainShape(label: string): boolean {
-  return isValidSubdomain(label) && !isReservedSubdomain(label);
 }
 
 /**

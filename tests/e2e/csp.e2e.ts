@@ -1,4 +1,4 @@
-// The Content-Security-Policy blocks nothing the app needs (issue 10 §3), in the real
+// The Content-Security-Policy blocks nothing the app needs, in the real
 // Chromium against the real server: every screen is walked as the admin (login,
 // dashboard, a sale made offline and delivered by the service worker's app, products,
 // customers, the cash chart, receivables, payables, reports, settings) and any violation

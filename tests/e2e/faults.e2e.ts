@@ -1,4 +1,4 @@
-// No fault stops the till (issue 10 §4), in Chromium against the real server through a
+// No fault stops the till, in Chromium against the real server through a
 // proxy of our own (support/fault-proxy.ts) that answers 503, drops replies after the
 // server acted, delays and black-holes the till's writes at random from a fixed seed.
 // Two tabs of one tablet sell at once; mid-drain the server is killed (SIGKILL) and

@@ -1,4 +1,4 @@
-// The store's money without a connection (issue 8), in the real Chromium against the real
+// The store's money without a connection, in the real Chromium against the real
 // server: the admin opens Contas a Pagar, Contas a Receber and Fluxo de Caixa online; the
 // internet drops; each screen reloads from the cache with the time of its data; the admin
 // receives an installment and pays a bill offline (both shown at once, not synchronized);

@@ -1,4 +1,4 @@
-// What the first open loads before it can paint (issue 11 §3), read from the built app
+// What the first open loads before it can paint, read from the built app
 // the real server serves: the entry script, the modulepreloads of index.html and the
 // static imports of /login's chunk carry neither Dexie nor the sync engine; those come
 // after the first paint, in chunks of their own (src/app/offline/load-offline-runtime.ts),

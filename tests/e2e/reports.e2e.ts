@@ -1,4 +1,4 @@
-// The owner sees the business (issue 9), in the real Chromium against the real server:
+// The owner sees the business, in the real Chromium against the real server:
 // sales, a paid and an overdue bill are made through the API; the admin's Dashboard and
 // every report tab show the API's figures; exports download CSVs that start with the BOM
 // and parse back to those figures; the report prints without the app's frame; the

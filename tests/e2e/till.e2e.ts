@@ -1,4 +1,4 @@
-// The till never stops selling (issue 3), in the real Chromium against the real server:
+// The till never stops selling, in the real Chromium against the real server:
 // the cashier's tablet loses the network, sells three times (one crediário with
 // entrada), is closed and reopened offline with the three sales still queued, then the
 // network returns and each sale reaches the server exactly once. Another tablet sees

@@ -1,4 +1,4 @@
-// npm run backup / npm run restore on the embedded database (issue 10): a backup taken
+// npm run backup / npm run restore on the embedded database: a backup taken
 // while the real server runs and sells, restored into an empty data dir, holds exactly
 // the store's tables as of the backup; one taken in the middle of a burst of sales is
 // whole (every sale with its lines and its cash, the stock matching them). Restore

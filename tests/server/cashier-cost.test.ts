@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/shared/dates';
 import { hasPermission, type Permission } from '../../src/shared/permissions';
-import { api, loginAll, setupTestApp, type Json, type TestContext } from '../../src/server/test/helpers';
+import { type Json, NO_STORE, openTestStore } from '../../src/server/test/helpers';
 import { makeProduct, saleBody } from '../../src/server/test/sales-fixtures';
 import { databases } from '../../src/server/test/testDb';
 
@@ -25,10 +25,7 @@ function costKeys(value: unknown, path = ''): string[] {
 }
 
 describe.each(databases())('cost prices a cashier receives (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let cashier: string;
+  let { ctx, http, admin, cashier } = NO_STORE;
   /** The id each kind of path parameter names (by the path's resource). */
   const ids: Record<string, string> = {};
   /** The query a route needs to answer 200. */
@@ -62,11 +59,7 @@ describe.each(databases())('cost prices a cashier receives (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    const s = await loginAll(ctx);
-    admin = s.demoAdmin.accessToken;
-    cashier = s.demoCashier.accessToken;
+    ({ ctx, http, admin, cashier } = await openTestStore(kind));
     const tenantId = ctx.demo.tenant.id;
     // Something of everything a cashier reads: a product whose cost is known, a sale of it
     // today (day totals, dashboard), a receivable and a cash entry of today.

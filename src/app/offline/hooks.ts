@@ -8,7 +8,7 @@ import { getDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type Ou
 import { lastSyncAt } from './mirror';
 import { api } from '../lib/api';
 import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-sale';
-import { discardRejected, recordCustomer, recordSale, retryRejected } from './outbox';
+import { discardRejected, recordCustomer, retryRejected } from './outbox';
 import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
 import { searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
 import { pendingQuantities } from './stock';
@@ -178,25 +178,6 @@ export function useMirrorProducts(enabled = true): MirrorSearch<MirrorProduct> {
 export function useMirrorCustomers(enabled = true): MirrorSearch<MirrorCustomer> {
   const painted = useScreenPainted();
   return useMirrorSearch(enabled && painted ? mirrorCaches(getDb()).customers : null, searchCustomerIds);
-}
-
-type RecordSaleArgs = Parameters<typeof recordSale>;
-
-/** Writes a sale with its outbox row (one transaction), then asks the engine to send it. */
-export function useRecordSale(): (
-  sale: RecordSaleArgs[1],
-  body: RecordSaleArgs[2],
-  options: RecordSaleArgs[3],
-) => Promise<OutboxEntry> {
-  const engine = useSyncEngine();
-  return useCallback(
-    async (sale, body, options) => {
-      const entry = await recordSale(getDb(), sale, body, options);
-      engine?.saleRecorded();
-      return entry;
-    },
-    [engine],
-  );
 }
 
 /**

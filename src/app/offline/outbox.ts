@@ -104,14 +104,6 @@ export async function saleDependencies(db: BalcaoDb, customerId: string): Promis
   return queued && queued.kind === 'customer' ? [queued.id] : [];
 }
 
-export function pendingEntries(db: BalcaoDb): Promise<OutboxEntry[]> {
-  return db.outbox.where('status').equals('pending').sortBy('seq');
-}
-
-export function rejectedEntries(db: BalcaoDb): Promise<OutboxEntry[]> {
-  return db.outbox.where('status').equals('rejected').sortBy('seq');
-}
-
 /** An admin asks to try a rejected entry again (after fixing its cause). */
 export async function retryRejected(db: BalcaoDb, id: string): Promise<void> {
   await db.transaction('rw', db.outbox, db.sales, async () => {

@@ -71,20 +71,10 @@ describe('mirror search', () => {
     ).toEqual([]);
   });
 
-  it('stays instant on 50,000 products and caps the results', () => {
+  // How fast it answers is measured by the bench (bench/till-search.ts), not asserted here.
+  it('on 50,000 products, caps the results and finds an exact SKU', () => {
     const index = buildProductIndex(Array.from({ length: 50_000 }, (_, i) => product(i)));
     expect(searchProductIds(index, 'produto')).toHaveLength(20);
-    const times: number[] = [];
-    for (let round = 0; round < 5; round++) {
-      for (const query of ['sku-49999', 'nada assim', 'produto 4999', '7', 'zzz']) {
-        const start = performance.now();
-        searchProductIds(index, query);
-        times.push(performance.now() - start);
-      }
-    }
     expect(searchProductIds(index, 'sku-49999')).toEqual(['p-49999']);
-    times.sort((a, b) => a - b);
-    // Generous bound for a shared CI machine; typical runs take well under a millisecond.
-    expect(times[Math.floor(times.length * 0.95)]).toBeLessThan(20);
   });
 });

@@ -8,19 +8,18 @@
 // session the server ends, clears the token copy itself (SessionProvider).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSession } from '../auth/session-context';
 import { tokenStore } from '../lib/api';
 import { keepUnsavedAnswers } from './answer-journal';
 import { withOfflineRuntime } from './load-offline-runtime';
 import type { SyncEngine } from './sync-engine';
 import { SyncEngineContext } from './sync-engine-context';
 
-export function SyncProvider({ children }: { children: ReactNode }) {
-  const { status, user } = useSession();
+/** `userId`: who is signed in (null: nobody), from the session (app.tsx). */
+export function SyncProvider({ userId, children }: { userId: string | null; children: ReactNode }) {
   const queryClient = useQueryClient();
   const [engine, setEngine] = useState<SyncEngine | null>(null);
-  const signedIn = status === 'authenticated';
-  const owner = signedIn ? (user?.id ?? null) : null;
+  const signedIn = userId !== null;
+  const owner = userId;
 
   useEffect(() => {
     if (!signedIn) return;

@@ -4,25 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../demo/seed';
 import { loginAttempts, refreshTokens, users } from '../db/schema';
 import {
-  api,
   DEMO_HOST,
   freshIp,
   login,
   OTHER,
   OTHER_HOST,
-  setupTestApp,
   TEST_JWT_SECRET,
-  type TestContext,
+  NO_STORE,
+  openTestStore,
 } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('auth (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
+  let { ctx, http } = NO_STORE;
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
+    ({ ctx, http } = await openTestStore(kind));
   });
   afterAll(() => ctx?.close());
 

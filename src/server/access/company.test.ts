@@ -3,17 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnpjCheckDigits } from '../../shared/documents';
 import { DEMO } from '../demo/seed';
 import { tenants } from '../db/schema';
-import { api, login, setupTestApp, type TestContext } from '../test/helpers';
+import { login, NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('company (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
+  let { ctx, http } = NO_STORE;
   let admin: string;
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
+    ({ ctx, http } = await openTestStore(kind));
     admin = (await login(ctx.app, DEMO.admin.email, DEMO.admin.password)).accessToken;
   });
   afterAll(() => ctx?.close());

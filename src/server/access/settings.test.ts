@@ -1,26 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../db/schema';
-import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('store settings (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let cashier: string;
-  let otherAdmin: string;
+  let { ctx, http, admin, cashier, otherAdmin } = NO_STORE;
 
   const savedSettings = async () =>
     (await ctx.db.select({ s: tenants.settings }).from(tenants).where(eq(tenants.id, ctx.demo.tenant.id)))[0]!.s;
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    const s = await loginAll(ctx);
-    admin = s.demoAdmin.accessToken;
-    cashier = s.demoCashier.accessToken;
-    otherAdmin = s.otherAdmin.accessToken;
+    ({ ctx, http, admin, cashier, otherAdmin } = await openTestStore(kind));
   });
   afterAll(() => ctx?.close());
 

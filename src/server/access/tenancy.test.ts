@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESERVED_SUBDOMAINS } from '../../shared/constants';
-import { api, loginAll, OTHER_HOST, setupTestApp, type Session, type TestContext } from '../test/helpers';
+import { loginAll, OTHER_HOST, type Session, NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const NOT_FOUND = 'Empresa não encontrada ou subdomain inválido';
 
 describe.each(databases())('tenancy (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
+  let { ctx, http } = NO_STORE;
   let s: Awaited<ReturnType<typeof loginAll>>;
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
+    ({ ctx, http } = await openTestStore(kind));
     s = await loginAll(ctx);
   });
   afterAll(() => ctx?.close());

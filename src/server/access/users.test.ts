@@ -6,12 +6,11 @@ import { idempotencyKeys, refreshTokens, users } from '../db/schema';
 import { requestHashOf } from '../core/idempotency';
 import { createTokenService } from '../core/tokens';
 import { deleteUser, LAST_ADMIN, updateUser } from './users';
-import { api, login, NO_UUID, setupTestApp, TEST_JWT_SECRET, type TestContext } from '../test/helpers';
+import { login, NO_UUID, TEST_JWT_SECRET, NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('users (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
+  let { ctx, http } = NO_STORE;
   let admin: string;
 
   const liveUsers = async () =>
@@ -21,8 +20,7 @@ describe.each(databases())('users (%s)', (kind) => {
       .where(and(eq(users.tenantId, ctx.demo.tenant.id), isNull(users.deletedAt)));
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
+    ({ ctx, http } = await openTestStore(kind));
     admin = (await login(ctx.app, DEMO.admin.email, DEMO.admin.password)).accessToken;
   });
   afterAll(() => ctx?.close());

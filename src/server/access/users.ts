@@ -10,6 +10,7 @@ import {
   type UserListQuery,
   type UserUpdate,
 } from '../../shared/contract';
+import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { refreshTokens, tenants, users, type UserRow } from '../db/schema';
@@ -19,15 +20,11 @@ import { hashPassword } from './passwords';
 export const USER_NOT_FOUND = 'Usuário não encontrado.';
 export const LAST_ADMIN = 'A loja precisa de pelo menos um administrador ativo.';
 
+const fields = apiFields(users, ['id', 'name', 'email', 'role', 'active', 'createdAt']);
+
+/** The user as the API shows it (never its password hash). */
 export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    active: row.active,
-    created_at: row.createdAt.toISOString(),
-  };
+  return fields.toApi(row) as User;
 }
 
 const live = (tenantId: string) => and(eq(users.tenantId, tenantId), isNull(users.deletedAt));

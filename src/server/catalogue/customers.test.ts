@@ -4,16 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpfCheckDigits } from '../../shared/documents';
 import { customers } from '../db/schema';
 import { changeVersionOf, lastVersionDrawn } from '../test/sales-fixtures';
-import { api, loginAll, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';
+import { loginAll, NO_UUID, NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const cpf = (base9: string) => base9 + cpfCheckDigits(base9);
 
 describe.each(databases())('customers (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let cashier: string;
+  let { ctx, http, admin, cashier } = NO_STORE;
 
   const changeVersion = () => changeVersionOf(ctx.db, ctx.demo.tenant.id);
   const countRows = async () =>
@@ -21,11 +18,7 @@ describe.each(databases())('customers (%s)', (kind) => {
       .length;
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    const s = await loginAll(ctx);
-    admin = s.demoAdmin.accessToken;
-    cashier = s.demoCashier.accessToken;
+    ({ ctx, http, admin, cashier } = await openTestStore(kind));
   });
   afterAll(() => ctx?.close());
 

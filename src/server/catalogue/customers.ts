@@ -11,6 +11,7 @@ import {
   type Pagination,
 } from '../../shared/contract';
 import { stripDocument } from '../../shared/documents';
+import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { customers, type CustomerRow } from '../db/schema';
@@ -19,21 +20,23 @@ import { containsFolded, likePattern } from '../core/like';
 
 export const CUSTOMER_NOT_FOUND = 'Cliente não encontrado.';
 
+const fields = apiFields(customers, [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'document',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'active',
+  'createdAt',
+  'updatedAt',
+]);
+
 export function toCustomer(row: CustomerRow): Customer {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    document: row.document,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zip_code: row.zipCode,
-    active: row.active,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return fields.toApi(row) as Customer;
 }
 
 const live = (tenantId: string) => and(eq(customers.tenantId, tenantId), isNull(customers.deletedAt));
@@ -84,19 +87,7 @@ export async function createCustomer(
     return await inTransaction(db, tx, async (t) => {
       const [row] = await t
         .insert(customers)
-        .values({
-          tenantId,
-          ...(input.id ? { id: input.id } : {}),
-          name: input.name,
-          email: input.email ?? null,
-          phone: input.phone ?? null,
-          document: input.document ?? null,
-          address: input.address ?? null,
-          city: input.city ?? null,
-          state: input.state ?? null,
-          zipCode: input.zip_code ?? null,
-          active: input.active,
-        })
+        .values({ ...fields.fromApi(input), tenantId, name: input.name })
         .returning();
       return toCustomer(row!);
     });
@@ -114,21 +105,10 @@ export async function updateCustomer(
   tx?: DbOrTx,
 ): Promise<Customer> {
   return inTransaction(db, tx, async (t) => {
-    // undefined fields are left out of the UPDATE; null clears a field.
+    // Absent fields are left out of the UPDATE; null clears a field.
     const [row] = await t
       .update(customers)
-      .set({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        document: input.document,
-        address: input.address,
-        city: input.city,
-        state: input.state,
-        zipCode: input.zip_code,
-        active: input.active,
-        updatedAt: new Date(),
-      })
+      .set({ ...fields.fromApi(input), updatedAt: new Date() })
       .where(and(live(tenantId), eq(customers.id, id)))
       .returning();
     if (!row) throw notFound(CUSTOMER_NOT_FOUND);

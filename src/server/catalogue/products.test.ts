@@ -2,25 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
 import { changeVersionOf, lastVersionDrawn } from '../test/sales-fixtures';
-import { api, loginAll, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';
+import { NO_UUID, NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('products (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let cashier: string;
+  let { ctx, http, admin, cashier } = NO_STORE;
 
   const changeVersion = () => changeVersionOf(ctx.db, ctx.demo.tenant.id);
   const countRows = async () =>
     (await ctx.db.select({ id: products.id }).from(products).where(eq(products.tenantId, ctx.demo.tenant.id))).length;
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    const s = await loginAll(ctx);
-    admin = s.demoAdmin.accessToken;
-    cashier = s.demoCashier.accessToken;
+    ({ ctx, http, admin, cashier } = await openTestStore(kind));
   });
   afterAll(() => ctx?.close());
 

@@ -9,6 +9,7 @@ import {
   type ProductListQuery,
   type ProductUpdate,
 } from '../../shared/contract';
+import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { products, type ProductRow } from '../db/schema';
@@ -17,22 +18,25 @@ import { containsFolded } from '../core/like';
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 
+const fields = apiFields(products, [
+  'id',
+  'sku',
+  'name',
+  'size',
+  'color',
+  'currentStock',
+  'minimumStock',
+  'costPrice',
+  'salePrice',
+  'active',
+  'createdAt',
+  'updatedAt',
+]);
+
 /** The product as the API answers it; without its cost price for a caller who may not see it (access/settings.ts). */
 export function toProduct(row: ProductRow, withCost = true): Product {
-  return {
-    id: row.id,
-    sku: row.sku,
-    name: row.name,
-    size: row.size,
-    color: row.color,
-    current_stock: row.currentStock,
-    minimum_stock: row.minimumStock,
-    ...(withCost ? { cost_price: row.costPrice } : {}),
-    sale_price: row.salePrice,
-    active: row.active,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  const { cost_price, ...product } = fields.toApi(row) as Product;
+  return withCost ? { ...product, cost_price } : product;
 }
 
 const live = (tenantId: string) => and(eq(products.tenantId, tenantId), isNull(products.deletedAt));
@@ -86,18 +90,7 @@ export async function createProduct(db: DbOrTx, tenantId: string, input: Product
     return await inTransaction(db, tx, async (t) => {
       const [row] = await t
         .insert(products)
-        .values({
-          tenantId,
-          sku: input.sku,
-          name: input.name,
-          size: input.size,
-          color: input.color,
-          currentStock: input.current_stock,
-          minimumStock: input.minimum_stock,
-          costPrice: input.cost_price,
-          salePrice: input.sale_price,
-          active: input.active,
-        })
+        .values({ ...fields.fromApi(input), tenantId, sku: input.sku, name: input.name })
         .returning();
       return toProduct(row!);
     });
@@ -118,18 +111,7 @@ export async function updateProduct(
     return await inTransaction(db, tx, async (t) => {
       const [row] = await t
         .update(products)
-        .set({
-          sku: input.sku,
-          name: input.name,
-          size: input.size,
-          color: input.color,
-          currentStock: input.current_stock,
-          minimumStock: input.minimum_stock,
-          costPrice: input.cost_price,
-          salePrice: input.sale_price,
-          active: input.active,
-          updatedAt: new Date(),
-        })
+        .set({ ...fields.fromApi(input), updatedAt: new Date() })
         .where(and(live(tenantId), eq(products.id, id)))
         .returning();
       // Not found: throwing rolls the version bump back.

@@ -1,4 +1,4 @@
-// The race the sync cursor must survive (issue 10 §5): writers of one store run at once,
+// The race the sync cursor must survive: writers of one store run at once,
 // with no store-wide lock, and commit in whatever order their work takes (sales and
 // product edits that hold their transaction open a while after drawing their versions,
 // or before), while a till pulls small pages over and over. When the writers stop, one last pull must leave the till's

@@ -8,7 +8,7 @@ import { SyncPullResponseSchema } from '../../shared/contract';
 import { products } from '../db/schema';
 import { deleteCustomer } from './customers';
 import { deleteProduct, updateProduct } from './products';
-import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
+import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext, NO_STORE, openTestStore } from '../test/helpers';
 import { changeVersionOf, makeCustomer, makeProduct, saleBody } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { cursorText, parseCursor } from './sync';
@@ -28,12 +28,7 @@ const versionsOf = (page: Page) =>
 const idsOf = (page: Page) => [...page.products, ...page.customers, ...page.tombstones].map((r) => r.id);
 
 describe.each(databases())('sync pull (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let cashier: string;
-  let otherAdmin: string;
-  let tenantId: string;
+  let { ctx, http, tenantId, admin, cashier, otherAdmin } = NO_STORE;
 
   const pull = async (since?: string | number, limit?: number, token = cashier): Promise<Page> => {
     const query = new URLSearchParams();
@@ -59,13 +54,7 @@ describe.each(databases())('sync pull (%s)', (kind) => {
   const caughtUp = async () => (await pass()).cursor;
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    tenantId = ctx.demo.tenant.id;
-    const s = await loginAll(ctx);
-    admin = s.demoAdmin.accessToken;
-    cashier = s.demoCashier.accessToken;
-    otherAdmin = s.otherAdmin.accessToken;
+    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));
   });
   afterAll(() => ctx?.close());
 

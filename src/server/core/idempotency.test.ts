@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, idempotencyKeys, sales } from '../db/schema';
 import { canonicalJson, requestHashOf } from './idempotency';
-import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
 import {
   cashNetOf,
   changeVersionOf,
@@ -32,12 +32,7 @@ describe('request hash', () => {
 });
 
 describe.each(databases())('idempotency and concurrency (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let cashier: string;
-  let otherAdmin: string;
-  let tenantId: string;
+  let { ctx, http, tenantId, admin, cashier, otherAdmin } = NO_STORE;
   let customerId: string;
 
   const key = () => ({ 'Idempotency-Key': randomUUID() });
@@ -48,13 +43,7 @@ describe.each(databases())('idempotency and concurrency (%s)', (kind) => {
       .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, k)));
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    tenantId = ctx.demo.tenant.id;
-    const s = await loginAll(ctx);
-    admin = s.demoAdmin.accessToken;
-    cashier = s.demoCashier.accessToken;
-    otherAdmin = s.otherAdmin.accessToken;
+    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));
     customerId = (await makeCustomer(ctx.db, tenantId, 'Cliente Idempotente')).id;
   });
   afterAll(() => ctx?.close());

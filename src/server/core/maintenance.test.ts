@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../db/schema';
-import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, salesCount } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { IDEMPOTENCY_RETENTION_MS, pruneIdempotencyKeys, startMaintenance } from './maintenance';
@@ -13,17 +13,10 @@ import { IDEMPOTENCY_RETENTION_MS, pruneIdempotencyKeys, startMaintenance } from
 const DAY_MS = 86_400_000;
 
 describe.each(databases())('idempotency key retention (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let cashier: string;
-  let otherAdmin: string;
+  let { ctx, http, cashier, otherAdmin } = NO_STORE;
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    const s = await loginAll(ctx);
-    cashier = s.demoCashier.accessToken;
-    otherAdmin = s.otherAdmin.accessToken;
+    ({ ctx, http, cashier, otherAdmin } = await openTestStore(kind));
   });
   afterAll(() => ctx?.close());
 

@@ -1,4 +1,4 @@
-// Housekeeping the server runs by itself (issue 10):
+// Housekeeping the server runs by itself, at start and on a timer:
 // - Idempotency keys are kept IDEMPOTENCY_RETENTION_MS (30 days), far longer than any
 //   outbox holds a sale (its backoff tops out at 5 minutes between tries), then deleted,
 //   so the table stays bounded. Deleted per tenant in small batches, each its own short

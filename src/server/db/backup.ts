@@ -1,4 +1,4 @@
-// Backup and restore of the embedded database (PGlite), issue 10.
+// Backup and restore of the embedded database (PGlite): npm run backup / npm run restore.
 //
 // A backup is PGlite's own dump of its data dir (dumpDataDir: a gzipped tar), taken
 // after a CHECKPOINT inside a PGlite transaction: no other transaction of the server is

@@ -143,7 +143,7 @@ const statementNames = new Map<string, string>();
  * Runs a statement whose text is the same every time (only its parameters change) as a
  * NAMED prepared statement: node-postgres parses it once per connection, and PostgreSQL
  * may keep its plan, instead of parsing and planning it on every call (on the sale path
- * that was a quarter of the database's CPU: issue 10 §5). Through Drizzle's own session,
+ * that was a quarter of the database's CPU). Through Drizzle's own session,
  * so it joins the caller's transaction; PGlite has no network to save and runs it as
  * usual. The name comes from the text, so one name never stands for two texts.
  */

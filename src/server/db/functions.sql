@@ -66,43 +66,32 @@ CREATE OR REPLACE TRIGGER "product_prices_update" AFTER UPDATE OF "sale_price" O
 -- (pg_backend_pid() % 16), so same-day writers do not queue on one row; readers sum the
 -- slots. Entries of a tenant being deleted (cascade) change nothing: its days go with it.
 -- plpgsql, so their plans are kept for the session.
+CREATE OR REPLACE FUNCTION "cash_flow_days_add"(uuid[], date[], text[], bigint[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO cash_flow_days AS d (tenant_id, date, slot, income, expenses)
+  SELECT c.tenant, c.day, pg_backend_pid() % 16,
+         coalesce(sum(c.amount) FILTER (WHERE c.type = 'income'), 0),
+         coalesce(sum(c.amount) FILTER (WHERE c.type = 'expense'), 0)
+    FROM unnest($1, $2, $3, $4) AS c(tenant, day, type, amount)
+   WHERE EXISTS (SELECT 1 FROM tenants t WHERE t.id = c.tenant)
+   GROUP BY c.tenant, c.day
+   ORDER BY c.tenant, c.day
+  ON CONFLICT (tenant_id, date, slot) DO UPDATE
+    SET income = d.income + excluded.income, expenses = d.expenses + excluded.expenses;
+END
+$$;
+
+-- The entries a statement removed count out, the ones it wrote count in (an update: both).
 CREATE OR REPLACE FUNCTION "cash_flow_days_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO cash_flow_days AS d (tenant_id, date, slot, income, expenses)
-    SELECT n.tenant_id, n.date, pg_backend_pid() % 16,
-           coalesce(sum(n.amount) FILTER (WHERE n.type = 'income'), 0),
-           coalesce(sum(n.amount) FILTER (WHERE n.type = 'expense'), 0)
-      FROM new_rows n
-     WHERE EXISTS (SELECT 1 FROM tenants t WHERE t.id = n.tenant_id)
-     GROUP BY n.tenant_id, n.date
-     ORDER BY n.tenant_id, n.date
-    ON CONFLICT (tenant_id, date, slot) DO UPDATE
-      SET income = d.income + excluded.income, expenses = d.expenses + excluded.expenses;
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO cash_flow_days AS d (tenant_id, date, slot, income, expenses)
-    SELECT o.tenant_id, o.date, pg_backend_pid() % 16,
-           -coalesce(sum(o.amount) FILTER (WHERE o.type = 'income'), 0),
-           -coalesce(sum(o.amount) FILTER (WHERE o.type = 'expense'), 0)
-      FROM old_rows o
-     WHERE EXISTS (SELECT 1 FROM tenants t WHERE t.id = o.tenant_id)
-     GROUP BY o.tenant_id, o.date
-     ORDER BY o.tenant_id, o.date
-    ON CONFLICT (tenant_id, date, slot) DO UPDATE
-      SET income = d.income + excluded.income, expenses = d.expenses + excluded.expenses;
-  ELSE
-    INSERT INTO cash_flow_days AS d (tenant_id, date, slot, income, expenses)
-    SELECT c.tenant_id, c.date, pg_backend_pid() % 16,
-           coalesce(sum(c.amount) FILTER (WHERE c.type = 'income'), 0),
-           coalesce(sum(c.amount) FILTER (WHERE c.type = 'expense'), 0)
-      FROM (SELECT tenant_id, date, type, amount FROM new_rows
-            UNION ALL
-            SELECT tenant_id, date, type, -amount FROM old_rows) c
-     WHERE EXISTS (SELECT 1 FROM tenants t WHERE t.id = c.tenant_id)
-     GROUP BY c.tenant_id, c.date
-     ORDER BY c.tenant_id, c.date
-    ON CONFLICT (tenant_id, date, slot) DO UPDATE
-      SET income = d.income + excluded.income, expenses = d.expenses + excluded.expenses;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM cash_flow_days_add(array_agg(o.tenant_id), array_agg(o.date), array_agg(o.type), array_agg(-o.amount))
+       FROM old_rows o HAVING count(*) > 0;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM cash_flow_days_add(array_agg(n.tenant_id), array_agg(n.date), array_agg(n.type), array_agg(n.amount))
+       FROM new_rows n HAVING count(*) > 0;
   END IF;
   RETURN NULL;
 END
@@ -223,23 +212,18 @@ BEGIN
 END
 $$;
 
+-- The lines a statement removed count out, the ones it wrote count in (an update: both).
 CREATE OR REPLACE FUNCTION "sale_reports_on_items"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM sale_reports_items(array_agg(1), array_agg(n.tenant_id), array_agg(n.sale_id), array_agg(n.product_id),
-                               array_agg(n.total_price), array_agg(n.quantity::bigint * n.unit_cost))
-       FROM new_rows n HAVING count(*) > 0;
-  ELSIF TG_OP = 'DELETE' THEN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
     PERFORM sale_reports_items(array_agg(-1), array_agg(o.tenant_id), array_agg(o.sale_id), array_agg(o.product_id),
                                array_agg(o.total_price), array_agg(o.quantity::bigint * o.unit_cost))
        FROM old_rows o HAVING count(*) > 0;
-  ELSE
-    PERFORM sale_reports_items(array_agg(c.sign), array_agg(c.tenant_id), array_agg(c.sale_id), array_agg(c.product_id),
-                               array_agg(c.total_price), array_agg(c.cost))
-       FROM (SELECT -1 AS sign, o.tenant_id, o.sale_id, o.product_id, o.total_price, o.quantity::bigint * o.unit_cost AS cost FROM old_rows o
-             UNION ALL
-             SELECT 1, n.tenant_id, n.sale_id, n.product_id, n.total_price, n.quantity::bigint * n.unit_cost FROM new_rows n) c
-     HAVING count(*) > 0;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM sale_reports_items(array_agg(1), array_agg(n.tenant_id), array_agg(n.sale_id), array_agg(n.product_id),
+                               array_agg(n.total_price), array_agg(n.quantity::bigint * n.unit_cost))
+       FROM new_rows n HAVING count(*) > 0;
   END IF;
   RETURN NULL;
 END

@@ -1,12 +1,12 @@
 // Rows of a table read as JSON inside a larger statement (several reads in one round
-// trip: sales/sale-reads.ts), turned back into the row objects Drizzle would have answered,
+// trip: sales/sale-create-read.ts), turned back into the row objects Drizzle would have answered,
 // each value through its column's own mapping (timestamps to Date, bigint to number...).
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 // The SQL text that depends only on the schema is built once, as one raw chunk: Drizzle
 // walks every chunk of every statement it sends, and on the sale path that walk was a
-// visible part of the server's CPU (issue 10 §5).
+// visible part of the server's CPU.
 const texts = new Map<string, SQL>();
 function once(key: string, build: () => string): SQL {
   let text = texts.get(key);

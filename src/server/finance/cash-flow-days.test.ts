@@ -11,15 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/dates';
 import { cashFlowDays, cashFlowEntries } from '../db/schema';
 import { slotWriters, type SlotWriters } from '../test/day-slots';
-import { setupTestApp, type TestContext } from '../test/helpers';
+import { NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const DAY0 = '2026-11-01';
 const day = (n: number) => addDays(DAY0, n);
 
 describe.each(databases())('cash flow day totals (%s)', (kind) => {
-  let ctx: TestContext;
-  let tenantId: string;
+  let { ctx, tenantId } = NO_STORE;
   let slots: SlotWriters;
 
   /** day => [income, expenses], from the entries and from the day totals. */
@@ -59,8 +58,7 @@ describe.each(databases())('cash flow day totals (%s)', (kind) => {
     ).map((r) => r.slot);
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    tenantId = ctx.demo.tenant.id;
+    ({ ctx, tenantId } = await openTestStore(kind));
     slots = await slotWriters(ctx.database, 3);
   });
   afterAll(async () => {

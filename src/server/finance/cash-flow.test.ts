@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../shared/dates';
 import { accountsPayable, cashFlowEntries } from '../db/schema';
-import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { ENTRY_NOT_MANUAL } from './cash-flow';
@@ -14,12 +14,7 @@ import { ENTRY_NOT_MANUAL } from './cash-flow';
 const BASE = '/api/cash-flow';
 
 describe.each(databases())('cash flow (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let cashier: string;
-  let otherAdmin: string;
-  let tenantId: string;
+  let { ctx, http, tenantId, admin, cashier, otherAdmin } = NO_STORE;
   const today = todayIso();
   const day = (n: number) => addDays(today, n);
 
@@ -39,13 +34,7 @@ describe.each(databases())('cash flow (%s)', (kind) => {
   const get = async (path: string, token = admin) => (await http.get(`${BASE}${path}`, { token })).body;
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    tenantId = ctx.demo.tenant.id;
-    const s = await loginAll(ctx);
-    admin = s.demoAdmin.accessToken;
-    cashier = s.demoCashier.accessToken;
-    otherAdmin = s.otherAdmin.accessToken;
+    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));
   });
   afterAll(() => ctx?.close());
   beforeEach(async () => {

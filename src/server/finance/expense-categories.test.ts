@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYABLE_CATEGORIES } from '../../shared/constants';
 import { DEMO } from '../demo/seed';
-import { api, login, NO_UUID, setupTestApp, type TestContext } from '../test/helpers';
+import { login, NO_UUID, NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('expense categories (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
+  let { ctx, http } = NO_STORE;
   let admin: string;
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
+    ({ ctx, http } = await openTestStore(kind));
     admin = (await login(ctx.app, DEMO.admin.email, DEMO.admin.password)).accessToken;
   });
   afterAll(() => ctx?.close());

@@ -9,6 +9,7 @@ import {
   type ExpenseCategoryUpdate,
   type Pagination,
 } from '../../shared/contract';
+import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { expenseCategories, type ExpenseCategoryRow } from '../db/schema';
@@ -16,8 +17,10 @@ import { conflict, notFound } from '../errors';
 
 export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
 
+const fields = apiFields(expenseCategories, ['id', 'name', 'description', 'active']);
+
 export function toExpenseCategory(row: ExpenseCategoryRow): ExpenseCategory {
-  return { id: row.id, name: row.name, description: row.description, active: row.active };
+  return fields.toApi(row) as ExpenseCategory;
 }
 
 const own = (tenantId: string, id: string) =>
@@ -57,7 +60,7 @@ export async function createExpenseCategory(
     return await inTransaction(db, tx, async (t) => {
       const [row] = await t
         .insert(expenseCategories)
-        .values({ tenantId, name: input.name, description: input.description ?? null, active: input.active })
+        .values({ ...fields.fromApi(input), tenantId, name: input.name })
         .returning();
       return toExpenseCategory(row!);
     });
@@ -78,7 +81,7 @@ export async function updateExpenseCategory(
     return await inTransaction(db, tx, async (t) => {
       const [row] = await t
         .update(expenseCategories)
-        .set({ name: input.name, description: input.description, active: input.active, updatedAt: new Date() })
+        .set({ ...fields.fromApi(input), updatedAt: new Date() })
         .where(own(tenantId, id))
         .returning();
       if (!row) throw notFound(CATEGORY_NOT_FOUND);

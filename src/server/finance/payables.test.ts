@@ -7,17 +7,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_REFUSALS } from '../../shared/accounts';
 import { addDays, todayIso } from '../../shared/dates';
 import { accountsPayable, cashFlowEntries } from '../db/schema';
-import { api, loginAll, NO_UUID, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
+import { NO_UUID, OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const BASE = '/api/accounts-payable';
 
 describe.each(databases())('accounts payable (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let otherAdmin: string;
-  let tenantId: string;
+  let { ctx, http, tenantId, admin, otherAdmin } = NO_STORE;
   const today = todayIso();
   const day = (n: number) => addDays(today, n);
 
@@ -42,12 +38,7 @@ describe.each(databases())('accounts payable (%s)', (kind) => {
       .where(and(eq(cashFlowEntries.tenantId, tenantId), eq(cashFlowEntries.accountPayableId, id)));
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    tenantId = ctx.demo.tenant.id;
-    const s = await loginAll(ctx);
-    admin = s.demoAdmin.accessToken;
-    otherAdmin = s.otherAdmin.accessToken;
+    ({ ctx, http, tenantId, admin, otherAdmin } = await openTestStore(kind));
   });
   afterAll(() => ctx?.close());
   beforeEach(async () => {

@@ -8,19 +8,14 @@ import { ACCOUNT_REFUSALS } from '../../shared/accounts';
 import { addDays, todayIso } from '../../shared/dates';
 import { createCustomer } from '../catalogue/customers';
 import { accountsReceivable, cashFlowEntries } from '../db/schema';
-import { api, loginAll, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
 import { cashNetOf, makeProduct, saleBody } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
 const BASE = '/api/accounts-receivable';
 
 describe.each(databases())('accounts receivable (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let cashier: string;
-  let otherAdmin: string;
-  let tenantId: string;
+  let { ctx, http, tenantId, admin, cashier, otherAdmin } = NO_STORE;
   let joana: { id: string; name: string };
   let pedro: { id: string; name: string };
   const today = todayIso();
@@ -47,13 +42,7 @@ describe.each(databases())('accounts receivable (%s)', (kind) => {
       .where(and(eq(cashFlowEntries.tenantId, tenantId), eq(cashFlowEntries.accountReceivableId, id)));
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    tenantId = ctx.demo.tenant.id;
-    const s = await loginAll(ctx);
-    admin = s.demoAdmin.accessToken;
-    cashier = s.demoCashier.accessToken;
-    otherAdmin = s.otherAdmin.accessToken;
+    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));
     joana = await createCustomer(ctx.db, tenantId, { name: 'Joana Prado', document: '52998224725', active: true });
     pedro = await createCustomer(ctx.db, tenantId, { name: 'Pedro Lima', active: true });
   });

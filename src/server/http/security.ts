@@ -1,5 +1,5 @@
 // Security headers on every answer (app HTML, assets, service worker, API, errors), set by
-// @fastify/helmet (issue 10 §3). Two sets, chosen by the path asked for:
+// @fastify/helmet. Two sets, chosen by the path asked for:
 // - Pages and the service worker script get the full set: the Content-Security-Policy
 //   below (this origin only: no inline script, no third-party script, font or API;
 //   charts are SVG drawn by React) and the document headers (frame, opener, agent
@@ -11,7 +11,7 @@
 //   frame-ancestors 'none'`, the usual one for an API): opened on its own in a tab (an
 //   SVG icon, a JSON answer), such an answer can run or embed nothing. The document
 //   headers do nothing on these answers and cost ~600 bytes each: a phone's first open of
-//   /vendas makes ~25 requests (issue 11: 200 KB for that first open).
+//   /vendas makes ~25 requests, in a first open of under 200 KB.
 // The choice is by path, never by content type, so a 304 (no body, no content type) that
 // revalidates a page carries the page's own set: a browser keeps the headers of a 304 in
 // place of the stored ones. Helmet gives every answer the full set; a hook after it trims

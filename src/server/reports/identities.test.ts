@@ -2,7 +2,7 @@
 // every method (crediário with and without entrada, an installment sometimes paid), some
 // cancelled; bills of every category left open, paid or cancelled; receivables entered by
 // hand; manual entries on random days. A model kept beside the store gives each figure,
-// and the reports must satisfy the identities of issue 9 for any such data:
+// and the reports must satisfy these identities for any such data:
 // gross = revenue - COGS; net = operating = gross - operating expenses; assets =
 // liabilities + equity; cash-flow final = initial + income - expenses; the dashboard
 // cash-flow chart's last balance = the summary's final; a paid bill counted once and a

@@ -38,10 +38,6 @@ export function lastDays(count: number, today = todayIso()): Days {
 /** The instant a São Paulo day starts, as a timestamptz parameter. */
 export const dayStart = (day: string): SQL => sql`${startOfDayUtc(day).toISOString()}::timestamptz`;
 
-/** A timestamp column within the São Paulo days of the range. */
-export const withinDays = (column: AnyPgColumn, days: Days): SQL =>
-  sql`(${column} >= ${dayStart(days.start)} AND ${column} < ${dayStart(addDays(days.end, 1))})`;
-
 /** A timestamp column on or before the São Paulo day (its day <= day). */
 export const byDay = (column: AnyPgColumn, day: string): SQL => sql`${column} < ${dayStart(addDays(day, 1))}`;
 

@@ -15,7 +15,7 @@ import { addDays, startOfDayUtc, todayIso } from '../../shared/dates';
 import { MIGRATIONS_FOLDER } from '../db/client';
 import { saleItems, sales } from '../db/schema';
 import { slotWriters, type SlotWriters } from '../test/day-slots';
-import { api, loginAll, setupTestApp, type TestContext } from '../test/helpers';
+import { api, loginAll, NO_STORE, openTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { rowsOf } from './period';
@@ -23,8 +23,7 @@ import { rowsOf } from './period';
 type Totals = Record<string, number[]>;
 
 describe.each(databases())('report day totals (%s)', (kind) => {
-  let ctx: TestContext;
-  let tenantId: string;
+  let { ctx, tenantId } = NO_STORE;
   let customer: { id: string; name: string };
   let products: ProductFixture[];
   let slots: SlotWriters;
@@ -81,8 +80,7 @@ describe.each(databases())('report day totals (%s)', (kind) => {
   const clearSales = () => ctx.db.delete(sales).where(eq(sales.tenantId, tenantId));
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    tenantId = ctx.demo.tenant.id;
+    ({ ctx, tenantId } = await openTestStore(kind));
     customer = await makeCustomer(ctx.db, tenantId);
     products = [];
     for (const [price, cost] of [

@@ -1,5 +1,5 @@
-// The conflicts admins review (sale_conflicts, written in each sale's transaction by
-// sales.ts): listed newest first with the sale's details (who sold, which device, when,
+// The conflicts admins review (sale_conflicts, written in each sale's own write:
+// sale-plan.ts): listed newest first with the sale's details (who sold, which device, when,
 // what differs), counted while open, and marked as reviewed.
 import { aliasedTable, and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { paginationOf, type Pagination, type SaleConflict, type SaleConflictListQuery } from '../../shared/contract';

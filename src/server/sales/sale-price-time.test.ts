@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALE_SOLD_AT_FUTURE_MAX_MS, SALE_SOLD_AT_PAST_MAX_MS } from '../../shared/constants';
 import { productPrices, saleConflicts, sales } from '../db/schema';
-import { api, loginAll, NO_UUID, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
+import { api, NO_UUID, OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, salesCount, stockOf } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
@@ -17,12 +17,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 describe.each(databases())('sale checks (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let cashier: string;
-  let otherAdmin: string;
-  let tenantId: string;
+  let { ctx, http, tenantId, admin, cashier, otherAdmin } = NO_STORE;
   let customer: { id: string; name: string };
 
   const product = (price: number, name?: string) => makeProduct(ctx.db, tenantId, { stock: 50, price, name });
@@ -38,13 +33,7 @@ describe.each(databases())('sale checks (%s)', (kind) => {
       .where(and(eq(saleConflicts.tenantId, tenantId), eq(saleConflicts.saleId, saleId)));
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    tenantId = ctx.demo.tenant.id;
-    const s = await loginAll(ctx);
-    admin = s.demoAdmin.accessToken;
-    cashier = s.demoCashier.accessToken;
-    otherAdmin = s.otherAdmin.accessToken;
+    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));
     customer = await makeCustomer(ctx.db, tenantId, 'Helena Duarte');
   });
   afterAll(() => ctx?.close());

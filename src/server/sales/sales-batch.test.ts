@@ -7,7 +7,7 @@ import { addDays, todayIso } from '../../shared/dates';
 import type { Db } from '../db/client';
 import { SaleCreateSchema } from '../../shared/contract';
 import { createSales, saleCall } from './sale-create';
-import { api, loginAll, NO_UUID, setupTestApp, type Json, type TestContext } from '../test/helpers';
+import { NO_UUID, type Json, NO_STORE, openTestStore } from '../test/helpers';
 import {
   cashNetOf,
   makeCustomer,
@@ -22,10 +22,7 @@ import {
 import { databases } from '../test/testDb';
 
 describe.each(databases())('sales batch (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let cashier: string;
-  let tenantId: string;
+  let { ctx, http, tenantId, cashier } = NO_STORE;
   let customer: { id: string; name: string };
 
   const product = (stock: number, name?: string) => makeProduct(ctx.db, tenantId, { stock, price: 1000, name });
@@ -40,10 +37,7 @@ describe.each(databases())('sales batch (%s)', (kind) => {
     http.post('/api/sales/batch', { sales }, { token: cashier });
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    tenantId = ctx.demo.tenant.id;
-    cashier = (await loginAll(ctx)).demoCashier.accessToken;
+    ({ ctx, http, tenantId, cashier } = await openTestStore(kind));
     customer = await makeCustomer(ctx.db, tenantId, 'Rita Lobo');
   });
   afterAll(() => ctx?.close());

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../shared/dates';
 import { accountsReceivable, products, saleItems, sales } from '../db/schema';
 import { deleteProduct } from '../catalogue/products';
-import { api, loginAll, NO_UUID, OTHER_HOST, setupTestApp, type TestContext } from '../test/helpers';
+import { NO_UUID, OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
 import {
   cashNetOf,
   cashOf,
@@ -23,12 +23,7 @@ import {
 import { databases } from '../test/testDb';
 
 describe.each(databases())('sales (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let cashier: string;
-  let otherAdmin: string;
-  let tenantId: string;
+  let { ctx, http, tenantId, admin, cashier, otherAdmin } = NO_STORE;
   let customer: { id: string; name: string };
 
   const product = (stock: number, options: { price?: number; cost?: number; name?: string; active?: boolean } = {}) =>
@@ -36,13 +31,7 @@ describe.each(databases())('sales (%s)', (kind) => {
   const short = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
 
   beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    tenantId = ctx.demo.tenant.id;
-    const s = await loginAll(ctx);
-    admin = s.demoAdmin.accessToken;
-    cashier = s.demoCashier.accessToken;
-    otherAdmin = s.otherAdmin.accessToken;
+    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));
     customer = await makeCustomer(ctx.db, tenantId, 'Joana Prado');
   });
   afterAll(() => ctx?.close());

@@ -152,3 +152,34 @@ export async function loginAll(ctx: TestContext) {
 }
 
 export const NO_UUID = '00000000-0000-4000-8000-000000000000';
+
+/** What most server test files start from: the app on a fresh database and its sessions. */
+export interface TestStore {
+  ctx: TestContext;
+  http: ReturnType<typeof api>;
+  /** The demo store's id. */
+  tenantId: string;
+  /** Access tokens: the demo store's admin and cashier, and the other store's. */
+  admin: string;
+  cashier: string;
+  otherAdmin: string;
+  otherCashier: string;
+}
+
+/** Placeholder until beforeAll opens the store: `let { ctx, http } = NO_STORE;`. */
+export const NO_STORE = {} as TestStore;
+
+/** A fresh app and database with both stores signed in (use in beforeAll; ctx.close() in afterAll). */
+export async function openTestStore(kind: TestDbKind, config: Partial<AppConfig> = {}): Promise<TestStore> {
+  const ctx = await setupTestApp(kind, config);
+  const s = await loginAll(ctx);
+  return {
+    ctx,
+    http: api(ctx.app),
+    tenantId: ctx.demo.tenant.id,
+    admin: s.demoAdmin.accessToken,
+    cashier: s.demoCashier.accessToken,
+    otherAdmin: s.otherAdmin.accessToken,
+    otherCashier: s.otherCashier.accessToken,
+  };
+}

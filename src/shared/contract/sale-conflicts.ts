@@ -1,4 +1,4 @@
-// What admins review about sales (issue 10 §1): a stock shortfall of an offline sale, a
+// What admins review about sales the server recorded but did not believe: a stock shortfall of an offline sale, a
 // price the product did not have, a device clock the server did not believe. One entry
 // per kind per sale; each can be marked as reviewed (GET /api/sale-conflicts,
 // POST /api/sale-conflicts/:id/review; permission sales.conflicts, admins only).

@@ -1,5 +1,5 @@
 // An HTTP proxy of the tests' own between Chromium and the server, injecting the faults a
-// store's network and server give (issue 10 §4): on the till's writes (POST /api/sales...)
+// store's network and server give: on the till's writes (POST /api/sales...)
 // it answers 503, drops the reply after the server acted on the request, delays, or
 // black-holes the request (never answers), at random from a fixed seed. Everything else
 // passes. The target can change (a server restarted on another port) and the faults can

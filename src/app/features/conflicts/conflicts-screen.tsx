@@ -1,6 +1,6 @@
 // Conflitos de Vendas (admins): in one place, the sales that arrived with something an
 // owner must look at: a stock shortfall, a price the product did not have, a device
-// clock the server did not believe (issue 10 §1). Each can be marked as reviewed.
+// clock the server did not believe. Each can be marked as reviewed.
 import { useState } from 'react';
 import { toast, toastError } from '../../components/toast-store';
 import { Card } from '../../components/card';

@@ -2,7 +2,7 @@
 // Azul', the one to reorder), overdue receivables and overdue payables,
 // each list the most urgent first (the server sends at most a few of each; `counts` says
 // how many there are in all), or 'Nenhum alerta ativo'. For admins also the sale conflicts
-// nobody reviewed yet (issue 10), with a link to Conflitos de Vendas.
+// nobody reviewed yet, with a link to Conflitos de Vendas.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatBRL } from '../../../shared/money';

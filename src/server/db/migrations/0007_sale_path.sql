@@ -6,7 +6,7 @@ ALTER TABLE "cash_flow_days" ADD CONSTRAINT "cash_flow_days_pkey" PRIMARY KEY("t
 ALTER TABLE "sales_days" DROP CONSTRAINT "sales_days_pkey";
 --> statement-breakpoint
 ALTER TABLE "sales_days" ADD CONSTRAINT "sales_days_pkey" PRIMARY KEY("tenant_id","date","slot");--> statement-breakpoint
--- Hand-edited (issue 10 §5): one store's sales no longer queue behind each other on their
+-- Hand-edited: one store's sales no longer queue behind each other on their
 -- day's totals. Every sale upserted the same sales_days and cash_flow_days row (its
 -- tenant, its day) early in its transaction and held that row lock until commit, so ten
 -- tills of one store ran one at a time. The day tables are now striped: a writer upserts

@@ -4,7 +4,7 @@ ALTER TABLE "customers" ADD COLUMN "txid" bigint DEFAULT 0 NOT NULL;--> statemen
 ALTER TABLE "products" ADD COLUMN "txid" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "customers_tenant_txid_idx" ON "customers" USING btree ("tenant_id","txid");--> statement-breakpoint
 CREATE INDEX "products_tenant_txid_idx" ON "products" USING btree ("tenant_id","txid");--> statement-breakpoint
--- Hand-edited (issue 10 §5): the sync cursor no longer needs the store's version lock.
+-- Hand-edited: the sync cursor no longer needs the store's version lock.
 -- Until now every product or customer write bumped tenants.change_version, row-locked until
 -- commit, so versions committed in order and "version > cursor" never skipped a row; but
 -- every sale of a store waited for the previous one's commit on that row. Now:

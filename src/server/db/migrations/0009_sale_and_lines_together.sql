@@ -1,4 +1,4 @@
--- Issue 10 §5: a new sale and its lines may be written by ONE statement (sales/sale-writes.ts:
+-- A new sale and its lines may be written by ONE statement (sales/sale-create-write.ts:
 -- data-modifying WITH queries), one round trip less per sale. The day totals' triggers of
 -- 0005 (plpgsql since 0007) counted a new sale's cost from the lines it already had, and each
 -- new line's cost once its sale was there. Written in two statements (sale, then lines) the
