@@ -4,14 +4,20 @@
 // with its Idempotency-Key, or queued for the outbox when the server cannot be reached.
 import { keepPreviousData } from '@tanstack/react-query';
 import { z } from 'zod';
-import { adjustReceivableStatistics, inRange, statusToday } from '../../../shared/account-overlay';
+import { adjustOverdueCount, adjustReceivableStatistics, inRange, statusToday } from '../../../shared/account-overlay';
 import { receivableCashEntry, receivableCreated } from '../../../shared/account-records';
-import { PAGE_SIZE_RECEIVABLES, STALE_TIME_LISTS_MS, STALE_TIME_RECEIVABLE_STATS_MS } from '../../../shared/constants';
+import {
+  PAGE_SIZE_RECEIVABLES,
+  STALE_TIME_LISTS_MS,
+  STALE_TIME_RECEIVABLE_OVERDUE_MS,
+  STALE_TIME_RECEIVABLE_STATS_MS,
+} from '../../../shared/constants';
 import {
   AccountReceivableCreateSchema,
   AccountReceivableListQuerySchema,
   AccountReceivableListResponseSchema,
   AccountReceivableResponseSchema,
+  ReceivableOverdueResponseSchema,
   ReceivableStatisticsResponseSchema,
   type AccountReceivable,
   type AccountReceivableCreate,
@@ -50,6 +56,7 @@ export const receivableKeys = {
   all: [...FINANCE_KEY, 'receivables'] as const,
   list: (filters: ReceivableFilters) => [...receivableKeys.all, 'list', filters] as const,
   statistics: (range: DueRange) => [...receivableKeys.all, 'statistics', range] as const,
+  overdue: (range: DueRange) => [...receivableKeys.all, 'overdue', range] as const,
 };
 
 export type ReceivableRow = WithLocal<AccountReceivable>;
@@ -81,6 +88,11 @@ export function fetchReceivableStatistics(range: DueRange) {
   return api
     .get(ReceivableStatisticsResponseSchema, `${BASE}/statistics`, { query: rangeQuery(range) })
     .then((r) => r.data);
+}
+
+/** How many accounts due in the range are overdue (the server's list is capped; its count is not). */
+export function fetchOverdueReceivablesCount(range: DueRange): Promise<number> {
+  return api.get(ReceivableOverdueResponseSchema, `${BASE}/overdue`, { query: rangeQuery(range) }).then((r) => r.count);
 }
 
 // payment_method is a z.preprocess in the contract ('none' = absent), which z.encode
@@ -131,6 +143,19 @@ export function useReceivableStatistics(range: DueRange) {
     },
     'receivable',
     (fetched, live) => adjustReceivableStatistics(fetched, live, todayIso(), rangeQuery(range)),
+  );
+}
+
+/** The overdue count, fresh for 1 minute (spec: receivable overdue 1 min), with this device's changes. */
+export function useOverdueReceivablesCount(range: DueRange) {
+  return useOverlaidQuery(
+    {
+      queryKey: receivableKeys.overdue(range),
+      queryFn: () => fetchOverdueReceivablesCount(range),
+      staleTime: STALE_TIME_RECEIVABLE_OVERDUE_MS,
+    },
+    'receivable',
+    (fetched, live) => adjustOverdueCount(fetched, live, todayIso(), rangeQuery(range)),
   );
 }
 
