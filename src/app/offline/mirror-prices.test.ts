@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
+import { productJson } from '../test/fixtures';
 import { BalcaoDb } from './db';
 import { pullMirror, type PullPage } from './mirror';
 import { getProducts } from './product-store';
@@ -13,20 +14,10 @@ afterEach(async () => {
   for (const name of names.splice(0)) await Dexie.delete(name);
 });
 
+/** A product as the API sends it (reais), `n` its id's last digit. */
 function reais(n: number, sale: number, cost?: number) {
-  return {
-    id: `p-${n}`,
-    sku: `S-${n}`,
-    name: `Produto ${n}`,
-    size: '',
-    color: '',
-    current_stock: 5,
-    minimum_stock: 0,
-    ...(cost === undefined ? {} : { cost_price: cost }),
-    sale_price: sale,
-    active: true,
-    version: n,
-  };
+  const { cost_price: _cost, ...row } = productJson({ id: `p-${n}`, name: `Produto ${n}`, sale_price: sale });
+  return { ...row, ...(cost === undefined ? {} : { cost_price: cost }), version: n };
 }
 
 /** A database as version 5 of the app left it: prices in reais. */
