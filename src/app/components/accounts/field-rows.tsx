@@ -1,6 +1,7 @@
 // The fields of an account form bound to its values by name: each row shows its value,
 // writes it back, shows its error (contract or server 400) and is disabled while saving.
 import { useState } from 'react';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { DateField, type DateFieldProps } from '../date-input';
 import { TextAreaField, TextField, type TextFieldProps } from '../field';
 import { MoneyField } from '../money-input';
@@ -107,6 +108,30 @@ export function ChoiceRow<V, T extends string>({
       onChange={(e) => b.set(e.target.value)}
       error={b.error}
       disabled={b.disabled}
+    />
+  );
+}
+
+/** 'Categoria' (required): one of `choices`, none chosen at first. */
+export function CategoryRow<V, T extends string>({ form, name, choices }: Row<V, string> & { choices: readonly T[] }) {
+  const first = { value: '', label: 'Selecione a categoria', disabled: true };
+  return <ChoiceRow form={form} name={name} label="Categoria" required first={first} choices={choices} />;
+}
+
+/** 'Forma de Pagamento': 'Nenhuma' (sent absent) or one of `choices`. */
+export function PaymentMethodRow<V, T extends keyof typeof PAYMENT_METHOD_LABELS>({
+  form,
+  name,
+  choices,
+}: Row<V, string> & { choices: readonly T[] }) {
+  return (
+    <ChoiceRow
+      form={form}
+      name={name}
+      label="Forma de Pagamento"
+      first={{ value: 'none', label: 'Nenhuma' }}
+      choices={choices}
+      labels={PAYMENT_METHOD_LABELS}
     />
   );
 }

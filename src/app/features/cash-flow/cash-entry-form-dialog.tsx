@@ -4,7 +4,14 @@ import { CASH_FLOW_CATEGORIES } from '../../../shared/constants';
 import { CashFlowEntryCreateSchema, CashFlowEntryUpdateSchema } from '../../../shared/contract/cash-flow';
 import { todayIso } from '../../../shared/dates';
 import { toReais } from '../../../shared/money';
-import { ChoiceRow, DateRow, MoneyRow, TextRow, useAccountForm } from '../../components/accounts/field-rows';
+import {
+  CategoryRow,
+  ChoiceRow,
+  DateRow,
+  MoneyRow,
+  TextRow,
+  useAccountForm,
+} from '../../components/accounts/field-rows';
 import { AccountFormDialog } from '../../components/accounts/form-dialog';
 import { toastSaved } from '../../components/outcome-toast';
 import { validateForm } from '../../lib/form-errors';
@@ -84,14 +91,7 @@ export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | 
       <ChoiceRow form={form} name="type" label="Tipo" required choices={TYPES} labels={TYPE_LABELS} />
       {/* The first thing to type: the date comes filled (today) and is changed less often. */}
       <TextRow form={form} name="description" label="Descrição" required data-autofocus="" className="sm:col-span-2" />
-      <ChoiceRow
-        form={form}
-        name="category"
-        label="Categoria"
-        required
-        first={{ value: '', label: 'Selecione a categoria', disabled: true }}
-        choices={CASH_FLOW_CATEGORIES}
-      />
+      <CategoryRow form={form} name="category" choices={CASH_FLOW_CATEGORIES} />
       <MoneyRow form={form} name="amount" />
     </AccountFormDialog>
   );

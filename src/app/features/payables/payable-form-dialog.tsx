@@ -6,8 +6,15 @@ import {
   AccountPayableUpdateSchema,
   PAYABLE_PAYMENT_METHODS,
 } from '../../../shared/contract/accounts';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
-import { ChoiceRow, DateRow, MoneyRow, NotesRow, TextRow, useAccountForm } from '../../components/accounts/field-rows';
+import {
+  CategoryRow,
+  DateRow,
+  MoneyRow,
+  NotesRow,
+  PaymentMethodRow,
+  TextRow,
+  useAccountForm,
+} from '../../components/accounts/field-rows';
 import { AccountFormDialog } from '../../components/accounts/form-dialog';
 import { toastSaved } from '../../components/outcome-toast';
 import { validateForm } from '../../lib/form-errors';
@@ -64,22 +71,8 @@ export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) 
       <TextRow form={form} name="description" label="Descrição" required />
       <MoneyRow form={form} name="amount" />
       <DateRow form={form} name="due_date" label="Vencimento" />
-      <ChoiceRow
-        form={form}
-        name="category"
-        label="Categoria"
-        required
-        first={{ value: '', label: 'Selecione a categoria', disabled: true }}
-        choices={PAYABLE_CATEGORIES}
-      />
-      <ChoiceRow
-        form={form}
-        name="payment_method"
-        label="Forma de Pagamento"
-        first={{ value: 'none', label: 'Nenhuma' }}
-        choices={PAYABLE_PAYMENT_METHODS}
-        labels={PAYMENT_METHOD_LABELS}
-      />
+      <CategoryRow form={form} name="category" choices={PAYABLE_CATEGORIES} />
+      <PaymentMethodRow form={form} name="payment_method" choices={PAYABLE_PAYMENT_METHODS} />
       <TextRow form={form} name="reference_number" label="Número de Referência" className="sm:col-span-2" />
       <NotesRow form={form} name="notes" />
     </AccountFormDialog>

@@ -1,8 +1,14 @@
 // 'Nova Conta' (accounts_receivable.write): description, amount and due date required
 // ('Preencha todos os campos obrigatórios'); the customer is optional, from the mirror.
 import { AccountReceivableCreateSchema, RECEIVABLE_PAYMENT_METHODS } from '../../../shared/contract/accounts';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
-import { ChoiceRow, DateRow, MoneyRow, NotesRow, TextRow, useAccountForm } from '../../components/accounts/field-rows';
+import {
+  DateRow,
+  MoneyRow,
+  NotesRow,
+  PaymentMethodRow,
+  TextRow,
+  useAccountForm,
+} from '../../components/accounts/field-rows';
 import { AccountFormDialog } from '../../components/accounts/form-dialog';
 import { toastSaved } from '../../components/outcome-toast';
 import { toastError } from '../../components/toast-store';
@@ -48,14 +54,7 @@ export function ReceivableFormDialog({ onClose }: { onClose: () => void }) {
       </div>
       <MoneyRow form={form} name="amount" />
       <DateRow form={form} name="due_date" label="Vencimento" />
-      <ChoiceRow
-        form={form}
-        name="payment_method"
-        label="Forma de Pagamento"
-        first={{ value: 'none', label: 'Nenhuma' }}
-        choices={RECEIVABLE_PAYMENT_METHODS}
-        labels={PAYMENT_METHOD_LABELS}
-      />
+      <PaymentMethodRow form={form} name="payment_method" choices={RECEIVABLE_PAYMENT_METHODS} />
       <TextRow form={form} name="reference_number" label="Número de Referência" />
       <NotesRow form={form} name="notes" />
     </AccountFormDialog>
