@@ -641,3 +641,4 @@ export type SaleItemRow = typeof saleItems.$inferSelect;
 export type AccountReceivableRow = typeof accountsReceivable.$inferSelect;
 export type CashFlowEntryRow = typeof cashFlowEntries.$inferSelect;
 export type AccountPayableRow = typeof accountsPayable.$inferSelect;
+export * from './schema/stock-entries';
