@@ -5,7 +5,7 @@
 // proposed to enter as: the product with its barcode, else the one this supplier's code
 // was linked to last time, else a new one. Also the bills it makes (one per duplicata, or
 // one for the total) and whether the note is addressed to another store.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LineMatch, NfePreview, NfePreviewLine, StoreSettings } from '../../shared/contract';
 import { dayInSaoPaulo, formatDate } from '../../shared/dates';
 import { formatDocument, stripDocument } from '../../shared/documents';
@@ -76,12 +76,22 @@ function payablesOf(doc: NfeDocument): NfePreview['payables'] {
   }));
 }
 
-/**
- * Live products with these barcodes. Products carry no barcode yet (the barcode column
- * comes with the stock movements work): until then no line matches by barcode.
- */
-async function productsByBarcode(_t: DbOrTx, _tenantId: string, _eans: string[]): Promise<Map<string, ProductRow>> {
-  return new Map();
+const gtin14 = (code: string) => code.padStart(14, '0');
+
+/** Live products with these barcodes, by the barcode as 14 digits (a GTIN-13 is a GTIN-14 with a leading 0). */
+async function productsByBarcode(t: DbOrTx, tenantId: string, eans: string[]): Promise<Map<string, ProductRow>> {
+  if (eans.length === 0) return new Map();
+  const rows = await t
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.tenantId, tenantId),
+        isNull(products.deletedAt),
+        inArray(sql`lpad(${products.barcode}, 14, '0')`, eans.map(gtin14)),
+      ),
+    );
+  return new Map(rows.map((row) => [gtin14(row.barcode!), row]));
 }
 
 /** Reads `xml` as an entry of this store; `typed` are the units per package the admin typed, by item. */
@@ -138,7 +148,7 @@ export async function readEntry(
             ? [fromNote, 'tax_quantity' as const]
             : [1, 'none' as const];
     const units = unitsOf(source.quantity, units_per_package);
-    const barcodeProduct = source.ean ? byBarcode.get(source.ean) : undefined;
+    const barcodeProduct = source.ean ? byBarcode.get(gtin14(source.ean)) : undefined;
     const linkProduct = link ? productById.get(link.productId) : undefined;
     const product = barcodeProduct ?? linkProduct ?? null;
     const match: LineMatch = barcodeProduct ? 'barcode' : linkProduct ? 'link' : 'new';

@@ -183,7 +183,14 @@ describe.each(databases())('NF-e entries (%s)', (kind) => {
       name: 'Refrigerante Cola 2L',
     });
     const water = await makeProduct(ctx.db, tenantId, { stock: 0, cost: 1_00, price: 2_50, name: 'Água 500ml' });
+    await ctx.db.update(products).set({ barcode: '7894900011517' }).where(eq(products.id, existing.id));
     const { xml, key } = note();
+    // Its barcode is the line's EAN: proposed at once.
+    const seen = await preview(xml);
+    expect(seen.body.data.lines[0]).toMatchObject({
+      match: 'barcode',
+      product: { id: existing.id, current_stock: 12, cost_price: 6 },
+    });
     const body = {
       xml,
       lines: [
