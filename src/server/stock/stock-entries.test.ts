@@ -215,6 +215,7 @@ describe.each(databases())('NF-e entries (%s)', (kind) => {
     expect(await productRow(ctx.db, tenantId, water.id)).toMatchObject({ currentStock: 60, costPrice: 1_50 });
     const created = moved.find((p: { created: boolean }) => p.created);
     // Markup 100% (the store's default) over 2,34.
+    expect((await productRow(ctx.db, tenantId, created.id)).barcode).toBeNull();
     expect(created).toMatchObject({
       sku: 'BISC-140',
       name: 'Biscoito Recheado 140g',

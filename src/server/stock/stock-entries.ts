@@ -102,6 +102,12 @@ export async function createStockEntry(
       // Products created from lines: no stock yet (the stock writer adds their units).
       const toCreate = planned.filter((p) => p.choice.new_product);
       const skus = toCreate.map((p) => p.choice.new_product!.sku ?? p.line.ean ?? p.line.supplier_code);
+      // The line's EAN becomes the new product's barcode, unless a product has it already.
+      const barcodes = toCreate.map((p, i) =>
+        p.line.match !== 'barcode' && p.line.ean && toCreate.findIndex((q) => q.line.ean === p.line.ean) === i
+          ? p.line.ean
+          : null,
+      );
       await refuseTakenSkus(
         t,
         tenantId,
@@ -115,6 +121,7 @@ export async function createStockEntry(
                 tenantId,
                 sku: skus[i]!,
                 name: p.choice.new_product!.name,
+                barcode: barcodes[i],
                 costPrice: p.unitCost,
                 salePrice:
                   p.choice.new_product!.sale_price ??
