@@ -1,6 +1,7 @@
 // Goods in from a supplier's NF-e through the API: the preview (nothing written), the
 // confirm in one transaction (stock, costs, links, payables), the refusals, on PGlite
 // and on PostgreSQL when DATABASE_URL is set.
+import { readFileSync } from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnpjCheckDigits } from '../../shared/documents';
@@ -127,6 +128,26 @@ describe.each(databases())('NF-e entries (%s)', (kind) => {
       cost_per_unit: 3,
     });
     expect(await tableCount(stockEntries)).toBe(0);
+  });
+
+  it('previews the documents suppliers send as they are: nfeProc signed with protocol, bare NFe with a prefix', async () => {
+    const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+    const signed = await preview(fixture('nfe-proc-assinada.xml'));
+    expect(signed.status).toBe(200);
+    expect(signed.body.data).toMatchObject({ number: 123, series: 1, total: 504.51 });
+    expect(signed.body.data.payables.map((p: { amount: number }) => p.amount)).toEqual([252.26, 252.25]);
+    // The box of 12 (CX, qTrib 60 UN) enters as 60 units at R$ 1,50.
+    expect(signed.body.data.lines[1]).toMatchObject({
+      unit: 'CX',
+      units_per_package: 12,
+      units: 60,
+      cost_per_unit: 1.5,
+    });
+    // Addressed to another store than the demo's: a warning, not a refusal.
+    expect(signed.body.data.recipient_warning).toMatch(/^Esta NF-e é destinada a outro CNPJ/);
+    const prefixed = await preview(fixture('nfe-prefixo-sem-protocolo.xml'));
+    expect(prefixed.status).toBe(200);
+    expect(prefixed.body.data.lines.length).toBeGreaterThan(0);
   });
 
   it('a line whose quantity is not whole units says so; cashiers may not preview', async () => {
