@@ -53,7 +53,10 @@ export async function writeCosts(
     const row = rows.get(id)!;
     costs.set(id, costAfterEntry(method, { stock: row.currentStock, cost: row.costPrice }, units, total));
   }
-  const json = JSON.stringify([...costs].map(([id, cost]) => ({ id, cost })));
+  // Only the costs that change (a product created from its line already has its cost).
+  const changed = [...costs].filter(([id, cost]) => rows.get(id)!.costPrice !== cost);
+  if (changed.length === 0) return costs;
+  const json = JSON.stringify(changed.map(([id, cost]) => ({ id, cost })));
   await t.execute(sql`UPDATE ${products} AS p SET cost_price = x.cost, updated_at = ${now}
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, cost bigint)
    WHERE p.tenant_id = ${tenantId} AND p.id = x.id`);
