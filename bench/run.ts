@@ -16,6 +16,8 @@
 //             (finance.ts, finance-calls.ts, finance-offline.ts)
 //   reports   the same year: the dashboard's metrics and charts and each financial report,
 //             raw SQL against the API, PGlite and PostgreSQL (reports.ts, reports-calls.ts)
+//   nfe       an NF-e of 500 lines previewed and confirmed on PostgreSQL, beside a raw SQL
+//             floor of the same writes (nfe-entry.ts)
 //   lighthouse  Lighthouse 12 mobile, cold, on /login and /vendas (signed in); bytes over
 //             the wire of the first /vendas; launch to a usable till on an installed app
 //             (lighthouse.ts; skipped when Lighthouse is not installed:
@@ -57,6 +59,7 @@ import { deliveryPart } from './delivery';
 import { financePart } from './finance';
 import { reportsPart } from './reports';
 import { lighthousePart } from './lighthouse';
+import { nfeEntryPart } from './nfe-entry';
 import { salesLoadPart } from './sales-load';
 import { tillBrowserPart } from './till-browser';
 
@@ -69,6 +72,7 @@ const PARTS: BenchPart[] = [
   vendasJsPart,
   financePart,
   reportsPart,
+  nfeEntryPart,
   lighthousePart,
 ];
 

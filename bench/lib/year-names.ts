@@ -70,6 +70,11 @@ export const PAYABLES: Record<Category, { suppliers: string[]; descriptions: str
     descriptions: words('DAS Simples Nacional,IPTU,ICMS,Taxa de licença de funcionamento'),
     reais: [200, 12_000],
   },
+  'Mercadorias para revenda': {
+    suppliers: words('Distribuidora Paulista,Atacado Brás Modas,Calçados Franca Couros'),
+    descriptions: words('NF-e de mercadorias,Reposição do estoque'),
+    reais: [500, 20_000],
+  },
 };
 
 /** What a store charges outside the till (manual receivables). */

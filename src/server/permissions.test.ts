@@ -16,6 +16,7 @@ import {
   users,
 } from './db/schema';
 import { NO_STORE, openTestStore } from './test/helpers';
+import { nfeXml } from './test/nfe-xml';
 import { makeCustomer, makeProduct, type ProductFixture } from './test/sales-fixtures';
 import { databases } from './test/testDb';
 
@@ -55,6 +56,15 @@ const payableBody = () => ({
   category: 'Serviços',
 });
 const receivableBody = () => ({ description: 'Conta matriz', amount: 10, due_date: '2026-12-01' });
+/** A supplier's note to the demo store, its one line entering as a new product. */
+const nfeBody = () => {
+  const n = ++seq;
+  const lines = [
+    { code: `PERM-${n}`, description: `ITEM ${n}`, quantity: '1.0000', unit_cost: '4.0000000000', total_cents: 400 },
+  ];
+  const { xml } = nfeXml({ number: 7000 + n, recipient_cnpj: '11222333000181', lines });
+  return { xml, lines: [{ item_number: 1, new_product: { name: `Item ${n}`, sku: `PERM-${n}` } }] };
+};
 const entryBody = () => ({ date: '2026-01-02', type: 'income', description: 'Matriz', category: 'Vendas', amount: 10 });
 
 let seq = 0;
@@ -187,6 +197,9 @@ const ROWS: Row[] = [
   { route: 'GET /api/financial-reports/profitability', cashier: 403, admin: 200 },
   { route: 'GET /api/financial-reports/margin-analysis', cashier: 403, admin: 200 },
   { route: 'GET /api/financial-reports/summary', cashier: 403, admin: 200 },
+  { route: 'GET /api/stock-entries', cashier: 403, admin: 200 },
+  { route: 'POST /api/stock-entries/nfe/preview', body: () => ({ xml: nfeBody().xml }), cashier: 403, admin: 200 },
+  { route: 'POST /api/stock-entries', body: nfeBody, cashier: 403, admin: 201 },
 ];
 
 /** POST /api/sales/items needs a fresh sale in its body, made when the row runs. */

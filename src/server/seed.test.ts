@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCnpj, isValidCpf, isValidDocument } from '../shared/documents';
+import { isValidGtin } from '../shared/gtin';
 import { customers, products } from './db/schema';
 import { DEMO } from './demo/seed';
 import { demoCustomers, demoProducts } from './demo/seed-data';
@@ -27,7 +28,9 @@ describe('demo data', () => {
     for (const p of list) {
       expect(Number.isInteger(p.sale_price)).toBe(true);
       expect(p.sale_price).toBeGreaterThan(p.cost_price);
+      expect(isValidGtin(p.barcode ?? ''), `${p.sku} ${p.barcode}`).toBe(true);
     }
+    expect(new Set(list.map((p) => p.barcode)).size).toBe(list.length);
   });
 
   it('has 25 customers with valid CPFs and CNPJs, one alphanumeric', () => {

@@ -64,7 +64,13 @@ export const PAYABLE_CATEGORIES = [
   'Marketing',
   'Administrativo',
   'Impostos',
+  'Mercadorias para revenda',
 ] as const;
+/**
+ * Bills for goods bought for resale (an NF-e entry's payables): inventory, not an expense;
+ * the DRE counts them when sold, as product_costs.
+ */
+export const GOODS_FOR_RESALE_CATEGORY = 'Mercadorias para revenda';
 export const SALES_CATEGORY = 'Vendas';
 export const CASH_FLOW_CATEGORIES = [...PAYABLE_CATEGORIES, SALES_CATEGORY] as const;
 

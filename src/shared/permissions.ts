@@ -28,6 +28,9 @@ export const PERMISSIONS = [
   'users.read',
   'users.write',
   'sync.manage',
+  /** goods in from suppliers' NF-e ('Entrada de Mercadorias'): admins only */
+  'stock_entries.read',
+  'stock_entries.write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { todayIso } from '../../src/shared/dates';
 import type { Db } from '../../src/server/db/client';
 import type { api, Res } from '../../src/server/test/helpers';
+import { nfeXml } from '../../src/server/test/nfe-xml';
 import { makeCustomer, makeProduct, saleBody, type ProductFixture } from '../../src/server/test/sales-fixtures';
 
 /** One request of a case: where it goes and what it carries. */
@@ -248,6 +249,27 @@ export function routeCases({ db, http, admin, tenantId }: CaseEnv): Record<strin
       call: { url: `/api/expense-categories/${(await category()).id}` },
       other: { url: `/api/expense-categories/${(await category()).id}` },
     }),
+    'POST /api/stock-entries': async () => {
+      // A supplier's note addressed to the demo store, its one line entering as a new product.
+      const entry = () => {
+        const n = next();
+        const lines = [
+          {
+            code: `IDEM-${n}`,
+            description: `ITEM ${n}`,
+            quantity: '2.0000',
+            unit_cost: '3.0000000000',
+            total_cents: 600,
+          },
+        ];
+        const { xml } = nfeXml({ number: 9000 + n, recipient_cnpj: '11222333000181', lines });
+        return { xml, lines: [{ item_number: 1, new_product: { name: `Item ${n}`, sku: `IDEM-${n}` } }] };
+      };
+      return {
+        call: { url: '/api/stock-entries', body: entry() },
+        other: { url: '/api/stock-entries', body: entry() },
+      };
+    },
     'POST /api/accounts-payable': async () => ({
       call: { url: '/api/accounts-payable', body: payableBody(10) },
       other: { url: '/api/accounts-payable', body: payableBody(11) },

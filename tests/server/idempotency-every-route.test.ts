@@ -19,6 +19,7 @@ const WITHOUT_KEY = [
   'POST /api/company',
   'DELETE /api/company/:id',
   'POST /csp-report',
+  'POST /api/stock-entries/nfe/preview',
 ];
 
 describe.each(databases())('Idempotency-Key on every mutating route (%s)', (kind) => {

@@ -3,6 +3,7 @@ import type { MirrorCustomer, MirrorProduct } from './db';
 import {
   buildCustomerIndex,
   buildProductIndex,
+  findProductByCode,
   searchCustomerIds,
   searchProductIds,
   updateProductIndex,
@@ -76,5 +77,33 @@ describe('mirror search', () => {
     const index = buildProductIndex(Array.from({ length: 50_000 }, (_, i) => product(i)));
     expect(searchProductIds(index, 'produto')).toHaveLength(20);
     expect(searchProductIds(index, 'sku-49999')).toEqual(['p-49999']);
+  });
+});
+
+describe('product codes: barcode or exact SKU', () => {
+  const rows: MirrorProduct[] = [
+    product(101, { name: 'Camiseta Básica', sku: 'CAM-1', barcode: '7891234567895' }),
+    product(102, { name: 'Boné Aba', sku: 'BON-1', barcode: '036000291452' }),
+    product(103, { name: 'Meia', sku: 'MEI-1' }),
+    product(104, { name: 'Inativo', sku: 'INA-1', barcode: '7890000000017', active: false }),
+  ];
+  const index = buildProductIndex(rows);
+  const idOf = (sku: string) => rows.find((r) => r.sku === sku)!.id;
+
+  it('finds a product by its barcode in any GTIN length, or by its exact SKU', () => {
+    expect(findProductByCode(index, '7891234567895')).toBe(idOf('CAM-1'));
+    expect(findProductByCode(index, '036000291452')).toBe(idOf('BON-1'));
+    expect(findProductByCode(index, '0036000291452')).toBe(idOf('BON-1'));
+    expect(findProductByCode(index, '00036000291452')).toBe(idOf('BON-1'));
+    expect(findProductByCode(index, 'cam-1')).toBe(idOf('CAM-1'));
+    expect(findProductByCode(index, 'MEI-1')).toBe(idOf('MEI-1'));
+    expect(findProductByCode(index, '7891234567896')).toBeNull();
+    expect(findProductByCode(index, 'CAM')).toBeNull();
+    expect(findProductByCode(index, '7890000000017')).toBeNull(); // inactive
+  });
+
+  it('searches by part of the barcode, the exact code first', () => {
+    expect(searchProductIds(index, '1234567')).toEqual([idOf('CAM-1')]);
+    expect(searchProductIds(index, '7891234567895')[0]).toBe(idOf('CAM-1'));
   });
 });

@@ -5,6 +5,7 @@
 // rows (with their current stock) are looked up when shown, so a stock change does not
 // rebuild it. It is rebuilt only when a key changes, a row appears or goes away.
 import { stripDocument } from '../../shared/documents';
+import { gtin14 } from '../../shared/gtin';
 import { foldText as foldSearchText } from '../../shared/text';
 import type { MirrorCustomer, MirrorProduct } from './db';
 
@@ -32,7 +33,7 @@ export interface SearchIndex {
   starts: Int32Array;
   ids: string[];
   keyById: Map<string, string>;
-  /** exact lookups: a product's folded SKU => id */
+  /** exact lookups: a product's folded SKU, and '#' + gtin14 of its barcode => id */
   exact: Map<string, string>;
 }
 
@@ -41,7 +42,7 @@ type KeyOf<T> = (row: T) => string | null;
 function build<T extends { id: string }>(
   rows: Iterable<T>,
   keyOf: KeyOf<T>,
-  exactOf: ((row: T) => string | null) | null,
+  exactOf: ((row: T) => readonly string[]) | null,
 ): SearchIndex {
   const entries: { id: string; key: string }[] = [];
   const keyById = new Map<string, string>();
@@ -51,8 +52,7 @@ function build<T extends { id: string }>(
     if (key === null) continue;
     entries.push({ id: row.id, key });
     keyById.set(row.id, key);
-    const code = exactOf?.(row);
-    if (code) exact.set(code, row.id);
+    for (const code of exactOf?.(row) ?? []) if (code) exact.set(code, row.id);
   }
   entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const starts = new Int32Array(entries.length + 1);
@@ -80,7 +80,7 @@ function update<T extends { id: string }>(
   rows: ReadonlyMap<string, T>,
   change: MirrorChange,
   keyOf: KeyOf<T>,
-  exactOf: ((row: T) => string | null) | null,
+  exactOf: ((row: T) => readonly string[]) | null,
 ): SearchIndex {
   if (previous && !change.full) {
     let same = true;
@@ -123,12 +123,19 @@ function scan(index: SearchIndex, needle: string, limit: number, skip: string | 
   return found;
 }
 
-// Products: name and SKU; inactive products are not sold.
-const productKey: KeyOf<MirrorProduct> = (p) => (p.active === false ? null : `${foldText(p.name)} ${foldText(p.sku)}`);
-const productCode = (p: MirrorProduct) => foldText(p.sku.trim());
+// Products: name, SKU and barcode; inactive products are not sold. The exact lookups hold
+// each folded SKU and each barcode as its gtin14 after '#' (a UPC-A and the EAN-13 a
+// scanner reads for it are one code; no folded SKU starts with '#' and 14 digits after it).
+const productKey: KeyOf<MirrorProduct> = (p) =>
+  p.active === false ? null : `${foldText(p.name)} ${foldText(p.sku)}${p.barcode ? ` ${p.barcode}` : ''}`;
+const barcodeKey = (code: string) => `#${gtin14(code)}`;
+const productCodes = (p: MirrorProduct): string[] => {
+  const sku = foldText(p.sku.trim());
+  return p.barcode ? [sku, barcodeKey(p.barcode)] : [sku];
+};
 
 export function buildProductIndex(rows: Iterable<MirrorProduct>): SearchIndex {
-  return build(rows, productKey, productCode);
+  return build(rows, productKey, productCodes);
 }
 
 export function updateProductIndex(
@@ -136,15 +143,27 @@ export function updateProductIndex(
   rows: ReadonlyMap<string, MirrorProduct>,
   change: MirrorChange,
 ): SearchIndex {
-  return update(previous, rows, change, productKey, productCode);
+  return update(previous, rows, change, productKey, productCodes);
 }
 
-/** Name or SKU contains the text; an exact SKU (a scanned code) comes first. */
+/**
+ * The active product whose barcode (any GTIN length, as gtin14) or else whose exact SKU
+ * is `code`: what a scan adds. Null when none is.
+ */
+export function findProductByCode(index: SearchIndex, code: string): string | null {
+  const text = code.trim();
+  if (!text) return null;
+  const digits = text.replace(/[\s.-]/g, '');
+  const byBarcode = /^\d{1,14}$/.test(digits) ? index.exact.get(barcodeKey(digits)) : undefined;
+  const id = byBarcode ?? index.exact.get(foldText(text));
+  return id !== undefined && index.keyById.has(id) ? id : null;
+}
+
+/** Name, SKU or barcode contains the text; an exact barcode or SKU (a scanned code) comes first. */
 export function searchProductIds(index: SearchIndex, query: string, limit = SEARCH_RESULT_LIMIT): string[] {
   const needle = foldText(query.trim());
   if (!needle) return [];
-  const exact = index.exact.get(needle);
-  const exactActive = exact !== undefined && index.keyById.has(exact) ? exact : null;
+  const exactActive = findProductByCode(index, query);
   const rest = scan(index, needle, exactActive ? limit - 1 : limit, exactActive);
   return exactActive ? [exactActive, ...rest] : rest;
 }

@@ -1,6 +1,6 @@
 // Products with stock. SKU is unique per tenant among live rows (the database index
 // decides, so two concurrent creates cannot both win). Delete is a tombstone for sync.
-import { and, asc, count, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   paginationOf,
   type Pagination,
@@ -14,7 +14,7 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { products, type ProductRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { containsFolded } from '../core/like';
+import { containsFolded, likePattern } from '../core/like';
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 
@@ -24,6 +24,7 @@ const fields = apiFields(products, [
   'name',
   'size',
   'color',
+  'barcode',
   'currentStock',
   'minimumStock',
   'costPrice',
@@ -41,6 +42,25 @@ export function toProduct(row: ProductRow, withCost = true): Product {
 
 const live = (tenantId: string) => and(eq(products.tenantId, tenantId), isNull(products.deletedAt));
 const skuTaken = (sku: string) => conflict(`Já existe um produto com o SKU ${sku}`);
+const barcodeTaken = (barcode: string | null | undefined) =>
+  conflict(`Já existe um produto com o código de barras ${barcode ?? ''}`);
+
+/** A unique index's violation as the conflict it means (SKU or barcode taken), else the error. */
+function takenError(err: unknown, input: { sku?: string; barcode?: string | null }): unknown {
+  if (isUniqueViolation(err, 'products_tenant_sku_key')) return skuTaken(input.sku ?? '');
+  if (isUniqueViolation(err, 'products_tenant_barcode_key')) return barcodeTaken(input.barcode);
+  return err;
+}
+
+/** The search box: name or SKU contains the text (case and accents aside), or the barcode its digits. */
+function productSearch(search: string): SQL | undefined {
+  const digits = search.replace(/[\s.-]/g, '');
+  return or(
+    containsFolded(products.name, search),
+    containsFolded(products.sku, search),
+    ...(/^\d+$/.test(digits) ? [like(products.barcode, likePattern(digits))] : []),
+  );
+}
 
 export async function listProducts(
   db: DbOrTx,
@@ -51,7 +71,7 @@ export async function listProducts(
   const filters: (SQL | undefined)[] = [live(tenantId)];
   if (query.search?.trim()) {
     const search = query.search.trim();
-    filters.push(or(containsFolded(products.name, search), containsFolded(products.sku, search)));
+    filters.push(productSearch(search));
   }
   if (query.active !== undefined) filters.push(eq(products.active, query.active));
   if (query.low_stock !== undefined) {
@@ -95,8 +115,7 @@ export async function createProduct(db: DbOrTx, tenantId: string, input: Product
       return toProduct(row!);
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'products_tenant_sku_key')) throw skuTaken(input.sku);
-    throw err;
+    throw takenError(err, input);
   }
 }
 
@@ -119,8 +138,7 @@ export async function updateProduct(
       return toProduct(row);
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'products_tenant_sku_key')) throw skuTaken(input.sku ?? '');
-    throw err;
+    throw takenError(err, input);
   }
 }
 

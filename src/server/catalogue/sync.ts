@@ -142,7 +142,7 @@ async function readPage(
       (SELECT last_value FROM change_versions)::text AS last_version,
       page.last::text AS page_last,
       (SELECT ${jsonArray} FROM (
-        SELECT ${p.id} AS id, ${p.sku} AS sku, ${p.name} AS name, ${p.size} AS size, ${p.color} AS color,
+        SELECT ${p.id} AS id, ${p.sku} AS sku, ${p.name} AS name, ${p.size} AS size, ${p.color} AS color, ${p.barcode} AS barcode,
                ${p.currentStock} AS current_stock, ${p.minimumStock} AS minimum_stock,
                ${withCost ? sql`${p.costPrice}::float8 / 100 AS cost_price,` : sql``} ${p.salePrice}::float8 / 100 AS sale_price,
                ${p.active} AS active, ${iso(p.createdAt)} AS created_at, ${iso(p.updatedAt)} AS updated_at,

@@ -9,3 +9,5 @@ export * from './schema/catalogue';
 export * from './schema/sales';
 export * from './schema/finance';
 export * from './schema/summaries';
+export * from './schema/stock';
+export * from './schema/stock-entries';

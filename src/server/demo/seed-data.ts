@@ -2,9 +2,9 @@
 // Deterministic (seeded PRNG): every fresh database gets the same data.
 import type { CustomerCreate, ProductCreate } from '../../shared/contract';
 import { cnpjCheckDigits, cpfCheckDigits } from '../../shared/documents';
+import { withGtinCheckDigit } from '../../shared/gtin';
 import { seededRandom } from '../../shared/seeded-random';
 import { foldText } from '../../shared/text';
-
 
 const CLOTHING = ['P', 'M', 'G', 'GG'];
 const SHOES = ['38', '39', '40', '41', '42'];
@@ -143,6 +143,8 @@ export function demoProducts(): ProductCreate[] {
           name: model.name,
           size,
           color,
+          // EAN-13s of the demo (789: GS1 Brasil's prefix), so the till's scanner can be tried.
+          barcode: withGtinCheckDigit(`7890000${String(products.length + 1).padStart(5, '0')}`),
           current_stock: stock,
           minimum_stock: minimum,
           cost_price: model.cost,

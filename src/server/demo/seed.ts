@@ -52,6 +52,7 @@ export async function seedDemo(db: Db): Promise<CreatedTenant & { cashier: User 
         name: p.name,
         size: p.size,
         color: p.color,
+        barcode: p.barcode,
         currentStock: p.current_stock,
         minimumStock: p.minimum_stock,
         costPrice: p.cost_price,

@@ -5,7 +5,8 @@
 // cancelled). Bills due in the range (not cancelled) and manual expense entries dated in
 // it count by category (DRE_LINE_OF_CATEGORY). A paid bill's cash entry is not manual, so
 // a bill counts once, on its due date; a sale's entries (and a paid installment's) are not
-// manual either, so a sale counts once, on its day.
+// manual either, so a sale counts once, on its day. Goods bought for resale (their own
+// category) count nowhere here: they are inventory, and reach product_costs when sold.
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PAYABLE_CATEGORIES } from '../../shared/constants';
@@ -21,7 +22,8 @@ type OperatingLine = Exclude<keyof Dre['operating_expenses'], 'total_operating_e
 /** Where a bill or a manual expense lands: the COGS line other_costs, or an operating line. */
 export type ExpenseLine = 'other_costs' | OperatingLine;
 
-export const DRE_LINE_OF_CATEGORY: Record<PayableCategory, ExpenseLine> = {
+/** Where each category lands; null: not in the DRE (goods for resale are inventory). */
+export const DRE_LINE_OF_CATEGORY: Record<PayableCategory, ExpenseLine | null> = {
   'Matéria-prima': 'other_costs',
   Administrativo: 'administrative',
   Marketing: 'marketing',
@@ -30,11 +32,13 @@ export const DRE_LINE_OF_CATEGORY: Record<PayableCategory, ExpenseLine> = {
   Utilidades: 'utilities',
   Impostos: 'taxes',
   Serviços: 'other_expenses',
+  'Mercadorias para revenda': null,
 };
 
 /** Serviços and any category not mapped (a manual entry's Vendas) are other expenses. */
-export function dreLineOf(category: string): ExpenseLine {
-  return DRE_LINE_OF_CATEGORY[category as PayableCategory] ?? 'other_expenses';
+export function dreLineOf(category: string): ExpenseLine | null {
+  const line = DRE_LINE_OF_CATEGORY[category as PayableCategory];
+  return line === undefined ? 'other_expenses' : line;
 }
 
 /** The raw figures of a range, in centavos; `expenses` by category. */
@@ -124,7 +128,10 @@ export function buildDre(parts: DreParts): Dre {
     taxes: 0,
     other_expenses: 0,
   };
-  for (const { category, amount } of parts.expenses) lines[dreLineOf(category)] += amount;
+  for (const { category, amount } of parts.expenses) {
+    const line = dreLineOf(category);
+    if (line) lines[line] += amount;
+  }
   const { other_costs, ...operating } = lines;
   const total_revenue = parts.sales_revenue + parts.other_revenue;
   const direct_labor = 0;

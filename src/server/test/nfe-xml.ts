@@ -30,6 +30,8 @@ export interface NfeXmlOptions {
   lines?: NfeXmlLine[];
   duplicatas?: { number: string; due_date: string; amount_cents: number }[];
   supplier_cnpj?: string;
+  /** dest/CNPJ: the store the note is addressed to. */
+  recipient_cnpj?: string;
   /** Extra centavos in vNF beyond the lines (freight). */
   freight_cents?: number;
 }
@@ -83,6 +85,7 @@ export function nfeXml(options: NfeXmlOptions = {}): { xml: string; key: string 
     lines = DEFAULT_LINES,
     duplicatas = [],
     supplier_cnpj = '11222333000181',
+    recipient_cnpj = '33445566000186',
     freight_cents = 0,
   } = options;
   const key = buildNfeKey({
@@ -146,7 +149,7 @@ export function nfeXml(options: NfeXmlOptions = {}): { xml: string; key: string 
         el('dhEmi', '2026-11-25T09:30:00-03:00'),
     ) +
       el('emit', el('CNPJ', supplier_cnpj) + el('xNome', 'Fornecedor de Testes Ltda')) +
-      el('dest', el('CNPJ', '33445566000186') + el('xNome', 'Loja Demo')) +
+      el('dest', el('CNPJ', recipient_cnpj) + el('xNome', 'Loja Demo')) +
       dets +
       el(
         'total',

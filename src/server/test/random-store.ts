@@ -238,12 +238,16 @@ export function expectedDre(model: Model, start: string, end: string) {
     taxes: 0,
     other_expenses: 0,
   };
-  for (const b of model.bills) if (b.fate !== 'cancelled' && inRange(b.due)) lines[dreLineOf(b.category)] += b.amount;
+  const add = (category: string, amount: number) => {
+    const line = dreLineOf(category);
+    if (line) lines[line] += amount;
+  };
+  for (const b of model.bills) if (b.fate !== 'cancelled' && inRange(b.due)) add(b.category, b.amount);
   let otherRevenue = 0;
   for (const m of model.manual) {
     if (!inRange(m.day)) continue;
     if (m.type === 'income') otherRevenue += m.amount;
-    else lines[dreLineOf(m.category)] += m.amount;
+    else add(m.category, m.amount);
   }
   for (const r of model.receivables) if (r.fate !== 'cancelled' && inRange(r.due)) otherRevenue += r.amount;
   return {

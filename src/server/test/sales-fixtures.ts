@@ -30,6 +30,7 @@ export async function makeProduct(
     sku: `T-${seq}-${randomUUID().slice(0, 6)}`,
     name,
     size: '',
+    barcode: null,
     color: '',
     current_stock: options.stock,
     minimum_stock: 0,

@@ -13,6 +13,7 @@ import {
   optionalFilter,
   SearchQuery,
 } from './common';
+import { parseGtin } from '../gtin';
 
 export const ProductSchema = z.object({
   id: Id,
@@ -20,6 +21,8 @@ export const ProductSchema = z.object({
   name: z.string(),
   size: z.string(),
   color: z.string(),
+  /** GTIN (8, 12, 13 or 14 digits, as typed); null: none. Absent from a device's mirror row written before it existed. */
+  barcode: z.string().nullable().default(null),
   /** May go below zero when an offline sale outran the stock (a recorded conflict). */
   current_stock: Quantity,
   minimum_stock: Quantity,
@@ -37,12 +40,36 @@ const ShortText = (label: string) =>
     .trim()
     .max(60, { error: `${label}: máximo de 60 caracteres` });
 
+/**
+ * A barcode as typed or scanned: spaces, dots and hyphens dropped; empty or 'SEM GTIN' is
+ * none (null); anything else a GTIN-8/12/13/14 with a valid check digit (src/shared/gtin.ts),
+ * refused with a message that names the field.
+ */
+export const Barcode = z.codec(
+  PlainText()
+    .max(40, { error: 'Código de barras: máximo de 40 caracteres' })
+    .nullish()
+    .superRefine((raw, ctx) => {
+      const parsed = parseGtin(raw);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+    }),
+  z.string().nullable(),
+  {
+    decode: (raw) => {
+      const parsed = parseGtin(raw);
+      return parsed.ok ? parsed.gtin : null;
+    },
+    encode: (gtin) => gtin,
+  },
+);
+
 /** The writable fields, without defaults (an update must not reset what it omits). */
 const ProductFields = {
   sku: RequiredText('SKU', 60),
   name: RequiredText('Nome do produto', 200),
   size: ShortText('Tamanho'),
   color: ShortText('Cor'),
+  barcode: Barcode,
   current_stock: Quantity.min(0, { error: 'O estoque não pode ser negativo' }),
   minimum_stock: Quantity.min(0, { error: 'O estoque mínimo não pode ser negativo' }),
   cost_price: Money,
@@ -54,6 +81,7 @@ export const ProductCreateSchema = z.object({
   ...ProductFields,
   size: ProductFields.size.default(''),
   color: ProductFields.color.default(''),
+  barcode: ProductFields.barcode.default(null),
   current_stock: ProductFields.current_stock.default(0),
   minimum_stock: ProductFields.minimum_stock.default(0),
   cost_price: ProductFields.cost_price.default(0),
@@ -68,7 +96,7 @@ export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 
 export const ProductListQuerySchema = z.object({
   ...PageQuery,
-  /** name or SKU contains, case-insensitive */
+  /** name, SKU or barcode contains, case-insensitive */
   search: SearchQuery,
   active: optionalFilter(QueryBoolean),
   /** only products whose current stock is below their minimum */

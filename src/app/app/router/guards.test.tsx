@@ -114,6 +114,7 @@ describe('layout', () => {
       'Produtos',
       'Clientes',
       'Nova Venda',
+      'Entrada de Mercadorias',
       'Relatórios Financeiros',
       'Conflitos de Vendas',
       'Configurações',

@@ -73,6 +73,14 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     nav: { label: 'Nova Venda', icon: 'cart', adminOnly: false },
   },
   {
+    // Beyond spec §2: goods in from a supplier's NF-e.
+    segment: 'entradas',
+    module: 'features/stock-entries/stock-entries-screen.tsx',
+    component: 'StockEntriesScreen',
+    permission: 'stock_entries.write',
+    nav: { label: 'Entrada de Mercadorias', icon: 'package', adminOnly: true },
+  },
+  {
     segment: 'relatorios-financeiros',
     module: 'features/reports/reports-screen.tsx',
     component: 'ReportsScreen',

@@ -4,7 +4,7 @@ import { productJson } from '../../test/fixtures';
 import { filterProducts, isLowStock } from './filter-products';
 
 const products = [
-  ProductSchema.parse(productJson({ sku: 'ABC-1', name: 'Meia Esportiva' })),
+  ProductSchema.parse(productJson({ sku: 'ABC-1', name: 'Meia Esportiva', barcode: '7891234567895' })),
   ProductSchema.parse(productJson({ sku: 'XYZ-2', name: 'Bermuda' })),
   ProductSchema.parse(productJson({ sku: 'CAL-JNS-42', name: 'Calça Jeans Slim' })),
 ];
@@ -21,6 +21,12 @@ describe('filterProducts', () => {
     expect(filterProducts(products, 'calca').map((p) => p.sku)).toEqual(['CAL-JNS-42']);
     expect(filterProducts(products, ' CALÇA jeans ').map((p) => p.sku)).toEqual(['CAL-JNS-42']);
     expect(filterProducts(products, 'bérmuda').map((p) => p.sku)).toEqual(['XYZ-2']);
+  });
+
+  it('matches any part of the barcode', () => {
+    expect(filterProducts(products, '7891234567895').map((p) => p.sku)).toEqual(['ABC-1']);
+    expect(filterProducts(products, ' 1234-567 ').map((p) => p.sku)).toEqual(['ABC-1']);
+    expect(filterProducts(products, '1234568')).toHaveLength(0);
   });
 
   it('calls stock below the minimum low', () => {

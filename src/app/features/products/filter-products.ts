@@ -1,4 +1,4 @@
-// What Produtos shows of the catalogue: the search (name or SKU) and the 'Filtrar' panel's
+// What Produtos shows of the catalogue: the search (name, SKU or barcode) and the 'Filtrar' panel's
 // status and stock filters, which live in the address (?status=ativo&estoque=baixo) so a
 // reload, a bookmark or the back button keeps them.
 import type { Product } from '../../../shared/contract';
@@ -52,8 +52,14 @@ function passes(product: Product, filters: ProductFilters): boolean {
   return true;
 }
 
+/** The barcode contains the digits typed (spaces, dots and hyphens aside). */
+function barcodeIncludes(barcode: string | null, text: string): boolean {
+  const digits = text.replace(/[\s.-]/g, '');
+  return barcode !== null && /^\d+$/.test(digits) && barcode.includes(digits);
+}
+
 /**
- * Local search of spec §2 (name or SKU contains the text, ignoring case and accents:
+ * Local search of spec §2 (and the barcode) (name or SKU contains the text, ignoring case and accents:
  * 'calca' finds Calça) and the panel's filters.
  */
 export function filterProducts(
@@ -63,6 +69,8 @@ export function filterProducts(
 ): Product[] {
   const text = search.trim();
   return products.filter(
-    (p) => passes(p, filters) && (!text || foldedIncludes(p.name, text) || foldedIncludes(p.sku, text)),
+    (p) =>
+      passes(p, filters) &&
+      (!text || foldedIncludes(p.name, text) || foldedIncludes(p.sku, text) || barcodeIncludes(p.barcode, text)),
   );
 }

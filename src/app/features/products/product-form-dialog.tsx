@@ -11,7 +11,13 @@ import { toast } from '../../components/toast-store';
 import { useFormSave } from '../../components/use-form-save';
 import { validateForm } from '../../lib/form-errors';
 import { useCreateProduct, useUpdateProduct } from './api';
-import { EMPTY_PRODUCT_FORM, formToInput, productToForm, type ProductFormValues } from './product-form';
+import {
+  barcodeFeedback,
+  EMPTY_PRODUCT_FORM,
+  formToInput,
+  productToForm,
+  type ProductFormValues,
+} from './product-form';
 
 interface ProductFormDialogProps {
   /** The product being edited, or null for a new one. */
@@ -29,6 +35,8 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
   const saving = createMutation.isPending || updateMutation.isPending;
   const failTitle = editing ? 'Erro ao atualizar produto' : 'Erro ao adicionar produto';
   const { errors, save } = useFormSave(failTitle, onClose);
+  const [barcodeLeft, setBarcodeLeft] = useState(false);
+  const barcode = barcodeFeedback(values.barcode, barcodeLeft);
 
   function set<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
@@ -79,6 +87,21 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
           <TextField label="Nome" autoComplete="off" {...field('name')} />
           <TextField label="Tamanho" autoComplete="off" {...field('size')} />
           <TextField label="Cor" autoComplete="off" {...field('color')} />
+          <TextField
+            label="Código de barras"
+            autoComplete="off"
+            inputMode="numeric"
+            placeholder="EAN/GTIN (opcional)"
+            value={values.barcode}
+            onChange={(e) => set('barcode', e.target.value)}
+            onBlur={() => setBarcodeLeft(true)}
+            // Enter from a scanner ends the code; it must not submit the dialog half-filled.
+            onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+            error={barcode.error ?? (barcode.hint ? undefined : errors.barcode)}
+            hint={barcode.hint}
+            disabled={saving}
+            className="sm:col-span-2"
+          />
           <QuantityField label="Estoque atual" {...field('current_stock')} />
           <QuantityField label="Estoque mínimo" {...field('minimum_stock')} />
           <MoneyField label="Preço de custo" placeholder="0,00" {...money('cost_price')} />

@@ -1,5 +1,6 @@
 // The product form's text values and their conversion to the contract's input.
 import type { z } from 'zod';
+import { GTIN_MESSAGES, normalizeGtin, parseGtin } from '../../../shared/gtin';
 import { toReais } from '../../../shared/money';
 import { parseQuantityText } from '../../components/quantity-input';
 import type { Product, ProductCreateSchema } from '../../../shared/contract';
@@ -9,6 +10,8 @@ export interface ProductFormValues {
   name: string;
   size: string;
   color: string;
+  /** as typed; '' is none */
+  barcode: string;
   current_stock: string;
   minimum_stock: string;
   /** centavos; null while empty or not an amount */
@@ -23,6 +26,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: '',
   size: '',
   color: '',
+  barcode: '',
   current_stock: '0',
   minimum_stock: '0',
   cost_price: 0,
@@ -36,6 +40,7 @@ export function productToForm(product: Product): ProductFormValues {
     name: product.name,
     size: product.size,
     color: product.color,
+    barcode: product.barcode ?? '',
     current_stock: String(product.current_stock),
     minimum_stock: String(product.minimum_stock),
     // Editors always receive it; unknown, it must be typed again (empty is refused on save).
@@ -61,10 +66,28 @@ export function formToInput(values: ProductFormValues): z.input<typeof ProductCr
     name: values.name,
     size: values.size,
     color: values.color,
+    barcode: values.barcode,
     current_stock: quantityOrUndefined(values.current_stock),
     minimum_stock: quantityOrUndefined(values.minimum_stock),
     cost_price: reaisOf(values.cost_price),
     sale_price: reaisOf(values.sale_price),
     active: values.active,
   };
+}
+
+/**
+ * What the barcode field says while a person types (not yet left): a letter at once; a
+ * wrong length or check digit only once the code could be complete (13 or 14 digits),
+ * or after leaving the field (`left`). A valid code is named ('EAN-13 válido').
+ */
+export function barcodeFeedback(text: string, left: boolean): { error?: string; hint?: string } {
+  const parsed = parseGtin(text);
+  if (parsed.ok) return parsed.gtin ? { hint: `${gtinName(parsed.gtin)} válido` } : {};
+  const digits = normalizeGtin(text) ?? '';
+  if (parsed.message === GTIN_MESSAGES.digits || left || digits.length >= 13) return { error: parsed.message };
+  return {};
+}
+
+function gtinName(gtin: string): string {
+  return gtin.length === 12 ? 'UPC-A (GTIN-12)' : gtin.length === 14 ? 'GTIN-14' : `EAN-${gtin.length}`;
 }

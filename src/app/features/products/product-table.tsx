@@ -41,13 +41,17 @@ export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }
               data-low-stock={low || undefined}
               className={cn(low ? 'bg-red-50' : 'hover:bg-slate-50')}
             >
-              <Td className={cn(FOLD.from.xl, 'whitespace-nowrap font-mono text-xs text-slate-600')}>{product.sku}</Td>
+              <Td className={cn(FOLD.from.xl, 'whitespace-nowrap font-mono text-xs text-slate-600')}>
+                <div>{product.sku}</div>
+                {product.barcode ? <div title="Código de barras">{product.barcode}</div> : null}
+              </Td>
               <Td>
                 <div className="font-medium text-slate-900">{product.name}</div>
                 {/* Narrower screens: the folded columns under the name. */}
                 <div className={cn(FOLD.upTo.xl, 'mt-0.5 text-xs text-slate-600')}>
                   <span className="font-mono">{product.sku}</span>
                   {variantText(product) ? ` · ${variantText(product)}` : null}
+                  {product.barcode ? <span className="font-mono"> · {product.barcode}</span> : null}
                 </div>
                 <div className={cn(FOLD.upTo.sm, 'mt-1 text-xs')}>
                   {product.cost_price === undefined ? null : (

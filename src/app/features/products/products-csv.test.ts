@@ -8,14 +8,32 @@ import { PRODUCT_CSV_HEADER, productRows } from './products-csv';
 describe('products CSV', () => {
   it('writes one row per product, prices in reais with a decimal comma, quoting names that need it', () => {
     const products = [
-      productJson({ sku: 'CAM-1', name: 'Camisa "Polo"; azul', cost_price: 10.5, sale_price: 1234.9 }),
+      productJson({
+        sku: 'CAM-1',
+        name: 'Camisa "Polo"; azul',
+        barcode: '7891234567895',
+        cost_price: 10.5,
+        sale_price: 1234.9,
+      }),
       productJson({ sku: 'BON-2', name: 'Boné', current_stock: -2, minimum_stock: 3, active: false }),
     ].map((p) => ProductSchema.parse(p));
     const rows = parseCsv(toCsv(productRows(products)));
     expect(rows[0]).toEqual([...PRODUCT_CSV_HEADER]);
-    expect(rows[1]).toEqual(['CAM-1', 'Camisa "Polo"; azul', 'M', 'Azul', '10', '2', '10,50', '1234,90', 'Ativo']);
-    expect(rows[2]!.slice(4)).toEqual(['-2', '3', '10,50', '19,90', 'Inativo']);
-    expect(csvCentavos(rows[1]![7]!)).toBe(123_490);
+    expect(rows[1]).toEqual([
+      'CAM-1',
+      '7891234567895',
+      'Camisa "Polo"; azul',
+      'M',
+      'Azul',
+      '10',
+      '2',
+      '10,50',
+      '1234,90',
+      'Ativo',
+    ]);
+    expect(rows[2]![1]).toBe('');
+    expect(rows[2]!.slice(5)).toEqual(['-2', '3', '10,50', '19,90', 'Inativo']);
+    expect(csvCentavos(rows[1]![8]!)).toBe(123_490);
     expect(rows).toHaveLength(3);
   });
 
@@ -25,6 +43,6 @@ describe('products CSV', () => {
     );
     const rows = parseCsv(toCsv(productRows(products)));
     expect(rows[0]).toEqual(PRODUCT_CSV_HEADER.filter((h) => h !== 'Preço de custo (R$)'));
-    expect(rows[1]).toEqual(['CAM-1', 'Camisa', 'M', 'Azul', '10', '2', '20,00', 'Ativo']);
+    expect(rows[1]).toEqual(['CAM-1', '', 'Camisa', 'M', 'Azul', '10', '2', '20,00', 'Ativo']);
   });
 });

@@ -6,6 +6,7 @@ import { csvFileName, csvMoney, downloadCsv, type CsvRow } from '../../lib/csv';
 
 export const PRODUCT_CSV_HEADER = [
   'SKU',
+  'Código de barras',
   'Produto',
   'Tamanho',
   'Cor',
@@ -25,6 +26,7 @@ export function productRows(products: readonly Product[]): CsvRow[] {
     PRODUCT_CSV_HEADER,
     ...products.map((p) => [
       p.sku,
+      p.barcode ?? '',
       p.name,
       p.size,
       p.color,

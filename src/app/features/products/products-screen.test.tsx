@@ -213,6 +213,7 @@ describe('Produtos', () => {
       name: 'Boné',
       size: '',
       color: '',
+      barcode: null,
       current_stock: 0,
       minimum_stock: 0,
       cost_price: 12.5,

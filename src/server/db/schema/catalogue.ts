@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -25,6 +26,8 @@ export const products = pgTable(
     name: text('name').notNull(),
     size: text('size').notNull().default(''),
     color: text('color').notNull().default(''),
+    /** GTIN as typed (bare digits); null: none. Unique per store as gtin14 (migration 0014). */
+    barcode: text('barcode'),
     currentStock: integer('current_stock').notNull().default(0),
     minimumStock: integer('minimum_stock').notNull().default(0),
     /** centavos */
@@ -50,6 +53,13 @@ export const products = pgTable(
     index('products_tenant_txid_idx').on(t.tenantId, t.txid),
     index('products_tenant_name_idx').on(t.tenantId, t.name),
     searchIndex('products_search_idx', t.tenantId, t.name, t.sku),
+    uniqueIndex('products_tenant_barcode_key')
+      .on(t.tenantId, sql`lpad(${t.barcode}, 14, '0')`)
+      .where(sql`deleted_at IS NULL AND barcode IS NOT NULL`),
+    index('products_barcode_search_idx')
+      .using('gin', t.tenantId, sql`${t.barcode} gin_trgm_ops`)
+      .where(sql`barcode IS NOT NULL`),
+    check('products_barcode_digits', sql`${t.barcode} ~ '^[0-9]{8,14}$'`),
   ],
 );
 

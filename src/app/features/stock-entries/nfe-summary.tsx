@@ -1,0 +1,109 @@
+// The note's header as the preview read it (supplier, number and series, date, key,
+// total), what the admin should know, and the bills it will create.
+import type { NfePreview, StockEntryResult } from '../../../shared/contract/stock-entries';
+import { formatDate } from '../../../shared/dates';
+import { formatDocument } from '../../../shared/documents';
+import { formatBRL } from '../../../shared/money';
+import { Card, CardContent, CardHeader } from '../../components/card';
+import { FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
+
+function Fact({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className={`break-all text-sm text-slate-900 ${mono ? 'font-mono' : ''}`}>{value}</dd>
+    </div>
+  );
+}
+
+export function NfeSummary({ preview }: { preview: NfePreview }) {
+  return (
+    <Card>
+      <CardHeader title={`NF-e ${preview.number}/${preview.series}`} description={preview.supplier.name} />
+      <CardContent>
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2 xl:grid-cols-3">
+          <Fact label="Fornecedor" value={preview.supplier.name} />
+          <Fact label="CNPJ" value={formatDocument(preview.supplier.document)} />
+          <Fact label="Número / Série" value={`${preview.number} / ${preview.series}`} />
+          <Fact label="Emissão" value={formatDate(preview.issued_at)} />
+          <Fact label="Total da nota" value={formatBRL(preview.total)} />
+          <Fact label="Chave de acesso" value={preview.access_key} mono />
+        </dl>
+        {preview.warnings.length ? (
+          <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-yellow-800">
+            {preview.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function PayablesPlan({ payables }: { payables: NfePreview['payables'] | StockEntryResult['payables'] }) {
+  return (
+    <Table aria-label="Contas a pagar da NF-e">
+      <THead>
+        <tr>
+          <Th>Descrição</Th>
+          <Th className={FOLD.from.sm}>Vencimento</Th>
+          <Th>Valor</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {payables.map((p) => (
+          <tr key={`${p.description}-${p.due_date}`}>
+            <Td>
+              {p.description}
+              <div className={`text-xs text-slate-500 ${FOLD.upTo.sm}`}>Vence {formatDate(p.due_date)}</div>
+            </Td>
+            <Td className={FOLD.from.sm}>{formatDate(p.due_date)}</Td>
+            <Td className="whitespace-nowrap">{formatBRL(p.amount)}</Td>
+          </tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+export function EntryResult({ result }: { result: StockEntryResult }) {
+  return (
+    <Card>
+      <CardHeader
+        title="Entrada lançada"
+        description={`NF-e ${result.entry.number}/${result.entry.series} · ${result.entry.supplier_name}`}
+      />
+      <CardContent className="space-y-4">
+        <Table aria-label="Produtos da entrada">
+          <THead>
+            <tr>
+              <Th>Produto</Th>
+              <Th className={FOLD.from.sm}>Entrada</Th>
+              <Th>Estoque</Th>
+              <Th className={FOLD.from.sm}>Custo</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {result.products.map((p) => (
+              <tr key={p.id}>
+                <Td>
+                  {p.name}
+                  {p.created ? <span className="ml-2 text-xs text-yellow-800">(novo)</span> : null}
+                  <div className={`text-xs text-slate-500 ${FOLD.upTo.sm}`}>
+                    +{p.units_in} un. · Custo {formatBRL(p.cost_price)}
+                  </div>
+                </Td>
+                <Td className={FOLD.from.sm}>+{p.units_in}</Td>
+                <Td>{p.current_stock}</Td>
+                <Td className={FOLD.from.sm}>{formatBRL(p.cost_price)}</Td>
+              </tr>
+            ))}
+          </TBody>
+        </Table>
+        <h3 className="text-sm font-semibold text-slate-900">Contas a pagar criadas</h3>
+        <PayablesPlan payables={result.payables} />
+      </CardContent>
+    </Card>
+  );
+}

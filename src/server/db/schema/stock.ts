@@ -1,0 +1,92 @@
+// Stock movements and counts (migration 0014). The foreign keys (to tenants, products and
+// a count's items to their count) are in the migration; they are not repeated here so this
+// file needs nothing of schema.ts (which re-exports it).
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const STOCK_MOVEMENT_KINDS = [
+  'sale',
+  'sale_cancelled',
+  'sale_edit',
+  'return',
+  'nfe_entry',
+  'adjustment',
+  'count',
+] as const;
+export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+
+const tenantId = () => uuid('tenant_id').notNull();
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Every change of a product's stock (server/sales/stock.ts writes them with the change). */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    /** Insertion order: a product's movements newest first by it. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    productId: uuid('product_id').notNull(),
+    kind: text('kind', { enum: STOCK_MOVEMENT_KINDS }).notNull(),
+    /** Signed: units into stock (positive) or out of it (negative). */
+    quantity: integer('quantity').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason'),
+    userId: uuid('user_id'),
+    saleId: uuid('sale_id'),
+    /** A stock entry (NF-e import). */
+    entryId: uuid('entry_id'),
+    countId: uuid('count_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'stock_movements_pkey', columns: [t.tenantId, t.id] }),
+    index('stock_movements_product_idx').on(t.tenantId, t.productId, t.seq),
+    index('stock_movements_sale_idx')
+      .on(t.tenantId, t.saleId)
+      .where(sql`sale_id IS NOT NULL`),
+    index('stock_movements_entry_idx')
+      .on(t.tenantId, t.entryId)
+      .where(sql`entry_id IS NOT NULL`),
+  ],
+);
+
+/** Inventário: one open per store; confirmed into 'count' movements. */
+export const stockCounts = pgTable(
+  'stock_counts',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    status: text('status', { enum: ['open', 'confirmed', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    /** The products it covers: those this search finds (null: all). */
+    search: text('search'),
+    createdBy: uuid('created_by'),
+    confirmedBy: uuid('confirmed_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    closedAt: at('closed_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'stock_counts_pkey', columns: [t.tenantId, t.id] }),
+    uniqueIndex('stock_counts_one_open_key')
+      .on(t.tenantId)
+      .where(sql`status = 'open'`),
+  ],
+);
+
+/** A counted product: what was counted and the stock the system had at that moment. */
+export const stockCountItems = pgTable(
+  'stock_count_items',
+  {
+    tenantId: tenantId(),
+    countId: uuid('count_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    counted: integer('counted').notNull(),
+    stockWhenCounted: integer('stock_when_counted').notNull(),
+    countedAt: at('counted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'stock_count_items_pkey', columns: [t.tenantId, t.countId, t.productId] })],
+);
+
+export type StockMovementRow = typeof stockMovements.$inferSelect;

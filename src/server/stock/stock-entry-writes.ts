@@ -1,0 +1,96 @@
+// The statements of a confirmed NF-e entry beyond the entry itself (stock-entries.ts owns
+// the transaction): new products' SKUs checked, cost prices written, supplier codes linked.
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { StockCostMethod } from '../../shared/contract';
+import type { DbOrTx } from '../db/client';
+import { products, supplierProductLinks, type ProductRow } from '../db/schema';
+import { conflict } from '../errors';
+import { costAfterEntry } from './entry-units';
+import type { EntryLine } from './nfe-entry-read';
+
+/** A new product's SKU already in use (among live products, or twice in the note) is refused, naming the item. */
+export async function refuseTakenSkus(
+  t: DbOrTx,
+  tenantId: string,
+  wanted: { item: number; sku: string }[],
+): Promise<void> {
+  if (wanted.length === 0) return;
+  const seen = new Set<string>();
+  for (const w of wanted) {
+    const key = w.sku.toLowerCase();
+    if (seen.has(key)) throw conflict(`Item ${w.item}: o SKU ${w.sku} se repete entre os produtos novos.`);
+    seen.add(key);
+  }
+  const rows = await t
+    .select({ sku: products.sku })
+    .from(products)
+    .where(
+      and(eq(products.tenantId, tenantId), isNull(products.deletedAt), inArray(sql`lower(${products.sku})`, [...seen])),
+    );
+  const taken = new Set(rows.map((r) => r.sku.toLowerCase()));
+  const first = wanted.find((w) => taken.has(w.sku.toLowerCase()));
+  if (first) throw conflict(`Item ${first.item}: já existe um produto com o SKU ${first.sku}`);
+}
+
+/** Each product's cost price after the entry (several lines may enter one product). */
+export async function writeCosts(
+  t: DbOrTx,
+  tenantId: string,
+  planned: readonly { line: EntryLine; units: number }[],
+  productIdOf: ReadonlyMap<number, string>,
+  rows: ReadonlyMap<string, ProductRow>,
+  method: StockCostMethod,
+  now: Date,
+): Promise<Map<string, number>> {
+  const incoming = new Map<string, { units: number; total: number }>();
+  for (const p of planned) {
+    const id = productIdOf.get(p.line.item_number)!;
+    const sum = incoming.get(id) ?? { units: 0, total: 0 };
+    incoming.set(id, { units: sum.units + p.units, total: sum.total + p.line.total });
+  }
+  const costs = new Map<string, number>();
+  for (const [id, { units, total }] of incoming) {
+    const row = rows.get(id)!;
+    costs.set(id, costAfterEntry(method, { stock: row.currentStock, cost: row.costPrice }, units, total));
+  }
+  // Only the costs that change (a product created from its line already has its cost).
+  const changed = [...costs].filter(([id, cost]) => rows.get(id)!.costPrice !== cost);
+  if (changed.length === 0) return costs;
+  const json = JSON.stringify(changed.map(([id, cost]) => ({ id, cost })));
+  await t.execute(sql`UPDATE ${products} AS p SET cost_price = x.cost, updated_at = ${now}
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, cost bigint)
+   WHERE p.tenant_id = ${tenantId} AND p.id = x.id`);
+  return costs;
+}
+
+/** This supplier's codes now point at the products they entered, with their package. */
+export async function rememberLinks(
+  t: DbOrTx,
+  tenantId: string,
+  supplierDocument: string,
+  planned: readonly { line: EntryLine }[],
+  productIdOf: ReadonlyMap<number, string>,
+  now: Date,
+): Promise<void> {
+  // One row per code: a code on several lines keeps its last line's choice.
+  const byCode = new Map<string, { productId: string; unitsPerPackage: number }>();
+  for (const p of planned) {
+    byCode.set(p.line.supplier_code, {
+      productId: productIdOf.get(p.line.item_number)!,
+      unitsPerPackage: p.line.units_per_package,
+    });
+  }
+  await t
+    .insert(supplierProductLinks)
+    .values(
+      [...byCode].map(([supplierCode, l]) => ({ tenantId, supplierDocument, supplierCode, ...l, updatedAt: now })),
+    )
+    .onConflictDoUpdate({
+      target: [supplierProductLinks.tenantId, supplierProductLinks.supplierDocument, supplierProductLinks.supplierCode],
+      set: {
+        productId: sql`excluded.product_id`,
+        unitsPerPackage: sql`excluded.units_per_package`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+}

@@ -1,0 +1,158 @@
+// Goods in from a supplier's NF-e ('Entrada de Mercadorias', admins only). The XML goes to
+// the server twice: once for the preview (what each line would enter and as what), once
+// with the admin's choices to confirm; the server reads the note itself both times, so the
+// quantities, costs and bills always come from the document, never from the screen.
+import { z } from 'zod';
+import { Id, IsoDate, Money, PageQuery, PaginationSchema, RequiredText, Timestamp, envelope } from './common';
+import { AccountPayableSchema } from './accounts';
+
+/** Files up to 5 MB (the parser counts bytes; this bounds the text before it). */
+export const NFE_XML_MAX_CHARS = 5 * 1024 * 1024;
+/** The largest package the admin may type (units in one box). */
+export const UNITS_PER_PACKAGE_MAX = 100_000;
+
+const NfeXml = z
+  .string({ error: 'Envie o XML da NF-e' })
+  .min(1, { error: 'Envie o XML da NF-e' })
+  .max(NFE_XML_MAX_CHARS, { error: 'O arquivo tem mais de 5 MB. Envie só o XML da NF-e.' });
+
+export const UnitsPerPackage = z
+  .int({ error: 'Use um número inteiro de unidades' })
+  .min(1, { error: 'A embalagem tem ao menos 1 unidade' })
+  .max(UNITS_PER_PACKAGE_MAX, { error: `No máximo ${UNITS_PER_PACKAGE_MAX} unidades por embalagem` });
+
+const ItemNumber = z.int().min(1).max(990);
+
+/** A factor the admin typed for a line (units in one of the supplier's packages). */
+const LineFactor = z.object({ item_number: ItemNumber, units_per_package: UnitsPerPackage });
+
+export const NfePreviewRequestSchema = z.object({
+  xml: NfeXml,
+  /** Factors typed on the screen; a line not named keeps the remembered or the note's (qTrib). */
+  lines: z.array(LineFactor).max(990).optional(),
+});
+export type NfePreviewRequest = z.infer<typeof NfePreviewRequestSchema>;
+
+export const LINE_MATCHES = ['barcode', 'link', 'new'] as const;
+export type LineMatch = (typeof LINE_MATCHES)[number];
+
+export const EntryProductSchema = z.object({
+  id: Id,
+  sku: z.string(),
+  name: z.string(),
+  current_stock: z.int(),
+  cost_price: Money,
+  sale_price: Money,
+});
+export type EntryProduct = z.infer<typeof EntryProductSchema>;
+
+export const NfePreviewLineSchema = z.object({
+  item_number: z.int(),
+  supplier_code: z.string(),
+  ean: z.string().nullable(),
+  description: z.string(),
+  ncm: z.string(),
+  unit: z.string(),
+  /** qCom as written (decimal text, '.' separator). */
+  quantity: z.string(),
+  /** vUnCom as written (decimal text in reais, up to 10 places). */
+  unit_cost: z.string(),
+  total: Money,
+  units_per_package: z.int(),
+  /** Where the factor came from: the note's qTrib, the link remembered, typed, or none (1). */
+  factor_source: z.enum(['tax_quantity', 'link', 'typed', 'none']),
+  /** Units into stock; null when the quantity is not a whole number of units. */
+  units: z.int().nullable(),
+  /** Cost of one unit into stock (the line total over its units). */
+  cost_per_unit: Money.nullable(),
+  match: z.enum(LINE_MATCHES),
+  product: EntryProductSchema.nullable(),
+  /** What stops this line from entering as it is (pt-BR); null when it may. */
+  problem: z.string().nullable(),
+});
+export type NfePreviewLine = z.infer<typeof NfePreviewLineSchema>;
+
+export const NfePayablePlanSchema = z.object({
+  description: z.string(),
+  due_date: IsoDate,
+  amount: Money,
+});
+
+export const NfePreviewSchema = z.object({
+  access_key: z.string(),
+  number: z.int(),
+  series: z.int(),
+  issued_at: Timestamp,
+  supplier: z.object({ document: z.string(), name: z.string() }),
+  recipient: z.object({ document: z.string().nullable(), name: z.string().nullable() }),
+  total: Money,
+  lines: z.array(NfePreviewLineSchema),
+  /** The bills the entry will create (one per duplicata, or one for the total). */
+  payables: z.array(NfePayablePlanSchema),
+  /** 'Esta NF-e é destinada a outro CNPJ...': the admin may accept it (accept_other_recipient). */
+  recipient_warning: z.string().nullable(),
+  /** What the admin should know (pt-BR). */
+  warnings: z.array(z.string()),
+  /** The sale price of a new product: its unit cost plus this markup, unless typed. */
+  markup_percent: z.number(),
+});
+export type NfePreview = z.infer<typeof NfePreviewSchema>;
+export const NfePreviewResponseSchema = envelope(NfePreviewSchema);
+
+/** A product created from a line: name, SKU and sale price as the admin left them. */
+export const NewProductFromLineSchema = z.object({
+  name: RequiredText('Nome do produto', 200),
+  sku: RequiredText('SKU', 60).optional(),
+  /** Absent: the unit cost plus the store's markup. */
+  sale_price: Money.optional(),
+});
+
+export const StockEntryLineChoiceSchema = z
+  .object({
+    item_number: ItemNumber,
+    units_per_package: UnitsPerPackage.optional(),
+    product_id: Id.optional(),
+    new_product: NewProductFromLineSchema.optional(),
+  })
+  .refine((l) => (l.product_id === undefined) !== (l.new_product === undefined), {
+    error: 'Escolha um produto ou crie um novo para cada item',
+    path: ['product_id'],
+  });
+export type StockEntryLineChoice = z.infer<typeof StockEntryLineChoiceSchema>;
+
+export const StockEntryCreateSchema = z.object({
+  xml: NfeXml,
+  /** The admin accepts an NF-e addressed to another CNPJ than the store's. */
+  accept_other_recipient: z.boolean().default(false),
+  lines: z.array(StockEntryLineChoiceSchema).min(1, { error: 'Escolha o produto de cada item' }).max(990),
+});
+export type StockEntryCreate = z.infer<typeof StockEntryCreateSchema>;
+
+export const StockEntrySchema = z.object({
+  id: Id,
+  access_key: z.string(),
+  number: z.int(),
+  series: z.int(),
+  issued_at: Timestamp,
+  supplier_document: z.string(),
+  supplier_name: z.string(),
+  total: Money,
+  line_count: z.int(),
+  created_at: Timestamp,
+});
+export type StockEntry = z.infer<typeof StockEntrySchema>;
+
+export const StockEntryResultSchema = z.object({
+  entry: StockEntrySchema,
+  /** Each product the entry moved, as it is after it (stock and cost price). */
+  products: z.array(EntryProductSchema.extend({ created: z.boolean(), units_in: z.int() })),
+  payables: z.array(AccountPayableSchema),
+});
+export type StockEntryResult = z.infer<typeof StockEntryResultSchema>;
+export const StockEntryResultResponseSchema = envelope(StockEntryResultSchema);
+
+export const StockEntryListQuerySchema = z.object({ ...PageQuery });
+export type StockEntryListQuery = z.infer<typeof StockEntryListQuerySchema>;
+export const StockEntryListResponseSchema = envelope(
+  z.object({ stock_entries: z.array(StockEntrySchema), pagination: PaginationSchema }),
+);
