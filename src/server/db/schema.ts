@@ -22,6 +22,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PAYABLE_PAYMENT_METHODS } from '../../shared/contract/accounts';
+import type { PartPaymentMethod } from '../../shared/contract/payments';
 import { PAYMENT_METHODS } from '../../shared/contract/sales';
 import { SALE_CONFLICT_KINDS } from '../../shared/contract/sale-conflicts';
 
@@ -283,6 +284,8 @@ export interface PriceConflictRecord {
 /** The credit plan as sent (entrada in centavos; one due date per installment). */
 export interface CrediarioRecord {
   entrada: number;
+  /** How the entrada was paid (sales before migration 0012: not told, cash). */
+  entrada_method?: PartPaymentMethod;
   parcelas: number;
   vencimentos: string[];
 }
@@ -302,6 +305,8 @@ export const sales = pgTable(
     customerName: text('customer_name').notNull(),
     /** centavos: sum of the items' total_price */
     total: bigint('total', { mode: 'number' }).notNull(),
+    /** centavos: the discount given on the whole sale, shared out over its lines' total_price */
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
     saleStatus: text('sale_status', { enum: ['completed', 'cancelled'] }).notNull(),
@@ -349,6 +354,7 @@ export const sales = pgTable(
     check('sales_payment_status_check', sql`${t.paymentStatus} IN ('pending', 'paid', 'cancelled')`),
     check('sales_sale_status_check', sql`${t.saleStatus} IN ('completed', 'cancelled')`),
     check('sales_total_check', sql`${t.total} >= 0`),
+    check('sales_discount_check', sql`${t.discount} >= 0`),
   ],
 );
 
@@ -368,8 +374,10 @@ export const saleItems = pgTable(
     unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
     /** centavos: the product's cost_price when sold (margins) */
     unitCost: bigint('unit_cost', { mode: 'number' }).notNull(),
-    /** centavos: quantity × unit_price */
+    /** centavos: what was charged: quantity × unit_price - discount - its share of the sale's discount */
     totalPrice: bigint('total_price', { mode: 'number' }).notNull(),
+    /** centavos: the discount given on this line */
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -388,6 +396,7 @@ export const saleItems = pgTable(
     index('sale_items_sale_idx').on(t.tenantId, t.saleId, t.position),
     index('sale_items_product_idx').on(t.tenantId, t.productId),
     check('sale_items_quantity_check', sql`${t.quantity} > 0`),
+    check('sale_items_discount_check', sql`${t.discount} >= 0`),
   ],
 );
 
@@ -419,7 +428,7 @@ export const saleConflicts = pgTable(
     index('sale_conflicts_open_idx')
       .on(t.tenantId, t.createdAt)
       .where(sql`reviewed_at IS NULL`),
-    check('sale_conflicts_kind_check', sql`${t.kind} IN ('stock', 'price', 'clock')`),
+    check('sale_conflicts_kind_check', sql`${t.kind} IN ('stock', 'price', 'clock', 'discount')`),
   ],
 );
 
@@ -532,6 +541,8 @@ export const cashFlowEntries = pgTable(
     saleId: uuid('sale_id'),
     accountPayableId: uuid('account_payable_id'),
     accountReceivableId: uuid('account_receivable_id'),
+    /** How the money moved: a sale's part, its entrada (migration 0012); null when not told. */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -558,6 +569,10 @@ export const cashFlowEntries = pgTable(
     index('cash_flow_entries_payable_idx').on(t.tenantId, t.accountPayableId),
     check('cash_flow_entries_type_check', sql`${t.type} IN ('income', 'expense')`),
     check('cash_flow_entries_amount_check', sql`${t.amount} > 0`),
+    check(
+      'cash_flow_entries_payment_method_check',
+      sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ${PAYMENT_METHOD_CHECK}`,
+    ),
   ],
 );
 
@@ -641,3 +656,5 @@ export type SaleItemRow = typeof saleItems.$inferSelect;
 export type AccountReceivableRow = typeof accountsReceivable.$inferSelect;
 export type CashFlowEntryRow = typeof cashFlowEntries.$inferSelect;
 export type AccountPayableRow = typeof accountsPayable.$inferSelect;
+
+export * from './schema/payments';

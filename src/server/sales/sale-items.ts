@@ -8,6 +8,7 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { syncSaleIncome } from './sale-effects';
+import { syncSinglePart } from './sale-payments';
 import { loadSaleRow, saleOf } from './sale-queries';
 import { assertItemsEditable, checkTotal, sellableProduct } from './sale-rules';
 import { lockProducts, stockWritesOf, writeStock } from './stock';
@@ -36,6 +37,7 @@ async function settle(t: DbOrTx, sale: SaleRow): Promise<Sale> {
     .set({ total, updatedAt: now })
     .where(and(eq(sales.tenantId, sale.tenantId), eq(sales.id, sale.id)))
     .returning();
+  await syncSinglePart(t, row!);
   await syncSaleIncome(t, row!, now);
   return saleOf(t, row!);
 }

@@ -14,6 +14,7 @@ import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import type { SalesRead } from './sale-create-read';
 import type { SalesWrite } from './sale-create-write';
 import { paymentEffectRows } from './sale-effects';
+import { partRowsOf, plannedParts, saleMethodOf, toSalePayment, type PlannedPart } from './sale-payments';
 import { priceChanged, priceConflicts, type PriceHistory } from './sale-price';
 import { toSale } from './sale-queries';
 import { checkTotal, ENTRADA_TOO_HIGH, sellableProduct } from './sale-rules';
@@ -30,6 +31,8 @@ interface CheckedSale {
   lines: (SaleCreate['items'][number] & { product: ProductRow; total: number })[];
   total: number;
   crediario: SaleCreate['crediario'];
+  /** The parts it was paid in (sale-payments.ts). */
+  parts: PlannedPart[];
   conflicts: StockConflict[];
   priceConflicts: PriceConflictRecord[];
   soldAt: Date;
@@ -72,6 +75,7 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   if (crediario && crediario.entrada > total) {
     throw badRequest(ENTRADA_TOO_HIGH, [{ path: 'crediario.entrada', message: ENTRADA_TOO_HIGH }]);
   }
+  const parts = plannedParts(input, total);
   const moves = mergeMoves(lines.map((l) => ({ productId: l.product_id, take: l.quantity })));
   const short = shortfalls(moves, run.products);
   // Online, stock never goes below zero. Offline, the sale already happened at the till:
@@ -92,6 +96,7 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
     lines,
     total,
     crediario,
+    parts,
     conflicts: short,
     priceConflicts: prices,
     soldAt,
@@ -148,17 +153,22 @@ export function planSales(
 
   const saleRows = accepted.map((sale) => saleRowOf(sale, tenantId, userId, now));
   const itemsBySale = new Map(accepted.map((sale) => [sale.id, itemRowsOf(sale, tenantId, now)]));
-  const effects = saleRows.map(paymentEffectRows);
+  const partsBySale = new Map(accepted.map((sale) => [sale.id, partRowsOf(tenantId, sale.id, sale.parts)]));
+  const effects = saleRows.map((row, i) => paymentEffectRows(row, accepted[i]!.parts));
   const rowById = new Map(saleRows.map((r) => [r.id, r]));
   return {
     results: checked.map((c) =>
       c instanceof AppError
         ? c
-        : { ...toSale(rowById.get(c.id)!, itemsBySale.get(c.id)!), stock_after: stockAfter.get(c.id)! },
+        : {
+            ...toSale(rowById.get(c.id)!, itemsBySale.get(c.id)!, partsBySale.get(c.id)!.map(toSalePayment)),
+            stock_after: stockAfter.get(c.id)!,
+          },
     ),
     write: {
       sales: saleRows,
       items: [...itemsBySale.values()].flat(),
+      payments: [...partsBySale.values()].flat(),
       cash: effects.flatMap((e) => e.cash),
       receivables: effects.flatMap((e) => e.receivables),
       conflicts: accepted.flatMap((sale) => conflictRows(sale, tenantId, now)),
@@ -176,12 +186,18 @@ function saleRowOf(sale: CheckedSale, tenantId: string, userId: string | null, n
     customerId: sale.customer.id,
     customerName: sale.customer.name,
     total: sale.total,
-    paymentMethod: input.payment_method,
+    discount: 0,
+    paymentMethod: saleMethodOf(input, sale.parts),
     // spec §4: a new sale is pending payment and completed.
     paymentStatus: 'pending' as const,
     saleStatus: 'completed' as const,
     crediario: crediario
-      ? { entrada: crediario.entrada, parcelas: crediario.parcelas, vencimentos: crediario.vencimentos }
+      ? {
+          entrada: crediario.entrada,
+          entrada_method: crediario.entrada_method ?? 'cash',
+          parcelas: crediario.parcelas,
+          vencimentos: crediario.vencimentos,
+        }
       : null,
     stockConflicts: sale.conflicts,
     priceConflicts: sale.priceConflicts,
@@ -211,6 +227,7 @@ function itemRowsOf(sale: CheckedSale, tenantId: string, now: Date): SaleItemRow
     unitPrice: l.unit_price,
     unitCost: l.product.costPrice,
     totalPrice: l.total,
+    discount: 0,
     createdAt: now,
     updatedAt: now,
   }));

@@ -14,6 +14,7 @@ import {
   optionalFilter,
   SearchQuery,
 } from './common';
+import { PartPaymentMethodSchema, SalePaymentSchema, SalePaymentsInputSchema } from './payments';
 
 export const PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'pix', 'transfer', 'crediario'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
@@ -77,6 +78,8 @@ export type PriceChangedDetail = z.infer<typeof PriceChangedDetailSchema>;
 
 export const CrediarioSchema = z.object({
   entrada: Money.default(0),
+  /** How the entrada was paid (a part of the sale's payments); cash when not told. */
+  entrada_method: PartPaymentMethodSchema.optional(),
   parcelas: z
     .int()
     .min(CREDIARIO_MIN_INSTALLMENTS, { error: 'Crediário: mínimo de 1 parcela' })
@@ -95,6 +98,8 @@ export const SaleSchema = z.object({
   payment_status: z.enum(SALE_PAYMENT_STATUSES),
   sale_status: z.enum(SALE_STATUSES),
   crediario: CrediarioSchema.nullable(),
+  /** The parts it was paid in (payments.ts): one with the total for a single method; a crediário sale's entrada. */
+  payments: z.array(SalePaymentSchema),
   /** Shortfalls of an offline sale replayed beyond server stock. */
   stock_conflicts: z.array(StockConflictSchema),
   /** Lines of an offline sale at a price the product did not have (sales/sale-price.ts on the server). */
@@ -136,6 +141,11 @@ export const SaleCreateSchema = z
       .min(1, { error: 'Adicione pelo menos um produto antes de finalizar a venda' })
       .max(500),
     payment_method: PaymentMethodSchema,
+    /**
+     * Paid in parts (not with crediário): they must add up to the total to the centavo. The
+     * sale's payment_method is then the method of its largest part (the first of equals).
+     */
+    payments: SalePaymentsInputSchema.optional(),
     payment_status: z.enum(SALE_PAYMENT_STATUSES).default('pending'),
     sale_status: z.enum(SALE_STATUSES).default('completed'),
     crediario: CrediarioSchema.optional(),
@@ -150,6 +160,13 @@ export const SaleCreateSchema = z
   })
   .superRefine((sale, ctx) => {
     if (sale.payment_method === 'crediario') {
+      if (sale.payments) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['payments'],
+          message: 'No crediário, informe a forma de pagamento da entrada (crediario.entrada_method)',
+        });
+      }
       if (!sale.crediario) {
         ctx.addIssue({ code: 'custom', path: ['crediario'], message: 'Informe as parcelas do crediário' });
       } else if (sale.crediario.vencimentos.length !== sale.crediario.parcelas) {
