@@ -4,6 +4,14 @@ import { tenants } from '../db/schema';
 import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
+const DEFAULTS = {
+  cashiers_see_cost_price: true,
+  pix_key: '',
+  pix_receiver_name: '',
+  pix_city: '',
+  cashier_max_discount_percent: 10,
+};
+
 describe.each(databases())('store settings (%s)', (kind) => {
   let { ctx, http, admin, cashier, otherAdmin } = NO_STORE;
 
@@ -19,7 +27,7 @@ describe.each(databases())('store settings (%s)', (kind) => {
     for (const token of [admin, cashier]) {
       const res = await http.get('/api/settings', { token });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true, data: { cashiers_see_cost_price: true } });
+      expect(res.body).toEqual({ success: true, data: DEFAULTS });
     }
     expect((await http.get('/api/settings')).status).toBe(401);
     // A row written by a version that knew other settings (or none of these).
@@ -27,7 +35,7 @@ describe.each(databases())('store settings (%s)', (kind) => {
       .update(tenants)
       .set({ settings: sql`'{"recibo_largura_mm": 58}'::jsonb` })
       .where(eq(tenants.id, ctx.demo.tenant.id));
-    expect((await http.get('/api/settings', { token: cashier })).body.data).toEqual({ cashiers_see_cost_price: true });
+    expect((await http.get('/api/settings', { token: cashier })).body.data).toEqual(DEFAULTS);
   });
 
   it('admins change them (only what they send); cashiers cannot; a bad value is a 400 naming the field', async () => {
@@ -46,16 +54,63 @@ describe.each(databases())('store settings (%s)', (kind) => {
 
     const off = await http.put('/api/settings', { cashiers_see_cost_price: false }, { token: admin });
     expect(off.status).toBe(200);
-    expect(off.body.data).toEqual({ cashiers_see_cost_price: false });
-    expect((await http.get('/api/settings', { token: cashier })).body.data).toEqual({ cashiers_see_cost_price: false });
+    expect(off.body.data).toEqual({ ...DEFAULTS, cashiers_see_cost_price: false });
+    expect((await http.get('/api/settings', { token: cashier })).body.data).toEqual({
+      ...DEFAULTS,
+      cashiers_see_cost_price: false,
+    });
     // What this version does not know is kept for the one that wrote it.
     expect(await savedSettings()).toEqual({ recibo_largura_mm: 58, cashiers_see_cost_price: false });
     // Nothing sent, nothing changed.
     expect((await http.put('/api/settings', {}, { token: admin })).body.data).toEqual({
+      ...DEFAULTS,
       cashiers_see_cost_price: false,
     });
     // Another store keeps its own.
     const other = await http.get('/api/settings', { token: otherAdmin, host: OTHER_HOST });
-    expect(other.body.data).toEqual({ cashiers_see_cost_price: true });
+    expect(other.body.data).toEqual(DEFAULTS);
+  });
+
+  it('Pix key, receiver and city, and the cashier discount limit: validated, 400 naming the field, nothing written', async () => {
+    const before = await savedSettings();
+    const bads: [Record<string, unknown>, string][] = [
+      [{ pix_key: '123.456.789-00' }, 'pix_key'],
+      [{ pix_key: '12345678900' }, 'pix_key'],
+      [{ pix_key: '11987654321' }, 'pix_key'],
+      [{ pix_key: 'nao-e-uma-chave' }, 'pix_key'],
+      [{ pix_receiver_name: 'Um nome de loja longo demais para o Pix' }, 'pix_receiver_name'],
+      [{ pix_city: 'Sao Jose dos Campos' }, 'pix_city'],
+      [{ cashier_max_discount_percent: 101 }, 'cashier_max_discount_percent'],
+      [{ cashier_max_discount_percent: 2.5 }, 'cashier_max_discount_percent'],
+    ];
+    for (const [body, field] of bads) {
+      const res = await http.put('/api/settings', body, { token: admin });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.details[0].path).toBe(field);
+    }
+    expect(await savedSettings()).toEqual(before);
+    for (const key of [
+      '52998224725',
+      '11222333000181',
+      'loja@exemplo.com.br',
+      '+5511987654321',
+      '123e4567-e12b-12d1-a456-426655440000',
+    ]) {
+      const res = await http.put('/api/settings', { pix_key: key }, { token: admin });
+      expect(res.status, key).toBe(200);
+      expect(res.body.data.pix_key).toBe(key);
+    }
+    const res = await http.put(
+      '/api/settings',
+      { pix_receiver_name: 'Loja da Esquina', pix_city: 'Sao Paulo', cashier_max_discount_percent: 15 },
+      { token: admin },
+    );
+    expect(res.body.data).toMatchObject({
+      pix_key: '123e4567-e12b-12d1-a456-426655440000',
+      pix_receiver_name: 'Loja da Esquina',
+      pix_city: 'Sao Paulo',
+      cashier_max_discount_percent: 15,
+    });
+    expect((await http.put('/api/settings', { pix_key: '' }, { token: admin })).body.data.pix_key).toBe('');
   });
 });
