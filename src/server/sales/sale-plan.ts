@@ -18,6 +18,7 @@ import { partRowsOf, plannedParts, saleMethodOf, toSalePayment, type PlannedPart
 import { priceChanged, priceConflicts, type PriceHistory } from './sale-price';
 import { toSale } from './sale-queries';
 import { checkTotal, ENTRADA_TOO_HIGH, sellableProduct } from './sale-rules';
+import { discountedLines, discountOverLimit, withinLimit } from './sale-discounts';
 import { saleTime } from './sale-time';
 import { insufficientStock, mergeMoves, shortfalls, type StockWrite } from './stock';
 
@@ -28,8 +29,12 @@ interface CheckedSale {
   id: string;
   input: SaleCreate;
   customer: CustomerRow;
-  lines: (SaleCreate['items'][number] & { product: ProductRow; total: number })[];
+  lines: (SaleCreate['items'][number] & { product: ProductRow; total: number; discount: number })[];
   total: number;
+  /** centavos off the whole sale (shared out over the lines' totals) */
+  discount: number;
+  /** An offline sale whose discount was beyond the cashier's limit. */
+  discountConflict: boolean;
   crediario: SaleCreate['crediario'];
   /** The parts it was paid in (sale-payments.ts). */
   parts: PlannedPart[];
@@ -49,6 +54,8 @@ interface RunState {
   products: Map<string, ProductRow>;
   history: PriceHistory;
   receivedAt: Date;
+  /** The largest discount the caller may give, in percent; null: no limit (an admin). */
+  discountLimit: number | null;
 }
 
 /** Checks one sale (throws the AppError that refuses it) and moves the running stock. */
@@ -56,11 +63,17 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   if (input.id && run.taken.has(input.id)) throw conflict(SALE_ID_TAKEN);
   const customer = run.customers.get(input.customer_id);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
-  const lines = input.items.map((item) => ({
+  const discounted = discountedLines(input);
+  const lines = input.items.map((item, i) => ({
     ...item,
     product: sellableProduct(run.products, item.product_id, { allowInactive: input.offline }),
-    total: item.quantity * item.unit_price,
+    total: discounted.lines[i]!.total,
+    discount: discounted.lines[i]!.discount,
   }));
+  const overLimit =
+    run.discountLimit !== null && !withinLimit(discounted.lines, discounted.discount, run.discountLimit);
+  // Online the cashier can still take the discount back; offline the sale already happened.
+  if (overLimit && !input.offline) throw conflict(discountOverLimit(run.discountLimit!));
   // Online, the till must sell at today's price (the cashier can still fix it).
   if (!input.offline) {
     const changed = priceChanged(lines);
@@ -95,6 +108,8 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
     customer,
     lines,
     total,
+    discount: discounted.discount,
+    discountConflict: overLimit,
     crediario,
     parts,
     conflicts: short,
@@ -117,7 +132,12 @@ export function planSales(
   inputs: readonly SaleCreate[],
   read: SalesRead,
   history: PriceHistory,
-  { tenantId, userId, now }: { tenantId: string; userId: string | null; now: Date },
+  {
+    tenantId,
+    userId,
+    now,
+    discountLimit = null,
+  }: { tenantId: string; userId: string | null; now: Date; discountLimit?: number | null },
 ): SalesPlan {
   const run: RunState = {
     taken: read.taken,
@@ -125,6 +145,7 @@ export function planSales(
     products: new Map(read.products),
     history,
     receivedAt: now,
+    discountLimit,
   };
   const checked = inputs.map((input) => {
     try {
@@ -186,7 +207,7 @@ function saleRowOf(sale: CheckedSale, tenantId: string, userId: string | null, n
     customerId: sale.customer.id,
     customerName: sale.customer.name,
     total: sale.total,
-    discount: 0,
+    discount: sale.discount,
     paymentMethod: saleMethodOf(input, sale.parts),
     // spec §4: a new sale is pending payment and completed.
     paymentStatus: 'pending' as const,
@@ -227,7 +248,7 @@ function itemRowsOf(sale: CheckedSale, tenantId: string, now: Date): SaleItemRow
     unitPrice: l.unit_price,
     unitCost: l.product.costPrice,
     totalPrice: l.total,
-    discount: 0,
+    discount: l.discount,
     createdAt: now,
     updatedAt: now,
   }));
@@ -239,6 +260,7 @@ function conflictRows(sale: CheckedSale, tenantId: string, now: Date) {
     sale.conflicts.length > 0 ? ('stock' as const) : null,
     sale.priceConflicts.length > 0 ? ('price' as const) : null,
     sale.claimedSoldAt ? ('clock' as const) : null,
+    sale.discountConflict ? ('discount' as const) : null,
   ];
   return kinds.flatMap((kind) => (kind ? [{ tenantId, saleId: sale.id, kind, createdAt: now }] : []));
 }

@@ -28,6 +28,7 @@ export function toSaleItem(row: SaleItemRow): SaleItem {
     quantity: row.quantity,
     unit_price: row.unitPrice,
     total_price: row.totalPrice,
+    discount: row.discount,
   };
 }
 
@@ -38,6 +39,7 @@ export function toSale(row: SaleRow, items: readonly SaleItemRow[], payments: re
     customer_name: row.customerName,
     items: items.map(toSaleItem),
     total: row.total,
+    discount: row.discount,
     payment_method: row.paymentMethod,
     payment_status: row.paymentStatus,
     sale_status: row.saleStatus,

@@ -38,7 +38,10 @@ export const SaleItemSchema = z.object({
   product_name: z.string(),
   quantity: Quantity,
   unit_price: Money,
+  /** What was charged for the line: quantity × unit_price - discount - its share of the sale's discount. */
   total_price: Money,
+  /** The discount given on the line. */
+  discount: Money,
 });
 export type SaleItem = z.infer<typeof SaleItemSchema>;
 
@@ -94,6 +97,8 @@ export const SaleSchema = z.object({
   customer_name: z.string(),
   items: z.array(SaleItemSchema),
   total: Money,
+  /** The discount given on the whole sale (shared out over the lines' total_price). */
+  discount: Money,
   payment_method: PaymentMethodSchema,
   payment_status: z.enum(SALE_PAYMENT_STATUSES),
   sale_status: z.enum(SALE_STATUSES),
@@ -128,7 +133,10 @@ const SaleQuantity = Quantity.min(1, { error: 'A quantidade deve ser maior que z
 export const SaleItemInputSchema = z.object({
   product_id: Id,
   quantity: SaleQuantity,
+  /** The product's price at the till, undiscounted (the price rule compares it). */
   unit_price: Money,
+  /** R$ off this line (at most quantity × unit_price; a cashier within the store's limit). */
+  discount: Money.optional(),
 });
 
 export const SaleCreateSchema = z
@@ -146,6 +154,8 @@ export const SaleCreateSchema = z
      * sale's payment_method is then the method of its largest part (the first of equals).
      */
     payments: SalePaymentsInputSchema.optional(),
+    /** R$ off the whole sale, shared out over its lines (at most what they cost after their own discounts). */
+    discount: Money.optional(),
     payment_status: z.enum(SALE_PAYMENT_STATUSES).default('pending'),
     sale_status: z.enum(SALE_STATUSES).default('completed'),
     crediario: CrediarioSchema.optional(),
