@@ -128,6 +128,21 @@ const STOPS: Stop[] = [
   { name: 'dashboard', path: '/', ready: (p) => p.getByRole('region', { name: 'Produtos com Estoque Baixo' }) },
 ];
 
+/**
+ * Scrolls a row into view. A cached screen is drawn again when the server's answer
+ * arrives, so the row found a moment ago may be replaced mid-scroll: find it again.
+ */
+async function scrollIntoView(row: ReturnType<Page['locator']>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await row.scrollIntoViewIfNeeded();
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('not attached')) throw error;
+    }
+  }
+}
+
 describe('tabelas em telas estreitas', () => {
   it('a 360 e 390 px nada fica cortado dentro da sua caixa nem rola de lado', async () => {
     const browser = await openBrowser({ width: WIDTHS[0], height: 780 });
@@ -142,7 +157,7 @@ describe('tabelas em telas estreitas', () => {
           if (stop.tab) await page.getByRole('tab', { name: stop.tab, exact: true }).click();
           await stop.ready(page).waitFor();
           // The screen scrolls inside main: the table's rows into view for the picture.
-          await stop.ready(page).scrollIntoViewIfNeeded();
+          await scrollIntoView(stop.ready(page));
           await screenshot(page, `tabelas-${stop.name}-${width}`);
           const where = `${stop.name} @${width}`;
           for (const problem of await clippedInMain(page)) found.push(`${where}: cortado: ${problem}`);

@@ -1,5 +1,5 @@
 // A finance row changed on this device: not yet on the server, or refused by it.
-import type { LocalMark } from '../lib/finance';
+import type { LocalMark } from '../lib/accounts/common';
 import { Badge } from './badge';
 
 export function LocalMarkBadge({ local }: { local: LocalMark | undefined }) {

@@ -13,7 +13,7 @@ import {
   type AccountChange,
 } from './account-changes';
 import { BalcaoDb, type OutboxEntry } from './db';
-import { readOverlay } from './finance-hooks';
+import { readOverlay } from './overlay-store';
 import { discardRejected, recordSale, retryRejected } from './outbox';
 import { drainOutbox, type SendResult } from './sender';
 import { onAck } from './sync-io';

@@ -6,7 +6,7 @@
 // queued after the account's creation is never sent before it, even when the creation
 // is backing off or was refused. The overlay of a resource is marked synced when the
 // server has acknowledged its last queued change; the screens drop it once they hold
-// data fetched after that (finance-overlay.ts). A refused change stays in the outbox,
+// data fetched after that (src/app/lib/accounts/overlay.ts). A refused change stays in the outbox,
 // its overlay visible, until an admin retries or discards it.
 import { ApiError, isNetworkError } from '../lib/api-error';
 import type { BalcaoDb, OutboxEntry, OverlayRecord } from './db';

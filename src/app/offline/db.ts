@@ -5,10 +5,18 @@
 import Dexie, { type Table } from 'dexie';
 import type { z } from 'zod';
 import type { CustomerSchema, ProductSchema } from '../../shared/contract';
+import { pricesInCentavos } from './mirror-prices';
 import { notifyVersionChange } from './version-events';
 
-/** Server values exactly as the API sends them (reais), plus the change version. */
-export type MirrorProduct = z.input<typeof ProductSchema> & { version: number };
+/** The server's product with its prices in centavos (mirror-prices.ts), plus the change version. */
+export type MirrorProduct = Omit<z.input<typeof ProductSchema>, 'sale_price' | 'cost_price'> & {
+  /** centavos */
+  sale_price: number;
+  /** centavos; absent when the store hides cost prices from cashiers */
+  cost_price?: number | undefined;
+  version: number;
+};
+/** Server values exactly as the API sends them, plus the change version. */
 export type MirrorCustomer = z.input<typeof CustomerSchema> & { version: number };
 
 export type OutboxKind = 'customer' | 'sale' | 'account';
@@ -158,6 +166,24 @@ export class BalcaoDb extends Dexie {
       outbox: '++seq, &id, status, resource',
       financeOverlay: 'key, resource',
     });
+    // v6: product prices in centavos, as sales and the overlay keep money (they were the
+    // API's reais); the products already stored are converted, in the table and in chunks.
+    this.version(6)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx
+          .table<MirrorProduct>('products')
+          .toCollection()
+          .modify((row, ref) => {
+            ref.value = pricesInCentavos(row);
+          });
+        await tx
+          .table<ProductChunk>('productChunks')
+          .toCollection()
+          .modify((chunk) => {
+            chunk.rows = chunk.rows.map(pricesInCentavos);
+          });
+      });
     // Another tab opened a newer schema: close so its upgrade is not blocked; a banner
     // asks for a reload (version-events.ts).
     this.on('versionchange', () => {

@@ -288,6 +288,6 @@ describe('schema upgrade', () => {
     expect(await countProducts(db)).toBe(1);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.financeOverlay.count()).toBe(0);
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
   });
 });

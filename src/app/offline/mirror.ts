@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { SyncPullSchema } from '../../shared/contract';
 import type { BalcaoDb, MirrorCustomer, MirrorProduct } from './db';
+import { pricesInCentavos } from './mirror-prices';
 import {
   CHUNK_ROWS,
   addProductChunks,
@@ -89,7 +90,7 @@ export async function pullMirror(
         await Promise.all([db.products.clear(), db.productChunks.clear(), db.customers.clear()]);
         chunked = new Set();
       }
-      const products = page.products as MirrorProduct[];
+      const products: MirrorProduct[] = page.products.map(pricesInCentavos);
       const gone = (entity: 'product' | 'customer') =>
         page.tombstones.filter((t) => t.entity === entity).map((t) => t.id);
       // Page rows are newer than every chunked row (those came from earlier pages); only a

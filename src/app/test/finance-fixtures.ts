@@ -132,6 +132,10 @@ export function serveReceivables(server: FakeServer, state: ReceivablesApi): voi
     return ok({ accountsReceivable: state.accounts, pagination: pagination(1, limit, total) });
   });
   server.on('GET', '/api/accounts-receivable/statistics', () => ok(state.stats));
+  server.on('GET', '/api/accounts-receivable/overdue', () => {
+    const overdue = state.accounts.filter((a) => a.status === 'overdue');
+    return { body: { success: true, data: overdue, count: overdue.length } };
+  });
 }
 
 export interface CashFlowApi {

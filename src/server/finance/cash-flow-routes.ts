@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AckSchema,
   CashFlowChartQuerySchema,
   CashFlowChartResponseSchema,
   CashFlowEntryCreateSchema,
@@ -10,12 +9,10 @@ import {
   CashFlowListResponseSchema,
   CashFlowRangeQuerySchema,
   CashFlowStatisticsResponseSchema,
-  IdParams,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
 import { scopedQuery } from '../http/day-scope';
-import { sendIdempotent } from '../http/idempotency';
+import { ok, registerRecordRoutes } from '../http/record-routes';
 import {
   cashChart,
   cashSummary,
@@ -32,13 +29,15 @@ import {
  * with an Idempotency-Key so the outbox can replay it.
  */
 export const cashFlowRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const read = { access: 'cash_flow.read' } as const;
-  const write = { access: 'cash_flow.write' } as const;
-  const ok = <T>(data: T) => ({ success: true as const, data });
+  const read = 'cash_flow.read';
+  const write = 'cash_flow.write';
 
   app.get(
     '/',
-    { config: read, schema: { querystring: CashFlowListQuerySchema, response: { 200: CashFlowListResponseSchema } } },
+    {
+      config: { access: read },
+      schema: { querystring: CashFlowListQuerySchema, response: { 200: CashFlowListResponseSchema } },
+    },
     async (request) => {
       const { tenantId, query } = scopedQuery(request);
       return ok(await listCashEntries(ctx.db, tenantId, query));
@@ -48,7 +47,7 @@ export const cashFlowRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
   app.get(
     '/statistics',
     {
-      config: read,
+      config: { access: read },
       schema: { querystring: CashFlowRangeQuerySchema, response: { 200: CashFlowStatisticsResponseSchema } },
     },
     async (request) => {
@@ -59,53 +58,23 @@ export const cashFlowRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
 
   app.get(
     '/chart',
-    { config: read, schema: { querystring: CashFlowChartQuerySchema, response: { 200: CashFlowChartResponseSchema } } },
+    {
+      config: { access: read },
+      schema: { querystring: CashFlowChartQuerySchema, response: { 200: CashFlowChartResponseSchema } },
+    },
     async (request) => {
       const { tenantId, query } = scopedQuery(request);
       return ok(await cashChart(ctx.db, tenantId, query));
     },
   );
 
-  app.get(
-    '/:id',
-    { config: read, schema: { params: IdParams, response: { 200: CashFlowEntryResponseSchema } } },
-    async (request) => ok(await getCashEntry(ctx.db, authOf(request).tenantId, request.params.id)),
-  );
-
-  app.post(
-    '/',
-    { config: write, schema: { body: CashFlowEntryCreateSchema, response: { 201: CashFlowEntryResponseSchema } } },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 201, async (tx) =>
-        ok(await createCashEntry(ctx.db, tenantId, request.body, tx)),
-      );
-    },
-  );
-
-  app.put(
-    '/:id',
-    {
-      config: write,
-      schema: { params: IdParams, body: CashFlowEntryUpdateSchema, response: { 200: CashFlowEntryResponseSchema } },
-    },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await updateCashEntry(ctx.db, tenantId, request.params.id, request.body, tx)),
-      );
-    },
-  );
-
-  app.delete(
-    '/:id',
-    { config: write, schema: { params: IdParams, response: { 200: AckSchema } } },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) => {
-        await deleteCashEntry(ctx.db, tenantId, request.params.id, tx);
-        return { success: true as const, message: 'Lançamento excluído com sucesso!' };
-      });
-    },
-  );
+  registerRecordRoutes(app, ctx, {
+    read,
+    write,
+    one: CashFlowEntryResponseSchema,
+    get: getCashEntry,
+    create: { body: CashFlowEntryCreateSchema, run: createCashEntry },
+    update: { body: CashFlowEntryUpdateSchema, run: updateCashEntry },
+    remove: { run: deleteCashEntry, message: 'Lançamento excluído com sucesso!' },
+  });
 };

@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AckSchema,
   ExpenseCategoryCreateSchema,
   ExpenseCategoryListQuerySchema,
   ExpenseCategoryListResponseSchema,
   ExpenseCategoryResponseSchema,
   ExpenseCategoryUpdateSchema,
-  IdParams,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
-import { sendIdempotent } from '../http/idempotency';
+import { ok, registerRecordRoutes } from '../http/record-routes';
 import {
   createExpenseCategory,
   deleteExpenseCategory,
@@ -24,73 +22,25 @@ import {
  * Every write takes an Idempotency-Key.
  */
 export const expenseCategoryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const read = { access: 'expense_categories.read' } as const;
-  const write = { access: 'expense_categories.write' } as const;
+  const read = 'expense_categories.read';
+  const write = 'expense_categories.write';
 
   app.get(
     '/',
     {
-      config: read,
+      config: { access: read },
       schema: { querystring: ExpenseCategoryListQuerySchema, response: { 200: ExpenseCategoryListResponseSchema } },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listExpenseCategories(ctx.db, authOf(request).tenantId, request.query),
-    }),
+    async (request) => ok(await listExpenseCategories(ctx.db, authOf(request).tenantId, request.query)),
   );
 
-  app.get(
-    '/:id',
-    { config: read, schema: { params: IdParams, response: { 200: ExpenseCategoryResponseSchema } } },
-    async (request) => ({
-      success: true as const,
-      data: await getExpenseCategory(ctx.db, authOf(request).tenantId, request.params.id),
-    }),
-  );
-
-  app.post(
-    '/',
-    {
-      config: write,
-      schema: { body: ExpenseCategoryCreateSchema, response: { 201: ExpenseCategoryResponseSchema } },
-    },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 201, async (tx) => ({
-        success: true as const,
-        data: await createExpenseCategory(ctx.db, tenantId, request.body, tx),
-      }));
-    },
-  );
-
-  app.put(
-    '/:id',
-    {
-      config: write,
-      schema: {
-        params: IdParams,
-        body: ExpenseCategoryUpdateSchema,
-        response: { 200: ExpenseCategoryResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) => ({
-        success: true as const,
-        data: await updateExpenseCategory(ctx.db, tenantId, request.params.id, request.body, tx),
-      }));
-    },
-  );
-
-  app.delete(
-    '/:id',
-    { config: write, schema: { params: IdParams, response: { 200: AckSchema } } },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) => {
-        await deleteExpenseCategory(ctx.db, tenantId, request.params.id, tx);
-        return { success: true as const, message: 'Categoria excluída com sucesso!' };
-      });
-    },
-  );
+  registerRecordRoutes(app, ctx, {
+    read,
+    write,
+    one: ExpenseCategoryResponseSchema,
+    get: getExpenseCategory,
+    create: { body: ExpenseCategoryCreateSchema, run: createExpenseCategory },
+    update: { body: ExpenseCategoryUpdateSchema, run: updateExpenseCategory },
+    remove: { run: deleteExpenseCategory, message: 'Categoria excluída com sucesso!' },
+  });
 };

@@ -5,17 +5,14 @@ import {
   AccountReceivableListResponseSchema,
   AccountReceivableResponseSchema,
   AccountReceivableUpdateSchema,
-  AckSchema,
   DateRangeQuerySchema,
-  IdParams,
   MarkAsPaidSchema,
   ReceivableOverdueResponseSchema,
   ReceivableStatisticsResponseSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
 import { scopedQuery } from '../http/day-scope';
-import { sendIdempotent } from '../http/idempotency';
+import { ok, registerRecordAction, registerRecordRoutes } from '../http/record-routes';
 import {
   cancelReceivable,
   createReceivable,
@@ -35,14 +32,14 @@ import {
  * Idempotency-Key so the outbox can replay them.
  */
 export const receivableRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const read = { access: 'accounts_receivable.read' } as const;
-  const write = { access: 'accounts_receivable.write' } as const;
-  const ok = <T>(data: T) => ({ success: true as const, data });
+  const read = 'accounts_receivable.read';
+  const write = 'accounts_receivable.write';
+  const one = AccountReceivableResponseSchema;
 
   app.get(
     '/',
     {
-      config: read,
+      config: { access: read },
       schema: {
         querystring: AccountReceivableListQuerySchema,
         response: { 200: AccountReceivableListResponseSchema },
@@ -57,7 +54,7 @@ export const receivableRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
   app.get(
     '/statistics',
     {
-      config: read,
+      config: { access: read },
       schema: { querystring: DateRangeQuerySchema, response: { 200: ReceivableStatisticsResponseSchema } },
     },
     async (request) => {
@@ -68,85 +65,38 @@ export const receivableRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
 
   app.get(
     '/overdue',
-    { config: read, schema: { querystring: DateRangeQuerySchema, response: { 200: ReceivableOverdueResponseSchema } } },
+    {
+      config: { access: read },
+      schema: { querystring: DateRangeQuerySchema, response: { 200: ReceivableOverdueResponseSchema } },
+    },
     async (request) => {
       const { tenantId, query } = scopedQuery(request);
       return { success: true as const, ...(await overdueReceivables(ctx.db, tenantId, query)) };
     },
   );
 
-  app.get(
-    '/:id',
-    { config: read, schema: { params: IdParams, response: { 200: AccountReceivableResponseSchema } } },
-    async (request) => ok(await getReceivable(ctx.db, authOf(request).tenantId, request.params.id)),
-  );
-
-  app.post(
-    '/',
-    {
-      config: write,
-      schema: { body: AccountReceivableCreateSchema, response: { 201: AccountReceivableResponseSchema } },
-    },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 201, async (tx) =>
-        ok(await createReceivable(ctx.db, tenantId, request.body, tx)),
-      );
-    },
-  );
-
-  app.put(
-    '/:id',
-    {
-      config: write,
-      schema: {
-        params: IdParams,
-        body: AccountReceivableUpdateSchema,
-        response: { 200: AccountReceivableResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await updateReceivable(ctx.db, tenantId, request.params.id, request.body, tx)),
-      );
-    },
-  );
-
-  app.delete(
-    '/:id',
-    { config: write, schema: { params: IdParams, response: { 200: AckSchema } } },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) => {
-        await deleteReceivable(ctx.db, tenantId, request.params.id, tx);
-        return { success: true as const, message: 'Conta a receber deletada com sucesso!' };
-      });
-    },
-  );
-
-  app.patch(
-    '/:id/mark-as-paid',
-    {
-      config: write,
-      schema: { params: IdParams, body: MarkAsPaidSchema, response: { 200: AccountReceivableResponseSchema } },
-    },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await payReceivable(ctx.db, tenantId, request.params.id, request.body, tx)),
-      );
-    },
-  );
-
-  app.patch(
-    '/:id/cancel',
-    { config: write, schema: { params: IdParams, response: { 200: AccountReceivableResponseSchema } } },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await cancelReceivable(ctx.db, tenantId, request.params.id, tx)),
-      );
-    },
-  );
+  registerRecordRoutes(app, ctx, {
+    read,
+    write,
+    one,
+    get: getReceivable,
+    create: { body: AccountReceivableCreateSchema, run: createReceivable },
+    update: { body: AccountReceivableUpdateSchema, run: updateReceivable },
+    remove: { run: deleteReceivable, message: 'Conta a receber deletada com sucesso!' },
+  });
+  registerRecordAction(app, ctx, {
+    method: 'PATCH',
+    url: '/:id/mark-as-paid',
+    access: write,
+    one,
+    body: MarkAsPaidSchema,
+    run: payReceivable,
+  });
+  registerRecordAction(app, ctx, {
+    method: 'PATCH',
+    url: '/:id/cancel',
+    access: write,
+    one,
+    run: cancelReceivable,
+  });
 };

@@ -4,10 +4,10 @@
 // manual-entry changes (create, edit, delete): each sent now with its Idempotency-Key, or
 // queued for the outbox when the server cannot be reached.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { z } from 'zod';
+import { adjustCashSummary, inRange } from '../../../shared/account-overlay';
+import { manualEntryCreated } from '../../../shared/account-records';
 import { GC_TIME_CASH_FLOW_MS, STALE_TIME_CASH_FLOW_MS } from '../../../shared/constants';
-import { AckSchema } from '../../../shared/contract/common';
 import {
   CashFlowChartResponseSchema,
   CashFlowEntryCreateSchema,
@@ -22,12 +22,19 @@ import {
 } from '../../../shared/contract/cash-flow';
 import { api } from '../../lib/api';
 import { ApiError, FALLBACK_ERROR_TEXT } from '../../lib/api-error';
-import { FINANCE_KEY, changeSummary, filterValue, newIdempotencyKey, type WithLocal } from '../../lib/finance';
-import type { AccountChange } from '../../offline/account-changes';
-import { useAccountChange, useFinanceOverlay } from '../../offline/finance-hooks';
-import { adjustCashSummary, inRange, liveOverlays, mergeRows, plain } from '../../offline/finance-overlay';
+import { FINANCE_KEY, filterValue, newIdempotencyKey, type WithLocal } from '../../lib/accounts/common';
+import { createChange, rowChange, type AccountKind } from '../../lib/accounts/kind';
+import { mergeRows } from '../../lib/accounts/overlay';
+import { useDeleteRecord, useKindChange } from '../../lib/accounts/use-account-change';
+import { useOverlaidQuery } from '../../lib/accounts/use-overlaid-query';
 
 const BASE = '/cash-flow';
+
+export const CASH_ENTRY: AccountKind<CashFlowEntry> = {
+  kind: 'cash-entry',
+  base: BASE,
+  parse: (body) => CashFlowEntryResponseSchema.parse(body).data,
+};
 export const CHART_FALLBACK_ERROR = 'Failed to fetch chart data';
 
 export interface DayRange {
@@ -97,9 +104,6 @@ export async function fetchCashFlowChart(range: DayRange) {
   }
 }
 
-const parseEntry = (body: unknown) => CashFlowEntryResponseSchema.parse(body).data;
-const resource = (id: string) => `cash-entry:${id}`;
-
 /** Whether an entry belongs in the page the screen shows (its range, type and category). */
 export function entryMatches(entry: CashFlowEntry, query: CashFlowQuery): boolean {
   const type = filterValue(query.type);
@@ -114,30 +118,27 @@ export function entryMatches(entry: CashFlowEntry, query: CashFlowQuery): boolea
 // ---- hooks ----
 
 export function useCashFlow(query: CashFlowQuery) {
-  const result = useQuery({
-    queryKey: cashFlowKeys.list(query),
-    queryFn: () => fetchCashFlow(query),
-    staleTime: STALE_TIME_CASH_FLOW_MS,
-    gcTime: GC_TIME_CASH_FLOW_MS,
-    placeholderData: keepPreviousData,
-  });
-  const overlays = useFinanceOverlay();
-  const { data: fetched, dataUpdatedAt } = result;
-  const data = useMemo(() => {
-    if (!fetched) return fetched;
-    const live = liveOverlays(overlays, 'cash-entry', dataUpdatedAt);
-    if (live.length === 0) return fetched;
-    const range = { start_date: filterValue(query.start_date), end_date: filterValue(query.end_date) };
-    return {
+  return useOverlaidQuery(
+    {
+      queryKey: cashFlowKeys.list(query),
+      queryFn: () => fetchCashFlow(query),
+      staleTime: STALE_TIME_CASH_FLOW_MS,
+      gcTime: GC_TIME_CASH_FLOW_MS,
+      placeholderData: keepPreviousData,
+    },
+    'cash-entry',
+    (fetched, live) => ({
       ...fetched,
       entries: mergeRows(fetched.entries, live, {
         matches: (e) => entryMatches(e, query),
         firstPage: query.page === 1,
       }),
-      summary: adjustCashSummary(fetched.summary, live, range),
-    };
-  }, [fetched, dataUpdatedAt, overlays, query]);
-  return { ...result, data };
+      summary: adjustCashSummary(fetched.summary, live, {
+        start_date: filterValue(query.start_date),
+        end_date: filterValue(query.end_date),
+      }),
+    }),
+  );
 }
 
 export function useCashFlowChart(range: DayRange, enabled: boolean) {
@@ -152,58 +153,26 @@ export function useCashFlowChart(range: DayRange, enabled: boolean) {
 
 /** Creates with a client-chosen id, also the Idempotency-Key: a retry names the same entry. */
 export function useCreateCashEntry() {
-  return useAccountChange((value: CashFlowEntryCreate): AccountChange => {
+  return useKindChange(CASH_ENTRY, (value: CashFlowEntryCreate) => {
     const id = value.id ?? newIdempotencyKey();
-    const local: CashFlowEntry = {
-      id,
-      date: value.date,
-      type: value.type,
-      description: value.description,
-      category: value.category,
-      amount: value.amount,
-      sale_id: null,
-      account_payable_id: null,
-      account_receivable_id: null,
-    };
-    return {
-      id,
-      resource: resource(id),
-      method: 'POST',
-      path: `/api${BASE}`,
-      body: z.encode(CashFlowEntryCreateSchema, { ...value, id }),
-      summary: changeSummary('Novo lançamento', value.description, value.amount),
-      overlay: [{ kind: 'cash-entry', id, before: null, after: local }],
-    };
-  }, parseEntry);
+    const body = z.encode(CashFlowEntryCreateSchema, { ...value, id });
+    return createChange(CASH_ENTRY, 'Novo lançamento', manualEntryCreated(id, value), body);
+  });
 }
 
 export function useUpdateCashEntry() {
-  return useAccountChange(({ entry, value }: { entry: CashEntryRow; value: CashFlowEntryUpdate }): AccountChange => {
-    const before = plain(entry);
-    const after = { ...before, ...Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) };
-    return {
-      id: newIdempotencyKey(),
-      resource: resource(entry.id),
+  return useKindChange(CASH_ENTRY, ({ entry, value }: { entry: CashEntryRow; value: CashFlowEntryUpdate }) =>
+    rowChange(CASH_ENTRY, 'Edição de lançamento', entry, {
       method: 'PUT',
-      path: `/api${BASE}/${entry.id}`,
       body: z.encode(CashFlowEntryUpdateSchema, value),
-      summary: changeSummary('Edição de lançamento', after.description, after.amount),
-      overlay: [{ kind: 'cash-entry', id: entry.id, before, after }],
-    };
-  }, parseEntry);
+      after: (before) => ({
+        ...before,
+        ...Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)),
+      }),
+    }),
+  );
 }
 
 export function useDeleteCashEntry() {
-  return useAccountChange(
-    (entry: CashEntryRow): AccountChange => ({
-      id: newIdempotencyKey(),
-      resource: resource(entry.id),
-      method: 'DELETE',
-      path: `/api${BASE}/${entry.id}`,
-      body: undefined,
-      summary: changeSummary('Exclusão de lançamento', entry.description, entry.amount),
-      overlay: [{ kind: 'cash-entry', id: entry.id, before: plain(entry), after: null }],
-    }),
-    (body) => AckSchema.parse(body),
-  );
+  return useDeleteRecord(CASH_ENTRY, 'Exclusão de lançamento');
 }

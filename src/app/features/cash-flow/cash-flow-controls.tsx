@@ -2,6 +2,7 @@
 import { CASH_FLOW_CATEGORIES, REPORT_PERIOD_DAYS } from '../../../shared/constants';
 import { Card } from '../../components/card';
 import { cn } from '../../components/cn';
+import { ChoiceField } from '../../components/accounts/choice-field';
 import { SelectField } from '../../components/field';
 
 export interface CashFlowFilters {
@@ -45,18 +46,13 @@ export function CashFlowControls({ filters, onChange }: CashFlowControlsProps) {
           <option value="income">Entradas</option>
           <option value="expense">Saídas</option>
         </SelectField>
-        <SelectField
+        <ChoiceField
           label="Categoria"
           value={filters.category}
           onChange={(e) => onChange({ ...filters, category: e.target.value })}
-        >
-          <option value="all">Todas</option>
-          {CASH_FLOW_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </SelectField>
+          first={{ value: 'all', label: 'Todas' }}
+          choices={CASH_FLOW_CATEGORIES}
+        />
       </div>
     </Card>
   );

@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { SaleConflictListResponseSchema, SaleConflictResponseSchema } from '../../../shared/contract/sale-conflicts';
 import { api } from '../../lib/api';
-import { newIdempotencyKey } from '../../lib/finance';
+import { newIdempotencyKey } from '../../lib/accounts/common';
 
 export type ConflictStatus = 'open' | 'reviewed';
 

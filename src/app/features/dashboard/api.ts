@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { ApiError, FALLBACK_ERROR_TEXT } from '../../lib/api-error';
-import { FINANCE_KEY } from '../../lib/finance';
+import { FINANCE_KEY } from '../../lib/accounts/common';
 
 // Spec §8: each call's own text when the answer carries no message.
 export const METRICS_FALLBACK_ERROR = 'Failed to fetch dashboard metrics';

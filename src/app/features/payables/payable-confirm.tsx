@@ -41,9 +41,7 @@ export function PayableConfirm({ pending, onClose }: PayableConfirmProps) {
     const { action, account } = pending;
     try {
       const outcome =
-        action === 'cancel'
-          ? await cancelMutation.mutateAsync(account)
-          : await deleteMutation.mutateAsync(account);
+        action === 'cancel' ? await cancelMutation.mutateAsync(account) : await deleteMutation.mutateAsync(account);
       toastSaved(outcome, TEXTS[action].done);
     } catch (error) {
       toastError('Erro', `${TEXTS[action].failed}: ${describeError(error, TEXTS[action].failed)}`);

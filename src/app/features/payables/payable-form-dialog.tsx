@@ -1,20 +1,22 @@
 // 'Nova Conta a Pagar' / 'Editar Conta a Pagar': the five required fields enable the
 // button; contract or server (400) errors show under the fields.
-import { useState, type FormEvent } from 'react';
 import { PAYABLE_CATEGORIES } from '../../../shared/constants';
 import {
   AccountPayableCreateSchema,
   AccountPayableUpdateSchema,
   PAYABLE_PAYMENT_METHODS,
 } from '../../../shared/contract/accounts';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
-import { Button } from '../../components/button';
-import { DateField } from '../../components/date-input';
-import { Dialog, DialogFooter } from '../../components/dialog';
-import { SelectField, TextAreaField, TextField } from '../../components/field';
-import { MoneyField } from '../../components/money-input';
+import {
+  CategoryRow,
+  DateRow,
+  MoneyRow,
+  NotesRow,
+  PaymentMethodRow,
+  TextRow,
+  useAccountForm,
+} from '../../components/accounts/field-rows';
+import { AccountFormDialog } from '../../components/accounts/form-dialog';
 import { toastSaved } from '../../components/outcome-toast';
-import { useFormSave } from '../../components/use-form-save';
 import { validateForm } from '../../lib/form-errors';
 import { useCreatePayable, useUpdatePayable, type PayableRow } from './api';
 import { EMPTY_PAYABLE_FORM, formToInput, payableToForm, requiredFilled, type PayableFormValues } from './payable-form';
@@ -26,21 +28,18 @@ interface PayableFormDialogProps {
 }
 
 export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) {
-  const [values, setValues] = useState<PayableFormValues>(() =>
-    account ? payableToForm(account) : EMPTY_PAYABLE_FORM,
+  const action = account ? 'atualizar' : 'criar';
+  const { values, set, errors, save } = useAccountForm<PayableFormValues>(
+    () => (account ? payableToForm(account) : EMPTY_PAYABLE_FORM),
+    onClose,
+    (reason) => `Erro ao ${action} conta a pagar: ${reason}`,
   );
   const createMutation = useCreatePayable();
   const updateMutation = useUpdatePayable();
   const saving = createMutation.isPending || updateMutation.isPending;
-  const action = account ? 'atualizar' : 'criar';
-  const { errors, save } = useFormSave('Erro', onClose, (reason) => `Erro ao ${action} conta a pagar: ${reason}`);
+  const form = { values, set, errors, saving };
 
-  function set<K extends keyof PayableFormValues>(key: K, value: PayableFormValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit() {
     if (!requiredFilled(values)) return;
     const input = formToInput(values);
     if (account) {
@@ -58,96 +57,24 @@ export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) 
     }
   }
 
-  const text = (key: 'supplier_name' | 'description' | 'reference_number') => ({
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
-    error: errors[key],
-    disabled: saving,
-  });
-
   return (
-    <Dialog
-      open
-      onClose={() => !saving && onClose()}
+    <AccountFormDialog
       title={account ? 'Editar Conta a Pagar' : 'Nova Conta a Pagar'}
       size="lg"
+      saving={saving}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={account ? 'Salvar' : 'Criar Conta'}
+      submitDisabled={!requiredFilled(values)}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField label="Fornecedor" required autoComplete="off" {...text('supplier_name')} />
-          <TextField label="Descrição" required autoComplete="off" {...text('description')} />
-          <MoneyField
-            label="Valor"
-            required
-            placeholder="0,00"
-            value={values.amount}
-            onChange={(amount) => set('amount', amount)}
-            error={errors.amount}
-            disabled={saving}
-          />
-          <DateField
-            label="Vencimento"
-            required
-            value={values.due_date}
-            onChange={(date) => set('due_date', date)}
-            error={errors.due_date}
-            disabled={saving}
-          />
-          <SelectField
-            label="Categoria"
-            required
-            value={values.category}
-            onChange={(e) => set('category', e.target.value)}
-            error={errors.category}
-            disabled={saving}
-          >
-            <option value="" disabled>
-              Selecione a categoria
-            </option>
-            {PAYABLE_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Forma de Pagamento"
-            value={values.payment_method}
-            onChange={(e) => set('payment_method', e.target.value)}
-            error={errors.payment_method}
-            disabled={saving}
-          >
-            <option value="none">Nenhuma</option>
-            {PAYABLE_PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {PAYMENT_METHOD_LABELS[method]}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Número de Referência"
-            autoComplete="off"
-            className="sm:col-span-2"
-            {...text('reference_number')}
-          />
-          <TextAreaField
-            label="Observações"
-            className="sm:col-span-2"
-            value={values.notes}
-            onChange={(e) => set('notes', e.target.value)}
-            error={errors.notes}
-            disabled={saving}
-          />
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={saving || !requiredFilled(values)}>
-            {saving ? 'Salvando...' : account ? 'Salvar' : 'Criar Conta'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+      <TextRow form={form} name="supplier_name" label="Fornecedor" required />
+      <TextRow form={form} name="description" label="Descrição" required />
+      <MoneyRow form={form} name="amount" />
+      <DateRow form={form} name="due_date" label="Vencimento" />
+      <CategoryRow form={form} name="category" choices={PAYABLE_CATEGORIES} />
+      <PaymentMethodRow form={form} name="payment_method" choices={PAYABLE_PAYMENT_METHODS} />
+      <TextRow form={form} name="reference_number" label="Número de Referência" className="sm:col-span-2" />
+      <NotesRow form={form} name="notes" />
+    </AccountFormDialog>
   );
 }

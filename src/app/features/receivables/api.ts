@@ -2,47 +2,44 @@
 // (page 1 of 50, spec §7) and statistics with this device's queued changes laid over
 // them, and the two changes the screen offers, create and mark as paid: each sent now
 // with its Idempotency-Key, or queued for the outbox when the server cannot be reached.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PAGE_SIZE_RECEIVABLES, STALE_TIME_LISTS_MS, STALE_TIME_RECEIVABLE_STATS_MS } from '../../../shared/constants';
+import { adjustOverdueCount, adjustReceivableStatistics, inRange, statusToday } from '../../../shared/account-overlay';
+import { receivableCashEntry, receivableCreated } from '../../../shared/account-records';
+import {
+  PAGE_SIZE_RECEIVABLES,
+  STALE_TIME_LISTS_MS,
+  STALE_TIME_RECEIVABLE_OVERDUE_MS,
+  STALE_TIME_RECEIVABLE_STATS_MS,
+} from '../../../shared/constants';
 import {
   AccountReceivableCreateSchema,
   AccountReceivableListQuerySchema,
   AccountReceivableListResponseSchema,
   AccountReceivableResponseSchema,
+  ReceivableOverdueResponseSchema,
   ReceivableStatisticsResponseSchema,
   type AccountReceivable,
   type AccountReceivableCreate,
 } from '../../../shared/contract/accounts';
-import { receivableEntryDescription } from '../../../shared/accounts';
-import { SALES_CATEGORY } from '../../../shared/constants';
-import type { CashFlowEntry } from '../../../shared/contract/cash-flow';
 import { todayIso } from '../../../shared/dates';
 import { stripDocument } from '../../../shared/documents';
 import { foldedIncludes } from '../../../shared/text';
 import { api } from '../../lib/api';
-import {
-  FINANCE_KEY,
-  changeSummary,
-  filterValue,
-  newIdempotencyKey,
-  withoutEmpty,
-  type WithLocal,
-} from '../../lib/finance';
-import type { AccountChange } from '../../offline/account-changes';
-import { useAccountChange, useFinanceOverlay } from '../../offline/finance-hooks';
-import {
-  adjustReceivableStatistics,
-  inRange,
-  liveOverlays,
-  mergeRows,
-  plain,
-  statusToday,
-} from '../../offline/finance-overlay';
+import { FINANCE_KEY, filterValue, newIdempotencyKey, withoutEmpty, type WithLocal } from '../../lib/accounts/common';
+import { createChange, paymentChange, type AccountKind } from '../../lib/accounts/kind';
+import { mergeRows } from '../../lib/accounts/overlay';
+import { useKindChange } from '../../lib/accounts/use-account-change';
+import { useOverlaidQuery } from '../../lib/accounts/use-overlaid-query';
 import type { PickedCustomer } from './customer-field';
 
 const BASE = '/accounts-receivable';
+
+export const RECEIVABLE: AccountKind<AccountReceivable> = {
+  kind: 'receivable',
+  base: BASE,
+  parse: (body) => AccountReceivableResponseSchema.parse(body).data,
+};
 
 /** Due-date range ('' = open end); the server forces today for non-admins. */
 export interface DueRange {
@@ -59,6 +56,7 @@ export const receivableKeys = {
   all: [...FINANCE_KEY, 'receivables'] as const,
   list: (filters: ReceivableFilters) => [...receivableKeys.all, 'list', filters] as const,
   statistics: (range: DueRange) => [...receivableKeys.all, 'statistics', range] as const,
+  overdue: (range: DueRange) => [...receivableKeys.all, 'overdue', range] as const,
 };
 
 export type ReceivableRow = WithLocal<AccountReceivable>;
@@ -92,12 +90,14 @@ export function fetchReceivableStatistics(range: DueRange) {
     .then((r) => r.data);
 }
 
+/** How many accounts due in the range are overdue (the server's list is capped; its count is not). */
+export function fetchOverdueReceivablesCount(range: DueRange): Promise<number> {
+  return api.get(ReceivableOverdueResponseSchema, `${BASE}/overdue`, { query: rangeQuery(range) }).then((r) => r.count);
+}
+
 // payment_method is a z.preprocess in the contract ('none' = absent), which z.encode
 // cannot run backwards: encode the rest and pass the (already decoded) enum through.
 const CreateBody = AccountReceivableCreateSchema.omit({ payment_method: true });
-
-const parseAccount = (body: unknown) => AccountReceivableResponseSchema.parse(body).data;
-const resource = (id: string) => `receivable:${id}`;
 
 /** Whether an account belongs in the list the screen shows (its filters, as the server applies them). */
 export function receivableMatches(account: AccountReceivable, filters: ReceivableFilters, today = todayIso()) {
@@ -116,111 +116,68 @@ export function receivableMatches(account: AccountReceivable, filters: Receivabl
 // ---- hooks ----
 
 export function useReceivables(filters: ReceivableFilters) {
-  const query = useQuery({
-    queryKey: receivableKeys.list(filters),
-    queryFn: () => fetchReceivables(filters),
-    staleTime: STALE_TIME_LISTS_MS,
-    placeholderData: keepPreviousData,
-  });
-  const overlays = useFinanceOverlay();
-  const { data: fetched, dataUpdatedAt } = query;
-  const data = useMemo(() => {
-    if (!fetched) return fetched;
-    const live = liveOverlays(overlays, 'receivable', dataUpdatedAt);
-    if (live.length === 0) return fetched;
-    const accounts = mergeRows(fetched.accounts, live, {
-      matches: (a) => receivableMatches(a, filters),
-      firstPage: true,
-    });
-    return { accounts, total: fetched.total + accounts.length - fetched.accounts.length };
-  }, [fetched, dataUpdatedAt, overlays, filters]);
-  return { ...query, data };
+  return useOverlaidQuery(
+    {
+      queryKey: receivableKeys.list(filters),
+      queryFn: () => fetchReceivables(filters),
+      staleTime: STALE_TIME_LISTS_MS,
+      placeholderData: keepPreviousData,
+    },
+    'receivable',
+    (fetched, live) => {
+      const accounts = mergeRows(fetched.accounts, live, {
+        matches: (a) => receivableMatches(a, filters),
+        firstPage: true,
+      });
+      return { accounts, total: fetched.total + accounts.length - fetched.accounts.length };
+    },
+  );
 }
 
 export function useReceivableStatistics(range: DueRange) {
-  const query = useQuery({
-    queryKey: receivableKeys.statistics(range),
-    queryFn: () => fetchReceivableStatistics(range),
-    staleTime: STALE_TIME_RECEIVABLE_STATS_MS,
-  });
-  const overlays = useFinanceOverlay();
-  const { data: fetched, dataUpdatedAt } = query;
-  const data = useMemo(
-    () =>
-      fetched &&
-      adjustReceivableStatistics(
-        fetched,
-        liveOverlays(overlays, 'receivable', dataUpdatedAt),
-        todayIso(),
-        rangeQuery(range),
-      ),
-    [fetched, dataUpdatedAt, overlays, range],
+  return useOverlaidQuery(
+    {
+      queryKey: receivableKeys.statistics(range),
+      queryFn: () => fetchReceivableStatistics(range),
+      staleTime: STALE_TIME_RECEIVABLE_STATS_MS,
+    },
+    'receivable',
+    (fetched, live) => adjustReceivableStatistics(fetched, live, todayIso(), rangeQuery(range)),
   );
-  return { ...query, data };
+}
+
+/** The overdue count, fresh for 1 minute (spec: receivable overdue 1 min), with this device's changes. */
+export function useOverdueReceivablesCount(range: DueRange) {
+  return useOverlaidQuery(
+    {
+      queryKey: receivableKeys.overdue(range),
+      queryFn: () => fetchOverdueReceivablesCount(range),
+      staleTime: STALE_TIME_RECEIVABLE_OVERDUE_MS,
+    },
+    'receivable',
+    (fetched, live) => adjustOverdueCount(fetched, live, todayIso(), rangeQuery(range)),
+  );
 }
 
 /** Creates with a client-chosen id, also the Idempotency-Key: a retry names the same account. */
 export function useCreateReceivable() {
-  return useAccountChange(
-    ({ value, customer }: { value: AccountReceivableCreate; customer: PickedCustomer | null }): AccountChange => {
+  return useKindChange(
+    RECEIVABLE,
+    ({ value, customer }: { value: AccountReceivableCreate; customer: PickedCustomer | null }) => {
       const id = value.id ?? newIdempotencyKey();
       const { payment_method, ...rest } = value;
-      const local: AccountReceivable = {
-        id,
-        description: value.description,
-        customer_id: customer?.id ?? null,
-        customer: customer ? { name: customer.name, document: customer.document } : null,
-        amount: value.amount,
-        due_date: value.due_date,
-        status: statusToday({ status: 'pending', due_date: value.due_date }, todayIso()),
-        payment_method: payment_method ?? null,
-        reference_number: value.reference_number ?? null,
-        notes: value.notes ?? null,
-        sale_id: null,
-        installment_number: null,
-        payment_date: null,
-      };
-      return {
-        id,
-        resource: resource(id),
-        method: 'POST',
-        path: `/api${BASE}`,
-        body: withoutEmpty({ ...z.encode(CreateBody, { ...rest, id }), payment_method }),
-        summary: changeSummary('Nova conta a receber', value.description, value.amount),
-        overlay: [{ kind: 'receivable', id, before: null, after: local }],
-      };
+      const body = withoutEmpty({ ...z.encode(CreateBody, { ...rest, id }), payment_method });
+      const local = receivableCreated(id, value, customer, todayIso());
+      return createChange(RECEIVABLE, 'Nova conta a receber', local, body);
     },
-    parseAccount,
   );
 }
 
 /** The receivable flow always sends today's date (spec §4); queued offline, it keeps that day. */
 export function usePayReceivable() {
-  return useAccountChange((account: ReceivableRow): AccountChange => {
-    const before = plain(account);
+  return useKindChange(RECEIVABLE, (account: ReceivableRow) => {
     const date = todayIso();
-    const entry: CashFlowEntry = {
-      id: `pay-${account.id}`,
-      date,
-      type: 'income',
-      description: receivableEntryDescription(account.description, account.customer?.name),
-      category: SALES_CATEGORY,
-      amount: account.amount,
-      sale_id: account.sale_id,
-      account_payable_id: null,
-      account_receivable_id: account.id,
-    };
-    return {
-      id: newIdempotencyKey(),
-      resource: resource(account.id),
-      method: 'PATCH',
-      path: `/api${BASE}/${account.id}/mark-as-paid`,
-      body: { payment_date: date },
-      summary: changeSummary('Recebimento de conta a receber', account.description, account.amount),
-      overlay: [
-        { kind: 'receivable', id: account.id, before, after: { ...before, status: 'paid', payment_date: date } },
-        { kind: 'cash-entry', id: entry.id, before: null, after: entry },
-      ],
-    };
-  }, parseAccount);
+    const entry = receivableCashEntry(account, date);
+    return paymentChange(RECEIVABLE, 'Recebimento de conta a receber', account, 'PATCH', date, entry);
+  });
 }

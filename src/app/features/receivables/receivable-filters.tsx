@@ -1,10 +1,8 @@
 // Search (name or CPF of the customer), status and, for admins, the due-date range.
 // Cashiers see today's accounts only (the server forces it) and are told so.
 import { RECEIVABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
-import { Card } from '../../components/card';
+import { AccountFilterCard } from '../../components/accounts/filter-card';
 import { DateField } from '../../components/date-input';
-import { SearchField } from '../../components/search-input';
-import { AccountStatusSelect } from '../../components/account-status-badge';
 import type { ReceivableFilters as Filters } from './api';
 
 interface ReceivableFiltersProps {
@@ -17,43 +15,36 @@ interface ReceivableFiltersProps {
 export function ReceivableFilters({ filters, onChange, chooseDates }: ReceivableFiltersProps) {
   const set = (key: keyof Filters, value: string) => onChange({ ...filters, [key]: value });
   return (
-    <Card className="mb-6 p-4">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr] lg:items-end">
-        <SearchField
-          caption="Buscar"
-          className="sm:col-span-3 lg:col-span-1"
-          value={filters.search}
-          onChange={(value) => set('search', value)}
-          placeholder="Nome ou CPF do cliente"
-          label="Buscar contas a receber"
-        />
-        <AccountStatusSelect
-          value={filters.status}
-          onChange={(value) => set('status', value)}
-          labels={RECEIVABLE_STATUS_LABELS}
-        />
-        {chooseDates ? (
-          <>
-            {/* A date still being typed (or not a date) filters nothing until it is one. */}
-            <DateField
-              label="Data inicial"
-              value={filters.start_date}
-              max={filters.end_date || undefined}
-              onChange={(date) => set('start_date', date ?? '')}
-            />
-            <DateField
-              label="Data final"
-              value={filters.end_date}
-              min={filters.start_date || undefined}
-              onChange={(date) => set('end_date', date ?? '')}
-            />
-          </>
-        ) : (
-          <p className="text-sm text-slate-600 sm:col-span-2 lg:self-center">
-            Mostrando as contas com vencimento hoje.
-          </p>
-        )}
-      </div>
-    </Card>
+    <AccountFilterCard
+      columns="sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr]"
+      search={{
+        value: filters.search,
+        onChange: (value) => set('search', value),
+        placeholder: 'Nome ou CPF do cliente',
+        label: 'Buscar contas a receber',
+        className: 'sm:col-span-3 lg:col-span-1',
+      }}
+      status={{ value: filters.status, onChange: (value) => set('status', value), labels: RECEIVABLE_STATUS_LABELS }}
+    >
+      {chooseDates ? (
+        <>
+          {/* A date still being typed (or not a date) filters nothing until it is one. */}
+          <DateField
+            label="Data inicial"
+            value={filters.start_date}
+            max={filters.end_date || undefined}
+            onChange={(date) => set('start_date', date ?? '')}
+          />
+          <DateField
+            label="Data final"
+            value={filters.end_date}
+            min={filters.start_date || undefined}
+            onChange={(date) => set('end_date', date ?? '')}
+          />
+        </>
+      ) : (
+        <p className="text-sm text-slate-600 sm:col-span-2 lg:self-center">Mostrando as contas com vencimento hoje.</p>
+      )}
+    </AccountFilterCard>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { RECEIVABLES_SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
 import { todayIso } from '../../../shared/dates';
 import { usePermissions } from '../../auth/use-permissions';
+import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card, CardHeader } from '../../components/card';
 import { PlusIcon } from '../../components/icons';
@@ -14,7 +15,13 @@ import { toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useOnline } from '../../offline/hooks';
-import { useReceivableStatistics, useReceivables, type ReceivableFilters as Filters, type ReceivableRow } from './api';
+import {
+  useOverdueReceivablesCount,
+  useReceivableStatistics,
+  useReceivables,
+  type ReceivableFilters as Filters,
+  type ReceivableRow,
+} from './api';
 import { PayReceivableDialog } from './pay-receivable-dialog';
 import { ReceivableFilters } from './receivable-filters';
 import { ReceivableFormDialog } from './receivable-form-dialog';
@@ -38,6 +45,7 @@ export function ReceivablesScreen() {
     : { start_date: today, end_date: today };
   const listQuery = useReceivables({ status: filters.status, search, ...range });
   const statsQuery = useReceivableStatistics(range);
+  const overdueQuery = useOverdueReceivablesCount(range);
   const [creating, setCreating] = useState(false);
   const [paying, setPaying] = useState<ReceivableRow | null>(null);
 
@@ -47,8 +55,12 @@ export function ReceivablesScreen() {
   useEffect(() => {
     if (statsQuery.error) toastError('Erro', 'Erro ao carregar estatísticas');
   }, [statsQuery.error]);
+  useEffect(() => {
+    if (overdueQuery.error) toastError('Erro', 'Erro ao carregar contas vencidas');
+  }, [overdueQuery.error]);
 
   const list = listQuery.data;
+  const overdue = overdueQuery.data ?? 0;
 
   return (
     <div>
@@ -64,11 +76,14 @@ export function ReceivablesScreen() {
           ) : null
         }
       />
-      <OfflineNote online={online} updatedAt={newestUpdate(listQuery, statsQuery)} />
+      <OfflineNote online={online} updatedAt={newestUpdate(listQuery, statsQuery, overdueQuery)} />
       <ReceivableStats stats={statsQuery.data} />
       <ReceivableFilters filters={filters} onChange={setFilters} chooseDates={isAdmin} />
       <Card>
-        <CardHeader title="Lista de Contas" />
+        <CardHeader
+          title="Lista de Contas"
+          actions={overdue > 0 ? <Badge tone="red">{`${overdue} conta(s) vencida(s)`}</Badge> : null}
+        />
         {list ? (
           <>
             <ReceivableTable accounts={list.accounts} canWrite={canWrite} onPay={setPaying} />

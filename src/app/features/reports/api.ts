@@ -14,7 +14,7 @@ import {
 } from '../../../shared/contract/reports';
 import { addDays, todayIso } from '../../../shared/dates';
 import { api } from '../../lib/api';
-import { FINANCE_KEY } from '../../lib/finance';
+import { FINANCE_KEY } from '../../lib/accounts/common';
 
 export interface ReportRange {
   start_date: string;

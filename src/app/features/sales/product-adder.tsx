@@ -6,7 +6,7 @@
 // lives in the sale's form state (use-sale-form.ts): an add refused for stock clears it,
 // and so does the reset after a finished sale.
 import { useMemo, useRef, type FormEvent } from 'react';
-import { formatBRL, toCentavos } from '../../../shared/money';
+import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { QuantityField } from '../../components/quantity-input';
@@ -43,7 +43,7 @@ export function ProductAdder(props: ProductAdderProps) {
   function add(event: FormEvent) {
     event.preventDefault();
     const product = selected
-      ? { id: selected.id, name: selected.name, sku: selected.sku, sale_price: toCentavos(selected.sale_price) }
+      ? { id: selected.id, name: selected.name, sku: selected.sku, sale_price: selected.sale_price }
       : null;
     const amount = parseQuantity(quantity);
     const result = addToCart(lines, product, amount, selected ? availableOf(selected) : 0);
@@ -99,7 +99,7 @@ export function ProductAdder(props: ProductAdderProps) {
                       {availableOf(p)}
                     </span>
                   </div>
-                  <span className="shrink-0 font-medium">{formatBRL(toCentavos(p.sale_price))}</span>
+                  <span className="shrink-0 font-medium">{formatBRL(p.sale_price)}</span>
                 </div>
               )}
             />

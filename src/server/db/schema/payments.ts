@@ -2,12 +2,11 @@
 // part, written with the sale in its statement. A single-method sale has one part with its
 // total; a crediário sale one part for its entrada (when > 0). amount is what the part paid
 // toward the sale, net of change; received and change only for cash handed over. The
-// caixa counts a session's figures per method from these rows. The foreign key to sales
-// (tenant_id, sale_id, on delete cascade) is in the migration: declaring it here would make
-// this file and schema.ts import each other.
+// caixa counts a session's figures per method from these rows.
 import { sql } from 'drizzle-orm';
-import { bigint, check, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { PART_PAYMENT_METHODS } from '../../../shared/contract/payments';
+import { sales } from './sales';
 
 const PART_METHOD_CHECK = sql.raw(`(${PART_PAYMENT_METHODS.map((m) => `'${m}'`).join(', ')})`);
 
@@ -28,6 +27,11 @@ export const salePayments = pgTable(
   },
   (t) => [
     primaryKey({ name: 'sale_payments_pkey', columns: [t.tenantId, t.saleId, t.seq] }),
+    foreignKey({
+      name: 'sale_payments_sale_fk',
+      columns: [t.tenantId, t.saleId],
+      foreignColumns: [sales.tenantId, sales.id],
+    }).onDelete('cascade'),
     check('sale_payments_method_check', sql`${t.method} IN ${PART_METHOD_CHECK}`),
     check('sale_payments_amount_check', sql`${t.amount} > 0`),
     check(

@@ -3,19 +3,17 @@
 // compare with figures computed from scratch over the changed records).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AccountPayable } from '../../shared/contract/accounts';
-import type { CashFlowEntry, CashFlowSummary } from '../../shared/contract/cash-flow';
-import { addDays } from '../../shared/dates';
+import type { AccountPayable } from '../../../shared/contract/accounts';
+import type { CashFlowEntry, CashFlowSummary } from '../../../shared/contract/cash-flow';
+import { addDays } from '../../../shared/dates';
 import {
   adjustCashSummary,
   adjustOverdueCount,
   adjustPayableStatistics,
   adjustReceivableStatistics,
-  liveOverlays,
-  mergeRows,
   statusToday,
-  type OverlayView,
-} from './finance-overlay';
+} from '../../../shared/account-overlay';
+import { liveOverlays, mergeRows, type OverlayView } from './overlay';
 
 const TODAY = '2026-11-23';
 

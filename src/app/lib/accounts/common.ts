@@ -1,15 +1,15 @@
-// What the three finance screens (payables, receivables, cash flow) share with the
-// offline layer: every finance query key starts with FINANCE_KEY (one invalidation after
-// any change), list rows may carry a local mark (a change made on this device that the
-// server has not yet accepted, or refused), and a change resolves to whether it was sent
-// or queued in the outbox (src/app/offline/account-changes.ts).
-
-import { formatBRL } from '../../shared/money';
+// What the three finance screens (payables, receivables, cash flow) share: every finance
+// query key starts with FINANCE_KEY (one invalidation after any change), list rows may
+// carry a local mark (a change made on this device that the server has not yet
+// accepted, or refused), and a change resolves to whether it was sent or queued in the
+// outbox (src/app/offline/account-changes.ts).
+import { formatBRL } from '../../../shared/money';
+import type { LocalState } from '../../offline/overlay-store';
 
 export const FINANCE_KEY = ['finance'] as const;
 
 /** pending: made here, not yet on the server; rejected: the server refused it. */
-export type LocalMark = 'pending' | 'rejected';
+export type LocalMark = LocalState;
 
 /** A list row as the finance hooks return it. */
 export type WithLocal<T> = T & { local?: LocalMark };

@@ -1,0 +1,114 @@
+// Who may sign in and what they asked for: users, refresh tokens, login attempts and
+// the Idempotency-Key answers.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, deletedAt, tenantId } from './base';
+
+export const users = pgTable(
+  'users',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    /** Always lowercase (the contract lowercases e-mails). */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'user'] }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'users_pkey', columns: [t.tenantId, t.id] }),
+    uniqueIndex('users_tenant_email_key')
+      .on(t.tenantId, t.email)
+      .where(sql`deleted_at IS NULL`),
+    check('users_role_check', sql`${t.role} IN ('admin', 'user')`),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    /** All tokens descending from one login share a family; reuse of a spent one revokes it. */
+    familyId: uuid('family_id').notNull(),
+    /** sha256 (hex) of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'refresh_tokens_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'refresh_tokens_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    // The one key not led by tenant_id: a refresh call carries only the token, so the
+    // lookup is by its hash (globally unique: 32 random bytes).
+    uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.tenantId, t.familyId),
+    index('refresh_tokens_user_idx').on(t.tenantId, t.userId),
+  ],
+);
+
+/** Login attempts, counted in the database so the limit holds across processes. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    /** pending (counted as a failure until settled), success, failure. */
+    result: text('result', { enum: ['pending', 'success', 'failure'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'login_attempts_pkey', columns: [t.tenantId, t.id] }),
+    index('login_attempts_email_idx').on(t.tenantId, t.email, t.createdAt),
+    // Per-IP limit spans tenants, so this index is led by ip.
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/**
+ * Idempotency-Key records (DESIGN.md), written in the same transaction as the effect
+ * (core/idempotency.ts). status_code 0 marks a key whose effect is still running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: tenantId(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.tenantId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.tenantId, t.createdAt),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

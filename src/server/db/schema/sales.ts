@@ -1,0 +1,191 @@
+// Sales, their lines and their conflicts.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PartPaymentMethod } from '../../../shared/contract/payments';
+import { PAYMENT_METHODS } from '../../../shared/contract/sales';
+import { SALE_CONFLICT_KINDS } from '../../../shared/contract/sale-conflicts';
+import { createdAt, updatedAt, tenantId, searchIndex } from './base';
+import { users } from './access';
+import { products, customers } from './catalogue';
+
+/** Shortfall of an offline sale replayed beyond server stock (stored on the sale). */
+export interface StockConflictRecord {
+  product_id: string;
+  product_name: string;
+  requested: number;
+  available: number;
+}
+
+/** A line of an offline sale at a price the product did not have (centavos). */
+export interface PriceConflictRecord {
+  product_id: string;
+  product_name: string;
+  unit_price: number;
+  current_price: number;
+}
+
+/** The credit plan as sent (entrada in centavos; one due date per installment). */
+export interface CrediarioRecord {
+  entrada: number;
+  /** How the entrada was paid (sales before migration 0012: not told, cash). */
+  entrada_method?: PartPaymentMethod;
+  parcelas: number;
+  vencimentos: string[];
+}
+
+export const PAYMENT_METHOD_CHECK = sql.raw(`(${PAYMENT_METHODS.map((m) => `'${m}'`).join(', ')})`);
+
+export const sales = pgTable(
+  'sales',
+  {
+    tenantId: tenantId(),
+    /** May be chosen by the client: the outbox row's id, so a replay names the same sale. */
+    id: uuid('id').notNull().defaultRandom(),
+    customerId: uuid('customer_id').notNull(),
+    /** The customer's name when the sale was made. */
+    customerName: text('customer_name').notNull(),
+    /** centavos: sum of the items' total_price */
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** centavos: the discount given on the whole sale, shared out over its lines' total_price */
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
+    saleStatus: text('sale_status', { enum: ['completed', 'cancelled'] }).notNull(),
+    crediario: jsonb('crediario').$type<CrediarioRecord>(),
+    /** [] unless an offline sale outran the stock. */
+    stockConflicts: jsonb('stock_conflicts').$type<StockConflictRecord[]>().notNull().default([]),
+    /** [] unless an offline sale carried a price the product did not have. */
+    priceConflicts: jsonb('price_conflicts').$type<PriceConflictRecord[]>().notNull().default([]),
+    /** Replayed from a till's outbox (accepted beyond stock). */
+    offline: boolean('offline').notNull().default(false),
+    /** When the sale happened at the till (its clock, when believable; else received_at). */
+    soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the server received it. */
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The device's sold_at when it was not kept (a clock conflict). */
+    claimedSoldAt: timestamp('claimed_sold_at', { withTimezone: true, mode: 'date' }),
+    /** The till that sold it, as it names itself. */
+    deviceId: uuid('device_id'),
+    deviceLabel: text('device_label'),
+    notes: text('notes'),
+    createdBy: uuid('created_by'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'sales_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'sales_customer_fk',
+      columns: [t.tenantId, t.customerId],
+      foreignColumns: [customers.tenantId, customers.id],
+    }),
+    foreignKey({
+      name: 'sales_created_by_fk',
+      columns: [t.tenantId, t.createdBy],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+    index('sales_tenant_sold_at_idx').on(t.tenantId, t.soldAt),
+    index('sales_tenant_customer_idx').on(t.tenantId, t.customerId),
+    searchIndex('sales_search_idx', t.tenantId, t.customerName),
+    index('sales_tenant_conflicts_idx')
+      .on(t.tenantId, t.soldAt)
+      .where(sql`stock_conflicts <> '[]'::jsonb`),
+    check('sales_payment_method_check', sql`${t.paymentMethod} IN ${PAYMENT_METHOD_CHECK}`),
+    check('sales_payment_status_check', sql`${t.paymentStatus} IN ('pending', 'paid', 'cancelled')`),
+    check('sales_sale_status_check', sql`${t.saleStatus} IN ('completed', 'cancelled')`),
+    check('sales_total_check', sql`${t.total} >= 0`),
+    check('sales_discount_check', sql`${t.discount} >= 0`),
+  ],
+);
+
+export const saleItems = pgTable(
+  'sale_items',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    saleId: uuid('sale_id').notNull(),
+    /** Order of the lines as sent, then as added. */
+    position: integer('position').notNull(),
+    productId: uuid('product_id').notNull(),
+    /** The product's name when sold. */
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** centavos: the price at the till when the line was added */
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    /** centavos: the product's cost_price when sold (margins) */
+    unitCost: bigint('unit_cost', { mode: 'number' }).notNull(),
+    /** centavos: quantity × unit_price */
+    totalPrice: bigint('total_price', { mode: 'number' }).notNull(),
+    /** centavos: the discount given on this line */
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'sale_items_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'sale_items_sale_fk',
+      columns: [t.tenantId, t.saleId],
+      foreignColumns: [sales.tenantId, sales.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sale_items_product_fk',
+      columns: [t.tenantId, t.productId],
+      foreignColumns: [products.tenantId, products.id],
+    }),
+    index('sale_items_sale_idx').on(t.tenantId, t.saleId, t.position),
+    index('sale_items_product_idx').on(t.tenantId, t.productId),
+    check('sale_items_quantity_check', sql`${t.quantity} > 0`),
+    check('sale_items_discount_check', sql`${t.discount} >= 0`),
+  ],
+);
+
+/**
+ * What an admin must look at about a sale: a stock shortfall, a price the product did not
+ * have, a device clock not believed. One row per kind per sale, written in the sale's
+ * transaction; the details stay on the sale (stock_conflicts, price_conflicts,
+ * claimed_sold_at). reviewed_at marks it seen.
+ */
+export const saleConflicts = pgTable(
+  'sale_conflicts',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    saleId: uuid('sale_id').notNull(),
+    kind: text('kind', { enum: SALE_CONFLICT_KINDS }).notNull(),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    reviewedBy: uuid('reviewed_by'),
+  },
+  (t) => [
+    primaryKey({ name: 'sale_conflicts_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'sale_conflicts_sale_fk',
+      columns: [t.tenantId, t.saleId],
+      foreignColumns: [sales.tenantId, sales.id],
+    }).onDelete('cascade'),
+    uniqueIndex('sale_conflicts_sale_kind_key').on(t.tenantId, t.saleId, t.kind),
+    index('sale_conflicts_open_idx')
+      .on(t.tenantId, t.createdAt)
+      .where(sql`reviewed_at IS NULL`),
+    check('sale_conflicts_kind_check', sql`${t.kind} IN ('stock', 'price', 'clock', 'discount')`),
+  ],
+);
+
+export type SaleRow = typeof sales.$inferSelect;
+export type SaleItemRow = typeof saleItems.$inferSelect;

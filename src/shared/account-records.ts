@@ -1,0 +1,106 @@
+// The records an account change leaves behind, as the server will hold them: a payable
+// after a save, a new receivable or manual cash entry, and the cash-book entry a payment
+// writes. The device shows these while the change waits in its outbox
+// (src/app/lib/accounts), so they follow the server's rules (DESIGN.md, finance rules).
+import { payableEntryDescription, receivableEntryDescription } from './accounts';
+import { statusToday } from './account-overlay';
+import { SALES_CATEGORY } from './constants';
+import type {
+  AccountPayable,
+  AccountPayableUpdate,
+  AccountReceivable,
+  AccountReceivableCreate,
+} from './contract/accounts';
+import type { CashFlowEntry, CashFlowEntryCreate } from './contract/cash-flow';
+
+/** A payable once `value` is saved: a paid or cancelled one keeps its status, else pending/overdue by the due date. */
+export function payableAfterSave(
+  id: string,
+  value: AccountPayableUpdate,
+  base: AccountPayable | null,
+  today: string,
+): AccountPayable {
+  const status = base && base.status !== 'overdue' && base.status !== 'pending' ? base.status : 'pending';
+  return {
+    ...(base ?? { payment_date: null }),
+    id,
+    supplier_name: value.supplier_name,
+    description: value.description,
+    amount: value.amount,
+    due_date: value.due_date,
+    payment_method: value.payment_method ?? null,
+    category: value.category,
+    reference_number: value.reference_number ?? null,
+    notes: value.notes ?? null,
+    status: statusToday({ status, due_date: value.due_date }, today),
+  };
+}
+
+/** A receivable created by hand: pending (overdue when already due), with no sale. */
+export function receivableCreated(
+  id: string,
+  value: AccountReceivableCreate,
+  customer: { id: string; name: string; document: string | null } | null,
+  today: string,
+): AccountReceivable {
+  return {
+    id,
+    description: value.description,
+    customer_id: customer?.id ?? null,
+    customer: customer ? { name: customer.name, document: customer.document } : null,
+    amount: value.amount,
+    due_date: value.due_date,
+    status: statusToday({ status: 'pending', due_date: value.due_date }, today),
+    payment_method: value.payment_method ?? null,
+    reference_number: value.reference_number ?? null,
+    notes: value.notes ?? null,
+    sale_id: null,
+    installment_number: null,
+    payment_date: null,
+  };
+}
+
+/** A manual cash entry: tied to no sale and no account. */
+export function manualEntryCreated(id: string, value: CashFlowEntryCreate): CashFlowEntry {
+  return {
+    id,
+    date: value.date,
+    type: value.type,
+    description: value.description,
+    category: value.category,
+    amount: value.amount,
+    sale_id: null,
+    account_payable_id: null,
+    account_receivable_id: null,
+  };
+}
+
+/** The expense a paid bill writes to the cash book on its payment day. */
+export function payableCashEntry(account: AccountPayable, date: string): CashFlowEntry {
+  return {
+    id: `pay-${account.id}`,
+    date,
+    type: 'expense',
+    description: payableEntryDescription(account),
+    category: account.category,
+    amount: account.amount,
+    sale_id: null,
+    account_payable_id: account.id,
+    account_receivable_id: null,
+  };
+}
+
+/** The income a received account writes to the cash book (category Vendas). */
+export function receivableCashEntry(account: AccountReceivable, date: string): CashFlowEntry {
+  return {
+    id: `pay-${account.id}`,
+    date,
+    type: 'income',
+    description: receivableEntryDescription(account.description, account.customer?.name),
+    category: SALES_CATEGORY,
+    amount: account.amount,
+    sale_id: account.sale_id,
+    account_payable_id: null,
+    account_receivable_id: account.id,
+  };
+}
