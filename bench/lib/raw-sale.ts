@@ -140,8 +140,10 @@ async function rawSale(client: pg.PoolClient, store: RawStore, random: () => num
             description: 'Venda',
             category: 'Vendas',
             amount: total,
+            paymentMethod: 'cash',
           },
         ],
+        payments: [{ tenantId, saleId, seq: 1, method: 'cash', amount: total }],
         receivables: [],
         conflicts: [],
         stock: lines.map((l, i) => ({

@@ -4,7 +4,15 @@ import { tenants } from '../db/schema';
 import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
-const DEFAULTS = { cashiers_see_cost_price: true, stock_cost_method: 'average', new_product_markup_percent: 100 };
+const DEFAULTS = {
+  cashiers_see_cost_price: true,
+  stock_cost_method: 'average',
+  new_product_markup_percent: 100,
+  pix_key: '',
+  pix_receiver_name: '',
+  pix_city: '',
+  cashier_max_discount_percent: 10,
+};
 
 describe.each(databases())('store settings (%s)', (kind) => {
   let { ctx, http, admin, cashier, otherAdmin } = NO_STORE;
@@ -78,5 +86,48 @@ describe.each(databases())('store settings (%s)', (kind) => {
     expect(bad.body.details).toEqual([expect.objectContaining({ path: 'stock_cost_method' })]);
     const negative = await http.put('/api/settings', { new_product_markup_percent: -1 }, { token: admin });
     expect(negative.status).toBe(400);
+  });
+
+  it('Pix key, receiver and city, and the cashier discount limit: validated, 400 naming the field, nothing written', async () => {
+    const before = await savedSettings();
+    const bads: [Record<string, unknown>, string][] = [
+      [{ pix_key: '123.456.789-00' }, 'pix_key'],
+      [{ pix_key: '12345678900' }, 'pix_key'],
+      [{ pix_key: '11987654321' }, 'pix_key'],
+      [{ pix_key: 'nao-e-uma-chave' }, 'pix_key'],
+      [{ pix_receiver_name: 'Um nome de loja longo demais para o Pix' }, 'pix_receiver_name'],
+      [{ pix_city: 'Sao Jose dos Campos' }, 'pix_city'],
+      [{ cashier_max_discount_percent: 101 }, 'cashier_max_discount_percent'],
+      [{ cashier_max_discount_percent: 2.5 }, 'cashier_max_discount_percent'],
+    ];
+    for (const [body, field] of bads) {
+      const res = await http.put('/api/settings', body, { token: admin });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.details[0].path).toBe(field);
+    }
+    expect(await savedSettings()).toEqual(before);
+    for (const key of [
+      '52998224725',
+      '11222333000181',
+      'loja@exemplo.com.br',
+      '+5511987654321',
+      '123e4567-e12b-12d1-a456-426655440000',
+    ]) {
+      const res = await http.put('/api/settings', { pix_key: key }, { token: admin });
+      expect(res.status, key).toBe(200);
+      expect(res.body.data.pix_key).toBe(key);
+    }
+    const res = await http.put(
+      '/api/settings',
+      { pix_receiver_name: 'Loja da Esquina', pix_city: 'Sao Paulo', cashier_max_discount_percent: 15 },
+      { token: admin },
+    );
+    expect(res.body.data).toMatchObject({
+      pix_key: '123e4567-e12b-12d1-a456-426655440000',
+      pix_receiver_name: 'Loja da Esquina',
+      pix_city: 'Sao Paulo',
+      cashier_max_discount_percent: 15,
+    });
+    expect((await http.put('/api/settings', { pix_key: '' }, { token: admin })).body.data.pix_key).toBe('');
   });
 });

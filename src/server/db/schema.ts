@@ -7,6 +7,7 @@ export { tenants, type TenantRow } from './schema/base';
 export * from './schema/access';
 export * from './schema/catalogue';
 export * from './schema/sales';
+export * from './schema/payments';
 export * from './schema/finance';
 export * from './schema/summaries';
 export * from './schema/stock';

@@ -1,5 +1,6 @@
 // Everything a run of new sales writes, in ONE statement whatever its size (under load a
-// round trip costs more than the work): the sales, their lines, their cash entries and
+// round trip costs more than the work): the sales, their lines, the parts they were paid
+// in, their cash entries and
 // receivables, the conflicts admins review, the products' stock with the new sync
 // versions (stock.ts) and the answers stored under the run's Idempotency-Keys, as
 // data-modifying WITH queries. They run as one statement: none sees another's rows, and the
@@ -8,12 +9,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executeNamed, type DbOrTx } from '../db/client';
 import { insertRowsSql } from '../db/json-rows';
-import { accountsReceivable, cashFlowEntries, saleConflicts, saleItems, sales } from '../db/schema';
+import { accountsReceivable, cashFlowEntries, saleConflicts, saleItems, salePayments, sales } from '../db/schema';
 import { stockWriteSql, stockWritten, type StockWrite } from './stock';
 
 export interface SalesWrite {
   sales: (typeof sales.$inferInsert)[];
   items: (typeof saleItems.$inferInsert)[];
+  payments: (typeof salePayments.$inferInsert)[];
   cash: (typeof cashFlowEntries.$inferInsert)[];
   receivables: (typeof accountsReceivable.$inferInsert)[];
   conflicts: (typeof saleConflicts.$inferInsert)[];
@@ -29,6 +31,7 @@ export function salesWriteSql(tenantId: string, write: SalesWrite, now: Date, an
   const statements = [
     insertRowsSql(sales, write.sales),
     insertRowsSql(saleItems, write.items),
+    ...(write.payments.length > 0 ? [insertRowsSql(salePayments, write.payments)] : []),
     ...(write.cash.length > 0 ? [insertRowsSql(cashFlowEntries, write.cash)] : []),
     ...(write.receivables.length > 0 ? [insertRowsSql(accountsReceivable, write.receivables)] : []),
     ...(write.conflicts.length > 0 ? [insertRowsSql(saleConflicts, write.conflicts)] : []),

@@ -28,6 +28,8 @@ import { readForSales } from './sale-create-read';
 import { writeSales } from './sale-create-write';
 import { planSales, SALE_ID_TAKEN } from './sale-plan';
 import { offlineHistory } from './sale-price';
+import type { Role } from '../../shared/permissions';
+import { getStoreSettings } from '../access/settings';
 
 /** The path a sale's key is bound to, whether it came alone or in a batch. */
 export const SALES_PATH = '/api/sales';
@@ -53,6 +55,8 @@ export function saleCall(input: SaleCreate, key?: string): SaleCall {
 export interface CreateSalesOptions {
   /** Join this transaction (another service composing sales) instead of opening one. */
   tx?: DbOrTx;
+  /** The caller's role: a cashier ('user') gives discounts within the store's limit. */
+  role?: Role;
   /** Told of what failed unexpectedly: a run's transaction (its sales are then tried one by one), a sale alone. */
   log?: (error: unknown) => void;
 }
@@ -66,14 +70,14 @@ export async function createSales(
   options: CreateSalesOptions = {},
 ): Promise<Outcome<SaleCreateResult>[]> {
   if (calls.length === 0) return [];
-  if (options.tx) return runSales(options.tx, tenantId, userId, calls);
+  if (options.tx) return runSales(options.tx, tenantId, userId, calls, options.role);
   let outcomes: Outcome<SaleCreateResult>[];
   try {
-    outcomes = await db.transaction((tx) => runSales(tx, tenantId, userId, calls));
+    outcomes = await db.transaction((tx) => runSales(tx, tenantId, userId, calls, options.role));
   } catch (error) {
     if (calls.length > 1) {
       options.log?.(error);
-      return oneByOne(db, tenantId, userId, calls, options.log);
+      return oneByOne(db, tenantId, userId, calls, options);
     }
     // A sale alone, lost to a duplicate that committed first (on its key or its id): the
     // duplicate's answer is its answer.
@@ -94,6 +98,7 @@ async function runSales(
   tenantId: string,
   userId: string | null,
   calls: readonly SaleCall[],
+  role: Role | undefined,
 ): Promise<Outcome<SaleCreateResult>[]> {
   const read = await readForSales(
     t,
@@ -111,7 +116,11 @@ async function runSales(
   const now = new Date();
   const inputs = fresh.map((c) => c.input);
   const history = await offlineHistory(t, tenantId, inputs, read.products, now);
-  const plan = planSales(inputs, read, history, { tenantId, userId, now });
+  // The store's limit is read only when a cashier gives a discount (most sales give none).
+  const discounted = inputs.some((i) => (i.discount ?? 0) > 0 || i.items.some((l) => (l.discount ?? 0) > 0));
+  const discountLimit =
+    role === 'user' && discounted ? (await getStoreSettings(t, tenantId)).cashier_max_discount_percent : null;
+  const plan = planSales(inputs, read, history, { tenantId, userId, now, discountLimit });
   const answers = fresh.flatMap((c, i) => {
     const result = plan.results[i]!;
     return c.key && !(result instanceof AppError)
@@ -141,12 +150,12 @@ async function oneByOne(
   tenantId: string,
   userId: string | null,
   calls: readonly SaleCall[],
-  log: CreateSalesOptions['log'],
+  { log, role }: CreateSalesOptions,
 ): Promise<Outcome<SaleCreateResult>[]> {
   const outcomes: Outcome<SaleCreateResult>[] = [];
   for (const call of calls) {
     try {
-      outcomes.push(...(await createSales(db, tenantId, userId, [call])));
+      outcomes.push(...(await createSales(db, tenantId, userId, [call], { role })));
     } catch (error) {
       log?.(error);
       // Not the sale's fault as far as anyone can tell: the till retries it later.

@@ -1,5 +1,6 @@
 // What a sale does to the money (DESIGN.md, domain rules):
-// - non-crediário: one income entry in cash flow (category Vendas) on the day of the sale;
+// - non-crediário: one income entry in cash flow (category Vendas) on the day of the sale
+//   per part it was paid in (sale-payments.ts), each with its method;
 // - crediário: the entrada as an income entry, and one receivable per installment with
 //   (total - entrada) split exactly (remainder centavos on the last) and the due dates sent.
 // Cancelling is a refund event: the sale's own cash entries are reversed by ONE expense
@@ -9,10 +10,12 @@
 // Item edits correct the sale, so its income entry is corrected in place.
 import { and, eq, isNull } from 'drizzle-orm';
 import { SALES_CATEGORY } from '../../shared/constants';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/contract';
 import { dayInSaoPaulo } from '../../shared/dates';
 import { installmentParts } from '../../shared/installments';
 import type { DbOrTx } from '../db/client';
 import { accountsReceivable, cashFlowEntries, type CrediarioRecord, type SaleRow } from '../db/schema';
+import { loadSalePayments, type PlannedPart } from './sale-payments';
 
 /** '#1A2B3C4D': the first 8 characters of the sale's id, as people read it. */
 export function shortSaleId(id: string): string {
@@ -21,6 +24,9 @@ export function shortSaleId(id: string): string {
 
 export const saleIncomeDescription = (sale: Pick<SaleRow, 'id' | 'customerName'>) =>
   `Venda ${shortSaleId(sale.id)} - ${sale.customerName}`;
+/** A part's entry of a sale paid in several: 'Venda #1A2B3C4D - Maria (PIX)'. */
+export const partDescription = (sale: Pick<SaleRow, 'id' | 'customerName'>, method: PaymentMethod | null) =>
+  `${saleIncomeDescription(sale)}${method ? ` (${PAYMENT_METHOD_LABELS[method]})` : ''}`;
 export const entradaDescription = (sale: Pick<SaleRow, 'id' | 'customerName'>) =>
   `Entrada - Venda ${shortSaleId(sale.id)} - ${sale.customerName}`;
 export const reversalDescription = (sale: Pick<SaleRow, 'id' | 'customerName'>) =>
@@ -39,20 +45,39 @@ const ownEntries = (tenantId: string, saleId: string) =>
 type NewCashEntry = typeof cashFlowEntries.$inferInsert;
 type NewReceivable = typeof accountsReceivable.$inferInsert;
 
-/** The cash entries and receivables a new sale brings (rows to insert). */
-export function paymentEffectRows(sale: SaleRow): { cash: NewCashEntry[]; receivables: NewReceivable[] } {
+/** A sale paid whole by its method (its entrada, for crediário), as the spec's sales are. */
+function wholeParts(sale: SaleRow): PlannedPart[] {
+  const crediario = sale.paymentMethod === 'crediario' ? (sale.crediario as CrediarioRecord) : null;
+  const amount = crediario ? crediario.entrada : sale.total;
+  const method = crediario ? (crediario.entrada_method ?? 'cash') : (sale.paymentMethod as PlannedPart['method']);
+  return amount > 0 ? [{ method, amount, received: null, change: null }] : [];
+}
+
+/** The cash entries (one per part it was paid in) and receivables a new sale brings (rows to insert). */
+export function paymentEffectRows(
+  sale: SaleRow,
+  parts: readonly PlannedPart[] = wholeParts(sale),
+): { cash: NewCashEntry[]; receivables: NewReceivable[] } {
   const date = dayInSaoPaulo(sale.soldAt);
   const base = { tenantId: sale.tenantId, saleId: sale.id, date, category: SALES_CATEGORY, type: 'income' as const };
   if (sale.paymentMethod !== 'crediario') {
-    return {
-      cash: sale.total > 0 ? [{ ...base, description: saleIncomeDescription(sale), amount: sale.total }] : [],
-      receivables: [],
-    };
+    const cash = parts.map((part) => ({
+      ...base,
+      description: parts.length > 1 ? partDescription(sale, part.method) : saleIncomeDescription(sale),
+      amount: part.amount,
+      paymentMethod: part.method,
+    }));
+    return { cash, receivables: [] };
   }
   const plan = sale.crediario as CrediarioRecord;
-  const cash = plan.entrada > 0 ? [{ ...base, description: entradaDescription(sale), amount: plan.entrada }] : [];
-  const parts = installmentParts(sale.total, plan.entrada, plan.parcelas);
-  const receivables = parts
+  const cash = parts.map((part) => ({
+    ...base,
+    description: entradaDescription(sale),
+    amount: part.amount,
+    paymentMethod: part.method,
+  }));
+  const installments = installmentParts(sale.total, plan.entrada, plan.parcelas);
+  const receivables = installments
     .map((amount, i) => ({
       tenantId: sale.tenantId,
       customerId: sale.customerId,
@@ -97,12 +122,24 @@ export async function reversePaymentEffects(t: DbOrTx, sale: SaleRow, now: Date)
 }
 
 /**
- * After an item edit or a customer change of a non-crediário sale: its income entry
- * carries the sale's total and customer (created or removed as the total requires).
+ * After an item edit, a method or a customer change of a non-crediário sale: its income
+ * entry carries the sale's total, method and customer (created or removed as the total
+ * requires). A split sale (its lines and method are not corrected: sale-payments.ts) has
+ * one entry per part: they follow the customer.
  */
 export async function syncSaleIncome(t: DbOrTx, sale: SaleRow, now: Date): Promise<void> {
   if (sale.paymentMethod === 'crediario') return;
   const own = and(ownEntries(sale.tenantId, sale.id), eq(cashFlowEntries.type, 'income'));
+  const parts = await loadSalePayments(t, sale.tenantId, [sale.id]);
+  if (parts.length > 1) {
+    for (const entry of await t.select().from(cashFlowEntries).where(own)) {
+      await t
+        .update(cashFlowEntries)
+        .set({ description: partDescription(sale, entry.paymentMethod), updatedAt: now })
+        .where(and(eq(cashFlowEntries.tenantId, sale.tenantId), eq(cashFlowEntries.id, entry.id)));
+    }
+    return;
+  }
   const [entry, ...extra] = await t.select().from(cashFlowEntries).where(own);
   if (extra.length > 0) throw new Error(`venda ${sale.id} com mais de uma entrada de caixa`);
   if (!entry) {
@@ -115,6 +152,7 @@ export async function syncSaleIncome(t: DbOrTx, sale: SaleRow, now: Date): Promi
         description: saleIncomeDescription(sale),
         category: SALES_CATEGORY,
         amount: sale.total,
+        paymentMethod: sale.paymentMethod,
       });
     }
     return;
@@ -127,7 +165,12 @@ export async function syncSaleIncome(t: DbOrTx, sale: SaleRow, now: Date): Promi
   }
   await t
     .update(cashFlowEntries)
-    .set({ amount: sale.total, description: saleIncomeDescription(sale), updatedAt: now })
+    .set({
+      amount: sale.total,
+      description: saleIncomeDescription(sale),
+      paymentMethod: sale.paymentMethod,
+      updatedAt: now,
+    })
     .where(and(eq(cashFlowEntries.tenantId, sale.tenantId), eq(cashFlowEntries.id, entry.id)));
 }
 

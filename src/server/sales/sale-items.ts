@@ -8,11 +8,20 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { syncSaleIncome } from './sale-effects';
+import { syncSinglePart } from './sale-payments';
 import { loadSaleRow, saleOf } from './sale-queries';
 import { assertItemsEditable, checkTotal, sellableProduct } from './sale-rules';
 import { lockProducts, stockWritesOf, writeStock } from './stock';
 
 export const SALE_ITEM_NOT_FOUND = 'Item da venda não encontrado.';
+export const DISCOUNTED_LINE =
+  'Não é possível alterar um item com desconto (ou de uma venda com desconto no total). Cancele e registre uma nova venda.';
+
+/** A line whose total carries a discount (its own, or a share of the sale's) is not edited. */
+function assertNoDiscount(sale: SaleRow, item: SaleItemRow | null): void {
+  if (sale.discount > 0 || (item && item.discount > 0)) throw conflict(DISCOUNTED_LINE);
+}
+
 export const LAST_ITEM = 'Uma venda precisa de pelo menos um item. Para desfazê-la, cancele a venda.';
 
 const ownItem = (tenantId: string, id: string) => and(eq(saleItems.tenantId, tenantId), eq(saleItems.id, id));
@@ -36,6 +45,7 @@ async function settle(t: DbOrTx, sale: SaleRow): Promise<Sale> {
     .set({ total, updatedAt: now })
     .where(and(eq(sales.tenantId, sale.tenantId), eq(sales.id, sale.id)))
     .returning();
+  await syncSinglePart(t, row!);
   await syncSaleIncome(t, row!, now);
   return saleOf(t, row!);
 }
@@ -44,6 +54,7 @@ export async function addSaleItem(db: DbOrTx, tenantId: string, input: SaleItemA
   return inTransaction(db, tx, async (t) => {
     const sale = await loadSaleRow(t, tenantId, input.sale_id, true);
     assertItemsEditable(sale);
+    assertNoDiscount(sale, null);
     const rows = await lockProducts(t, tenantId, [input.product_id]);
     const product = sellableProduct(rows, input.product_id, { allowInactive: false });
     const stock = stockWritesOf([{ productId: product.id, take: input.quantity }], rows, { allowNegative: false });
@@ -80,6 +91,7 @@ export async function updateSaleItem(
     const item = await loadItem(t, tenantId, itemId);
     const sale = await loadSaleRow(t, tenantId, item.saleId, true);
     assertItemsEditable(sale);
+    assertNoDiscount(sale, item);
     const rows = await lockProducts(t, tenantId, [item.productId]);
     const stock = stockWritesOf([{ productId: item.productId, take: input.quantity - item.quantity }], rows, {
       allowNegative: false,
@@ -107,6 +119,7 @@ export async function removeSaleItem(
     const item = await loadItem(t, tenantId, itemId);
     if (item.saleId !== sale.id) throw notFound(SALE_ITEM_NOT_FOUND);
     assertItemsEditable(sale);
+    assertNoDiscount(sale, item);
     const lines = await t
       .select({ id: saleItems.id })
       .from(saleItems)

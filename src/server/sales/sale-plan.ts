@@ -14,9 +14,11 @@ import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import type { SalesRead } from './sale-create-read';
 import type { SalesWrite } from './sale-create-write';
 import { paymentEffectRows } from './sale-effects';
+import { partRowsOf, plannedParts, saleMethodOf, toSalePayment, type PlannedPart } from './sale-payments';
 import { priceChanged, priceConflicts, type PriceHistory } from './sale-price';
 import { toSale } from './sale-queries';
 import { checkTotal, ENTRADA_TOO_HIGH, sellableProduct } from './sale-rules';
+import { discountedLines, discountOverLimit, withinLimit } from './sale-discounts';
 import { saleTime } from './sale-time';
 import { insufficientStock, mergeMoves, shortfalls, type StockWrite } from './stock';
 
@@ -27,9 +29,15 @@ interface CheckedSale {
   id: string;
   input: SaleCreate;
   customer: CustomerRow;
-  lines: (SaleCreate['items'][number] & { product: ProductRow; total: number })[];
+  lines: (SaleCreate['items'][number] & { product: ProductRow; total: number; discount: number })[];
   total: number;
+  /** centavos off the whole sale (shared out over the lines' totals) */
+  discount: number;
+  /** An offline sale whose discount was beyond the cashier's limit. */
+  discountConflict: boolean;
   crediario: SaleCreate['crediario'];
+  /** The parts it was paid in (sale-payments.ts). */
+  parts: PlannedPart[];
   conflicts: StockConflict[];
   priceConflicts: PriceConflictRecord[];
   soldAt: Date;
@@ -46,6 +54,8 @@ interface RunState {
   products: Map<string, ProductRow>;
   history: PriceHistory;
   receivedAt: Date;
+  /** The largest discount the caller may give, in percent; null: no limit (an admin). */
+  discountLimit: number | null;
 }
 
 /** Checks one sale (throws the AppError that refuses it) and moves the running stock. */
@@ -53,11 +63,17 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   if (input.id && run.taken.has(input.id)) throw conflict(SALE_ID_TAKEN);
   const customer = run.customers.get(input.customer_id);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
-  const lines = input.items.map((item) => ({
+  const discounted = discountedLines(input);
+  const lines = input.items.map((item, i) => ({
     ...item,
     product: sellableProduct(run.products, item.product_id, { allowInactive: input.offline }),
-    total: item.quantity * item.unit_price,
+    total: discounted.lines[i]!.total,
+    discount: discounted.lines[i]!.discount,
   }));
+  const overLimit =
+    run.discountLimit !== null && !withinLimit(discounted.lines, discounted.discount, run.discountLimit);
+  // Online the cashier can still take the discount back; offline the sale already happened.
+  if (overLimit && !input.offline) throw conflict(discountOverLimit(run.discountLimit!));
   // Online, the till must sell at today's price (the cashier can still fix it).
   if (!input.offline) {
     const changed = priceChanged(lines);
@@ -72,6 +88,7 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   if (crediario && crediario.entrada > total) {
     throw badRequest(ENTRADA_TOO_HIGH, [{ path: 'crediario.entrada', message: ENTRADA_TOO_HIGH }]);
   }
+  const parts = plannedParts(input, total);
   const moves = mergeMoves(lines.map((l) => ({ productId: l.product_id, take: l.quantity })));
   const short = shortfalls(moves, run.products);
   // Online, stock never goes below zero. Offline, the sale already happened at the till:
@@ -91,7 +108,10 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
     customer,
     lines,
     total,
+    discount: discounted.discount,
+    discountConflict: overLimit,
     crediario,
+    parts,
     conflicts: short,
     priceConflicts: prices,
     soldAt,
@@ -112,7 +132,12 @@ export function planSales(
   inputs: readonly SaleCreate[],
   read: SalesRead,
   history: PriceHistory,
-  { tenantId, userId, now }: { tenantId: string; userId: string | null; now: Date },
+  {
+    tenantId,
+    userId,
+    now,
+    discountLimit = null,
+  }: { tenantId: string; userId: string | null; now: Date; discountLimit?: number | null },
 ): SalesPlan {
   const run: RunState = {
     taken: read.taken,
@@ -120,6 +145,7 @@ export function planSales(
     products: new Map(read.products),
     history,
     receivedAt: now,
+    discountLimit,
   };
   const checked = inputs.map((input) => {
     try {
@@ -148,17 +174,22 @@ export function planSales(
 
   const saleRows = accepted.map((sale) => saleRowOf(sale, tenantId, userId, now));
   const itemsBySale = new Map(accepted.map((sale) => [sale.id, itemRowsOf(sale, tenantId, now)]));
-  const effects = saleRows.map(paymentEffectRows);
+  const partsBySale = new Map(accepted.map((sale) => [sale.id, partRowsOf(tenantId, sale.id, sale.parts)]));
+  const effects = saleRows.map((row, i) => paymentEffectRows(row, accepted[i]!.parts));
   const rowById = new Map(saleRows.map((r) => [r.id, r]));
   return {
     results: checked.map((c) =>
       c instanceof AppError
         ? c
-        : { ...toSale(rowById.get(c.id)!, itemsBySale.get(c.id)!), stock_after: stockAfter.get(c.id)! },
+        : {
+            ...toSale(rowById.get(c.id)!, itemsBySale.get(c.id)!, partsBySale.get(c.id)!.map(toSalePayment)),
+            stock_after: stockAfter.get(c.id)!,
+          },
     ),
     write: {
       sales: saleRows,
       items: [...itemsBySale.values()].flat(),
+      payments: [...partsBySale.values()].flat(),
       cash: effects.flatMap((e) => e.cash),
       receivables: effects.flatMap((e) => e.receivables),
       conflicts: accepted.flatMap((sale) => conflictRows(sale, tenantId, now)),
@@ -176,12 +207,18 @@ function saleRowOf(sale: CheckedSale, tenantId: string, userId: string | null, n
     customerId: sale.customer.id,
     customerName: sale.customer.name,
     total: sale.total,
-    paymentMethod: input.payment_method,
+    discount: sale.discount,
+    paymentMethod: saleMethodOf(input, sale.parts),
     // spec §4: a new sale is pending payment and completed.
     paymentStatus: 'pending' as const,
     saleStatus: 'completed' as const,
     crediario: crediario
-      ? { entrada: crediario.entrada, parcelas: crediario.parcelas, vencimentos: crediario.vencimentos }
+      ? {
+          entrada: crediario.entrada,
+          entrada_method: crediario.entrada_method ?? 'cash',
+          parcelas: crediario.parcelas,
+          vencimentos: crediario.vencimentos,
+        }
       : null,
     stockConflicts: sale.conflicts,
     priceConflicts: sale.priceConflicts,
@@ -211,6 +248,7 @@ function itemRowsOf(sale: CheckedSale, tenantId: string, now: Date): SaleItemRow
     unitPrice: l.unit_price,
     unitCost: l.product.costPrice,
     totalPrice: l.total,
+    discount: l.discount,
     createdAt: now,
     updatedAt: now,
   }));
@@ -222,6 +260,7 @@ function conflictRows(sale: CheckedSale, tenantId: string, now: Date) {
     sale.conflicts.length > 0 ? ('stock' as const) : null,
     sale.priceConflicts.length > 0 ? ('price' as const) : null,
     sale.claimedSoldAt ? ('clock' as const) : null,
+    sale.discountConflict ? ('discount' as const) : null,
   ];
   return kinds.flatMap((kind) => (kind ? [{ tenantId, saleId: sale.id, kind, createdAt: now }] : []));
 }

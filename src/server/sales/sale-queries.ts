@@ -7,6 +7,7 @@ import {
   type Pagination,
   type Sale,
   type SaleItem,
+  type SalePayment,
   type SaleListQuery,
   type SaleStats,
 } from '../../shared/contract';
@@ -15,6 +16,7 @@ import type { DbOrTx } from '../db/client';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
 import { notFound } from '../errors';
 import { containsFolded } from '../core/like';
+import { bySale, loadSalePayments, toSalePayment } from './sale-payments';
 
 export const SALE_NOT_FOUND = 'Venda não encontrada.';
 
@@ -26,20 +28,23 @@ export function toSaleItem(row: SaleItemRow): SaleItem {
     quantity: row.quantity,
     unit_price: row.unitPrice,
     total_price: row.totalPrice,
+    discount: row.discount,
   };
 }
 
-export function toSale(row: SaleRow, items: readonly SaleItemRow[]): Sale {
+export function toSale(row: SaleRow, items: readonly SaleItemRow[], payments: readonly SalePayment[]): Sale {
   return {
     id: row.id,
     customer_id: row.customerId,
     customer_name: row.customerName,
     items: items.map(toSaleItem),
     total: row.total,
+    discount: row.discount,
     payment_method: row.paymentMethod,
     payment_status: row.paymentStatus,
     sale_status: row.saleStatus,
     crediario: row.crediario ?? null,
+    payments: [...payments],
     stock_conflicts: row.stockConflicts,
     price_conflicts: row.priceConflicts,
     offline: row.offline,
@@ -75,7 +80,11 @@ export async function loadSaleItems(t: DbOrTx, tenantId: string, saleIds: readon
 
 /** A sale row with its lines, as the API shows it. */
 export async function saleOf(t: DbOrTx, row: SaleRow): Promise<Sale> {
-  return toSale(row, await loadSaleItems(t, row.tenantId, [row.id]));
+  const [items, payments] = await Promise.all([
+    loadSaleItems(t, row.tenantId, [row.id]),
+    loadSalePayments(t, row.tenantId, [row.id]),
+  ]);
+  return toSale(row, items, payments.map(toSalePayment));
 }
 
 export async function getSale(db: DbOrTx, tenantId: string, id: string): Promise<Sale> {
@@ -119,14 +128,16 @@ export async function listSales(
     tenantId,
     rows.map((r) => r.id),
   );
-  const bySale = new Map<string, SaleItemRow[]>();
-  for (const item of items) {
-    const list = bySale.get(item.saleId);
-    if (list) list.push(item);
-    else bySale.set(item.saleId, [item]);
-  }
+  const itemsBySale = bySale(items);
+  const partsBySale = bySale(
+    await loadSalePayments(
+      db,
+      tenantId,
+      rows.map((r) => r.id),
+    ),
+  );
   return {
-    sales: rows.map((r) => toSale(r, bySale.get(r.id) ?? [])),
+    sales: rows.map((r) => toSale(r, itemsBySale.get(r.id) ?? [], (partsBySale.get(r.id) ?? []).map(toSalePayment))),
     pagination: paginationOf(query.page, query.limit, total),
   };
 }

@@ -6,8 +6,9 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { customers, sales, type CustomerRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
+import { syncSinglePart } from './sale-payments';
 import { reversePaymentEffects, syncCrediarioCustomer, syncSaleIncome } from './sale-effects';
-import { loadSaleItems, loadSaleRow, saleOf, toSale } from './sale-queries';
+import { loadSaleItems, loadSaleRow, saleOf } from './sale-queries';
 import { CREDIARIO_METHOD_CHANGE, SALE_ALREADY_CANCELLED, SALE_CANCELLED } from './sale-rules';
 import { lockProducts, stockWritesOf, writeStock } from './stock';
 
@@ -63,7 +64,8 @@ export async function updateSale(
       })
       .where(and(eq(sales.tenantId, tenantId), eq(sales.id, id)))
       .returning();
-    if (customer) {
+    if (method !== sale.paymentMethod) await syncSinglePart(t, row!);
+    if (customer || method !== sale.paymentMethod) {
       await syncSaleIncome(t, row!, now);
       await syncCrediarioCustomer(t, row!, now);
     }
@@ -91,6 +93,6 @@ export async function cancelSale(db: DbOrTx, tenantId: string, id: string, tx?: 
       .returning();
     const restock = items.map((i) => ({ productId: i.productId, take: -i.quantity }));
     await writeStock(t, tenantId, stockWritesOf(restock, rows, { allowNegative: true }), now);
-    return toSale(row!, items);
+    return saleOf(t, row!);
   });
 }

@@ -63,7 +63,12 @@ describe.each(databases())('sales batch (%s)', (kind) => {
     expect(results.map((r) => r.body.data.id)).toEqual(sales.map((s) => s.key));
     expect(results[0].body.data).toMatchObject({ total: 20, payment_method: 'cash', stock_conflicts: [] });
     // The JSON edge speaks reais, as POST /api/sales does.
-    expect(results[1].body.data.crediario).toEqual({ entrada: 5, parcelas: 2, vencimentos: due });
+    expect(results[1].body.data.crediario).toEqual({
+      entrada: 5,
+      entrada_method: 'cash',
+      parcelas: 2,
+      vencimentos: due,
+    });
 
     const afterOf = (r: Json, p: ProductFixture) => r.body.data.stock_after.find((a: Json) => a.product_id === p.id);
     expect(afterOf(results[0], tee).current_stock).toBe(8);

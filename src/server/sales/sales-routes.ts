@@ -111,9 +111,9 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     '/',
     { config: create, schema: { body: SaleCreateSchema, response: { 201: SaleCreateResponseSchema } } },
     async (request, reply) => {
-      const { tenantId, userId } = authOf(request);
+      const { tenantId, userId, role } = authOf(request);
       const call = saleCall(request.body, idempotencyKeyOf(request));
-      const [outcome] = await createSales(ctx.db, tenantId, userId, [call]);
+      const [outcome] = await createSales(ctx.db, tenantId, userId, [call], { role });
       if (outcome!.kind === 'refused') throw outcome!.error;
       return sendAnswer(reply, 201, outcome!.kind === 'done' ? { kind: 'done', data: ok(outcome!.data) } : outcome!);
     },
@@ -125,7 +125,7 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     '/batch',
     { config: create, schema: { body: SaleBatchSchema, response: { 200: SaleBatchResponseSchema } } },
     async (request) => {
-      const { tenantId, userId } = authOf(request);
+      const { tenantId, userId, role } = authOf(request);
       const sent = request.body.sales;
       // Each sale is validated alone: a bad one is answered alone, the others go on.
       const parsed = sent.map(({ key, body }) => {
@@ -134,6 +134,7 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
       });
       const calls = parsed.filter((p): p is SaleCall => !(p instanceof Error));
       const created = await createSales(ctx.db, tenantId, userId, calls, {
+        role,
         log: (err) => request.log.error({ err }, 'lote de vendas: venda reenviada sozinha'),
       });
       let next = 0;

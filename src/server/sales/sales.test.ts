@@ -75,6 +75,7 @@ describe.each(databases())('sales (%s)', (kind) => {
         quantity: 2,
         unit_price: 39.9,
         total_price: 79.8,
+        discount: 0,
       },
       {
         id: expect.any(String),
@@ -83,6 +84,7 @@ describe.each(databases())('sales (%s)', (kind) => {
         quantity: 1,
         unit_price: 9.99,
         total_price: 9.99,
+        discount: 0,
       },
     ]);
     expect(await stockOf(ctx.db, tenantId, tee.id)).toBe(8);

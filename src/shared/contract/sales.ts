@@ -14,6 +14,7 @@ import {
   optionalFilter,
   SearchQuery,
 } from './common';
+import { PartPaymentMethodSchema, SalePaymentSchema, SalePaymentsInputSchema } from './payments';
 
 export const PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'pix', 'transfer', 'crediario'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
@@ -37,7 +38,10 @@ export const SaleItemSchema = z.object({
   product_name: z.string(),
   quantity: Quantity,
   unit_price: Money,
+  /** What was charged for the line: quantity × unit_price - discount - its share of the sale's discount. */
   total_price: Money,
+  /** The discount given on the line. */
+  discount: Money,
 });
 export type SaleItem = z.infer<typeof SaleItemSchema>;
 
@@ -77,6 +81,8 @@ export type PriceChangedDetail = z.infer<typeof PriceChangedDetailSchema>;
 
 export const CrediarioSchema = z.object({
   entrada: Money.default(0),
+  /** How the entrada was paid (a part of the sale's payments); cash when not told. */
+  entrada_method: PartPaymentMethodSchema.optional(),
   parcelas: z
     .int()
     .min(CREDIARIO_MIN_INSTALLMENTS, { error: 'Crediário: mínimo de 1 parcela' })
@@ -91,10 +97,14 @@ export const SaleSchema = z.object({
   customer_name: z.string(),
   items: z.array(SaleItemSchema),
   total: Money,
+  /** The discount given on the whole sale (shared out over the lines' total_price). */
+  discount: Money,
   payment_method: PaymentMethodSchema,
   payment_status: z.enum(SALE_PAYMENT_STATUSES),
   sale_status: z.enum(SALE_STATUSES),
   crediario: CrediarioSchema.nullable(),
+  /** The parts it was paid in (payments.ts): one with the total for a single method; a crediário sale's entrada. */
+  payments: z.array(SalePaymentSchema),
   /** Shortfalls of an offline sale replayed beyond server stock. */
   stock_conflicts: z.array(StockConflictSchema),
   /** Lines of an offline sale at a price the product did not have (sales/sale-price.ts on the server). */
@@ -123,7 +133,10 @@ const SaleQuantity = Quantity.min(1, { error: 'A quantidade deve ser maior que z
 export const SaleItemInputSchema = z.object({
   product_id: Id,
   quantity: SaleQuantity,
+  /** The product's price at the till, undiscounted (the price rule compares it). */
   unit_price: Money,
+  /** R$ off this line (at most quantity × unit_price; a cashier within the store's limit). */
+  discount: Money.optional(),
 });
 
 export const SaleCreateSchema = z
@@ -136,6 +149,13 @@ export const SaleCreateSchema = z
       .min(1, { error: 'Adicione pelo menos um produto antes de finalizar a venda' })
       .max(500),
     payment_method: PaymentMethodSchema,
+    /**
+     * Paid in parts (not with crediário): they must add up to the total to the centavo. The
+     * sale's payment_method is then the method of its largest part (the first of equals).
+     */
+    payments: SalePaymentsInputSchema.optional(),
+    /** R$ off the whole sale, shared out over its lines (at most what they cost after their own discounts). */
+    discount: Money.optional(),
     payment_status: z.enum(SALE_PAYMENT_STATUSES).default('pending'),
     sale_status: z.enum(SALE_STATUSES).default('completed'),
     crediario: CrediarioSchema.optional(),
@@ -150,6 +170,13 @@ export const SaleCreateSchema = z
   })
   .superRefine((sale, ctx) => {
     if (sale.payment_method === 'crediario') {
+      if (sale.payments) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['payments'],
+          message: 'No crediário, informe a forma de pagamento da entrada (crediario.entrada_method)',
+        });
+      }
       if (!sale.crediario) {
         ctx.addIssue({ code: 'custom', path: ['crediario'], message: 'Informe as parcelas do crediário' });
       } else if (sale.crediario.vencimentos.length !== sale.crediario.parcelas) {

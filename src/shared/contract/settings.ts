@@ -4,10 +4,44 @@
 // setting or several at a time.
 import { z } from 'zod';
 import type { Role } from '../permissions';
+import { PIX_RECEIVER_CITY_MAX_CHARS, PIX_RECEIVER_NAME_MAX_CHARS } from '../pix/br-code';
+import { PIX_KEY_MAX_CHARS, PIX_KEY_MESSAGES, PIX_KEY_TYPES, parsePixKey } from '../pix/pix-key';
 import { envelope } from './common';
 
 export const STOCK_COST_METHODS = ['last', 'average'] as const;
 export type StockCostMethod = (typeof STOCK_COST_METHODS)[number];
+
+/** The default of the largest discount a cashier may give, in percent of what is discounted. */
+export const CASHIER_MAX_DISCOUNT_DEFAULT = 10;
+
+/** A stored Pix key is in the form the Pix directory holds it (pix-key.ts): '' is no key. */
+export function isStoredPixKey(key: string): boolean {
+  return (
+    key === '' ||
+    PIX_KEY_TYPES.some((type) => {
+      const parsed = parsePixKey(type, key);
+      return parsed.ok && parsed.key === key;
+    })
+  );
+}
+
+const PixKeySetting = z
+  .string({ error: 'Informe a chave Pix' })
+  .trim()
+  .max(PIX_KEY_MAX_CHARS, { error: PIX_KEY_MESSAGES.email })
+  .refine(isStoredPixKey, {
+    error:
+      'Chave Pix inválida: use CPF ou CNPJ só com números, e-mail, celular como +5511987654321 ou a chave aleatória.',
+  });
+/**
+ * Name and city for the BR Code, up to its size (Configurações saves them without accents,
+ * as pixReceiverName/pixReceiverCity leave them; the BR Code builder removes any left).
+ */
+const PixText = (max: number, label: string) =>
+  z
+    .string({ error: `Informe ${label.toLowerCase()}` })
+    .trim()
+    .max(max, { error: `${label}: até ${max} caracteres` });
 
 /** Each setting as it may be sent (no default: an update changes only what it names). */
 const SettingFields = {
@@ -24,12 +58,28 @@ const SettingFields = {
     .min(0, { error: 'A margem não pode ser negativa' })
     .max(10_000, { error: 'Margem alta demais' })
     .refine((v) => Number.isInteger(v * 100), { error: 'Use no máximo duas casas decimais' }),
+  /** The store's Pix key for the QR at the till ('' none), as the Pix directory holds it. */
+  pix_key: PixKeySetting,
+  /** The receiver's name in the BR Code (up to 25, no accents). */
+  pix_receiver_name: PixText(PIX_RECEIVER_NAME_MAX_CHARS, 'Nome do recebedor'),
+  /** The receiver's city in the BR Code (up to 15, no accents). */
+  pix_city: PixText(PIX_RECEIVER_CITY_MAX_CHARS, 'Cidade do recebedor'),
+  /** The largest discount a cashier (role user) may give, in percent; admins have none. */
+  cashier_max_discount_percent: z
+    .number({ error: 'Informe um percentual' })
+    .int({ error: 'Use um percentual inteiro' })
+    .min(0, { error: 'O percentual não pode ser negativo' })
+    .max(100, { error: 'O percentual vai até 100' }),
 };
 
 export const StoreSettingsSchema = z.object({
   cashiers_see_cost_price: SettingFields.cashiers_see_cost_price.default(true),
   stock_cost_method: SettingFields.stock_cost_method.default('average'),
   new_product_markup_percent: SettingFields.new_product_markup_percent.default(100),
+  pix_key: SettingFields.pix_key.default(''),
+  pix_receiver_name: SettingFields.pix_receiver_name.default(''),
+  pix_city: SettingFields.pix_city.default(''),
+  cashier_max_discount_percent: SettingFields.cashier_max_discount_percent.default(CASHIER_MAX_DISCOUNT_DEFAULT),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 

@@ -30,6 +30,10 @@ export function differences(c: SaleConflict): string[] {
       return [
         `O dispositivo informou ${c.claimed_sold_at ? formatDateTime(c.claimed_sold_at) : '-'}; a venda foi registrada no horário em que chegou, ${formatDateTime(c.received_at)}.`,
       ];
+    case 'discount':
+      return [
+        `O caixa deu um desconto acima do limite da loja sem um administrador; a venda foi registrada como feita (total cobrado ${formatBRL(c.sale_total)}).`,
+      ];
   }
 }
 

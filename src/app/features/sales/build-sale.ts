@@ -7,6 +7,7 @@ import { SaleCreateSchema, type SaleCreate } from '../../../shared/contract/sale
 import { formatBRL } from '../../../shared/money';
 import type { LocalSale } from '../../offline/db';
 import { cartTotal, successMessage } from './cart';
+import { INITIAL_PAYMENT, partsText, paymentsOf, type PaymentState } from './use-payment-form';
 import type { SaleFormState } from './use-sale-form';
 
 export interface BuiltSale {
@@ -20,19 +21,32 @@ export function buildSale(
   form: SaleFormState,
   entrada: number,
   options: { id: string; now: number; number: string },
+  payment: PaymentState = INITIAL_PAYMENT,
 ): BuiltSale {
   const customer = form.customer;
   if (!customer) throw new Error('buildSale: sem cliente');
   const total = cartTotal(form.lines);
   const crediario = form.paymentMethod === 'crediario';
+  const payments = paymentsOf(form.paymentMethod, total, payment);
+  const split = payments !== undefined && payment.split;
+  // A split sale is its largest part's, as the server records it.
+  const method = split ? payments.reduce((a, b) => (b.amount > a.amount ? b : a)).method : form.paymentMethod;
   const value: SaleCreate = {
     id: options.id,
     customer_id: customer.id,
     items: form.lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity, unit_price: l.unit_price })),
-    payment_method: form.paymentMethod,
+    payment_method: method,
+    ...(payments ? { payments } : {}),
     payment_status: 'pending',
     sale_status: 'completed',
-    crediario: crediario ? { entrada, parcelas: form.installments, vencimentos: form.dueDates } : undefined,
+    crediario: crediario
+      ? {
+          entrada,
+          ...(entrada > 0 ? { entrada_method: payment.entradaMethod } : {}),
+          parcelas: form.installments,
+          vencimentos: form.dueDates,
+        }
+      : undefined,
     offline: true,
     sold_at: new Date(options.now).toISOString(),
   };
@@ -42,7 +56,7 @@ export function buildSale(
       createdAt: options.now,
       customerName: customer.name,
       totalCentavos: total,
-      paymentMethod: form.paymentMethod,
+      paymentMethod: method,
       items: form.lines.map((l) => ({
         product_id: l.product_id,
         product_name: l.product_name,
@@ -55,7 +69,9 @@ export function buildSale(
     message: successMessage({
       customerName: customer.name,
       total,
-      paymentMethod: form.paymentMethod,
+      paymentMethod: method,
+      parts: split ? partsText(payments) : undefined,
+      change: payments?.reduce((s, p) => s + (p.received !== undefined ? p.received - p.amount : 0), 0),
       entrada: crediario ? entrada : undefined,
       installments: crediario ? form.installments : undefined,
     }),

@@ -135,6 +135,10 @@ export interface FinishedSaleSummary {
   paymentMethod: PaymentMethod;
   entrada?: number;
   installments?: number;
+  /** A split payment: 'PIX R$ 50,00 + Dinheiro R$ 30,00'. */
+  parts?: string | undefined;
+  /** centavos of change given (cash), shown when > 0 */
+  change?: number | undefined;
 }
 
 /** 'Venda finalizada! Cliente: Maria | Total: R$ 150,00 | Pagamento: Dinheiro' */
@@ -145,7 +149,9 @@ export function successMessage(s: FinishedSaleSummary): string {
     const parts = installmentText(s.total, entrada, s.installments);
     payment = entrada > 0 ? `Entrada R$ ${formatDecimal(entrada)} + ${parts}` : `Crediário ${parts}`;
   }
-  return `Venda finalizada! Cliente: ${s.customerName} | Total: R$ ${formatDecimal(s.total)} | Pagamento: ${payment}`;
+  if (s.parts) payment = s.parts;
+  const change = s.change ? ` | Troco: R$ ${formatDecimal(s.change)}` : '';
+  return `Venda finalizada! Cliente: ${s.customerName} | Total: R$ ${formatDecimal(s.total)} | Pagamento: ${payment}${change}`;
 }
 
 /** The display number: the last 6 digits of the current timestamp. */

@@ -15,6 +15,8 @@ import { ProductAdder } from './product-adder';
 import { SaleItemsTable } from './sale-items-table';
 import { FinishBar, SaleSummary } from './sale-summary';
 import { useSaleFinish } from './use-finish-sale';
+import { useStoreSettings } from '../../lib/store-settings';
+import { usePaymentForm } from './use-payment-form';
 import { useWideTill } from './use-wide-till';
 import { useSaleForm } from './use-sale-form';
 
@@ -34,8 +36,15 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
   const customers = useMirrorCustomers(searchable);
   const pending = usePendingQuantities();
   const form = useSaleForm();
-  const [number, setNumber] = useState(() => displayNumber());
-  const { finishing, finish } = useSaleFinish(form, number, () => setNumber(displayNumber()));
+  const payment = usePaymentForm();
+  const settings = useStoreSettings().data;
+  const [sale, setSale] = useState(() => ({ id: crypto.randomUUID(), number: displayNumber() }));
+  const { number } = sale;
+  // A refused sale is tried again as a new one (its key holds the refusal): same number, new id.
+  const { finishing, finish } = useSaleFinish(form, payment, sale, (outcome) =>
+    setSale((s) => ({ id: crypto.randomUUID(), number: outcome === 'finished' ? displayNumber() : s.number })),
+  );
+  const finishProps = { form, payment, finishing, onFinish: (pix: boolean) => void finish(pix) };
   const wide = useWideTill();
 
   const availableOf = useCallback(
@@ -90,10 +99,10 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
           <SaleItemsTable lines={form.state.lines} availableOf={availableById} onLinesChange={form.actions.setLines} />
         </div>
         <div className="min-w-0 md:sticky md:top-0 md:self-start">
-          <SaleSummary form={form} finishing={finishing} onFinish={() => void finish()} withFinish={wide} />
+          <SaleSummary {...finishProps} saleId={sale.id} settings={settings} withFinish={wide} />
         </div>
       </div>
-      {wide ? null : <FinishBar form={form} finishing={finishing} onFinish={() => void finish()} />}
+      {wide ? null : <FinishBar {...finishProps} />}
     </div>
   );
 }

@@ -1,28 +1,41 @@
-// 'Resumo da Venda': total, payment method, crediário options and 'Finalizar Venda'
-// (disabled without a customer or items; the reason is said underneath). Below
-// WIDE_TILL_PX the total and the button live in FinishBar, kept at the bottom of the screen.
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/contract/sales';
+// 'Resumo da Venda': total, the payment area (payment-panel.tsx) and 'Finalizar Venda'
+// (disabled without a customer or items, or while the payment does not add up; the reason
+// is said underneath). Below WIDE_TILL_PX the total and the button live in FinishBar, kept
+// at the bottom of the screen.
+import type { StoreSettings } from '../../../shared/contract/settings';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { cn } from '../../components/cn';
-import { SelectField } from '../../components/field';
 import { finishError } from './cart';
-import { CrediarioOptions } from './crediario-options';
+import { PaymentPanel } from './payment-panel';
+import { paymentProblem, pixAmount, PIX_NOT_CONFIRMED, type PaymentForm } from './use-payment-form';
 import type { useSaleForm } from './use-sale-form';
 
 type SaleForm = ReturnType<typeof useSaleForm>;
 
 interface SaleSummaryProps {
   form: SaleForm;
+  payment: PaymentForm;
+  saleId: string;
+  settings: StoreSettings | undefined;
   finishing: boolean;
-  onFinish: () => void;
+  /** `pixReceived`: the cashier confirmed 'Pix recebido'. */
+  onFinish: (pixReceived: boolean) => void;
   /** false: the button is in FinishBar instead. */
   withFinish: boolean;
 }
 
-export function SaleSummary({ form, finishing, onFinish, withFinish }: SaleSummaryProps) {
-  const { state, total, entrada, entradaProblem, actions } = form;
+/** Why the sale cannot finish yet, Pix's confirmation aside (null: it can). */
+export function finishBlock(form: SaleForm, payment: PaymentForm): string | null {
+  const { state, total } = form;
+  return finishError(state.customer !== null, state.lines) ?? paymentProblem(state.paymentMethod, total, payment.state);
+}
+
+export function SaleSummary(props: SaleSummaryProps) {
+  const { form, payment, finishing, onFinish, withFinish } = props;
+  const { total } = form;
+  const blocked = finishBlock(form, payment) ?? form.entradaProblem;
   return (
     <Card>
       <CardHeader title="Resumo da Venda" />
@@ -33,47 +46,35 @@ export function SaleSummary({ form, finishing, onFinish, withFinish }: SaleSumma
             {formatBRL(total)}
           </span>
         </div>
-        <SelectField
-          label="Forma de pagamento"
-          value={state.paymentMethod}
-          onChange={(event) => actions.setPaymentMethod(event.target.value as PaymentMethod)}
-        >
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {PAYMENT_METHOD_LABELS[method]}
-            </option>
-          ))}
-        </SelectField>
-        {state.paymentMethod === 'crediario' ? (
-          <CrediarioOptions
-            total={total}
-            installments={state.installments}
-            dueDates={state.dueDates}
-            entradaOn={state.entradaOn}
-            entradaText={state.entradaText}
-            entrada={entrada}
-            entradaProblem={entradaProblem}
-            onInstallments={actions.setInstallments}
-            onEntradaOn={actions.setEntradaOn}
-            onEntradaText={actions.setEntradaText}
-          />
-        ) : null}
-        {withFinish ? <FinishButton form={form} finishing={finishing} onFinish={onFinish} /> : null}
+        <PaymentPanel
+          form={form}
+          payment={payment}
+          due={total}
+          saleId={props.saleId}
+          settings={props.settings}
+          finishing={finishing}
+          onPixReceived={blocked ? null : () => onFinish(true)}
+        />
+        {withFinish ? <FinishButton form={form} payment={payment} finishing={finishing} onFinish={onFinish} /> : null}
       </CardContent>
     </Card>
   );
 }
 
-function FinishButton({
-  form,
-  finishing,
-  onFinish,
-  compact = false,
-}: Omit<SaleSummaryProps, 'withFinish'> & { compact?: boolean }) {
-  const blocked = finishError(form.state.customer !== null, form.state.lines);
+type FinishProps = Pick<SaleSummaryProps, 'form' | 'payment' | 'finishing' | 'onFinish'>;
+
+function FinishButton({ form, payment, finishing, onFinish, compact = false }: FinishProps & { compact?: boolean }) {
+  const { state, total, entrada } = form;
+  const blocked =
+    finishBlock(form, payment) ??
+    (pixAmount(state.paymentMethod, total, entrada, payment.state) > 0 ? PIX_NOT_CONFIRMED : null);
   return (
     <div className={cn('flex flex-col gap-2', compact && 'min-w-0 flex-1 sm:max-w-sm')}>
-      <Button onClick={onFinish} disabled={blocked !== null || finishing} className="h-12 w-full text-base">
+      <Button
+        onClick={() => onFinish(false)}
+        disabled={blocked !== null || finishing}
+        className="h-12 w-full text-base"
+      >
         {finishing ? 'Finalizando...' : 'Finalizar Venda'}
       </Button>
       {finishing ? (
@@ -88,7 +89,7 @@ function FinishButton({
 }
 
 /** Phones and tablets: the total and 'Finalizar Venda', always at the bottom of the screen. */
-export function FinishBar({ form, finishing, onFinish }: Omit<SaleSummaryProps, 'withFinish'>) {
+export function FinishBar({ form, payment, finishing, onFinish }: FinishProps) {
   return (
     // Sticky at the bottom of the scrolling <main>, over its padding (the negative offsets;
     // the negative bottom margin keeps it flush with the bottom at the end of the scroll too).
@@ -100,7 +101,7 @@ export function FinishBar({ form, finishing, onFinish }: Omit<SaleSummaryProps, 
         <span className="text-xs text-slate-600">Total</span>
         <span className="text-xl font-bold text-slate-900">{formatBRL(form.total)}</span>
       </div>
-      <FinishButton form={form} finishing={finishing} onFinish={onFinish} compact />
+      <FinishButton form={form} payment={payment} finishing={finishing} onFinish={onFinish} compact />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import type { ApiError } from '../../lib/api-error';
 import { useFinishSale } from '../../offline/hooks';
 import { buildSale } from './build-sale';
 import { applyPriceChanges, finishError, type CartLine } from './cart';
+import { paymentProblem, pixAmount, PIX_NOT_CONFIRMED, type PaymentForm } from './use-payment-form';
 import type { useSaleForm } from './use-sale-form';
 
 export const FINISH_FAILED_TEXT = 'Não foi possível finalizar a venda. Tente novamente.';
@@ -27,13 +28,25 @@ export function repricedLines(lines: CartLine[], error: ApiError): CartLine[] | 
   return changes.success ? applyPriceChanges(lines, changes.data) : null;
 }
 
-export function useSaleFinish(form: ReturnType<typeof useSaleForm>, number: string, onFinished: () => void) {
+export function useSaleFinish(
+  form: ReturnType<typeof useSaleForm>,
+  payment: PaymentForm,
+  sale: { id: string; number: string },
+  /** The sale was finished (a new one starts) or refused (`refused`: it is tried again under a new id). */
+  onDone: (outcome: 'finished' | 'refused') => void,
+) {
   const finishSale = useFinishSale();
   const [finishing, setFinishing] = useState(false);
 
-  async function finish() {
-    const { state, entradaProblem } = form;
-    const problem = finishError(state.customer !== null, state.lines) ?? entradaProblem;
+  /** `pixReceived`: the cashier confirmed 'Pix recebido' (a sale paid by Pix needs it). */
+  async function finish(pixReceived = false) {
+    const { state, entradaProblem, total, entrada } = form;
+    const pix = pixAmount(state.paymentMethod, total, entrada, payment.state) > 0;
+    const problem =
+      finishError(state.customer !== null, state.lines) ??
+      entradaProblem ??
+      paymentProblem(state.paymentMethod, total, payment.state) ??
+      (pix && !pixReceived ? PIX_NOT_CONFIRMED : null);
     if (problem) {
       toastError('Atenção', problem);
       return;
@@ -41,9 +54,19 @@ export function useSaleFinish(form: ReturnType<typeof useSaleForm>, number: stri
     setFinishing(true);
     toast({ title: 'Processando venda', description: 'Aguarde enquanto finalizamos sua venda...' });
     try {
-      const built = buildSale(state, form.entrada, { id: crypto.randomUUID(), now: Date.now(), number });
+      const built = buildSale(
+        state,
+        form.entrada,
+        {
+          id: sale.id,
+          now: Date.now(),
+          number: sale.number,
+        },
+        payment.state,
+      );
       const outcome = await finishSale({ sale: built.sale, body: built.body, summary: built.summary });
       if (outcome.kind === 'refused') {
+        onDone('refused');
         const repriced = repricedLines(state.lines, outcome.error);
         if (repriced) {
           form.actions.setLines(repriced);
@@ -59,7 +82,8 @@ export function useSaleFinish(form: ReturnType<typeof useSaleForm>, number: stri
         note: outcome.kind === 'queued' ? QUEUED_SALE_NOTE : undefined,
       });
       form.actions.reset();
-      onFinished();
+      payment.actions.reset();
+      onDone('finished');
     } catch {
       toastError('Erro ao finalizar venda', FINISH_FAILED_TEXT);
     } finally {

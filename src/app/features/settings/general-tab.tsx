@@ -10,6 +10,7 @@ import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { fieldErrorsFrom, validateForm, type FieldErrors } from '../../lib/form-errors';
 import { useCompany, useUpdateCompany } from './api';
+import { PixSettingsCard } from './pix-settings-card';
 
 type Theme = (typeof THEMES)[number];
 
@@ -122,22 +123,25 @@ export function GeneralTab() {
   }, [companyQuery.error]);
 
   return (
-    <Card>
-      <CardHeader title="Informações da Loja" description="Dados da empresa exibidos no sistema." />
-      <CardContent>
-        {companyQuery.isPending ? (
-          <LoadingState text="Carregando dados da empresa..." />
-        ) : companyQuery.isError ? (
-          <div className="flex flex-col items-center gap-3 py-8 text-sm text-slate-600">
-            <p>Erro ao carregar dados da empresa</p>
-            <Button variant="outline" onClick={() => void companyQuery.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
-        ) : (
-          <CompanyForm key={companyQuery.dataUpdatedAt} company={companyQuery.data} />
-        )}
-      </CardContent>
-    </Card>
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader title="Informações da Loja" description="Dados da empresa exibidos no sistema." />
+        <CardContent>
+          {companyQuery.isPending ? (
+            <LoadingState text="Carregando dados da empresa..." />
+          ) : companyQuery.isError ? (
+            <div className="flex flex-col items-center gap-3 py-8 text-sm text-slate-600">
+              <p>Erro ao carregar dados da empresa</p>
+              <Button variant="outline" onClick={() => void companyQuery.refetch()}>
+                Tentar novamente
+              </Button>
+            </div>
+          ) : (
+            <CompanyForm key={companyQuery.dataUpdatedAt} company={companyQuery.data} />
+          )}
+        </CardContent>
+      </Card>
+      <PixSettingsCard />
+    </div>
   );
 }

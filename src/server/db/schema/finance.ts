@@ -127,6 +127,8 @@ export const cashFlowEntries = pgTable(
     saleId: uuid('sale_id'),
     accountPayableId: uuid('account_payable_id'),
     accountReceivableId: uuid('account_receivable_id'),
+    /** How the money moved: a sale's part, its entrada (migration 0012); null when not told. */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -153,6 +155,10 @@ export const cashFlowEntries = pgTable(
     index('cash_flow_entries_payable_idx').on(t.tenantId, t.accountPayableId),
     check('cash_flow_entries_type_check', sql`${t.type} IN ('income', 'expense')`),
     check('cash_flow_entries_amount_check', sql`${t.amount} > 0`),
+    check(
+      'cash_flow_entries_payment_method_check',
+      sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ${PAYMENT_METHOD_CHECK}`,
+    ),
   ],
 );
 

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PartPaymentMethod } from '../../../shared/contract/payments';
 import { PAYMENT_METHODS } from '../../../shared/contract/sales';
 import { SALE_CONFLICT_KINDS } from '../../../shared/contract/sale-conflicts';
 import { createdAt, updatedAt, tenantId, searchIndex } from './base';
@@ -40,6 +41,8 @@ export interface PriceConflictRecord {
 /** The credit plan as sent (entrada in centavos; one due date per installment). */
 export interface CrediarioRecord {
   entrada: number;
+  /** How the entrada was paid (sales before migration 0012: not told, cash). */
+  entrada_method?: PartPaymentMethod;
   parcelas: number;
   vencimentos: string[];
 }
@@ -57,6 +60,8 @@ export const sales = pgTable(
     customerName: text('customer_name').notNull(),
     /** centavos: sum of the items' total_price */
     total: bigint('total', { mode: 'number' }).notNull(),
+    /** centavos: the discount given on the whole sale, shared out over its lines' total_price */
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
     saleStatus: text('sale_status', { enum: ['completed', 'cancelled'] }).notNull(),
@@ -104,6 +109,7 @@ export const sales = pgTable(
     check('sales_payment_status_check', sql`${t.paymentStatus} IN ('pending', 'paid', 'cancelled')`),
     check('sales_sale_status_check', sql`${t.saleStatus} IN ('completed', 'cancelled')`),
     check('sales_total_check', sql`${t.total} >= 0`),
+    check('sales_discount_check', sql`${t.discount} >= 0`),
   ],
 );
 
@@ -125,6 +131,8 @@ export const saleItems = pgTable(
     unitCost: bigint('unit_cost', { mode: 'number' }).notNull(),
     /** centavos: quantity × unit_price */
     totalPrice: bigint('total_price', { mode: 'number' }).notNull(),
+    /** centavos: the discount given on this line */
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -143,6 +151,7 @@ export const saleItems = pgTable(
     index('sale_items_sale_idx').on(t.tenantId, t.saleId, t.position),
     index('sale_items_product_idx').on(t.tenantId, t.productId),
     check('sale_items_quantity_check', sql`${t.quantity} > 0`),
+    check('sale_items_discount_check', sql`${t.discount} >= 0`),
   ],
 );
 
@@ -174,7 +183,7 @@ export const saleConflicts = pgTable(
     index('sale_conflicts_open_idx')
       .on(t.tenantId, t.createdAt)
       .where(sql`reviewed_at IS NULL`),
-    check('sale_conflicts_kind_check', sql`${t.kind} IN ('stock', 'price', 'clock')`),
+    check('sale_conflicts_kind_check', sql`${t.kind} IN ('stock', 'price', 'clock', 'discount')`),
   ],
 );
 

@@ -1,0 +1,58 @@
+// How a sale was paid (DESIGN.md, Counter rules): in parts, each with its method and the
+// amount it paid toward the sale; a cash part may say what was handed over, and the server
+// computes the change (received - amount). The spec's payment_method alone stays valid: a
+// sale without `payments` is paid whole by its payment_method. Crediário keeps its own flow:
+// its entrada is paid by `crediario.entrada_method` (cash when not told).
+import { z } from 'zod';
+import { Money } from './common';
+
+/** The methods a part may be paid by: the sale's methods but crediário. */
+export const PART_PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'pix', 'transfer'] as const;
+export const PartPaymentMethodSchema = z.enum(PART_PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
+export type PartPaymentMethod = z.infer<typeof PartPaymentMethodSchema>;
+
+/** Most parts one sale may be paid in. */
+export const SALE_PAYMENTS_MAX = 10;
+
+export const SalePaymentInputSchema = z.object({
+  method: PartPaymentMethodSchema,
+  /** What this part paid toward the sale (net of change), > 0. */
+  amount: Money,
+  /** Cash only: what the customer handed over (>= amount). */
+  received: Money.optional(),
+});
+export type SalePaymentInput = z.infer<typeof SalePaymentInputSchema>;
+
+export const SalePaymentsInputSchema = z
+  .array(SalePaymentInputSchema)
+  .min(1, { error: 'Informe pelo menos uma forma de pagamento' })
+  .max(SALE_PAYMENTS_MAX, { error: `No máximo ${SALE_PAYMENTS_MAX} formas de pagamento por venda` })
+  .superRefine((parts, ctx) => {
+    parts.forEach((part, i) => {
+      if (part.amount <= 0) {
+        ctx.addIssue({ code: 'custom', path: [i, 'amount'], message: 'O valor de cada parte deve ser maior que zero' });
+      }
+      if (part.received !== undefined && part.method !== 'cash') {
+        ctx.addIssue({ code: 'custom', path: [i, 'received'], message: 'Valor recebido só vale para dinheiro' });
+      } else if (part.received !== undefined && part.received < part.amount) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'received'],
+          message: 'O valor recebido não pode ser menor que o valor a pagar',
+        });
+      }
+    });
+  });
+
+export const SalePaymentSchema = z.object({
+  method: PartPaymentMethodSchema,
+  amount: Money,
+  received: Money.nullable(),
+  change: Money.nullable(),
+});
+export type SalePayment = z.infer<typeof SalePaymentSchema>;
+
+/** The change of a cash part: what was handed over beyond what it paid (centavos). */
+export function changeOf(part: { amount: number; received?: number | null | undefined }): number | null {
+  return part.received === undefined || part.received === null ? null : part.received - part.amount;
+}

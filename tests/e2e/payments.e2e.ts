@@ -1,0 +1,231 @@
+// Paying at the till, in the real Chromium against the real server, on an 820 px tablet:
+// cash with 'Valor recebido' and 'Troco'; Pix with the QR on screen (read by zbarimg: a
+// BR Code of the store's key and the sale's amount whose CRC checks) confirmed by 'Pix
+// recebido'; 'Dividir pagamento' (cash + Pix); crediário with its entrada by Pix; an
+// offline split sale that reaches the server once. At 390 px the payment area fits.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePixBrCode } from '../../src/shared/pix/br-code';
+import { api, loginToken } from './support/api';
+import { openBrowser, screenshot, type Page } from './support/browser';
+import { idbCount, idbProductCount, until } from './support/idb';
+import { overflow } from './support/layout';
+import { startServer, type RunningServer } from './support/server';
+import {
+  addProduct,
+  chooseCustomer,
+  finish,
+  openTill,
+  signIn,
+  type ApiCustomer,
+  type ApiProduct,
+} from './support/till';
+import { decodePage } from './support/zbar';
+
+let server: RunningServer;
+let tablet: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+let adminToken: string;
+let products: ApiProduct[];
+let customers: ApiCustomer[];
+
+interface ApiSale {
+  id: string;
+  total: number;
+  offline: boolean;
+  payment_method: string;
+  payments: { method: string; amount: number; received: number | null; change: number | null }[];
+  crediario: { entrada: number; entrada_method?: string } | null;
+}
+
+const PIX_KEY = '123e4567-e12b-12d1-a456-426655440000';
+const reais = (n: number) => n.toFixed(2).replace('.', ',');
+
+async function lastSale(): Promise<ApiSale> {
+  const res = await api<{ data: { sales: ApiSale[] } }>(server, 'GET', '/api/sales?limit=1', { token: adminToken });
+  return res.body.data.sales[0]!;
+}
+
+async function salesCount(): Promise<number> {
+  const res = await api<{ data: { pagination: { total: number } } }>(server, 'GET', '/api/sales?limit=1', {
+    token: adminToken,
+  });
+  return res.body.data.pagination.total;
+}
+
+/** Types as a person does: click into the field, then the keys. */
+async function typeInto(p: Page, label: string, text: string) {
+  const field = p.getByLabel(label, { exact: true });
+  await field.click();
+  await p.keyboard.press('ControlOrMeta+A');
+  await p.keyboard.type(text);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  adminToken = await loginToken(server, 'admin@demo.com');
+  const saved = await api(server, 'PUT', '/api/settings', {
+    token: adminToken,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    body: { pix_key: PIX_KEY, pix_receiver_name: 'Loja Demo', pix_city: 'Sao Paulo' },
+  });
+  expect(saved.status).toBe(200);
+  const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
+    token: adminToken,
+  });
+  products = catalogue.body.data.products.filter((p) => p.current_stock >= 10 && p.sale_price > 20);
+  const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=3', {
+    token: adminToken,
+  });
+  customers = people.body.data.customers;
+  if (products.length < 2 || customers.length < 2) throw new Error('o demo precisa de produtos e clientes');
+  tablet = await openBrowser({ width: 820, height: 1180 });
+  page = await tablet.context.newPage();
+  await signIn(server, page, 'caixa@demo.com');
+  await openTill(server, page);
+  await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
+});
+
+afterAll(async () => {
+  await tablet?.close();
+  await server?.stop();
+});
+
+describe('Pagamento no PDV (tablet 820 px)', () => {
+  it('dinheiro: Valor recebido e Troco enquanto o caixa digita; menos que o total não finaliza', async () => {
+    const [x] = products;
+    await chooseCustomer(page, customers[0]!.name);
+    await addProduct(page, x!, 1);
+    await page.getByLabel('Forma de pagamento').selectOption('cash');
+    await typeInto(page, 'Valor recebido', reais(x!.sale_price - 1));
+    await page.getByText('O valor recebido é menor que o total a pagar.').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Finalizar Venda' }).isDisabled()).toBe(true);
+    const received = Math.ceil(x!.sale_price) + 10;
+    await typeInto(page, 'Valor recebido', reais(received));
+    const change = Math.round((received - x!.sale_price) * 100) / 100;
+    await expect
+      .poll(async () => (await page.getByTestId('sale-change').textContent())?.replace(/\s/g, ' '))
+      .toBe(`R$ ${reais(change)}`);
+    await screenshot(page, 'pay-01-dinheiro-troco-820');
+    await finish(page);
+    const sale = await lastSale();
+    expect(sale.payments).toEqual([{ method: 'cash', amount: x!.sale_price, received, change }]);
+  });
+
+  it('Pix: o QR na tela é lido pelo zbarimg com a chave e o valor, o CRC confere; Pix recebido finaliza', async () => {
+    const [, y] = products;
+    await chooseCustomer(page, customers[1]!.name);
+    await addProduct(page, y!, 2);
+    await page.getByLabel('Forma de pagamento').selectOption('pix');
+    const qr = page.getByTestId('pix-qr');
+    await qr.scrollIntoViewIfNeeded();
+    expect(await page.getByRole('button', { name: 'Finalizar Venda' }).isDisabled()).toBe(true);
+    const shown = await page.getByTestId('pix-code').inputValue();
+    const read = await decodePage(page, 'pay-02-pix-qr-820');
+    expect(read).toEqual([shown]);
+    const parsed = parsePixBrCode(read[0]!); // throws when the CRC does not check
+    expect(parsed).toMatchObject({ key: PIX_KEY, receiver_name: 'Loja Demo', receiver_city: 'Sao Paulo' });
+    expect(parsed.amount_cents).toBe(Math.round(y!.sale_price * 100) * 2);
+    expect(parsed.txid).toMatch(/^[A-Za-z0-9]{25}$/);
+    await page.getByRole('button', { name: 'Pix recebido' }).click();
+    await page
+      .getByText(/Venda finalizada! Cliente:/)
+      .first()
+      .waitFor();
+    const sale = await lastSale();
+    expect(sale.payments).toEqual([{ method: 'pix', amount: sale.total, received: null, change: null }]);
+    // The txid came from the sale's id.
+    expect(sale.id.replace(/-/g, '').startsWith(parsed.txid!)).toBe(true);
+  });
+
+  it('Dividir pagamento: dinheiro + Pix somando o total; cada parte no servidor', async () => {
+    const [x] = products;
+    await chooseCustomer(page, customers[0]!.name);
+    await addProduct(page, x!, 1);
+    await page.getByLabel('Dividir pagamento').check();
+    await page.getByLabel('Forma 1').selectOption('cash');
+    await page.getByLabel('Forma 2').selectOption('pix');
+    await typeInto(page, 'Valor 1', '10,00');
+    await page.getByText(/^Falta: R\$/).waitFor();
+    await typeInto(page, 'Valor 2', reais(x!.sale_price - 10));
+    await typeInto(page, 'Valor recebido 1', '20,00');
+    await page.getByText('Total coberto').waitFor();
+    await page.getByTestId('pix-qr').scrollIntoViewIfNeeded();
+    await screenshot(page, 'pay-03-dividido-820');
+    await page.getByRole('button', { name: 'Pix recebido' }).click();
+    await page
+      .getByText(/Venda finalizada! Cliente:/)
+      .first()
+      .waitFor();
+    const sale = await lastSale();
+    expect(sale.payments).toEqual([
+      { method: 'cash', amount: 10, received: 20, change: 10 },
+      { method: 'pix', amount: Math.round((x!.sale_price - 10) * 100) / 100, received: null, change: null },
+    ]);
+  });
+
+  it('crediário com entrada paga por Pix', async () => {
+    const [, y] = products;
+    await chooseCustomer(page, customers[1]!.name);
+    await addProduct(page, y!, 1);
+    await page.getByLabel('Forma de pagamento').selectOption('crediario');
+    await page.getByLabel('Quer adicionar uma entrada?').check();
+    await typeInto(page, 'Valor da entrada', '5,00');
+    await page.getByLabel('Entrada paga com').selectOption('pix');
+    const read = await decodePage(page, 'pay-04-crediario-entrada-pix-820');
+    expect(parsePixBrCode(read[0]!).amount_cents).toBe(500);
+    await page.getByRole('button', { name: 'Pix recebido' }).click();
+    await page
+      .getByText(/Venda finalizada! Cliente:/)
+      .first()
+      .waitFor();
+    const sale = await lastSale();
+    expect(sale.payment_method).toBe('crediario');
+    expect(sale.crediario).toMatchObject({ entrada: 5, entrada_method: 'pix' });
+    expect(sale.payments).toEqual([{ method: 'pix', amount: 5, received: null, change: null }]);
+  });
+
+  it('offline: uma venda com pagamento dividido chega ao servidor uma única vez', async () => {
+    const [x] = products;
+    const before = await salesCount();
+    await tablet.context.setOffline(true);
+    await page.getByText('Offline', { exact: true }).first().waitFor();
+    await chooseCustomer(page, customers[0]!.name);
+    await addProduct(page, x!, 1);
+    await page.getByLabel('Dividir pagamento').check();
+    await page.getByLabel('Forma 1').selectOption('cash');
+    await page.getByLabel('Forma 2').selectOption('debit_card');
+    await typeInto(page, 'Valor 1', '5,00');
+    await typeInto(page, 'Valor 2', reais(x!.sale_price - 5));
+    await finish(page);
+    expect(await idbCount(page, 'outbox')).toBe(1);
+    expect(await salesCount()).toBe(before);
+    await tablet.context.setOffline(false);
+    await until(async () => (await idbCount(page, 'outbox')) === 0, 'entrega da venda', 90_000);
+    expect(await salesCount()).toBe(before + 1);
+    const sale = await lastSale();
+    expect(sale.offline).toBe(true);
+    expect(sale.payments.map((p) => [p.method, p.amount])).toEqual([
+      ['cash', 5],
+      ['debit_card', Math.round((x!.sale_price - 5) * 100) / 100],
+    ]);
+  });
+
+  it('390 px: o pagamento dividido com Pix cabe sem rolagem lateral', async () => {
+    const phone = await openBrowser({ width: 390, height: 844 });
+    try {
+      const p = await phone.context.newPage();
+      await signIn(server, p, 'caixa@demo.com');
+      await openTill(server, p);
+      await chooseCustomer(p, customers[0]!.name);
+      await addProduct(p, products[0]!, 1);
+      await p.getByLabel('Dividir pagamento').check();
+      await p.getByLabel('Forma 2').selectOption('pix');
+      await typeInto(p, 'Valor 2', '5,00');
+      await p.getByTestId('pix-qr').scrollIntoViewIfNeeded();
+      await screenshot(p, 'pay-05-dividido-390');
+      expect(await overflow(p)).toEqual({ page: null, regions: [] });
+    } finally {
+      await phone.close();
+    }
+  });
+});
