@@ -40,13 +40,22 @@ async function settle(t: DbOrTx, sale: SaleRow): Promise<Sale> {
   return saleOf(t, row!);
 }
 
-export async function addSaleItem(db: DbOrTx, tenantId: string, input: SaleItemAdd, tx?: DbOrTx): Promise<Sale> {
+export async function addSaleItem(
+  db: DbOrTx,
+  tenantId: string,
+  input: SaleItemAdd,
+  tx?: DbOrTx,
+  userId: string | null = null,
+): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
     const sale = await loadSaleRow(t, tenantId, input.sale_id, true);
     assertItemsEditable(sale);
     const rows = await lockProducts(t, tenantId, [input.product_id]);
     const product = sellableProduct(rows, input.product_id, { allowInactive: false });
-    const stock = stockWritesOf([{ productId: product.id, take: input.quantity }], rows, { allowNegative: false });
+    const stock = stockWritesOf([{ productId: product.id, take: input.quantity }], rows, {
+      allowNegative: false,
+      movement: { kind: 'sale_edit', saleId: sale.id, userId },
+    });
     const unitPrice = input.unit_price ?? product.salePrice;
     const [{ last } = { last: null }] = await t
       .select({ last: max(saleItems.position) })
@@ -75,6 +84,7 @@ export async function updateSaleItem(
   itemId: string,
   input: SaleItemUpdate,
   tx?: DbOrTx,
+  userId: string | null = null,
 ): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
     const item = await loadItem(t, tenantId, itemId);
@@ -83,6 +93,7 @@ export async function updateSaleItem(
     const rows = await lockProducts(t, tenantId, [item.productId]);
     const stock = stockWritesOf([{ productId: item.productId, take: input.quantity - item.quantity }], rows, {
       allowNegative: false,
+      movement: { kind: 'sale_edit', saleId: sale.id, userId },
     });
     const unitPrice = input.unit_price ?? item.unitPrice;
     await t
@@ -101,6 +112,7 @@ export async function removeSaleItem(
   saleId: string,
   itemId: string,
   tx?: DbOrTx,
+  userId: string | null = null,
 ): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
     const sale = await loadSaleRow(t, tenantId, saleId, true);
@@ -114,7 +126,10 @@ export async function removeSaleItem(
     if (lines.length <= 1) throw conflict(LAST_ITEM);
     const rows = await lockProducts(t, tenantId, [item.productId]);
     await t.delete(saleItems).where(ownItem(tenantId, item.id));
-    const restock = stockWritesOf([{ productId: item.productId, take: -item.quantity }], rows, { allowNegative: true });
+    const restock = stockWritesOf([{ productId: item.productId, take: -item.quantity }], rows, {
+      allowNegative: true,
+      movement: { kind: 'sale_edit', saleId: sale.id, userId },
+    });
     const result = await settle(t, sale);
     await writeStock(t, tenantId, restock, new Date());
     return result;

@@ -15,3 +15,4 @@ export * from './reports';
 export * from './sync';
 export * from './sale-conflicts';
 export * from './settings';
+export * from './stock-movements';
