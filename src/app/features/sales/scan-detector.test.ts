@@ -24,7 +24,7 @@ describe('ScanDetector', () => {
   it('leaves a person typing alone: slow keys, short codes, a long pause', () => {
     const detector = new ScanDetector();
     expect(type(detector, '7891234567895', 90)).toBeNull();
-    expect(type(detector, '7891234567895', 40)).toBeNull();
+    expect(type(detector, '7891234567895', 60)).toBeNull();
     expect(type(detector, '1234567', 5)).toBeNull();
     expect(type(detector, '7891234567895', (i) => (i === 6 ? 150 : 5))).toBeNull();
   });

@@ -2,15 +2,17 @@
 // a keyboard that types the whole code and Enter in a burst (a few ms a key), into
 // whatever has focus. A burst of at least SCAN_MIN_LENGTH characters, on average at most
 // SCAN_AVERAGE_GAP_MS apart (and none slower than SCAN_MAX_GAP_MS, room for a busy
-// machine's hiccup), ending in Enter, is a scan: no person types 28 keys a second. Keys a
-// person typed just before the scanner's (a pause of more than twice the average before
-// the burst) are not part of the code. The detector only watches: the characters land
+// machine's hiccup), ending in Enter, is a scan: no person types 20 keys a second (a scanner types a
+// key every few ms; 50 leaves room for a browser busy drawing the search between keys). Keys a
+// person typed just before the scanner's (a pause of more than SCAN_PAUSE_MS before the
+// burst) are not part of the code. The detector only watches: the characters land
 // where they land, and the caller puts the field they landed in back as it was (what it
 // held before the scan's first key).
 
 export const SCAN_MIN_LENGTH = 8;
-export const SCAN_AVERAGE_GAP_MS = 35;
+export const SCAN_AVERAGE_GAP_MS = 50;
 export const SCAN_MAX_GAP_MS = 100;
+export const SCAN_PAUSE_MS = 70;
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
@@ -62,9 +64,9 @@ export class ScanDetector {
     let keys = this.typed;
     const last = keys[keys.length - 1];
     if (!last || enterAt - last.time > SCAN_MAX_GAP_MS) return null;
-    // A person's keys before the burst: cut at the last pause longer than twice the average.
+    // A person's keys before the burst: cut at the last pause longer than SCAN_PAUSE_MS.
     for (let i = keys.length - 1; i > 0; i--) {
-      if (keys[i]!.time - keys[i - 1]!.time > 2 * SCAN_AVERAGE_GAP_MS) {
+      if (keys[i]!.time - keys[i - 1]!.time > SCAN_PAUSE_MS) {
         if (keys.length - i >= SCAN_MIN_LENGTH) keys = keys.slice(i);
         break;
       }

@@ -88,9 +88,17 @@ export function useScanner(options: ScannerOptions): (code: string) => void {
       search?.focus();
       scan(found.code.trim());
     }
+    // A click or a move to another field ends a burst: a scanner types into one field.
+    const reset = () => detector.reset();
     // Capture on the window: before the focused field's own Enter handling.
     window.addEventListener('keydown', onKeyDown, true);
-    return () => window.removeEventListener('keydown', onKeyDown, true);
+    window.addEventListener('pointerdown', reset, true);
+    window.addEventListener('focusin', reset, true);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener('pointerdown', reset, true);
+      window.removeEventListener('focusin', reset, true);
+    };
   }, [scan]);
 
   return scan;
