@@ -39,8 +39,8 @@ export function insertProductsSql(count: number): string {
            (${sqlArray(SIZES)})[1 + g % ${SIZES.length}],
            (${sqlArray(COLORS)})[1 + g % ${COLORS.length}],
            1000, 5,
-           990 + (g * 7919) % 30000,
-           2 * (990 + (g * 7919) % 30000) + 90,
+           990 + (g::bigint * 7919) % 30000,
+           2 * (990 + (g::bigint * 7919) % 30000) + 90,
            true,
            nextval('change_versions'), pg_current_xact_id()::text::bigint
       FROM tenants t, generate_series(1, ${count}) g

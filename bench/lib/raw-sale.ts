@@ -146,6 +146,15 @@ async function rawSale(client: pg.PoolClient, store: RawStore, random: () => num
         payments: [{ tenantId, saleId, seq: 1, method: 'cash', amount: total }],
         receivables: [],
         conflicts: [],
+        movements: lines.map((l) => ({
+          tenantId,
+          productId: l.id,
+          kind: 'sale' as const,
+          quantity: -l.quantity,
+          stockAfter: stock.get(l.id)! - l.quantity,
+          saleId,
+          createdAt: now,
+        })),
         stock: lines.map((l, i) => ({
           productId: l.id,
           from: stock.get(l.id)!,

@@ -195,7 +195,8 @@ describe('campos digitados como uma pessoa digita', () => {
         await page.goto(`${server.demoUrl}/vendas`);
         await tillReady(page);
         await page.getByPlaceholder('Buscar produto por código ou nome...').click();
-        await page.keyboard.type(sku);
+        // A person typing (a burst of 8+ keys and Enter is a barcode scanner: use-scanner.ts).
+        await page.keyboard.type(sku, { delay: 60 });
         await page.getByRole('option', { name: new RegExp(sku) }).waitFor();
         await page.keyboard.press('Enter');
         await page.keyboard.type('2');
@@ -212,7 +213,8 @@ describe('campos digitados como uma pessoa digita', () => {
         const search = page.getByPlaceholder('Buscar produto por código ou nome...');
         const quantity = page.getByLabel('Quantidade', { exact: true });
         await search.click();
-        await page.keyboard.type(sku);
+        // A person typing (a burst of 8+ keys and Enter is a barcode scanner: use-scanner.ts).
+        await page.keyboard.type(sku, { delay: 60 });
         await page.getByRole('option', { name: new RegExp(sku) }).waitFor();
         await page.keyboard.press('Enter');
         await page.keyboard.press('ControlOrMeta+A');
@@ -228,7 +230,8 @@ describe('campos digitados como uma pessoa digita', () => {
         await page.goto(`${server.demoUrl}/vendas`);
         await tillReady(page);
         await page.getByPlaceholder('Buscar produto por código ou nome...').click();
-        await page.keyboard.type(sku);
+        // A person typing (a burst of 8+ keys and Enter is a barcode scanner: use-scanner.ts).
+        await page.keyboard.type(sku, { delay: 60 });
         await page.getByRole('option', { name: new RegExp(sku) }).waitFor();
         await page.keyboard.press('Enter');
         await page.keyboard.press('ControlOrMeta+A');

@@ -177,3 +177,8 @@ export const PrintIcon = (p: IconProps) => (
     <path d="M6 14h12v8H6z" />
   </Icon>
 );
+export const BarcodeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 5v14M7 5v14M11 5v14M14 5v14M18 5v14M21 5v14" />
+  </Icon>
+);

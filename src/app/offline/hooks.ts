@@ -10,7 +10,7 @@ import { api } from '../lib/api';
 import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-sale';
 import { discardRejected, recordCustomer, retryRejected } from './outbox';
 import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
-import { searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
+import { findProductByCode, searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
 import { pendingQuantities } from './stock';
 import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-engine';
 import { SyncEngineContext } from './sync-engine-context';
@@ -142,6 +142,8 @@ export interface MirrorSearch<T> {
   /** every mirrored row by id, active or not, with its current values */
   rows: ReadonlyMap<string, T>;
   search(query: string, limit?: number): T[];
+  /** the in-memory index (null until read) */
+  index: SearchIndex | null;
 }
 
 const NOT_READ: MirrorSnapshot<never> = { ready: false, rows: new Map<string, never>(), index: null, revision: 0 };
@@ -160,7 +162,7 @@ function useMirrorSearch<T>(
     (query: string, limit?: number) => (index ? find(index, query, limit).flatMap((id) => rows.get(id) ?? []) : []),
     [index, rows, find],
   );
-  return { ready, size: index?.size ?? 0, rows, search };
+  return { ready, size: index?.size ?? 0, rows, search, index };
 }
 
 /**
@@ -169,9 +171,22 @@ function useMirrorSearch<T>(
  * catalogue load this way: read during that load, the whole table would be read again
  * after every page written.
  */
-export function useMirrorProducts(enabled = true): MirrorSearch<MirrorProduct> {
+export function useMirrorProducts(enabled = true): MirrorSearch<MirrorProduct> & {
+  /** The active product with this barcode (any GTIN length) or else this exact SKU: what a scan adds. */
+  findByCode(code: string): MirrorProduct | null;
+} {
   const painted = useScreenPainted();
-  return useMirrorSearch(enabled && painted ? mirrorCaches(getDb()).products : null, searchProductIds);
+  const cache = enabled && painted ? mirrorCaches(getDb()).products : null;
+  const mirror = useMirrorSearch(cache, searchProductIds);
+  const { index, rows } = mirror;
+  const findByCode = useCallback(
+    (code: string) => {
+      const id = index ? findProductByCode(index, code) : null;
+      return id === null ? null : (rows.get(id) ?? null);
+    },
+    [index, rows],
+  );
+  return { ...mirror, findByCode };
 }
 
 /** The mirrored customers with their search (name or CPF/CNPJ); `enabled` as for products. */

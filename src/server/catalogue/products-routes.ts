@@ -7,12 +7,15 @@ import {
   ProductListResponseSchema,
   ProductResponseSchema,
   ProductUpdateSchema,
+  StockMovementListQuerySchema,
+  StockMovementListResponseSchema,
 } from '../../shared/contract';
 import { costPriceVisible } from '../access/settings';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
 import { sendIdempotent } from '../http/idempotency';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './products';
+import { listStockMovements } from './stock-movements';
 
 /**
  * /api/products (spec §7): products.read / products.write. A cashier reads cost prices
@@ -43,14 +46,34 @@ export const productRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     },
   );
 
+  // 'Movimentação de Estoque': newest first, paged.
+  app.get(
+    '/:id/stock-movements',
+    {
+      config: read,
+      schema: {
+        params: IdParams,
+        querystring: StockMovementListQuerySchema,
+        response: { 200: StockMovementListResponseSchema },
+      },
+    },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      return {
+        success: true as const,
+        data: await listStockMovements(ctx.db, tenantId, request.params.id, request.query),
+      };
+    },
+  );
+
   app.post(
     '/',
     { config: write, schema: { body: ProductCreateSchema, response: { 201: ProductResponseSchema } } },
     async (request, reply) => {
-      const { tenantId } = authOf(request);
+      const { tenantId, userId } = authOf(request);
       return sendIdempotent(ctx, request, reply, 201, async (tx) => ({
         success: true as const,
-        data: await createProduct(ctx.db, tenantId, request.body, tx),
+        data: await createProduct(ctx.db, tenantId, request.body, tx, userId),
       }));
     },
   );
@@ -62,10 +85,10 @@ export const productRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       schema: { params: IdParams, body: ProductUpdateSchema, response: { 200: ProductResponseSchema } },
     },
     async (request, reply) => {
-      const { tenantId } = authOf(request);
+      const { tenantId, userId } = authOf(request);
       return sendIdempotent(ctx, request, reply, 200, async (tx) => ({
         success: true as const,
-        data: await updateProduct(ctx.db, tenantId, request.params.id, request.body, tx),
+        data: await updateProduct(ctx.db, tenantId, request.params.id, request.body, tx, userId),
       }));
     },
   );

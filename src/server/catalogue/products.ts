@@ -8,15 +8,19 @@ import {
   type ProductCreate,
   type ProductListQuery,
   type ProductUpdate,
+  STOCK_REASON_REQUIRED,
 } from '../../shared/contract';
 import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { products, type ProductRow } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { products, stockMovements, type ProductRow } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { moveStock } from '../sales/stock-moves';
 import { containsFolded, likePattern } from '../core/like';
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
+/** The reason of a new product's first movement. */
+export const OPENING_STOCK = 'Estoque inicial';
 
 const fields = apiFields(products, [
   'id',
@@ -96,6 +100,15 @@ export async function listProducts(
   };
 }
 
+/** Within a transaction that wrote it: the row as it now is. */
+async function getProductIn(t: DbOrTx, tenantId: string, id: string): Promise<Product> {
+  const [row] = await t
+    .select()
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+  return toProduct(row!);
+}
+
 export async function getProduct(db: DbOrTx, tenantId: string, id: string, withCost = true): Promise<Product> {
   const [row] = await db
     .select()
@@ -105,13 +118,34 @@ export async function getProduct(db: DbOrTx, tenantId: string, id: string, withC
   return toProduct(row, withCost);
 }
 
-export async function createProduct(db: DbOrTx, tenantId: string, input: ProductCreate, tx?: DbOrTx): Promise<Product> {
+/**
+ * A new product; its opening stock, if any, is its first movement (an adjustment,
+ * 'Estoque inicial'), so the movements always add up to the stock.
+ */
+export async function createProduct(
+  db: DbOrTx,
+  tenantId: string,
+  input: ProductCreate,
+  tx?: DbOrTx,
+  userId: string | null = null,
+): Promise<Product> {
   try {
     return await inTransaction(db, tx, async (t) => {
       const [row] = await t
         .insert(products)
         .values({ ...fields.fromApi(input), tenantId, sku: input.sku, name: input.name })
         .returning();
+      if (row!.currentStock !== 0) {
+        await t.insert(stockMovements).values({
+          tenantId,
+          productId: row!.id,
+          kind: 'adjustment',
+          quantity: row!.currentStock,
+          stockAfter: row!.currentStock,
+          reason: OPENING_STOCK,
+          userId,
+        });
+      }
       return toProduct(row!);
     });
   } catch (err) {
@@ -125,17 +159,24 @@ export async function updateProduct(
   id: string,
   input: ProductUpdate,
   tx?: DbOrTx,
+  userId: string | null = null,
 ): Promise<Product> {
   try {
     return await inTransaction(db, tx, async (t) => {
+      const { stock_reason: reason, current_stock: stock, ...rest } = input;
       const [row] = await t
         .update(products)
-        .set({ ...fields.fromApi(input), updatedAt: new Date() })
+        .set({ ...fields.fromApi(rest), updatedAt: new Date() })
         .where(and(live(tenantId), eq(products.id, id)))
         .returning();
       // Not found: throwing rolls the version bump back.
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
-      return toProduct(row);
+      // The stock typed in the dialog: an adjustment by the difference, with its reason.
+      if (stock === undefined || stock === row.currentStock) return toProduct(row);
+      if (!reason) throw badRequest(STOCK_REASON_REQUIRED, [{ path: 'stock_reason', message: STOCK_REASON_REQUIRED }]);
+      const movement = { kind: 'adjustment' as const, reason, userId };
+      await moveStock(t, tenantId, [{ productId: id, quantity: stock - row.currentStock }], movement);
+      return getProductIn(t, tenantId, id);
     });
   } catch (err) {
     throw takenError(err, input);

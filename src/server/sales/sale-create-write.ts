@@ -1,7 +1,7 @@
 // Everything a run of new sales writes, in ONE statement whatever its size (under load a
 // round trip costs more than the work): the sales, their lines, the parts they were paid
-// in, their cash entries and
-// receivables, the conflicts admins review, the products' stock with the new sync
+// in, their cash entries and receivables, the conflicts admins review, the stock movements
+// (one per sale and product), the products' stock with the new sync
 // versions (stock.ts) and the answers stored under the run's Idempotency-Keys, as
 // data-modifying WITH queries. They run as one statement: none sees another's rows, and the
 // constraints (a line's sale, a sale's customer) and the day totals' triggers fire at its
@@ -9,7 +9,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executeNamed, type DbOrTx } from '../db/client';
 import { insertRowsSql } from '../db/json-rows';
-import { accountsReceivable, cashFlowEntries, saleConflicts, saleItems, salePayments, sales } from '../db/schema';
+import {
+  accountsReceivable,
+  cashFlowEntries,
+  saleConflicts,
+  saleItems,
+  salePayments,
+  sales,
+  stockMovements,
+} from '../db/schema';
 import { stockWriteSql, stockWritten, type StockWrite } from './stock';
 
 export interface SalesWrite {
@@ -20,6 +28,8 @@ export interface SalesWrite {
   receivables: (typeof accountsReceivable.$inferInsert)[];
   conflicts: (typeof saleConflicts.$inferInsert)[];
   stock: StockWrite[];
+  /** The stock movements of the run: one per sale and product it moved. */
+  movements: (typeof stockMovements.$inferInsert)[];
 }
 
 /**
@@ -35,6 +45,7 @@ export function salesWriteSql(tenantId: string, write: SalesWrite, now: Date, an
     ...(write.cash.length > 0 ? [insertRowsSql(cashFlowEntries, write.cash)] : []),
     ...(write.receivables.length > 0 ? [insertRowsSql(accountsReceivable, write.receivables)] : []),
     ...(write.conflicts.length > 0 ? [insertRowsSql(saleConflicts, write.conflicts)] : []),
+    ...(write.movements.length > 0 ? [insertRowsSql(stockMovements, write.movements)] : []),
     ...(answers ? [answers] : []),
   ];
   const ctes = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`);

@@ -50,14 +50,23 @@ async function settle(t: DbOrTx, sale: SaleRow): Promise<Sale> {
   return saleOf(t, row!);
 }
 
-export async function addSaleItem(db: DbOrTx, tenantId: string, input: SaleItemAdd, tx?: DbOrTx): Promise<Sale> {
+export async function addSaleItem(
+  db: DbOrTx,
+  tenantId: string,
+  input: SaleItemAdd,
+  tx?: DbOrTx,
+  userId: string | null = null,
+): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
     const sale = await loadSaleRow(t, tenantId, input.sale_id, true);
     assertItemsEditable(sale);
     assertNoDiscount(sale, null);
     const rows = await lockProducts(t, tenantId, [input.product_id]);
     const product = sellableProduct(rows, input.product_id, { allowInactive: false });
-    const stock = stockWritesOf([{ productId: product.id, take: input.quantity }], rows, { allowNegative: false });
+    const stock = stockWritesOf([{ productId: product.id, take: input.quantity }], rows, {
+      allowNegative: false,
+      movement: { kind: 'sale_edit', saleId: sale.id, userId },
+    });
     const unitPrice = input.unit_price ?? product.salePrice;
     const [{ last } = { last: null }] = await t
       .select({ last: max(saleItems.position) })
@@ -86,6 +95,7 @@ export async function updateSaleItem(
   itemId: string,
   input: SaleItemUpdate,
   tx?: DbOrTx,
+  userId: string | null = null,
 ): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
     const item = await loadItem(t, tenantId, itemId);
@@ -95,6 +105,7 @@ export async function updateSaleItem(
     const rows = await lockProducts(t, tenantId, [item.productId]);
     const stock = stockWritesOf([{ productId: item.productId, take: input.quantity - item.quantity }], rows, {
       allowNegative: false,
+      movement: { kind: 'sale_edit', saleId: sale.id, userId },
     });
     const unitPrice = input.unit_price ?? item.unitPrice;
     await t
@@ -113,6 +124,7 @@ export async function removeSaleItem(
   saleId: string,
   itemId: string,
   tx?: DbOrTx,
+  userId: string | null = null,
 ): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
     const sale = await loadSaleRow(t, tenantId, saleId, true);
@@ -127,7 +139,10 @@ export async function removeSaleItem(
     if (lines.length <= 1) throw conflict(LAST_ITEM);
     const rows = await lockProducts(t, tenantId, [item.productId]);
     await t.delete(saleItems).where(ownItem(tenantId, item.id));
-    const restock = stockWritesOf([{ productId: item.productId, take: -item.quantity }], rows, { allowNegative: true });
+    const restock = stockWritesOf([{ productId: item.productId, take: -item.quantity }], rows, {
+      allowNegative: true,
+      movement: { kind: 'sale_edit', saleId: sale.id, userId },
+    });
     const result = await settle(t, sale);
     await writeStock(t, tenantId, restock, new Date());
     return result;

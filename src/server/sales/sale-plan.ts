@@ -43,8 +43,8 @@ interface CheckedSale {
   soldAt: Date;
   /** The device's time when it was not believed (a clock conflict). */
   claimedSoldAt: Date | null;
-  /** Each product it moves (merged lines) and that product's stock right after it. */
-  after: { productId: string; stock: number }[];
+  /** Each product it moves (merged lines): the units taken and that product's stock right after it. */
+  after: { productId: string; taken: number; stock: number }[];
 }
 
 interface RunState {
@@ -98,7 +98,7 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
     const row = run.products.get(m.productId)!;
     const stock = row.currentStock - m.take;
     run.products.set(m.productId, { ...row, currentStock: stock });
-    return { productId: m.productId, stock };
+    return { productId: m.productId, taken: m.take, stock };
   });
   const id = input.id ?? randomUUID();
   run.taken.add(id);
@@ -194,6 +194,19 @@ export function planSales(
       receivables: effects.flatMap((e) => e.receivables),
       conflicts: accepted.flatMap((sale) => conflictRows(sale, tenantId, now)),
       stock: [...stock.values()],
+      // One movement per sale and product, in the run's order.
+      movements: accepted.flatMap((sale) =>
+        sale.after.map(({ productId, taken, stock: stockAfter }) => ({
+          tenantId,
+          productId,
+          kind: 'sale' as const,
+          quantity: -taken,
+          stockAfter,
+          userId,
+          saleId: sale.id,
+          createdAt: now,
+        })),
+      ),
     },
   };
 }

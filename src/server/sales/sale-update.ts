@@ -74,7 +74,13 @@ export async function updateSale(
 }
 
 /** Restocks every line, reverses the sale's cash, cancels its open receivables. */
-export async function cancelSale(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<Sale> {
+export async function cancelSale(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  tx?: DbOrTx,
+  userId: string | null = null,
+): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
     const sale = await loadSaleRow(t, tenantId, id, true);
     if (sale.saleStatus === 'cancelled') throw conflict(SALE_ALREADY_CANCELLED);
@@ -92,7 +98,8 @@ export async function cancelSale(db: DbOrTx, tenantId: string, id: string, tx?: 
       .where(and(eq(sales.tenantId, tenantId), eq(sales.id, id)))
       .returning();
     const restock = items.map((i) => ({ productId: i.productId, take: -i.quantity }));
-    await writeStock(t, tenantId, stockWritesOf(restock, rows, { allowNegative: true }), now);
+    const movement = { kind: 'sale_cancelled' as const, saleId: sale.id, userId };
+    await writeStock(t, tenantId, stockWritesOf(restock, rows, { allowNegative: true, movement }), now);
     return saleOf(t, row!);
   });
 }

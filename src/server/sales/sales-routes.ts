@@ -65,9 +65,9 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     '/items',
     { config: update, schema: { body: SaleItemAddSchema, response: { 201: SaleResponseSchema } } },
     async (request, reply) => {
-      const { tenantId } = authOf(request);
+      const { tenantId, userId } = authOf(request);
       return sendIdempotent(ctx, request, reply, 201, async (tx) =>
-        ok(await addSaleItem(ctx.db, tenantId, request.body, tx)),
+        ok(await addSaleItem(ctx.db, tenantId, request.body, tx, userId)),
       );
     },
   );
@@ -79,9 +79,9 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
       schema: { params: ItemIdParams, body: SaleItemUpdateSchema, response: { 200: SaleResponseSchema } },
     },
     async (request, reply) => {
-      const { tenantId } = authOf(request);
+      const { tenantId, userId } = authOf(request);
       return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await updateSaleItem(ctx.db, tenantId, request.params.itemId, request.body, tx)),
+        ok(await updateSaleItem(ctx.db, tenantId, request.params.itemId, request.body, tx, userId)),
       );
     },
   );
@@ -90,10 +90,10 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     '/:saleId/items/:itemId',
     { config: update, schema: { params: SaleItemParams, response: { 200: SaleResponseSchema } } },
     async (request, reply) => {
-      const { tenantId } = authOf(request);
+      const { tenantId, userId } = authOf(request);
       const { saleId, itemId } = request.params;
       return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await removeSaleItem(ctx.db, tenantId, saleId, itemId, tx)),
+        ok(await removeSaleItem(ctx.db, tenantId, saleId, itemId, tx, userId)),
       );
     },
   );
@@ -161,9 +161,9 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     '/:id/cancel',
     { config: cancel, schema: { params: IdParams, response: { 200: SaleResponseSchema } } },
     async (request, reply) => {
-      const { tenantId } = authOf(request);
+      const { tenantId, userId } = authOf(request);
       return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await cancelSale(ctx.db, tenantId, request.params.id, tx)),
+        ok(await cancelSale(ctx.db, tenantId, request.params.id, tx, userId)),
       );
     },
   );

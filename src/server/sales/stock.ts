@@ -8,16 +8,32 @@
 // Online moves never take stock below zero (a shortfall is 409 INSUFFICIENT_STOCK naming
 // each product); offline ones (sales replayed from a till's outbox) always apply, and the
 // caller records the shortfalls as conflicts.
+// Every change of stock is a movement (stock_movements: kind, signed quantity, stock
+// after, reason, who, the document): writeStock writes each product's movement in the
+// statement that changes its stock (a new sale run inserts its per-sale movements in its
+// own one statement: sale-create-write.ts).
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { StockAfter, StockConflict } from '../../shared/contract';
 import { executeNamed, type DbOrTx } from '../db/client';
-import { products, type ProductRow } from '../db/schema';
+import { products, type ProductRow, type StockMovementKind } from '../db/schema';
 import { AppError } from '../errors';
 
 export interface StockMove {
   productId: string;
   /** Units taken from stock (negative: returned to stock). */
   take: number;
+}
+
+/** Why stock moved, and the document it came from: the movement written with the change. */
+export interface StockMovementOf {
+  kind: StockMovementKind;
+  /** a person's words (required for an adjustment) */
+  reason?: string | null;
+  userId?: string | null;
+  saleId?: string | null;
+  /** a stock entry (NF-e import) */
+  entryId?: string | null;
+  countId?: string | null;
 }
 
 /** A product's stock before and after, and the sync version it carries (null: the trigger draws one). */
@@ -27,6 +43,8 @@ export interface StockWrite {
   from: number;
   to: number;
   version: number | null;
+  /** The movement writeStock records with it (a new sale run records its own per sale). */
+  movement?: StockMovementOf;
 }
 
 /**
@@ -88,14 +106,14 @@ export function insufficientStock(conflicts: readonly StockConflict[]): AppError
 export function stockWritesOf(
   moves: readonly StockMove[],
   rows: ReadonlyMap<string, ProductRow>,
-  { allowNegative }: { allowNegative: boolean },
+  { allowNegative, movement }: { allowNegative: boolean; movement: StockMovementOf },
 ): StockWrite[] {
   const merged = mergeMoves(moves);
   const short = allowNegative ? [] : shortfalls(merged, rows);
   if (short.length > 0) throw insufficientStock(short);
   return merged.map((m) => {
     const from = rows.get(m.productId)!.currentStock;
-    return { productId: m.productId, from, to: from - m.take, version: null };
+    return { productId: m.productId, from, to: from - m.take, version: null, movement };
   });
 }
 
@@ -107,13 +125,34 @@ export function stockWritesOf(
  */
 export function stockWriteSql(tenantId: string, writes: readonly StockWrite[], now: Date): SQL {
   const json = JSON.stringify(
-    writes.map((w) => ({ id: w.productId, stock_from: w.from, stock_to: w.to, version: w.version })),
+    writes.map((w) => ({
+      id: w.productId,
+      stock_from: w.from,
+      stock_to: w.to,
+      version: w.version,
+      kind: w.movement?.kind ?? null,
+      reason: w.movement?.reason ?? null,
+      user_id: w.movement?.userId ?? null,
+      sale_id: w.movement?.saleId ?? null,
+      entry_id: w.movement?.entryId ?? null,
+      count_id: w.movement?.countId ?? null,
+    })),
   );
   return sql`UPDATE ${products} AS p
      SET current_stock = x.stock_to, version = coalesce(x.version, p.version), updated_at = ${now}
-    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, stock_from integer, stock_to integer, version bigint)
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, stock_from integer, stock_to integer, version bigint,
+         kind text, reason text, user_id uuid, sale_id uuid, entry_id uuid, count_id uuid)
    WHERE p.tenant_id = ${tenantId} AND p.id = x.id AND p.current_stock = x.stock_from
-  RETURNING p.id, p.current_stock, p.version`;
+  RETURNING p.id, p.current_stock, p.version, x.stock_from, x.kind, x.reason, x.user_id, x.sale_id, x.entry_id, x.count_id`;
+}
+
+/** The movements of the writes a WITH query named `stock` (stockWriteSql) made: one per product written. */
+function movementsOfStockSql(tenantId: string, now: Date): SQL {
+  return sql`INSERT INTO stock_movements
+      (tenant_id, product_id, kind, quantity, stock_after, reason, user_id, sale_id, entry_id, count_id, created_at)
+    SELECT ${tenantId}, s.id, s.kind, s.current_stock - s.stock_from, s.current_stock,
+           s.reason, s.user_id, s.sale_id, s.entry_id, s.count_id, ${now}
+      FROM stock s WHERE s.kind IS NOT NULL`;
 }
 
 /** Fails the transaction when fewer products were written than planned. */
@@ -123,7 +162,10 @@ export function stockWritten(written: number, planned: number): void {
   }
 }
 
-/** Writes `writes` alone (line edits, cancel): each product's stock and version after. */
+/**
+ * Writes `writes` alone (line edits, cancel, adjustments, entries, counts) with their
+ * movements, in one statement: each product's stock and version after.
+ */
 export async function writeStock(
   t: DbOrTx,
   tenantId: string,
@@ -131,9 +173,11 @@ export async function writeStock(
   now: Date,
 ): Promise<StockAfter[]> {
   if (writes.length === 0) return [];
+  if (writes.some((w) => !w.movement)) throw new Error('writeStock: toda mudança de estoque tem o seu movimento');
   const { rows } = await executeNamed<{ id: string; current_stock: number; version: number | string }>(
     t,
-    stockWriteSql(tenantId, writes, now),
+    sql`WITH stock AS (${stockWriteSql(tenantId, writes, now)}), moved AS (${movementsOfStockSql(tenantId, now)})
+        SELECT id, current_stock, version FROM stock`,
   );
   stockWritten(rows.length, writes.length);
   return rows.map((r) => ({ product_id: r.id, current_stock: r.current_stock, version: Number(r.version) }));

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnpjCheckDigits } from '../../shared/documents';
-import { accountsPayable, products, stockEntries, supplierProductLinks } from '../db/schema';
+import { accountsPayable, products, stockEntries, stockMovements, supplierProductLinks } from '../db/schema';
 import { NO_STORE, openTestStore } from '../test/helpers';
 import { nfeXml, type NfeXmlLine } from '../test/nfe-xml';
 import { makeProduct, productRow } from '../test/sales-fixtures';
@@ -256,6 +256,18 @@ describe.each(databases())('NF-e entries (%s)', (kind) => {
       }),
       expect.objectContaining({ amount: 146.55, due_date: '2030-02-09', reference_number: `NF-e ${numberSeq}/1` }),
     ]);
+    // Each line entered is a movement of its own, naming the entry and who confirmed it.
+    const movements = await ctx.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.tenantId, tenantId), eq(stockMovements.kind, 'nfe_entry')));
+    expect(movements.map((m) => [m.productId, m.quantity, m.stockAfter, m.entryId]).sort()).toEqual(
+      [
+        [existing.id, 24, 36, entry.id],
+        [water.id, 60, 60, entry.id],
+        [created.id, 10, 10, entry.id],
+      ].sort(),
+    );
     // Replayed with its key: the same answer, nothing entered twice.
     const again = await post('/api/stock-entries', body, admin, { 'Idempotency-Key': `nfe-${key}` });
     expect(again.status).toBe(201);

@@ -140,7 +140,8 @@ export async function createStockEntry(
         if (!row || row.deletedAt) throw itemError(p.line.item_number, 'o produto escolhido não existe mais.');
       }
       const moves = planned.map((p) => ({ productId: productIdOf.get(p.line.item_number)!, take: -p.units }));
-      const writes = stockWritesOf(moves, rows, { allowNegative: true });
+      const movement = { kind: 'nfe_entry' as const, entryId: entry!.id, userId: caller.userId };
+      const writes = stockWritesOf(moves, rows, { allowNegative: true, movement });
       await writeStock(t, tenantId, writes, now);
       const costs = await writeCosts(t, tenantId, planned, productIdOf, rows, read.settings.stock_cost_method, now);
 

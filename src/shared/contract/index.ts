@@ -17,3 +17,4 @@ export * from './sync';
 export * from './sale-conflicts';
 export * from './settings';
 export * from './stock-entries';
+export * from './stock-movements';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   Id,
   Money,
+  OptionalText,
   PageQuery,
   PaginationSchema,
   PlainText,
@@ -90,8 +91,17 @@ export const ProductCreateSchema = z.object({
 });
 export type ProductCreate = z.infer<typeof ProductCreateSchema>;
 
+/** Why the stock was changed by hand: required when an update changes current_stock. */
+export const STOCK_REASON_REQUIRED = 'Informe o motivo do ajuste de estoque';
+
 /** Partial update: only the fields sent change (no defaults applied). */
-export const ProductUpdateSchema = z.object(ProductFields).partial();
+export const ProductUpdateSchema = z
+  .object({
+    ...ProductFields,
+    /** The adjustment's reason, when current_stock changes (a stock movement records it). */
+    stock_reason: OptionalText(200),
+  })
+  .partial();
 export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 
 export const ProductListQuerySchema = z.object({

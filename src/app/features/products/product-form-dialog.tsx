@@ -1,7 +1,12 @@
 // 'Adicionar Novo Produto' / 'Editar Produto': validated with the contract, field errors
 // from the contract or from the server's 400 details shown under the fields.
 import { useState, type FormEvent } from 'react';
-import { ProductCreateSchema, ProductUpdateSchema, type Product } from '../../../shared/contract/products';
+import {
+  ProductCreateSchema,
+  ProductUpdateSchema,
+  STOCK_REASON_REQUIRED,
+  type Product,
+} from '../../../shared/contract/products';
 import { Button } from '../../components/button';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { CheckboxField, TextField } from '../../components/field';
@@ -15,7 +20,9 @@ import {
   barcodeFeedback,
   EMPTY_PRODUCT_FORM,
   formToInput,
+  formToUpdate,
   productToForm,
+  stockChanged,
   type ProductFormValues,
 } from './product-form';
 
@@ -37,6 +44,7 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
   const { errors, save } = useFormSave(failTitle, onClose);
   const [barcodeLeft, setBarcodeLeft] = useState(false);
   const barcode = barcodeFeedback(values.barcode, barcodeLeft);
+  const adjusting = stockChanged(product, values);
 
   function set<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
@@ -46,8 +54,16 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
     event.preventDefault();
     const input = formToInput(values);
     if (product) {
+      if (adjusting && !values.stock_reason.trim()) {
+        void save(
+          { ok: false, errors: { stock_reason: STOCK_REASON_REQUIRED }, message: STOCK_REASON_REQUIRED },
+          async () => undefined,
+          () => undefined,
+        );
+        return;
+      }
       void save(
-        validateForm(ProductUpdateSchema, input),
+        validateForm(ProductUpdateSchema, formToUpdate(product, values)),
         (value) => updateMutation.mutateAsync({ id: product.id, value }),
         () => toast({ title: 'Produto atualizado', description: 'Produto atualizado com sucesso!' }),
       );
@@ -104,6 +120,19 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
           />
           <QuantityField label="Estoque atual" {...field('current_stock')} />
           <QuantityField label="Estoque mínimo" {...field('minimum_stock')} />
+          {adjusting ? (
+            <TextField
+              label="Motivo do ajuste de estoque"
+              required
+              autoComplete="off"
+              placeholder="Ex.: avaria, perda, correção de contagem"
+              value={values.stock_reason}
+              onChange={(e) => set('stock_reason', e.target.value)}
+              error={errors.stock_reason}
+              disabled={saving}
+              className="sm:col-span-2"
+            />
+          ) : null}
           <MoneyField label="Preço de custo" placeholder="0,00" {...money('cost_price')} />
           <MoneyField label="Preço de venda" placeholder="0,00" {...money('sale_price')} />
         </div>

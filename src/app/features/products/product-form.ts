@@ -18,6 +18,8 @@ export interface ProductFormValues {
   cost_price: number | null;
   sale_price: number | null;
   active: boolean;
+  /** Why the stock was changed by hand (asked only when editing changes it). */
+  stock_reason: string;
 }
 
 /** Spec §3: empty texts, zeros, active. */
@@ -32,6 +34,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   cost_price: 0,
   sale_price: 0,
   active: true,
+  stock_reason: '',
 };
 
 export function productToForm(product: Product): ProductFormValues {
@@ -47,7 +50,22 @@ export function productToForm(product: Product): ProductFormValues {
     cost_price: product.cost_price ?? null,
     sale_price: product.sale_price,
     active: product.active,
+    stock_reason: '',
   };
+}
+
+/** Editing: the stock typed differs from the product's (an adjustment, which needs its reason). */
+export function stockChanged(product: Product | null, values: ProductFormValues): boolean {
+  return product !== null && values.current_stock.trim() !== String(product.current_stock);
+}
+
+/**
+ * The update's input: the stock only when it was changed here, with its reason (sent
+ * unchanged, a sale made meanwhile would read as an adjustment back to the old stock).
+ */
+export function formToUpdate(product: Product, values: ProductFormValues) {
+  const { current_stock, ...rest } = formToInput(values);
+  return stockChanged(product, values) ? { ...rest, current_stock, stock_reason: values.stock_reason } : rest;
 }
 
 /** Empty: absent (the schema's default); not a whole number: NaN, which the contract refuses. */

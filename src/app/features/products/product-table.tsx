@@ -13,10 +13,12 @@ interface ProductTableProps {
   emptyText: string;
   onEdit: (product: Product) => void;
   onDelete: (product: Product) => void;
+  /** Opens the product's 'Movimentação de Estoque' (its stock figure is the button). */
+  onMovements: (product: Product) => void;
 }
 
 /** A product without cost_price (a cashier of a store that hides it) shows its sale price only. */
-export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }: ProductTableProps) {
+export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete, onMovements }: ProductTableProps) {
   const columns = canWrite ? 7 : 6;
   return (
     <Table aria-label="Produtos">
@@ -67,7 +69,15 @@ export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete }
               </Td>
               <Td className={cn(FOLD.from.xl, 'whitespace-nowrap')}>{variantText(product)}</Td>
               <Td className={cn('whitespace-nowrap', low && 'font-semibold text-red-700')}>
-                {product.current_stock} / {product.minimum_stock}
+                <button
+                  type="button"
+                  title="Movimentação de Estoque"
+                  aria-label={`Movimentação de Estoque de ${product.name}: ${product.current_stock} / ${product.minimum_stock}`}
+                  className="rounded underline decoration-dotted underline-offset-4 hover:bg-slate-100"
+                  onClick={() => onMovements(product)}
+                >
+                  {product.current_stock} / {product.minimum_stock}
+                </button>
               </Td>
               <Td className={cn(FOLD.from.sm, 'whitespace-nowrap')}>
                 {product.cost_price === undefined ? null : (

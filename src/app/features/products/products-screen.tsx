@@ -26,6 +26,7 @@ import { PRODUCT_FILTERS_PANEL_ID, ProductFiltersPanel } from './product-filters
 import { ProductFormDialog } from './product-form-dialog';
 import { exportProducts } from './products-csv';
 import { ProductTable } from './product-table';
+import { StockMovementsDialog } from './stock-movements-dialog';
 
 type FormState = { product: Product | null } | null;
 
@@ -42,6 +43,7 @@ export function ProductsScreen() {
   const [filtersOpen, setFiltersOpen] = useState(filterCount > 0);
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<Product | null>(null);
+  const [movementsOf, setMovementsOf] = useState<Product | null>(null);
 
   useEffect(() => {
     if (productsQuery.error) {
@@ -135,10 +137,12 @@ export function ProductsScreen() {
             emptyText={narrowed ? 'Nenhum produto encontrado para a busca.' : 'Nenhum produto cadastrado.'}
             onEdit={(product) => setForm({ product })}
             onDelete={setToDelete}
+            onMovements={setMovementsOf}
           />
         )}
       </Card>
       {form ? <ProductFormDialog product={form.product} onClose={() => setForm(null)} /> : null}
+      {movementsOf ? <StockMovementsDialog product={movementsOf} onClose={() => setMovementsOf(null)} /> : null}
       <ConfirmDialog
         open={toDelete !== null}
         title="Excluir produto"

@@ -5,7 +5,7 @@
 // content selected, so the number typed replaces the 1 and Enter adds it. What is chosen
 // lives in the sale's form state (use-sale-form.ts): an add refused for stock clears it,
 // and so does the reset after a finished sale.
-import { useMemo, useRef, type FormEvent } from 'react';
+import { useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
@@ -26,6 +26,8 @@ interface ProductAdderProps {
   onLinesChange: (lines: CartLine[]) => void;
   pick: ProductPick;
   onPickChange: (pick: ProductPick) => void;
+  /** Beside the card's title: 'Ler código' where the device can read with its camera. */
+  headerAction?: ReactNode;
 }
 
 /** Red toast for a refused cart change, titled by its cause. */
@@ -34,7 +36,7 @@ export function cartErrorToast(refusal: { error: string; cause: CartRefusal }) {
 }
 
 export function ProductAdder(props: ProductAdderProps) {
-  const { loading, search, availableOf, lines, onLinesChange, pick, onPickChange } = props;
+  const { loading, search, availableOf, lines, onLinesChange, pick, onPickChange, headerAction } = props;
   const { query, product: selected, quantity } = pick;
   const searchRef = useRef<HTMLInputElement>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
@@ -64,7 +66,7 @@ export function ProductAdder(props: ProductAdderProps) {
 
   return (
     <Card>
-      <CardHeader title="Adicionar Produto" actions={loading ? <InlineLoading /> : null} />
+      <CardHeader title="Adicionar Produto" actions={loading ? <InlineLoading /> : (headerAction ?? null)} />
       {/* Laid out by the card's own width: the search keeps its room on a tablet beside the summary. */}
       <CardContent className="@container">
         <form

@@ -18,7 +18,9 @@ import { useSaleFinish } from './use-finish-sale';
 import { useStoreSettings } from '../../lib/store-settings';
 import { usePaymentForm } from './use-payment-form';
 import { useWideTill } from './use-wide-till';
-import { useSaleForm } from './use-sale-form';
+import { CameraScanButton } from './camera-scan';
+import { useScanner } from './use-scanner';
+import { EMPTY_PICK, useSaleForm } from './use-sale-form';
 
 /**
  * The catalogue as the till sees it: 'loading' while a first load runs (or the device is
@@ -59,6 +61,15 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
     [products.rows, pending],
   );
 
+  // A barcode scanner's codes, and the camera's ('Ler código'): use-scanner.ts.
+  const scan = useScanner({
+    findByCode: products.findByCode,
+    availableOf: availableById,
+    lines: form.state.lines,
+    onLinesChange: form.actions.setLines,
+    clearSearch: () => form.actions.setPick(EMPTY_PICK),
+  });
+
   // What a search says while it cannot answer yet (the progress once the load reports it).
   const loadingText = catalogue.progress ? progressText(catalogue.progress) : null;
 
@@ -95,6 +106,7 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
             onLinesChange={form.actions.setLines}
             pick={form.pick}
             onPickChange={form.actions.setPick}
+            headerAction={<CameraScanButton onCode={scan} />}
           />
           <SaleItemsTable lines={form.state.lines} availableOf={availableById} onLinesChange={form.actions.setLines} />
         </div>

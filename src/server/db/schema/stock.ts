@@ -4,16 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export const STOCK_MOVEMENT_KINDS = [
-  'sale',
-  'sale_cancelled',
-  'sale_edit',
-  'return',
-  'nfe_entry',
-  'adjustment',
-  'count',
-] as const;
-export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+import { STOCK_MOVEMENT_KINDS } from '../../../shared/contract/stock-movements';
+
+export type { StockMovementKind } from '../../../shared/contract/stock-movements';
 
 const tenantId = () => uuid('tenant_id').notNull();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,0 +1,53 @@
+// A product's stock movements (GET /api/products/{id}/stock-movements): every change of
+// its stock with why, how much (signed), the stock after, who, when and the document.
+import { z } from 'zod';
+import { Id, PageQuery, PaginationSchema, Timestamp, envelope } from './common';
+
+export const STOCK_MOVEMENT_KINDS = [
+  'sale',
+  'sale_cancelled',
+  'sale_edit',
+  'return',
+  'nfe_entry',
+  'adjustment',
+  'count',
+] as const;
+export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+
+/** How 'Movimentação de Estoque' names each kind. */
+export const STOCK_MOVEMENT_LABELS: Record<StockMovementKind, string> = {
+  sale: 'Venda',
+  sale_cancelled: 'Venda cancelada',
+  sale_edit: 'Venda alterada',
+  return: 'Devolução',
+  nfe_entry: 'Entrada (NF-e)',
+  adjustment: 'Ajuste manual',
+  count: 'Inventário',
+};
+
+export const StockMovementSchema = z.object({
+  id: Id,
+  kind: z.enum(STOCK_MOVEMENT_KINDS),
+  /** signed: into stock (positive) or out of it (negative) */
+  quantity: z.int(),
+  stock_after: z.int(),
+  reason: z.string().nullable(),
+  user_id: Id.nullable(),
+  /** who, as the store's users list names them (null: no one, or a user since removed) */
+  user_name: z.string().nullable(),
+  sale_id: Id.nullable(),
+  entry_id: Id.nullable(),
+  count_id: Id.nullable(),
+  created_at: Timestamp,
+});
+export type StockMovement = z.infer<typeof StockMovementSchema>;
+
+export const StockMovementListQuerySchema = z.object({ ...PageQuery });
+export type StockMovementListQuery = z.infer<typeof StockMovementListQuerySchema>;
+
+export const StockMovementListSchema = z.object({
+  movements: z.array(StockMovementSchema),
+  pagination: PaginationSchema,
+});
+export type StockMovementList = z.infer<typeof StockMovementListSchema>;
+export const StockMovementListResponseSchema = envelope(StockMovementListSchema);
