@@ -15,6 +15,7 @@ import { userRoutes } from './access/users-routes';
 import { customerRoutes } from './catalogue/customers-routes';
 import { productRoutes } from './catalogue/products-routes';
 import { syncRoutes } from './catalogue/sync-routes';
+import { cashSessionRoutes } from './caixa/cash-sessions-routes';
 import { cashFlowRoutes } from './finance/cash-flow-routes';
 import { expenseCategoryRoutes } from './finance/expense-categories-routes';
 import { payableRoutes } from './finance/payables-routes';
@@ -86,6 +87,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(customerRoutes, { ctx, prefix: '/api/customers' });
   await app.register(saleRoutes, { ctx, prefix: '/api/sales' });
   await app.register(saleConflictRoutes, { ctx, prefix: '/api/sale-conflicts' });
+  await app.register(cashSessionRoutes, { ctx, prefix: '/api/cash-sessions' });
   await app.register(syncRoutes, { ctx, prefix: '/api/sync' });
   await app.register(userRoutes, { ctx, prefix: '/api/users' });
   await app.register(companyRoutes, { ctx, prefix: '/api/company' });

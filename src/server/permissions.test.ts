@@ -1,5 +1,6 @@
 // The permission matrix of spec §6 on every /api route: cashier (role user) vs admin,
 // and no token at all. The route table of the app must match this matrix exactly.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -34,7 +35,12 @@ interface Row {
 }
 
 /** A product with plenty of stock and a customer for the sale routes (set in beforeAll). */
-const saleFixture: { product?: ProductFixture; customerId?: string; newSale?: () => Promise<FreshSale> } = {};
+const saleFixture: {
+  product?: ProductFixture;
+  customerId?: string;
+  newSale?: () => Promise<FreshSale>;
+  openSession?: () => Promise<string>;
+} = {};
 interface FreshSale {
   id: string;
   items: { id: string }[];
@@ -66,6 +72,9 @@ const nfeBody = () => {
   return { xml, lines: [{ item_number: 1, new_product: { name: `Item ${n}`, sku: `PERM-${n}` } }] };
 };
 const entryBody = () => ({ date: '2026-01-02', type: 'income', description: 'Matriz', category: 'Vendas', amount: 10 });
+
+/** A till session the cashier opened (an admin may act on it too). */
+const ownSession = (): Promise<string> => saleFixture.openSession!();
 
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${seq++}`;
@@ -151,6 +160,34 @@ const ROWS: Row[] = [
   { route: 'GET /api/sale-conflicts', cashier: 403, admin: 200 },
   { route: 'POST /api/sale-conflicts/:id/review', id: 'conflict', cashier: 403, admin: 200 },
   { route: 'GET /api/sync/pull', cashier: 200, admin: 200 },
+  // The till sessions: whoever sells opens, moves and closes their own; admins every one.
+  { route: 'GET /api/cash-sessions', cashier: 200, admin: 200 },
+  {
+    route: 'GET /api/cash-sessions/:id',
+    url: async () => `/api/cash-sessions/${await ownSession()}`,
+    cashier: 200,
+    admin: 200,
+  },
+  {
+    route: 'POST /api/cash-sessions',
+    body: () => ({ device_id: randomUUID(), opening_float: 10 }),
+    cashier: 201,
+    admin: 201,
+  },
+  {
+    route: 'POST /api/cash-sessions/:id/movements',
+    url: async () => `/api/cash-sessions/${await ownSession()}/movements`,
+    body: () => ({ kind: 'suprimento', amount: 5, reason: 'Troco' }),
+    cashier: 201,
+    admin: 201,
+  },
+  {
+    route: 'POST /api/cash-sessions/:id/close',
+    url: async () => `/api/cash-sessions/${await ownSession()}/close`,
+    body: () => ({ counted: { cash: 10 } }),
+    cashier: 200,
+    admin: 200,
+  },
   { route: 'GET /api/accounts-payable', cashier: 403, admin: 200 },
   { route: 'GET /api/accounts-payable/statistics', cashier: 403, admin: 200 },
   { route: 'GET /api/accounts-payable/overdue', cashier: 403, admin: 200 },
@@ -296,6 +333,15 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
     saleFixture.product = await makeProduct(ctx.db, ctx.demo.tenant.id, { stock: 100_000 });
     saleFixture.customerId = (await makeCustomer(ctx.db, ctx.demo.tenant.id)).id;
     saleFixture.newSale = newSale;
+    saleFixture.openSession = async () => {
+      const res = await http.post(
+        '/api/cash-sessions',
+        { device_id: randomUUID(), opening_float: 10 },
+        { token: cashier },
+      );
+      if (res.status !== 201) throw new Error(`caixa de teste: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data.id as string;
+    };
   });
   afterAll(() => ctx?.close());
 

@@ -1,6 +1,7 @@
 // The cases of idempotency-every-route.test.ts: for each mutating route, a request that
 // succeeds and another request for the same key (another body, or another id where the
 // route takes no body), with the fixtures they need made without a key.
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { todayIso } from '../../src/shared/dates';
 import type { Db } from '../../src/server/db/client';
@@ -109,6 +110,23 @@ export function routeCases({ db, http, admin, tenantId }: CaseEnv): Record<strin
     );
     const list = await ok(http.get('/api/sale-conflicts?limit=200', { token: admin }));
     return list.conflicts.filter((c: { sale_id: string }) => c.sale_id === made.id).map((c: { id: string }) => c.id);
+  };
+  /** A till session open on a device of its own, with a sale of R$ 39,90 in cash. */
+  const cashSession = async () => {
+    const session = await ok(
+      http.post('/api/cash-sessions', { device_id: randomUUID(), opening_float: 50 }, { token: admin }),
+    );
+    const p = await product();
+    await ok(
+      http.post(
+        '/api/sales',
+        saleBody(await customerId(), [{ product: p, quantity: 1 }], { cash_session_id: session.id }),
+        {
+          token: admin,
+        },
+      ),
+    );
+    return session as { id: string };
   };
   const payableBody = (amount: number) => ({
     supplier_name: 'Fornecedor',
@@ -325,6 +343,24 @@ export function routeCases({ db, http, admin, tenantId }: CaseEnv): Record<strin
         amount,
       });
       return { call: { url: '/api/cash-flow', body: body(7) }, other: { url: '/api/cash-flow', body: body(8) } };
+    },
+    'POST /api/cash-sessions': async () => ({
+      call: { url: '/api/cash-sessions', body: { device_id: randomUUID(), opening_float: 100 } },
+      other: { url: '/api/cash-sessions', body: { device_id: randomUUID(), opening_float: 101 } },
+    }),
+    'POST /api/cash-sessions/:id/movements': async () => {
+      const url = `/api/cash-sessions/${(await cashSession()).id}/movements`;
+      return {
+        call: { url, body: { kind: 'sangria', amount: 20, reason: 'Cofre' } },
+        other: { url, body: { kind: 'suprimento', amount: 20, reason: 'Troco' } },
+      };
+    },
+    'POST /api/cash-sessions/:id/close': async () => {
+      const url = `/api/cash-sessions/${(await cashSession()).id}/close`;
+      return {
+        call: { url, body: { counted: { cash: 89.9 } } },
+        other: { url, body: { counted: { cash: 88.9 } } },
+      };
     },
     'PUT /api/cash-flow/:id': async () => {
       const url = `/api/cash-flow/${(await cashEntry()).id}`;

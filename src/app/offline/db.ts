@@ -19,7 +19,7 @@ export type MirrorProduct = Omit<z.input<typeof ProductSchema>, 'sale_price' | '
 /** Server values exactly as the API sends them, plus the change version. */
 export type MirrorCustomer = z.input<typeof CustomerSchema> & { version: number };
 
-export type OutboxKind = 'customer' | 'sale' | 'account';
+export type OutboxKind = 'customer' | 'sale' | 'account' | 'caixa';
 export type OutboxStatus = 'pending' | 'rejected';
 
 export interface OutboxRejection {
@@ -52,7 +52,8 @@ export interface OutboxEntry {
   /** A line a person can read in the Sincronização panel. */
   summary: string;
   /**
-   * What an account change changes ('payable:<id>', 'receivable:<id>', 'cash-entry:<id>'):
+   * What an account change changes ('payable:<id>', 'receivable:<id>', 'cash-entry:<id>'),
+   * or the till session a caixa change belongs to ('caixa:<id>'):
    * later changes of the same resource wait for it, and its overlay rows follow it.
    */
   resource?: string;
@@ -91,6 +92,9 @@ export interface LocalSale {
   paymentMethod: string;
   /** Stock conflicts the server recorded when it accepted the sale. */
   conflicts: number;
+  /** The till session (caixa) it was made in, and what it took in by method (centavos). */
+  cashSessionId?: string;
+  parts?: { method: string; amount: number }[];
 }
 
 /**

@@ -11,6 +11,7 @@ import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import type { ApiError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
 import type { BalcaoDb, LocalSale } from './db';
+import { caixaDependencies, currentCaixa, partsOfSale } from './caixa';
 import { deviceIdentity } from './device-identity';
 import { recordSale, saleDependencies } from './outbox';
 import { failureOf, verdictOf } from './retry-policy';
@@ -30,7 +31,6 @@ export interface FinishSaleInput {
   summary: string;
 }
 
-
 export async function finishSale(
   db: BalcaoDb,
   client: Pick<ApiClient, 'send'>,
@@ -39,12 +39,21 @@ export async function finishSale(
 ): Promise<FinishOutcome> {
   const device = await deviceIdentity(db);
   const body: Record<string, unknown> = { ...input.body, device_id: device.id, device_label: device.label };
+  // The sale belongs to this device's open till session, and waits for its opening while queued.
+  const caixa = await currentCaixa(db);
+  const open = caixa?.status === 'open' ? caixa : null;
+  if (open) body.cash_session_id = open.id;
+  const sale = open
+    ? { ...input.sale, cashSessionId: open.id, parts: partsOfSale(body, input.sale.totalCentavos) }
+    : input.sale;
+  const opening = open ? await caixaDependencies(db, open.id) : [];
   const queue = async (): Promise<FinishOutcome> => {
-    await recordSale(db, input.sale, body, { summary: input.summary });
+    await recordSale(db, sale, body, { summary: input.summary, dependsOn: opening });
     return { kind: 'queued' };
   };
   const customerId = body.customer_id;
-  const waits = typeof customerId === 'string' && (await saleDependencies(db, customerId)).length > 0;
+  const waits =
+    opening.length > 0 || (typeof customerId === 'string' && (await saleDependencies(db, customerId)).length > 0);
   if (!options.online || waits) return queue();
   let answer: unknown;
   try {
@@ -59,7 +68,7 @@ export async function finishSale(
     return { kind: 'refused', error: error as ApiError };
   }
   await db.transaction('rw', [db.sales, db.products, db.productChunks], async () => {
-    await db.sales.put({ ...input.sale, state: 'pending', conflicts: 0 });
+    await db.sales.put({ ...sale, state: 'pending', conflicts: 0 });
     const ack = saleAckOf(answer);
     await applyAcknowledgedSale(db, input.sale.id, ack.conflicts, ack.stockAfter);
   });

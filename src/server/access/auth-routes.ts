@@ -34,7 +34,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions & { loginLimits: Log
     '/login',
     { config: session, schema: { body: LoginSchema, response: { 200: LoginResponseSchema } } },
     async (request) => {
-      const data = await login({ ...ctx, loginLimits }, { ...request.body, hostSubdomain: hostSubdomainOf(request), ip: request.ip });
+      const data = await login(
+        { ...ctx, loginLimits },
+        { ...request.body, hostSubdomain: hostSubdomainOf(request), ip: request.ip },
+      );
       return { success: true as const, data };
     },
   );

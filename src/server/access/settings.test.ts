@@ -12,6 +12,7 @@ const DEFAULTS = {
   pix_receiver_name: '',
   pix_city: '',
   cashier_max_discount_percent: 10,
+  cash_close_tolerance: 500,
 };
 
 describe.each(databases())('store settings (%s)', (kind) => {

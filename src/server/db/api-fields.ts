@@ -12,7 +12,10 @@ export interface ApiFields<T extends PgTable> {
   fromApi(input: object): Partial<T['$inferInsert']>;
 }
 
-export function apiFields<T extends PgTable>(table: T, keys: readonly (keyof T['$inferSelect'] & string)[]): ApiFields<T> {
+export function apiFields<T extends PgTable>(
+  table: T,
+  keys: readonly (keyof T['$inferSelect'] & string)[],
+): ApiFields<T> {
   const columns = getTableColumns(table);
   const pairs = keys.map((key) => {
     const column = columns[key];

@@ -12,3 +12,4 @@ export * from './schema/finance';
 export * from './schema/summaries';
 export * from './schema/stock';
 export * from './schema/stock-entries';
+export * from './schema/caixa';

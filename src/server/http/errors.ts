@@ -22,7 +22,10 @@ export function sendError(
   error: string,
   details?: unknown,
 ): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, error, details));
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(code, error, details));
 }
 
 function clientErrorMessage(err: FastifyError): { status: number; message: string } {

@@ -81,7 +81,8 @@ export function keyedCallOf(request: FastifyRequest, hashed?: (body: unknown) =>
 
 /** Sends a fresh answer with `statusCode`, or a stored one as it was first sent. */
 export function sendAnswer(reply: FastifyReply, statusCode: number, answer: Answered<unknown>): FastifyReply {
-  if (answer.kind === 'replayed') return reply.header(REPLAYED_HEADER, 'true').code(answer.statusCode).send(answer.body);
+  if (answer.kind === 'replayed')
+    return reply.header(REPLAYED_HEADER, 'true').code(answer.statusCode).send(answer.body);
   return reply.code(statusCode).send(answer.data);
 }
 

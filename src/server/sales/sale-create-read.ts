@@ -16,7 +16,7 @@ import type { SaleCreate } from '../../shared/contract';
 import { parseStoredAnswers, storedAnswersSql, type StoredAnswer } from '../core/idempotency';
 import { executeNamed, type DbOrTx } from '../db/client';
 import { jsonRowOf, rowFromJson } from '../db/json-rows';
-import { customers, products, sales, type CustomerRow, type ProductRow } from '../db/schema';
+import { cashSessions, customers, products, sales, type CustomerRow, type ProductRow } from '../db/schema';
 
 export interface SalesRead {
   /** The answers stored under the run's keys, by key. */
@@ -26,6 +26,8 @@ export interface SalesRead {
   customers: Map<string, CustomerRow>;
   /** Ascending: the k-th move of the run (sale order, then product id) takes the k-th. */
   versions: number[];
+  /** The till sessions the run's sales name, by id: whether each is still open. */
+  sessions: Map<string, { open: boolean }>;
 }
 
 /** Products each sale moves (its lines merged): the versions the run may need. */
@@ -40,6 +42,7 @@ export function salesReadSql(tenantId: string, inputs: readonly SaleCreate[], ke
   const saleIds = inputs.flatMap((i) => (i.id ? [i.id] : []));
   const productIds = inputs.flatMap((i) => i.items.map((item) => item.product_id));
   const customerIds = inputs.map((i) => i.customer_id);
+  const sessionIds = inputs.flatMap((i) => (i.cash_session_id ? [i.cash_session_id] : []));
   return sql`
     WITH p AS (
       SELECT * FROM ${products}
@@ -58,6 +61,13 @@ export function salesReadSql(tenantId: string, inputs: readonly SaleCreate[], ke
            (SELECT json_agg(s.id) FROM ${sales} s
              WHERE s.tenant_id = ${tenantId} AND s.id = ANY(${uuids(saleIds)}::uuid[])) AS taken,
            (SELECT json_agg(version ORDER BY version) FROM v) AS versions,
+           ${
+             sessionIds.length === 0
+               ? sql`NULL::json`
+               : sql`(SELECT json_agg(json_build_object('id', cs.id, 'open', cs.status = 'open'))
+                        FROM ${cashSessions} cs
+                       WHERE cs.tenant_id = ${tenantId} AND cs.id = ANY(${uuids(sessionIds)}::uuid[]))`
+           } AS sessions,
            ${storedAnswersSql(tenantId, keys)} AS stored`;
 }
 
@@ -73,6 +83,7 @@ export async function readForSales(
       customers: Record<string, unknown>[] | string | null;
       taken: string[] | string | null;
       versions: (number | string)[] | string | null;
+      sessions: { id: string; open: boolean }[] | string | null;
       stored: unknown;
     }[];
   };
@@ -94,5 +105,6 @@ export async function readForSales(
         .map((r) => [r.id, r]),
     ),
     versions: list(row.versions).map(Number),
+    sessions: new Map(list(row.sessions).map((r) => [r.id, { open: r.open }])),
   };
 }

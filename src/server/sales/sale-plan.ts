@@ -23,6 +23,8 @@ import { saleTime } from './sale-time';
 import { insufficientStock, mergeMoves, shortfalls, type StockWrite } from './stock';
 
 export const SALE_ID_TAKEN = 'Já existe uma venda com este identificador.';
+export const CASH_SESSION_NOT_FOUND = 'Caixa não encontrado.';
+export const CASH_SESSION_CLOSED = 'Este caixa já está fechado. Abra o caixa para continuar vendendo.';
 
 /** One sale checked; nothing written yet. */
 interface CheckedSale {
@@ -45,10 +47,12 @@ interface CheckedSale {
   claimedSoldAt: Date | null;
   /** Each product it moves (merged lines): the units taken and that product's stock right after it. */
   after: { productId: string; taken: number; stock: number }[];
+  cashSessionId: string | null;
 }
 
 interface RunState {
   taken: Set<string>;
+  sessions: SalesRead['sessions'];
   customers: ReadonlyMap<string, CustomerRow>;
   /** Running stock: each checked sale leaves its decrements here for the next one. */
   products: Map<string, ProductRow>;
@@ -63,6 +67,7 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   if (input.id && run.taken.has(input.id)) throw conflict(SALE_ID_TAKEN);
   const customer = run.customers.get(input.customer_id);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+  const cashSessionId = saleSession(input, run.sessions);
   const discounted = discountedLines(input);
   const lines = input.items.map((item, i) => ({
     ...item,
@@ -117,7 +122,23 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
     soldAt,
     claimedSoldAt,
     after,
+    cashSessionId,
   };
+}
+
+/**
+ * The till session a sale joins. Online it must be an open session of the store. A sale
+ * replayed from the outbox already happened: it joins its session while that is open, and
+ * is kept without one when the session is gone or was closed meanwhile (an admin closing
+ * the session of a lost device), so a closed session's figures never change.
+ */
+function saleSession(input: SaleCreate, sessions: SalesRead['sessions']): string | null {
+  if (!input.cash_session_id) return null;
+  const session = sessions.get(input.cash_session_id);
+  if (session?.open) return input.cash_session_id;
+  if (input.offline) return null;
+  if (!session) throw notFound(CASH_SESSION_NOT_FOUND);
+  throw conflict(CASH_SESSION_CLOSED);
 }
 
 export interface SalesPlan {
@@ -141,6 +162,7 @@ export function planSales(
 ): SalesPlan {
   const run: RunState = {
     taken: read.taken,
+    sessions: read.sessions,
     customers: read.customers,
     products: new Map(read.products),
     history,
@@ -241,6 +263,7 @@ function saleRowOf(sale: CheckedSale, tenantId: string, userId: string | null, n
     claimedSoldAt: sale.claimedSoldAt,
     deviceId: input.device_id ?? null,
     deviceLabel: input.device_label?.trim() || null,
+    cashSessionId: sale.cashSessionId,
     notes: input.notes?.trim() || null,
     createdBy: userId,
     cancelledAt: null,

@@ -54,6 +54,7 @@ export function toSale(row: SaleRow, items: readonly SaleItemRow[], payments: re
     received_at: row.receivedAt.toISOString(),
     claimed_sold_at: row.claimedSoldAt?.toISOString() ?? null,
     device_label: row.deviceLabel,
+    cash_session_id: row.cashSessionId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -18,3 +18,4 @@ export * from './sale-conflicts';
 export * from './settings';
 export * from './stock-entries';
 export * from './stock-movements';
+export * from './cash-sessions';

@@ -119,6 +119,8 @@ export const SaleSchema = z.object({
   /** The device's time when it was not believable (a clock conflict); sold_at is then received_at. */
   claimed_sold_at: Timestamp.nullable(),
   device_label: z.string().nullable(),
+  /** The till session (caixa) it belongs to; null for a sale made without one. */
+  cash_session_id: Id.nullable().optional(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -167,6 +169,8 @@ export const SaleCreateSchema = z
     /** The till that sold it (a random id the device keeps) and a name a person can read. */
     device_id: Id.optional(),
     device_label: PlainText().max(80).optional(),
+    /** The open till session (caixa) of the device that sold it. */
+    cash_session_id: Id.optional(),
   })
   .superRefine((sale, ctx) => {
     if (sale.payment_method === 'crediario') {

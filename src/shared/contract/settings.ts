@@ -42,6 +42,8 @@ const PixText = (max: number, label: string) =>
     .string({ error: `Informe ${label.toLowerCase()}` })
     .trim()
     .max(max, { error: `${label}: até ${max} caracteres` });
+/** R$ 5,00 in centavos: a close within it per method needs no reason. */
+export const CASH_CLOSE_TOLERANCE_DEFAULT = 500;
 
 /** Each setting as it may be sent (no default: an update changes only what it names). */
 const SettingFields = {
@@ -70,6 +72,11 @@ const SettingFields = {
     .int({ error: 'Use um percentual inteiro' })
     .min(0, { error: 'O percentual não pode ser negativo' })
     .max(100, { error: 'O percentual vai até 100' }),
+  /** centavos: a close whose difference in some method is larger needs a written reason. */
+  cash_close_tolerance: z
+    .int({ error: 'Use um número inteiro de centavos' })
+    .min(0, { error: 'A tolerância não pode ser negativa' })
+    .max(100_000_00, { error: 'Tolerância alta demais' }),
 };
 
 export const StoreSettingsSchema = z.object({
@@ -80,6 +87,7 @@ export const StoreSettingsSchema = z.object({
   pix_receiver_name: SettingFields.pix_receiver_name.default(''),
   pix_city: SettingFields.pix_city.default(''),
   cashier_max_discount_percent: SettingFields.cashier_max_discount_percent.default(CASHIER_MAX_DISCOUNT_DEFAULT),
+  cash_close_tolerance: SettingFields.cash_close_tolerance.default(CASH_CLOSE_TOLERANCE_DEFAULT),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 

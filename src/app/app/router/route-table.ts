@@ -81,6 +81,14 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     nav: { label: 'Entrada de Mercadorias', icon: 'package', adminOnly: true },
   },
   {
+    // Beyond spec §2: the till sessions (admins every one, a cashier their own).
+    segment: 'caixas',
+    module: 'features/caixa/caixas-screen.tsx',
+    component: 'CaixasScreen',
+    permission: 'sales.create',
+    nav: { label: 'Caixas', icon: 'cashFlow', adminOnly: false },
+  },
+  {
     segment: 'relatorios-financeiros',
     module: 'features/reports/reports-screen.tsx',
     component: 'ReportsScreen',

@@ -4,6 +4,7 @@
 // added. Offline or after a failed first load, the form works with what the device has
 // and says so.
 import { useMirrorComplete, useMirrorProgress, useOnline, useSyncState } from '../../offline/hooks';
+import { CaixaBar } from './caixa-bar';
 import { SaleForm, type TillCatalogue } from './sale-form';
 
 /** Whether the till can search its catalogue yet, and if that catalogue is whole. */
@@ -23,5 +24,11 @@ function useTillCatalogue(): TillCatalogue {
 }
 
 export function SalesScreen() {
-  return <SaleForm catalogue={useTillCatalogue()} />;
+  const catalogue = useTillCatalogue();
+  return (
+    <>
+      <CaixaBar />
+      <SaleForm catalogue={catalogue} />
+    </>
+  );
 }

@@ -7,6 +7,7 @@ import { LoadingState } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { useStoreSettings, useUpdateStoreSettings } from '../../lib/store-settings';
+import { CashCloseToleranceField } from './cash-close-tolerance-field';
 
 export function StoreSettingsCard() {
   const settingsQuery = useStoreSettings();
@@ -58,6 +59,7 @@ export function StoreSettingsCard() {
             onChange={(checked) => void setCashiersSeeCost(checked)}
           />
         )}
+        {settings ? <CashCloseToleranceField saved={settings.cash_close_tolerance} /> : null}
       </CardContent>
     </Card>
   );

@@ -81,6 +81,8 @@ export const sales = pgTable(
     /** The till that sold it, as it names itself. */
     deviceId: uuid('device_id'),
     deviceLabel: text('device_label'),
+    /** The till session (caixa) it belongs to (schema/caixa.ts); null for sales made without one. */
+    cashSessionId: uuid('cash_session_id'),
     notes: text('notes'),
     createdBy: uuid('created_by'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
@@ -101,6 +103,9 @@ export const sales = pgTable(
     }),
     index('sales_tenant_sold_at_idx').on(t.tenantId, t.soldAt),
     index('sales_tenant_customer_idx').on(t.tenantId, t.customerId),
+    index('sales_cash_session_idx')
+      .on(t.tenantId, t.cashSessionId)
+      .where(sql`cash_session_id IS NOT NULL`),
     searchIndex('sales_search_idx', t.tenantId, t.customerName),
     index('sales_tenant_conflicts_idx')
       .on(t.tenantId, t.soldAt)

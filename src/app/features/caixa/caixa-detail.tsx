@@ -1,0 +1,126 @@
+// One till session: 'Fechamento de Caixa' with its figures per method (expected, counted,
+// difference; only expected while open), its movements and its sales by method. Printed
+// on A4 or an 80 mm receipt printer (caixa-print.css; the size is set for that print
+// only) and exported as CSV.
+import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
+import { formatBRL } from '../../../shared/money';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { csvFileName, downloadCsv } from '../../lib/csv';
+import { useCashSession } from './api';
+import { caixaRows } from './caixa-csv';
+import './caixa-print.css';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('pt-BR') : '—');
+
+/** Prints with the page size asked (A4 or an 80 mm roll), then takes the size away. */
+function printAs(size: 'A4' | '80mm') {
+  const style = document.createElement('style');
+  style.textContent = `@page { size: ${size === 'A4' ? 'A4' : '80mm auto'}; margin: ${size === 'A4' ? '12mm' : '3mm'}; }`;
+  document.head.append(style);
+  document.body.dataset.printCaixa = size;
+  window.print();
+  style.remove();
+  delete document.body.dataset.printCaixa;
+}
+
+export function CaixaDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const query = useCashSession(id);
+  const s = query.data;
+  return (
+    <Dialog open onClose={onClose} title="Fechamento de Caixa" size="lg">
+      {!s ? (
+        <p className="text-sm text-slate-600">{query.isError ? 'Erro ao carregar o caixa' : 'Carregando...'}</p>
+      ) : (
+        <div data-print-caixa="" className="space-y-4 text-sm">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
+            <dt className="text-slate-500">Dispositivo</dt>
+            <dd>{s.device_label ?? '—'}</dd>
+            <dt className="text-slate-500">Operador</dt>
+            <dd>{s.opened_by_name ?? '—'}</dd>
+            <dt className="text-slate-500">Abertura</dt>
+            <dd>{when(s.opened_at)}</dd>
+            <dt className="text-slate-500">Fechamento</dt>
+            <dd>{when(s.closed_at)}</dd>
+            <dt className="text-slate-500">Fundo de troco</dt>
+            <dd>{formatBRL(s.opening_float)}</dd>
+          </dl>
+          <table className="w-full" aria-label="Esperado e contado">
+            <thead>
+              <tr className="text-left text-slate-500">
+                <th className="font-medium">Forma</th>
+                <th className="text-right font-medium">Esperado</th>
+                <th className="text-right font-medium">Contado</th>
+                <th className="text-right font-medium">Diferença</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(
+                s.figures ??
+                s.expected.map((e) => ({ method: e.method, expected: e.amount, counted: null, difference: null }))
+              ).map((f) => (
+                <tr key={f.method} className="border-t border-slate-100">
+                  <td className="py-1">{PAYMENT_METHOD_LABELS[f.method]}</td>
+                  <td className="py-1 text-right tabular-nums">{formatBRL(f.expected)}</td>
+                  <td className="py-1 text-right tabular-nums">{f.counted === null ? '—' : formatBRL(f.counted)}</td>
+                  <td className="py-1 text-right tabular-nums">
+                    {f.difference === null ? '—' : formatBRL(f.difference)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {s.difference !== null ? (
+            <p className="font-semibold">
+              {s.difference < 0 ? 'Quebra de caixa' : s.difference > 0 ? 'Sobra de caixa' : 'Sem diferença'}:{' '}
+              {formatBRL(s.difference)}
+            </p>
+          ) : null}
+          {s.close_reason ? <p>Motivo: {s.close_reason}</p> : null}
+          <section>
+            <h3 className="font-semibold text-slate-900">Movimentações</h3>
+            {s.movements.length === 0 ? (
+              <p className="text-slate-500">Nenhuma sangria ou suprimento.</p>
+            ) : (
+              <ul>
+                {s.movements.map((m) => (
+                  <li key={m.id} className="flex justify-between gap-2 border-t border-slate-100 py-1">
+                    <span>
+                      {m.kind === 'sangria' ? 'Sangria' : 'Suprimento'} · {m.reason} · {when(m.made_at)}
+                    </span>
+                    <span className="tabular-nums">{formatBRL(m.kind === 'sangria' ? -m.amount : m.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section>
+            <h3 className="font-semibold text-slate-900">Vendas por forma de pagamento</h3>
+            <ul>
+              {s.sales_by_method.map((m) => (
+                <li key={m.method} className="flex justify-between gap-2 border-t border-slate-100 py-1">
+                  <span>
+                    {PAYMENT_METHOD_LABELS[m.method]} · {m.count} venda(s)
+                  </span>
+                  <span className="tabular-nums">{formatBRL(m.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <div className="flex flex-wrap justify-end gap-2 print:hidden">
+            <Button
+              variant="outline"
+              onClick={() => downloadCsv(csvFileName(`caixa-${s.opened_at.slice(0, 10)}`), caixaRows(s))}
+            >
+              Exportar CSV
+            </Button>
+            <Button variant="outline" onClick={() => printAs('80mm')}>
+              Imprimir 80 mm
+            </Button>
+            <Button onClick={() => printAs('A4')}>Imprimir A4</Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+// Caixas: the till sessions (admins see every one, a cashier their own: the server
+// decides): device, operator, opened and closed at, float, expected, counted, difference
+// and status; a session opens its 'Fechamento de Caixa' (movements, sales by method),
+// printable on A4 or an 80 mm printer and exported as CSV.
+import { useState } from 'react';
+import type { CashSession } from '../../../shared/contract/cash-sessions';
+import { formatBRL } from '../../../shared/money';
+import { Badge } from '../../components/badge';
+import { Card } from '../../components/card';
+import { PageHeader } from '../../components/page-header';
+import { PaginationBar } from '../../components/pagination-bar';
+import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { useCashSessions } from './api';
+import { CaixaDetail } from './caixa-detail';
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' }) : '—';
+const sum = (list: readonly { amount: number }[]) => list.reduce((s, e) => s + e.amount, 0);
+const counted = (s: CashSession) => (s.figures ? s.figures.reduce((t, f) => t + f.counted, 0) : null);
+
+export function CaixasScreen() {
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
+  const query = useCashSessions(page);
+  const sessions = query.data?.sessions ?? [];
+  return (
+    <div>
+      <PageHeader title="Caixas" subtitle="Aberturas, movimentações e fechamentos de caixa" />
+      <Card>
+        <Table aria-label="Caixas">
+          <THead>
+            <tr>
+              <Th>Dispositivo</Th>
+              <Th>Operador</Th>
+              <Th>Abertura</Th>
+              <Th>Fechamento</Th>
+              <Th className="text-right">Fundo</Th>
+              <Th className="text-right">Esperado</Th>
+              <Th className="text-right">Contado</Th>
+              <Th className="text-right">Diferença</Th>
+              <Th>Situação</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {query.isLoading ? (
+              <EmptyRow colSpan={9} text="Carregando caixas..." />
+            ) : query.isError ? (
+              <EmptyRow colSpan={9} text="Erro ao carregar caixas" />
+            ) : sessions.length === 0 ? (
+              <EmptyRow colSpan={9} text="Nenhum caixa encontrado" />
+            ) : (
+              sessions.map((s) => {
+                const c = counted(s);
+                return (
+                  <tr key={s.id} className="cursor-pointer hover:bg-slate-50" onClick={() => setOpen(s.id)}>
+                    <Td>
+                      <button type="button" className="text-left text-blue-700 underline" onClick={() => setOpen(s.id)}>
+                        {s.device_label ?? 'Dispositivo'}
+                      </button>
+                    </Td>
+                    <Td>{s.opened_by_name ?? '—'}</Td>
+                    <Td>{when(s.opened_at)}</Td>
+                    <Td>{when(s.closed_at)}</Td>
+                    <Td className="text-right tabular-nums">{formatBRL(s.opening_float)}</Td>
+                    <Td className="text-right tabular-nums">{formatBRL(sum(s.expected))}</Td>
+                    <Td className="text-right tabular-nums">{c === null ? '—' : formatBRL(c)}</Td>
+                    <Td className="text-right tabular-nums">{s.difference === null ? '—' : formatBRL(s.difference)}</Td>
+                    <Td>
+                      <Badge tone={s.status === 'open' ? 'blue' : 'gray'}>
+                        {s.status === 'open' ? 'Aberto' : 'Fechado'}
+                      </Badge>
+                    </Td>
+                  </tr>
+                );
+              })
+            )}
+          </TBody>
+        </Table>
+      </Card>
+      <PaginationBar page={page} totalPages={query.data?.pagination.totalPages ?? 1} onPage={setPage} />
+      {open ? <CaixaDetail id={open} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// The till session at the top of Nova Venda: with none open, 'Abrir Caixa' asks for the
+// fundo de troco; with one open, who opened it and when, the float, and the actions
+// Sangria, Suprimento and Fechar Caixa. Everything works offline (offline/caixa.ts).
+import { useState } from 'react';
+import { formatBRL } from '../../../shared/money';
+import { useSession } from '../../auth/session-context';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { FieldFrame } from '../../components/field';
+import { MoneyInput } from '../../components/money-input';
+import { toastError } from '../../components/toast-store';
+import { useCaixa, useCaixaActions } from '../../offline/caixa-hooks';
+import { CaixaCloseDialog } from './caixa-close-dialog';
+import { CaixaMovementDialog } from './caixa-movement-dialog';
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
+
+export function CaixaBar() {
+  const session = useCaixa();
+  const actions = useCaixaActions();
+  const { user } = useSession();
+  const [float, setFloat] = useState<number | null>(0);
+  const [busy, setBusy] = useState(false);
+  const [movement, setMovement] = useState<'sangria' | 'suprimento' | null>(null);
+  const [closing, setClosing] = useState(false);
+  if (session === undefined) return null;
+
+  if (!session || session.status === 'closed') {
+    const open = async () => {
+      if (float === null || !user) return;
+      setBusy(true);
+      try {
+        await actions.open(float, { id: user.id, name: user.name });
+        setFloat(0);
+      } catch (error) {
+        toastError('Erro ao abrir o caixa', (error as Error).message);
+      } finally {
+        setBusy(false);
+      }
+    };
+    return (
+      <>
+        <Card className="mb-4 border-amber-300 bg-amber-50" data-testid="caixa-gate">
+          <div className="flex flex-wrap items-end gap-3 px-5 py-4">
+            <div className="min-w-0 flex-1 basis-56">
+              <h2 className="text-base font-semibold text-slate-900">Caixa fechado</h2>
+              <p className="text-sm text-slate-600">Abra o caixa deste dispositivo para registrar as vendas nele.</p>
+            </div>
+            <FieldFrame id="caixa-fundo" label="Fundo de troco" className="w-40">
+              <MoneyInput id="caixa-fundo" value={float} onChange={(c) => setFloat(c)} />
+            </FieldFrame>
+            <Button onClick={() => void open()} disabled={busy || float === null}>
+              Abrir Caixa
+            </Button>
+          </div>
+        </Card>
+        {session?.status === 'closed' ? (
+          <CaixaCloseDialog session={session} onDone={() => void actions.dismiss()} />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Card className="mb-4" data-testid="caixa-bar">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
+        <p className="min-w-0 flex-1 basis-56 text-sm text-slate-700">
+          <span className="font-semibold text-slate-900">Caixa aberto</span> às {time(session.openedAt)} por{' '}
+          {session.openedByName} · Fundo de troco {formatBRL(session.openingFloat)}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => setMovement('sangria')}>
+            Sangria
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setMovement('suprimento')}>
+            Suprimento
+          </Button>
+          <Button size="sm" onClick={() => setClosing(true)}>
+            Fechar Caixa
+          </Button>
+        </div>
+      </div>
+      {movement ? <CaixaMovementDialog kind={movement} onClose={() => setMovement(null)} /> : null}
+      {closing ? <CaixaCloseDialog session={session} onDone={() => setClosing(false)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+// How Nova Venda reaches the device's till session (caixa.ts): the session as stored (live),
+// what it expects now, and its changes, each followed by a drain of the outbox.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback } from 'react';
+import type { CountMethod } from '../../shared/caixa';
+import {
+  addCashMovement,
+  closeCaixa,
+  currentCaixa,
+  dismissCaixa,
+  expectedOf,
+  openCaixa,
+  sessionSales,
+  type LocalCashMovement,
+  type LocalCashSession,
+  type Operator,
+} from './caixa';
+import { getDb } from './db';
+import { useSyncEngine } from './hooks';
+
+/** The device's session (null: none; undefined while reading). */
+export function useCaixa(): LocalCashSession | null | undefined {
+  return useLiveQuery(() => currentCaixa(getDb()), []);
+}
+
+/** The open session's expected figures now and its sales count (from this device's sales). */
+export function useCaixaExpected(
+  session: LocalCashSession | null | undefined,
+): { expected: Record<CountMethod, number>; sales: number } | undefined {
+  return useLiveQuery(async () => {
+    if (!session) return undefined;
+    const sales = await sessionSales(getDb(), session.id);
+    return { expected: expectedOf(session, sales), sales: sales.length };
+  }, [session]);
+}
+
+export function useCaixaActions() {
+  const engine = useSyncEngine();
+  const drained = useCallback(<T>(p: Promise<T>) => p.finally(() => void engine?.drain()), [engine]);
+  return {
+    open: (openingFloat: number, operator: Operator) => drained(openCaixa(getDb(), { openingFloat, operator })),
+    move: (kind: LocalCashMovement['kind'], amount: number, reason: string) =>
+      drained(addCashMovement(getDb(), { kind, amount, reason })),
+    close: (counted: Partial<Record<CountMethod, number>>, reason: string | null, toleranceCentavos: number) =>
+      drained(closeCaixa(getDb(), { counted, reason, toleranceCentavos })),
+    dismiss: () => dismissCaixa(getDb()),
+  };
+}

@@ -1,0 +1,113 @@
+// The till session on the device (caixa.ts) on fake-indexeddb: opened, moved and closed
+// offline, each with its outbox entry; sales of the session carry it and wait for its
+// opening; the close waits for the session's movements and queued sales, and its figures
+// are the server's arithmetic over this device's sales.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../lib/api-client';
+import { addCashMovement, closeCaixa, CloseReasonRequired, currentCaixa, dismissCaixa, openCaixa } from './caixa';
+import { BalcaoDb, type LocalSale } from './db';
+import { finishSale } from './finish-sale';
+
+const opened: BalcaoDb[] = [];
+function openDb() {
+  const db = new BalcaoDb(`t-${crypto.randomUUID()}`);
+  opened.push(db);
+  return db;
+}
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close();
+    await db.delete().catch(() => undefined);
+  }
+});
+
+const P1 = '00000000-0000-4000-8000-000000000001';
+const CUSTOMER = '00000000-0000-4000-8000-0000000000c1';
+const offlineClient: Pick<ApiClient, 'send'> = {
+  send: async () => {
+    throw new Error('sem rede neste teste');
+  },
+};
+
+async function sell(db: BalcaoDb, totalCentavos: number, extra: Record<string, unknown> = {}) {
+  const sale: Omit<LocalSale, 'state' | 'conflicts'> = {
+    id: crypto.randomUUID(),
+    createdAt: Date.now(),
+    customerName: 'Maria',
+    totalCentavos,
+    paymentMethod: String(extra.payment_method ?? 'cash'),
+    items: [{ product_id: P1, product_name: 'Caneca', quantity: 1, unit_price_centavos: totalCentavos }],
+  };
+  const body = {
+    id: sale.id,
+    customer_id: CUSTOMER,
+    items: [{ product_id: P1, quantity: 1, unit_price: totalCentavos / 100 }],
+    payment_method: 'cash',
+    offline: true,
+    ...extra,
+  };
+  const outcome = await finishSale(db, offlineClient, { sale, body, summary: 'Venda' }, { online: false });
+  expect(outcome.kind).toBe('queued');
+  return sale.id;
+}
+
+describe('the till session on the device', () => {
+  it('opens, sells, moves cash and closes offline, every change queued in order', async () => {
+    const db = openDb();
+    const session = await openCaixa(db, { openingFloat: 10_000, operator: { id: 'u1', name: 'Caixa Demo' } });
+    await expect(openCaixa(db, { openingFloat: 1, operator: { id: 'u1', name: 'Caixa Demo' } })).rejects.toThrow();
+    const cash = await sell(db, 3990);
+    await sell(db, 5000, {
+      payment_method: 'pix',
+      payments: [
+        { method: 'pix', amount: 30 },
+        { method: 'cash', amount: 20, received: 50 },
+      ],
+    });
+    await sell(db, 8000, {
+      payment_method: 'crediario',
+      crediario: { entrada: 15, entrada_method: 'pix', parcelas: 1, vencimentos: ['2027-01-10'] },
+    });
+    const sangria = await addCashMovement(db, { kind: 'sangria', amount: 5000, reason: 'Cofre' });
+
+    // 100,00 + 39,90 + 20,00 - 50,00 = 109,90 in cash; Pix 30,00 + 15,00.
+    await expect(
+      closeCaixa(db, { counted: { cash: 10_000, pix: 4500 }, reason: null, toleranceCentavos: 500 }),
+    ).rejects.toBeInstanceOf(CloseReasonRequired);
+    const closed = await closeCaixa(db, {
+      counted: { cash: 10_990, pix: 4500 },
+      reason: null,
+      toleranceCentavos: 500,
+    });
+    expect(closed.figures!.find((f) => f.method === 'cash')).toEqual({
+      method: 'cash',
+      expected: 10_990,
+      counted: 10_990,
+      difference: 0,
+    });
+    expect(closed.figures!.find((f) => f.method === 'pix')).toMatchObject({ expected: 4500, difference: 0 });
+
+    const outbox = await db.outbox.orderBy('seq').toArray();
+    expect(outbox.map((e) => e.path)).toEqual([
+      '/api/cash-sessions',
+      '/api/sales',
+      '/api/sales',
+      '/api/sales',
+      `/api/cash-sessions/${session.id}/movements`,
+      `/api/cash-sessions/${session.id}/close`,
+    ]);
+    const [open, ...rest] = outbox;
+    expect(open!.id).toBe(session.id);
+    expect(open!.body).toMatchObject({ opening_float: 100, id: session.id });
+    // Sales and the movement wait for the opening; the close for everything of the session.
+    for (const entry of rest.slice(0, 4)) expect(entry.dependsOn).toContain(session.id);
+    expect(rest[0]!.body).toMatchObject({ cash_session_id: session.id });
+    const close = outbox[5]!;
+    expect(close.dependsOn).toEqual(expect.arrayContaining([session.id, cash, sangria.id]));
+    expect(close.body).toMatchObject({ counted: { cash: 109.9, pix: 45, credit_card: 0 }, reason: null });
+
+    await dismissCaixa(db);
+    expect(await currentCaixa(db)).toBeNull();
+  });
+});

@@ -1,0 +1,242 @@
+// The till session (caixa) on this device (DESIGN.md, counter rules). The session lives in
+// the device's storage (meta 'caixa.session') and every change to it is written with its
+// outbox entry in ONE transaction, so it works offline and reaches the server exactly once
+// (its outbox id is the Idempotency-Key) and in order: its movements and its sales wait for
+// its opening, and its close waits for its movements and for every sale of the session
+// still queued. The close is computed here from the sales this device made in the session
+// (shared/caixa.ts, the server's arithmetic), so the cashier sees the figures offline.
+import {
+  closeFigures,
+  closeNeedsReason,
+  CLOSE_REASON_REQUIRED,
+  expectedByMethod,
+  totalDifference,
+  type CloseFigure,
+  type CountMethod,
+  type TakenByMethod,
+} from '../../shared/caixa';
+import { toReais } from '../../shared/money';
+import type { BalcaoDb, LocalSale, OutboxEntry } from './db';
+import { deviceIdentity } from './device-identity';
+import { buildOutboxEntry } from './outbox';
+
+export const META_CAIXA = 'caixa.session';
+
+export interface LocalCashMovement {
+  id: string;
+  kind: 'sangria' | 'suprimento';
+  /** centavos */
+  amount: number;
+  reason: string;
+  madeAt: string;
+}
+
+export interface LocalCashSession {
+  id: string;
+  deviceLabel: string;
+  openedBy: string;
+  openedByName: string;
+  openedAt: string;
+  /** centavos */
+  openingFloat: number;
+  movements: LocalCashMovement[];
+  status: 'open' | 'closed';
+  /** The close as this device computed it (null while open). */
+  figures: CloseFigure[] | null;
+  difference: number | null;
+  closedAt: string | null;
+  closeReason: string | null;
+}
+
+/** One part a sale was paid in (centavos), as the session counts it. */
+export interface SalePart {
+  method: string;
+  amount: number;
+}
+
+const resourceOf = (sessionId: string) => `caixa:${sessionId}`;
+
+export async function currentCaixa(db: BalcaoDb): Promise<LocalCashSession | null> {
+  return ((await db.meta.get(META_CAIXA))?.value as LocalCashSession | undefined) ?? null;
+}
+
+/** Outbox ids a sale of the session waits for: the session's opening, while queued. */
+export async function caixaDependencies(db: BalcaoDb, sessionId: string): Promise<string[]> {
+  const queued = await db.outbox.where('id').equals(sessionId).first();
+  return queued ? [queued.id] : [];
+}
+
+async function queue(db: BalcaoDb, session: LocalCashSession, entry: OutboxEntry): Promise<void> {
+  await db.transaction('rw', db.meta, db.outbox, async () => {
+    await db.outbox.add(entry);
+    await db.meta.put({ key: META_CAIXA, value: session });
+  });
+}
+
+export interface Operator {
+  id: string;
+  name: string;
+}
+
+/** Abrir Caixa: the session and its outbox entry (the session's id is the entry's). */
+export async function openCaixa(
+  db: BalcaoDb,
+  input: { openingFloat: number; operator: Operator },
+): Promise<LocalCashSession> {
+  const existing = await currentCaixa(db);
+  if (existing?.status === 'open') throw new Error('Já existe um caixa aberto neste dispositivo.');
+  const device = await deviceIdentity(db);
+  const id = crypto.randomUUID();
+  const openedAt = new Date().toISOString();
+  const session: LocalCashSession = {
+    id,
+    deviceLabel: device.label,
+    openedBy: input.operator.id,
+    openedByName: input.operator.name,
+    openedAt,
+    openingFloat: input.openingFloat,
+    movements: [],
+    status: 'open',
+    figures: null,
+    difference: null,
+    closedAt: null,
+    closeReason: null,
+  };
+  const entry = {
+    ...buildOutboxEntry({
+      id,
+      kind: 'caixa',
+      method: 'POST',
+      path: '/api/cash-sessions',
+      body: {
+        id,
+        device_id: device.id,
+        device_label: device.label,
+        opening_float: toReais(input.openingFloat),
+        opened_at: openedAt,
+      },
+      summary: `Abertura de caixa (${device.label})`,
+    }),
+    resource: resourceOf(id),
+  };
+  await queue(db, session, entry);
+  return session;
+}
+
+async function openSession(db: BalcaoDb): Promise<LocalCashSession> {
+  const session = await currentCaixa(db);
+  if (!session || session.status !== 'open') throw new Error('Nenhum caixa aberto neste dispositivo.');
+  return session;
+}
+
+/** Sangria or suprimento: kept on the session and queued behind its opening. */
+export async function addCashMovement(
+  db: BalcaoDb,
+  input: { kind: LocalCashMovement['kind']; amount: number; reason: string },
+): Promise<LocalCashMovement> {
+  const session = await openSession(db);
+  const movement: LocalCashMovement = { id: crypto.randomUUID(), madeAt: new Date().toISOString(), ...input };
+  const earlier = await db.outbox.where('resource').equals(resourceOf(session.id)).toArray();
+  const entry = {
+    ...buildOutboxEntry({
+      id: movement.id,
+      kind: 'caixa',
+      method: 'POST',
+      path: `/api/cash-sessions/${session.id}/movements`,
+      body: {
+        id: movement.id,
+        kind: input.kind,
+        amount: toReais(input.amount),
+        reason: input.reason,
+        made_at: movement.madeAt,
+      },
+      summary: `${input.kind === 'sangria' ? 'Sangria' : 'Suprimento'}: ${input.reason}`,
+      dependsOn: earlier.map((e) => e.id),
+    }),
+    resource: resourceOf(session.id),
+  };
+  await queue(db, { ...session, movements: [...session.movements, movement] }, entry);
+  return movement;
+}
+
+/** The session's sales made on this device (the ones the server will count). */
+export async function sessionSales(db: BalcaoDb, sessionId: string): Promise<LocalSale[]> {
+  return db.sales.filter((s) => s.cashSessionId === sessionId && s.state !== 'rejected').toArray();
+}
+
+/** Expected per method now, from this device's sales of the session and its movements. */
+export function expectedOf(session: LocalCashSession, sales: readonly LocalSale[]): Record<CountMethod, number> {
+  const taken: TakenByMethod = {};
+  for (const sale of sales) {
+    for (const part of sale.parts ?? []) taken[part.method] = (taken[part.method] ?? 0) + part.amount;
+  }
+  return expectedByMethod({ openingFloat: session.openingFloat, taken, movements: session.movements });
+}
+
+export class CloseReasonRequired extends Error {
+  constructor() {
+    super(CLOSE_REASON_REQUIRED);
+  }
+}
+
+/**
+ * Fechar Caixa with the blind count (centavos per method). The close waits in the outbox
+ * for the session's opening, movements and queued sales; the session stays here, closed,
+ * with its figures, until the cashier dismisses it (dismissCaixa).
+ */
+export async function closeCaixa(
+  db: BalcaoDb,
+  input: { counted: Partial<Record<CountMethod, number>>; reason: string | null; toleranceCentavos: number },
+): Promise<LocalCashSession> {
+  const session = await openSession(db);
+  const sales = await sessionSales(db, session.id);
+  const figures = closeFigures(expectedOf(session, sales), input.counted);
+  if (closeNeedsReason(figures, input.toleranceCentavos) && !input.reason?.trim()) throw new CloseReasonRequired();
+  const closedAt = new Date().toISOString();
+  const reason = input.reason?.trim() || null;
+  const waitFor = (await db.outbox.where('resource').equals(resourceOf(session.id)).toArray()).map((e) => e.id);
+  const queuedSales = await db.outbox
+    .filter((e) => e.kind === 'sale' && (e.body as { cash_session_id?: unknown }).cash_session_id === session.id)
+    .toArray();
+  const counted = Object.fromEntries(figures.map((f) => [f.method, toReais(f.counted)]));
+  const entry = {
+    ...buildOutboxEntry({
+      kind: 'caixa',
+      method: 'POST',
+      path: `/api/cash-sessions/${session.id}/close`,
+      body: { counted, reason, closed_at: closedAt },
+      summary: `Fechamento de caixa (${session.deviceLabel})`,
+      dependsOn: [...waitFor, ...queuedSales.map((e) => e.id)],
+    }),
+    resource: resourceOf(session.id),
+  };
+  const closed: LocalCashSession = {
+    ...session,
+    status: 'closed',
+    figures,
+    difference: totalDifference(figures),
+    closedAt,
+    closeReason: reason,
+  };
+  await queue(db, closed, entry);
+  return closed;
+}
+
+/** After the close's figures were seen: the device has no session (Nova Venda asks to open one). */
+export async function dismissCaixa(db: BalcaoDb): Promise<void> {
+  const session = await currentCaixa(db);
+  if (session?.status === 'closed') await db.meta.delete(META_CAIXA);
+}
+
+/** The parts a sale body pays in (centavos): its payments, a crediário's entrada, or its total. */
+export function partsOfSale(body: Record<string, unknown>, totalCentavos: number): SalePart[] {
+  const cents = (reais: unknown) => Math.round(Number(reais) * 100);
+  const payments = body.payments as { method: string; amount: number }[] | undefined;
+  if (payments?.length) return payments.map((p) => ({ method: p.method, amount: cents(p.amount) }));
+  if (body.payment_method === 'crediario') {
+    const plan = body.crediario as { entrada?: number; entrada_method?: string } | undefined;
+    const entrada = cents(plan?.entrada ?? 0);
+    return entrada > 0 ? [{ method: plan?.entrada_method ?? 'cash', amount: entrada }] : [];
+  }
+  return totalCentavos > 0 ? [{ method: String(body.payment_method), amount: totalCentavos }] : [];
+}

@@ -1,0 +1,110 @@
+// What a till session's sales took in, by method (their sale_payments), and its movements: the inputs of the
+// expected figures (shared/caixa.ts does the arithmetic, the same on the device). Only
+// completed sales count; a cancelled sale took nothing in.
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CashMovement } from '../../shared/contract';
+import { expectedByMethod, type CountMethod, type TakenByMethod } from '../../shared/caixa';
+import type { DbOrTx } from '../db/client';
+import { cashSessionMovements, salePayments, sales, users, type CashSessionRow } from '../db/schema';
+
+export interface MethodTotal {
+  method: string;
+  count: number;
+  amount: number;
+}
+
+/** A session's take: per method (with how many sales took something in it) and its sales. */
+export interface SessionTaken {
+  methods: MethodTotal[];
+  /** Completed sales of the session (a sale paid in two methods counts once). */
+  sales: number;
+}
+
+export const NOTHING_TAKEN: SessionTaken = { methods: [], sales: 0 };
+
+/**
+ * Each method's take of the sessions' completed sales (cash net of change, a crediário's
+ * entrada in cash): one grouped read for any number of sessions (the list's page).
+ */
+export async function takenBySession(
+  t: DbOrTx,
+  tenantId: string,
+  sessionIds: readonly string[],
+): Promise<Map<string, SessionTaken>> {
+  const out = new Map<string, SessionTaken>(sessionIds.map((id) => [id, { methods: [], sales: 0 }]));
+  if (sessionIds.length === 0) return out;
+  const ids = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb)::uuid)`;
+  const { rows } = (await t.execute(sql`
+    SELECT p.session_id, p.method, count(DISTINCT p.sale_id)::integer AS count, sum(p.amount)::float8 AS amount
+      FROM (${sessionPartsSql(tenantId, ids)}) p
+     WHERE p.amount > 0
+     GROUP BY p.session_id, p.method
+    UNION ALL
+    SELECT s.cash_session_id, NULL, count(*)::integer, NULL
+      FROM ${sales} s
+     WHERE s.tenant_id = ${tenantId} AND s.cash_session_id IN ${ids} AND s.sale_status = 'completed'
+     GROUP BY s.cash_session_id
+     ORDER BY 1, 2`)) as unknown as {
+    rows: { session_id: string; method: string | null; count: number; amount: number | null }[];
+  };
+  for (const r of rows) {
+    const taken = out.get(r.session_id);
+    if (!taken) continue;
+    if (r.method === null) taken.sales = r.count;
+    else taken.methods.push({ method: r.method, count: r.count, amount: Number(r.amount) });
+  }
+  return out;
+}
+
+/**
+ * Every part the sessions' completed sales were paid in (sale_payments: cash net of
+ * change, a crediário's entrada in the method it was paid by): session_id, sale_id, method, amount.
+ */
+function sessionPartsSql(tenantId: string, ids: SQL) {
+  return sql`
+    SELECT s.cash_session_id AS session_id, s.id AS sale_id, p.method, p.amount
+      FROM ${sales} s
+      JOIN ${salePayments} p ON p.tenant_id = s.tenant_id AND p.sale_id = s.id
+     WHERE s.tenant_id = ${tenantId} AND s.cash_session_id IN ${ids} AND s.sale_status = 'completed'`;
+}
+
+/** The movements of the sessions, oldest first, with who made each. */
+export async function movementsOf(
+  t: DbOrTx,
+  tenantId: string,
+  sessionIds: readonly string[],
+): Promise<Map<string, CashMovement[]>> {
+  const out = new Map<string, CashMovement[]>(sessionIds.map((id) => [id, []]));
+  if (sessionIds.length === 0) return out;
+  const m = cashSessionMovements;
+  const rows = await t
+    .select({ row: m, name: users.name })
+    .from(m)
+    .leftJoin(users, and(eq(users.tenantId, m.tenantId), eq(users.id, m.createdBy)))
+    .where(and(eq(m.tenantId, tenantId), inArray(m.sessionId, [...sessionIds])))
+    .orderBy(asc(m.madeAt), asc(m.createdAt), asc(m.id));
+  for (const { row, name } of rows) {
+    out.get(row.sessionId)?.push({
+      id: row.id,
+      session_id: row.sessionId,
+      kind: row.kind,
+      amount: row.amount,
+      reason: row.reason,
+      created_by: row.createdBy,
+      created_by_name: name,
+      made_at: row.madeAt.toISOString(),
+    });
+  }
+  return out;
+}
+
+/** The expected figures of a session now (per counted method, centavos). */
+export function expectedNow(
+  session: Pick<CashSessionRow, 'openingFloat'>,
+  taken: readonly MethodTotal[],
+  movements: readonly Pick<CashMovement, 'kind' | 'amount'>[],
+): Record<CountMethod, number> {
+  const byMethod: TakenByMethod = {};
+  for (const t of taken) byMethod[t.method] = (byMethod[t.method] ?? 0) + t.amount;
+  return expectedByMethod({ openingFloat: session.openingFloat, taken: byMethod, movements });
+}

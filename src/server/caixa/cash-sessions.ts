@@ -1,0 +1,158 @@
+// The till session's writes (DESIGN.md, counter rules): open with a float (one open
+// session per device), sangria and suprimento (movements inside the store: never
+// cash-book entries), and the blind close. The close recomputes the expected figures from
+// the session's sales and movements, keeps each method's expected, counted and difference,
+// and writes the difference over every method as ONE cash-book entry ('Quebra de caixa'
+// expense or 'Sobra de caixa' income) so the book matches the money counted. A closed
+// session is read-only. Each runs in the caller's transaction (the route's idempotency).
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  CLOSE_REASON_REQUIRED,
+  SHORTAGE_CATEGORY,
+  SURPLUS_CATEGORY,
+  closeFigures,
+  closeNeedsReason,
+  totalDifference,
+} from '../../shared/caixa';
+import type {
+  CashMovement,
+  CashMovementCreate,
+  CashSessionClose,
+  CashSessionDetail,
+  CashSessionOpen,
+} from '../../shared/contract';
+import { dayInSaoPaulo, formatDate } from '../../shared/dates';
+import { getStoreSettings } from '../access/settings';
+import type { DbOrTx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { cashFlowEntries, cashSessionMovements, cashSessions, type CashSessionRow } from '../db/schema';
+import { badRequest, conflict } from '../errors';
+import { saleTime } from '../sales/sale-time';
+import { expectedNow, movementsOf, takenBySession } from './cash-session-figures';
+import { getCashSession, loadSession, type Caller } from './cash-session-queries';
+
+export const DEVICE_HAS_OPEN_SESSION = 'Este dispositivo já tem um caixa aberto. Feche-o antes de abrir outro.';
+export const SESSION_ID_TAKEN = 'Já existe um caixa com este identificador.';
+export const SESSION_CLOSED = 'Este caixa já está fechado e não pode mais ser alterado.';
+export const MOVEMENT_ID_TAKEN = 'Já existe uma movimentação com este identificador.';
+
+export async function openCashSession(t: DbOrTx, caller: Caller, input: CashSessionOpen): Promise<CashSessionDetail> {
+  const now = new Date();
+  const { soldAt: openedAt, claimedSoldAt } = saleTime(input.opened_at, now);
+  const id = input.id ?? randomUUID();
+  const [taken] = await t
+    .select({ id: cashSessions.id })
+    .from(cashSessions)
+    .where(and(eq(cashSessions.tenantId, caller.tenantId), eq(cashSessions.id, id)));
+  if (taken) throw conflict(SESSION_ID_TAKEN);
+  try {
+    await t.insert(cashSessions).values({
+      tenantId: caller.tenantId,
+      id,
+      deviceId: input.device_id,
+      deviceLabel: input.device_label ?? null,
+      status: 'open',
+      openingFloat: input.opening_float,
+      openedBy: caller.userId,
+      openedAt,
+      claimedOpenedAt: claimedSoldAt,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'cash_sessions_one_open_idx')) throw conflict(DEVICE_HAS_OPEN_SESSION);
+    if (isUniqueViolation(error, 'cash_sessions_pkey')) throw conflict(SESSION_ID_TAKEN);
+    throw error;
+  }
+  return getCashSession(t, caller, id);
+}
+
+/** An open session of the caller's (any for an admin), row-locked: movements and the close wait for each other. */
+async function openSessionForUpdate(t: DbOrTx, caller: Caller, id: string): Promise<CashSessionRow> {
+  const row = await loadSession(t, caller, id, true);
+  if (row.status !== 'open') throw conflict(SESSION_CLOSED);
+  return row;
+}
+
+export async function addCashMovement(
+  t: DbOrTx,
+  caller: Caller,
+  sessionId: string,
+  input: CashMovementCreate,
+): Promise<CashMovement> {
+  await openSessionForUpdate(t, caller, sessionId);
+  const now = new Date();
+  const id = input.id ?? randomUUID();
+  try {
+    await t.insert(cashSessionMovements).values({
+      tenantId: caller.tenantId,
+      id,
+      sessionId,
+      kind: input.kind,
+      amount: input.amount,
+      reason: input.reason,
+      createdBy: caller.userId,
+      madeAt: saleTime(input.made_at, now).soldAt,
+      createdAt: now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'cash_session_movements_pkey')) throw conflict(MOVEMENT_ID_TAKEN);
+    throw error;
+  }
+  const movements = await movementsOf(t, caller.tenantId, [sessionId]);
+  return movements.get(sessionId)!.find((m) => m.id === id)!;
+}
+
+export async function closeCashSession(
+  t: DbOrTx,
+  caller: Caller,
+  sessionId: string,
+  input: CashSessionClose,
+): Promise<CashSessionDetail> {
+  const session = await openSessionForUpdate(t, caller, sessionId);
+  const now = new Date();
+  const closedAt = saleTime(input.closed_at, now).soldAt;
+  const [taken, movements, settings] = await Promise.all([
+    takenBySession(t, caller.tenantId, [sessionId]),
+    movementsOf(t, caller.tenantId, [sessionId]),
+    getStoreSettings(t, caller.tenantId),
+  ]);
+  const expected = expectedNow(session, taken.get(sessionId)!.methods, movements.get(sessionId)!);
+  const figures = closeFigures(expected, input.counted);
+  if (closeNeedsReason(figures, settings.cash_close_tolerance) && !input.reason) {
+    throw badRequest(CLOSE_REASON_REQUIRED, [{ path: 'reason', message: CLOSE_REASON_REQUIRED }]);
+  }
+  const difference = totalDifference(figures);
+  let entryId: string | null = null;
+  if (difference !== 0) {
+    entryId = randomUUID();
+    const category = difference < 0 ? SHORTAGE_CATEGORY : SURPLUS_CATEGORY;
+    const who = session.deviceLabel ? ` ${session.deviceLabel}` : '';
+    await t.insert(cashFlowEntries).values({
+      tenantId: caller.tenantId,
+      id: entryId,
+      date: dayInSaoPaulo(closedAt),
+      type: difference < 0 ? 'expense' : 'income',
+      description: `${category} - Caixa${who} de ${formatDate(session.openedAt.toISOString())}`,
+      category,
+      amount: Math.abs(difference),
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  await t
+    .update(cashSessions)
+    .set({
+      status: 'closed',
+      closedBy: caller.userId,
+      closedAt,
+      figures,
+      difference,
+      closeReason: input.reason ?? null,
+      differenceEntryId: entryId,
+      updatedAt: now,
+    })
+    .where(and(eq(cashSessions.tenantId, caller.tenantId), eq(cashSessions.id, sessionId)));
+  return getCashSession(t, caller, sessionId);
+}

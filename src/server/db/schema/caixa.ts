@@ -1,0 +1,97 @@
+// The till's sessions (caixa) and their cash movements (migration 0013). The foreign keys
+// (the store, the users, the difference's cash-book entry, a movement's session, a sale's
+// session) are written in the migration; they are not repeated here so that this file
+// imports nothing of schema.ts, which re-exports it.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** One method's line of a close, in centavos: what the system expected and what was counted. */
+export interface CashCloseFigure {
+  method: string;
+  expected: number;
+  counted: number;
+  difference: number;
+}
+
+export const CASH_SESSION_STATUSES = ['open', 'closed'] as const;
+export const CASH_MOVEMENT_KINDS = ['sangria', 'suprimento'] as const;
+
+export const cashSessions = pgTable(
+  'cash_sessions',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    /** May be chosen by the device (the session is opened offline too). */
+    id: uuid('id').notNull().defaultRandom(),
+    /** The till: the random id the device keeps, and the name a person reads. */
+    deviceId: uuid('device_id').notNull(),
+    deviceLabel: text('device_label'),
+    status: text('status', { enum: CASH_SESSION_STATUSES }).notNull().default('open'),
+    /** centavos: the fundo de troco */
+    openingFloat: bigint('opening_float', { mode: 'number' }).notNull(),
+    openedBy: uuid('opened_by').notNull(),
+    /** The device's time when believable (as a sale's sold_at), else when the server received it. */
+    openedAt: at('opened_at').notNull(),
+    /** The device's time when it was not believed. */
+    claimedOpenedAt: at('claimed_opened_at'),
+    closedBy: uuid('closed_by'),
+    closedAt: at('closed_at'),
+    /** The close's figures per method (expected, counted, difference), kept as they were. */
+    figures: jsonb('figures').$type<CashCloseFigure[]>(),
+    closeReason: text('close_reason'),
+    /** centavos: counted - expected over every method (what went to the cash book). */
+    difference: bigint('difference', { mode: 'number' }),
+    /** The 'Quebra de caixa' / 'Sobra de caixa' entry; null when the count matched. */
+    differenceEntryId: uuid('difference_entry_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'cash_sessions_pkey', columns: [t.tenantId, t.id] }),
+    uniqueIndex('cash_sessions_one_open_idx')
+      .on(t.tenantId, t.deviceId)
+      .where(sql`status = 'open'`),
+    index('cash_sessions_opened_idx').on(t.tenantId, t.openedAt),
+    index('cash_sessions_user_idx').on(t.tenantId, t.openedBy, t.openedAt),
+    check('cash_sessions_status_check', sql`${t.status} IN ('open', 'closed')`),
+    check('cash_sessions_float_check', sql`${t.openingFloat} >= 0`),
+  ],
+);
+
+export const cashSessionMovements = pgTable(
+  'cash_session_movements',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    sessionId: uuid('session_id').notNull(),
+    kind: text('kind', { enum: CASH_MOVEMENT_KINDS }).notNull(),
+    /** centavos, > 0 */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').notNull(),
+    /** When it was made at the till (the device's clock when believable). */
+    madeAt: at('made_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'cash_session_movements_pkey', columns: [t.tenantId, t.id] }),
+    index('cash_session_movements_session_idx').on(t.tenantId, t.sessionId, t.madeAt),
+    check('cash_session_movements_kind_check', sql`${t.kind} IN ('sangria', 'suprimento')`),
+    check('cash_session_movements_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+export type CashSessionRow = typeof cashSessions.$inferSelect;
+export type CashSessionMovementRow = typeof cashSessionMovements.$inferSelect;

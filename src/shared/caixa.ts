@@ -1,0 +1,60 @@
+// The till session's arithmetic (DESIGN.md, counter rules), one place for the server's
+// close and the device's close screen. All money in integer centavos.
+// Expected cash = float + cash received in sales (net of change) + crediário entradas paid
+// in cash + suprimentos - sangrias; every other method expects what the sales took in it.
+import { PAYMENT_METHODS, type PaymentMethod } from './contract/sales';
+
+/** The methods a close counts: every way money comes in at the till (crediário is a debt). */
+export const CASH_COUNT_METHODS = PAYMENT_METHODS.filter(
+  (m): m is Exclude<PaymentMethod, 'crediario'> => m !== 'crediario',
+);
+export type CountMethod = (typeof CASH_COUNT_METHODS)[number];
+
+export const CASH_MOVEMENT_LABELS = { sangria: 'Sangria', suprimento: 'Suprimento' } as const;
+
+/** What the sales of a session took in by method (cash net of change, crediário entradas in their method). */
+export type TakenByMethod = Partial<Record<string, number>>;
+
+export interface SessionMoney {
+  openingFloat: number;
+  taken: TakenByMethod;
+  movements: readonly { kind: 'sangria' | 'suprimento'; amount: number }[];
+}
+
+/** Expected figures per counted method (centavos). */
+export function expectedByMethod({ openingFloat, taken, movements }: SessionMoney): Record<CountMethod, number> {
+  const moved = movements.reduce((s, m) => s + (m.kind === 'suprimento' ? m.amount : -m.amount), 0);
+  const out = {} as Record<CountMethod, number>;
+  for (const method of CASH_COUNT_METHODS) out[method] = taken[method] ?? 0;
+  out.cash += openingFloat + moved;
+  return out;
+}
+
+export interface CloseFigure {
+  method: CountMethod;
+  expected: number;
+  counted: number;
+  difference: number;
+}
+
+/** Each counted method's expected, counted and difference (counted - expected); a method not counted counts 0. */
+export function closeFigures(
+  expected: Record<CountMethod, number>,
+  counted: Partial<Record<CountMethod, number>>,
+): CloseFigure[] {
+  return CASH_COUNT_METHODS.map((method) => {
+    const c = counted[method] ?? 0;
+    return { method, expected: expected[method], counted: c, difference: c - expected[method] };
+  });
+}
+
+/** The difference that goes to the cash book: over every method. */
+export const totalDifference = (figures: readonly CloseFigure[]) => figures.reduce((s, f) => s + f.difference, 0);
+
+/** A close needs a written reason when a method's difference is beyond the store's tolerance. */
+export const closeNeedsReason = (figures: readonly CloseFigure[], toleranceCentavos: number) =>
+  figures.some((f) => Math.abs(f.difference) > toleranceCentavos);
+
+export const CLOSE_REASON_REQUIRED = 'Explique a diferença: ela passa da tolerância da loja.';
+export const SHORTAGE_CATEGORY = 'Quebra de caixa';
+export const SURPLUS_CATEGORY = 'Sobra de caixa';

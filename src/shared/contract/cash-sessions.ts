@@ -1,0 +1,129 @@
+// The till's sessions (caixa): open with a float, sangria/suprimento, a blind close, the
+// list and one session with its movements and sales by method. Money in reais at the
+// edge, centavos inside (common.ts Money).
+import { z } from 'zod';
+import { CASH_COUNT_METHODS } from '../caixa';
+import {
+  Id,
+  IsoDate,
+  Money,
+  OptionalText,
+  PageQuery,
+  PaginationSchema,
+  RequiredText,
+  SignedMoney,
+  Timestamp,
+  envelope,
+  optionalFilter,
+} from './common';
+import { PaymentMethodSchema } from './sales';
+
+export const CashSessionStatusSchema = z.enum(['open', 'closed'], { error: 'Situação inválida (open ou closed)' });
+export const CashMovementKindSchema = z.enum(['sangria', 'suprimento'], {
+  error: 'Tipo inválido (sangria ou suprimento)',
+});
+export const CountMethodSchema = z.enum(CASH_COUNT_METHODS, { error: 'Forma de pagamento inválida' });
+
+const Positive = Money.refine((c) => c > 0, { error: 'O valor deve ser maior que zero' });
+
+export const CashSessionOpenSchema = z.object({
+  /** Client-chosen (the device opens offline too). */
+  id: Id.optional(),
+  device_id: Id,
+  device_label: OptionalText(80),
+  opening_float: Money,
+  /** When it was opened at the till, by the device's clock. */
+  opened_at: Timestamp.optional(),
+});
+export type CashSessionOpen = z.infer<typeof CashSessionOpenSchema>;
+
+export const CashMovementCreateSchema = z.object({
+  id: Id.optional(),
+  kind: CashMovementKindSchema,
+  amount: Positive,
+  reason: RequiredText('Motivo', 200),
+  made_at: Timestamp.optional(),
+});
+export type CashMovementCreate = z.infer<typeof CashMovementCreateSchema>;
+
+/** The blind count: what was counted per method (a method left out counted nothing). */
+export const CashSessionCloseSchema = z.object({
+  counted: z.object({
+    cash: Money,
+    credit_card: Money.optional(),
+    debit_card: Money.optional(),
+    pix: Money.optional(),
+    transfer: Money.optional(),
+  }),
+  reason: OptionalText(500, { multiline: true }),
+  closed_at: Timestamp.optional(),
+});
+export type CashSessionClose = z.infer<typeof CashSessionCloseSchema>;
+
+export const CashMovementSchema = z.object({
+  id: Id,
+  session_id: Id,
+  kind: CashMovementKindSchema,
+  amount: Money,
+  reason: z.string(),
+  created_by: Id,
+  created_by_name: z.string().nullable(),
+  made_at: Timestamp,
+});
+export type CashMovement = z.infer<typeof CashMovementSchema>;
+
+export const CashFigureSchema = z.object({
+  method: CountMethodSchema,
+  expected: SignedMoney,
+  counted: SignedMoney,
+  difference: SignedMoney,
+});
+export type CashFigure = z.infer<typeof CashFigureSchema>;
+
+export const CashSessionSchema = z.object({
+  id: Id,
+  device_id: Id,
+  device_label: z.string().nullable(),
+  status: CashSessionStatusSchema,
+  opening_float: Money,
+  opened_by: Id,
+  opened_by_name: z.string().nullable(),
+  opened_at: Timestamp,
+  closed_by: Id.nullable(),
+  closed_by_name: z.string().nullable(),
+  closed_at: Timestamp.nullable(),
+  /** Expected per method: as the close kept them, or now for an open session. */
+  expected: z.array(z.object({ method: CountMethodSchema, amount: SignedMoney })),
+  /** The close's lines (null while open). */
+  figures: z.array(CashFigureSchema).nullable(),
+  /** counted - expected over every method (null while open). */
+  difference: SignedMoney.nullable(),
+  close_reason: z.string().nullable(),
+  sales_count: z.int(),
+});
+export type CashSession = z.infer<typeof CashSessionSchema>;
+
+export const CashSessionDetailSchema = CashSessionSchema.extend({
+  movements: z.array(CashMovementSchema),
+  /** The session's completed sales by method (what each took in; cash net of change). */
+  sales_by_method: z.array(z.object({ method: PaymentMethodSchema, count: z.int(), amount: Money })),
+});
+export type CashSessionDetail = z.infer<typeof CashSessionDetailSchema>;
+
+export const CashSessionListQuerySchema = z.object({
+  ...PageQuery,
+  status: optionalFilter(CashSessionStatusSchema),
+  device_id: optionalFilter(Id),
+  /** Admins: one operator's sessions (a cashier always sees their own). */
+  user_id: optionalFilter(Id),
+  /** São Paulo days of opened_at. */
+  start_date: optionalFilter(IsoDate),
+  end_date: optionalFilter(IsoDate),
+});
+export type CashSessionListQuery = z.infer<typeof CashSessionListQuerySchema>;
+
+export const CashSessionResponseSchema = envelope(CashSessionDetailSchema);
+export const CashSessionListResponseSchema = envelope(
+  z.object({ sessions: z.array(CashSessionSchema), pagination: PaginationSchema }),
+);
+export const CashMovementResponseSchema = envelope(CashMovementSchema);
