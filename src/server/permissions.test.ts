@@ -83,6 +83,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/auth/me', cashier: 200, admin: 200 },
   { route: 'GET /api/products', cashier: 200, admin: 200 },
   { route: 'GET /api/products/:id', id: 'product', cashier: 200, admin: 200 },
+  { route: 'GET /api/products/:id/stock-movements', id: 'product', cashier: 200, admin: 200 },
   { route: 'POST /api/products', body: () => ({ sku: `M-${uniq()}`, name: 'Matriz' }), cashier: 403, admin: 201 },
   { route: 'PUT /api/products/:id', id: 'product', body: () => ({ name: 'Matriz 2' }), cashier: 403, admin: 200 },
   { route: 'DELETE /api/products/:id', id: 'product', cashier: 403, admin: 200 },

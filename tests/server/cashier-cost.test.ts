@@ -15,11 +15,16 @@ import { databases } from '../../src/server/test/testDb';
 /** A key that names a cost or what is made of one (cost_price, unit_cost, margins, gross profit, COGS). */
 const COST_KEY = /cost|margin|profit|cogs/i;
 
-/** The paths of every cost figure in a JSON answer (a yes/no about costs is no figure: the settings). */
+/**
+ * The paths of every cost figure in a JSON answer (a yes/no or a choice about costs is no
+ * figure: the settings' cashiers_see_cost_price and stock_cost_method).
+ */
 function costKeys(value: unknown, path = ''): string[] {
   if (value === null || typeof value !== 'object') return [];
   return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) => [
-    ...(COST_KEY.test(key) && !Array.isArray(value) && typeof item !== 'boolean' ? [`${path}${key}`] : []),
+    ...(COST_KEY.test(key) && !Array.isArray(value) && typeof item !== 'boolean' && typeof item !== 'string'
+      ? [`${path}${key}`]
+      : []),
     ...costKeys(item, `${path}${key}.`),
   ]);
 }
@@ -86,6 +91,14 @@ describe.each(databases())('cost prices a cashier receives (%s)', (kind) => {
       { token: admin },
     );
     ids['cash-flow'] = entry.body.data.id;
+    // A till session the cashier opened (a cashier reads only their own).
+    const session = await http.post(
+      '/api/cash-sessions',
+      { device_id: randomUUID(), opening_float: 50 },
+      { token: cashier, headers: { 'Idempotency-Key': randomUUID() } },
+    );
+    expect(session.status).toBe(201);
+    ids['cash-sessions'] = session.body.data.id;
   });
   afterAll(() => ctx?.close());
 

@@ -102,7 +102,7 @@ describe.each(databases())('idempotency and concurrency (%s)', (kind) => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('INSUFFICIENT_STOCK');
     expect(await keyRows(headers['Idempotency-Key'])).toEqual([]);
-    await http.put(`/api/products/${p.id}`, { current_stock: 5 }, { token: admin });
+    await http.put(`/api/products/${p.id}`, { current_stock: 5, stock_reason: 'Recontagem' }, { token: admin });
     const accepted = await http.post('/api/sales', body, { token: cashier, headers });
     expect(accepted.status).toBe(201);
     expect(await stockOf(ctx.db, tenantId, p.id)).toBe(3);
