@@ -353,6 +353,7 @@ describe('Dashboard e Relatórios Financeiros', () => {
     const total = (await get<{ pagination: { total: number } }>('/api/products?limit=1')).pagination.total;
     expect(productsFile.rows[0]).toEqual([
       'SKU',
+      'Código de barras',
       'Produto',
       'Tamanho',
       'Cor',
@@ -363,13 +364,18 @@ describe('Dashboard e Relatórios Financeiros', () => {
       'Status',
     ]);
     expect(productsFile.rows).toHaveLength(total + 1);
-    const first = await get<{ sku: string; name: string; current_stock: number; sale_price: number }>(
-      `/api/products/${products[0]!.id}`,
-    );
+    const first = await get<{
+      sku: string;
+      barcode: string | null;
+      name: string;
+      current_stock: number;
+      sale_price: number;
+    }>(`/api/products/${products[0]!.id}`);
     const row = productsFile.rows.find((r) => r[0] === first.sku)!;
-    expect(row[1]).toBe(first.name);
-    expect(Number(row[4])).toBe(first.current_stock);
-    expect(csvCentavos(row[7]!)).toBe(toCentavos(first.sale_price));
+    expect(row[1]).toBe(first.barcode ?? '');
+    expect(row[2]).toBe(first.name);
+    expect(Number(row[5])).toBe(first.current_stock);
+    expect(csvCentavos(row[8]!)).toBe(toCentavos(first.sale_price));
   });
 
   it('fits phones and the tablet without sideways scroll', async () => {

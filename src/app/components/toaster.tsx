@@ -1,6 +1,7 @@
 // Renders the toasts above dialogs. On phones and tablets just below the top bar: never
 // over its controls (menu, user, logout), nor over Nova Venda's 'Finalizar Venda' bar at
-// the bottom; bottom-right on wide screens, where that bar does not exist. Kept
+// the bottom; bottom-left on wide screens, where that bar does not exist and the right
+// column holds Nova Venda's summary and its button (lower when the caixa bar is open). Kept
 // accessible while a dialog hides the rest of the page (data-live-region).
 import { createPortal } from 'react-dom';
 import { cn } from './cn';
@@ -14,7 +15,7 @@ export function Toaster() {
     <div
       data-live-region=""
       aria-live="polite"
-      className="pointer-events-none fixed right-0 top-16 z-[100] flex w-full flex-col gap-2 p-3 sm:max-w-sm sm:p-4 xl:bottom-0 xl:top-auto"
+      className="pointer-events-none fixed right-0 top-16 z-[100] flex w-full flex-col gap-2 p-3 sm:max-w-sm sm:p-4 xl:bottom-0 xl:left-0 xl:right-auto xl:top-auto"
     >
       {toasts.map((t) => (
         <div

@@ -23,9 +23,10 @@ export function CaixaBar() {
   const [busy, setBusy] = useState(false);
   const [movement, setMovement] = useState<'sangria' | 'suprimento' | null>(null);
   const [closing, setClosing] = useState(false);
-  if (session === undefined) return null;
-
-  if (!session || session.status === 'closed') {
+  // Until the device's storage answers, the closed caixa's card holds its place unseen, so
+  // the sale below does not move when it shows (a device starts with its caixa closed).
+  const loading = session === undefined;
+  if (loading || !session || session.status === 'closed') {
     const open = async () => {
       if (float === null || !user) return;
       setBusy(true);
@@ -40,7 +41,11 @@ export function CaixaBar() {
     };
     return (
       <>
-        <Card className="mb-4 border-amber-300 bg-amber-50" data-testid="caixa-gate">
+        <Card
+          className={`mb-4 border-amber-300 bg-amber-50${loading ? ' invisible' : ''}`}
+          data-testid="caixa-gate"
+          aria-hidden={loading || undefined}
+        >
           <div className="flex flex-wrap items-end gap-3 px-5 py-4">
             <div className="min-w-0 flex-1 basis-56">
               <h2 className="text-base font-semibold text-slate-900">Caixa fechado</h2>
@@ -49,7 +54,7 @@ export function CaixaBar() {
             <FieldFrame id="caixa-fundo" label="Fundo de troco" className="w-40">
               <MoneyInput id="caixa-fundo" value={float} onChange={(c) => setFloat(c)} />
             </FieldFrame>
-            <Button onClick={() => void open()} disabled={busy || float === null}>
+            <Button onClick={() => void open()} disabled={loading || busy || float === null}>
               Abrir Caixa
             </Button>
           </div>

@@ -7,7 +7,6 @@
 // nothing. The mirror answers, so it works offline. Inside a dialog a scan is left alone
 // (it is typing into that dialog's field).
 import { useCallback, useEffect, useRef } from 'react';
-import { toCentavos } from '../../../shared/money';
 import { toast, toastError } from '../../components/toast-store';
 import type { MirrorProduct } from '../../offline/db';
 import { addToCart, type CartLine } from './cart';
@@ -55,7 +54,7 @@ export function useScanner(options: ScannerOptions): (code: string) => void {
       id: product.id,
       name: product.name,
       sku: product.sku,
-      sale_price: toCentavos(product.sale_price),
+      sale_price: product.sale_price,
     };
     const result = addToCart(lines, cartProduct, 1, availableOf(product.id));
     if (!result.ok) {
