@@ -4,24 +4,22 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, deletedAt, tenantId } from './base';
+import { createdAt, updatedAt, deletedAt, tenantId, at, rowId, tenantKey, sameStoreRef } from './base';
 
 export const users = pgTable(
   'users',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     name: text('name').notNull(),
     /** Always lowercase (the contract lowercases e-mails). */
     email: text('email').notNull(),
@@ -33,7 +31,7 @@ export const users = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    primaryKey({ name: 'users_pkey', columns: [t.tenantId, t.id] }),
+    tenantKey('users', t),
     uniqueIndex('users_tenant_email_key')
       .on(t.tenantId, t.email)
       .where(sql`deleted_at IS NULL`),
@@ -45,24 +43,20 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     userId: uuid('user_id').notNull(),
     /** All tokens descending from one login share a family; reuse of a spent one revokes it. */
     familyId: uuid('family_id').notNull(),
     /** sha256 (hex) of the opaque token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    revokedAt: at('revoked_at'),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ name: 'refresh_tokens_pkey', columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'refresh_tokens_user_fk',
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
+    tenantKey('refresh_tokens', t),
+    sameStoreRef('refresh_tokens_user_fk', t, t.userId, users).onDelete('cascade'),
     // The one key not led by tenant_id: a refresh call carries only the token, so the
     // lookup is by its hash (globally unique: 32 random bytes).
     uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
@@ -76,7 +70,7 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
     /** pending (counted as a failure until settled), success, failure. */
@@ -84,7 +78,7 @@ export const loginAttempts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ name: 'login_attempts_pkey', columns: [t.tenantId, t.id] }),
+    tenantKey('login_attempts', t),
     index('login_attempts_email_idx').on(t.tenantId, t.email, t.createdAt),
     // Per-IP limit spans tenants, so this index is led by ip.
     index('login_attempts_ip_idx').on(t.ip, t.createdAt),

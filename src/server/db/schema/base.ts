@@ -1,11 +1,44 @@
 // The columns every table shares (tenant, timestamps, São Paulo days, search indexes)
 // and the tenants table they all hang from.
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, date, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  date,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-export const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-export const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'date' });
+/** A moment (timestamptz), read as a Date. */
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export const createdAt = () => at('created_at').notNull().defaultNow();
+export const updatedAt = () => at('updated_at').notNull().defaultNow();
+export const deletedAt = () => at('deleted_at');
+
+/** A 64-bit integer read as a JS number: centavos, versions, counts (all far below 2^53). */
+export const bigNumber = (name: string) => bigint(name, { mode: 'number' });
+
+/** A row's own id (unique within its store: the key is (tenant_id, id)). */
+export const rowId = () => uuid('id').notNull().defaultRandom();
+
+/** The key of a store's row: (tenant_id, id), named `<table>_pkey`. */
+export const tenantKey = (table: string, t: { tenantId: AnyPgColumn; id: AnyPgColumn }) =>
+  primaryKey({ name: `${table}_pkey`, columns: [t.tenantId, t.id] });
+
+/** A reference to another row of the same store: (tenant_id, column) -> (target.tenant_id, target.id). */
+export const sameStoreRef = (
+  name: string,
+  t: { tenantId: AnyPgColumn },
+  column: AnyPgColumn,
+  target: { tenantId: AnyPgColumn; id: AnyPgColumn },
+) => foreignKey({ name, columns: [t.tenantId, column], foreignColumns: [target.tenantId, target.id] });
 export const tenantId = () =>
   uuid('tenant_id')
     .notNull()

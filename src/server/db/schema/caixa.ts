@@ -3,20 +3,8 @@
 // session) are written in the migration; they are not repeated here so that this file
 // imports nothing of schema.ts, which re-exports it.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, bigNumber, rowId, tenantKey } from './base';
 
 /** One method's line of a close, in centavos: what the system expected and what was counted. */
 export interface CashCloseFigure {
@@ -34,13 +22,13 @@ export const cashSessions = pgTable(
   {
     tenantId: uuid('tenant_id').notNull(),
     /** May be chosen by the device (the session is opened offline too). */
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     /** The till: the random id the device keeps, and the name a person reads. */
     deviceId: uuid('device_id').notNull(),
     deviceLabel: text('device_label'),
     status: text('status', { enum: CASH_SESSION_STATUSES }).notNull().default('open'),
     /** centavos: the fundo de troco */
-    openingFloat: bigint('opening_float', { mode: 'number' }).notNull(),
+    openingFloat: bigNumber('opening_float').notNull(),
     openedBy: uuid('opened_by').notNull(),
     /** The device's time when believable (as a sale's sold_at), else when the server received it. */
     openedAt: at('opened_at').notNull(),
@@ -52,14 +40,14 @@ export const cashSessions = pgTable(
     figures: jsonb('figures').$type<CashCloseFigure[]>(),
     closeReason: text('close_reason'),
     /** centavos: counted - expected over every method (what went to the cash book). */
-    difference: bigint('difference', { mode: 'number' }),
+    difference: bigNumber('difference'),
     /** The 'Quebra de caixa' / 'Sobra de caixa' entry; null when the count matched. */
     differenceEntryId: uuid('difference_entry_id'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'cash_sessions_pkey', columns: [t.tenantId, t.id] }),
+    tenantKey('cash_sessions', t),
     uniqueIndex('cash_sessions_one_open_idx')
       .on(t.tenantId, t.deviceId)
       .where(sql`status = 'open'`),
@@ -74,11 +62,11 @@ export const cashSessionMovements = pgTable(
   'cash_session_movements',
   {
     tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     sessionId: uuid('session_id').notNull(),
     kind: text('kind', { enum: CASH_MOVEMENT_KINDS }).notNull(),
     /** centavos, > 0 */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: bigNumber('amount').notNull(),
     reason: text('reason').notNull(),
     createdBy: uuid('created_by').notNull(),
     /** When it was made at the till (the device's clock when believable). */
@@ -86,7 +74,7 @@ export const cashSessionMovements = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'cash_session_movements_pkey', columns: [t.tenantId, t.id] }),
+    tenantKey('cash_session_movements', t),
     index('cash_session_movements_session_idx').on(t.tenantId, t.sessionId, t.madeAt),
     check('cash_session_movements_kind_check', sql`${t.kind} IN ('sangria', 'suprimento')`),
     check('cash_session_movements_amount_check', sql`${t.amount} > 0`),

@@ -1,27 +1,25 @@
 // What the store sells and to whom: products (with their price history), customers and
 // expense categories.
 import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, deletedAt, tenantId, searchIndex } from './base';
+  createdAt,
+  updatedAt,
+  deletedAt,
+  tenantId,
+  searchIndex,
+  at,
+  bigNumber,
+  rowId,
+  tenantKey,
+  sameStoreRef,
+} from './base';
 
 export const products = pgTable(
   'products',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     sku: text('sku').notNull(),
     name: text('name').notNull(),
     size: text('size').notNull().default(''),
@@ -31,20 +29,20 @@ export const products = pgTable(
     currentStock: integer('current_stock').notNull().default(0),
     minimumStock: integer('minimum_stock').notNull().default(0),
     /** centavos */
-    costPrice: bigint('cost_price', { mode: 'number' }).notNull().default(0),
+    costPrice: bigNumber('cost_price').notNull().default(0),
     /** centavos */
-    salePrice: bigint('sale_price', { mode: 'number' }).notNull().default(0),
+    salePrice: bigNumber('sale_price').notNull().default(0),
     active: boolean('active').notNull().default(true),
     /** Set by the stamp_change trigger on every write (migration 0008, catalogue/sync.ts). */
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    version: bigNumber('version').notNull().default(0),
     /** The writing transaction's id (pg_current_xact_id), set by the same trigger: what the sync cursor follows. */
-    txid: bigint('txid', { mode: 'number' }).notNull().default(0),
+    txid: bigNumber('txid').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
   (t) => [
-    primaryKey({ name: 'products_pkey', columns: [t.tenantId, t.id] }),
+    tenantKey('products', t),
     // SKU unique per tenant among live rows, case-insensitively.
     uniqueIndex('products_tenant_sku_key')
       .on(t.tenantId, sql`lower(${t.sku})`)
@@ -68,7 +66,7 @@ export const customers = pgTable(
   {
     tenantId: tenantId(),
     /** May be chosen by the client (customers created offline). */
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
@@ -80,15 +78,15 @@ export const customers = pgTable(
     zipCode: text('zip_code'),
     active: boolean('active').notNull().default(true),
     /** Set by the stamp_change trigger on every write (migration 0008, catalogue/sync.ts). */
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    version: bigNumber('version').notNull().default(0),
     /** The writing transaction's id (pg_current_xact_id), set by the same trigger: what the sync cursor follows. */
-    txid: bigint('txid', { mode: 'number' }).notNull().default(0),
+    txid: bigNumber('txid').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
   (t) => [
-    primaryKey({ name: 'customers_pkey', columns: [t.tenantId, t.id] }),
+    tenantKey('customers', t),
     index('customers_tenant_version_idx').on(t.tenantId, t.version),
     index('customers_tenant_txid_idx').on(t.tenantId, t.txid),
     index('customers_tenant_name_idx').on(t.tenantId, t.name),
@@ -100,7 +98,7 @@ export const expenseCategories = pgTable(
   'expense_categories',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     name: text('name').notNull(),
     description: text('description'),
     active: boolean('active').notNull().default(true),
@@ -108,7 +106,7 @@ export const expenseCategories = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ name: 'expense_categories_pkey', columns: [t.tenantId, t.id] }),
+    tenantKey('expense_categories', t),
     uniqueIndex('expense_categories_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
   ],
 );
@@ -123,19 +121,15 @@ export const productPrices = pgTable(
   'product_prices',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     productId: uuid('product_id').notNull(),
     /** centavos */
-    salePrice: bigint('sale_price', { mode: 'number' }).notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    salePrice: bigNumber('sale_price').notNull(),
+    changedAt: at('changed_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'product_prices_pkey', columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'product_prices_product_fk',
-      columns: [t.tenantId, t.productId],
-      foreignColumns: [products.tenantId, products.id],
-    }).onDelete('cascade'),
+    tenantKey('product_prices', t),
+    sameStoreRef('product_prices_product_fk', t, t.productId, products).onDelete('cascade'),
     index('product_prices_product_idx').on(t.tenantId, t.productId, t.changedAt),
   ],
 );

@@ -1,20 +1,20 @@
 // Money owed and moved: accounts receivable and payable, and the cash book.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { PAYABLE_PAYMENT_METHODS } from '../../../shared/contract/accounts';
 import { PAYMENT_METHODS } from '../../../shared/contract/sales';
-import { createdAt, updatedAt, tenantId, searchIndex, day } from './base';
+import {
+  createdAt,
+  updatedAt,
+  tenantId,
+  searchIndex,
+  day,
+  at,
+  bigNumber,
+  rowId,
+  tenantKey,
+  sameStoreRef,
+} from './base';
 import { customers } from './catalogue';
 import { PAYMENT_METHOD_CHECK, sales } from './sales';
 
@@ -23,14 +23,14 @@ export const accountsReceivable = pgTable(
   'accounts_receivable',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     customerId: uuid('customer_id'),
     saleId: uuid('sale_id'),
     /** 1..n for a crediário installment */
     installmentNumber: integer('installment_number'),
     description: text('description').notNull(),
     /** centavos */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: bigNumber('amount').notNull(),
     dueDate: day('due_date').notNull(),
     status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
       .notNull()
@@ -40,22 +40,14 @@ export const accountsReceivable = pgTable(
     notes: text('notes'),
     paymentDate: day('payment_date'),
     /** When it was cancelled (balance sheets as of a past date need it). */
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: at('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ name: 'accounts_receivable_pkey', columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'accounts_receivable_customer_fk',
-      columns: [t.tenantId, t.customerId],
-      foreignColumns: [customers.tenantId, customers.id],
-    }),
-    foreignKey({
-      name: 'accounts_receivable_sale_fk',
-      columns: [t.tenantId, t.saleId],
-      foreignColumns: [sales.tenantId, sales.id],
-    }),
+    tenantKey('accounts_receivable', t),
+    sameStoreRef('accounts_receivable_customer_fk', t, t.customerId, customers),
+    sameStoreRef('accounts_receivable_sale_fk', t, t.saleId, sales),
     index('accounts_receivable_due_idx').on(t.tenantId, t.status, t.dueDate),
     index('accounts_receivable_sale_idx').on(t.tenantId, t.saleId),
     index('accounts_receivable_customer_idx').on(t.tenantId, t.customerId),
@@ -78,11 +70,11 @@ export const accountsPayable = pgTable(
   {
     tenantId: tenantId(),
     /** May be chosen by the client (a bill entered offline, then paid offline). */
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     supplierName: text('supplier_name').notNull(),
     description: text('description').notNull(),
     /** centavos */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: bigNumber('amount').notNull(),
     dueDate: day('due_date').notNull(),
     paymentMethod: text('payment_method', { enum: PAYABLE_PAYMENT_METHODS }),
     /** One of PAYABLE_CATEGORIES (spec §5); its cash entry and DRE line follow it. */
@@ -93,12 +85,12 @@ export const accountsPayable = pgTable(
       .notNull()
       .default('pending'),
     paymentDate: day('payment_date'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: at('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ name: 'accounts_payable_pkey', columns: [t.tenantId, t.id] }),
+    tenantKey('accounts_payable', t),
     index('accounts_payable_due_idx').on(t.tenantId, t.status, t.dueDate),
     searchIndex('accounts_payable_search_idx', t.tenantId, t.supplierName, t.description),
     check('accounts_payable_status_check', sql`${t.status} IN ('pending', 'paid', 'cancelled')`),
@@ -116,14 +108,14 @@ export const cashFlowEntries = pgTable(
   'cash_flow_entries',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     /** São Paulo day the money moved */
     date: day('date').notNull(),
     type: text('type', { enum: ['income', 'expense'] }).notNull(),
     description: text('description').notNull(),
     category: text('category').notNull(),
     /** centavos, always positive; the type gives the sign */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: bigNumber('amount').notNull(),
     saleId: uuid('sale_id'),
     accountPayableId: uuid('account_payable_id'),
     accountReceivableId: uuid('account_receivable_id'),
@@ -133,22 +125,10 @@ export const cashFlowEntries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ name: 'cash_flow_entries_pkey', columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'cash_flow_entries_sale_fk',
-      columns: [t.tenantId, t.saleId],
-      foreignColumns: [sales.tenantId, sales.id],
-    }),
-    foreignKey({
-      name: 'cash_flow_entries_receivable_fk',
-      columns: [t.tenantId, t.accountReceivableId],
-      foreignColumns: [accountsReceivable.tenantId, accountsReceivable.id],
-    }),
-    foreignKey({
-      name: 'cash_flow_entries_payable_fk',
-      columns: [t.tenantId, t.accountPayableId],
-      foreignColumns: [accountsPayable.tenantId, accountsPayable.id],
-    }),
+    tenantKey('cash_flow_entries', t),
+    sameStoreRef('cash_flow_entries_sale_fk', t, t.saleId, sales),
+    sameStoreRef('cash_flow_entries_receivable_fk', t, t.accountReceivableId, accountsReceivable),
+    sameStoreRef('cash_flow_entries_payable_fk', t, t.accountPayableId, accountsPayable),
     index('cash_flow_entries_date_idx').on(t.tenantId, t.date),
     index('cash_flow_entries_sale_idx').on(t.tenantId, t.saleId),
     index('cash_flow_entries_receivable_idx').on(t.tenantId, t.accountReceivableId),

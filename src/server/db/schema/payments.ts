@@ -4,9 +4,10 @@
 // toward the sale, net of change; received and change only for cash handed over. The
 // caixa counts a session's figures per method from these rows.
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { check, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { PART_PAYMENT_METHODS } from '../../../shared/contract/payments';
 import { sales } from './sales';
+import { bigNumber, sameStoreRef } from './base';
 
 const PART_METHOD_CHECK = sql.raw(`(${PART_PAYMENT_METHODS.map((m) => `'${m}'`).join(', ')})`);
 
@@ -19,19 +20,15 @@ export const salePayments = pgTable(
     seq: smallint('seq').notNull(),
     method: text('method', { enum: PART_PAYMENT_METHODS }).notNull(),
     /** centavos paid toward the sale by this part (net of change), > 0 */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: bigNumber('amount').notNull(),
     /** centavos handed over (cash only; null when not told) */
-    received: bigint('received', { mode: 'number' }),
+    received: bigNumber('received'),
     /** centavos given back: received - amount (cash only) */
-    change: bigint('change', { mode: 'number' }),
+    change: bigNumber('change'),
   },
   (t) => [
     primaryKey({ name: 'sale_payments_pkey', columns: [t.tenantId, t.saleId, t.seq] }),
-    foreignKey({
-      name: 'sale_payments_sale_fk',
-      columns: [t.tenantId, t.saleId],
-      foreignColumns: [sales.tenantId, sales.id],
-    }).onDelete('cascade'),
+    sameStoreRef('sale_payments_sale_fk', t, t.saleId, sales).onDelete('cascade'),
     check('sale_payments_method_check', sql`${t.method} IN ${PART_METHOD_CHECK}`),
     check('sale_payments_amount_check', sql`${t.amount} > 0`),
     check(

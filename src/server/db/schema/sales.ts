@@ -1,24 +1,10 @@
 // Sales, their lines and their conflicts.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PartPaymentMethod } from '../../../shared/contract/payments';
 import { PAYMENT_METHODS } from '../../../shared/contract/sales';
 import { SALE_CONFLICT_KINDS } from '../../../shared/contract/sale-conflicts';
-import { createdAt, updatedAt, tenantId, searchIndex } from './base';
+import { createdAt, updatedAt, tenantId, searchIndex, at, bigNumber, rowId, tenantKey, sameStoreRef } from './base';
 import { users } from './access';
 import { products, customers } from './catalogue';
 
@@ -54,14 +40,14 @@ export const sales = pgTable(
   {
     tenantId: tenantId(),
     /** May be chosen by the client: the outbox row's id, so a replay names the same sale. */
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     customerId: uuid('customer_id').notNull(),
     /** The customer's name when the sale was made. */
     customerName: text('customer_name').notNull(),
     /** centavos: sum of the items' total_price */
-    total: bigint('total', { mode: 'number' }).notNull(),
+    total: bigNumber('total').notNull(),
     /** centavos: the discount given on the whole sale, shared out over its lines' total_price */
-    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    discount: bigNumber('discount').notNull().default(0),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
     saleStatus: text('sale_status', { enum: ['completed', 'cancelled'] }).notNull(),
@@ -73,11 +59,11 @@ export const sales = pgTable(
     /** Replayed from a till's outbox (accepted beyond stock). */
     offline: boolean('offline').notNull().default(false),
     /** When the sale happened at the till (its clock, when believable; else received_at). */
-    soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    soldAt: at('sold_at').notNull().defaultNow(),
     /** When the server received it. */
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    receivedAt: at('received_at').notNull().defaultNow(),
     /** The device's sold_at when it was not kept (a clock conflict). */
-    claimedSoldAt: timestamp('claimed_sold_at', { withTimezone: true, mode: 'date' }),
+    claimedSoldAt: at('claimed_sold_at'),
     /** The till that sold it, as it names itself. */
     deviceId: uuid('device_id'),
     deviceLabel: text('device_label'),
@@ -85,22 +71,14 @@ export const sales = pgTable(
     cashSessionId: uuid('cash_session_id'),
     notes: text('notes'),
     createdBy: uuid('created_by'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: at('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ name: 'sales_pkey', columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'sales_customer_fk',
-      columns: [t.tenantId, t.customerId],
-      foreignColumns: [customers.tenantId, customers.id],
-    }),
-    foreignKey({
-      name: 'sales_created_by_fk',
-      columns: [t.tenantId, t.createdBy],
-      foreignColumns: [users.tenantId, users.id],
-    }),
+    tenantKey('sales', t),
+    sameStoreRef('sales_customer_fk', t, t.customerId, customers),
+    sameStoreRef('sales_created_by_fk', t, t.createdBy, users),
     index('sales_tenant_sold_at_idx').on(t.tenantId, t.soldAt),
     index('sales_tenant_customer_idx').on(t.tenantId, t.customerId),
     index('sales_cash_session_idx')
@@ -122,7 +100,7 @@ export const saleItems = pgTable(
   'sale_items',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     saleId: uuid('sale_id').notNull(),
     /** Order of the lines as sent, then as added. */
     position: integer('position').notNull(),
@@ -131,28 +109,20 @@ export const saleItems = pgTable(
     productName: text('product_name').notNull(),
     quantity: integer('quantity').notNull(),
     /** centavos: the price at the till when the line was added */
-    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    unitPrice: bigNumber('unit_price').notNull(),
     /** centavos: the product's cost_price when sold (margins) */
-    unitCost: bigint('unit_cost', { mode: 'number' }).notNull(),
+    unitCost: bigNumber('unit_cost').notNull(),
     /** centavos: quantity × unit_price */
-    totalPrice: bigint('total_price', { mode: 'number' }).notNull(),
+    totalPrice: bigNumber('total_price').notNull(),
     /** centavos: the discount given on this line */
-    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    discount: bigNumber('discount').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ name: 'sale_items_pkey', columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'sale_items_sale_fk',
-      columns: [t.tenantId, t.saleId],
-      foreignColumns: [sales.tenantId, sales.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'sale_items_product_fk',
-      columns: [t.tenantId, t.productId],
-      foreignColumns: [products.tenantId, products.id],
-    }),
+    tenantKey('sale_items', t),
+    sameStoreRef('sale_items_sale_fk', t, t.saleId, sales).onDelete('cascade'),
+    sameStoreRef('sale_items_product_fk', t, t.productId, products),
     index('sale_items_sale_idx').on(t.tenantId, t.saleId, t.position),
     index('sale_items_product_idx').on(t.tenantId, t.productId),
     check('sale_items_quantity_check', sql`${t.quantity} > 0`),
@@ -170,20 +140,16 @@ export const saleConflicts = pgTable(
   'sale_conflicts',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     saleId: uuid('sale_id').notNull(),
     kind: text('kind', { enum: SALE_CONFLICT_KINDS }).notNull(),
     createdAt: createdAt(),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    reviewedAt: at('reviewed_at'),
     reviewedBy: uuid('reviewed_by'),
   },
   (t) => [
-    primaryKey({ name: 'sale_conflicts_pkey', columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'sale_conflicts_sale_fk',
-      columns: [t.tenantId, t.saleId],
-      foreignColumns: [sales.tenantId, sales.id],
-    }).onDelete('cascade'),
+    tenantKey('sale_conflicts', t),
+    sameStoreRef('sale_conflicts_sale_fk', t, t.saleId, sales).onDelete('cascade'),
     uniqueIndex('sale_conflicts_sale_kind_key').on(t.tenantId, t.saleId, t.kind),
     index('sale_conflicts_open_idx')
       .on(t.tenantId, t.createdAt)

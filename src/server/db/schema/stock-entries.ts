@@ -3,7 +3,6 @@
 // so this file imports nothing of schema.ts (which re-exports it).
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -12,19 +11,17 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { at, bigNumber, rowId, tenantKey } from './base';
 
 /** One supplier's NF-e entered into stock: its access key enters once per store. */
 export const stockEntries = pgTable(
   'stock_entries',
   {
     tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     accessKey: text('access_key').notNull(),
     number: integer('number').notNull(),
     series: integer('series').notNull(),
@@ -33,13 +30,13 @@ export const stockEntries = pgTable(
     supplierDocument: text('supplier_document').notNull(),
     supplierName: text('supplier_name').notNull(),
     /** vNF, centavos */
-    total: bigint('total', { mode: 'number' }).notNull(),
+    total: bigNumber('total').notNull(),
     lineCount: integer('line_count').notNull(),
     createdBy: uuid('created_by'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'stock_entries_pkey', columns: [t.tenantId, t.id] }),
+    tenantKey('stock_entries', t),
     uniqueIndex('stock_entries_tenant_key_key').on(t.tenantId, t.accessKey),
     index('stock_entries_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
@@ -65,9 +62,9 @@ export const stockEntryLines = pgTable(
     /** Units into stock. */
     units: integer('units').notNull(),
     /** Cost of one unit into stock, centavos (the line total over its units, rounded). */
-    unitCost: bigint('unit_cost', { mode: 'number' }).notNull(),
+    unitCost: bigNumber('unit_cost').notNull(),
     /** vProd, centavos */
-    total: bigint('total', { mode: 'number' }).notNull(),
+    total: bigNumber('total').notNull(),
     productCreated: boolean('product_created').notNull().default(false),
   },
   (t) => [

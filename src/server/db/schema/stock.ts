@@ -2,23 +2,23 @@
 // a count's items to their count) are in the migration; they are not repeated here so this
 // file needs nothing of schema.ts (which re-exports it).
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { STOCK_MOVEMENT_KINDS } from '../../../shared/contract/stock-movements';
+import { at, bigNumber, rowId, tenantKey } from './base';
 
 export type { StockMovementKind } from '../../../shared/contract/stock-movements';
 
 const tenantId = () => uuid('tenant_id').notNull();
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Every change of a product's stock (server/sales/stock.ts writes them with the change). */
 export const stockMovements = pgTable(
   'stock_movements',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     /** Insertion order: a product's movements newest first by it. */
-    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    seq: bigNumber('seq').generatedAlwaysAsIdentity(),
     productId: uuid('product_id').notNull(),
     kind: text('kind', { enum: STOCK_MOVEMENT_KINDS }).notNull(),
     /** Signed: units into stock (positive) or out of it (negative). */
@@ -33,7 +33,7 @@ export const stockMovements = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'stock_movements_pkey', columns: [t.tenantId, t.id] }),
+    tenantKey('stock_movements', t),
     index('stock_movements_product_idx').on(t.tenantId, t.productId, t.seq),
     index('stock_movements_sale_idx')
       .on(t.tenantId, t.saleId)
@@ -49,7 +49,7 @@ export const stockCounts = pgTable(
   'stock_counts',
   {
     tenantId: tenantId(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: rowId(),
     status: text('status', { enum: ['open', 'confirmed', 'cancelled'] })
       .notNull()
       .default('open'),
@@ -61,7 +61,7 @@ export const stockCounts = pgTable(
     closedAt: at('closed_at'),
   },
   (t) => [
-    primaryKey({ name: 'stock_counts_pkey', columns: [t.tenantId, t.id] }),
+    tenantKey('stock_counts', t),
     uniqueIndex('stock_counts_one_open_key')
       .on(t.tenantId)
       .where(sql`status = 'open'`),

@@ -1,7 +1,7 @@
 // Totals per São Paulo day kept by triggers (db/functions.sql), so a year of history
 // reads a few hundred rows.
-import { bigint, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
-import { tenantId, day, slot } from './base';
+import { integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { tenantId, day, slot, bigNumber } from './base';
 
 /**
  * The cash book's totals per São Paulo day, kept by triggers on cash_flow_entries in the
@@ -16,9 +16,9 @@ export const cashFlowDays = pgTable(
     date: day('date').notNull(),
     slot: slot(),
     /** centavos */
-    income: bigint('income', { mode: 'number' }).notNull().default(0),
+    income: bigNumber('income').notNull().default(0),
     /** centavos */
-    expenses: bigint('expenses', { mode: 'number' }).notNull().default(0),
+    expenses: bigNumber('expenses').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'cash_flow_days_pkey', columns: [t.tenantId, t.date, t.slot] })],
 );
@@ -38,9 +38,9 @@ export const salesDays = pgTable(
     /** completed sales sold that day */
     sales: integer('sales').notNull().default(0),
     /** centavos: their totals */
-    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+    revenue: bigNumber('revenue').notNull().default(0),
     /** centavos: their lines' quantity × unit_cost */
-    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+    cost: bigNumber('cost').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'sales_days_pkey', columns: [t.tenantId, t.date, t.slot] })],
 );
@@ -59,9 +59,9 @@ export const saleProductDays = pgTable(
     /** completed lines of the product sold that day */
     lines: integer('lines').notNull().default(0),
     /** centavos: their total_price */
-    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+    revenue: bigNumber('revenue').notNull().default(0),
     /** centavos: their quantity × unit_cost */
-    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+    cost: bigNumber('cost').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'sale_product_days_pkey', columns: [t.tenantId, t.productId, t.date] })],
 );
