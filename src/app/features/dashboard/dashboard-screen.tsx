@@ -12,10 +12,9 @@ import { PageHeader } from '../../components/page-header';
 import { useOnline } from '../../offline/hooks';
 import { dashboardKeys, useAlerts, useDashboardMetrics, type Viewer } from './api';
 import { AlertsPanel } from './alerts-panel';
-import { CashFlowChart } from './cash-flow-chart';
+import { CashFlowChart, SalesChart } from './period-charts';
 import { scopeLabel } from './dashboard-format';
 import { MetricCards, MetricCardsError, MetricCardsLoading } from './metric-cards';
-import { SalesChart } from './sales-chart';
 
 export function DashboardScreen() {
   const { isAdmin } = usePermissions();
