@@ -12,8 +12,7 @@ import type { ReceiptView } from './receipt-view';
 import './receipt-print.css';
 
 export type PrintJob =
-  | { kind: 'receipt'; view: ReceiptView; width: ReceiptPaperWidth }
-  | { kind: 'carne'; view: ReceiptView };
+  { kind: 'receipt'; view: ReceiptView; width: ReceiptPaperWidth } | { kind: 'carne'; view: ReceiptView };
 
 const MM_PER_PX = 25.4 / 96;
 /** A little more roll than the receipt needs, so rounding never spills onto a second page. */

@@ -61,7 +61,9 @@ export function Receipt({ view, width }: { view: ReceiptView; width: ReceiptPape
       {view.payments.map((p, i) => (
         <div key={i}>
           <Row left={p.label} right={formatBRL(p.amount)} />
-          {p.received !== null ? <Row className="receipt-indent" left="Recebido" right={formatBRL(p.received)} /> : null}
+          {p.received !== null ? (
+            <Row className="receipt-indent" left="Recebido" right={formatBRL(p.received)} />
+          ) : null}
           {p.change !== null ? <Row className="receipt-indent" left="Troco" right={formatBRL(p.change)} /> : null}
         </div>
       ))}
