@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { ARTIFACTS_DIR, openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { idbProductCount, until } from './support/idb';
+import { overflow } from './support/layout';
 import { startServer, type RunningServer } from './support/server';
 import {
   addProduct,
@@ -236,6 +237,12 @@ describe('Recibo e carnê', () => {
       expect(onPage.match(/Parcela\s+\d\/6/g)).toHaveLength(3);
       expect(onPage.match(/Documento sem valor fiscal/g)).toHaveLength(3);
     }
+    // On a phone the bar and its buttons fit the width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await bar.scrollIntoViewIfNeeded();
+    expect(await overflow(page)).toEqual({ page: null, regions: [] });
+    await screenshot(page, 'receipt-02-bar-390');
+    await page.setViewportSize({ width: 1280, height: 860 });
     await browser.context.setOffline(false);
   });
 });

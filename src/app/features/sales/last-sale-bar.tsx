@@ -6,7 +6,6 @@
 import { useEffect, useRef } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
-import { Card } from '../../components/card';
 import { usePrinter } from '../../components/receipt/print-document';
 import { receiptFromLocalSale } from '../../components/receipt/receipt-view';
 import { useReceiptHeader } from '../../lib/receipt-header';
@@ -35,10 +34,10 @@ export function LastSaleBar({ saleId, onClose }: { saleId: string; onClose: () =
 
   if (!view) return null;
   return (
-    <Card
+    <div
       role="region"
       aria-label="Venda finalizada"
-      className="mb-4 flex flex-wrap items-center justify-between gap-3 border-emerald-200 bg-emerald-50 px-4 py-3"
+      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3"
     >
       <p className="text-sm text-emerald-900">
         <span className="font-semibold">Venda #{view.number} finalizada</span> · {view.customer.name} ·{' '}
@@ -58,6 +57,6 @@ export function LastSaleBar({ saleId, onClose }: { saleId: string; onClose: () =
         </Button>
       </div>
       {printer.element}
-    </Card>
+    </div>
   );
 }
