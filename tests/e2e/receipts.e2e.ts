@@ -118,11 +118,14 @@ beforeAll(async () => {
   browser = await openBrowser({ width: 1280, height: 860 });
   page = await browser.context.newPage();
   await page.addInitScript(() => {
-    const w = window as unknown as { printCalls: number };
+    const w = window as unknown as { printCalls: number; cspViolations: string[] };
     w.printCalls = 0;
     window.print = () => {
       w.printCalls++;
     };
+    // The page size goes in without an inline <style>, which the policy would block.
+    w.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(e.violatedDirective));
   });
   await signIn(server, page, 'caixa@demo.com');
   await openTill(server, page);
@@ -168,6 +171,7 @@ describe('Recibo e carnê', () => {
     expect(printed).toContain('Documento sem valor fiscal');
     // Nothing of the screen behind it is printed.
     expect(printed).not.toContain('Resumo da Venda');
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 
   it('em papel de 58 mm, com impressão automática, o recibo cabe na largura', async () => {
