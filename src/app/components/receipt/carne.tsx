@@ -33,6 +33,8 @@ function Slip({ view, part }: { view: ReceiptView; part: ReceiptInstallment }) {
           <dd>{formatBRL(part.amount)}</dd>
         </dl>
         <p className="carne-cut">{view.customer.name}</p>
+        <p className="carne-sign">Recebido por: ____________________</p>
+        <p className="carne-sign">Pago em: ____/____/________</p>
       </div>
       <div className="carne-main">
         <p className="carne-title">{view.store?.name ?? 'Carnê de pagamento'}</p>
