@@ -1,24 +1,14 @@
 // Background Sync: a sale made offline is delivered by the service worker while no page
 // of the app is open (the browser fires 'sync' when the network is back; here the test
 // fires it through the DevTools protocol, as the browser would).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
-import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
+import { screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { idbCount, idbProductCount, until } from './support/idb';
-import { startServer, type RunningServer } from './support/server';
+import { fileBrowser, fileServer } from './support/suite';
 
-let server: RunningServer;
-let tablet: Awaited<ReturnType<typeof openBrowser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  tablet = await openBrowser({ width: 1180, height: 820 });
-});
-
-afterAll(async () => {
-  await tablet?.close();
-  await server?.stop();
-});
+const server = fileServer();
+const tablet = fileBrowser({ width: 1180, height: 820 });
 
 async function sellOne(page: Page, customer: string, sku: string) {
   await page.getByPlaceholder('Buscar cliente por nome ou CPF...').fill(customer);

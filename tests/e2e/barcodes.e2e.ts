@@ -1,20 +1,12 @@
 // Barcodes as a scanner would see them on a printed label: the SVGs of
 // src/shared/barcode drawn by Chromium, screenshotted and read back by zbarimg give the
 // same text (EAN-13, EAN-8 and Code 128 in subsets B and C, switching between them).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { code128Svg, ean13Svg, ean8Svg } from '../../src/shared/barcode/barcode-svg';
-import { openBrowser } from './support/browser';
 import { decodePage, showSvg } from './support/zbar';
+import { fileBrowser } from './support/suite';
 
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-
-beforeAll(async () => {
-  browser = await openBrowser({ width: 820, height: 600 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser({ width: 820, height: 600 });
 
 const CASES = [
   { name: 'ean13-7891234567895', svg: ean13Svg('7891234567895', { module_px: 2 }), read: 'EAN-13:7891234567895' },

@@ -2,11 +2,10 @@
 // Chromium against the real server: of three sales made offline, one names a customer
 // the admin removed meanwhile. The server refuses that one alone; the other two are
 // delivered, and the refused one stays, visible, in the Sincronização panel.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot } from './support/browser';
 import { idbCount, until } from './support/idb';
-import { startServer, type RunningServer } from './support/server';
 import {
   addProduct,
   chooseCustomer,
@@ -16,16 +15,9 @@ import {
   type ApiCustomer,
   type ApiProduct,
 } from './support/till';
+import { fileServer } from './support/suite';
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = fileServer();
 
 describe('fila em lote', () => {
   it('uma venda recusada no lote não segura as outras', async () => {

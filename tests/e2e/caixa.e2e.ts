@@ -3,34 +3,16 @@
 // closes the caixa blind with a difference; back online, every change arrives once and
 // the server's session has exactly the figures the device showed. At 390 px Nova Venda
 // with the caixa fits without sideways scrolling.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { idbCount, idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
-import { startServer, type RunningServer } from './support/server';
-import {
-  addProduct,
-  chooseCustomer,
-  finish,
-  openTill,
-  signIn,
-  type ApiCustomer,
-  type ApiProduct,
-} from './support/till';
+import { addProduct, chooseCustomer, finish, openTill, signIn, demoPair } from './support/till';
+import { fileBrowser, fileServer } from './support/suite';
 
-let server: RunningServer;
-let tablet: Awaited<ReturnType<typeof openBrowser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  tablet = await openBrowser({ width: 820, height: 1180 });
-});
-
-afterAll(async () => {
-  await tablet?.close();
-  await server?.stop();
-});
+const server = fileServer();
+const tablet = fileBrowser({ width: 820, height: 1180 });
 
 /** The device's till session as IndexedDB holds it. */
 function storedCaixa(page: Page): Promise<{ id: string; figures: unknown[] | null; difference: number | null }> {
@@ -59,20 +41,12 @@ async function typeMoney(page: Page, label: string, text: string) {
 describe('Caixa', () => {
   it('abre, vende, faz sangria, fecha às cegas offline e o servidor recebe o mesmo caixa', async () => {
     const adminToken = await loginToken(server, 'admin@demo.com');
-    const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
-      token: adminToken,
-    });
-    const [x, y] = catalogue.body.data.products.filter((p) => p.current_stock >= 5);
-    const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=2', {
-      token: adminToken,
-    });
-    const [ana, bruno] = people.body.data.customers;
-    if (!x || !y || !ana || !bruno) throw new Error('o demo precisa de dois produtos com estoque e dois clientes');
+    const { products, x, y, ana, bruno } = await demoPair(server, adminToken, 5);
 
     const page = await tablet.context.newPage();
     await signIn(server, page, 'caixa@demo.com');
     await openTill(server, page);
-    await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
+    await until(async () => (await idbProductCount(page)) >= products.length, 'espelho');
 
     // Abrir Caixa with R$ 100,00 of change.
     await page.getByText('Caixa fechado').waitFor();

@@ -1,23 +1,13 @@
 // A store signs in and runs its catalog, in the real Chromium against the real server:
 // admin creates a product and finds it; the cashier sees no 'Contas a Pagar'; with the
 // service worker active the installed shell still opens with the network off.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, waitForServiceWorker, type Page } from './support/browser';
+import { fileBrowser, fileServer } from './support/suite';
 
-let server: RunningServer;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = fileServer();
+const browser = fileBrowser();
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${server.demoUrl}/login`);

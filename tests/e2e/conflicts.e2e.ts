@@ -4,38 +4,20 @@
 // tablet's and a desktop's width; one is marked as reviewed; the cashier has no entry in
 // the menu and is refused the screen.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { signIn, type ApiCustomer, type ApiProduct } from './support/till';
+import { demoPair, signIn } from './support/till';
+import { fileBrowser, fileServer } from './support/suite';
 
-let server: RunningServer;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser({ width: 1440, height: 900 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = fileServer();
+const browser = fileBrowser({ width: 1440, height: 900 });
 
 describe('Conflitos de Vendas', () => {
   it('lists the conflicts for the admin, marks one reviewed, and keeps the cashier out', async () => {
     const admin = await loginToken(server, 'admin@demo.com');
     const cashier = await loginToken(server, 'caixa@demo.com');
-    const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
-      token: admin,
-    });
-    const [a, b] = catalogue.body.data.products.filter((p) => p.current_stock >= 2);
-    const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=2', {
-      token: admin,
-    });
-    const [ana, bruno] = people.body.data.customers;
-    if (!a || !b || !ana || !bruno) throw new Error('o demo precisa de produtos e clientes');
+    const { x: a, y: b, ana, bruno } = await demoPair(server, admin, 2);
     const sell = async (body: Record<string, unknown>) => {
       const res = await api<{ data: { id: string } }>(server, 'POST', '/api/sales', {
         token: cashier,

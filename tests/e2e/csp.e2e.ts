@@ -4,11 +4,10 @@
 // customers, the cash chart, receivables, payables, reports, settings) and any violation
 // fails the test, however it shows: a 'securitypolicyviolation' event in the page, a
 // console message, or a report the browser sent to the server (report-uri, logged).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
-import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
+import { screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { idbCount, idbProductCount, until } from './support/idb';
-import { startServer, type RunningServer } from './support/server';
 import {
   addProduct,
   chooseCustomer,
@@ -18,21 +17,12 @@ import {
   type ApiCustomer,
   type ApiProduct,
 } from './support/till';
+import { fileBrowser, fileServer } from './support/suite';
 
 const CSP_LOG = 'violação de Content-Security-Policy';
 
-let server: RunningServer;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser({ width: 1280, height: 800 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = fileServer();
+const browser = fileBrowser({ width: 1280, height: 800 });
 
 interface Watch {
   console: string[];

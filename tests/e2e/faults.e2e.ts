@@ -19,6 +19,7 @@ import {
   signIn,
   type ApiCustomer,
   type ApiProduct,
+  demoPair,
 } from './support/till';
 import type { Page } from 'playwright-core';
 
@@ -47,22 +48,14 @@ afterAll(async () => {
 describe('PDV sob falhas', () => {
   it('duas abas vendendo, respostas perdidas, 503, atrasos, buracos negros e o servidor morto: cada venda uma vez', async () => {
     const admin = await loginToken(server, 'admin@demo.com');
-    const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
-      token: admin,
-    });
-    const [x, y] = catalogue.body.data.products.filter((p) => p.current_stock >= 20);
-    const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=2', {
-      token: admin,
-    });
-    const [ana, bruno] = people.body.data.customers;
-    if (!x || !y || !ana || !bruno) throw new Error('o demo precisa de dois produtos com estoque e dois clientes');
+    const { products, x, y, ana, bruno } = await demoPair(server, admin, 20);
 
     // The browser only ever talks to the proxy.
     const viaProxy = { ...server, demoUrl: `http://demo.localhost:${proxy.port}` };
     const tabA = await tablet.context.newPage();
     await signIn(viaProxy, tabA, 'caixa@demo.com');
     await openTill(viaProxy, tabA);
-    await until(async () => (await idbProductCount(tabA)) >= catalogue.body.data.products.length, 'espelho');
+    await until(async () => (await idbProductCount(tabA)) >= products.length, 'espelho');
     const tabB = await tablet.context.newPage();
     await openTill(viaProxy, tabB);
 

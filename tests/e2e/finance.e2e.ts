@@ -4,26 +4,16 @@
 // receives an installment and pays a bill offline (both shown at once, not synchronized);
 // the app is closed and opened again; the network returns and the server holds each
 // payment once, with one cash entry each.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates';
 import { api, loginToken } from './support/api';
-import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
+import { screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { idbCount, idbKeys, until } from './support/idb';
-import { startServer, type RunningServer } from './support/server';
 import { signIn } from './support/till';
+import { fileBrowser, fileServer } from './support/suite';
 
-let server: RunningServer;
-let desktop: Awaited<ReturnType<typeof openBrowser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  desktop = await openBrowser({ width: 1280, height: 860 });
-});
-
-afterAll(async () => {
-  await desktop?.close();
-  await server?.stop();
-});
+const server = fileServer();
+const desktop = fileBrowser({ width: 1280, height: 860 });
 
 interface Account {
   id: string;

@@ -4,26 +4,19 @@
 // after the first paint, in chunks of their own (src/app/offline/load-offline-runtime.ts),
 // and only once someone is signed in: the sign-in screen never asks for them. And Nova
 // Venda is drawn before its first catalogue is on the device.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
 import { openBrowser, screenshot, waitForServiceWorker } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
 import { signIn } from './support/till';
+import { fileServer } from './support/suite';
 
 /** Strings only Dexie's code has, and the sync engine's (MIRROR_LOCK_NAME). */
 const DEXIE_MARK = 'DatabaseClosedError';
 const SYNC_ENGINE_MARK = 'balcao-mirror-pull';
 
-let server: RunningServer;
 const bodies = new Map<string, string>();
 
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = fileServer();
 
 async function asset(file: string): Promise<string> {
   const known = bodies.get(file);

@@ -9,22 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatDate, todayIso } from '../../src/shared/dates';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
 import { chooseCustomer, signIn, tillReady, type ApiCustomer, type ApiProduct } from './support/till';
+import { fileServer } from './support/suite';
 
-let server: RunningServer;
 let token: string;
 let customer: ApiCustomer;
 
+const server = fileServer();
+
 beforeAll(async () => {
-  server = await startServer();
   token = await loginToken(server, 'admin@demo.com');
   const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=1', { token });
   customer = people.body.data.customers[0]!;
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 const RUNS = [

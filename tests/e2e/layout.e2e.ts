@@ -6,14 +6,14 @@
 // 'Finalizar Venda' on screen at every size, toasts clear of it and of the top bar, the
 // items inside their card with room for the names, the product search not squeezed on a
 // tablet. Screenshots in test-results/e2e.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { axeSerious, goTo, h1Count, inViewport, overflow, overlaps } from './support/layout';
-import { startServer, type RunningServer } from './support/server';
 import { addProduct, chooseCustomer, signIn, tillReady, type ApiCustomer, type ApiProduct } from './support/till';
 import { api, loginToken } from './support/api';
 import { PAYABLE_CATEGORIES } from '../../src/shared/constants';
 import { addDays } from '../../src/shared/dates';
+import { fileServer } from './support/suite';
 
 const SIZES = [
   { width: 360, height: 740 },
@@ -41,14 +41,14 @@ const ROLES = [
   { role: 'caixa', email: 'caixa@demo.com' },
 ] as const;
 
-let server: RunningServer;
 let products: ApiProduct[] = [];
 /** A line that strains the items table: a long name, a big price and quantity. */
 let longProduct: ApiProduct;
 let customerName = '';
 
+const server = fileServer();
+
 beforeAll(async () => {
-  server = await startServer();
   // Rows in every table: a bill to pay, and a crediário sale (its receivables and its
   // entrada in the cash book), with the longest names the demo has.
   const token = await loginToken(server, 'admin@demo.com');
@@ -102,10 +102,6 @@ beforeAll(async () => {
     },
   });
   expect(sale.status).toBe(201);
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 /** The screen has drawn: its h1 is there and nothing says 'Carregando...'. */

@@ -2,22 +2,18 @@
 // en-US and in pt-BR, a product's sale price typed '119,90', '119.90', '1.234,56' or pasted
 // 'R$ 1.234,56' is saved as the right amount (read back from the API). And a quantity of
 // zero on 'Adicionar' gets the spec's words, never the browser's bubble.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
 import { signIn, tillReady, type ApiProduct } from './support/till';
+import { fileServer } from './support/suite';
 
-let server: RunningServer;
 let token: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  token = await loginToken(server, 'admin@demo.com');
-});
+const server = fileServer();
 
-afterAll(async () => {
-  await server?.stop();
+beforeAll(async () => {
+  token = await loginToken(server, 'admin@demo.com');
 });
 
 const CASES = [

@@ -3,22 +3,22 @@
 // (no column hidden past a card's edge, no table wider than its wrapper, no sideways scroll)
 // and the page does not scroll sideways. Lower-priority columns fold into the row, as the
 // table component does (components/table.tsx, FOLD). Screenshots in test-results/e2e.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { clippedInMain, goTo, overflow } from './support/layout';
-import { startServer, type RunningServer } from './support/server';
 import { addProduct, chooseCustomer, signIn, tillReady, type ApiProduct } from './support/till';
+import { fileServer } from './support/suite';
 
 const WIDTHS = [360, 390] as const;
 
-let server: RunningServer;
 let longProduct: ApiProduct;
 const CUSTOMER = 'Maria Aparecida dos Santos Conceição Albuquerque';
 
+const server = fileServer();
+
 beforeAll(async () => {
-  server = await startServer();
   const token = await loginToken(server, 'admin@demo.com');
   const post = async <T = { id: string }>(path: string, body: unknown) => {
     const res = await api<{ data: T }>(server, 'POST', path, { token, body });
@@ -87,10 +87,6 @@ beforeAll(async () => {
     category: 'Serviços',
     amount: 98765.43,
   });
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 interface Stop {

@@ -6,12 +6,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nfeXml } from '../../src/server/test/nfe-xml';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
 import { signIn } from './support/till';
+import { fileServer } from './support/suite';
 
 const RUNS = [
   { width: 390, height: 844, lang: 'pt-BR' },
@@ -22,15 +22,14 @@ const RUNS = [
 const STORE_CNPJ = '11222333000181';
 const SUPPLIER_CNPJ = '44555666000181';
 
-let server: RunningServer;
 let token: string;
 const folder = mkdtempSync(join(tmpdir(), 'nfe-e2e-'));
 
+const server = fileServer();
+
 beforeAll(async () => {
-  server = await startServer();
   token = await loginToken(server, 'admin@demo.com');
 });
-afterAll(() => server?.stop());
 
 describe('Entrada de Mercadorias: an NF-e into stock, costs and payables', () => {
   RUNS.forEach((run, index) => {

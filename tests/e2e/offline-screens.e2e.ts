@@ -5,21 +5,20 @@
 // connection drops 2 s after the last; each is opened again offline and shows its rows, and
 // the bill is paid offline. Run many times over (OFFLINE_SCREENS_RUNS, 20 unless given), each
 // on a fresh browser profile: a screen left a moment too early must never come back empty.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
 import { signIn } from './support/till';
+import { fileServer } from './support/suite';
 
 const RUNS = Number(process.env.OFFLINE_SCREENS_RUNS ?? 20);
 /** How long a screen opened offline has to show what it showed online. */
 const OFFLINE_SHOW_MS = 10_000;
 
-let server: RunningServer;
+const server = fileServer();
 
 beforeAll(async () => {
-  server = await startServer();
   const token = await loginToken(server, 'admin@demo.com');
   const today = todayIso();
   const bill = await api(server, 'POST', '/api/accounts-payable', {
@@ -51,10 +50,6 @@ beforeAll(async () => {
     body: { date: today, type: 'income', description: 'Troco inicial', category: 'Vendas', amount: 200 },
   });
   expect(entry.status).toBe(201);
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 /** Each screen by its address and what shows that its data is there. */

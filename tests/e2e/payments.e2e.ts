@@ -3,13 +3,12 @@
 // BR Code of the store's key and the sale's amount whose CRC checks) confirmed by 'Pix
 // recebido'; 'Dividir pagamento' (cash + Pix); crediário with its entrada by Pix; an
 // offline split sale that reaches the server once. At 390 px the payment area fits.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePixBrCode } from '../../src/shared/pix/br-code';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { idbCount, idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
-import { startServer, type RunningServer } from './support/server';
 import {
   addProduct,
   chooseCustomer,
@@ -20,9 +19,8 @@ import {
   type ApiProduct,
 } from './support/till';
 import { decodePage } from './support/zbar';
+import { fileBrowser, fileServer } from './support/suite';
 
-let server: RunningServer;
-let tablet: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let adminToken: string;
 let products: ApiProduct[];
@@ -66,8 +64,10 @@ async function typeInto(p: Page, label: string, text: string) {
   await p.keyboard.type(text);
 }
 
+const server = fileServer();
+const tablet = fileBrowser({ width: 820, height: 1180 });
+
 beforeAll(async () => {
-  server = await startServer();
   adminToken = await loginToken(server, 'admin@demo.com');
   const saved = await api(server, 'PUT', '/api/settings', {
     token: adminToken,
@@ -84,16 +84,10 @@ beforeAll(async () => {
   });
   customers = people.body.data.customers;
   if (products.length < 2 || customers.length < 2) throw new Error('o demo precisa de produtos e clientes');
-  tablet = await openBrowser({ width: 820, height: 1180 });
   page = await tablet.context.newPage();
   await signIn(server, page, 'caixa@demo.com');
   await openTill(server, page);
   await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
-});
-
-afterAll(async () => {
-  await tablet?.close();
-  await server?.stop();
 });
 
 describe('Pagamento no PDV (tablet 820 px)', () => {

@@ -1,21 +1,13 @@
 // The Pix QR as a phone's camera would see it: the SVG of src/shared/pix/qr-svg.ts drawn
 // by Chromium, screenshotted, and read back by zbarimg, gives the same BR Code, whose CRC
 // checks. At the size the till shows it and smaller, on a phone's and a desktop's window.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPixBrCode, parsePixBrCode, pixTxid } from '../../src/shared/pix/br-code';
 import { qrSvg } from '../../src/shared/pix/qr-svg';
-import { openBrowser } from './support/browser';
 import { decodePage, showSvg } from './support/zbar';
+import { fileBrowser } from './support/suite';
 
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-
-beforeAll(async () => {
-  browser = await openBrowser({ width: 390, height: 844 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser({ width: 390, height: 844 });
 
 const MANUAL = buildPixBrCode({
   key: '123e4567-e12b-12d1-a456-426655440000',

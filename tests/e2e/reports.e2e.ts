@@ -22,10 +22,9 @@ import {
   waitForServiceWorker,
   type Page,
 } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
 import { signIn, type ApiCustomer, type ApiProduct } from './support/till';
+import { fileServer } from './support/suite';
 
-let server: RunningServer;
 let admin: string;
 let products: ApiProduct[];
 
@@ -52,8 +51,9 @@ async function post(path: string, body: unknown): Promise<{ id: string }> {
   return res.body.data;
 }
 
+const server = fileServer();
+
 beforeAll(async () => {
-  server = await startServer();
   admin = await loginToken(server, 'admin@demo.com');
   const list = await get<{ products: ApiProduct[] }>('/api/products?limit=5');
   products = list.products;
@@ -87,10 +87,6 @@ beforeAll(async () => {
     category: 'Utilidades',
   });
   await post(`/api/accounts-payable/${light.id}/mark-as-paid`, { payment_date: todayIso() });
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 /** A screenshot of the whole screen: the app scrolls inside <main>, so the window grows to fit it. */

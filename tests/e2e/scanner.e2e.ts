@@ -2,25 +2,15 @@
 // the scanner types the code and Enter a few ms a key into whatever has the focus. Each
 // scan adds one unit, a second scan one more to the same line, an unknown code says so;
 // online and then offline from the mirror, and both sales are finished.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
-import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
+import { screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { idbProductCount, until } from './support/idb';
-import { startServer, type RunningServer } from './support/server';
 import { chooseCustomer, finish, openTill, signIn, tillReady, type ApiCustomer, type ApiProduct } from './support/till';
+import { fileBrowser, fileServer } from './support/suite';
 
-let server: RunningServer;
-let tablet: Awaited<ReturnType<typeof openBrowser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  tablet = await openBrowser({ width: 820, height: 1180 });
-});
-
-afterAll(async () => {
-  await tablet?.close();
-  await server?.stop();
-});
+const server = fileServer();
+const tablet = fileBrowser({ width: 820, height: 1180 });
 
 /** What a USB scanner does: the code a few ms a key, then Enter. */
 async function scan(page: Page, code: string) {

@@ -3,10 +3,10 @@
 // (the answers carry no cost price); ticked again, the cost is back after a reload. The
 // users' list (Usuários) on the way. At a phone, a tablet and a desktop width, in pt-BR
 // and en-US. Screenshots in test-results/e2e.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Page } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
 import { signIn } from './support/till';
+import { fileServer } from './support/suite';
 
 const RUNS = [
   { width: 390, height: 844, lang: 'pt-BR' },
@@ -14,12 +14,7 @@ const RUNS = [
   { width: 1280, height: 800, lang: 'pt-BR' },
 ] as const;
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server?.stop());
+const server = fileServer();
 
 async function openSistema(page: Page) {
   await page.goto(`${server.demoUrl}/configuracoes`);

@@ -5,11 +5,10 @@
 // the new stock after its pull.
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from '../../src/server/db/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
-import { openBrowser, screenshot, waitForServiceWorker } from './support/browser';
+import { screenshot, waitForServiceWorker } from './support/browser';
 import { idbCount, idbProductCount, until } from './support/idb';
-import { startServer, type RunningServer } from './support/server';
 import {
   addProduct,
   chooseCustomer,
@@ -21,23 +20,12 @@ import {
   type ApiCustomer,
   type ApiProduct,
 } from './support/till';
+import { fileBrowser, fileServer } from './support/suite';
 
-let server: RunningServer;
-let tabletA: Awaited<ReturnType<typeof openBrowser>>;
-let tabletB: Awaited<ReturnType<typeof openBrowser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  // A tablet in landscape, like the store's.
-  tabletA = await openBrowser({ width: 1180, height: 820 });
-  tabletB = await openBrowser({ width: 1180, height: 820 });
-});
-
-afterAll(async () => {
-  await tabletA?.close();
-  await tabletB?.close();
-  await server?.stop();
-});
+const server = fileServer();
+// A tablet in landscape, like the store's.
+const tabletA = fileBrowser({ width: 1180, height: 820 });
+const tabletB = fileBrowser({ width: 1180, height: 820 });
 
 describe('PDV offline', () => {
   it('vende três vezes sem rede e entrega cada venda uma única vez', async () => {

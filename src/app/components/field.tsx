@@ -1,5 +1,5 @@
 // A labelled form field with its error message underneath.
-import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentType, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
 import { Input, Select, type InputProps, type SelectProps } from './input';
 import { Label } from './label';
@@ -39,50 +39,42 @@ export function FieldFrame({ id, label, error, hint, className, required, childr
   );
 }
 
-export interface TextFieldProps extends Omit<InputProps, 'id'> {
-  label: string;
-  error?: string;
-  hint?: string;
+/** What a control needs to sit in a field: its id, whether it is wrong, and its error's id. */
+interface ControlProps {
   id?: string;
+  invalid?: boolean;
+  required?: boolean;
+  className?: string;
+  'aria-describedby'?: string;
 }
 
-export function TextField({ label, error, hint, id, className, ...props }: TextFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  return (
-    <FieldFrame id={fieldId} label={label} error={error} hint={hint} className={className} required={props.required}>
-      <Input
-        id={fieldId}
-        invalid={Boolean(error)}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        {...props}
-      />
-    </FieldFrame>
-  );
+/** The props of the field around `P`: a label, an error (and a hint) instead of an id. */
+export type LabelledProps<P> = Omit<P, 'id'> & { label: string; error?: string; hint?: string; id?: string };
+
+/** A labelled field of a control: label above, hint or error below (tied by aria-describedby). */
+export function labelledField<P extends ControlProps>(Control: ComponentType<P>) {
+  return function LabelledField({ label, error, hint, id, className, ...props }: LabelledProps<P>) {
+    const generated = useId();
+    const fieldId = id ?? generated;
+    const control = {
+      id: fieldId,
+      invalid: Boolean(error),
+      'aria-describedby': error ? `${fieldId}-error` : undefined,
+      ...props,
+    } as unknown as P;
+    return (
+      <FieldFrame id={fieldId} label={label} error={error} hint={hint} className={className} required={props.required}>
+        <Control {...control} />
+      </FieldFrame>
+    );
+  };
 }
 
-export interface SelectFieldProps extends Omit<SelectProps, 'id'> {
-  label: string;
-  error?: string;
-  id?: string;
-}
+export type TextFieldProps = LabelledProps<InputProps>;
+export const TextField = labelledField(Input);
 
-export function SelectField({ label, error, id, className, children, ...props }: SelectFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  return (
-    <FieldFrame id={fieldId} label={label} error={error} className={className} required={props.required}>
-      <Select
-        id={fieldId}
-        invalid={Boolean(error)}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        {...props}
-      >
-        {children}
-      </Select>
-    </FieldFrame>
-  );
-}
+export type SelectFieldProps = LabelledProps<SelectProps>;
+export const SelectField = labelledField(Select);
 
 export interface CheckboxFieldProps {
   label: string;

@@ -5,10 +5,10 @@
 // focused, shows the formatted amount on blur and hands the form integer centavos, or null
 // when the text is not an amount. Focusing it selects what it shows ('0,00' included), so
 // what is typed replaces it.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatDecimal, parseMoneyInput } from '../../shared/money';
 import { cn } from './cn';
-import { FieldFrame } from './field';
+import { labelledField, type LabelledProps } from './field';
 import { Input, type InputProps } from './input';
 import { useSelectOnFocus } from './select-on-focus';
 
@@ -76,24 +76,7 @@ export function MoneyInput({
   );
 }
 
-export interface MoneyFieldProps extends Omit<MoneyInputProps, 'id'> {
-  label: string;
-  error?: string;
-  id?: string;
-}
+export type MoneyFieldProps = LabelledProps<MoneyInputProps>;
 
 /** A labelled MoneyInput with its error underneath. */
-export function MoneyField({ label, error, id, className, ...props }: MoneyFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  return (
-    <FieldFrame id={fieldId} label={label} error={error} className={className} required={props.required}>
-      <MoneyInput
-        id={fieldId}
-        invalid={Boolean(error)}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        {...props}
-      />
-    </FieldFrame>
-  );
-}
+export const MoneyField = labelledField(MoneyInput);

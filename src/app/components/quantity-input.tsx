@@ -3,8 +3,7 @@
 // rules speak in the spec's words instead ('A quantidade deve ser maior que zero').
 // Focusing it selects what it holds (the '0' of a new product's stock, the '1' of Nova
 // Venda), so what is typed replaces it.
-import { useId } from 'react';
-import { FieldFrame } from './field';
+import { labelledField, type LabelledProps } from './field';
 import { Input, type InputProps } from './input';
 import { useSelectOnFocus } from './select-on-focus';
 
@@ -22,24 +21,7 @@ export function QuantityInput({ onFocus, onMouseDown, onMouseUp, ...props }: Qua
   return <Input autoComplete="off" {...props} {...selecting} type="text" inputMode="numeric" />;
 }
 
-export interface QuantityFieldProps extends Omit<QuantityInputProps, 'id'> {
-  label: string;
-  error?: string;
-  id?: string;
-}
+export type QuantityFieldProps = LabelledProps<QuantityInputProps>;
 
 /** A labelled QuantityInput with its error underneath. */
-export function QuantityField({ label, error, id, className, ...props }: QuantityFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  return (
-    <FieldFrame id={fieldId} label={label} error={error} className={className} required={props.required}>
-      <QuantityInput
-        id={fieldId}
-        invalid={Boolean(error)}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        {...props}
-      />
-    </FieldFrame>
-  );
-}
+export const QuantityField = labelledField(QuantityInput);

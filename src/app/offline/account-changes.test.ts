@@ -2,8 +2,7 @@
 // transaction, sent now when the server can be reached, queued (same Idempotency-Key)
 // when it cannot, delivered FIFO with the sales, and their overlay settled, kept when
 // refused and gone when an admin discards them.
-import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../lib/api-error';
 import {
   outstandingFor,
@@ -12,24 +11,14 @@ import {
   submitAccountChange,
   type AccountChange,
 } from './account-changes';
-import { BalcaoDb, type OutboxEntry } from './db';
+import type { OutboxEntry } from './db';
 import { readOverlay } from './overlay-store';
 import { discardRejected, recordSale, retryRejected } from './outbox';
 import { drainOutbox, type SendResult } from './sender';
 import { onAck } from './sync-io';
+import { freshDevices } from '../test/device-db';
 
-const opened: BalcaoDb[] = [];
-function openDb() {
-  const db = new BalcaoDb(`a-${crypto.randomUUID()}`);
-  opened.push(db);
-  return db;
-}
-afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    db.close();
-    await db.delete().catch(() => undefined);
-  }
-});
+const openDb = freshDevices('a');
 
 const BILL = {
   id: '00000000-0000-4000-8000-0000000000b1',

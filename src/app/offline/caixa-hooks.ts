@@ -17,10 +17,13 @@ import {
 } from './caixa';
 import { getDb } from './db';
 import { useSyncEngine } from './hooks';
+import { useScreenPainted } from './screen-painted';
 
-/** The device's session (null: none; undefined while reading). */
+/** The device's session (null: none; undefined while reading). The database is opened only
+ * after the first screen is painted (screen-painted.ts): until then it is 'reading'. */
 export function useCaixa(): LocalCashSession | null | undefined {
-  return useLiveQuery(() => currentCaixa(getDb()), []);
+  const painted = useScreenPainted();
+  return useLiveQuery(() => (painted ? currentCaixa(getDb()) : undefined), [painted]);
 }
 
 /** The open session's expected figures now and its sales count (from this device's sales). */

@@ -2,27 +2,15 @@
 // offline, each with its outbox entry; sales of the session carry it and wait for its
 // opening; the close waits for the session's movements and queued sales, and its figures
 // are the server's arithmetic over this device's sales.
-import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../lib/api-client';
 import { addCashMovement, closeCaixa, CloseReasonRequired, currentCaixa, dismissCaixa, openCaixa } from './caixa';
 import { BalcaoDb, type LocalSale } from './db';
 import { finishSale } from './finish-sale';
+import { freshDevices, P1 } from '../test/device-db';
 
-const opened: BalcaoDb[] = [];
-function openDb() {
-  const db = new BalcaoDb(`t-${crypto.randomUUID()}`);
-  opened.push(db);
-  return db;
-}
-afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    db.close();
-    await db.delete().catch(() => undefined);
-  }
-});
+const openDb = freshDevices('t');
 
-const P1 = '00000000-0000-4000-8000-000000000001';
 const CUSTOMER = '00000000-0000-4000-8000-0000000000c1';
 const offlineClient: Pick<ApiClient, 'send'> = {
   send: async () => {

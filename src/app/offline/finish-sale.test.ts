@@ -1,30 +1,18 @@
 // Finishing a sale (finish-sale.ts) on fake-indexeddb with the network faked at the
 // client: delivered directly when online, refused with nothing written, or queued in the
 // outbox under the same id (offline, a queued customer, no answer in time, a 5xx).
-import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, TimeoutError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
-import { BalcaoDb, type LocalSale, type MirrorProduct } from './db';
+import type { LocalSale, MirrorProduct } from './db';
 import { META_DEVICE_ID, deviceLabelOf } from './device-identity';
 import { finishSale } from './finish-sale';
 import { recordCustomer } from './outbox';
 import { getProducts } from './product-store';
+import { freshDevices, P1 } from '../test/device-db';
 
-const opened: BalcaoDb[] = [];
-function openDb() {
-  const db = new BalcaoDb(`t-${crypto.randomUUID()}`);
-  opened.push(db);
-  return db;
-}
-afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    db.close();
-    await db.delete().catch(() => undefined);
-  }
-});
+const openDb = freshDevices('t');
 
-const P1 = '00000000-0000-4000-8000-000000000001';
 const CUSTOMER = '00000000-0000-4000-8000-0000000000c1';
 
 type Call = { method: string; path: string; body: Record<string, unknown>; key?: string; timeoutMs?: number };

@@ -1,39 +1,17 @@
-import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BalcaoDb, type MirrorProduct } from './db';
+import { describe, expect, it, vi } from 'vitest';
 import { MirrorCache } from './mirror-cache';
 import { CHUNK_ROWS, addProductChunks, deleteProducts, getProducts, putNewerProducts } from './product-store';
 import { searchProductIds, updateProductIndex } from './search-index';
+import { mirrorProduct } from '../test/mirror-rows';
+import { freshDevices } from '../test/device-db';
 
-const dbs: BalcaoDb[] = [];
-afterEach(async () => {
-  for (const db of dbs.splice(0)) {
-    db.close();
-    await db.delete();
-  }
-});
+const openDb = freshDevices('c');
 
-function product(n: number, overrides: Partial<MirrorProduct> = {}): MirrorProduct {
-  return {
-    id: `p-${n}`,
-    sku: `S-${n}`,
-    name: `Produto ${n}`,
-    size: '',
-    color: '',
-    current_stock: 5,
-    minimum_stock: 0,
-    cost_price: 1,
-    sale_price: 2,
-    active: true,
-    version: n,
-    ...overrides,
-  };
-}
+const product = mirrorProduct;
 
 describe('mirror cache', () => {
   it('reads the table once, then only the rows written, keeping the index when no key changed', async () => {
-    const db = new BalcaoDb(`c-${crypto.randomUUID()}`);
-    dbs.push(db);
+    const db = openDb();
     await db.products.bulkPut([product(1), product(2)]);
     const cache = new MirrorCache(db, 'products', updateProductIndex);
     const changes = vi.fn();
@@ -64,8 +42,7 @@ describe('mirror cache', () => {
   });
 
   it('holds products kept in chunks, and follows them as they move to the table or go away', async () => {
-    const db = new BalcaoDb(`c-${crypto.randomUUID()}`);
-    dbs.push(db);
+    const db = openDb();
     await db.products.put(product(1));
     await addProductChunks(db, [product(2), product(3, { name: 'Boné' }), product(4)], new Set());
     const cache = new MirrorCache(db, 'products', updateProductIndex);
@@ -100,8 +77,7 @@ describe('mirror cache', () => {
   });
 
   it('follows a first load written in many chunks at once (noted by Dexie as the whole table)', async () => {
-    const db = new BalcaoDb(`c-${crypto.randomUUID()}`);
-    dbs.push(db);
+    const db = openDb();
     const cache = new MirrorCache(db, 'products', updateProductIndex);
     cache.subscribe(() => undefined);
     await vi.waitFor(() => expect(cache.getSnapshot().ready).toBe(true));

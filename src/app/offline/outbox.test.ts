@@ -1,28 +1,14 @@
-import 'fake-indexeddb/auto';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BalcaoDb, type LocalSale, type OutboxEntry } from './db';
 import { discardRejected, enqueue, recordCustomer, recordSale, retryRejected, saleDependencies } from './outbox';
 import { backoffMs, verdictOf as classify } from './retry-policy';
 import { drainOutbox, withSenderLock, type OutboxTransport, type Send, type SendResult } from './sender';
 import { applyAcknowledgedSale, availableStock, pendingQuantities } from './stock';
 import { onAck } from './sync-io';
+import { freshDevices, P1, P2 } from '../test/device-db';
 
-const opened: BalcaoDb[] = [];
-function openDb(name = `t-${crypto.randomUUID()}`) {
-  const db = new BalcaoDb(name);
-  opened.push(db);
-  return db;
-}
-afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    db.close();
-    await db.delete().catch(() => undefined);
-  }
-});
-
-const P1 = '00000000-0000-4000-8000-000000000001';
-const P2 = '00000000-0000-4000-8000-000000000002';
+const openDb = freshDevices('t');
 
 function sale(items: [string, number][], id: string = crypto.randomUUID()): Omit<LocalSale, 'state' | 'conflicts'> {
   return {

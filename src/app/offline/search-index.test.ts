@@ -8,23 +8,11 @@ import {
   searchProductIds,
   updateProductIndex,
 } from './search-index';
+import { mirrorProduct } from '../test/mirror-rows';
 
-function product(n: number, overrides: Partial<MirrorProduct> = {}): MirrorProduct {
-  return {
-    id: `p-${n}`,
-    sku: `SKU-${String(n).padStart(5, '0')}`,
-    name: `Produto ${n}`,
-    size: '',
-    color: '',
-    current_stock: 1,
-    minimum_stock: 0,
-    cost_price: 1,
-    sale_price: 2,
-    active: true,
-    version: n,
-    ...overrides,
-  };
-}
+/** Product n as the search sees it: SKUs of one width, one in stock. */
+const product = (n: number, overrides: Partial<MirrorProduct> = {}) =>
+  mirrorProduct(n, { sku: `SKU-${String(n).padStart(5, '0')}`, current_stock: 1, ...overrides });
 
 describe('mirror search', () => {
   it('finds products by name or SKU, ignoring case and accents; an exact SKU first; inactive left out', () => {

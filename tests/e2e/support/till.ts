@@ -1,6 +1,7 @@
 // The till as the cashier uses it, for the Chromium tests: sign in, open Nova Venda,
 // choose a customer, add a product, finish, read the stock shown.
 import type { Page } from './browser';
+import { api } from './api';
 import type { RunningServer } from './server';
 
 export interface ApiProduct {
@@ -76,4 +77,19 @@ export async function shownStock(page: Page, product: ApiProduct): Promise<numbe
   const match = /Estoque:\s*(-?\d+)/.exec(text);
   if (!match) throw new Error(`estoque não encontrado em: ${text}`);
   return Number(match[1]);
+}
+
+/** Two demo products with at least `minStock` units and two demo customers, as an admin reads them. */
+export async function demoPair(server: RunningServer, token: string, minStock: number) {
+  const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
+    token,
+  });
+  const products = catalogue.body.data.products;
+  const [x, y] = products.filter((p) => p.current_stock >= minStock);
+  const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=2', {
+    token,
+  });
+  const [ana, bruno] = people.body.data.customers;
+  if (!x || !y || !ana || !bruno) throw new Error('o demo precisa de dois produtos com estoque e dois clientes');
+  return { products, x, y, ana, bruno };
 }
