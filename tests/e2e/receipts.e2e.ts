@@ -8,12 +8,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
-import { ARTIFACTS_DIR, openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
+import { ARTIFACTS_DIR, screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
-import { startServer, type RunningServer } from './support/server';
+import { fileBrowser, fileServer } from './support/suite';
 import {
   addProduct,
   chooseCustomer,
@@ -24,8 +24,8 @@ import {
   type ApiProduct,
 } from './support/till';
 
-let server: RunningServer;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
+const server = fileServer();
+const browser = fileBrowser({ width: 1280, height: 860 });
 let page: Page;
 let adminToken: string;
 let products: ApiProduct[];
@@ -104,7 +104,6 @@ function expectOnRoll(path: string, widthMm: number) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
   adminToken = await loginToken(server, 'admin@demo.com');
   const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
     token: adminToken,
@@ -115,7 +114,6 @@ beforeAll(async () => {
   });
   customers = people.body.data.customers;
   if (products.length < 2 || customers.length < 2) throw new Error('o demo precisa de produtos e clientes');
-  browser = await openBrowser({ width: 1280, height: 860 });
   page = await browser.context.newPage();
   await page.addInitScript(() => {
     const w = window as unknown as { printCalls: number; cspViolations: string[] };
@@ -130,11 +128,6 @@ beforeAll(async () => {
   await signIn(server, page, 'caixa@demo.com');
   await openTill(server, page);
   await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('Recibo e carnê', () => {
