@@ -108,6 +108,8 @@ const ROWS: Row[] = [
   },
   { route: 'DELETE /api/users/:id', id: 'user', cashier: 403, admin: 200 },
   { route: 'GET /api/company/me', cashier: 403, admin: 200 },
+  // What receipts print of the store: the till prints them, so cashiers read it.
+  { route: 'GET /api/company/receipt-header', cashier: 200, admin: 200 },
   { route: 'PUT /api/company/me', body: () => ({ name: 'Loja Demo' }), cashier: 403, admin: 200 },
   { route: 'GET /api/company', cashier: 403, admin: 200 },
   // Stores are created by the operator and never deleted by the app: 403 for everyone.

@@ -88,13 +88,41 @@ export interface LocalSale {
   state: 'pending' | 'synced' | 'rejected';
   customerName: string;
   totalCentavos: number;
-  items: { product_id: string; product_name: string; quantity: number; unit_price_centavos: number }[];
+  items: {
+    product_id: string;
+    product_name: string;
+    quantity: number;
+    unit_price_centavos: number;
+    /** centavos off the line (absent: none) */
+    discount_centavos?: number;
+  }[];
   paymentMethod: string;
   /** Stock conflicts the server recorded when it accepted the sale. */
   conflicts: number;
   /** The till session (caixa) it was made in, and what it took in by method (centavos). */
   cashSessionId?: string;
   parts?: { method: string; amount: number }[];
+  /** What the receipt prints beyond the above (absent on sales finished before receipts). */
+  receipt?: LocalSaleReceipt;
+}
+
+/** A finished sale as its receipt and carnê print it, kept on the device (centavos). */
+export interface LocalSaleReceipt {
+  /** The sale number as the till showed it. */
+  number: string;
+  /** Who was signed in at the till. */
+  cashierName: string | null;
+  customerDocument: string | null;
+  /** centavos off the whole sale, besides the lines' own discounts */
+  discountCentavos: number;
+  /** Each part it was paid in; `received` is what a cash part was handed (null: exact). */
+  payments: { method: string; amount: number; received: number | null }[];
+  /** The crediário plan: the entrada and each instalment with its due date. */
+  crediario: {
+    entrada: number;
+    entradaMethod: string | null;
+    installments: { dueDate: string; amount: number }[];
+  } | null;
 }
 
 /**

@@ -128,6 +128,11 @@ export function useConflictSales(): LocalSale[] {
   );
 }
 
+/** One sale finished at this till, as the device keeps it (null: none with that id; undefined: not read yet). */
+export function useLocalSale(id: string | null): LocalSale | null | undefined {
+  return useDeviceQuery(async () => (id ? ((await getDb().sales.get(id)) ?? null) : null), [id]);
+}
+
 /** product id => units in sales not yet acknowledged (the stock overlay). */
 export function usePendingQuantities(): ReadonlyMap<string, number> {
   return useDeviceQuery(() => pendingQuantities(getDb()), [], EMPTY_MAP);

@@ -5,6 +5,7 @@ import {
   CompanyResponseSchema,
   CompanyUpdateSchema,
   IdParams,
+  ReceiptHeaderResponseSchema,
   type CompanyUpdate,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
@@ -14,7 +15,8 @@ import { forbidden, notFound } from '../errors';
 import { COMPANY_NOT_FOUND, getCompany, updateCompany } from './company';
 
 /**
- * /api/company (spec §7): the caller's own store only (company.read / company.write).
+ * /api/company (spec §7): the caller's own store only (company.read / company.write), and
+ * the part of it receipts print (everyone signed in).
  * Stores are created and removed by the operator (npm run tenant), never by the app.
  * Edits take an Idempotency-Key.
  */
@@ -40,6 +42,17 @@ export const companyRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     success: true as const,
     data: await getCompany(ctx.db, authOf(request).tenantId),
   }));
+
+  // The store as receipts print it: everyone signed in (the till prints receipts offline
+  // from the copy it keeps).
+  app.get(
+    '/receipt-header',
+    { config: { access: 'authenticated' }, schema: { response: { 200: ReceiptHeaderResponseSchema } } },
+    async (request) => {
+      const { name, cnpj, phone, address } = await getCompany(ctx.db, authOf(request).tenantId);
+      return { success: true as const, data: { name, cnpj, phone, address } };
+    },
+  );
 
   app.put(
     '/me',

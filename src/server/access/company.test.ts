@@ -32,6 +32,18 @@ describe.each(databases())('company (%s)', (kind) => {
     });
   });
 
+  it('GET /api/company/receipt-header gives a cashier what receipts print, and nothing else', async () => {
+    const cashier = (await login(ctx.app, DEMO.cashier.email, DEMO.cashier.password)).accessToken;
+    const res = await http.get('/api/company/receipt-header', { token: cashier });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      name: 'Loja Demo',
+      cnpj: '11222333000181',
+      phone: '(11) 3456-7890',
+      address: expect.stringContaining('Rua Augusta'),
+    });
+  });
+
   it('PUT /api/company/me updates; absent optional fields stay, blank clears', async () => {
     const base = '12345678000';
     const cnpj = `${base}1${cnpjCheckDigits(`${base}1`)}`;

@@ -13,6 +13,8 @@ const DEFAULTS = {
   pix_city: '',
   cashier_max_discount_percent: 10,
   cash_close_tolerance: 500,
+  receipt_paper_width: '80mm',
+  receipt_auto_print: false,
 };
 
 describe.each(databases())('store settings (%s)', (kind) => {
@@ -130,5 +132,27 @@ describe.each(databases())('store settings (%s)', (kind) => {
       cashier_max_discount_percent: 15,
     });
     expect((await http.put('/api/settings', { pix_key: '' }, { token: admin })).body.data.pix_key).toBe('');
+  });
+
+  it('the receipt roll width and automatic printing are saved; a width the till cannot print is refused', async () => {
+    const saved = await http.put(
+      '/api/settings',
+      { receipt_paper_width: '58mm', receipt_auto_print: true },
+      { token: admin },
+    );
+    expect(saved.status).toBe(200);
+    expect((await http.get('/api/settings', { token: cashier })).body.data).toMatchObject({
+      receipt_paper_width: '58mm',
+      receipt_auto_print: true,
+    });
+    const bad = await http.put('/api/settings', { receipt_paper_width: '76mm' }, { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/receipt_paper_width: Use 80mm ou 58mm/);
+    const back = await http.put(
+      '/api/settings',
+      { receipt_paper_width: '80mm', receipt_auto_print: false },
+      { token: admin },
+    );
+    expect(back.body.data).toMatchObject({ receipt_paper_width: '80mm', receipt_auto_print: false });
   });
 });

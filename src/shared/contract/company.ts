@@ -35,4 +35,12 @@ export const CompanyUpdateSchema = z.object({
 export type CompanyUpdate = z.infer<typeof CompanyUpdateSchema>;
 
 export const CompanyResponseSchema = envelope(CompanySchema);
+
+/**
+ * What a receipt or a carnê prints of the store (GET /api/company/receipt-header): read by
+ * everyone signed in, since the till prints it; the rest of the company stays with admins.
+ */
+export const ReceiptHeaderSchema = CompanySchema.pick({ name: true, cnpj: true, phone: true, address: true });
+export type ReceiptHeader = z.infer<typeof ReceiptHeaderSchema>;
+export const ReceiptHeaderResponseSchema = envelope(ReceiptHeaderSchema);
 export const CompanyListResponseSchema = envelope(z.array(CompanySchema));

@@ -45,6 +45,10 @@ const PixText = (max: number, label: string) =>
 /** R$ 5,00 in centavos: a close within it per method needs no reason. */
 export const CASH_CLOSE_TOLERANCE_DEFAULT = 500;
 
+/** The widths of receipt paper the till prints on (thermal rolls). */
+export const RECEIPT_PAPER_WIDTHS = ['80mm', '58mm'] as const;
+export type ReceiptPaperWidth = (typeof RECEIPT_PAPER_WIDTHS)[number];
+
 /** Each setting as it may be sent (no default: an update changes only what it names). */
 const SettingFields = {
   /** Cashiers (role user) receive products' cost prices (and any cost or margin figure). */
@@ -77,6 +81,10 @@ const SettingFields = {
     .int({ error: 'Use um número inteiro de centavos' })
     .min(0, { error: 'A tolerância não pode ser negativa' })
     .max(100_000_00, { error: 'Tolerância alta demais' }),
+  /** The width of the till's receipt roll. */
+  receipt_paper_width: z.enum(RECEIPT_PAPER_WIDTHS, { error: 'Use 80mm ou 58mm' }),
+  /** The till opens the print dialog with the receipt as soon as each sale is finished. */
+  receipt_auto_print: z.boolean({ error: 'Use verdadeiro ou falso' }),
 };
 
 export const StoreSettingsSchema = z.object({
@@ -88,6 +96,8 @@ export const StoreSettingsSchema = z.object({
   pix_city: SettingFields.pix_city.default(''),
   cashier_max_discount_percent: SettingFields.cashier_max_discount_percent.default(CASHIER_MAX_DISCOUNT_DEFAULT),
   cash_close_tolerance: SettingFields.cash_close_tolerance.default(CASH_CLOSE_TOLERANCE_DEFAULT),
+  receipt_paper_width: SettingFields.receipt_paper_width.default('80mm'),
+  receipt_auto_print: SettingFields.receipt_auto_print.default(false),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 

@@ -1,11 +1,14 @@
 // A finished sale as the till writes it: the local record (centavos, for the stock
 // overlay and the day's list), the request body exactly as the outbox will send it
 // (reais, encoded by the contract, marked offline so the server accepts it as a fact),
-// the line shown in the Sincronização panel and the success message.
+// the line shown in the Sincronização panel and the success message. The local record also
+// keeps what the receipt and the carnê print (number, cashier, payments, crediário plan),
+// so they print offline.
 import { z } from 'zod';
 import { SaleCreateSchema, type SaleCreate } from '../../../shared/contract/sales';
+import { installmentParts } from '../../../shared/installments';
 import { formatBRL } from '../../../shared/money';
-import type { LocalSale } from '../../offline/db';
+import type { LocalSale, LocalSaleReceipt } from '../../offline/db';
 import { cartTotal, successMessage } from './cart';
 import { INITIAL_PAYMENT, partsText, paymentsOf, type PaymentState } from './use-payment-form';
 import type { SaleFormState } from './use-sale-form';
@@ -20,7 +23,7 @@ export interface BuiltSale {
 export function buildSale(
   form: SaleFormState,
   entrada: number,
-  options: { id: string; now: number; number: string },
+  options: { id: string; now: number; number: string; cashierName?: string | null },
   payment: PaymentState = INITIAL_PAYMENT,
 ): BuiltSale {
   const customer = form.customer;
@@ -57,12 +60,18 @@ export function buildSale(
       customerName: customer.name,
       totalCentavos: total,
       paymentMethod: method,
-      items: form.lines.map((l) => ({
-        product_id: l.product_id,
-        product_name: l.product_name,
-        quantity: l.quantity,
-        unit_price_centavos: l.unit_price,
+      items: value.items.map((item, i) => ({
+        product_id: item.product_id,
+        product_name: form.lines[i]!.product_name,
+        quantity: item.quantity,
+        unit_price_centavos: item.unit_price,
+        ...(item.discount ? { discount_centavos: item.discount } : {}),
       })),
+      receipt: receiptOf(value, total, {
+        number: options.number,
+        cashierName: options.cashierName ?? null,
+        customerDocument: customer.document ?? null,
+      }),
     },
     body: z.encode(SaleCreateSchema, value),
     summary: `Venda #${options.number} · ${customer.name} · ${formatBRL(total)}`,
@@ -75,5 +84,34 @@ export function buildSale(
       entrada: crediario ? entrada : undefined,
       installments: crediario ? form.installments : undefined,
     }),
+  };
+}
+
+/** What the receipt prints of the sale beyond the local record's own fields (centavos). */
+function receiptOf(
+  value: SaleCreate,
+  total: number,
+  who: Pick<LocalSaleReceipt, 'number' | 'cashierName' | 'customerDocument'>,
+): LocalSaleReceipt {
+  const plan = value.crediario;
+  if (value.payment_method === 'crediario' && plan) {
+    const method = plan.entrada_method ?? 'cash';
+    // Empty instalments (fewer centavos than instalments) are no debt: the server leaves them out.
+    const installments = installmentParts(total, plan.entrada, plan.parcelas)
+      .map((amount, i) => ({ dueDate: plan.vencimentos[i]!, amount }))
+      .filter((p) => p.amount > 0);
+    return {
+      ...who,
+      discountCentavos: value.discount ?? 0,
+      payments: plan.entrada > 0 ? [{ method, amount: plan.entrada, received: null }] : [],
+      crediario: { entrada: plan.entrada, entradaMethod: plan.entrada > 0 ? method : null, installments },
+    };
+  }
+  const payments = value.payments?.map((p) => ({ method: p.method, amount: p.amount, received: p.received ?? null }));
+  return {
+    ...who,
+    discountCentavos: value.discount ?? 0,
+    payments: payments ?? [{ method: value.payment_method, amount: total, received: null }],
+    crediario: null,
   };
 }

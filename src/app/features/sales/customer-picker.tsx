@@ -35,7 +35,7 @@ export function CustomerPicker({ loading, search, selected, onSelect }: Customer
           getKey={(c) => c.id}
           emptyText="Nenhum cliente encontrado"
           onSelect={(c) => {
-            onSelect({ id: c.id, name: c.name });
+            onSelect({ id: c.id, name: c.name, document: c.document ?? null });
             setQuery('');
           }}
           renderOption={(c) => (

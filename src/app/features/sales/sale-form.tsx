@@ -15,7 +15,9 @@ import { ProductAdder } from './product-adder';
 import { SaleItemsTable } from './sale-items-table';
 import { FinishBar, SaleSummary } from './sale-summary';
 import { useSaleFinish } from './use-finish-sale';
+import { useReceiptHeader } from '../../lib/receipt-header';
 import { useStoreSettings } from '../../lib/store-settings';
+import { LastSaleBar } from './last-sale-bar';
 import { usePaymentForm } from './use-payment-form';
 import { useWideTill } from './use-wide-till';
 import { CameraScanButton } from './camera-scan';
@@ -40,12 +42,17 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
   const form = useSaleForm();
   const payment = usePaymentForm();
   const settings = useStoreSettings().data;
+  // Fetched while online, so a receipt printed offline carries the store's data.
+  useReceiptHeader();
   const [sale, setSale] = useState(() => ({ id: crypto.randomUUID(), number: displayNumber() }));
   const { number } = sale;
+  /** The sale just finished, offered for printing. */
+  const [lastSaleId, setLastSaleId] = useState<string | null>(null);
   // A refused sale is tried again as a new one (its key holds the refusal): same number, new id.
-  const { finishing, finish } = useSaleFinish(form, payment, sale, (outcome) =>
-    setSale((s) => ({ id: crypto.randomUUID(), number: outcome === 'finished' ? displayNumber() : s.number })),
-  );
+  const { finishing, finish } = useSaleFinish(form, payment, sale, (outcome) => {
+    if (outcome === 'finished') setLastSaleId(sale.id);
+    setSale((s) => ({ id: crypto.randomUUID(), number: outcome === 'finished' ? displayNumber() : s.number }));
+  });
   const finishProps = { form, payment, finishing, onFinish: (pix: boolean) => void finish(pix) };
   const wide = useWideTill();
 
@@ -84,6 +91,7 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
           </Card>
         }
       />
+      {lastSaleId ? <LastSaleBar saleId={lastSaleId} onClose={() => setLastSaleId(null)} /> : null}
       {catalogue.status === 'incomplete' ? (
         <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           O catálogo ainda não foi carregado por completo neste dispositivo. Conecte-se à internet para sincronizar.

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { PriceChangedDetailSchema } from '../../../shared/contract/sales';
+import { useSession } from '../../auth/session-context';
 import { toast, toastError } from '../../components/toast-store';
 import type { ApiError } from '../../lib/api-error';
 import { useFinishSale } from '../../offline/hooks';
@@ -36,6 +37,7 @@ export function useSaleFinish(
   onDone: (outcome: 'finished' | 'refused') => void,
 ) {
   const finishSale = useFinishSale();
+  const cashierName = useSession().user?.name ?? null;
   const [finishing, setFinishing] = useState(false);
 
   /** `pixReceived`: the cashier confirmed 'Pix recebido' (a sale paid by Pix needs it). */
@@ -61,6 +63,7 @@ export function useSaleFinish(
           id: sale.id,
           now: Date.now(),
           number: sale.number,
+          cashierName,
         },
         payment.state,
       );

@@ -12,6 +12,8 @@ import { cartTotal, dueDates, entradaError, type CartLine } from './cart';
 export interface SaleCustomer {
   id: string;
   name: string;
+  /** CPF/CNPJ as the mirror holds it (the receipt prints it). */
+  document?: string | null;
 }
 
 /** 'Adicionar Produto': what was searched, the product chosen and its quantity as typed. */

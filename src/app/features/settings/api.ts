@@ -20,6 +20,7 @@ import {
   type UserUpdate,
 } from '../../../shared/contract/users';
 import { api } from '../../lib/api';
+import { receiptHeaderKey } from '../../lib/receipt-header';
 
 export const settingsKeys = {
   company: ['company', 'me'] as const,
@@ -65,7 +66,11 @@ export function useUpdateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCompany,
-    onSuccess: (company) => queryClient.setQueryData(settingsKeys.company, company),
+    onSuccess: (company) => {
+      queryClient.setQueryData(settingsKeys.company, company);
+      // Receipts print the store as it is now.
+      void queryClient.invalidateQueries({ queryKey: receiptHeaderKey });
+    },
   });
 }
 

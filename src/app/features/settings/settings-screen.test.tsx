@@ -1,5 +1,5 @@
 // Configurações with the API faked at fetch: the users list over its pages, and the store
-// setting of the Sistema tab saved on the server as soon as it is changed.
+// settings of the Sistema tab saved on the server as soon as they are changed.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer, deferred, type FakeServer } from '../../test/fake-server';
@@ -63,6 +63,32 @@ describe('Configurações', () => {
     const [put] = server.callsTo('PUT', '/api/settings');
     expect(put!.body).toEqual({ cashiers_see_cost_price: false });
     expect(put!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("Sistema: 'Recibo' saves the roll's width and automatic printing as soon as they change", async () => {
+    signedInAs(server, ADMIN);
+    let saved: Record<string, unknown> = { receipt_paper_width: '80mm', receipt_auto_print: false };
+    server.on('GET', '/api/settings', () => ({ body: { success: true, data: saved } }));
+    server.on('PUT', '/api/settings', ({ body }) => {
+      saved = { ...saved, ...(body as object) };
+      return { body: { success: true, data: saved } };
+    });
+    const { user } = renderApp('/configuracoes');
+    await user.click(await screen.findByRole('tab', { name: 'Sistema' }));
+    const width = (await screen.findByLabelText('Largura do papel do recibo')) as HTMLSelectElement;
+    expect(width.value).toBe('80mm');
+    await user.selectOptions(width, '58 mm');
+    expect(await screen.findByText('O recibo sai em papel de 58 mm.')).toBeTruthy();
+    const auto = screen.getByRole('checkbox', { name: 'Imprimir recibo automaticamente após cada venda' });
+    await waitFor(() => expect((auto as HTMLInputElement).disabled).toBe(false));
+    await user.click(auto);
+    expect(await screen.findByText('O recibo será impresso automaticamente após cada venda.')).toBeTruthy();
+    expect(server.callsTo('PUT', '/api/settings').map((c) => c.body)).toEqual([
+      { receipt_paper_width: '58mm' },
+      { receipt_auto_print: true },
+    ]);
+    expect(width.value).toBe('58mm');
+    expect((auto as HTMLInputElement).checked).toBe(true);
   });
 
   it('Sistema: a refused change leaves the box as the server has it and says why', async () => {

@@ -1,0 +1,36 @@
+// After 'Finalizar Venda': the sale just finished, with 'Imprimir recibo' (and 'Imprimir
+// carnê' for a crediário sale), until the cashier closes it or finishes the next one.
+// Both print from the device's own record of the sale and the store's cached data, so
+// they work offline. With 'Imprimir recibo automaticamente' on, the receipt's print
+// dialog opens by itself once per sale.
+import { formatBRL } from '../../../shared/money';
+import { Button } from '../../components/button';
+import { ReceiptPrintButtons } from '../../components/receipt/receipt-print-buttons';
+import { receiptFromLocalSale } from '../../components/receipt/receipt-view';
+import { useReceiptHeader } from '../../lib/receipt-header';
+import { useLocalSale } from '../../offline/hooks';
+
+export function LastSaleBar({ saleId, onClose }: { saleId: string; onClose: () => void }) {
+  const sale = useLocalSale(saleId);
+  const header = useReceiptHeader().data;
+  if (!sale) return null;
+  const view = receiptFromLocalSale(sale, header);
+  return (
+    <div
+      role="region"
+      aria-label="Venda finalizada"
+      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3"
+    >
+      <p className="text-sm text-emerald-900">
+        <span className="font-semibold">Venda #{view.number} finalizada</span> · {view.customer.name} ·{' '}
+        {formatBRL(view.total)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <ReceiptPrintButtons view={view} autoPrint={saleId} />
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          Fechar
+        </Button>
+      </div>
+    </div>
+  );
+}
