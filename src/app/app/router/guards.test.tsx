@@ -116,6 +116,7 @@ describe('layout', () => {
       'Clientes',
       'Nova Venda',
       'Entrada de Mercadorias',
+      'Etiquetas',
       'Caixas',
       'Relatórios Financeiros',
       'Conflitos de Vendas',
