@@ -117,6 +117,7 @@ describe('layout', () => {
       'Nova Venda',
       'Entrada de Mercadorias',
       'Etiquetas',
+      'Inventário',
       'Caixas',
       'Relatórios Financeiros',
       'Conflitos de Vendas',
