@@ -136,19 +136,11 @@ export function OpenCount({ count }: { count: StockCount }) {
         pending={finish.isPending}
         onCancel={() => setAsking(null)}
         onConfirm={() =>
-          finish.mutate(
-            { id: count.id, key: finishKey.current },
-            {
-              onSuccess: (done) => {
-                setAsking(null);
-                toast({
-                  title: 'Inventário finalizado',
-                  description: `${done.totals.differing} produto(s) ajustado(s).`,
-                });
-              },
-              onError: failed('Erro ao finalizar o inventário'),
-            },
-          )
+          // mutateAsync: the answer is shown even though this card goes away once the count is finished.
+          finish.mutateAsync({ id: count.id, key: finishKey.current }).then((done) => {
+            setAsking(null);
+            toast({ title: 'Inventário finalizado', description: `${done.totals.differing} produto(s) ajustado(s).` });
+          }, failed('Erro ao finalizar o inventário'))
         }
       />
       <ConfirmDialog
@@ -160,13 +152,10 @@ export function OpenCount({ count }: { count: StockCount }) {
         pending={cancel.isPending}
         onCancel={() => setAsking(null)}
         onConfirm={() =>
-          cancel.mutate(count.id, {
-            onSuccess: () => {
-              setAsking(null);
-              toast({ title: 'Inventário cancelado', description: 'Nenhum estoque foi alterado.' });
-            },
-            onError: failed('Erro ao cancelar o inventário'),
-          })
+          cancel.mutateAsync(count.id).then(() => {
+            setAsking(null);
+            toast({ title: 'Inventário cancelado', description: 'Nenhum estoque foi alterado.' });
+          }, failed('Erro ao cancelar o inventário'))
         }
       />
     </>
