@@ -5,10 +5,12 @@
 // the stylesheet): pdfinfo gives the paper and the pages, pdftotext the names and prices,
 // and zbarimg reads the bars off the PDF rendered at 600 dpi. At 390 px the screen fits.
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nfeXml } from '../../src/server/test/nfe-xml';
 import { api, loginToken } from './support/api';
 import { ARTIFACTS_DIR, openBrowser, screenshot, type Page } from './support/browser';
 import { overflow } from './support/layout';
@@ -21,7 +23,14 @@ let server: RunningServer;
 let token: string;
 
 const PRODUCTS = [
-  { sku: 'ETQ-CAM-01', name: 'Camiseta Etiqueta', size: 'M', color: 'Azul', barcode: '7891234567895', sale_price: 49.9 },
+  {
+    sku: 'ETQ-CAM-01',
+    name: 'Camiseta Etiqueta',
+    size: 'M',
+    color: 'Azul',
+    barcode: '7891234567895',
+    sale_price: 49.9,
+  },
   { sku: 'ETQ-MEIA-02', name: 'Meia Etiqueta', size: '', color: 'Preta', barcode: '96385074', sale_price: 12.5 },
   { sku: 'ETQ-BONE-03', name: 'Boné Etiqueta', size: 'U', color: '', barcode: null, sale_price: 35 },
 ];
@@ -168,6 +177,57 @@ describe('Etiquetas: price labels with barcodes on sheets and on a roll', () => 
       await page.getByRole('group', { name: 'Prévia das etiquetas' }).locator('[data-label]').first().waitFor();
       expect(await overflow(page)).toEqual({ page: null, regions: [] });
       await screenshot(page, 'labels-3-390');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('after an NF-e entry: one label per unit that came in, for products just created', async () => {
+    const { xml } = nfeXml({
+      number: 9901,
+      supplier_cnpj: '44555666000181',
+      recipient_cnpj: '11222333000181',
+      lines: [
+        {
+          code: 'ETQ-NFE-1',
+          description: 'CANECA ETIQUETA NFE',
+          quantity: '3.0000',
+          unit_cost: '10.0000000000',
+          total_cents: 30_00,
+        },
+        {
+          code: 'ETQ-NFE-2',
+          description: 'PRATO ETIQUETA NFE',
+          quantity: '2.0000',
+          unit_cost: '5.0000000000',
+          total_cents: 10_00,
+        },
+      ],
+    });
+    const file = join(mkdtempSync(join(tmpdir(), 'labels-nfe-')), 'nfe.xml');
+    writeFileSync(file, xml);
+    const browser = await openBrowser({ width: 1280, height: 900 });
+    try {
+      const page = await browser.context.newPage();
+      await signIn(server, page, 'admin@demo.com');
+      await page.goto(`${server.demoUrl}/entradas`);
+      await page.getByLabel('Arquivo XML da NF-e').setInputFiles(file);
+      await page.getByRole('table', { name: 'Itens da NF-e' }).getByText('CANECA ETIQUETA NFE').waitFor();
+      await page.getByRole('button', { name: 'Criar produtos para os itens sem produto' }).click();
+      await page.getByRole('button', { name: 'Confirmar entrada' }).click();
+      await page.getByRole('table', { name: 'Produtos da entrada' }).waitFor();
+      await page.getByRole('button', { name: 'Imprimir etiquetas' }).click();
+      await page.getByRole('heading', { name: 'Etiquetas' }).waitFor();
+      await expect
+        .poll(() => page.getByLabel('Etiquetas de CANECA ETIQUETA NFE').inputValue(), { timeout: 60_000 })
+        .toBe('3');
+      expect(await page.getByLabel('Etiquetas de PRATO ETIQUETA NFE').inputValue()).toBe('2');
+      await page.getByText('5 etiqueta(s) em 1 folha(s)').waitFor();
+      const pdf = await printPdf(page, 'labels-nfe');
+      const text = await pdfText(pdf);
+      expect(text.match(/CANECA ETIQUETA NFE/g)).toHaveLength(3);
+      expect(text.match(/PRATO ETIQUETA NFE/g)).toHaveLength(2);
+      await screenshot(page, 'labels-4-nfe-1280');
     } finally {
       await browser.close();
     }

@@ -2,7 +2,7 @@
 // screen with how many of each, as an NF-e entry does), printed through the browser's
 // print on a sheet of labels or a label printer's roll. Only the label pages reach paper
 // (label-pages.tsx, labels-print.css). Works from the device's catalogue, offline too.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
@@ -12,7 +12,7 @@ import { SelectField } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
 import { SearchCombobox } from '../../components/search-combobox';
 import { labelRequestOf } from '../../lib/label-request';
-import { useMirrorProducts } from '../../offline/hooks';
+import { useMirrorProducts, useSyncEngine } from '../../offline/hooks';
 import type { MirrorProduct } from '../../offline/db';
 import { labelCode } from './label-barcode';
 import type { LabelProduct } from './label-card';
@@ -38,25 +38,37 @@ const toLabelProduct = (p: MirrorProduct): LabelProduct => ({
   code: labelCode(p),
 });
 
-/** The labels handed over with the navigation, once the catalogue can name their products. */
-function useHandedItems(rows: ReadonlyMap<string, MirrorProduct>, ready: boolean): LabelItem[] | null {
+/**
+ * The labels handed over with the navigation, as the device's catalogue names their
+ * products. Products it does not have yet (just created by an NF-e entry) are asked for
+ * with a sync, and join the list when they arrive; `missing` counts them meanwhile.
+ */
+function useHandedItems(rows: ReadonlyMap<string, MirrorProduct>, ready: boolean) {
   const location = useLocation();
-  return useMemo(() => {
-    if (!ready) return null;
-    return labelRequestOf(location.state).flatMap(({ product_id, quantity }) => {
-      const product = rows.get(product_id);
-      return product ? [{ product: toLabelProduct(product), quantity: String(quantity) }] : [];
-    });
-    // Read once, when the catalogue is first there: later edits are the person's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, location.state]);
+  const engine = useSyncEngine();
+  const request = useMemo(() => labelRequestOf(location.state), [location.state]);
+  const items = useMemo(
+    () =>
+      ready
+        ? request.flatMap(({ product_id, quantity }) => {
+            const product = rows.get(product_id);
+            return product ? [{ product: toLabelProduct(product), quantity: String(quantity) }] : [];
+          })
+        : null,
+    [ready, rows, request],
+  );
+  const missing = ready ? request.length - (items?.length ?? 0) : 0;
+  useEffect(() => {
+    if (missing > 0) void engine?.syncNow();
+  }, [missing, engine]);
+  return { items, missing };
 }
 
 export function LabelsScreen() {
   const mirror = useMirrorProducts();
   const handed = useHandedItems(mirror.rows, mirror.ready);
   const [edited, setEdited] = useState<LabelItem[] | null>(null);
-  const items = useMemo(() => edited ?? handed ?? [], [edited, handed]);
+  const items = useMemo(() => edited ?? handed.items ?? [], [edited, handed.items]);
   const [query, setQuery] = useState('');
   const [formatId, setFormatId] = useState<LabelFormatId>('pimaco-6180');
   const [startAt, setStartAt] = useState('1');
@@ -82,9 +94,7 @@ export function LabelsScreen() {
     const found = items.find((i) => i.product.id === product.id);
     setEdited(
       found
-        ? items.map((i) =>
-            i === found ? { ...i, quantity: String((parseQuantityText(i.quantity) ?? 0) + 1) } : i,
-          )
+        ? items.map((i) => (i === found ? { ...i, quantity: String((parseQuantityText(i.quantity) ?? 0) + 1) } : i))
         : [...items, { product: toLabelProduct(product), quantity: '1' }],
     );
     setQuery('');
@@ -108,7 +118,10 @@ export function LabelsScreen() {
         }
       />
       <Card>
-        <CardHeader title="Produtos" description="Busque pelo nome, SKU ou código de barras (o leitor também funciona)" />
+        <CardHeader
+          title="Produtos"
+          description="Busque pelo nome, SKU ou código de barras (o leitor também funciona)"
+        />
         <CardContent className="space-y-4">
           <SearchCombobox
             label="Buscar produto"
@@ -133,11 +146,14 @@ export function LabelsScreen() {
               </div>
             )}
           />
+          {handed.missing > 0 && edited === null ? (
+            <p role="status" className="text-sm text-slate-600">
+              {`Buscando ${handed.missing} produto(s) que ainda não estão neste aparelho...`}
+            </p>
+          ) : null}
           <LabelItemsTable
             items={items}
-            onQuantity={(id, quantity) =>
-              setEdited(items.map((i) => (i.product.id === id ? { ...i, quantity } : i)))
-            }
+            onQuantity={(id, quantity) => setEdited(items.map((i) => (i.product.id === id ? { ...i, quantity } : i)))}
             onRemove={(id) => setEdited(items.filter((i) => i.product.id !== id))}
           />
         </CardContent>
