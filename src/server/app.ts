@@ -28,6 +28,7 @@ import { registerInputGuard } from './http/input-guard';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
+import { stockCountRoutes } from './stock/stock-counts-routes';
 import { stockEntryRoutes } from './stock/stock-entries-routes';
 import { dashboardRoutes } from './reports/dashboard-routes';
 import { financialReportRoutes } from './reports/financial-reports-routes';
@@ -99,6 +100,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(dashboardRoutes, { ctx, prefix: '/api/dashboard' });
   await app.register(financialReportRoutes, { ctx, prefix: '/api/financial-reports' });
   await app.register(stockEntryRoutes, { ctx, prefix: '/api/stock-entries' });
+  await app.register(stockCountRoutes, { ctx, prefix: '/api/stock-counts' });
   await registerStatic(app, config.distDir);
 
   await app.ready();

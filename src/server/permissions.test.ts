@@ -40,6 +40,10 @@ const saleFixture: {
   customerId?: string;
   newSale?: () => Promise<FreshSale>;
   openSession?: () => Promise<string>;
+  /** The store's open stock count (opened when there is none). */
+  openCount?: () => Promise<string>;
+  /** No stock count open (the open one cancelled). */
+  closeCount?: () => Promise<void>;
 } = {};
 interface FreshSale {
   id: string;
@@ -240,6 +244,45 @@ const ROWS: Row[] = [
   { route: 'GET /api/stock-entries', cashier: 403, admin: 200 },
   { route: 'POST /api/stock-entries/nfe/preview', body: () => ({ xml: nfeBody().xml }), cashier: 403, admin: 200 },
   { route: 'POST /api/stock-entries', body: nfeBody, cashier: 403, admin: 201 },
+  { route: 'GET /api/stock-counts', cashier: 403, admin: 200 },
+  {
+    route: 'POST /api/stock-counts',
+    url: async () => (await saleFixture.closeCount!(), '/api/stock-counts'),
+    body: () => ({}),
+    cashier: 403,
+    admin: 201,
+  },
+  {
+    route: 'GET /api/stock-counts/:id',
+    url: async () => `/api/stock-counts/${await saleFixture.openCount!()}`,
+    cashier: 403,
+    admin: 200,
+  },
+  {
+    route: 'GET /api/stock-counts/:id/lines',
+    url: async () => `/api/stock-counts/${await saleFixture.openCount!()}/lines`,
+    cashier: 403,
+    admin: 200,
+  },
+  {
+    route: 'PUT /api/stock-counts/:id/lines/:productId',
+    url: async () => `/api/stock-counts/${await saleFixture.openCount!()}/lines/${saleFixture.product!.id}`,
+    body: () => ({ counted: 100_000 }),
+    cashier: 403,
+    admin: 200,
+  },
+  {
+    route: 'POST /api/stock-counts/:id/confirm',
+    url: async () => `/api/stock-counts/${await saleFixture.openCount!()}/confirm`,
+    cashier: 403,
+    admin: 200,
+  },
+  {
+    route: 'POST /api/stock-counts/:id/cancel',
+    url: async () => `/api/stock-counts/${await saleFixture.openCount!()}/cancel`,
+    cashier: 403,
+    admin: 200,
+  },
 ];
 
 /** POST /api/sales/items needs a fresh sale in its body, made when the row runs. */
@@ -336,6 +379,20 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
     saleFixture.product = await makeProduct(ctx.db, ctx.demo.tenant.id, { stock: 100_000 });
     saleFixture.customerId = (await makeCustomer(ctx.db, ctx.demo.tenant.id)).id;
     saleFixture.newSale = newSale;
+    const openCountId = async (): Promise<string | null> => {
+      const list = await http.get('/api/stock-counts?limit=1', { token: admin });
+      const newest = list.body.data.counts[0];
+      return newest?.status === 'open' ? newest.id : null;
+    };
+    // Several rows may ask at once (their URLs are built together): one opens it, the others find it.
+    saleFixture.openCount = async () =>
+      (await openCountId()) ??
+      (await http.post('/api/stock-counts', {}, { token: admin })).body.data?.id ??
+      (await openCountId())!;
+    saleFixture.closeCount = async () => {
+      const id = await openCountId();
+      if (id) await http.post(`/api/stock-counts/${id}/cancel`, undefined, { token: admin });
+    };
     saleFixture.openSession = async () => {
       const res = await http.post(
         '/api/cash-sessions',

@@ -31,6 +31,9 @@ export const PERMISSIONS = [
   /** goods in from suppliers' NF-e ('Entrada de Mercadorias'): admins only */
   'stock_entries.read',
   'stock_entries.write',
+  /** Inventário (stock counts): admins only */
+  'stock_counts.read',
+  'stock_counts.write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -57,7 +57,7 @@ function takenError(err: unknown, input: { sku?: string; barcode?: string | null
 }
 
 /** The search box: name or SKU contains the text (case and accents aside), or the barcode its digits. */
-function productSearch(search: string): SQL | undefined {
+export function productSearch(search: string): SQL | undefined {
   const digits = search.replace(/[\s.-]/g, '');
   return or(
     containsFolded(products.name, search),

@@ -116,6 +116,8 @@ describe('layout', () => {
       'Clientes',
       'Nova Venda',
       'Entrada de Mercadorias',
+      'Etiquetas',
+      'Inventário',
       'Caixas',
       'Relatórios Financeiros',
       'Conflitos de Vendas',

@@ -81,6 +81,22 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     nav: { label: 'Entrada de Mercadorias', icon: 'package', adminOnly: true },
   },
   {
+    // Beyond spec §2: price labels with barcodes, printed on label sheets or a roll.
+    segment: 'etiquetas',
+    module: 'features/labels/labels-screen.tsx',
+    component: 'LabelsScreen',
+    permission: 'products.write',
+    nav: { label: 'Etiquetas', icon: 'package', adminOnly: true },
+  },
+  {
+    // Beyond spec §2: the stock count (Inventário).
+    segment: 'inventario',
+    module: 'features/stock-counts/stock-counts-screen.tsx',
+    component: 'StockCountsScreen',
+    permission: 'stock_counts.write',
+    nav: { label: 'Inventário', icon: 'package', adminOnly: true },
+  },
+  {
     // Beyond spec §2: the till sessions (admins every one, a cashier their own).
     segment: 'caixas',
     module: 'features/caixa/caixas-screen.tsx',

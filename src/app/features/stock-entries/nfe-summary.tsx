@@ -4,8 +4,11 @@ import type { NfePreview, StockEntryResult } from '../../../shared/contract/stoc
 import { formatDate } from '../../../shared/dates';
 import { formatDocument } from '../../../shared/documents';
 import { formatBRL } from '../../../shared/money';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
+import { LABELS_PATH } from '../../lib/label-request';
 
 function Fact({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
   return (
@@ -68,11 +71,19 @@ export function PayablesPlan({ payables }: { payables: NfePreview['payables'] | 
 }
 
 export function EntryResult({ result }: { result: StockEntryResult }) {
+  const navigate = useNavigate();
+  // One label per unit that came in.
+  const labels = result.products.map((p) => ({ product_id: p.id, quantity: Math.max(0, p.units_in) }));
   return (
     <Card>
       <CardHeader
         title="Entrada lançada"
         description={`NF-e ${result.entry.number}/${result.entry.series} · ${result.entry.supplier_name}`}
+        actions={
+          <Button variant="outline" size="sm" onClick={() => void navigate(LABELS_PATH, { state: { labels } })}>
+            Imprimir etiquetas
+          </Button>
+        }
       />
       <CardContent className="space-y-4">
         <Table aria-label="Produtos da entrada">

@@ -1,0 +1,96 @@
+// The products of an open count: the stock the system has, what was counted (typed here:
+// saved on Enter or on leaving the field) and the difference, in units and at cost.
+import { useState } from 'react';
+import type { StockCountLine } from '../../../shared/contract/stock-counts';
+import { formatBRL } from '../../../shared/money';
+import { variantText } from '../../../shared/product-variant';
+import { QuantityInput, parseQuantityText } from '../../components/quantity-input';
+import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
+import { toastError } from '../../components/toast-store';
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+export function differenceText(line: StockCountLine): string {
+  if (line.difference === null) return '—';
+  return line.difference === 0 ? '0' : `${signed(line.difference)} (${formatBRL(line.difference * line.cost_price)})`;
+}
+
+function CountedInput({ line, onSave }: { line: StockCountLine; onSave: (counted: number) => void }) {
+  const saved = line.counted === null ? '' : String(line.counted);
+  const [text, setText] = useState(saved);
+  const [was, setWas] = useState(saved);
+  // A count saved elsewhere (a scan) replaces what the field shows.
+  if (saved !== was) {
+    setWas(saved);
+    setText(saved);
+  }
+  function save() {
+    if (text.trim() === saved) return;
+    if (text.trim() === '') return setText(saved);
+    const counted = parseQuantityText(text);
+    if (counted === null || counted < 0) {
+      toastError('Quantidade inválida', 'Digite quantas unidades foram contadas (um número inteiro, 0 ou mais).');
+      return setText(saved);
+    }
+    onSave(counted);
+  }
+  return (
+    <QuantityInput
+      aria-label={`Contado de ${line.name}`}
+      value={text}
+      placeholder="—"
+      onChange={(event) => setText(event.target.value)}
+      onBlur={save}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          save();
+        }
+      }}
+      className="w-20"
+    />
+  );
+}
+
+interface CountLinesTableProps {
+  lines: StockCountLine[];
+  onCount: (line: StockCountLine, counted: number) => void;
+}
+
+export function CountLinesTable({ lines, onCount }: CountLinesTableProps) {
+  return (
+    <Table aria-label="Produtos do inventário">
+      <THead>
+        <tr>
+          <Th>Produto</Th>
+          <Th className={FOLD.from.sm}>Sistema</Th>
+          <Th>Contado</Th>
+          <Th className={FOLD.from.md}>Diferença</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {lines.length === 0 ? (
+          <EmptyRow colSpan={4} text="Nenhum produto encontrado neste inventário" />
+        ) : (
+          lines.map((line) => (
+            <tr key={line.product_id} className={line.difference ? 'bg-yellow-50' : undefined}>
+              <Td>
+                <div className="font-medium">{line.name}</div>
+                <div className="text-xs text-slate-500">
+                  {[line.sku, line.barcode, variantText(line)].filter(Boolean).join(' · ')}
+                </div>
+                <div className={`text-xs text-slate-600 ${FOLD.upTo.sm}`}>Sistema: {line.current_stock}</div>
+                <div className={`text-xs text-slate-600 ${FOLD.upTo.md}`}>Diferença: {differenceText(line)}</div>
+              </Td>
+              <Td className={FOLD.from.sm}>{line.current_stock}</Td>
+              <Td>
+                <CountedInput line={line} onSave={(counted) => onCount(line, counted)} />
+              </Td>
+              <Td className={`${FOLD.from.md} whitespace-nowrap`}>{differenceText(line)}</Td>
+            </tr>
+          ))
+        )}
+      </TBody>
+    </Table>
+  );
+}
