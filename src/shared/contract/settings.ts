@@ -45,6 +45,9 @@ const PixText = (max: number, label: string) =>
 /** R$ 5,00 in centavos: a close within it per method needs no reason. */
 export const CASH_CLOSE_TOLERANCE_DEFAULT = 500;
 
+/** R$ 200,00 in centavos: the largest return a cashier may make without an admin. */
+export const CASHIER_MAX_RETURN_DEFAULT = 20_000;
+
 /** Each setting as it may be sent (no default: an update changes only what it names). */
 const SettingFields = {
   /** Cashiers (role user) receive products' cost prices (and any cost or margin figure). */
@@ -77,6 +80,11 @@ const SettingFields = {
     .int({ error: 'Use um número inteiro de centavos' })
     .min(0, { error: 'A tolerância não pode ser negativa' })
     .max(100_000_00, { error: 'Tolerância alta demais' }),
+  /** centavos: the largest return (value of the goods) a cashier (role user) may make; admins have none. */
+  cashier_max_return: z
+    .int({ error: 'Use um número inteiro de centavos' })
+    .min(0, { error: 'O limite não pode ser negativo' })
+    .max(100_000_000_00, { error: 'Limite alto demais' }),
 };
 
 export const StoreSettingsSchema = z.object({
@@ -88,6 +96,7 @@ export const StoreSettingsSchema = z.object({
   pix_city: SettingFields.pix_city.default(''),
   cashier_max_discount_percent: SettingFields.cashier_max_discount_percent.default(CASHIER_MAX_DISCOUNT_DEFAULT),
   cash_close_tolerance: SettingFields.cash_close_tolerance.default(CASH_CLOSE_TOLERANCE_DEFAULT),
+  cashier_max_return: SettingFields.cashier_max_return.default(CASHIER_MAX_RETURN_DEFAULT),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
