@@ -13,6 +13,7 @@ const DEFAULTS = {
   pix_city: '',
   cashier_max_discount_percent: 10,
   cash_close_tolerance: 500,
+  cashier_max_return: 20000,
 };
 
 describe.each(databases())('store settings (%s)', (kind) => {

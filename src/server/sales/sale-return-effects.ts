@@ -165,7 +165,7 @@ export async function loadReturns(
   if (rows.length === 0) return [];
   const l = saleReturnLines;
   const lines = await t
-    .select({ line: l, name: saleItems.productName })
+    .select({ line: l, name: saleItems.productName, position: saleItems.position })
     .from(l)
     .innerJoin(saleItems, and(eq(saleItems.tenantId, l.tenantId), eq(saleItems.id, l.saleItemId)))
     .where(
@@ -188,7 +188,7 @@ export async function loadReturns(
 
 function toSaleReturn(
   row: SaleReturnRow,
-  lines: readonly { line: typeof saleReturnLines.$inferSelect; name: string }[],
+  lines: readonly { line: typeof saleReturnLines.$inferSelect; name: string; position: number }[],
 ): SaleReturn {
   return {
     id: row.id,
@@ -200,8 +200,9 @@ function toSaleReturn(
     amount: row.amount,
     installments: row.installments,
     refunded: row.refunded,
-    lines: lines.map(({ line, name }) => ({
+    lines: lines.map(({ line, name, position }) => ({
       sale_item_id: line.saleItemId,
+      position,
       product_id: line.productId,
       product_name: name,
       quantity: line.quantity,

@@ -65,11 +65,15 @@ export async function createReturn(
   return inTransaction(db, tx, async (t) => {
     const sale = await loadSaleRow(t, tenantId, saleId, true);
     if (sale.saleStatus === 'cancelled') throw conflict(RETURN_SALE_CANCELLED);
-    const items = new Map((await loadSaleItems(t, tenantId, [sale.id])).map((i) => [i.id, i]));
+    const rows = await loadSaleItems(t, tenantId, [sale.id]);
+    const items = new Map(rows.map((i) => [i.id, i]));
     const returned = await returnedByItem(t, tenantId, [...items.keys()]);
+    const keys = new Set<string>();
     const lines = input.lines.map((line) => {
-      const item = items.get(line.sale_item_id);
+      const item = line.sale_item_id ? items.get(line.sale_item_id) : rows.find((r) => r.position === line.position);
       if (!item) throw badRequest(RETURN_ITEM_NOT_IN_SALE, [{ path: 'lines', message: RETURN_ITEM_NOT_IN_SALE }]);
+      if (keys.has(item.id)) throw badRequest('Cada item da venda aparece uma vez só.');
+      keys.add(item.id);
       const before = returned.get(item.id) ?? 0;
       if (line.quantity > item.quantity - before)
         throw conflict(returnTooMany(item.productName, item.quantity - before));
@@ -200,6 +204,7 @@ export async function saleReturnsOf(db: DbOrTx, tenantId: string, saleId: string
     sale_id: sale.id,
     lines: items.map((i) => ({
       sale_item_id: i.id,
+      position: i.position,
       product_id: i.productId,
       product_name: i.productName,
       quantity: i.quantity,

@@ -21,8 +21,12 @@ export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
 };
 
 export const ReturnLineInputSchema = z.object({
-  /** The sale line (sale_items.id). */
-  sale_item_id: Id,
+  /**
+   * The sale line (sale_items.id), or its position (0 = the first line as sold): a device
+   * returning a sale it sold offline knows the positions, not the ids the server gave.
+   */
+  sale_item_id: Id.optional(),
+  position: z.int().min(0).max(499).optional(),
   quantity: Quantity.min(1, { error: 'A quantidade deve ser maior que zero' }).max(1_000_000, {
     error: 'Quantidade alta demais',
   }),
@@ -48,7 +52,12 @@ export const ReturnCreateSchema = z
     device_label: PlainText().max(80).optional(),
   })
   .superRefine((input, ctx) => {
-    const ids = input.lines.map((l) => l.sale_item_id);
+    input.lines.forEach((l, i) => {
+      if ((l.sale_item_id === undefined) === (l.position === undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['lines', i], message: 'Informe o item da venda (id ou posição)' });
+      }
+    });
+    const ids = input.lines.map((l) => l.sale_item_id ?? `#${l.position}`);
     if (new Set(ids).size !== ids.length) {
       ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Cada item da venda aparece uma vez só' });
     }
@@ -57,6 +66,7 @@ export type ReturnCreate = z.infer<typeof ReturnCreateSchema>;
 
 export const SaleReturnLineSchema = z.object({
   sale_item_id: Id,
+  position: z.int(),
   product_id: Id,
   product_name: z.string(),
   quantity: Quantity,
@@ -94,6 +104,7 @@ export const SaleReturnResponseSchema = envelope(SaleReturnSchema);
 /** A sale line and what can still be returned of it. */
 export const ReturnableLineSchema = z.object({
   sale_item_id: Id,
+  position: z.int(),
   product_id: Id,
   product_name: z.string(),
   quantity: Quantity,
