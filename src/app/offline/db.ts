@@ -89,6 +89,8 @@ export interface OverlayRecord {
 export interface LocalSale {
   id: string;
   createdAt: number;
+  /** The customer it was sold to (a return made on this device names it). */
+  customerId?: string;
   /** 'pending' until the server acknowledged it, then 'synced'; 'rejected' mirrors the outbox. */
   state: 'pending' | 'synced' | 'rejected';
   customerName: string;

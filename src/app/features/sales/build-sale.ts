@@ -56,6 +56,7 @@ export function buildSale(
     sale: {
       id: options.id,
       createdAt: options.now,
+      customerId: customer.id,
       customerName: customer.name,
       totalCentavos: total,
       paymentMethod: method,
