@@ -53,7 +53,7 @@ export function PaymentPanel({ form, payment, due, saleId, settings, finishing, 
       {method !== 'crediario' ? (
         <CheckboxField label="Dividir pagamento" checked={pay.split} onChange={payment.actions.setSplit} />
       ) : null}
-      {method === 'cash' && !pay.split ? (
+      {method === 'cash' && !pay.split && payable > 0 ? (
         <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3">
           <MoneyField
             label="Valor recebido"
