@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { idbCount, idbKeys, idbProductCount, until } from './support/idb';
+import { overflow } from './support/layout';
 import { startServer, type RunningServer } from './support/server';
 import {
   addProduct,
@@ -147,5 +148,21 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
       .poll(async () => shownBRL(await page.getByTestId('store-credit-balance').textContent()), { timeout: 30_000 })
       .toBe(`R$ ${reais(expected)}`);
     await screenshot(page, 'returns-03-saldo-online-820');
+
+    // At 390 px the dialog fits without sideways scrolling (the sale found on the server now).
+    const phone = await openBrowser({ width: 390, height: 844 });
+    try {
+      const p = await phone.context.newPage();
+      await signIn(server, p, 'caixa@demo.com');
+      await openTill(server, p);
+      await p.getByRole('button', { name: 'Trocas e Devoluções' }).click();
+      await typeInto(p, 'Número da venda', saleId);
+      await p.getByRole('button', { name: 'Buscar venda' }).click();
+      await p.getByText('Vendidas 2 · devolvidas 1').waitFor();
+      await screenshot(p, 'returns-04-dialogo-390');
+      expect(await overflow(p)).toEqual({ page: null, regions: [] });
+    } finally {
+      await phone.close();
+    }
   });
 });
