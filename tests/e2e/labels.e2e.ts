@@ -9,17 +9,16 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nfeXml } from '../../src/server/test/nfe-xml';
 import { api, loginToken } from './support/api';
 import { ARTIFACTS_DIR, openBrowser, screenshot, type Page } from './support/browser';
 import { overflow } from './support/layout';
-import { startServer, type RunningServer } from './support/server';
 import { signIn } from './support/till';
+import { fileServer } from './support/suite';
 
 const run = promisify(execFile);
 
-let server: RunningServer;
 let token: string;
 
 const PRODUCTS = [
@@ -36,15 +35,15 @@ const PRODUCTS = [
 ];
 const READS = ['EAN-13:7891234567895', 'EAN-8:96385074', 'CODE-128:ETQ-BONE-03'];
 
+const server = fileServer();
+
 beforeAll(async () => {
-  server = await startServer();
   token = await loginToken(server, 'admin@demo.com');
   for (const p of PRODUCTS) {
     const created = await api(server, 'POST', '/api/products', { token, body: { ...p, current_stock: 5 } });
     expect(created.status).toBe(201);
   }
 });
-afterAll(() => server?.stop());
 
 /** The print as Chromium lays it out for paper, saved as a PDF in the artifacts folder. */
 async function printPdf(page: Page, name: string): Promise<string> {

@@ -3,28 +3,27 @@
 // scanner does) and types the count of another, a cashier sells one of the scanned product
 // meanwhile, the admin finishes, and the stock is the count less the sale, with one
 // 'Inventário' movement per difference. At 390 px and on a desktop.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot } from './support/browser';
 import { overflow } from './support/layout';
-import { startServer, type RunningServer } from './support/server';
 import { signIn } from './support/till';
+import { fileServer } from './support/suite';
 
 const RUNS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
 ] as const;
 
-let server: RunningServer;
 let admin: string;
 let cashier: string;
 
+const server = fileServer();
+
 beforeAll(async () => {
-  server = await startServer();
   admin = await loginToken(server, 'admin@demo.com');
   cashier = await loginToken(server, 'caixa@demo.com');
 });
-afterAll(() => server?.stop());
 
 interface Product {
   id: string;

@@ -218,6 +218,14 @@ export function routeCases({ db, http, admin, tenantId }: CaseEnv): Record<strin
       call: { url: `/api/sales/${(await sale()).id}/cancel` },
       other: { url: `/api/sales/${(await sale()).id}/cancel` },
     }),
+    'POST /api/sales/:id/returns': async () => {
+      const s = await sale();
+      const give = (quantity: number, reason: string) => ({
+        url: `/api/sales/${s.id}/returns`,
+        body: { lines: [{ position: 0, quantity }], reason, refund_method: 'dinheiro' },
+      });
+      return { call: give(1, 'Defeito'), other: give(1, 'Tamanho errado') };
+    },
     'POST /api/sale-conflicts/:id/review': async () => {
       const [a, b] = await conflicts();
       return { call: { url: `/api/sale-conflicts/${a}/review` }, other: { url: `/api/sale-conflicts/${b}/review` } };

@@ -19,7 +19,7 @@ export type MirrorProduct = Omit<z.input<typeof ProductSchema>, 'sale_price' | '
 /** Server values exactly as the API sends them, plus the change version. */
 export type MirrorCustomer = z.input<typeof CustomerSchema> & { version: number };
 
-export type OutboxKind = 'customer' | 'sale' | 'account' | 'caixa';
+export type OutboxKind = 'customer' | 'sale' | 'account' | 'caixa' | 'return';
 export type OutboxStatus = 'pending' | 'rejected';
 
 export interface OutboxRejection {
@@ -57,6 +57,11 @@ export interface OutboxEntry {
    * later changes of the same resource wait for it, and its overlay rows follow it.
    */
   resource?: string;
+  /**
+   * The vale-troca this entry moves for a customer (centavos: + a return credits it, - a
+   * sale uses it): the device's balance counts it while queued (returns.ts).
+   */
+  storeCredit?: { customerId: string; delta: number };
 }
 
 /**
@@ -84,6 +89,8 @@ export interface OverlayRecord {
 export interface LocalSale {
   id: string;
   createdAt: number;
+  /** The customer it was sold to (a return made on this device names it). */
+  customerId?: string;
   /** 'pending' until the server acknowledged it, then 'synced'; 'rejected' mirrors the outbox. */
   state: 'pending' | 'synced' | 'rejected';
   customerName: string;

@@ -17,6 +17,8 @@ import { recordSale, saleDependencies } from './outbox';
 import { failureOf, verdictOf } from './retry-policy';
 import { applyAcknowledgedSale } from './stock';
 import { saleAckOf } from './sync-io';
+import { storeCreditDependencies } from './returns';
+import { toCentavos } from '../../shared/money';
 
 export type FinishOutcome =
   | { kind: 'delivered' }
@@ -29,6 +31,12 @@ export interface FinishSaleInput {
   /** The body as the outbox sends it (offline: true). */
   body: Record<string, unknown>;
   summary: string;
+}
+
+/** centavos of vale-troca a sale body (reais) pays with. */
+function valeUsed(body: Record<string, unknown>): number {
+  const parts = (body.payments as { method: string; amount: number }[] | undefined) ?? [];
+  return parts.reduce((s, p) => s + (p.method === 'store_credit' ? toCentavos(p.amount) : 0), 0);
 }
 
 export async function finishSale(
@@ -47,13 +55,22 @@ export async function finishSale(
     ? { ...input.sale, cashSessionId: open.id, parts: partsOfSale(body, input.sale.totalCentavos) }
     : input.sale;
   const opening = open ? await caixaDependencies(db, open.id) : [];
+  const customerId = body.customer_id;
+  // A sale paying with the vale-troca waits for the queued returns that credit it.
+  const vale = valeUsed(body);
+  const credits = vale > 0 && typeof customerId === 'string' ? await storeCreditDependencies(db, customerId) : [];
   const queue = async (): Promise<FinishOutcome> => {
-    await recordSale(db, sale, body, { summary: input.summary, dependsOn: opening });
+    await recordSale(db, sale, body, {
+      summary: input.summary,
+      dependsOn: [...opening, ...credits],
+      ...(vale > 0 && typeof customerId === 'string' ? { storeCredit: { customerId, delta: -vale } } : {}),
+    });
     return { kind: 'queued' };
   };
-  const customerId = body.customer_id;
   const waits =
-    opening.length > 0 || (typeof customerId === 'string' && (await saleDependencies(db, customerId)).length > 0);
+    opening.length > 0 ||
+    credits.length > 0 ||
+    (typeof customerId === 'string' && (await saleDependencies(db, customerId)).length > 0);
   if (!options.online || waits) return queue();
   let answer: unknown;
   try {

@@ -49,7 +49,7 @@ export async function recordSale(
   db: BalcaoDb,
   sale: Omit<LocalSale, 'state' | 'conflicts'>,
   body: unknown,
-  options: { dependsOn?: string[]; summary: string },
+  options: { dependsOn?: string[]; summary: string; storeCredit?: OutboxEntry['storeCredit'] },
 ): Promise<OutboxEntry> {
   const customerId = (body as { customer_id?: unknown } | null)?.customer_id;
   return db.transaction('rw', db.sales, db.outbox, async () => {
@@ -66,6 +66,7 @@ export async function recordSale(
       },
       sale.createdAt,
     );
+    if (options.storeCredit) entry.storeCredit = options.storeCredit;
     await db.sales.add({ ...sale, state: 'pending', conflicts: 0 });
     await db.outbox.add(entry);
     return entry;

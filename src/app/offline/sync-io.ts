@@ -10,6 +10,7 @@ import { settleAccountChange } from './account-changes';
 import type { BalcaoDb, OutboxEntry } from './db';
 import type { FetchPage, PullPage } from './mirror';
 import { applyAcknowledgedSale } from './stock';
+import { applyStoreCreditAnswer } from './returns';
 
 /**
  * What the device reads of the server's answer to a new sale (POST /api/sales, or its part
@@ -31,6 +32,8 @@ export function saleAckOf(body: unknown): { conflicts: number; stockAfter: Stock
  */
 export async function onAck(db: BalcaoDb, entry: OutboxEntry, body: unknown): Promise<void> {
   if (entry.kind === 'account') await settleAccountChange(db, entry);
+  if (entry.kind === 'return' && entry.storeCredit)
+    await applyStoreCreditAnswer(db, entry.storeCredit.customerId, body);
   if (entry.kind !== 'sale') return;
   const ack = saleAckOf(body);
   await applyAcknowledgedSale(db, entry.id, ack.conflicts, ack.stockAfter);

@@ -15,6 +15,7 @@ const DEFAULTS = {
   cash_close_tolerance: 500,
   receipt_paper_width: '80mm',
   receipt_auto_print: false,
+  cashier_max_return: 20000,
 };
 
 describe.each(databases())('store settings (%s)', (kind) => {

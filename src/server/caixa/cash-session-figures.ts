@@ -1,11 +1,12 @@
 // What a till session's sales took in, by method (their sale_payments), and its movements: the inputs of the
 // expected figures (shared/caixa.ts does the arithmetic, the same on the device). Only
-// completed sales count; a cancelled sale took nothing in.
+// completed sales count; a cancelled sale took nothing in. What a return paid back from the
+// session (cash, or an estorno on a card or Pix) counts out of its method.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CashMovement } from '../../shared/contract';
 import { expectedByMethod, type CountMethod, type TakenByMethod } from '../../shared/caixa';
 import type { DbOrTx } from '../db/client';
-import { cashSessionMovements, salePayments, sales, users, type CashSessionRow } from '../db/schema';
+import { cashSessionMovements, salePayments, saleReturns, sales, users, type CashSessionRow } from '../db/schema';
 
 export interface MethodTotal {
   method: string;
@@ -35,9 +36,10 @@ export async function takenBySession(
   if (sessionIds.length === 0) return out;
   const ids = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb)::uuid)`;
   const { rows } = (await t.execute(sql`
-    SELECT p.session_id, p.method, count(DISTINCT p.sale_id)::integer AS count, sum(p.amount)::float8 AS amount
+    SELECT p.session_id, p.method, (count(DISTINCT p.sale_id) FILTER (WHERE p.amount > 0))::integer AS count,
+           sum(p.amount)::float8 AS amount
       FROM (${sessionPartsSql(tenantId, ids)}) p
-     WHERE p.amount > 0
+     WHERE p.amount <> 0
      GROUP BY p.session_id, p.method
     UNION ALL
     SELECT s.cash_session_id, NULL, count(*)::integer, NULL
@@ -58,14 +60,22 @@ export async function takenBySession(
 
 /**
  * Every part the sessions' completed sales were paid in (sale_payments: cash net of
- * change, a crediário's entrada in the method it was paid by): session_id, sale_id, method, amount.
+ * change, a crediário's entrada in the method it was paid by; a vale-troca part brought no
+ * money in), and, negative, what the sessions' returns paid back in cash or by estorno:
+ * session_id, sale_id, method, amount.
  */
 function sessionPartsSql(tenantId: string, ids: SQL) {
   return sql`
     SELECT s.cash_session_id AS session_id, s.id AS sale_id, p.method, p.amount
       FROM ${sales} s
       JOIN ${salePayments} p ON p.tenant_id = s.tenant_id AND p.sale_id = s.id
-     WHERE s.tenant_id = ${tenantId} AND s.cash_session_id IN ${ids} AND s.sale_status = 'completed'`;
+     WHERE s.tenant_id = ${tenantId} AND s.cash_session_id IN ${ids} AND s.sale_status = 'completed'
+       AND p.method <> 'store_credit'
+    UNION ALL
+    SELECT r.cash_session_id, r.sale_id, r.refund_payment_method, -r.refunded
+      FROM ${saleReturns} r
+     WHERE r.tenant_id = ${tenantId} AND r.cash_session_id IN ${ids}
+       AND r.refund_payment_method IS NOT NULL AND r.refunded > 0`;
 }
 
 /** The movements of the sessions, oldest first, with who made each. */

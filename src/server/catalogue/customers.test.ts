@@ -39,6 +39,7 @@ describe.each(databases())('customers (%s)', (kind) => {
         'name',
         'phone',
         'state',
+        'store_credit',
         'updated_at',
         'zip_code',
       ].sort(),

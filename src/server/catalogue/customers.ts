@@ -31,6 +31,7 @@ const fields = apiFields(customers, [
   'state',
   'zipCode',
   'active',
+  'storeCredit',
   'createdAt',
   'updatedAt',
 ]);

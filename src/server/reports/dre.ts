@@ -7,12 +7,15 @@
 // a bill counts once, on its due date; a sale's entries (and a paid installment's) are not
 // manual either, so a sale counts once, on its day. Goods bought for resale (their own
 // category) count nowhere here: they are inventory, and reach product_costs when sold.
+// Returns deduct from sales_revenue (and their cost from product_costs) on the return's
+// day: the day totals are kept net (sales/sale-return-effects.ts), and the deduction is
+// shown beside them ('Devoluções e abatimentos', gross = net + returns).
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PAYABLE_CATEGORIES } from '../../shared/constants';
 import type { Dre } from '../../shared/contract/reports';
 import type { DbOrTx } from '../db/client';
-import { accountsPayable, accountsReceivable, cashFlowEntries, salesDays } from '../db/schema';
+import { accountsPayable, accountsReceivable, cashFlowEntries, saleReturns, salesDays } from '../db/schema';
 import { manualEntry } from '../finance/cash-flow';
 import { centavos, rowsOf, type Days } from './period';
 import { percentOf } from './percent';
@@ -43,7 +46,10 @@ export function dreLineOf(category: string): ExpenseLine | null {
 
 /** The raw figures of a range, in centavos; `expenses` by category. */
 export interface DreParts {
+  /** net of returns */
   sales_revenue: number;
+  /** the value of the goods returned in the range */
+  returns?: number;
   product_costs: number;
   other_revenue: number;
   expenses: { category: string; amount: number }[];
@@ -70,8 +76,22 @@ async function salesParts(db: DbOrTx, tenantId: string, ranges: readonly Days[])
     sql`SELECT ${sql.join([...per(d.revenue, 'revenue'), ...per(d.cost, 'cost')], sql`, `)}
           FROM ${d} WHERE ${d.tenantId} = ${tenantId} AND ${dated(span)}`,
   );
+  const r = saleReturns;
+  const returned = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`SELECT ${sql.join(
+      ranges.map(
+        (range, k) =>
+          sql`coalesce(sum(${r.amount}) FILTER (WHERE sp_day(${r.returnedAt}) BETWEEN ${range.start}::date AND ${range.end}::date), 0)::float8 AS ${sql.raw(`"returns${k}"`)}`,
+      ),
+      sql`, `,
+    )}
+          FROM ${r} WHERE ${r.tenantId} = ${tenantId}
+           AND ${r.returnedAt} >= ${span.start}::date - interval '1 day' AND ${r.returnedAt} < ${span.end}::date + interval '2 days'`,
+  );
   return ranges.map((_, k) => ({
     sales_revenue: centavos(row?.[`revenue${k}`]),
+    returns: centavos(returned[0]?.[`returns${k}`]),
     product_costs: centavos(row?.[`cost${k}`]),
   }));
 }
@@ -141,7 +161,13 @@ export function buildDre(parts: DreParts): Dre {
   const operating_income = gross_profit - total_operating_expenses;
   const net_income = operating_income;
   return {
-    revenue: { sales_revenue: parts.sales_revenue, other_revenue: parts.other_revenue, total_revenue },
+    revenue: {
+      sales_revenue: parts.sales_revenue,
+      other_revenue: parts.other_revenue,
+      total_revenue,
+      gross_sales_revenue: parts.sales_revenue + (parts.returns ?? 0),
+      returns: parts.returns ?? 0,
+    },
     cost_of_goods_sold: { product_costs: parts.product_costs, direct_labor, other_costs, total_cogs },
     gross_profit,
     gross_margin_percentage: percentOf(gross_profit, total_revenue),

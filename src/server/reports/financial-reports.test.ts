@@ -17,6 +17,8 @@ const DRE = {
     sales_revenue: 504.7, // s3 85,00 + s4 115,00 + s5 29,70 + s6 240,00 + s8 35,00 (s7 cancelled)
     other_revenue: 1165, // m1 1.000,00 + m4 25,00 + r1 80,00 + r2 60,00 (r3 cancelled)
     total_revenue: 1669.7,
+    gross_sales_revenue: 504.7, // no returns in the range
+    returns: 0,
   },
   cost_of_goods_sold: {
     product_costs: 229, // 30,00 + 60,00 + 9,00 + 120,00 + 10,00

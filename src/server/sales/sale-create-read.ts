@@ -4,7 +4,8 @@
 //   overlapping products never wait for each other in a circle; the lock the stock
 //   UPDATE takes anyway, which does not block other sales' lines referencing them);
 // - its customers among the live ones, share-locked (many sales of one customer go
-//   together; deleting the customer waits for them);
+//   together; deleting the customer waits for them), or locked for update when a sale of
+//   the run pays with the vale-troca (the balance is checked and written under the lock);
 // - which of the sale ids the client chose are taken already;
 // - the answers stored under the run's Idempotency-Keys (core/idempotency.ts);
 // - the sync versions its stock writes will carry, one per product a sale moves, drawn
@@ -43,6 +44,7 @@ export function salesReadSql(tenantId: string, inputs: readonly SaleCreate[], ke
   const productIds = inputs.flatMap((i) => i.items.map((item) => item.product_id));
   const customerIds = inputs.map((i) => i.customer_id);
   const sessionIds = inputs.flatMap((i) => (i.cash_session_id ? [i.cash_session_id] : []));
+  const usesStoreCredit = inputs.some((i) => i.payments?.some((p) => p.method === 'store_credit'));
   return sql`
     WITH p AS (
       SELECT * FROM ${products}
@@ -51,7 +53,7 @@ export function salesReadSql(tenantId: string, inputs: readonly SaleCreate[], ke
     ), c AS (
       SELECT * FROM ${customers}
        WHERE tenant_id = ${tenantId} AND id = ANY(${uuids(customerIds)}::uuid[]) AND deleted_at IS NULL
-       ORDER BY id FOR SHARE
+       ORDER BY id ${usesStoreCredit ? sql.raw('FOR NO KEY UPDATE') : sql.raw('FOR SHARE')}
     ), v AS (
       SELECT nextval('change_versions') AS version FROM generate_series(1, ${movesOf(inputs)})
        WHERE (SELECT count(*) FROM p) + (SELECT count(*) FROM c) >= 0

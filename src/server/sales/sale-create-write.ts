@@ -17,8 +17,10 @@ import {
   salePayments,
   sales,
   stockMovements,
+  storeCreditLedger,
 } from '../db/schema';
 import { stockWriteSql, stockWritten, type StockWrite } from './stock';
+import { storeCreditBalancesSql } from './store-credit';
 
 export interface SalesWrite {
   sales: (typeof sales.$inferInsert)[];
@@ -30,6 +32,11 @@ export interface SalesWrite {
   stock: StockWrite[];
   /** The stock movements of the run: one per sale and product it moved. */
   movements: (typeof stockMovements.$inferInsert)[];
+  /** The vale-troca the run's sales used: the ledger's rows and each customer's balance after. */
+  storeCredit?: {
+    ledger: (typeof storeCreditLedger.$inferInsert)[];
+    balances: { customerId: string; balance: number }[];
+  };
 }
 
 /**
@@ -46,6 +53,12 @@ export function salesWriteSql(tenantId: string, write: SalesWrite, now: Date, an
     ...(write.receivables.length > 0 ? [insertRowsSql(accountsReceivable, write.receivables)] : []),
     ...(write.conflicts.length > 0 ? [insertRowsSql(saleConflicts, write.conflicts)] : []),
     ...(write.movements.length > 0 ? [insertRowsSql(stockMovements, write.movements)] : []),
+    ...(write.storeCredit && write.storeCredit.ledger.length > 0
+      ? [
+          insertRowsSql(storeCreditLedger, write.storeCredit.ledger),
+          storeCreditBalancesSql(tenantId, write.storeCredit.balances),
+        ]
+      : []),
     ...(answers ? [answers] : []),
   ];
   const ctes = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`);

@@ -53,6 +53,10 @@ function wholeParts(sale: SaleRow): PlannedPart[] {
   return amount > 0 ? [{ method, amount, received: null, change: null }] : [];
 }
 
+/** The parts that brought money in: a vale-troca part is paid by the customer's balance (store-credit.ts). */
+const moneyParts = (parts: readonly PlannedPart[]) =>
+  parts.filter((p): p is PlannedPart & { method: PaymentMethod } => p.method !== 'store_credit');
+
 /** The cash entries (one per part it was paid in) and receivables a new sale brings (rows to insert). */
 export function paymentEffectRows(
   sale: SaleRow,
@@ -61,7 +65,7 @@ export function paymentEffectRows(
   const date = dayInSaoPaulo(sale.soldAt);
   const base = { tenantId: sale.tenantId, saleId: sale.id, date, category: SALES_CATEGORY, type: 'income' as const };
   if (sale.paymentMethod !== 'crediario') {
-    const cash = parts.map((part) => ({
+    const cash = moneyParts(parts).map((part) => ({
       ...base,
       description: parts.length > 1 ? partDescription(sale, part.method) : saleIncomeDescription(sale),
       amount: part.amount,
@@ -70,7 +74,7 @@ export function paymentEffectRows(
     return { cash, receivables: [] };
   }
   const plan = sale.crediario as CrediarioRecord;
-  const cash = parts.map((part) => ({
+  const cash = moneyParts(parts).map((part) => ({
     ...base,
     description: entradaDescription(sale),
     amount: part.amount,

@@ -11,6 +11,7 @@ import { syncSaleIncome } from './sale-effects';
 import { syncSinglePart } from './sale-payments';
 import { loadSaleRow, saleOf } from './sale-queries';
 import { assertItemsEditable, checkTotal, sellableProduct } from './sale-rules';
+import { hasReturns, SALE_HAS_RETURNS } from './sale-returns';
 import { lockProducts, stockWritesOf, writeStock } from './stock';
 
 export const SALE_ITEM_NOT_FOUND = 'Item da venda não encontrado.';
@@ -60,6 +61,7 @@ export async function addSaleItem(
   return inTransaction(db, tx, async (t) => {
     const sale = await loadSaleRow(t, tenantId, input.sale_id, true);
     assertItemsEditable(sale);
+    if (await hasReturns(t, tenantId, sale.id)) throw conflict(SALE_HAS_RETURNS);
     assertNoDiscount(sale, null);
     const rows = await lockProducts(t, tenantId, [input.product_id]);
     const product = sellableProduct(rows, input.product_id, { allowInactive: false });
@@ -101,6 +103,7 @@ export async function updateSaleItem(
     const item = await loadItem(t, tenantId, itemId);
     const sale = await loadSaleRow(t, tenantId, item.saleId, true);
     assertItemsEditable(sale);
+    if (await hasReturns(t, tenantId, sale.id)) throw conflict(SALE_HAS_RETURNS);
     assertNoDiscount(sale, item);
     const rows = await lockProducts(t, tenantId, [item.productId]);
     const stock = stockWritesOf([{ productId: item.productId, take: input.quantity - item.quantity }], rows, {
@@ -131,6 +134,7 @@ export async function removeSaleItem(
     const item = await loadItem(t, tenantId, itemId);
     if (item.saleId !== sale.id) throw notFound(SALE_ITEM_NOT_FOUND);
     assertItemsEditable(sale);
+    if (await hasReturns(t, tenantId, sale.id)) throw conflict(SALE_HAS_RETURNS);
     assertNoDiscount(sale, item);
     const lines = await t
       .select({ id: saleItems.id })

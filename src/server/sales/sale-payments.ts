@@ -5,7 +5,7 @@
 // correction of a single-method sale (its lines, its method) keeps its one part in step;
 // a split sale's lines and method are not corrected (cancel and sell again).
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { PartPaymentMethod, PaymentMethod, SaleCreate, SalePayment } from '../../shared/contract';
+import type { PaymentMethod, SaleCreate, SalePartMethod, SalePayment } from '../../shared/contract';
 import { changeOf } from '../../shared/contract';
 import { formatBRL } from '../../shared/money';
 import type { DbOrTx } from '../db/client';
@@ -20,7 +20,7 @@ export const partsDoNotAddUp = (sum: number, total: number) =>
 
 /** A part as planned (centavos). */
 export interface PlannedPart {
-  method: PartPaymentMethod;
+  method: SalePartMethod;
   amount: number;
   received: number | null;
   change: number | null;
@@ -49,11 +49,20 @@ export function plannedParts(input: SaleCreate, total: number): PlannedPart[] {
   }));
 }
 
-/** The sale's payment_method: the method of its largest part (the first of equals), or the one sent. */
+/**
+ * The sale's payment_method: the method of its largest money part (the first of equals), or
+ * the one sent (a sale paid whole with the vale-troca keeps the method the till sent).
+ */
 export function saleMethodOf(input: SaleCreate, parts: readonly PlannedPart[]): PaymentMethod {
   if (input.payment_method === 'crediario' || !input.payments) return input.payment_method;
-  return parts.reduce((best, p) => (p.amount > best.amount ? p : best), parts[0]!).method;
+  const money = parts.filter((p): p is PlannedPart & { method: PaymentMethod } => p.method !== 'store_credit');
+  if (money.length === 0) return input.payment_method;
+  return money.reduce((best, p) => (p.amount > best.amount ? p : best), money[0]!).method;
 }
+
+/** centavos of the vale-troca a sale's parts use. */
+export const storeCreditUsed = (parts: readonly Pick<PlannedPart, 'method' | 'amount'>[]): number =>
+  parts.reduce((s, p) => s + (p.method === 'store_credit' ? p.amount : 0), 0);
 
 export function partRowsOf(tenantId: string, saleId: string, parts: readonly PlannedPart[]): SalePaymentRow[] {
   return parts.map((p, i) => ({ tenantId, saleId, seq: i + 1, ...p }));

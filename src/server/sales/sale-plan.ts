@@ -14,7 +14,15 @@ import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import type { SalesRead } from './sale-create-read';
 import type { SalesWrite } from './sale-create-write';
 import { paymentEffectRows } from './sale-effects';
-import { partRowsOf, plannedParts, saleMethodOf, toSalePayment, type PlannedPart } from './sale-payments';
+import {
+  partRowsOf,
+  plannedParts,
+  saleMethodOf,
+  storeCreditUsed,
+  toSalePayment,
+  type PlannedPart,
+} from './sale-payments';
+import { storeCreditShort, type StoreCreditUse } from './store-credit';
 import { priceChanged, priceConflicts, type PriceHistory } from './sale-price';
 import { toSale } from './sale-queries';
 import { checkTotal, ENTRADA_TOO_HIGH, sellableProduct } from './sale-rules';
@@ -40,6 +48,8 @@ interface CheckedSale {
   crediario: SaleCreate['crediario'];
   /** The parts it was paid in (sale-payments.ts). */
   parts: PlannedPart[];
+  /** The vale-troca it takes from the customer's balance (null: none). */
+  storeCredit: StoreCreditUse | null;
   conflicts: StockConflict[];
   priceConflicts: PriceConflictRecord[];
   soldAt: Date;
@@ -53,7 +63,8 @@ interface CheckedSale {
 interface RunState {
   taken: Set<string>;
   sessions: SalesRead['sessions'];
-  customers: ReadonlyMap<string, CustomerRow>;
+  /** Running vale-troca balances: each checked sale leaves its use here for the next one. */
+  customers: Map<string, CustomerRow>;
   /** Running stock: each checked sale leaves its decrements here for the next one. */
   products: Map<string, ProductRow>;
   history: PriceHistory;
@@ -94,6 +105,7 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
     throw badRequest(ENTRADA_TOO_HIGH, [{ path: 'crediario.entrada', message: ENTRADA_TOO_HIGH }]);
   }
   const parts = plannedParts(input, total);
+  const storeCredit = takeStoreCredit(input, customer, parts, run);
   const moves = mergeMoves(lines.map((l) => ({ productId: l.product_id, take: l.quantity })));
   const short = shortfalls(moves, run.products);
   // Online, stock never goes below zero. Offline, the sale already happened at the till:
@@ -107,6 +119,7 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   });
   const id = input.id ?? randomUUID();
   run.taken.add(id);
+  if (storeCredit) run.customers.set(customer.id, { ...customer, storeCredit: storeCredit.balanceAfter });
   return {
     id,
     input,
@@ -117,6 +130,7 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
     discountConflict: overLimit,
     crediario,
     parts,
+    storeCredit,
     conflicts: short,
     priceConflicts: prices,
     soldAt,
@@ -124,6 +138,25 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
     after,
     cashSessionId,
   };
+}
+
+/**
+ * The vale-troca a sale's parts use, from the customer's running balance. Online a use
+ * beyond the balance is a 409 (the cashier takes another method); offline the sale already
+ * happened: the balance goes to zero, never below, and the shortfall is a conflict.
+ */
+function takeStoreCredit(
+  input: SaleCreate,
+  customer: CustomerRow,
+  parts: readonly PlannedPart[],
+  run: RunState,
+): StoreCreditUse | null {
+  const used = storeCreditUsed(parts);
+  if (used === 0) return null;
+  const balance = run.customers.get(customer.id)!.storeCredit;
+  if (used > balance && !input.offline) throw conflict(storeCreditShort(balance, used));
+  const take = Math.min(used, balance);
+  return { customerId: customer.id, take, balanceAfter: balance - take, short: used - take };
 }
 
 /**
@@ -163,7 +196,7 @@ export function planSales(
   const run: RunState = {
     taken: read.taken,
     sessions: read.sessions,
-    customers: read.customers,
+    customers: new Map(read.customers),
     products: new Map(read.products),
     history,
     receivedAt: now,
@@ -216,6 +249,7 @@ export function planSales(
       receivables: effects.flatMap((e) => e.receivables),
       conflicts: accepted.flatMap((sale) => conflictRows(sale, tenantId, now)),
       stock: [...stock.values()],
+      storeCredit: storeCreditWrites(accepted, tenantId, userId, now),
       // One movement per sale and product, in the run's order.
       movements: accepted.flatMap((sale) =>
         sale.after.map(({ productId, taken, stock: stockAfter }) => ({
@@ -230,6 +264,26 @@ export function planSales(
         })),
       ),
     },
+  };
+}
+
+/** The vale-troca uses of the run (ledger rows, in order) and each customer's balance after the run. */
+function storeCreditWrites(accepted: readonly CheckedSale[], tenantId: string, userId: string | null, now: Date) {
+  const uses = accepted.flatMap((sale) => (sale.storeCredit && sale.storeCredit.take > 0 ? [sale] : []));
+  const balances = new Map<string, number>();
+  for (const sale of uses) balances.set(sale.storeCredit!.customerId, sale.storeCredit!.balanceAfter);
+  return {
+    ledger: uses.map((sale) => ({
+      tenantId,
+      customerId: sale.storeCredit!.customerId,
+      kind: 'use' as const,
+      amount: sale.storeCredit!.take,
+      balanceAfter: sale.storeCredit!.balanceAfter,
+      saleId: sale.id,
+      createdBy: userId,
+      createdAt: now,
+    })),
+    balances: [...balances].map(([customerId, balance]) => ({ customerId, balance })),
   };
 }
 
@@ -297,6 +351,7 @@ function conflictRows(sale: CheckedSale, tenantId: string, now: Date) {
     sale.priceConflicts.length > 0 ? ('price' as const) : null,
     sale.claimedSoldAt ? ('clock' as const) : null,
     sale.discountConflict ? ('discount' as const) : null,
+    sale.storeCredit && sale.storeCredit.short > 0 ? ('store_credit' as const) : null,
   ];
   return kinds.flatMap((kind) => (kind ? [{ tenantId, saleId: sale.id, kind, createdAt: now }] : []));
 }

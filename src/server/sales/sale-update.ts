@@ -11,6 +11,8 @@ import { reversePaymentEffects, syncCrediarioCustomer, syncSaleIncome } from './
 import { loadSaleItems, loadSaleRow, saleOf } from './sale-queries';
 import { CREDIARIO_METHOD_CHANGE, SALE_ALREADY_CANCELLED, SALE_CANCELLED } from './sale-rules';
 import { lockProducts, stockWritesOf, writeStock } from './stock';
+import { hasReturns, SALE_HAS_RETURNS } from './sale-returns';
+import { restoreStoreCredit } from './store-credit';
 
 export async function liveCustomer(t: DbOrTx, tenantId: string, id: string): Promise<CustomerRow> {
   const [row] = (await liveCustomers(t, tenantId, [id])).values();
@@ -84,6 +86,8 @@ export async function cancelSale(
   return inTransaction(db, tx, async (t) => {
     const sale = await loadSaleRow(t, tenantId, id, true);
     if (sale.saleStatus === 'cancelled') throw conflict(SALE_ALREADY_CANCELLED);
+    // The returns already counted their value out; a cancel would count it out again.
+    if (await hasReturns(t, tenantId, sale.id)) throw conflict(SALE_HAS_RETURNS);
     const items = await loadSaleItems(t, tenantId, [sale.id]);
     const rows = await lockProducts(
       t,
@@ -92,6 +96,7 @@ export async function cancelSale(
     );
     const now = new Date();
     await reversePaymentEffects(t, sale, now);
+    await restoreStoreCredit(t, tenantId, sale, userId);
     const [row] = await t
       .update(sales)
       .set({ saleStatus: 'cancelled', paymentStatus: 'cancelled', cancelledAt: now, updatedAt: now })

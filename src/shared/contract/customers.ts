@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   Id,
+  Money,
   OptionalDocument,
   OptionalEmail,
   OptionalText,
@@ -44,6 +45,8 @@ export const CustomerSchema = z.object({
   state: z.string().nullable(),
   zip_code: z.string().nullable(),
   active: z.boolean(),
+  /** The vale-troca balance (store credit); read only: returns credit it, sales use it. */
+  store_credit: Money.optional(),
   created_at: Timestamp.optional(),
   updated_at: Timestamp.optional(),
 });

@@ -53,13 +53,13 @@ export type Alerts = z.infer<typeof AlertsSchema>;
 export const DashboardMetricsSchema = z.object({
   sales: z.object({ today: z.int(), thisWeek: z.int() }),
   revenue: z.object({
-    today: Money,
+    today: SignedMoney,
     /** percent, month so far against the same days of last month; 0 when unavailable */
     growth: z.number(),
     /** Why growth compares nothing ('no_previous_sales', 'day_scope': growth.ts); null: it compares. */
     growth_unavailable: GrowthUnavailableSchema.default(null),
-    thisMonth: Money,
-    total: Money,
+    thisMonth: SignedMoney,
+    total: SignedMoney,
   }),
   customers: z.object({ total: z.int(), newThisMonth: z.int() }),
   products: z.object({ total: z.int(), lowStock: z.int(), outOfStock: z.int() }),
@@ -71,7 +71,7 @@ export const DashboardMetricsSchema = z.object({
 });
 export type DashboardMetrics = z.infer<typeof DashboardMetricsSchema>;
 
-export const SalesChartPointSchema = z.object({ date: IsoDate, sales: z.int(), revenue: Money });
+export const SalesChartPointSchema = z.object({ date: IsoDate, sales: z.int(), revenue: SignedMoney });
 export type SalesChartPoint = z.infer<typeof SalesChartPointSchema>;
 export const DashboardCashFlowPointSchema = z.object({
   date: IsoDate,

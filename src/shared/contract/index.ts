@@ -20,3 +20,4 @@ export * from './stock-entries';
 export * from './stock-movements';
 export * from './cash-sessions';
 export * from './stock-counts';
+export * from './returns';

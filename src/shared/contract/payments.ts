@@ -11,11 +11,20 @@ export const PART_PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'pix',
 export const PartPaymentMethodSchema = z.enum(PART_PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
 export type PartPaymentMethod = z.infer<typeof PartPaymentMethodSchema>;
 
+/**
+ * The methods a sale's part may be paid by: the money methods and the vale-troca (the
+ * customer's store credit: no money comes in, the balance goes down).
+ */
+export const SALE_PART_METHODS = [...PART_PAYMENT_METHODS, 'store_credit'] as const;
+export const SalePartMethodSchema = z.enum(SALE_PART_METHODS, { error: 'Forma de pagamento inválida' });
+export type SalePartMethod = z.infer<typeof SalePartMethodSchema>;
+export const STORE_CREDIT_LABEL = 'Vale-troca';
+
 /** Most parts one sale may be paid in. */
 export const SALE_PAYMENTS_MAX = 10;
 
 export const SalePaymentInputSchema = z.object({
-  method: PartPaymentMethodSchema,
+  method: SalePartMethodSchema,
   /** What this part paid toward the sale (net of change), > 0. */
   amount: Money,
   /** Cash only: what the customer handed over (>= amount). */
@@ -45,7 +54,7 @@ export const SalePaymentsInputSchema = z
   });
 
 export const SalePaymentSchema = z.object({
-  method: PartPaymentMethodSchema,
+  method: SalePartMethodSchema,
   amount: Money,
   received: Money.nullable(),
   change: Money.nullable(),

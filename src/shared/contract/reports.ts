@@ -10,8 +10,22 @@ export const BalanceSheetQuerySchema = z.object({ as_of_date: optionalFilter(Iso
 export const SummaryQuerySchema = ReportRangeQuerySchema.extend({ as_of_date: optionalFilter(IsoDate) });
 
 export const DreSchema = z.object({
-  revenue: z.object({ sales_revenue: Money, other_revenue: Money, total_revenue: Money }),
-  cost_of_goods_sold: z.object({ product_costs: Money, direct_labor: Money, other_costs: Money, total_cogs: Money }),
+  // Net of returns (a range with more returned than sold is negative).
+  revenue: z.object({
+    sales_revenue: SignedMoney,
+    other_revenue: Money,
+    total_revenue: SignedMoney,
+    /** Beyond the spec's fields: the completed sales' totals before returns ('Receita bruta de vendas'). */
+    gross_sales_revenue: SignedMoney.optional(),
+    /** Beyond the spec's fields: 'Devoluções e abatimentos', the value of the goods returned in the range. */
+    returns: Money.optional(),
+  }),
+  cost_of_goods_sold: z.object({
+    product_costs: SignedMoney,
+    direct_labor: Money,
+    other_costs: Money,
+    total_cogs: SignedMoney,
+  }),
   gross_profit: SignedMoney,
   gross_margin_percentage: z.number(),
   operating_expenses: z.object({
@@ -87,8 +101,9 @@ export const ProductMarginSchema = z.object({
   sku: z.string(),
   size: z.string(),
   color: z.string(),
-  revenue: Money,
-  cost: Money,
+  /** Net of returns. */
+  revenue: SignedMoney,
+  cost: SignedMoney,
   gross_profit: SignedMoney,
   margin_percentage: z.number(),
 });

@@ -48,6 +48,8 @@ export const CASH_CLOSE_TOLERANCE_DEFAULT = 500;
 /** The widths of receipt paper the till prints on (thermal rolls). */
 export const RECEIPT_PAPER_WIDTHS = ['80mm', '58mm'] as const;
 export type ReceiptPaperWidth = (typeof RECEIPT_PAPER_WIDTHS)[number];
+/** R$ 200,00 in centavos: the largest return a cashier may make without an admin. */
+export const CASHIER_MAX_RETURN_DEFAULT = 20_000;
 
 /** Each setting as it may be sent (no default: an update changes only what it names). */
 const SettingFields = {
@@ -85,6 +87,11 @@ const SettingFields = {
   receipt_paper_width: z.enum(RECEIPT_PAPER_WIDTHS, { error: 'Use 80mm ou 58mm' }),
   /** The till opens the print dialog with the receipt as soon as each sale is finished. */
   receipt_auto_print: z.boolean({ error: 'Use verdadeiro ou falso' }),
+  /** centavos: the largest return (value of the goods) a cashier (role user) may make; admins have none. */
+  cashier_max_return: z
+    .int({ error: 'Use um número inteiro de centavos' })
+    .min(0, { error: 'O limite não pode ser negativo' })
+    .max(100_000_000_00, { error: 'Limite alto demais' }),
 };
 
 export const StoreSettingsSchema = z.object({
@@ -98,6 +105,7 @@ export const StoreSettingsSchema = z.object({
   cash_close_tolerance: SettingFields.cash_close_tolerance.default(CASH_CLOSE_TOLERANCE_DEFAULT),
   receipt_paper_width: SettingFields.receipt_paper_width.default('80mm'),
   receipt_auto_print: SettingFields.receipt_auto_print.default(false),
+  cashier_max_return: SettingFields.cashier_max_return.default(CASHIER_MAX_RETURN_DEFAULT),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 

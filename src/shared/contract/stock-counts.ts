@@ -13,7 +13,8 @@ export type StockCountStatus = (typeof STOCK_COUNT_STATUSES)[number];
 export const STOCK_COUNT_REASON = 'Inventário';
 export const STOCK_COUNT_OPEN_ALREADY = 'Já há um inventário aberto. Finalize ou cancele esse antes de começar outro.';
 export const STOCK_COUNT_NOT_OPEN = 'Este inventário já foi finalizado ou cancelado.';
-export const STOCK_COUNT_OUTSIDE = 'Este produto não faz parte deste inventário (veja o filtro com que ele foi aberto).';
+export const STOCK_COUNT_OUTSIDE =
+  'Este produto não faz parte deste inventário (veja o filtro com que ele foi aberto).';
 export const COUNTED_MAX = 1_000_000;
 
 export const StockCountCreateSchema = z.object({

@@ -34,6 +34,14 @@ export function differences(c: SaleConflict): string[] {
       return [
         `O caixa deu um desconto acima do limite da loja sem um administrador; a venda foi registrada como feita (total cobrado ${formatBRL(c.sale_total)}).`,
       ];
+    case 'return_limit':
+      return [
+        'O caixa fez, sem internet, uma devolução desta venda acima do limite da loja; ela foi registrada como feita. Confira a devolução e o dinheiro devolvido.',
+      ];
+    case 'store_credit':
+      return [
+        'A venda usou, sem internet, mais vale-troca do que o cliente tinha; o saldo ficou em zero e a diferença não foi paga. Combine a diferença com o cliente.',
+      ];
   }
 }
 

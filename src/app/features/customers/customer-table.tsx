@@ -1,4 +1,5 @@
 import { formatDocument, formatPhone } from '../../../shared/documents';
+import { formatBRL } from '../../../shared/money';
 import type { Customer } from '../../../shared/contract';
 import { cn } from '../../components/cn';
 import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
@@ -41,6 +42,11 @@ export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete
             <tr key={customer.id} className="hover:bg-slate-50">
               <Td>
                 <div className="font-medium text-slate-900">{customer.name}</div>
+                {customer.store_credit ? (
+                  <div className="mt-0.5 text-xs font-medium text-emerald-800">
+                    Vale-troca: {formatBRL(customer.store_credit)}
+                  </div>
+                ) : null}
                 <div className={cn(FOLD.upTo.md, 'mt-0.5 text-xs text-slate-600')}>
                   {[document, phone].filter(Boolean).join(' · ')}
                 </div>

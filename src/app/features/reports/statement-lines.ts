@@ -27,6 +27,13 @@ export function dreLines(dre: DreData): StatementLine[] {
   const opex = dre.operating_expenses;
   return [
     { kind: 'section', label: 'Receita Operacional' },
+    // Returns deduct from the sales' revenue: gross, the deduction, net (the spec's sales_revenue).
+    ...(dre.revenue.returns !== undefined && dre.revenue.gross_sales_revenue !== undefined
+      ? [
+          line('Receita bruta de vendas', dre.revenue.gross_sales_revenue),
+          line('(-) Devoluções e abatimentos', -dre.revenue.returns),
+        ]
+      : []),
     line('Receita de vendas', dre.revenue.sales_revenue),
     line('Outras receitas', dre.revenue.other_revenue),
     { kind: 'subtotal', label: '(=) Receita Total', value: revenue, percent: revenue === 0 ? 0 : 100 },

@@ -31,9 +31,11 @@ export function buildSale(
   const total = cartTotal(form.lines);
   const crediario = form.paymentMethod === 'crediario';
   const payments = paymentsOf(form.paymentMethod, total, payment);
-  const split = payments !== undefined && payment.split;
-  // A split sale is its largest part's, as the server records it.
-  const method = split ? payments.reduce((a, b) => (b.amount > a.amount ? b : a)).method : form.paymentMethod;
+  const split = payments !== undefined && payments.length > 1;
+  // A split sale is its largest money part's, as the server records it (the vale-troca is no money).
+  const money = (payments ?? []).flatMap((p) => (p.method === 'store_credit' ? [] : [{ ...p, method: p.method }]));
+  const method =
+    split && money.length > 0 ? money.reduce((a, b) => (b.amount > a.amount ? b : a)).method : form.paymentMethod;
   const value: SaleCreate = {
     id: options.id,
     customer_id: customer.id,
@@ -57,6 +59,7 @@ export function buildSale(
     sale: {
       id: options.id,
       createdAt: options.now,
+      customerId: customer.id,
       customerName: customer.name,
       totalCentavos: total,
       paymentMethod: method,

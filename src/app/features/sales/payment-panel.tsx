@@ -10,6 +10,7 @@ import { MoneyField } from '../../components/money-input';
 import { CrediarioOptions } from './crediario-options';
 import { PixCharge } from './pix-charge';
 import { SplitPayment } from './split-payment';
+import { StoreCreditUse } from './store-credit-use';
 import { changeFor, pixAmount, RECEIVED_TOO_LOW, type PaymentForm } from './use-payment-form';
 import type { useSaleForm } from './use-sale-form';
 
@@ -29,9 +30,14 @@ export function PaymentPanel({ form, payment, due, saleId, settings, finishing, 
   const method = state.paymentMethod;
   const pay = payment.state;
   const pix = pixAmount(method, due, entrada, pay);
-  const change = changeFor(due, pay.received);
+  // What is left to pay after the vale-troca (cash, a split's parts).
+  const payable = due - Math.min(pay.storeCredit, due);
+  const change = changeFor(payable, pay.received);
   return (
     <>
+      {method !== 'crediario' ? (
+        <StoreCreditUse customerId={state.customer?.id ?? null} due={due} payment={payment} />
+      ) : null}
       <SelectField
         label="Forma de pagamento"
         value={method}
@@ -47,14 +53,14 @@ export function PaymentPanel({ form, payment, due, saleId, settings, finishing, 
       {method !== 'crediario' ? (
         <CheckboxField label="Dividir pagamento" checked={pay.split} onChange={payment.actions.setSplit} />
       ) : null}
-      {method === 'cash' && !pay.split ? (
+      {method === 'cash' && !pay.split && payable > 0 ? (
         <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3">
           <MoneyField
             label="Valor recebido"
             placeholder="0,00"
             value={pay.received}
             onChange={payment.actions.setReceived}
-            error={pay.received !== null && pay.received < due ? RECEIVED_TOO_LOW : undefined}
+            error={pay.received !== null && pay.received < payable ? RECEIVED_TOO_LOW : undefined}
           />
           <div className="flex flex-col pb-2 text-right">
             <span className="text-xs text-slate-600">Troco</span>
@@ -64,7 +70,7 @@ export function PaymentPanel({ form, payment, due, saleId, settings, finishing, 
           </div>
         </div>
       ) : null}
-      {pay.split && method !== 'crediario' ? <SplitPayment due={due} payment={payment} /> : null}
+      {pay.split && method !== 'crediario' ? <SplitPayment due={payable} payment={payment} /> : null}
       {method === 'crediario' ? (
         <>
           <CrediarioOptions

@@ -12,6 +12,7 @@ import { availableStock } from '../../offline/stock';
 import { displayNumber } from './cart';
 import { CustomerPicker } from './customer-picker';
 import { ProductAdder } from './product-adder';
+import { ReturnsButton } from './returns-finder';
 import { SaleItemsTable } from './sale-items-table';
 import { FinishBar, SaleSummary } from './sale-summary';
 import { useSaleFinish } from './use-finish-sale';
@@ -86,9 +87,12 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
         title="Nova Venda"
         subtitle="PDV - Ponto de Venda"
         actions={
-          <Card className="px-3 py-1.5 text-sm text-slate-600">
-            Venda <span className="font-mono font-semibold text-slate-900">#{number}</span>
-          </Card>
+          <>
+            <ReturnsButton />
+            <Card className="px-3 py-1.5 text-sm text-slate-600">
+              Venda <span className="font-mono font-semibold text-slate-900">#{number}</span>
+            </Card>
+          </>
         }
       />
       {lastSaleId ? <LastSaleBar saleId={lastSaleId} onClose={() => setLastSaleId(null)} /> : null}

@@ -4,7 +4,12 @@
 // that add up to the total to the centavo; crediário's entrada paid by a method chosen.
 // Kept apart from the sale's form: the payment area's state, reset with the sale.
 import { useMemo, useState } from 'react';
-import { type PartPaymentMethod, type SalePaymentInput } from '../../../shared/contract/payments';
+import {
+  STORE_CREDIT_LABEL,
+  type PartPaymentMethod,
+  type SalePartMethod,
+  type SalePaymentInput,
+} from '../../../shared/contract/payments';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/contract/sales';
 import { formatBRL } from '../../../shared/money';
 
@@ -22,6 +27,8 @@ export interface PaymentState {
   split: boolean;
   parts: SplitPart[];
   entradaMethod: PartPaymentMethod;
+  /** centavos of the customer's vale-troca this sale uses (0: none); the rest is paid as chosen. */
+  storeCredit: number;
 }
 
 export const INITIAL_PAYMENT: PaymentState = {
@@ -32,6 +39,7 @@ export const INITIAL_PAYMENT: PaymentState = {
     { method: 'pix', amount: null, received: null },
   ],
   entradaMethod: 'cash',
+  storeCredit: 0,
 };
 
 export const PIX_NOT_CONFIRMED = "Confirme o recebimento do Pix em 'Pix recebido'.";
@@ -48,8 +56,9 @@ export function splitRemaining(due: number, parts: readonly SplitPart[]): number
 }
 
 /** Why this payment cannot finish yet (null: it can). `method` is the sale's. */
-export function paymentProblem(method: PaymentMethod, due: number, state: PaymentState): string | null {
+export function paymentProblem(method: PaymentMethod, total: number, state: PaymentState): string | null {
   if (method === 'crediario') return null;
+  const due = total - Math.min(state.storeCredit, total);
   if (!state.split) {
     return method === 'cash' && state.received !== null && state.received < due ? RECEIVED_TOO_LOW : null;
   }
@@ -63,30 +72,48 @@ export function paymentProblem(method: PaymentMethod, due: number, state: Paymen
 }
 
 /** The amount to charge by Pix (the whole, a part, the entrada), or 0 when no Pix. */
-export function pixAmount(method: PaymentMethod, due: number, entrada: number, state: PaymentState): number {
+export function pixAmount(method: PaymentMethod, total: number, entrada: number, state: PaymentState): number {
   if (method === 'crediario') return state.entradaMethod === 'pix' ? entrada : 0;
+  const due = total - Math.min(state.storeCredit, total);
   if (!state.split) return method === 'pix' ? due : 0;
   return state.parts.filter((p) => p.method === 'pix').reduce((s, p) => s + (p.amount ?? 0), 0);
 }
 
-/** The sale's `payments` as the contract takes them (centavos), or undefined for payment_method alone. */
-export function paymentsOf(method: PaymentMethod, due: number, state: PaymentState): SalePaymentInput[] | undefined {
+/**
+ * The sale's `payments` as the contract takes them (centavos), or undefined for
+ * payment_method alone. `due` is the total; the vale-troca used (state.storeCredit) is its
+ * own part and the rest is paid as chosen (alone or split).
+ */
+export function paymentsOf(method: PaymentMethod, total: number, state: PaymentState): SalePaymentInput[] | undefined {
   if (method === 'crediario') return undefined;
+  const vale = Math.min(state.storeCredit, total);
+  const due = total - vale;
+  const valePart: SalePaymentInput[] = vale > 0 ? [{ method: 'store_credit', amount: vale }] : [];
   if (!state.split) {
-    return method === 'cash' && state.received !== null
-      ? [{ method: 'cash', amount: due, received: state.received }]
-      : undefined;
+    const rest: SalePaymentInput[] =
+      due === 0
+        ? []
+        : method === 'cash' && state.received !== null
+          ? [{ method: 'cash', amount: due, received: state.received }]
+          : [{ method: method, amount: due }];
+    return vale > 0 || (method === 'cash' && state.received !== null) ? [...valePart, ...rest] : undefined;
   }
-  return state.parts.map((p) => ({
-    method: p.method,
-    amount: p.amount ?? 0,
-    ...(p.method === 'cash' && p.received !== null ? { received: p.received } : {}),
-  }));
+  return [
+    ...valePart,
+    ...state.parts.map((p) => ({
+      method: p.method,
+      amount: p.amount ?? 0,
+      ...(p.method === 'cash' && p.received !== null ? { received: p.received } : {}),
+    })),
+  ];
 }
+
+export const partLabel = (method: SalePartMethod) =>
+  method === 'store_credit' ? STORE_CREDIT_LABEL : PAYMENT_METHOD_LABELS[method];
 
 /** 'PIX R$ 50,00 + Dinheiro R$ 30,00' */
 export function partsText(parts: readonly SalePaymentInput[]): string {
-  return parts.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${formatBRL(p.amount)}`).join(' + ');
+  return parts.map((p) => `${partLabel(p.method)} ${formatBRL(p.amount)}`).join(' + ');
 }
 
 export function usePaymentForm() {
@@ -101,6 +128,7 @@ export function usePaymentForm() {
         setState((s) => ({ ...s, parts: [...s.parts, { method: 'credit_card', amount: null, received: null }] })),
       removePart: (i: number) => setState((s) => ({ ...s, parts: s.parts.filter((_, j) => j !== i) })),
       setEntradaMethod: (entradaMethod: PartPaymentMethod) => setState((s) => ({ ...s, entradaMethod })),
+      setStoreCredit: (storeCredit: number) => setState((s) => ({ ...s, storeCredit: Math.max(0, storeCredit) })),
       reset: () => setState(INITIAL_PAYMENT),
     }),
     [],

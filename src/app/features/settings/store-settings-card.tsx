@@ -1,5 +1,6 @@
 // The store's settings that change what cashiers get (PUT /api/settings): each change is
 // saved as soon as it is made, and the box shows what the server holds.
+import { ReturnLimitField } from './return-limit-field';
 import { useEffect } from 'react';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { CheckboxField } from '../../components/field';
@@ -60,6 +61,7 @@ export function StoreSettingsCard() {
           />
         )}
         {settings ? <CashCloseToleranceField saved={settings.cash_close_tolerance} /> : null}
+        {settings ? <ReturnLimitField saved={settings.cashier_max_return} /> : null}
       </CardContent>
     </Card>
   );

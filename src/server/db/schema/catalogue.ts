@@ -77,6 +77,8 @@ export const customers = pgTable(
     state: text('state'),
     zipCode: text('zip_code'),
     active: boolean('active').notNull().default(true),
+    /** centavos: the vale-troca balance (store credit), never below zero; its ledger: store_credit_ledger. */
+    storeCredit: bigNumber('store_credit').notNull().default(0),
     /** Set by the stamp_change trigger on every write (migration 0008, catalogue/sync.ts). */
     version: bigNumber('version').notNull().default(0),
     /** The writing transaction's id (pg_current_xact_id), set by the same trigger: what the sync cursor follows. */
@@ -87,6 +89,7 @@ export const customers = pgTable(
   },
   (t) => [
     tenantKey('customers', t),
+    check('customers_store_credit_check', sql`${t.storeCredit} >= 0`),
     index('customers_tenant_version_idx').on(t.tenantId, t.version),
     index('customers_tenant_txid_idx').on(t.tenantId, t.txid),
     index('customers_tenant_name_idx').on(t.tenantId, t.name),

@@ -5,11 +5,11 @@
 // caixa counts a session's figures per method from these rows.
 import { sql } from 'drizzle-orm';
 import { check, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import { PART_PAYMENT_METHODS } from '../../../shared/contract/payments';
+import { SALE_PART_METHODS } from '../../../shared/contract/payments';
 import { sales } from './sales';
 import { bigNumber, sameStoreRef } from './base';
 
-const PART_METHOD_CHECK = sql.raw(`(${PART_PAYMENT_METHODS.map((m) => `'${m}'`).join(', ')})`);
+const PART_METHOD_CHECK = sql.raw(`(${SALE_PART_METHODS.map((m) => `'${m}'`).join(', ')})`);
 
 export const salePayments = pgTable(
   'sale_payments',
@@ -18,7 +18,7 @@ export const salePayments = pgTable(
     saleId: uuid('sale_id').notNull(),
     /** 1, 2, ...: the parts in the order the till sent them */
     seq: smallint('seq').notNull(),
-    method: text('method', { enum: PART_PAYMENT_METHODS }).notNull(),
+    method: text('method', { enum: SALE_PART_METHODS }).notNull(),
     /** centavos paid toward the sale by this part (net of change), > 0 */
     amount: bigNumber('amount').notNull(),
     /** centavos handed over (cash only; null when not told) */

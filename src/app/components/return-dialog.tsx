@@ -1,0 +1,161 @@
+// 'Trocas e Devoluções' for one sale: the lines and how many units of each go back (never
+// more than sold minus already returned), whether an item is damaged (it does not go back
+// to stock), the reason and how the customer is paid back. Works offline (returns.ts on
+// the device). An exchange is a return to vale-troca and a new sale paid with the vale.
+// Any screen that has a sale opens it (Nova Venda by the sale's number, a sale's detail).
+import { useState } from 'react';
+import { REFUND_METHODS, REFUND_METHOD_LABELS, type RefundMethod } from '../../shared/contract/returns';
+import { formatBRL } from '../../shared/money';
+import { useFinishReturn, type ReturnableSale } from '../offline/returns-hooks';
+import { Button } from './button';
+import { Dialog } from './dialog';
+import { CheckboxField, SelectField, TextField } from './field';
+import { toast } from './toast-store';
+
+/** The value of `quantity` more units of a line of which `before` went back (the server's rule). */
+export function lineShare(line: { quantity: number; total_price: number }, before: number, quantity: number): number {
+  const upTo = (n: number) => Math.round((line.total_price * n) / line.quantity);
+  return upTo(before + quantity) - upTo(before);
+}
+
+const saleNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
+
+export function ReturnDialog({ sale, onClose }: { sale: ReturnableSale | null; onClose: () => void }) {
+  return (
+    <Dialog open={sale !== null} onClose={onClose} title="Trocas e Devoluções" size="lg">
+      {sale ? <ReturnForm key={sale.id} sale={sale} onDone={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void }) {
+  const finishReturn = useFinishReturn();
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [damaged, setDamaged] = useState<Record<number, boolean>>({});
+  const [reason, setReason] = useState('');
+  const [method, setMethod] = useState<RefundMethod>('vale_troca');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const chosen = sale.lines.filter((l) => (quantities[l.position] ?? 0) > 0);
+  const value = chosen.reduce((s, l) => s + lineShare(l, l.returned, quantities[l.position]!), 0);
+
+  async function submit() {
+    if (chosen.length === 0) return setError('Escolha a quantidade de pelo menos um item para devolver.');
+    if (!reason.trim()) return setError('Informe o motivo da devolução.');
+    setError(null);
+    setSending(true);
+    try {
+      const id = crypto.randomUUID();
+      const outcome = await finishReturn({
+        id,
+        saleId: sale.id,
+        customerId: sale.customer_id,
+        body: {
+          lines: chosen.map((l) => ({
+            position: l.position,
+            quantity: quantities[l.position]!,
+            damaged: damaged[l.position] ?? false,
+          })),
+          reason: reason.trim(),
+          refund_method: method,
+        },
+        storeCredit: method === 'vale_troca' ? value : 0,
+        summary: `Devolução · Venda ${saleNumber(sale.id)} · ${formatBRL(value)}`,
+      });
+      if (outcome.kind === 'refused') {
+        setError(outcome.error.message);
+        return;
+      }
+      toast({
+        title: 'Devolução registrada',
+        description:
+          (method === 'vale_troca'
+            ? `Vale-troca de ${formatBRL(value)} para ${sale.customer_name}.`
+            : `Devolver ${formatBRL(value)} ao cliente (${REFUND_METHOD_LABELS[method]}).`) +
+          (outcome.kind === 'queued' ? ' Será enviada ao servidor quando a internet voltar.' : ''),
+      });
+      onDone();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="text-sm text-slate-700">
+        Venda <span className="font-mono font-semibold">{saleNumber(sale.id)}</span> · {sale.customer_name} ·{' '}
+        {formatBRL(sale.total)}
+      </p>
+      <ul className="flex flex-col gap-3">
+        {sale.lines.map((line) => {
+          const left = line.quantity - line.returned;
+          return (
+            <li key={line.position} className="rounded-md border border-slate-200 p-3">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <span className="font-medium text-slate-900">{line.product_name}</span>
+                <span className="text-xs text-slate-600">
+                  Vendidas {line.quantity} · devolvidas {line.returned} · {formatBRL(line.total_price)}
+                </span>
+              </div>
+              <div className="mt-2 grid gap-2 sm:grid-cols-2 sm:items-end">
+                <TextField
+                  label={`Quantidade a devolver de ${line.product_name}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={left}
+                  disabled={left === 0}
+                  value={String(quantities[line.position] ?? 0)}
+                  onChange={(e) => {
+                    const n = Math.max(0, Math.min(left, Math.trunc(Number(e.target.value) || 0)));
+                    setQuantities((q) => ({ ...q, [line.position]: n }));
+                  }}
+                />
+                <CheckboxField
+                  label="Avariado (não volta ao estoque)"
+                  checked={damaged[line.position] ?? false}
+                  onChange={(checked) => setDamaged((d) => ({ ...d, [line.position]: checked }))}
+                  disabled={left === 0}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <TextField label="Motivo" value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} />
+      <SelectField
+        label="Devolver o valor em"
+        value={method}
+        onChange={(e) => setMethod(e.target.value as RefundMethod)}
+      >
+        {REFUND_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {REFUND_METHOD_LABELS[m]}
+          </option>
+        ))}
+      </SelectField>
+      <p className="text-sm text-slate-700">
+        Valor da devolução: <strong data-testid="return-value">{formatBRL(value)}</strong>
+      </p>
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Registrando...' : 'Confirmar devolução'}
+        </Button>
+      </div>
+    </form>
+  );
+}

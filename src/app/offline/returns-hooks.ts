@@ -1,0 +1,108 @@
+// How screens reach returns and the vale-troca on this device (returns.ts): the customer's
+// balance here (live: the mirror and the outbox), the lines of a sale and what can still
+// be returned of them, and making a return.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback } from 'react';
+import { SaleReturnsResponseSchema } from '../../shared/contract/returns';
+import { toCentavos } from '../../shared/money';
+import { api } from '../lib/api';
+import { getDb } from './db';
+import { useOnline, useSyncEngine } from './hooks';
+import { finishReturn, queuedReturnedUnits, storeCreditOf, type ReturnInput, type ReturnOutcome } from './returns';
+
+/** The customer's vale-troca on this device (centavos); undefined while read. */
+export function useStoreCredit(customerId: string | null | undefined): number | undefined {
+  return useLiveQuery(() => (customerId ? storeCreditOf(getDb(), customerId) : 0), [customerId]);
+}
+
+/** A line of a sale as the return dialog shows it (centavos). */
+export interface ReturnableLine {
+  position: number;
+  product_name: string;
+  quantity: number;
+  /** units already returned (on the server, and queued here) */
+  returned: number;
+  unit_price: number;
+  total_price: number;
+}
+
+export interface ReturnableSale {
+  id: string;
+  customer_id: string;
+  customer_name: string;
+  total: number;
+  lines: ReturnableLine[];
+}
+
+export const SALE_NOT_FOUND_HERE =
+  'Venda não encontrada. Confira o número; uma venda de outro aparelho só aparece com internet.';
+
+/**
+ * Finds a sale to return by its id or number ('#1A2B3C4D' or its 8 characters): on this
+ * device (sales it made, even before they reached the server) or, online, on the server.
+ */
+export async function findReturnableSale(text: string, online: boolean): Promise<ReturnableSale> {
+  const db = getDb();
+  const typed = text.trim().replace(/^#/, '').toLowerCase();
+  if (!typed) throw new Error('Digite o número da venda.');
+  const local =
+    (await db.sales.get(typed)) ?? (await db.sales.filter((s) => s.id.toLowerCase().startsWith(typed)).first());
+  const id = local?.id ?? typed;
+  const queued = await queuedReturnedUnits(db, id);
+  if (online && /^[0-9a-f-]{36}$/.test(id)) {
+    try {
+      const [sale, returns] = await Promise.all([
+        api.send('GET', `/sales/${id}`) as Promise<{
+          data: { customer_id: string; customer_name: string; total: number };
+        }>,
+        api.send('GET', `/sales/${id}/returns`),
+      ]);
+      const parsed = SaleReturnsResponseSchema.parse(returns).data;
+      return {
+        id,
+        customer_id: sale.data.customer_id,
+        customer_name: sale.data.customer_name,
+        total: toCentavos(sale.data.total),
+        lines: parsed.lines.map((l) => ({
+          position: l.position,
+          product_name: l.product_name,
+          quantity: l.quantity,
+          returned: l.returned + (queued.get(l.position) ?? 0),
+          unit_price: l.unit_price,
+          total_price: l.total_price,
+        })),
+      };
+    } catch (error) {
+      if (!local) throw error;
+    }
+  }
+  if (!local || !local.customerId) throw new Error(SALE_NOT_FOUND_HERE);
+  return {
+    id: local.id,
+    customer_id: local.customerId,
+    customer_name: local.customerName,
+    total: local.totalCentavos,
+    lines: local.items.map((item, position) => ({
+      position,
+      product_name: item.product_name,
+      quantity: item.quantity,
+      returned: queued.get(position) ?? 0,
+      unit_price: item.unit_price_centavos,
+      total_price: item.unit_price_centavos * item.quantity,
+    })),
+  };
+}
+
+/** Makes a return (finishReturn), then asks the engine to send what was queued. */
+export function useFinishReturn(): (input: ReturnInput) => Promise<ReturnOutcome> {
+  const engine = useSyncEngine();
+  const online = useOnline();
+  return useCallback(
+    async (input) => {
+      const outcome = await finishReturn(getDb(), api, input, { online });
+      if (outcome.kind === 'queued') void engine?.drain();
+      return outcome;
+    },
+    [engine, online],
+  );
+}

@@ -1,0 +1,229 @@
+// Returns ('Trocas e Devoluções': contract/returns.ts). One return, in its transaction:
+// - the sale row is locked first: two returns of one sale (two tills, two retries) run
+//   one after the other, so the second sees what the first returned and can never take
+//   more than was sold minus what is already back;
+// - each line's value is its share of what the line was charged (total_price, discounts
+//   already out), rounded so that the returns of a whole line add up to it to the centavo;
+//   its cost is the units x the unit cost snapshotted on the sale;
+// - a cashier's return above the store's limit (cashier_max_return) is a 409 online; an
+//   offline one already happened at the counter: it is kept and flagged for admins;
+// - a crediário sale's open instalments are reduced first, the last ones first; only what
+//   is left goes back to the customer, by the method chosen (sale-return-effects.ts);
+// - the items go back to stock (kind 'return', through the one stock writer) unless
+//   damaged; the value and cost are counted out of the sales' day totals on the return's
+//   day (the DRE's sales_revenue and product_costs, the margins, the dashboard's revenue).
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { ReturnCreate, SaleReturn, SaleReturns } from '../../shared/contract';
+import { formatBRL } from '../../shared/money';
+import type { Role } from '../../shared/permissions';
+import { getStoreSettings } from '../access/settings';
+import { inTransaction, type DbOrTx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { cashSessions, saleConflicts, saleReturnLines, saleReturns, type SaleItemRow } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { CASH_SESSION_CLOSED, CASH_SESSION_NOT_FOUND } from './sale-plan';
+import { loadSaleItems, loadSaleRow } from './sale-queries';
+import { countReturnOut, loadReturns, refundReturn, returnedByItem } from './sale-return-effects';
+import { saleTime } from './sale-time';
+import { moveStock } from './stock-moves';
+
+export const RETURN_SALE_CANCELLED = 'Esta venda foi cancelada: não há itens para devolver.';
+export const RETURN_ID_TAKEN = 'Já existe uma devolução com este identificador.';
+export const RETURN_ITEM_NOT_IN_SALE =
+  'Um dos itens escolhidos não é desta venda. Abra a venda de novo e escolha os itens.';
+export const returnTooMany = (name: string, left: number) =>
+  left === 0
+    ? `${name}: todas as unidades vendidas já foram devolvidas.`
+    : `${name}: só ${left === 1 ? 'resta 1 unidade' : `restam ${left} unidades`} para devolver.`;
+export const returnOverLimit = (limit: number) =>
+  `Devoluções acima de ${formatBRL(limit)} precisam de um administrador. Peça a um administrador para entrar e fazer a devolução.`;
+
+export interface ReturnCaller {
+  userId: string | null;
+  role: Role;
+}
+
+/** The value of `quantity` more units of a line of which `before` were already returned (centavos). */
+export function lineShare(
+  item: Pick<SaleItemRow, 'quantity' | 'totalPrice'>,
+  before: number,
+  quantity: number,
+): number {
+  const upTo = (n: number) => Math.round((item.totalPrice * n) / item.quantity);
+  return upTo(before + quantity) - upTo(before);
+}
+
+export async function createReturn(
+  db: DbOrTx,
+  tenantId: string,
+  saleId: string,
+  input: ReturnCreate,
+  caller: ReturnCaller,
+  tx?: DbOrTx,
+): Promise<SaleReturn> {
+  return inTransaction(db, tx, async (t) => {
+    const sale = await loadSaleRow(t, tenantId, saleId, true);
+    if (sale.saleStatus === 'cancelled') throw conflict(RETURN_SALE_CANCELLED);
+    const rows = await loadSaleItems(t, tenantId, [sale.id]);
+    const items = new Map(rows.map((i) => [i.id, i]));
+    const returned = await returnedByItem(t, tenantId, [...items.keys()]);
+    const keys = new Set<string>();
+    const lines = input.lines.map((line) => {
+      const item = line.sale_item_id ? items.get(line.sale_item_id) : rows.find((r) => r.position === line.position);
+      if (!item) throw badRequest(RETURN_ITEM_NOT_IN_SALE, [{ path: 'lines', message: RETURN_ITEM_NOT_IN_SALE }]);
+      if (keys.has(item.id)) throw badRequest('Cada item da venda aparece uma vez só.');
+      keys.add(item.id);
+      const before = returned.get(item.id) ?? 0;
+      if (line.quantity > item.quantity - before)
+        throw conflict(returnTooMany(item.productName, item.quantity - before));
+      return {
+        item,
+        quantity: line.quantity,
+        damaged: line.damaged,
+        amount: lineShare(item, before, line.quantity),
+        cost: item.unitCost * line.quantity,
+      };
+    });
+    const amount = lines.reduce((s, l) => s + l.amount, 0);
+    const cost = lines.reduce((s, l) => s + l.cost, 0);
+    if (amount <= 0) throw badRequest('Os itens escolhidos não têm valor a devolver.');
+
+    let limitConflict = false;
+    if (caller.role === 'user') {
+      const limit = (await getStoreSettings(t, tenantId)).cashier_max_return;
+      if (amount > limit) {
+        if (!input.offline) throw conflict(returnOverLimit(limit));
+        limitConflict = true;
+      }
+    }
+    const now = new Date();
+    const returnedAt = input.offline ? saleTime(input.returned_at, now).soldAt : now;
+    const cashSessionId = await returnSession(t, tenantId, input);
+    const id = input.id ?? randomUUID();
+
+    const refund = await refundReturn(t, sale, {
+      id,
+      amount,
+      method: input.refund_method,
+      returnedAt,
+      userId: caller.userId,
+    });
+    try {
+      await t.insert(saleReturns).values({
+        tenantId,
+        id,
+        saleId: sale.id,
+        customerId: sale.customerId,
+        reason: input.reason,
+        refundMethod: input.refund_method,
+        refundPaymentMethod: refund.paymentMethod,
+        amount,
+        installments: refund.installments,
+        refunded: amount - refund.installments,
+        cost,
+        cashSessionId,
+        offline: input.offline,
+        limitConflict,
+        deviceId: input.device_id ?? null,
+        returnedAt,
+        createdBy: caller.userId,
+        createdAt: now,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'sale_returns_pkey')) throw conflict(RETURN_ID_TAKEN);
+      throw error;
+    }
+    await t.insert(saleReturnLines).values(
+      lines.map((l) => ({
+        tenantId,
+        returnId: id,
+        saleItemId: l.item.id,
+        productId: l.item.productId,
+        quantity: l.quantity,
+        amount: l.amount,
+        cost: l.cost,
+        damaged: l.damaged,
+      })),
+    );
+    if (limitConflict) {
+      await t
+        .insert(saleConflicts)
+        .values({ tenantId, saleId: sale.id, kind: 'return_limit', createdAt: now })
+        .onConflictDoUpdate({
+          target: [saleConflicts.tenantId, saleConflicts.saleId, saleConflicts.kind],
+          set: { reviewedAt: null, reviewedBy: null, createdAt: now },
+        });
+    }
+    const restock = lines.filter((l) => !l.damaged).map((l) => ({ productId: l.item.productId, quantity: l.quantity }));
+    await moveStock(
+      t,
+      tenantId,
+      restock,
+      { kind: 'return', saleId: sale.id, userId: caller.userId, reason: input.reason },
+      { now },
+    );
+    await countReturnOut(
+      t,
+      tenantId,
+      returnedAt,
+      lines.map((l) => ({ productId: l.item.productId, amount: l.amount, cost: l.cost })),
+    );
+    const [saved] = await loadReturns(t, tenantId, { returnIds: [id] });
+    return { ...saved!, store_credit_balance: refund.storeCreditBalance };
+  });
+}
+
+/**
+ * The caixa a return's money leaves from. Online it must be an open session of the store;
+ * an offline return joins its session while open, else none (a closed session's figures
+ * never change).
+ */
+async function returnSession(t: DbOrTx, tenantId: string, input: ReturnCreate): Promise<string | null> {
+  if (!input.cash_session_id) return null;
+  const [session] = await t
+    .select({ status: cashSessions.status })
+    .from(cashSessions)
+    .where(and(eq(cashSessions.tenantId, tenantId), eq(cashSessions.id, input.cash_session_id)));
+  if (session?.status === 'open') return input.cash_session_id;
+  if (input.offline) return null;
+  if (!session) throw notFound(CASH_SESSION_NOT_FOUND);
+  throw conflict(CASH_SESSION_CLOSED);
+}
+
+/** GET /api/sales/:id/returns: each line with what was returned of it, and the returns. */
+export async function saleReturnsOf(db: DbOrTx, tenantId: string, saleId: string): Promise<SaleReturns> {
+  const sale = await loadSaleRow(db, tenantId, saleId);
+  const items = await loadSaleItems(db, tenantId, [sale.id]);
+  const returned = await returnedByItem(
+    db,
+    tenantId,
+    items.map((i) => i.id),
+  );
+  return {
+    sale_id: sale.id,
+    lines: items.map((i) => ({
+      sale_item_id: i.id,
+      position: i.position,
+      product_id: i.productId,
+      product_name: i.productName,
+      quantity: i.quantity,
+      returned: returned.get(i.id) ?? 0,
+      unit_price: i.unitPrice,
+      total_price: i.totalPrice,
+    })),
+    returns: await loadReturns(db, tenantId, { saleId: sale.id }),
+  };
+}
+
+/** Whether a sale has returns (a sale with returns is not cancelled or edited whole: return the rest). */
+export async function hasReturns(t: DbOrTx, tenantId: string, saleId: string): Promise<boolean> {
+  const [row] = await t
+    .select({ n: sql<number>`count(*)::int` })
+    .from(saleReturns)
+    .where(and(eq(saleReturns.tenantId, tenantId), eq(saleReturns.saleId, saleId)));
+  return (row?.n ?? 0) > 0;
+}
+
+export const SALE_HAS_RETURNS =
+  'Esta venda tem devoluções: ela não pode mais ser cancelada ou alterada. Devolva os itens restantes em Trocas e Devoluções.';

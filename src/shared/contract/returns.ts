@@ -1,0 +1,139 @@
+// Returns and exchanges ('Trocas e Devoluções') and the vale-troca (DESIGN.md, Counter
+// rules). A return names lines of one sale and how many units of each go back (never more
+// than sold minus already returned), the reason, and how the customer is paid back:
+// 'dinheiro' (cash out of the caixa: a cash-book expense), 'estorno' (back on the card or
+// Pix the sale was paid with: recorded, no provider) or 'vale_troca' (store credit on the
+// customer). A crediário sale's open instalments are reduced first (last ones first); only
+// what is left is paid back. An exchange is a return to vale-troca and a new sale paid
+// with it (payment part 'store_credit').
+import { z } from 'zod';
+import { Id, Money, PlainText, Quantity, RequiredText, Timestamp, envelope } from './common';
+import { PaymentMethodSchema } from './sales';
+
+export const REFUND_METHODS = ['dinheiro', 'estorno', 'vale_troca'] as const;
+export const RefundMethodSchema = z.enum(REFUND_METHODS, { error: 'Escolha como devolver o valor ao cliente' });
+export type RefundMethod = z.infer<typeof RefundMethodSchema>;
+
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
+  dinheiro: 'Dinheiro',
+  estorno: 'Estorno no cartão ou Pix',
+  vale_troca: 'Vale-troca',
+};
+
+export const ReturnLineInputSchema = z.object({
+  /**
+   * The sale line (sale_items.id), or its position (0 = the first line as sold): a device
+   * returning a sale it sold offline knows the positions, not the ids the server gave.
+   */
+  sale_item_id: Id.optional(),
+  position: z.int().min(0).max(499).optional(),
+  quantity: Quantity.min(1, { error: 'A quantidade deve ser maior que zero' }).max(1_000_000, {
+    error: 'Quantidade alta demais',
+  }),
+  /** A damaged item does not go back to stock. */
+  damaged: z.boolean().default(false),
+});
+export type ReturnLineInput = z.infer<typeof ReturnLineInputSchema>;
+
+export const ReturnCreateSchema = z
+  .object({
+    /** Client-chosen id: the outbox row's id, so a replay names the same return. */
+    id: Id.optional(),
+    lines: z.array(ReturnLineInputSchema).min(1, { error: 'Escolha pelo menos um item para devolver' }).max(500),
+    reason: RequiredText('Motivo', 300),
+    refund_method: RefundMethodSchema,
+    /** Set by the outbox: a return that already happened at the counter. */
+    offline: z.boolean().default(false),
+    /** When it happened at the counter (device clock). */
+    returned_at: Timestamp.optional(),
+    /** The open caixa of the device (a cash refund comes out of it). */
+    cash_session_id: Id.optional(),
+    device_id: Id.optional(),
+    device_label: PlainText().max(80).optional(),
+  })
+  .superRefine((input, ctx) => {
+    input.lines.forEach((l, i) => {
+      if ((l.sale_item_id === undefined) === (l.position === undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['lines', i], message: 'Informe o item da venda (id ou posição)' });
+      }
+    });
+    const ids = input.lines.map((l) => l.sale_item_id ?? `#${l.position}`);
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Cada item da venda aparece uma vez só' });
+    }
+  });
+export type ReturnCreate = z.infer<typeof ReturnCreateSchema>;
+
+export const SaleReturnLineSchema = z.object({
+  sale_item_id: Id,
+  position: z.int(),
+  product_id: Id,
+  product_name: z.string(),
+  quantity: Quantity,
+  /** What the units were charged (their share of the line's total_price). */
+  amount: Money,
+  damaged: z.boolean(),
+});
+
+export const SaleReturnSchema = z.object({
+  id: Id,
+  sale_id: Id,
+  customer_id: Id,
+  reason: z.string(),
+  refund_method: RefundMethodSchema,
+  /** estorno: the card or Pix method it went back on; dinheiro: cash; vale_troca: null. */
+  refund_payment_method: PaymentMethodSchema.nullable(),
+  /** The value of the goods returned = installments + refunded. */
+  amount: Money,
+  /** Taken off the sale's open crediário instalments (last ones first). */
+  installments: Money,
+  /** Paid back by the refund method. */
+  refunded: Money,
+  lines: z.array(SaleReturnLineSchema),
+  offline: z.boolean(),
+  /** An offline return beyond a cashier's limit, for admins to review. */
+  limit_conflict: z.boolean(),
+  cash_session_id: Id.nullable(),
+  returned_at: Timestamp,
+  /** The customer's vale-troca balance right after (vale_troca). */
+  store_credit_balance: Money.nullable(),
+});
+export type SaleReturn = z.infer<typeof SaleReturnSchema>;
+export const SaleReturnResponseSchema = envelope(SaleReturnSchema);
+
+/** A sale line and what can still be returned of it. */
+export const ReturnableLineSchema = z.object({
+  sale_item_id: Id,
+  position: z.int(),
+  product_id: Id,
+  product_name: z.string(),
+  quantity: Quantity,
+  returned: Quantity,
+  unit_price: Money,
+  total_price: Money,
+});
+export const SaleReturnsSchema = z.object({
+  sale_id: Id,
+  lines: z.array(ReturnableLineSchema),
+  returns: z.array(SaleReturnSchema),
+});
+export type SaleReturns = z.infer<typeof SaleReturnsSchema>;
+export const SaleReturnsResponseSchema = envelope(SaleReturnsSchema);
+
+export const STORE_CREDIT_KINDS = ['credit', 'use'] as const;
+export const StoreCreditEntrySchema = z.object({
+  id: Id,
+  kind: z.enum(STORE_CREDIT_KINDS),
+  amount: Money,
+  balance_after: Money,
+  return_id: Id.nullable(),
+  sale_id: Id.nullable(),
+  created_at: Timestamp,
+});
+export const StoreCreditSchema = z.object({
+  customer_id: Id,
+  balance: Money,
+  entries: z.array(StoreCreditEntrySchema),
+});
+export type StoreCredit = z.infer<typeof StoreCreditSchema>;
+export const StoreCreditResponseSchema = envelope(StoreCreditSchema);

@@ -1,0 +1,162 @@
+// Trocas e Devoluções in the real Chromium against the real server, on an 820 px tablet:
+// offline, the cashier sells, returns one item of that sale for vale-troca (found by its
+// number before the sale reached the server), and uses the vale in a new sale; back
+// online everything arrives once and the customer's balance is the same on the server and
+// on the device.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, loginToken } from './support/api';
+import { openBrowser, screenshot, type Page } from './support/browser';
+import { idbCount, idbKeys, idbProductCount, until } from './support/idb';
+import { overflow } from './support/layout';
+import {
+  addProduct,
+  chooseCustomer,
+  finish,
+  openTill,
+  signIn,
+  type ApiCustomer,
+  type ApiProduct,
+} from './support/till';
+import { fileBrowser, fileServer } from './support/suite';
+
+let page: Page;
+let adminToken: string;
+let expensive: ApiProduct;
+let cheap: ApiProduct;
+let customer: ApiCustomer;
+
+const reais = (n: number) => n.toFixed(2).replace('.', ',');
+const shownBRL = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+
+/** Types as a person does: click into the field, then the keys. */
+async function typeInto(p: Page, label: string, text: string) {
+  const field = p.getByLabel(label, { exact: true });
+  await field.click();
+  await p.keyboard.press('ControlOrMeta+A');
+  await p.keyboard.type(text);
+}
+
+async function count(path: string): Promise<number> {
+  const res = await api<{ data: { pagination: { total: number } } }>(server, 'GET', path, { token: adminToken });
+  return res.body.data.pagination.total;
+}
+
+async function serverBalance(): Promise<number> {
+  const res = await api<{ data: { balance: number } }>(server, 'GET', `/api/customers/${customer.id}/store-credit`, {
+    token: adminToken,
+  });
+  return res.body.data.balance;
+}
+
+const server = fileServer();
+const tablet = fileBrowser({ width: 820, height: 1180 });
+
+beforeAll(async () => {
+  adminToken = await loginToken(server, 'admin@demo.com');
+  const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
+    token: adminToken,
+  });
+  const stocked = catalogue.body.data.products
+    .filter((p) => p.current_stock >= 10 && p.sale_price > 5)
+    .sort((a, b) => b.sale_price - a.sale_price);
+  expensive = stocked[0]!;
+  cheap = stocked.find((p) => p.sale_price < expensive.sale_price)!;
+  const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=3', {
+    token: adminToken,
+  });
+  customer = people.body.data.customers[0]!;
+  if (!expensive || !cheap || !customer) throw new Error('o demo precisa de produtos e clientes');
+  page = await tablet.context.newPage();
+  await signIn(server, page, 'caixa@demo.com');
+  await openTill(server, page);
+  await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
+});
+
+describe('Trocas e Devoluções (tablet 820 px)', () => {
+  it('offline: devolve um item para vale-troca, usa o vale numa venda nova; online, o saldo confere no servidor e no aparelho', async () => {
+    const salesBefore = await count('/api/sales?limit=1');
+    const balanceBefore = await serverBalance();
+    await tablet.context.setOffline(true);
+    await page.getByText('Offline', { exact: true }).first().waitFor();
+
+    // A sale of 2 units, made offline.
+    const before = new Set(await idbKeys(page, 'sales'));
+    await chooseCustomer(page, customer.name);
+    await addProduct(page, expensive, 2);
+    await finish(page);
+    const saleId = (await idbKeys(page, 'sales')).find((id) => !before.has(id))!;
+    expect(saleId).toBeTruthy();
+
+    // One unit back for vale-troca, found by the sale's number, still offline.
+    await page.getByRole('button', { name: 'Trocas e Devoluções' }).click();
+    await typeInto(page, 'Número da venda', `#${saleId.slice(0, 8).toUpperCase()}`);
+    await page.getByRole('button', { name: 'Buscar venda' }).click();
+    await typeInto(page, `Quantidade a devolver de ${expensive.name}`, '1');
+    await typeInto(page, 'Motivo', 'Não serviu');
+    await page.getByLabel('Devolver o valor em').selectOption('vale_troca');
+    await expect
+      .poll(async () => shownBRL(await page.getByTestId('return-value').textContent()))
+      .toBe(`R$ ${reais(expensive.sale_price)}`);
+    await screenshot(page, 'returns-01-dialogo-820');
+    await page.getByRole('button', { name: 'Confirmar devolução' }).click();
+    await page.getByText('Devolução registrada').first().waitFor();
+    expect(await idbCount(page, 'outbox')).toBe(2);
+
+    // The vale pays a new sale of the cheaper product, offline.
+    await chooseCustomer(page, customer.name);
+    const credit = balanceBefore + expensive.sale_price;
+    await expect
+      .poll(async () => shownBRL(await page.getByTestId('store-credit-balance').textContent()))
+      .toBe(`R$ ${reais(credit)}`);
+    await addProduct(page, cheap, 1);
+    await page.getByLabel(/Usar vale-troca/).check();
+    await screenshot(page, 'returns-02-vale-na-venda-820');
+    await finish(page);
+    expect(await idbCount(page, 'outbox')).toBe(3);
+    const expected = Math.round((credit - cheap.sale_price) * 100) / 100;
+    await chooseCustomer(page, customer.name);
+    await expect
+      .poll(async () => shownBRL(await page.getByTestId('store-credit-balance').textContent()))
+      .toBe(`R$ ${reais(expected)}`);
+    expect(await serverBalance()).toBe(balanceBefore);
+
+    // Back online: everything arrives once, in order.
+    await tablet.context.setOffline(false);
+    await until(async () => (await idbCount(page, 'outbox')) === 0, 'entrega da fila', 90_000);
+    expect(await count('/api/sales?limit=1')).toBe(salesBefore + 2);
+    const returns = await api<{ data: { returns: { amount: number; refund_method: string }[] } }>(
+      server,
+      'GET',
+      `/api/sales/${saleId}/returns`,
+      { token: adminToken },
+    );
+    expect(returns.body.data.returns.map((r) => [r.amount, r.refund_method])).toEqual([
+      [expensive.sale_price, 'vale_troca'],
+    ]);
+    expect(await serverBalance()).toBe(expected);
+    // The device shows the server's balance once the mirror has it.
+    await page.reload();
+    await openTill(server, page);
+    await chooseCustomer(page, customer.name);
+    await expect
+      .poll(async () => shownBRL(await page.getByTestId('store-credit-balance').textContent()), { timeout: 30_000 })
+      .toBe(`R$ ${reais(expected)}`);
+    await screenshot(page, 'returns-03-saldo-online-820');
+
+    // At 390 px the dialog fits without sideways scrolling (the sale found on the server now).
+    const phone = await openBrowser({ width: 390, height: 844 });
+    try {
+      const p = await phone.context.newPage();
+      await signIn(server, p, 'caixa@demo.com');
+      await openTill(server, p);
+      await p.getByRole('button', { name: 'Trocas e Devoluções' }).click();
+      await typeInto(p, 'Número da venda', saleId);
+      await p.getByRole('button', { name: 'Buscar venda' }).click();
+      await p.getByText('Vendidas 2 · devolvidas 1').waitFor();
+      await screenshot(p, 'returns-04-dialogo-390');
+      expect(await overflow(p)).toEqual({ page: null, regions: [] });
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -1,0 +1,160 @@
+// A return made offline through the till's own outbox code (fake-indexeddb, drainOutbox,
+// createTransport over the app's API client) against the real server: a sale sold offline
+// on this device, returned for vale-troca before it reached the server, and the vale used
+// in a new sale; delivered in order, and the return sent again (a lost answer) is one
+// return. The device's balance counts the queued credit and use meanwhile.
+import 'fake-indexeddb/auto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, createRefreshRequest } from '../../src/app/lib/api-client';
+import { createRefreshCoordinator } from '../../src/app/lib/refresh-coordinator';
+import { createTokenStore, type KeyValueStorage } from '../../src/app/lib/token-store';
+import { BalcaoDb } from '../../src/app/offline/db';
+import { finishSale } from '../../src/app/offline/finish-sale';
+import { recordSale } from '../../src/app/offline/outbox';
+import { finishReturn, storeCreditOf } from '../../src/app/offline/returns';
+import { createTransport } from '../../src/app/offline/send';
+import { drainOutbox } from '../../src/app/offline/sender';
+import { onAck } from '../../src/app/offline/sync-io';
+import { customers, saleReturns, stockMovements } from '../../src/server/db/schema';
+import { login, setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';
+
+function memoryStorage(): KeyValueStorage {
+  const values = new Map<string, string>();
+  return {
+    getItem: (k) => values.get(k) ?? null,
+    setItem: (k, v) => void values.set(k, v),
+    removeItem: (k) => void values.delete(k),
+  };
+}
+
+describe('a return through the outbox', () => {
+  let ctx: TestContext;
+  let db: BalcaoDb;
+
+  beforeAll(async () => {
+    ctx = await setupTestApp('pglite');
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    db = new BalcaoDb(`returns-${crypto.randomUUID()}`);
+  });
+  afterAll(async () => {
+    db?.close();
+    await ctx?.close();
+  });
+
+  it('returns a sale sold offline before it reached the server, uses the vale, and a replay is one return', async () => {
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}/api`;
+    const storage = memoryStorage();
+    const tokens = createTokenStore(() => storage);
+    tokens.setTokens({ ...(await login(ctx.app, 'caixa@demo.com', 'demo123')), expiresIn: 900 });
+    const refresher = createRefreshCoordinator({
+      tokens,
+      requestRefresh: createRefreshRequest(undefined, base),
+      onRefreshFailed: () => undefined,
+      withLock: (task) => task(),
+    });
+    const client = createApiClient({ tokens, refresher, base });
+    const transport = createTransport(client);
+    const tenantId = ctx.demo.tenant.id;
+    const product = await makeProduct(ctx.db, tenantId, { stock: 10, price: 2500 });
+    const customer = await makeCustomer(ctx.db, tenantId, 'Olga Offline');
+    await db.customers.put({
+      id: customer.id,
+      name: customer.name,
+      active: true,
+      store_credit: 0,
+      version: 1,
+    } as never);
+
+    // Sold offline: 2 units of R$ 25,00.
+    const saleId = crypto.randomUUID();
+    const line = { product_id: product.id, product_name: product.name, quantity: 2, unit_price_centavos: 2500 };
+    await recordSale(
+      db,
+      {
+        id: saleId,
+        createdAt: Date.now(),
+        customerName: customer.name,
+        totalCentavos: 5000,
+        paymentMethod: 'cash',
+        items: [line],
+      },
+      { ...saleBody(customer.id, [{ product, quantity: 2 }]), id: saleId, offline: true },
+      { summary: 'venda offline' },
+    );
+    // One unit back for vale-troca, still offline: it waits for the sale.
+    const returnId = crypto.randomUUID();
+    const returned = await finishReturn(
+      db,
+      client,
+      {
+        id: returnId,
+        saleId,
+        customerId: customer.id,
+        body: { lines: [{ position: 0, quantity: 1 }], reason: 'Não serviu', refund_method: 'vale_troca' },
+        storeCredit: 2500,
+        summary: 'Devolução',
+      },
+      { online: false },
+    );
+    expect(returned).toEqual({ kind: 'queued' });
+    const [, entry] = await db.outbox.orderBy('seq').toArray();
+    expect(entry).toMatchObject({ id: returnId, kind: 'return', dependsOn: [saleId] });
+    expect(await storeCreditOf(db, customer.id)).toBe(2500);
+
+    // The vale pays R$ 20,00 of a new sale, offline.
+    const newSale = crypto.randomUUID();
+    const used = await finishSale(
+      db,
+      client,
+      {
+        sale: {
+          id: newSale,
+          createdAt: Date.now(),
+          customerName: customer.name,
+          totalCentavos: 2500,
+          paymentMethod: 'cash',
+          items: [{ ...line, quantity: 1 }],
+        },
+        body: {
+          ...saleBody(customer.id, [{ product, quantity: 1 }]),
+          id: newSale,
+          offline: true,
+          payments: [
+            { method: 'store_credit', amount: 20 },
+            { method: 'cash', amount: 5 },
+          ],
+        },
+        summary: 'venda com vale',
+      },
+      { online: false },
+    );
+    expect(used).toEqual({ kind: 'queued' });
+    expect((await db.outbox.get({ id: newSale }))!.dependsOn).toContain(returnId);
+    expect(await storeCreditOf(db, customer.id)).toBe(500);
+
+    const delivered = await drainOutbox(db, { ...transport, onAck });
+    expect(delivered).toMatchObject({ delivered: 3, rejected: 0 });
+    const balance = async () =>
+      (
+        await ctx.db
+          .select()
+          .from(customers)
+          .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customer.id)))
+      )[0]!.storeCredit;
+    expect(await balance()).toBe(500);
+
+    // The return's answer was lost: the till sends it again under the same key.
+    await db.outbox.add({ ...entry!, seq: undefined, status: 'pending', attempts: 0, nextAttemptAt: 0, leaseUntil: 0 });
+    expect(await drainOutbox(db, { ...transport, onAck })).toMatchObject({ delivered: 1, rejected: 0 });
+    const onServer = await ctx.db.select().from(saleReturns).where(eq(saleReturns.tenantId, tenantId));
+    expect(onServer.map((r) => [r.id, r.saleId, r.amount, r.offline])).toEqual([[returnId, saleId, 2500, true]]);
+    const moves = await ctx.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.tenantId, tenantId), eq(stockMovements.kind, 'return')));
+    expect(moves.map((m) => m.quantity)).toEqual([1]);
+    expect(await balance()).toBe(500);
+  });
+});
