@@ -6,6 +6,7 @@ import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { idbCount, idbProductCount, until } from './support/idb';
 import { startServer, type RunningServer } from './support/server';
+import { openCaixa } from './support/till';
 
 let server: RunningServer;
 let tablet: Awaited<ReturnType<typeof openBrowser>>;
@@ -60,6 +61,7 @@ describe('Background Sync', () => {
     await page.goto(`${server.demoUrl}/vendas`);
     await waitForServiceWorker(page);
     await until(async () => (await idbProductCount(page)) >= products.body.data.products.length, 'espelho');
+    await openCaixa(page);
 
     await tablet.context.setOffline(true);
     await sellOne(page, customer, product.sku);

@@ -25,7 +25,7 @@ export function SaleDiscountRows({ form }: { form: ReturnType<typeof useSaleForm
             <span data-testid="sale-subtotal">{formatBRL(figures.gross)}</span>
           </div>
           <div className="flex justify-between text-emerald-700">
-            <span>Desconto{saleLabel}</span>
+            <span>Descontos{saleLabel}</span>
             <span data-testid="sale-discount">- {formatBRL(figures.given)}</span>
           </div>
         </>
@@ -33,7 +33,7 @@ export function SaleDiscountRows({ form }: { form: ReturnType<typeof useSaleForm
       <Button
         variant="ghost"
         size="sm"
-        className="self-start px-0 text-blue-700"
+        className="self-start px-0! text-blue-700"
         disabled={lines.length === 0}
         onClick={() => setOpen(true)}
       >
