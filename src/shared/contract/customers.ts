@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   Id,
+  Money,
   OptionalDocument,
   OptionalEmail,
   OptionalText,
@@ -43,6 +44,8 @@ export const CustomerSchema = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   zip_code: z.string().nullable(),
+  /** The most open crediário the customer may owe; null: the store's default. */
+  credit_limit: Money.nullable().optional(),
   active: z.boolean(),
   created_at: Timestamp.optional(),
   updated_at: Timestamp.optional(),
@@ -60,6 +63,8 @@ export const CustomerCreateSchema = z.object({
   city: OptionalText(120).optional(),
   state: State.optional(),
   zip_code: ZipCode.optional(),
+  /** R$ of open crediário allowed (null: the store's default). */
+  credit_limit: Money.nullable().optional(),
   active: z.boolean().default(true),
 });
 export type CustomerCreate = z.infer<typeof CustomerCreateSchema>;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Id, Money, PageQuery, PaginationSchema, Timestamp, envelope, optionalFilter } from './common';
 import { PriceConflictSchema, StockConflictSchema } from './sales';
 
-export const SALE_CONFLICT_KINDS = ['stock', 'price', 'clock', 'discount'] as const;
+export const SALE_CONFLICT_KINDS = ['stock', 'price', 'clock', 'discount', 'credit'] as const;
 export const SaleConflictKindSchema = z.enum(SALE_CONFLICT_KINDS);
 export type SaleConflictKind = z.infer<typeof SaleConflictKindSchema>;
 
@@ -15,6 +15,7 @@ export const SALE_CONFLICT_KIND_LABELS: Record<SaleConflictKind, string> = {
   price: 'Preço diferente',
   clock: 'Relógio do dispositivo',
   discount: 'Desconto acima do limite',
+  credit: 'Limite de crédito excedido',
 };
 
 export const SaleConflictSchema = z.object({

@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { deviceText, differences, formatDateTime, saleNumber } from './conflict-format';
 
-const TONE = { stock: 'red', price: 'yellow', clock: 'blue', discount: 'yellow' } as const;
+const TONE = { stock: 'red', price: 'yellow', clock: 'blue', discount: 'yellow', credit: 'red' } as const;
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

@@ -34,6 +34,10 @@ export function differences(c: SaleConflict): string[] {
       return [
         `O caixa deu um desconto acima do limite da loja sem um administrador; a venda foi registrada como feita (total cobrado ${formatBRL(c.sale_total)}).`,
       ];
+    case 'credit':
+      return [
+        `A venda no crediário passou do limite de crédito do cliente sem um administrador; ela foi registrada como feita (total ${formatBRL(c.sale_total)}).`,
+      ];
   }
 }
 

@@ -78,6 +78,8 @@ export const customers = pgTable(
     city: text('city'),
     state: text('state'),
     zipCode: text('zip_code'),
+    /** centavos of open crediário the customer may owe; null: the store's default (migration 0018). */
+    creditLimit: bigint('credit_limit', { mode: 'number' }),
     active: boolean('active').notNull().default(true),
     /** Set by the stamp_change trigger on every write (migration 0008, catalogue/sync.ts). */
     version: bigint('version', { mode: 'number' }).notNull().default(0),

@@ -188,7 +188,7 @@ export const saleConflicts = pgTable(
     index('sale_conflicts_open_idx')
       .on(t.tenantId, t.createdAt)
       .where(sql`reviewed_at IS NULL`),
-    check('sale_conflicts_kind_check', sql`${t.kind} IN ('stock', 'price', 'clock', 'discount')`),
+    check('sale_conflicts_kind_check', sql`${t.kind} IN ('stock', 'price', 'clock', 'discount', 'credit')`),
   ],
 );
 
