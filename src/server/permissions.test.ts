@@ -219,6 +219,14 @@ const ROWS: Row[] = [
     admin: 200,
   },
   { route: 'PATCH /api/accounts-receivable/:id/cancel', id: 'receivable', cashier: 403, admin: 200 },
+  // Cashiers receive instalments only when Configurações allows it (off by default).
+  {
+    route: 'POST /api/accounts-receivable/:id/receive',
+    id: 'receivable',
+    body: () => ({ payment_method: 'cash' }),
+    cashier: 403,
+    admin: 200,
+  },
   { route: 'GET /api/cash-flow', cashier: 200, admin: 200 },
   { route: 'GET /api/cash-flow/statistics', cashier: 200, admin: 200 },
   { route: 'GET /api/cash-flow/chart', cashier: 200, admin: 200 },

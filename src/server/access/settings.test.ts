@@ -13,6 +13,10 @@ const DEFAULTS = {
   pix_city: '',
   cashier_max_discount_percent: 10,
   cash_close_tolerance: 500,
+  credit_limit_default: 0,
+  late_fee_percent: 0,
+  late_interest_monthly_percent: 0,
+  cashiers_receive_installments: false,
 };
 
 describe.each(databases())('store settings (%s)', (kind) => {

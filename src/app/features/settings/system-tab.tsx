@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
 import { toast } from '../../components/toast-store';
+import { CrediarioSettingsCard } from './crediario-settings-card';
 import { StockEntrySettingsCard } from './stock-entry-settings-card';
 import { StoreSettingsCard } from './store-settings-card';
 
@@ -27,6 +28,7 @@ export function SystemTab() {
     <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
       <StoreSettingsCard />
       <StockEntrySettingsCard />
+      <CrediarioSettingsCard />
       <Card>
         <CardHeader title="Backup" description="Cópia de segurança dos dados da loja." />
         <CardContent>
