@@ -1,5 +1,6 @@
 // The permission matrix of spec §6 on every /api route: cashier (role user) vs admin,
 // and no token at all. The route table of the app must match this matrix exactly.
+import { CASHIERS_MAY_NOT_RECEIVE } from './finance/receivable-receipts';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,8 @@ interface Row {
   body?: () => unknown;
   cashier: number;
   admin: number;
+  /** The sentence a denied cashier reads, when a store setting decides (default: the generic one). */
+  denied?: string;
 }
 
 /** A product with plenty of stock and a customer for the sale routes (set in beforeAll). */
@@ -225,6 +228,15 @@ const ROWS: Row[] = [
     admin: 200,
   },
   { route: 'PATCH /api/accounts-receivable/:id/cancel', id: 'receivable', cashier: 403, admin: 200 },
+  // Cashiers receive instalments only when Configurações allows it (off by default).
+  {
+    route: 'POST /api/accounts-receivable/:id/receive',
+    id: 'receivable',
+    body: () => ({ payment_method: 'cash' }),
+    cashier: 403,
+    admin: 200,
+    denied: CASHIERS_MAY_NOT_RECEIVE,
+  },
   { route: 'GET /api/cash-flow', cashier: 200, admin: 200 },
   { route: 'GET /api/cash-flow/statistics', cashier: 200, admin: 200 },
   { route: 'GET /api/cash-flow/chart', cashier: 200, admin: 200 },
@@ -421,7 +433,7 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
       expect(asCashier.body).toEqual({
         success: false,
         code: 'FORBIDDEN',
-        error: 'Você não tem permissão para acessar este recurso.',
+        error: row.denied ?? 'Você não tem permissão para acessar este recurso.',
       });
     }
     const asAdmin = await run(row, admin);

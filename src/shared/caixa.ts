@@ -58,3 +58,15 @@ export const closeNeedsReason = (figures: readonly CloseFigure[], toleranceCenta
 export const CLOSE_REASON_REQUIRED = 'Explique a diferença: ela passa da tolerância da loja.';
 export const SHORTAGE_CATEGORY = 'Quebra de caixa';
 export const SURPLUS_CATEGORY = 'Sobra de caixa';
+/**
+ * The categories only a caixa's close writes (a manual entry cannot take them): that
+ * entry makes the cash book match the money counted, so it is never edited nor deleted.
+ */
+export const CLOSE_CATEGORIES: readonly string[] = [SHORTAGE_CATEGORY, SURPLUS_CATEGORY];
+export const CLOSE_ENTRY_LOCKED =
+  'Este lançamento é a diferença do fechamento de um caixa e não pode ser alterado nem excluído: é ele que faz o fluxo de caixa bater com o dinheiro contado.';
+
+/** Whether a cash-book entry is a caixa close's difference (Quebra or Sobra de caixa). */
+export function isCloseEntry(entry: { category: string }): boolean {
+  return CLOSE_CATEGORIES.includes(entry.category);
+}

@@ -6,6 +6,7 @@ import { api, loginToken } from './support/api';
 import { screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { idbCount, idbProductCount, until } from './support/idb';
 import { fileBrowser, fileServer } from './support/suite';
+import { openCaixa } from './support/till';
 
 const server = fileServer();
 const tablet = fileBrowser({ width: 1180, height: 820 });
@@ -50,6 +51,7 @@ describe('Background Sync', () => {
     await page.goto(`${server.demoUrl}/vendas`);
     await waitForServiceWorker(page);
     await until(async () => (await idbProductCount(page)) >= products.body.data.products.length, 'espelho');
+    await openCaixa(page);
 
     await tablet.context.setOffline(true);
     await sellOne(page, customer, product.sku);

@@ -45,7 +45,7 @@ describe('Caixa', () => {
 
     const page = await tablet.context.newPage();
     await signIn(server, page, 'caixa@demo.com');
-    await openTill(server, page);
+    await openTill(server, page, { caixa: false });
     await until(async () => (await idbProductCount(page)) >= products.length, 'espelho');
 
     // Abrir Caixa with R$ 100,00 of change.

@@ -338,6 +338,13 @@ export function routeCases({ db, http, admin, tenantId }: CaseEnv): Record<strin
         other: { url, body: { payment_date: '2026-01-02' } },
       };
     },
+    'POST /api/accounts-receivable/:id/receive': async () => {
+      const url = `/api/accounts-receivable/${(await receivable()).id}/receive`;
+      return {
+        call: { url, body: { payment_method: 'pix' } },
+        other: { url, body: { payment_method: 'cash' } },
+      };
+    },
     'PATCH /api/accounts-receivable/:id/cancel': async () => ({
       call: { url: `/api/accounts-receivable/${(await receivable()).id}/cancel` },
       other: { url: `/api/accounts-receivable/${(await receivable()).id}/cancel` },

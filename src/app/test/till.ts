@@ -2,10 +2,39 @@
 // searches, choose a customer, add a product, read the items.
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
+import { META_CAIXA, type LocalCashSession } from '../offline/caixa';
+import { getDb } from '../offline/db';
 import { renderApp } from './render-app';
 
-/** Opens the till and waits, as a cashier would, until its searches stop saying 'Carregando...'. */
-export async function openTill() {
+/**
+ * This device's caixa, open and already known to the server (no outbox entry): a sale
+ * needs an open caixa, and the tests of selling are not about opening one.
+ */
+export async function seedOpenCaixa(openingFloat = 0): Promise<LocalCashSession> {
+  const session: LocalCashSession = {
+    id: crypto.randomUUID(),
+    deviceLabel: 'Teste',
+    openedBy: crypto.randomUUID(),
+    openedByName: 'Caixa',
+    openedAt: new Date().toISOString(),
+    openingFloat,
+    movements: [],
+    status: 'open',
+    figures: null,
+    difference: null,
+    closedAt: null,
+    closeReason: null,
+  };
+  await getDb().meta.put({ key: META_CAIXA, value: session });
+  return session;
+}
+
+/**
+ * Opens the till (with this device's caixa open unless `caixa: false`) and waits, as a
+ * cashier would, until its searches stop saying 'Carregando...'.
+ */
+export async function openTill({ caixa = true }: { caixa?: boolean } = {}) {
+  if (caixa && (await getDb().meta.get(META_CAIXA)) === undefined) await seedOpenCaixa();
   const view = renderApp('/vendas');
   await screen.findByText('PDV - Ponto de Venda');
   await waitFor(() => {

@@ -16,6 +16,10 @@ const DEFAULTS = {
   receipt_paper_width: '80mm',
   receipt_auto_print: false,
   cashier_max_return: 20000,
+  credit_limit_default: 0,
+  late_fee_percent: 0,
+  late_interest_monthly_percent: 0,
+  cashiers_receive_installments: false,
 };
 
 describe.each(databases())('store settings (%s)', (kind) => {

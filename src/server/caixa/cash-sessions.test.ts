@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE_ENTRY_LOCKED } from '../../shared/caixa';
 import { cashFlowEntries, cashSessionMovements, cashSessions } from '../db/schema';
 import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, type ProductFixture } from '../test/sales-fixtures';
@@ -158,6 +159,20 @@ describe.each(databases())('till sessions (%s)', (kind) => {
     expect(ok.body.data).toMatchObject({ difference: 10.1, close_reason: 'Troco de ontem esquecido na gaveta' });
     const added = (await sessionEntries()).filter((e) => !before.some((b) => b.id === e.id));
     expect(added).toMatchObject([{ type: 'income', category: 'Sobra de caixa', amount: 1010 }]);
+
+    // The close's entry keeps the book matching the money counted: neither edited nor deleted.
+    const entryUrl = `/api/cash-flow/${added[0]!.id}`;
+    const edit = await http.put(
+      entryUrl,
+      { date: added[0]!.date, type: 'income', description: 'Outra coisa', category: 'Vendas', amount: 1 },
+      keyed(admin),
+    );
+    expect(edit.status).toBe(409);
+    expect(edit.body.error).toBe(CLOSE_ENTRY_LOCKED);
+    const removal = await http.delete(entryUrl, keyed(admin));
+    expect(removal.status).toBe(409);
+    expect(removal.body.error).toBe(CLOSE_ENTRY_LOCKED);
+    expect((await sessionEntries()).find((e) => e.id === added[0]!.id)).toEqual(added[0]);
 
     // The store's tolerance is its setting (centavos).
     expect((await http.put('/api/settings', { cash_close_tolerance: 2000 }, { token: admin })).status).toBe(200);

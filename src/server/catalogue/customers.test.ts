@@ -33,6 +33,7 @@ describe.each(databases())('customers (%s)', (kind) => {
         'address',
         'city',
         'created_at',
+        'credit_limit',
         'document',
         'email',
         'id',

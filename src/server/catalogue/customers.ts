@@ -30,6 +30,7 @@ const fields = apiFields(customers, [
   'city',
   'state',
   'zipCode',
+  'creditLimit',
   'active',
   'storeCredit',
   'createdAt',

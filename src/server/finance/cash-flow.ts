@@ -6,7 +6,8 @@
 // final = initial + income - expenses in range. The chart has one point per day of the
 // range, its balance running from that initial balance, so its last balance is the
 // summary's final balance.
-import { and, count, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { CLOSE_CATEGORIES, CLOSE_ENTRY_LOCKED } from '../../shared/caixa';
 import {
   CASH_FLOW_CHART_MAX_DAYS,
   paginationOf,
@@ -38,6 +39,8 @@ const t = cashFlowEntries;
 const own = (tenantId: string, id: string) => and(eq(t.tenantId, tenantId), eq(t.id, id));
 /** Entries a person wrote (not a sale's, nor a paid account's); the DRE counts these too. */
 export const manualEntry = and(isNull(t.saleId), isNull(t.accountPayableId), isNull(t.accountReceivableId));
+/** Entries a person may edit or delete: manual ones, but not a caixa close's difference. */
+const editableEntry = and(manualEntry, notInArray(t.category, [...CLOSE_CATEGORIES]));
 
 export function toCashEntry(row: CashFlowEntryRow): CashFlowEntry {
   return {
@@ -185,10 +188,11 @@ export async function createCashEntry(
   }
 }
 
-/** 404, or 409 for an entry a sale or a payment wrote. */
+/** 404, or 409 for an entry a sale, a payment or a caixa close wrote. */
 async function manualRefusal(tr: DbOrTx, tenantId: string, id: string): Promise<Error> {
-  const [row] = await tr.select({ id: t.id }).from(t).where(own(tenantId, id));
-  return row ? conflict(ENTRY_NOT_MANUAL) : notFound(ENTRY_NOT_FOUND);
+  const [row] = await tr.select({ category: t.category }).from(t).where(own(tenantId, id));
+  if (!row) return notFound(ENTRY_NOT_FOUND);
+  return conflict(CLOSE_CATEGORIES.includes(row.category) ? CLOSE_ENTRY_LOCKED : ENTRY_NOT_MANUAL);
 }
 
 export async function updateCashEntry(
@@ -209,7 +213,7 @@ export async function updateCashEntry(
         amount: input.amount,
         updatedAt: new Date(),
       })
-      .where(and(own(tenantId, id), manualEntry))
+      .where(and(own(tenantId, id), editableEntry))
       .returning();
     if (!row) throw await manualRefusal(tr, tenantId, id);
     return toCashEntry(row);
@@ -220,7 +224,7 @@ export async function deleteCashEntry(db: DbOrTx, tenantId: string, id: string, 
   await inTransaction(db, tx, async (tr) => {
     const rows = await tr
       .delete(t)
-      .where(and(own(tenantId, id), manualEntry))
+      .where(and(own(tenantId, id), editableEntry))
       .returning({ id: t.id });
     if (rows.length === 0) throw await manualRefusal(tr, tenantId, id);
   });

@@ -6,11 +6,17 @@ import {
   AccountReceivableResponseSchema,
   AccountReceivableUpdateSchema,
   DateRangeQuerySchema,
+  IdParams,
+  InstallmentReceiptResponseSchema,
   MarkAsPaidSchema,
+  ReceiveInstallmentSchema,
   ReceivableOverdueResponseSchema,
   ReceivableStatisticsResponseSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
+import { authOf } from '../http/access';
+import { sendIdempotent } from '../http/idempotency';
+import { receiveInstallment } from './receivable-receipts';
 import { scopedQuery } from '../http/day-scope';
 import { ok, registerRecordAction, registerRecordRoutes } from '../http/record-routes';
 import {
@@ -99,4 +105,23 @@ export const receivableRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
     one,
     run: cancelReceivable,
   });
+  // Receiving an instalment at the counter (method, partial amount, late charges): admins,
+  // and cashiers when the store allows it (the service checks the setting).
+  app.post(
+    '/:id/receive',
+    {
+      config: { access: read },
+      schema: {
+        params: IdParams,
+        body: ReceiveInstallmentSchema,
+        response: { 200: InstallmentReceiptResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, role } = authOf(request);
+      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
+        ok(await receiveInstallment(ctx.db, { tenantId, role }, request.params.id, request.body, tx)),
+      );
+    },
+  );
 };

@@ -30,6 +30,8 @@ import { planSales, SALE_ID_TAKEN } from './sale-plan';
 import { offlineHistory } from './sale-price';
 import type { Role } from '../../shared/permissions';
 import { getStoreSettings } from '../access/settings';
+import type { StoreSettings } from '../../shared/contract/settings';
+import { creditStateFor } from './sale-credit';
 
 /** The path a sale's key is bound to, whether it came alone or in a batch. */
 export const SALES_PATH = '/api/sales';
@@ -118,9 +120,12 @@ async function runSales(
   const history = await offlineHistory(t, tenantId, inputs, read.products, now);
   // The store's limit is read only when a cashier gives a discount (most sales give none).
   const discounted = inputs.some((i) => (i.discount ?? 0) > 0 || i.items.some((l) => (l.discount ?? 0) > 0));
-  const discountLimit =
-    role === 'user' && discounted ? (await getStoreSettings(t, tenantId)).cashier_max_discount_percent : null;
-  const plan = planSales(inputs, read, history, { tenantId, userId, now, discountLimit });
+  let settings: Promise<StoreSettings> | undefined;
+  const storeSettings = () => (settings ??= getStoreSettings(t, tenantId));
+  const discountLimit = role === 'user' && discounted ? (await storeSettings()).cashier_max_discount_percent : null;
+  // A cashier's crediário sales are held to the customer's credit limit; an admin's are not.
+  const credit = await creditStateFor(t, tenantId, inputs, role === 'user', storeSettings);
+  const plan = planSales(inputs, read, history, { tenantId, userId, now, discountLimit, credit });
   const answers = fresh.flatMap((c, i) => {
     const result = plan.results[i]!;
     return c.key && !(result instanceof AppError)

@@ -28,6 +28,7 @@ import { toSale } from './sale-queries';
 import { checkTotal, ENTRADA_TOO_HIGH, sellableProduct } from './sale-rules';
 import { discountedLines, discountOverLimit, withinLimit } from './sale-discounts';
 import { saleTime } from './sale-time';
+import { creditLimitOf, creditOverLimit, overCreditLimit } from '../../shared/credit';
 import { insufficientStock, mergeMoves, shortfalls, type StockWrite } from './stock';
 
 export const SALE_ID_TAKEN = 'Já existe uma venda com este identificador.';
@@ -45,6 +46,10 @@ interface CheckedSale {
   discount: number;
   /** An offline sale whose discount was beyond the cashier's limit. */
   discountConflict: boolean;
+  /** An offline crediário sale that took the customer over their credit limit. */
+  creditConflict: boolean;
+  /** centavos the sale finances on crediário (total - entrada; 0 otherwise). */
+  financed: number;
   crediario: SaleCreate['crediario'];
   /** The parts it was paid in (sale-payments.ts). */
   parts: PlannedPart[];
@@ -71,6 +76,14 @@ interface RunState {
   receivedAt: Date;
   /** The largest discount the caller may give, in percent; null: no limit (an admin). */
   discountLimit: number | null;
+  /** Crediário credit (shared/credit.ts); null: not held (an admin, or no crediário in the run). */
+  credit: CreditState | null;
+}
+
+/** The store's default limit and each customer's open crediário, running through the run. */
+export interface CreditState {
+  defaultLimit: number;
+  open: Map<string, number>;
 }
 
 /** Checks one sale (throws the AppError that refuses it) and moves the running stock. */
@@ -104,6 +117,12 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   if (crediario && crediario.entrada > total) {
     throw badRequest(ENTRADA_TOO_HIGH, [{ path: 'crediario.entrada', message: ENTRADA_TOO_HIGH }]);
   }
+  const financed = crediario ? total - crediario.entrada : 0;
+  const open = run.credit?.open.get(customer.id) ?? 0;
+  const limit = run.credit ? creditLimitOf(customer.creditLimit, run.credit.defaultLimit) : null;
+  const overCredit = financed > 0 && overCreditLimit(limit, open, financed);
+  // Online the cashier can still take another way of paying; offline the sale already happened.
+  if (overCredit && !input.offline) throw conflict(creditOverLimit(limit!, open, financed));
   const parts = plannedParts(input, total);
   const storeCredit = takeStoreCredit(input, customer, parts, run);
   const moves = mergeMoves(lines.map((l) => ({ productId: l.product_id, take: l.quantity })));
@@ -120,6 +139,7 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   const id = input.id ?? randomUUID();
   run.taken.add(id);
   if (storeCredit) run.customers.set(customer.id, { ...customer, storeCredit: storeCredit.balanceAfter });
+  if (financed > 0) run.credit?.open.set(customer.id, open + financed);
   return {
     id,
     input,
@@ -128,6 +148,8 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
     total,
     discount: discounted.discount,
     discountConflict: overLimit,
+    creditConflict: overCredit,
+    financed,
     crediario,
     parts,
     storeCredit,
@@ -191,7 +213,8 @@ export function planSales(
     userId,
     now,
     discountLimit = null,
-  }: { tenantId: string; userId: string | null; now: Date; discountLimit?: number | null },
+    credit = null,
+  }: { tenantId: string; userId: string | null; now: Date; discountLimit?: number | null; credit?: CreditState | null },
 ): SalesPlan {
   const run: RunState = {
     taken: read.taken,
@@ -201,6 +224,7 @@ export function planSales(
     history,
     receivedAt: now,
     discountLimit,
+    credit,
   };
   const checked = inputs.map((input) => {
     try {
@@ -352,6 +376,7 @@ function conflictRows(sale: CheckedSale, tenantId: string, now: Date) {
     sale.claimedSoldAt ? ('clock' as const) : null,
     sale.discountConflict ? ('discount' as const) : null,
     sale.storeCredit && sale.storeCredit.short > 0 ? ('store_credit' as const) : null,
+    sale.creditConflict ? ('credit' as const) : null,
   ];
   return kinds.flatMap((kind) => (kind ? [{ tenantId, saleId: sale.id, kind, createdAt: now }] : []));
 }

@@ -44,6 +44,8 @@ export const CustomerSchema = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   zip_code: z.string().nullable(),
+  /** The most open crediário the customer may owe; null: the store's default. */
+  credit_limit: Money.nullable().optional(),
   active: z.boolean(),
   /** The vale-troca balance (store credit); read only: returns credit it, sales use it. */
   store_credit: Money.optional(),
@@ -63,6 +65,8 @@ export const CustomerCreateSchema = z.object({
   city: OptionalText(120).optional(),
   state: State.optional(),
   zip_code: ZipCode.optional(),
+  /** R$ of open crediário allowed (null: the store's default). */
+  credit_limit: Money.nullable().optional(),
   active: z.boolean().default(true),
 });
 export type CustomerCreate = z.infer<typeof CustomerCreateSchema>;

@@ -21,3 +21,4 @@ export * from './stock-movements';
 export * from './cash-sessions';
 export * from './stock-counts';
 export * from './returns';
+export * from './receipts';

@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { Id, Money, PageQuery, PaginationSchema, Timestamp, envelope, optionalFilter } from './common';
 import { PriceConflictSchema, StockConflictSchema } from './sales';
 
-export const SALE_CONFLICT_KINDS = ['stock', 'price', 'clock', 'discount', 'return_limit', 'store_credit'] as const;
+export const SALE_CONFLICT_KINDS = [
+  'stock',
+  'price',
+  'clock',
+  'discount',
+  'return_limit',
+  'store_credit',
+  'credit',
+] as const;
 export const SaleConflictKindSchema = z.enum(SALE_CONFLICT_KINDS);
 export type SaleConflictKind = z.infer<typeof SaleConflictKindSchema>;
 
@@ -17,6 +25,7 @@ export const SALE_CONFLICT_KIND_LABELS: Record<SaleConflictKind, string> = {
   discount: 'Desconto acima do limite',
   return_limit: 'Devolução acima do limite',
   store_credit: 'Vale-troca acima do saldo',
+  credit: 'Limite de crédito excedido',
 };
 
 export const SaleConflictSchema = z.object({

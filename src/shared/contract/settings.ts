@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Role } from '../permissions';
 import { PIX_RECEIVER_CITY_MAX_CHARS, PIX_RECEIVER_NAME_MAX_CHARS } from '../pix/br-code';
 import { PIX_KEY_MAX_CHARS, PIX_KEY_MESSAGES, PIX_KEY_TYPES, parsePixKey } from '../pix/pix-key';
+import { MULTA_MAX_PERCENT } from '../late-charges';
 import { envelope } from './common';
 
 export const STOCK_COST_METHODS = ['last', 'average'] as const;
@@ -92,6 +93,25 @@ const SettingFields = {
     .int({ error: 'Use um número inteiro de centavos' })
     .min(0, { error: 'O limite não pode ser negativo' })
     .max(100_000_000_00, { error: 'Limite alto demais' }),
+  /** centavos of open crediário a customer may owe when their own limit is not set; 0: no limit. */
+  credit_limit_default: z
+    .int({ error: 'Use um número inteiro de centavos' })
+    .min(0, { error: 'O limite não pode ser negativo' })
+    .max(100_000_000_00, { error: 'Limite alto demais' }),
+  /** Multa on a late instalment, in percent, once (the consumer code allows at most 2%). */
+  late_fee_percent: z
+    .number({ error: 'Informe um percentual' })
+    .min(0, { error: 'O percentual não pode ser negativo' })
+    .max(MULTA_MAX_PERCENT, { error: `A multa vai até ${MULTA_MAX_PERCENT}% (Código de Defesa do Consumidor)` })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { error: 'Use no máximo duas casas decimais' }),
+  /** Juros de mora on a late instalment, in percent a month, pro rata die. */
+  late_interest_monthly_percent: z
+    .number({ error: 'Informe um percentual' })
+    .min(0, { error: 'O percentual não pode ser negativo' })
+    .max(10, { error: 'Os juros de mora vão até 10% ao mês' })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { error: 'Use no máximo duas casas decimais' }),
+  /** Cashiers (role user) may receive instalments at the till. */
+  cashiers_receive_installments: z.boolean({ error: 'Use verdadeiro ou falso' }),
 };
 
 export const StoreSettingsSchema = z.object({
@@ -106,6 +126,10 @@ export const StoreSettingsSchema = z.object({
   receipt_paper_width: SettingFields.receipt_paper_width.default('80mm'),
   receipt_auto_print: SettingFields.receipt_auto_print.default(false),
   cashier_max_return: SettingFields.cashier_max_return.default(CASHIER_MAX_RETURN_DEFAULT),
+  credit_limit_default: SettingFields.credit_limit_default.default(0),
+  late_fee_percent: SettingFields.late_fee_percent.default(0),
+  late_interest_monthly_percent: SettingFields.late_interest_monthly_percent.default(0),
+  cashiers_receive_installments: SettingFields.cashiers_receive_installments.default(false),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 

@@ -1,7 +1,9 @@
 // The till as the cashier uses it, for the Chromium tests: sign in, open Nova Venda,
-// choose a customer, add a product, finish, read the stock shown.
+// open this device's caixa (a sale needs one), choose a customer, add a product, finish,
+// read the stock shown.
 import type { Page } from './browser';
 import { api } from './api';
+import { until } from './idb';
 import type { RunningServer } from './server';
 
 export interface ApiProduct {
@@ -26,21 +28,61 @@ export async function signIn(server: RunningServer, page: Page, email: string) {
   await page.waitForURL(`${server.demoUrl}/`);
 }
 
-export async function openTill(server: RunningServer, page: Page) {
+/** `caixa: false` leaves this device's caixa as it is (closed, for a test of opening it). */
+export async function openTill(server: RunningServer, page: Page, options: { caixa?: boolean } = {}) {
   await page.goto(`${server.demoUrl}/vendas`);
-  await tillReady(page);
+  await tillReady(page, options);
 }
 
 /**
  * The till is drawn at once; its searches say 'Carregando...' (aria-busy) until the
- * device's catalogue can be searched. Waits for that, as the cashier would.
+ * device's catalogue can be searched. Waits for that, as the cashier would, then opens the
+ * device's caixa when it is closed (unless `caixa: false`).
  */
-export async function tillReady(page: Page) {
+export async function tillReady(page: Page, { caixa = true }: { caixa?: boolean } = {}) {
   await page.getByText('PDV - Ponto de Venda').waitFor();
   await page
     .locator('input[role="combobox"][aria-busy="true"]')
     .first()
     .waitFor({ state: 'detached', timeout: 60_000 });
+  if (caixa) await openCaixa(page);
+}
+
+/** Outbox entries of the caixa (its opening, movements, close) still on the device. */
+function queuedCaixaEntries(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('balcao');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const req = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+          req.onsuccess = () => {
+            db.close();
+            resolve((req.result as { kind?: string }[]).filter((e) => e.kind === 'caixa').length);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+/**
+ * Opens this device's caixa with no fundo de troco when it is closed, as the cashier does
+ * before the first sale; online, waits until the opening has reached the server, so the
+ * sales after it go straight there.
+ */
+export async function openCaixa(page: Page) {
+  const bar = page.getByTestId('caixa-bar');
+  const gate = page.locator('[data-testid="caixa-gate"]:not([aria-hidden="true"])');
+  await bar.or(gate).first().waitFor();
+  if (await bar.isVisible()) return;
+  await page.getByRole('button', { name: 'Abrir Caixa' }).click();
+  await bar.waitFor();
+  if (await page.evaluate(() => navigator.onLine)) {
+    await until(async () => (await queuedCaixaEntries(page)) === 0, 'abertura do caixa no servidor');
+  }
 }
 
 export async function chooseCustomer(page: Page, name: string) {

@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adjustCashSummary, inRange } from '../../../shared/account-overlay';
 import { manualEntryCreated } from '../../../shared/account-records';
+import { isCloseEntry } from '../../../shared/caixa';
 import { GC_TIME_CASH_FLOW_MS, STALE_TIME_CASH_FLOW_MS } from '../../../shared/constants';
 import {
   CashFlowChartResponseSchema,
@@ -65,8 +66,14 @@ export interface CashFlowPage {
 }
 
 /** Entries written by a sale or a paid account are the server's: only manual ones change. */
+/** An entry a person wrote and may edit or delete (a caixa close's difference is neither). */
 export function isManual(entry: CashFlowEntry): boolean {
-  return entry.sale_id === null && entry.account_payable_id === null && entry.account_receivable_id === null;
+  return (
+    entry.sale_id === null &&
+    entry.account_payable_id === null &&
+    entry.account_receivable_id === null &&
+    !isCloseEntry(entry)
+  );
 }
 
 const PageQuerySchema = CashFlowListQuerySchema.pick({ page: true, limit: true });

@@ -6,8 +6,8 @@ import { cashEntryJson } from '../../test/finance-fixtures';
 import type { CashEntryRow } from './api';
 import { CashFlowTable, signedAmount } from './cash-flow-table';
 
-const row = (description: string, local?: CashEntryRow['local']): CashEntryRow => ({
-  ...CashFlowEntrySchema.parse(cashEntryJson({ description })),
+const row = (description: string, local?: CashEntryRow['local'], more: Record<string, unknown> = {}): CashEntryRow => ({
+  ...CashFlowEntrySchema.parse(cashEntryJson({ description, ...more })),
   local,
 });
 
@@ -30,5 +30,24 @@ describe('CashFlowTable', () => {
     expect(within(rowOf('Local')).getByText('Não sincronizado')).toBeTruthy();
     expect(within(rowOf('Recusado')).getByText('Recusado pelo servidor')).toBeTruthy();
     expect(within(rowOf('Servidor')).queryByText(/sincronizado|Recusado pelo/)).toBeNull();
+  });
+
+  it('offers edit and delete on a manual entry, never on a caixa close’s Quebra or Sobra', () => {
+    render(
+      <CashFlowTable
+        entries={[
+          row('Aluguel', undefined, { type: 'expense', category: 'Administrativo' }),
+          row('Quebra de caixa - Caixa 1', undefined, { type: 'expense', category: 'Quebra de caixa' }),
+          row('Sobra de caixa - Caixa 2', undefined, { category: 'Sobra de caixa' }),
+        ]}
+        canWrite
+        onEdit={() => undefined}
+        onDelete={() => undefined}
+      />,
+    );
+    const rowOf = (d: string) => screen.getAllByText(d)[0]!.closest('tr')!;
+    expect(within(rowOf('Aluguel')).queryAllByRole('button').length).toBeGreaterThan(0);
+    expect(within(rowOf('Quebra de caixa - Caixa 1')).queryAllByRole('button')).toEqual([]);
+    expect(within(rowOf('Sobra de caixa - Caixa 2')).queryAllByRole('button')).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { cn } from '../../components/cn';
 import { LocalMarkBadge } from '../../components/local-mark-badge';
 import { RowActions } from '../../components/row-actions';
 import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { isCloseEntry } from '../../../shared/caixa';
 import { isManual, type CashEntryRow } from './api';
 
 const TYPE_LABELS = { income: 'Entrada', expense: 'Saída' } as const;
@@ -68,7 +69,14 @@ export function CashFlowTable({ entries, canWrite, onEdit, onDelete }: CashFlowT
                 {isManual(entry) ? (
                   <RowActions onEdit={() => onEdit(entry)} onDelete={() => onDelete(entry)} />
                 ) : (
-                  <span className="px-3 text-slate-500" title="Lançamento automático (venda ou conta paga)">
+                  <span
+                    className="px-3 text-slate-500"
+                    title={
+                      isCloseEntry(entry)
+                        ? 'Diferença do fechamento de um caixa: não se altera'
+                        : 'Lançamento automático (venda ou conta paga)'
+                    }
+                  >
                     -
                   </span>
                 )}

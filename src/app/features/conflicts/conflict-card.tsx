@@ -14,6 +14,7 @@ const TONE = {
   discount: 'yellow',
   return_limit: 'yellow',
   store_credit: 'red',
+  credit: 'red',
 } as const;
 
 function Fact({ label, value }: { label: string; value: string }) {

@@ -9,7 +9,7 @@ import { SaleCreateSchema, type SaleCreate } from '../../../shared/contract/sale
 import { installmentParts } from '../../../shared/installments';
 import { formatBRL } from '../../../shared/money';
 import type { LocalSale, LocalSaleReceipt } from '../../offline/db';
-import { cartTotal, successMessage } from './cart';
+import { cartTotal, lineDiscount, saleDiscountOf, successMessage } from './cart';
 import { INITIAL_PAYMENT, partsText, paymentsOf, type PaymentState } from './use-payment-form';
 import type { SaleFormState } from './use-sale-form';
 
@@ -28,7 +28,8 @@ export function buildSale(
 ): BuiltSale {
   const customer = form.customer;
   if (!customer) throw new Error('buildSale: sem cliente');
-  const total = cartTotal(form.lines);
+  const total = cartTotal(form.lines, form.saleDiscount ?? null);
+  const saleDiscount = saleDiscountOf(form.lines, form.saleDiscount ?? null);
   const crediario = form.paymentMethod === 'crediario';
   const payments = paymentsOf(form.paymentMethod, total, payment);
   const split = payments !== undefined && payments.length > 1;
@@ -39,7 +40,16 @@ export function buildSale(
   const value: SaleCreate = {
     id: options.id,
     customer_id: customer.id,
-    items: form.lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity, unit_price: l.unit_price })),
+    items: form.lines.map((l) => {
+      const discount = lineDiscount(l);
+      return {
+        product_id: l.product_id,
+        quantity: l.quantity,
+        unit_price: l.unit_price,
+        ...(discount > 0 ? { discount } : {}),
+      };
+    }),
+    ...(saleDiscount > 0 ? { discount: saleDiscount } : {}),
     payment_method: method,
     ...(payments ? { payments } : {}),
     payment_status: 'pending',

@@ -49,7 +49,9 @@ export function CaixaBar() {
           <div className="flex flex-wrap items-end gap-3 px-5 py-4">
             <div className="min-w-0 flex-1 basis-56">
               <h2 className="text-base font-semibold text-slate-900">Caixa fechado</h2>
-              <p className="text-sm text-slate-600">Abra o caixa deste dispositivo para registrar as vendas nele.</p>
+              <p className="text-sm text-slate-600">
+                Abra o caixa deste dispositivo para vender: as vendas ficam registradas nele.
+              </p>
             </div>
             <FieldFrame id="caixa-fundo" label="Fundo de troco" className="w-40">
               <MoneyInput id="caixa-fundo" value={float} onChange={(c) => setFloat(c)} />

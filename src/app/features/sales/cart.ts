@@ -3,6 +3,7 @@
 import { CREDIARIO_SPACING_DAYS } from '../../../shared/constants';
 import { addDays } from '../../../shared/dates';
 import { describeInstallments, installmentParts } from '../../../shared/installments';
+import { discountCentavos, type DiscountInput } from '../../../shared/discounts';
 import { formatDecimal } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/contract/sales';
 
@@ -13,6 +14,8 @@ export interface CartLine {
   quantity: number;
   /** centavos: the product's sale price when it was added */
   unit_price: number;
+  /** The discount typed for the line (a percent stays a percent of the line as it changes). */
+  discount?: DiscountInput | undefined;
 }
 
 export interface CartProduct {
@@ -93,12 +96,32 @@ export function removeLine(lines: CartLine[], productId: string): CartLine[] {
   return lines.filter((l) => l.product_id !== productId);
 }
 
-export function lineTotal(line: CartLine): number {
+/** centavos before any discount */
+export function lineGross(line: CartLine): number {
   return line.quantity * line.unit_price;
 }
 
-export function cartTotal(lines: CartLine[]): number {
-  return lines.reduce((sum, l) => sum + lineTotal(l), 0);
+/** centavos off the line (its own discount) */
+export function lineDiscount(line: CartLine): number {
+  return discountCentavos(line.discount, lineGross(line));
+}
+
+/** The line after its own discount (the sale's discount is shown apart, in the summary). */
+export function lineTotal(line: CartLine): number {
+  return lineGross(line) - lineDiscount(line);
+}
+
+/** centavos the sale's own discount takes off what the lines cost after theirs. */
+export function saleDiscountOf(lines: CartLine[], saleDiscount: DiscountInput | null): number {
+  return discountCentavos(
+    saleDiscount,
+    lines.reduce((sum, l) => sum + lineTotal(l), 0),
+  );
+}
+
+/** What the sale charges: the lines after their discounts, less the sale's discount. */
+export function cartTotal(lines: CartLine[], saleDiscount: DiscountInput | null = null): number {
+  return lines.reduce((sum, l) => sum + lineTotal(l), 0) - saleDiscountOf(lines, saleDiscount);
 }
 
 /** One due date per installment, 30 days times its number after today. */

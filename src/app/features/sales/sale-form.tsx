@@ -24,6 +24,10 @@ import { useWideTill } from './use-wide-till';
 import { CameraScanButton } from './camera-scan';
 import { useScanner } from './use-scanner';
 import { EMPTY_PICK, useSaleForm } from './use-sale-form';
+import { usePermissions } from '../../auth/use-permissions';
+import { useCaixa } from '../../offline/caixa-hooks';
+import { CASHIER_MAX_DISCOUNT_DEFAULT } from '../../../shared/contract/settings';
+import { discountProblem } from './cart-discounts';
 
 /**
  * The catalogue as the till sees it: 'loading' while a first load runs (or the device is
@@ -40,11 +44,15 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
   const products = useMirrorProducts(searchable);
   const customers = useMirrorCustomers(searchable);
   const pending = usePendingQuantities();
-  const form = useSaleForm();
-  const payment = usePaymentForm();
   const settings = useStoreSettings().data;
   // Fetched while online, so a receipt printed offline carries the store's data.
   useReceiptHeader();
+  const { isAdmin } = usePermissions();
+  const caixa = useCaixa();
+  // A cashier's discounts stop at the store's limit; an admin signed in has none.
+  const discountLimit = isAdmin ? null : (settings?.cashier_max_discount_percent ?? CASHIER_MAX_DISCOUNT_DEFAULT);
+  const form = useSaleForm({ discountLimit, caixaOpen: caixa?.status === 'open' });
+  const payment = usePaymentForm();
   const [sale, setSale] = useState(() => ({ id: crypto.randomUUID(), number: displayNumber() }));
   const { number } = sale;
   /** The sale just finished, offered for printing. */
@@ -120,7 +128,13 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
             onPickChange={form.actions.setPick}
             headerAction={<CameraScanButton onCode={scan} />}
           />
-          <SaleItemsTable lines={form.state.lines} availableOf={availableById} onLinesChange={form.actions.setLines} />
+          <SaleItemsTable
+            lines={form.state.lines}
+            availableOf={availableById}
+            onLinesChange={form.actions.setLines}
+            discountLimit={discountLimit}
+            checkDiscounts={(lines) => discountProblem(lines, form.state.saleDiscount ?? null, discountLimit)}
+          />
         </div>
         <div className="min-w-0 md:sticky md:top-0 md:self-start">
           <SaleSummary {...finishProps} saleId={sale.id} settings={settings} withFinish={wide} />

@@ -1,6 +1,7 @@
 // 'Itens da Venda': each line with an editable quantity (checked against the till's
-// stock), unit price, line total and a remove button.
+// stock), unit price, its discount ('Desconto', in R$ or %), line total and a remove button.
 import { useState } from 'react';
+import { percentText, type DiscountInput } from '../../../shared/discounts';
 import { formatBRL } from '../../../shared/money';
 import { Card, CardHeader } from '../../components/card';
 import { cn } from '../../components/cn';
@@ -8,13 +9,24 @@ import { TrashIcon } from '../../components/icons';
 import { Button } from '../../components/button';
 import { QuantityInput } from '../../components/quantity-input';
 import { toast } from '../../components/toast-store';
-import { changeQuantity, lineTotal, removeLine, type CartLine } from './cart';
+import { changeQuantity, lineDiscount, lineGross, lineTotal, removeLine, type CartLine } from './cart';
+import { DiscountDialog } from './discount-dialog';
 import { cartErrorToast } from './product-adder';
 
 interface SaleItemsTableProps {
   lines: CartLine[];
   availableOf: (productId: string) => number;
   onLinesChange: (lines: CartLine[]) => void;
+  /** The cashier's discount limit in percent (null: an admin). */
+  discountLimit: number | null;
+  /** Why the sale's discounts, with these lines, cannot be given (null: they can). */
+  checkDiscounts: (lines: CartLine[]) => string | null;
+}
+
+/** '- R$ 1,00 (10%)' under a discounted line. */
+function discountNote(line: CartLine): string {
+  const off = `- ${formatBRL(lineDiscount(line))}`;
+  return line.discount?.mode === 'percent' ? `${off} (${percentText(line.discount.hundredths)})` : off;
 }
 
 const HEAD = 'whitespace-nowrap px-4 py-3 font-medium';
@@ -42,7 +54,11 @@ function QuantityCell({ line, onCommit }: { line: CartLine; onCommit: (quantity:
   );
 }
 
-export function SaleItemsTable({ lines, availableOf, onLinesChange }: SaleItemsTableProps) {
+export function SaleItemsTable(props: SaleItemsTableProps) {
+  const { lines, availableOf, onLinesChange } = props;
+  const [discounting, setDiscounting] = useState<CartLine | null>(null);
+  const withDiscount = (line: CartLine, discount: DiscountInput | null) =>
+    lines.map((l) => (l.product_id === line.product_id ? { ...l, discount: discount ?? undefined } : l));
   function commit(line: CartLine, quantity: number) {
     const result = changeQuantity(lines, line.product_id, quantity, availableOf(line.product_id));
     if (result.ok) onLinesChange(result.lines);
@@ -101,6 +117,14 @@ export function SaleItemsTable({ lines, availableOf, onLinesChange }: SaleItemsT
                   <div className="flex min-w-0 flex-col">
                     <span className="break-words font-medium text-slate-900">{line.product_name}</span>
                     <span className="text-xs text-slate-600">{line.sku}</span>
+                    <button
+                      type="button"
+                      className="self-start text-xs font-medium text-blue-700 underline-offset-2 hover:underline"
+                      aria-label={`Desconto em ${line.product_name}`}
+                      onClick={() => setDiscounting(line)}
+                    >
+                      {line.discount ? `Desconto ${discountNote(line)}` : 'Dar desconto'}
+                    </button>
                   </div>
                 </td>
                 <td role="cell" className="row-start-2 @2xl:table-cell @2xl:px-4 @2xl:py-3">
@@ -117,6 +141,11 @@ export function SaleItemsTable({ lines, availableOf, onLinesChange }: SaleItemsT
                   role="cell"
                   className="row-start-2 whitespace-nowrap text-right font-medium text-slate-900 @2xl:table-cell @2xl:px-4 @2xl:py-3"
                 >
+                  {line.discount ? (
+                    <span className="block text-xs font-normal text-slate-500 line-through">
+                      {formatBRL(lineGross(line))}
+                    </span>
+                  ) : null}
                   {formatBRL(lineTotal(line))}
                 </td>
                 <td role="cell" className="col-start-3 row-start-1 text-right @2xl:table-cell @2xl:px-4 @2xl:py-3">
@@ -137,6 +166,17 @@ export function SaleItemsTable({ lines, availableOf, onLinesChange }: SaleItemsT
           )}
         </tbody>
       </table>
+      {discounting ? (
+        <DiscountDialog
+          title={`Desconto: ${discounting.product_name}`}
+          base={lineGross(lines.find((l) => l.product_id === discounting.product_id) ?? discounting)}
+          current={discounting.discount ?? null}
+          limit={props.discountLimit}
+          check={(d) => props.checkDiscounts(withDiscount(discounting, d))}
+          onApply={(d) => onLinesChange(withDiscount(discounting, d))}
+          onClose={() => setDiscounting(null)}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { cn } from '../../components/cn';
 import { finishError } from './cart';
+import { SaleDiscountRows } from './sale-discount-rows';
 import { PaymentPanel } from './payment-panel';
 import { paymentProblem, pixAmount, PIX_NOT_CONFIRMED, type PaymentForm } from './use-payment-form';
 import type { useSaleForm } from './use-sale-form';
@@ -29,7 +30,11 @@ interface SaleSummaryProps {
 /** Why the sale cannot finish yet, Pix's confirmation aside (null: it can). */
 export function finishBlock(form: SaleForm, payment: PaymentForm): string | null {
   const { state, total } = form;
-  return finishError(state.customer !== null, state.lines) ?? paymentProblem(state.paymentMethod, total, payment.state);
+  return (
+    finishError(state.customer !== null, state.lines) ??
+    form.saleProblem ??
+    paymentProblem(state.paymentMethod, total, payment.state)
+  );
 }
 
 export function SaleSummary(props: SaleSummaryProps) {
@@ -40,6 +45,7 @@ export function SaleSummary(props: SaleSummaryProps) {
     <Card>
       <CardHeader title="Resumo da Venda" />
       <CardContent className="flex flex-col gap-4">
+        <SaleDiscountRows form={form} />
         <div className="flex items-baseline justify-between">
           <span className="text-sm text-slate-600">Total</span>
           <span className="text-2xl font-bold text-slate-900" data-testid="sale-total">

@@ -46,6 +46,7 @@ export function useSaleFinish(
     const pix = pixAmount(state.paymentMethod, total, entrada, payment.state) > 0;
     const problem =
       finishError(state.customer !== null, state.lines) ??
+      form.saleProblem ??
       entradaProblem ??
       paymentProblem(state.paymentMethod, total, payment.state) ??
       (pix && !pixReceived ? PIX_NOT_CONFIRMED : null);

@@ -4,10 +4,12 @@
 import { useMemo, useReducer, useState } from 'react';
 import { CREDIARIO_DEFAULT_INSTALLMENTS } from '../../../shared/constants';
 import type { PaymentMethod } from '../../../shared/contract';
+import type { DiscountInput } from '../../../shared/discounts';
 import { todayIso } from '../../../shared/dates';
 import { parseMoneyInput } from '../../../shared/money';
 import type { MirrorProduct } from '../../offline/db';
 import { cartTotal, dueDates, entradaError, type CartLine } from './cart';
+import { CAIXA_CLOSED_TEXT, discountProblem } from './cart-discounts';
 
 export interface SaleCustomer {
   id: string;
@@ -35,6 +37,8 @@ export interface SaleFormState {
   entradaOn: boolean;
   /** as typed, in reais */
   entradaText: string;
+  /** The discount on the whole sale, as typed (null or absent: none). */
+  saleDiscount?: DiscountInput | null;
 }
 
 export const INITIAL_SALE_FORM: SaleFormState = {
@@ -45,6 +49,7 @@ export const INITIAL_SALE_FORM: SaleFormState = {
   dueDates: [],
   entradaOn: false,
   entradaText: '',
+  saleDiscount: null,
 };
 
 type Action =
@@ -54,6 +59,7 @@ type Action =
   | { type: 'installments'; installments: number; today: string }
   | { type: 'entradaOn'; on: boolean }
   | { type: 'entradaText'; text: string }
+  | { type: 'saleDiscount'; discount: DiscountInput | null }
   | { type: 'reset' };
 
 export function saleFormReducer(state: SaleFormState, action: Action): SaleFormState {
@@ -78,6 +84,8 @@ export function saleFormReducer(state: SaleFormState, action: Action): SaleFormS
       return { ...state, entradaOn: action.on, entradaText: action.on ? state.entradaText : '' };
     case 'entradaText':
       return { ...state, entradaText: action.text };
+    case 'saleDiscount':
+      return { ...state, saleDiscount: action.discount };
     case 'reset':
       return INITIAL_SALE_FORM;
   }
@@ -96,10 +104,23 @@ export function entradaCentavos(
 
 const NOT_AN_AMOUNT = 'Informe um valor numérico';
 
-export function useSaleForm() {
+/**
+ * What the till's rules allow: the cashier's largest discount in percent (null: an admin
+ * signed in, no limit) and whether this device's caixa is open (a sale needs one).
+ */
+export interface TillRules {
+  discountLimit: number | null;
+  caixaOpen: boolean;
+}
+
+export function useSaleForm(rules: TillRules = { discountLimit: null, caixaOpen: true }) {
   const [state, dispatch] = useReducer(saleFormReducer, INITIAL_SALE_FORM);
   const [pick, setPick] = useState<ProductPick>(EMPTY_PICK);
-  const total = useMemo(() => cartTotal(state.lines), [state.lines]);
+  const total = useMemo(() => cartTotal(state.lines, state.saleDiscount ?? null), [state.lines, state.saleDiscount]);
+  // Why the sale cannot finish beyond the spec's checks: no open caixa, a discount refused.
+  const saleProblem = rules.caixaOpen
+    ? discountProblem(state.lines, state.saleDiscount ?? null, rules.discountLimit)
+    : CAIXA_CLOSED_TEXT;
   const typed = entradaCentavos(state);
   const entrada = typed ?? 0;
   const entradaProblem =
@@ -117,6 +138,7 @@ export function useSaleForm() {
       setInstallments: (installments: number) => dispatch({ type: 'installments', installments, today: todayIso() }),
       setEntradaOn: (on: boolean) => dispatch({ type: 'entradaOn', on }),
       setEntradaText: (text: string) => dispatch({ type: 'entradaText', text }),
+      setSaleDiscount: (discount: DiscountInput | null) => dispatch({ type: 'saleDiscount', discount }),
       setPick,
       reset: () => {
         dispatch({ type: 'reset' });
@@ -126,5 +148,5 @@ export function useSaleForm() {
     [],
   );
 
-  return { state, pick, total, entrada, entradaProblem, actions };
+  return { state, pick, total, entrada, entradaProblem, saleProblem, discountLimit: rules.discountLimit, actions };
 }

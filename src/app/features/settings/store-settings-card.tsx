@@ -9,6 +9,7 @@ import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { useStoreSettings, useUpdateStoreSettings } from '../../lib/store-settings';
 import { CashCloseToleranceField } from './cash-close-tolerance-field';
+import { PercentSettingField } from './percent-setting-field';
 
 export function StoreSettingsCard() {
   const settingsQuery = useStoreSettings();
@@ -62,6 +63,15 @@ export function StoreSettingsCard() {
         )}
         {settings ? <CashCloseToleranceField saved={settings.cash_close_tolerance} /> : null}
         {settings ? <ReturnLimitField saved={settings.cashier_max_return} /> : null}
+        {settings ? (
+          <PercentSettingField
+            setting="cashier_max_discount_percent"
+            saved={settings.cashier_max_discount_percent}
+            label="Desconto máximo do caixa (%)"
+            hint="O maior desconto que um caixa pode dar, por item e na venda. Administradores não têm limite."
+            decimals={0}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

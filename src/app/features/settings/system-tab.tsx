@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
 import { toast } from '../../components/toast-store';
 import { ReceiptSettingsCard } from './receipt-settings-card';
+import { CrediarioSettingsCard } from './crediario-settings-card';
 import { StockEntrySettingsCard } from './stock-entry-settings-card';
 import { StoreSettingsCard } from './store-settings-card';
 
@@ -29,6 +30,7 @@ export function SystemTab() {
       <StoreSettingsCard />
       <StockEntrySettingsCard />
       <ReceiptSettingsCard />
+      <CrediarioSettingsCard />
       <Card>
         <CardHeader title="Backup" description="Cópia de segurança dos dados da loja." />
         <CardContent>

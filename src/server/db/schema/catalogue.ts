@@ -76,6 +76,8 @@ export const customers = pgTable(
     city: text('city'),
     state: text('state'),
     zipCode: text('zip_code'),
+    /** centavos of open crediário the customer may owe; null: the store's default (migration 0018). */
+    creditLimit: bigNumber('credit_limit'),
     active: boolean('active').notNull().default(true),
     /** centavos: the vale-troca balance (store credit), never below zero; its ledger: store_credit_ledger. */
     storeCredit: bigNumber('store_credit').notNull().default(0),

@@ -1,0 +1,131 @@
+// Receiving an instalment at the counter: cashiers only when the store allows it; a partial
+// amount leaves the rest open as the same instalment; multa (at most 2%) and juros de mora
+// pro rata die computed on what is paid and booked apart ('Juros e multas'), each entry
+// with the method; more than is open is a 400 naming the field; a replay is one receipt.
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIso } from '../../shared/dates';
+import { cashFlowEntries } from '../db/schema';
+import { NO_STORE, openTestStore } from '../test/helpers';
+import { makeCustomer } from '../test/sales-fixtures';
+import { databases } from '../test/testDb';
+import { CASHIERS_MAY_NOT_RECEIVE } from './receivable-receipts';
+
+describe.each(databases())('receiving instalments (%s)', (kind) => {
+  let { ctx, http, tenantId, admin, cashier } = NO_STORE;
+  const keyed = (token: string, key = randomUUID()) => ({ token, headers: { 'Idempotency-Key': key } });
+  const entriesOf = () =>
+    ctx.db
+      .select({
+        category: cashFlowEntries.category,
+        amount: cashFlowEntries.amount,
+        method: cashFlowEntries.paymentMethod,
+        receivable: cashFlowEntries.accountReceivableId,
+      })
+      .from(cashFlowEntries)
+      .where(eq(cashFlowEntries.tenantId, tenantId));
+
+  beforeAll(async () => {
+    ({ ctx, http, tenantId, admin, cashier } = await openTestStore(kind));
+    const put = await http.put(
+      '/api/settings',
+      { late_fee_percent: 2, late_interest_monthly_percent: 1 },
+      { token: admin },
+    );
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+  });
+  afterAll(() => ctx?.close());
+
+  it('a partial payment 30 days late with multa and juros, then the rest; cashiers when allowed', async () => {
+    const customer = await makeCustomer(ctx.db, tenantId, 'Dora Mattos');
+    const created = await http.post(
+      '/api/accounts-receivable',
+      { description: 'Parcela 1/3', customer_id: customer.id, amount: 100, due_date: addDays(todayIso(), -30) },
+      keyed(admin),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as string;
+    const url = `/api/accounts-receivable/${id}/receive`;
+
+    // Cashiers may not, until the store allows it.
+    const refused = await http.post(url, { payment_method: 'pix', amount: 40 }, keyed(cashier));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(CASHIERS_MAY_NOT_RECEIVE);
+    expect(await entriesOf()).toEqual([]);
+    expect((await http.put('/api/settings', { cashiers_receive_installments: true }, { token: admin })).status).toBe(
+      200,
+    );
+
+    // R$ 40,00 by Pix, 30 days late: multa 2% = 0,80; juros 1% a month × 30/30 = 0,40.
+    const key = randomUUID();
+    const part = await http.post(url, { payment_method: 'pix', amount: 40 }, keyed(cashier, key));
+    expect(part.status, JSON.stringify(part.body)).toBe(200);
+    expect(part.body.data).toMatchObject({ amount: 40, days_late: 30, multa: 0.8, juros: 0.4, total: 41.2 });
+    expect(part.body.data.receivable).toMatchObject({ id, amount: 60, status: 'overdue' });
+    expect(await entriesOf()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ category: 'Vendas', amount: 4000, method: 'pix' }),
+        expect.objectContaining({ category: 'Juros e multas', amount: 120, method: 'pix' }),
+      ]),
+    );
+    expect(await entriesOf()).toHaveLength(2);
+    // The same request again is the same receipt.
+    const replay = await http.post(url, { payment_method: 'pix', amount: 40 }, keyed(cashier, key));
+    expect(replay.body).toEqual(part.body);
+    expect(await entriesOf()).toHaveLength(2);
+
+    // More than is open: refused naming the field, nothing written.
+    const over = await http.post(url, { payment_method: 'cash', amount: 60.01 }, keyed(cashier));
+    expect(over.status).toBe(400);
+    expect(over.body.details).toEqual([{ path: 'amount', message: expect.stringContaining('R$') }]);
+
+    // The rest in cash: the instalment is paid; charges on R$ 60,00 (1,20 + 0,60).
+    const rest = await http.post(url, { payment_method: 'cash' }, keyed(cashier));
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(rest.body.data).toMatchObject({ amount: 60, multa: 1.2, juros: 0.6, total: 61.8 });
+    expect(rest.body.data.receivable).toMatchObject({ id, amount: 60, status: 'paid', payment_date: todayIso() });
+    const entries = await entriesOf();
+    expect(entries.filter((e) => e.receivable === id)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ category: 'Vendas', amount: 6000, method: 'cash' }),
+        expect.objectContaining({ category: 'Juros e multas', amount: 180, method: 'cash' }),
+      ]),
+    );
+    // The paid part is an account of its own: the two add up to the instalment.
+    const list = await http.get(`/api/accounts-receivable?search=Dora&limit=50`, { token: admin });
+    const amounts = (list.body.data.accountsReceivable as { amount: number; status: string }[]).map((r) => [
+      r.amount,
+      r.status,
+    ]);
+    expect(amounts.sort()).toEqual([
+      [40, 'paid'],
+      [60, 'paid'],
+    ]);
+    expect((await http.post(url, { payment_method: 'cash' }, keyed(cashier))).status).toBe(409);
+  });
+
+  it('on or before the due date nothing is added; the multa never passes 2%', async () => {
+    const bad = await http.put('/api/settings', { late_fee_percent: 2.5 }, { token: admin });
+    expect(bad.status).toBe(400);
+    const created = await http.post(
+      '/api/accounts-receivable',
+      { description: 'Parcela em dia', amount: 50, due_date: todayIso() },
+      keyed(admin),
+    );
+    const paid = await http.post(
+      `/api/accounts-receivable/${created.body.data.id}/receive`,
+      { payment_method: 'debit_card' },
+      keyed(admin),
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.data).toMatchObject({ amount: 50, days_late: 0, multa: 0, juros: 0, total: 50 });
+    const rows = await ctx.db
+      .select()
+      .from(cashFlowEntries)
+      .where(
+        and(eq(cashFlowEntries.tenantId, tenantId), eq(cashFlowEntries.accountReceivableId, created.body.data.id)),
+      );
+    expect(rows.map((r) => [r.category, r.amount, r.paymentMethod])).toEqual([['Vendas', 5000, 'debit_card']]);
+  });
+});

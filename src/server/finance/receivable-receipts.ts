@@ -1,0 +1,121 @@
+// Receiving a crediário instalment at the counter. Cashiers may do it only when the store
+// allows it (settings cashiers_receive_installments); admins always. In one transaction:
+// the instalment is paid whole, or, for a partial amount, the paid part becomes a paid
+// account of its own and the rest stays open as the same instalment (same id, due date and
+// number); the principal is an income entry (Vendas) and the late charges (multa, at most
+// 2%, and juros de mora pro rata die, shared/late-charges.ts) one more, in 'Juros e
+// multas', both with the method the money came in.
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { receivableEntryDescription } from '../../shared/accounts';
+import { SALES_CATEGORY } from '../../shared/constants';
+import {
+  LATE_CHARGES_CATEGORY,
+  type AccountReceivable,
+  type InstallmentReceipt,
+  type ReceiveInstallment,
+} from '../../shared/contract';
+import { todayIso } from '../../shared/dates';
+import { lateCharges } from '../../shared/late-charges';
+import { formatBRL } from '../../shared/money';
+import type { Role } from '../../shared/permissions';
+import { getStoreSettings } from '../access/settings';
+import { inTransaction, type DbOrTx } from '../db/client';
+import { accountsReceivable, cashFlowEntries } from '../db/schema';
+import { badRequest, forbidden } from '../errors';
+import { refusalOf } from './account-queries';
+import { getReceivable, RECEIVABLE_NOT_FOUND } from './receivables';
+
+export const CASHIERS_MAY_NOT_RECEIVE =
+  'Receber parcelas no caixa não está liberado para o seu perfil. Peça a um administrador ou libere em Configurações.';
+
+const t = accountsReceivable;
+
+export async function receiveInstallment(
+  db: DbOrTx,
+  caller: { tenantId: string; role: Role },
+  id: string,
+  input: ReceiveInstallment,
+  tx?: DbOrTx,
+): Promise<InstallmentReceipt> {
+  const { tenantId } = caller;
+  return inTransaction(db, tx, async (tr) => {
+    const settings = await getStoreSettings(tr, tenantId);
+    if (caller.role !== 'admin' && !settings.cashiers_receive_installments) throw forbidden(CASHIERS_MAY_NOT_RECEIVE);
+    const [row] = await tr
+      .select()
+      .from(t)
+      .where(and(eq(t.tenantId, tenantId), eq(t.id, id), eq(t.status, 'pending')))
+      .for('no key update');
+    if (!row) throw await refusalOf(tr, t, { tenantId, id }, 'pay', RECEIVABLE_NOT_FOUND);
+    const amount = input.amount ?? row.amount;
+    if (amount > row.amount) {
+      const message = `O valor pago não pode ser maior que o que está em aberto na parcela (${formatBRL(row.amount)}).`;
+      throw badRequest(message, [{ path: 'amount', message }]);
+    }
+    const paymentDate = input.payment_date ?? todayIso();
+    const charges = lateCharges({
+      amount_cents: amount,
+      due_date: row.dueDate,
+      payment_date: paymentDate,
+      multa_percent: settings.late_fee_percent,
+      juros_percent_per_month: settings.late_interest_monthly_percent,
+    });
+    const now = new Date();
+    let paidId = row.id;
+    if (amount === row.amount) {
+      await tr
+        .update(t)
+        .set({ status: 'paid', paymentDate, updatedAt: now })
+        .where(and(eq(t.tenantId, tenantId), eq(t.id, id)));
+    } else {
+      // The paid part is an account of its own; the rest stays open as the same instalment.
+      paidId = randomUUID();
+      await tr
+        .update(t)
+        .set({ amount: row.amount - amount, updatedAt: now })
+        .where(and(eq(t.tenantId, tenantId), eq(t.id, id)));
+      await tr.insert(t).values({
+        ...row,
+        id: paidId,
+        description: `${row.description} (pagamento parcial)`,
+        amount,
+        status: 'paid',
+        paymentDate,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    const paid = await getReceivable(tr, tenantId, paidId);
+    const base = {
+      tenantId,
+      date: paymentDate,
+      type: 'income' as const,
+      saleId: row.saleId,
+      accountReceivableId: paidId,
+      paymentMethod: input.payment_method,
+    };
+    const description = receivableEntryDescription(paid.description, paid.customer?.name ?? null);
+    await tr.insert(cashFlowEntries).values({ ...base, description, category: SALES_CATEGORY, amount });
+    const extra = charges.multa_cents + charges.juros_cents;
+    if (extra > 0) {
+      await tr.insert(cashFlowEntries).values({
+        ...base,
+        // Not the sale's: a sale cancelled later reverses what it sold, not the charges paid late.
+        saleId: null,
+        description: `${LATE_CHARGES_CATEGORY} - ${description}`,
+        category: LATE_CHARGES_CATEGORY,
+        amount: extra,
+      });
+    }
+    const receivable: AccountReceivable = paidId === row.id ? paid : await getReceivable(tr, tenantId, id);
+    return {
+      receivable,
+      amount,
+      days_late: charges.days_late,
+      multa: charges.multa_cents,
+      juros: charges.juros_cents,
+      total: charges.total_cents,
+    };
+  });
+}

@@ -1,0 +1,34 @@
+// Receiving a crediário instalment at the counter ('Confirmar Pagamento'): the method the
+// money came in, the amount (less than what is open leaves the rest open as the same
+// instalment) and the late charges the store sets (shared/late-charges.ts), kept apart in
+// the cash book under LATE_CHARGES_CATEGORY.
+import { z } from 'zod';
+import { AccountReceivableSchema, NotFutureDate } from './accounts';
+import { Money, envelope } from './common';
+import { PartPaymentMethodSchema } from './payments';
+
+export const LATE_CHARGES_CATEGORY = 'Juros e multas';
+
+export const ReceiveInstallmentSchema = z.object({
+  /** Absent: today. */
+  payment_date: NotFutureDate('A data de pagamento não pode ser posterior a hoje').optional(),
+  payment_method: PartPaymentMethodSchema,
+  /** R$ of the instalment paid now; absent: all that is open. */
+  amount: Money.refine((c) => c > 0, { error: 'O valor pago deve ser maior que zero' }).optional(),
+});
+export type ReceiveInstallment = z.infer<typeof ReceiveInstallmentSchema>;
+
+export const InstallmentReceiptSchema = z.object({
+  /** The instalment as it now is: paid, or still open with what is left. */
+  receivable: AccountReceivableSchema,
+  /** What was paid of the instalment itself. */
+  amount: Money,
+  days_late: z.int(),
+  multa: Money,
+  juros: Money,
+  /** amount + multa + juros: what the customer handed over. */
+  total: Money,
+});
+export type InstallmentReceipt = z.infer<typeof InstallmentReceiptSchema>;
+
+export const InstallmentReceiptResponseSchema = envelope(InstallmentReceiptSchema);
