@@ -32,6 +32,7 @@ import { stockEntryRoutes } from './stock/stock-entries-routes';
 import { dashboardRoutes } from './reports/dashboard-routes';
 import { financialReportRoutes } from './reports/financial-reports-routes';
 import { saleRoutes } from './sales/sales-routes';
+import { deviceRoutes } from './sales/devices-routes';
 import { saleConflictRoutes } from './sales/sale-conflicts-routes';
 
 export interface AppConfig {
@@ -86,6 +87,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(productRoutes, { ctx, prefix: '/api/products' });
   await app.register(customerRoutes, { ctx, prefix: '/api/customers' });
   await app.register(saleRoutes, { ctx, prefix: '/api/sales' });
+  await app.register(deviceRoutes, { ctx, prefix: '/api/devices' });
   await app.register(saleConflictRoutes, { ctx, prefix: '/api/sale-conflicts' });
   await app.register(cashSessionRoutes, { ctx, prefix: '/api/cash-sessions' });
   await app.register(syncRoutes, { ctx, prefix: '/api/sync' });

@@ -13,3 +13,4 @@ export * from './schema/summaries';
 export * from './schema/stock';
 export * from './schema/stock-entries';
 export * from './schema/caixa';
+export * from './schema/devices';

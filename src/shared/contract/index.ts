@@ -19,3 +19,4 @@ export * from './settings';
 export * from './stock-entries';
 export * from './stock-movements';
 export * from './cash-sessions';
+export * from './sale-history';

@@ -55,6 +55,12 @@ export const sales = pgTable(
     tenantId: tenantId(),
     /** May be chosen by the client: the outbox row's id, so a replay names the same sale. */
     id: uuid('id').notNull().defaultRandom(),
+    /** What people read aloud and type ('A-0042', '0107'; shared/sale-number.ts), unique in the store. */
+    // Optional when inserting: a row written without one gets the store's next number
+    // (trigger sales_number_fill, db/functions.sql); the API always writes one.
+    number: text('number')
+      .notNull()
+      .default(sql`NULL`),
     customerId: uuid('customer_id').notNull(),
     /** The customer's name when the sale was made. */
     customerName: text('customer_name').notNull(),
@@ -86,11 +92,19 @@ export const sales = pgTable(
     notes: text('notes'),
     createdBy: uuid('created_by'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** Why an admin cancelled it, and who. */
+    cancelReason: text('cancel_reason'),
+    cancelledBy: uuid('cancelled_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ name: 'sales_pkey', columns: [t.tenantId, t.id] }),
+    uniqueIndex('sales_number_key').on(t.tenantId, t.number),
+    index('sales_created_by_idx').on(t.tenantId, t.createdBy, t.soldAt),
+    index('sales_device_idx')
+      .on(t.tenantId, t.deviceId, t.soldAt)
+      .where(sql`device_id IS NOT NULL`),
     foreignKey({
       name: 'sales_customer_fk',
       columns: [t.tenantId, t.customerId],
@@ -115,6 +129,7 @@ export const sales = pgTable(
     check('sales_sale_status_check', sql`${t.saleStatus} IN ('completed', 'cancelled')`),
     check('sales_total_check', sql`${t.total} >= 0`),
     check('sales_discount_check', sql`${t.discount} >= 0`),
+    check('sales_number_check', sql`${t.number} ~ '^([A-Z]{1,3}-)?[0-9]{4,}$'`),
   ],
 );
 
