@@ -83,6 +83,8 @@ export interface OverlayRecord {
 /** A sale finished at this till; kept after delivery so the cashier sees the day's sales. */
 export interface LocalSale {
   id: string;
+  /** 'A-0042' (offline/sale-numbers.ts); absent for a sale made before the till had a code. */
+  number?: string;
   createdAt: number;
   /** 'pending' until the server acknowledged it, then 'synced'; 'rejected' mirrors the outbox. */
   state: 'pending' | 'synced' | 'rejected';

@@ -3,7 +3,7 @@
 // queries start once the first signed-in screen is painted (screen-painted.ts); until
 // then each hook gives its value for "not read yet".
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { getDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type OutboxEntry } from './db';
 import { lastSyncAt } from './mirror';
 import { api } from '../lib/api';
@@ -15,6 +15,7 @@ import { pendingQuantities } from './stock';
 import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-engine';
 import { SyncEngineContext } from './sync-engine-context';
 import { useScreenPainted } from './screen-painted';
+import { ensureDeviceCode, nextSaleNumber } from './sale-numbers';
 
 /** useLiveQuery, started only once the first signed-in screen is painted. */
 function useDeviceQuery<T>(querier: () => Promise<T> | T, deps: unknown[]): T | undefined;
@@ -244,4 +245,18 @@ export function useOutboxActions() {
     }),
     [engine],
   );
+}
+
+/**
+ * The number this till's next sale will get ('A-0042'; sale-numbers.ts), live: it moves
+ * when any tab keeps a sale. Online, a till without a code yet asks the server for one.
+ * null while there is none (the sale then takes the store's number on arrival).
+ */
+export function useNextSaleNumber(): string | null {
+  const online = useOnline();
+  const number = useDeviceQuery(() => nextSaleNumber(getDb()), [], null);
+  useEffect(() => {
+    if (online && number === null) void ensureDeviceCode(getDb(), api);
+  }, [online, number]);
+  return number;
 }

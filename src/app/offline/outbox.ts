@@ -2,6 +2,7 @@
 // transaction, so a power cut leaves both or neither. Rows leave the outbox only when
 // the server acknowledged them (sender.ts), or when an admin discards a rejected one.
 import type { BalcaoDb, LocalSale, MirrorCustomer, OutboxEntry, OutboxKind } from './db';
+import { claimSaleNumber } from './sale-numbers';
 
 export interface NewOutboxEntry {
   id?: string;
@@ -40,8 +41,8 @@ export async function enqueue(db: BalcaoDb, input: NewOutboxEntry): Promise<Outb
 }
 
 /**
- * A sale finished at the till: the local record and its outbox row together, in ONE
- * transaction (durable before it resolves: BalcaoDb is 'strict'). The sale's id is the
+ * A sale finished at the till: the local record, its outbox row and its number's
+ * sequence together, in ONE transaction (durable before it resolves: BalcaoDb is 'strict'). The sale's id is the
  * outbox row's id and its Idempotency-Key. A sale for a customer still queued (created
  * offline) waits for that customer's row.
  */
@@ -52,8 +53,9 @@ export async function recordSale(
   options: { dependsOn?: string[]; summary: string },
 ): Promise<OutboxEntry> {
   const customerId = (body as { customer_id?: unknown } | null)?.customer_id;
-  return db.transaction('rw', db.sales, db.outbox, async () => {
+  return db.transaction('rw', db.sales, db.outbox, db.meta, async () => {
     const customer = typeof customerId === 'string' ? await saleDependencies(db, customerId) : [];
+    await claimSaleNumber(db, sale.number);
     const entry = buildOutboxEntry(
       {
         id: sale.id,

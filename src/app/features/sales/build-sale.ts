@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { SaleCreateSchema, type SaleCreate } from '../../../shared/contract/sales';
 import { formatBRL } from '../../../shared/money';
+import { saleLabel } from '../../../shared/sale-number';
 import type { LocalSale } from '../../offline/db';
 import { cartTotal, successMessage } from './cart';
 import { INITIAL_PAYMENT, partsText, paymentsOf, type PaymentState } from './use-payment-form';
@@ -20,7 +21,7 @@ export interface BuiltSale {
 export function buildSale(
   form: SaleFormState,
   entrada: number,
-  options: { id: string; now: number; number: string },
+  options: { id: string; now: number; number: string | null },
   payment: PaymentState = INITIAL_PAYMENT,
 ): BuiltSale {
   const customer = form.customer;
@@ -65,7 +66,8 @@ export function buildSale(
       })),
     },
     body: z.encode(SaleCreateSchema, value),
-    summary: `Venda #${options.number} · ${customer.name} · ${formatBRL(total)}`,
+    // offline/finish-sale.ts puts the number the sale took in place of the one on screen.
+    summary: `${options.number ? saleLabel(options.number) : 'Venda'} · ${customer.name} · ${formatBRL(total)}`,
     message: successMessage({
       customerName: customer.name,
       total,
