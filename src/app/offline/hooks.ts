@@ -8,7 +8,7 @@ import { getDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type Ou
 import { lastSyncAt } from './mirror';
 import { api } from '../lib/api';
 import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-sale';
-import { discardRejected, recordCustomer, retryRejected } from './outbox';
+import { discardRejected, recordCustomer, recordSaleCancel, retryRejected } from './outbox';
 import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
 import { findProductByCode, searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
 import { pendingQuantities } from './stock';
@@ -259,4 +259,40 @@ export function useNextSaleNumber(): string | null {
     if (online && number === null) void ensureDeviceCode(getDb(), api);
   }, [online, number]);
   return number;
+}
+
+/** This till's sales the server has not acknowledged yet, newest first (the history shows them). */
+export function useUndeliveredSales(): LocalSale[] {
+  return useDeviceQuery(
+    () => getDb().sales.where('state').anyOf('pending', 'rejected').reverse().sortBy('createdAt'),
+    [],
+    NO_SALES,
+  );
+}
+const NO_SALES: LocalSale[] = [];
+
+/** Sale id => the state of its cancel still in the outbox ('pending' or 'rejected'). */
+export function useQueuedCancels(): ReadonlyMap<string, OutboxEntry['status']> {
+  return useDeviceQuery(
+    async () => {
+      const rows = await getDb().outbox.where('resource').startsWith('sale:').toArray();
+      return new Map(rows.filter((e) => e.kind === 'sale-cancel').map((e) => [e.resource!.slice(5), e.status]));
+    },
+    [],
+    NO_CANCELS,
+  );
+}
+const NO_CANCELS: ReadonlyMap<string, OutboxEntry['status']> = new Map();
+
+/** Queues an admin's cancel (outbox.ts recordSaleCancel) and asks for it to be sent now. */
+export function useRecordSaleCancel(): (cancel: Parameters<typeof recordSaleCancel>[1]) => Promise<OutboxEntry> {
+  const engine = useSyncEngine();
+  return useCallback(
+    async (cancel) => {
+      const entry = await recordSaleCancel(getDb(), cancel);
+      await engine?.drain();
+      return entry;
+    },
+    [engine],
+  );
 }

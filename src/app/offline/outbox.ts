@@ -100,6 +100,33 @@ export async function recordCustomer(
   return entry;
 }
 
+/**
+ * An admin's cancel of a sale, through the outbox like every change at the counter: its
+ * row id is its Idempotency-Key, so however often it is sent the server cancels once. A
+ * sale this till sold and has not delivered yet is cancelled after it arrives.
+ */
+export async function recordSaleCancel(
+  db: BalcaoDb,
+  cancel: { saleId: string; reason: string; summary: string },
+): Promise<OutboxEntry> {
+  return db.transaction('rw', db.outbox, async () => {
+    const queuedSale = await db.outbox.where('id').equals(cancel.saleId).first();
+    const entry: OutboxEntry = {
+      ...buildOutboxEntry({
+        kind: 'sale-cancel',
+        method: 'PUT',
+        path: `/api/sales/${cancel.saleId}/cancel`,
+        body: { reason: cancel.reason },
+        summary: cancel.summary,
+        dependsOn: queuedSale ? [queuedSale.id] : [],
+      }),
+      resource: `sale:${cancel.saleId}`,
+    };
+    await db.outbox.add(entry);
+    return entry;
+  });
+}
+
 /** Outbox rows a new sale must wait for: its customer's, while that is still queued. */
 export async function saleDependencies(db: BalcaoDb, customerId: string): Promise<string[]> {
   const queued = await db.outbox.where('id').equals(customerId).first();
