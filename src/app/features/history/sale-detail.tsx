@@ -46,7 +46,7 @@ export function SaleDetailView({ sale, actions }: { sale: SaleDetail; actions?: 
           ...(cancelled
             ? ([
                 [
-                  'Cancelada',
+                  'Cancelada em',
                   `${sale.cancelled_at ? saleWhen(sale.cancelled_at) : ''} ${sale.cancelled_by_name ?? ''}`,
                 ],
                 ['Motivo', sale.cancel_reason ?? '-'],
