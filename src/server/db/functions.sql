@@ -255,7 +255,8 @@ $$;
 -- the store's sequence; the API always writes one (sales/sale-numbers.ts).
 CREATE OR REPLACE FUNCTION "sale_number_fill"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.number := lpad(sale_numbers_take(NEW.tenant_id, 1)::text, 4, '0');
+  -- lpad cuts a longer text: at least four digits, all of them past 9999.
+  NEW.number := (SELECT lpad(n::text, greatest(4, length(n::text)), '0') FROM sale_numbers_take(NEW.tenant_id, 1) AS n);
   RETURN NEW;
 END
 $$;

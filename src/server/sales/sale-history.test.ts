@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, startOfDayUtc, todayIso } from '../../shared/dates';
-import { accountsReceivable, sales } from '../db/schema';
+import { accountsReceivable, saleCounters, sales } from '../db/schema';
 import { createCustomer } from '../catalogue/customers';
 import { NO_STORE, openTestStore } from '../test/helpers';
 import { cashOf, makeCustomer, makeProduct, receivablesOf, saleBody, stockOf } from '../test/sales-fixtures';
@@ -73,6 +73,9 @@ describe.each(databases())('sales history (%s)', (kind) => {
     expect(Number(row!.number)).toBe(Number(bare.number) + 1);
     const all = await ctx.db.select({ number: sales.number }).from(sales).where(eq(sales.tenantId, tenantId));
     expect(new Set(all.map((s) => s.number)).size).toBe(all.length);
+    // Past 9999 the numbers grow a digit (never cut to four).
+    await ctx.db.update(saleCounters).set({ sales: 9999 }).where(eq(saleCounters.tenantId, tenantId));
+    expect((await sell(saleBody(maria.id, line))).number).toBe('10000');
     // A malformed number is refused like any bad input.
     const bad = await http.post('/api/sales', saleBody(maria.id, line, { number: 'a-1' }), { token: cashier });
     expect(bad.status).toBe(400);

@@ -25,7 +25,7 @@ CREATE TABLE "sale_counters" (
 ALTER TABLE "sales" ADD COLUMN "number" text;--> statement-breakpoint
 ALTER TABLE "sales" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
 ALTER TABLE "sales" ADD COLUMN "cancelled_by" uuid;--> statement-breakpoint
-UPDATE "sales" s SET "number" = lpad(n.seq::text, 4, '0')
+UPDATE "sales" s SET "number" = lpad(n.seq::text, greatest(4, length(n.seq::text)), '0')
   FROM (SELECT "tenant_id", "id", row_number() OVER (PARTITION BY "tenant_id" ORDER BY "sold_at", "created_at", "id") AS seq
           FROM "sales") n
  WHERE s."tenant_id" = n."tenant_id" AND s."id" = n."id";--> statement-breakpoint
