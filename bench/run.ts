@@ -57,6 +57,7 @@ import { pagesJsPart, vendasJsPart } from './bundle';
 import { catalogueLoadPart } from './catalogue-load';
 import { deliveryPart } from './delivery';
 import { financePart } from './finance';
+import { historyPart } from './history';
 import { reportsPart } from './reports';
 import { lighthousePart } from './lighthouse';
 import { nfeEntryPart } from './nfe-entry';
@@ -71,6 +72,7 @@ const PARTS: BenchPart[] = [
   tillBrowserPart,
   vendasJsPart,
   financePart,
+  historyPart,
   reportsPart,
   nfeEntryPart,
   lighthousePart,

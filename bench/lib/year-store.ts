@@ -185,9 +185,9 @@ export async function generateYearStore(sql: Sql, scale: number, now = new Date(
     `);
     phase('vendas (plano)');
     await sql.exec(`
-      INSERT INTO sales (tenant_id, id, customer_id, customer_name, total, payment_method, payment_status, sale_status,
+      INSERT INTO sales (tenant_id, id, number, customer_id, customer_name, total, payment_method, payment_status, sale_status,
                          crediario, stock_conflicts, offline, sold_at, notes, created_by, cancelled_at, created_at, updated_at)
-      SELECT ${T}, s.id, s.customer_id, s.customer_name, s.total, s.payment_method,
+      SELECT ${T}, s.id, 'Y-' || lpad(s.n::text, greatest(4, length(s.n::text)), '0'), s.customer_id, s.customer_name, s.total, s.payment_method,
              CASE WHEN s.cancelled_at IS NULL THEN 'pending' ELSE 'cancelled' END,
              CASE WHEN s.cancelled_at IS NULL THEN 'completed' ELSE 'cancelled' END,
              CASE WHEN s.parcelas > 0 THEN jsonb_build_object('entrada', s.entrada, 'parcelas', s.parcelas, 'vencimentos', v.dues) END,

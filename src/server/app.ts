@@ -34,6 +34,7 @@ import { dashboardRoutes } from './reports/dashboard-routes';
 import { financialReportRoutes } from './reports/financial-reports-routes';
 import { returnRoutes, storeCreditRoutes } from './sales/returns-routes';
 import { saleRoutes } from './sales/sales-routes';
+import { deviceRoutes } from './sales/devices-routes';
 import { saleConflictRoutes } from './sales/sale-conflicts-routes';
 
 export interface AppConfig {
@@ -90,6 +91,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(saleRoutes, { ctx, prefix: '/api/sales' });
   await app.register(returnRoutes, { ctx, prefix: '/api/sales' });
   await app.register(storeCreditRoutes, { ctx, prefix: '/api/customers' });
+  await app.register(deviceRoutes, { ctx, prefix: '/api/devices' });
   await app.register(saleConflictRoutes, { ctx, prefix: '/api/sale-conflicts' });
   await app.register(cashSessionRoutes, { ctx, prefix: '/api/cash-sessions' });
   await app.register(syncRoutes, { ctx, prefix: '/api/sync' });

@@ -168,6 +168,14 @@ const ROWS: Row[] = [
     admin: 200,
   },
   { route: 'GET /api/sale-conflicts', cashier: 403, admin: 200 },
+  // The tills: whoever sells asks for their code; whoever reads sales sees the list.
+  { route: 'GET /api/devices', cashier: 200, admin: 200 },
+  {
+    route: 'POST /api/devices',
+    body: () => ({ id: randomUUID(), label: 'Android · Chrome' }),
+    cashier: 200,
+    admin: 200,
+  },
   { route: 'POST /api/sale-conflicts/:id/review', id: 'conflict', cashier: 403, admin: 200 },
   { route: 'GET /api/sync/pull', cashier: 200, admin: 200 },
   // The till sessions: whoever sells opens, moves and closes their own; admins every one.

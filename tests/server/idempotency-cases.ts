@@ -359,6 +359,10 @@ export function routeCases({ db, http, admin, tenantId }: CaseEnv): Record<strin
       });
       return { call: { url: '/api/cash-flow', body: body(7) }, other: { url: '/api/cash-flow', body: body(8) } };
     },
+    'POST /api/devices': async () => ({
+      call: { url: '/api/devices', body: { id: randomUUID(), label: 'Caixa 1' } },
+      other: { url: '/api/devices', body: { id: randomUUID(), label: 'Caixa 2' } },
+    }),
     'POST /api/cash-sessions': async () => ({
       call: { url: '/api/cash-sessions', body: { device_id: randomUUID(), opening_float: 100 } },
       other: { url: '/api/cash-sessions', body: { device_id: randomUUID(), opening_float: 101 } },

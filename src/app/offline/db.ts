@@ -19,7 +19,7 @@ export type MirrorProduct = Omit<z.input<typeof ProductSchema>, 'sale_price' | '
 /** Server values exactly as the API sends them, plus the change version. */
 export type MirrorCustomer = z.input<typeof CustomerSchema> & { version: number };
 
-export type OutboxKind = 'customer' | 'sale' | 'account' | 'caixa' | 'return';
+export type OutboxKind = 'customer' | 'sale' | 'account' | 'caixa' | 'return' | 'sale-cancel';
 export type OutboxStatus = 'pending' | 'rejected';
 
 export interface OutboxRejection {
@@ -88,6 +88,8 @@ export interface OverlayRecord {
 /** A sale finished at this till; kept after delivery so the cashier sees the day's sales. */
 export interface LocalSale {
   id: string;
+  /** 'A-0042' (offline/sale-numbers.ts); absent for a sale made before the till had a code. */
+  number?: string;
   createdAt: number;
   /** The customer it was sold to (a return made on this device names it). */
   customerId?: string;
@@ -115,8 +117,8 @@ export interface LocalSale {
 
 /** A finished sale as its receipt and carnê print it, kept on the device (centavos). */
 export interface LocalSaleReceipt {
-  /** The sale number as the till showed it. */
-  number: string;
+  /** The sale number as the till showed it (absent: the till had no code yet; LocalSale.number wins). */
+  number?: string;
   /** Who was signed in at the till. */
   cashierName: string | null;
   customerDocument: string | null;

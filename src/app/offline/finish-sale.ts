@@ -19,6 +19,8 @@ import { applyAcknowledgedSale } from './stock';
 import { saleAckOf } from './sync-io';
 import { storeCreditDependencies } from './returns';
 import { toCentavos } from '../../shared/money';
+import { claimSaleNumber, nextSaleNumber } from './sale-numbers';
+import { saleLabel } from '../../shared/sale-number';
 
 export type FinishOutcome =
   | { kind: 'delivered' }
@@ -47,13 +49,18 @@ export async function finishSale(
 ): Promise<FinishOutcome> {
   const device = await deviceIdentity(db);
   const body: Record<string, unknown> = { ...input.body, device_id: device.id, device_label: device.label };
+  // The till's next number, read as the sale is kept (another tab may have used the one on screen).
+  const number = await nextSaleNumber(db);
+  if (number) body.number = number;
+  const summary = number ? input.summary.replace(/^Venda( #\S+)?/, saleLabel(number)) : input.summary;
   // The sale belongs to this device's open till session, and waits for its opening while queued.
   const caixa = await currentCaixa(db);
   const open = caixa?.status === 'open' ? caixa : null;
   if (open) body.cash_session_id = open.id;
+  const numbered = number ? { ...input.sale, number } : input.sale;
   const sale = open
-    ? { ...input.sale, cashSessionId: open.id, parts: partsOfSale(body, input.sale.totalCentavos) }
-    : input.sale;
+    ? { ...numbered, cashSessionId: open.id, parts: partsOfSale(body, input.sale.totalCentavos) }
+    : numbered;
   const opening = open ? await caixaDependencies(db, open.id) : [];
   const customerId = body.customer_id;
   // A sale paying with the vale-troca waits for the queued returns that credit it.
@@ -61,7 +68,7 @@ export async function finishSale(
   const credits = vale > 0 && typeof customerId === 'string' ? await storeCreditDependencies(db, customerId) : [];
   const queue = async (): Promise<FinishOutcome> => {
     await recordSale(db, sale, body, {
-      summary: input.summary,
+      summary,
       dependsOn: [...opening, ...credits],
       ...(vale > 0 && typeof customerId === 'string' ? { storeCredit: { customerId, delta: -vale } } : {}),
     });
@@ -84,9 +91,11 @@ export async function finishSale(
     if (verdictOf(failureOf(error)) !== 'reject') return queue();
     return { kind: 'refused', error: error as ApiError };
   }
-  await db.transaction('rw', [db.sales, db.products, db.productChunks], async () => {
-    await db.sales.put({ ...sale, state: 'pending', conflicts: 0 });
+  await db.transaction('rw', [db.sales, db.products, db.productChunks, db.meta], async () => {
+    await claimSaleNumber(db, sale.number);
     const ack = saleAckOf(answer);
+    // The server's number (another one when this one was taken in the store).
+    await db.sales.put({ ...sale, number: ack.number ?? sale.number, state: 'pending', conflicts: 0 });
     await applyAcknowledgedSale(db, input.sale.id, ack.conflicts, ack.stockAfter);
   });
   return { kind: 'delivered' };

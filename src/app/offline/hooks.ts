@@ -3,18 +3,19 @@
 // queries start once the first signed-in screen is painted (screen-painted.ts); until
 // then each hook gives its value for "not read yet".
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { getDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type OutboxEntry } from './db';
 import { lastSyncAt } from './mirror';
 import { api } from '../lib/api';
 import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-sale';
-import { discardRejected, recordCustomer, retryRejected } from './outbox';
+import { discardRejected, recordCustomer, recordSaleCancel, retryRejected } from './outbox';
 import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
 import { findProductByCode, searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
 import { pendingQuantities } from './stock';
 import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-engine';
 import { SyncEngineContext } from './sync-engine-context';
 import { useScreenPainted } from './screen-painted';
+import { ensureDeviceCode, nextSaleNumber } from './sale-numbers';
 
 /** useLiveQuery, started only once the first signed-in screen is painted. */
 function useDeviceQuery<T>(querier: () => Promise<T> | T, deps: unknown[]): T | undefined;
@@ -247,6 +248,56 @@ export function useOutboxActions() {
       discard: (id: string) => discardRejected(getDb(), id),
       syncNow: () => engine?.syncNow() ?? Promise.resolve(),
     }),
+    [engine],
+  );
+}
+
+/**
+ * The number this till's next sale will get ('A-0042'; sale-numbers.ts), live: it moves
+ * when any tab keeps a sale. Online, a till without a code yet asks the server for one.
+ * null while there is none (the sale then takes the store's number on arrival).
+ */
+export function useNextSaleNumber(): string | null {
+  const online = useOnline();
+  const number = useDeviceQuery(() => nextSaleNumber(getDb()), [], null);
+  useEffect(() => {
+    if (online && number === null) void ensureDeviceCode(getDb(), api);
+  }, [online, number]);
+  return number;
+}
+
+/** This till's sales the server has not acknowledged yet, newest first (the history shows them). */
+export function useUndeliveredSales(): LocalSale[] {
+  return useDeviceQuery(
+    () => getDb().sales.where('state').anyOf('pending', 'rejected').reverse().sortBy('createdAt'),
+    [],
+    NO_SALES,
+  );
+}
+const NO_SALES: LocalSale[] = [];
+
+/** Sale id => the state of its cancel still in the outbox ('pending' or 'rejected'). */
+export function useQueuedCancels(): ReadonlyMap<string, OutboxEntry['status']> {
+  return useDeviceQuery(
+    async () => {
+      const rows = await getDb().outbox.where('resource').startsWith('sale:').toArray();
+      return new Map(rows.filter((e) => e.kind === 'sale-cancel').map((e) => [e.resource!.slice(5), e.status]));
+    },
+    [],
+    NO_CANCELS,
+  );
+}
+const NO_CANCELS: ReadonlyMap<string, OutboxEntry['status']> = new Map();
+
+/** Queues an admin's cancel (outbox.ts recordSaleCancel) and asks for it to be sent now. */
+export function useRecordSaleCancel(): (cancel: Parameters<typeof recordSaleCancel>[1]) => Promise<OutboxEntry> {
+  const engine = useSyncEngine();
+  return useCallback(
+    async (cancel) => {
+      const entry = await recordSaleCancel(getDb(), cancel);
+      await engine?.drain();
+      return entry;
+    },
     [engine],
   );
 }

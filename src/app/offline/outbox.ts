@@ -2,6 +2,7 @@
 // transaction, so a power cut leaves both or neither. Rows leave the outbox only when
 // the server acknowledged them (sender.ts), or when an admin discards a rejected one.
 import type { BalcaoDb, LocalSale, MirrorCustomer, OutboxEntry, OutboxKind } from './db';
+import { claimSaleNumber } from './sale-numbers';
 
 export interface NewOutboxEntry {
   id?: string;
@@ -40,8 +41,8 @@ export async function enqueue(db: BalcaoDb, input: NewOutboxEntry): Promise<Outb
 }
 
 /**
- * A sale finished at the till: the local record and its outbox row together, in ONE
- * transaction (durable before it resolves: BalcaoDb is 'strict'). The sale's id is the
+ * A sale finished at the till: the local record, its outbox row and its number's
+ * sequence together, in ONE transaction (durable before it resolves: BalcaoDb is 'strict'). The sale's id is the
  * outbox row's id and its Idempotency-Key. A sale for a customer still queued (created
  * offline) waits for that customer's row.
  */
@@ -52,8 +53,9 @@ export async function recordSale(
   options: { dependsOn?: string[]; summary: string; storeCredit?: OutboxEntry['storeCredit'] },
 ): Promise<OutboxEntry> {
   const customerId = (body as { customer_id?: unknown } | null)?.customer_id;
-  return db.transaction('rw', db.sales, db.outbox, async () => {
+  return db.transaction('rw', db.sales, db.outbox, db.meta, async () => {
     const customer = typeof customerId === 'string' ? await saleDependencies(db, customerId) : [];
+    await claimSaleNumber(db, sale.number);
     const entry = buildOutboxEntry(
       {
         id: sale.id,
@@ -97,6 +99,33 @@ export async function recordCustomer(
     await db.outbox.add(entry);
   });
   return entry;
+}
+
+/**
+ * An admin's cancel of a sale, through the outbox like every change at the counter: its
+ * row id is its Idempotency-Key, so however often it is sent the server cancels once. A
+ * sale this till sold and has not delivered yet is cancelled after it arrives.
+ */
+export async function recordSaleCancel(
+  db: BalcaoDb,
+  cancel: { saleId: string; reason: string; summary: string },
+): Promise<OutboxEntry> {
+  return db.transaction('rw', db.outbox, async () => {
+    const queuedSale = await db.outbox.where('id').equals(cancel.saleId).first();
+    const entry: OutboxEntry = {
+      ...buildOutboxEntry({
+        kind: 'sale-cancel',
+        method: 'PUT',
+        path: `/api/sales/${cancel.saleId}/cancel`,
+        body: { reason: cancel.reason },
+        summary: cancel.summary,
+        dependsOn: queuedSale ? [queuedSale.id] : [],
+      }),
+      resource: `sale:${cancel.saleId}`,
+    };
+    await db.outbox.add(entry);
+    return entry;
+  });
 }
 
 /** Outbox rows a new sale must wait for: its customer's, while that is still queued. */

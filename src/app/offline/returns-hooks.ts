@@ -4,6 +4,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { SaleReturnsResponseSchema } from '../../shared/contract/returns';
+import { SaleListResponseSchema } from '../../shared/contract/sales';
 import { toCentavos } from '../../shared/money';
 import { api } from '../lib/api';
 import { getDb } from './db';
@@ -37,8 +38,20 @@ export interface ReturnableSale {
 export const SALE_NOT_FOUND_HERE =
   'Venda não encontrada. Confira o número; uma venda de outro aparelho só aparece com internet.';
 
+const UUID = /^[0-9a-f-]{36}$/;
+
+/** The server's sale with this number ('a-0042'; bare digits: the one sale that has them), if one. */
+async function saleIdByNumber(typed: string): Promise<string | null> {
+  const found = SaleListResponseSchema.parse(
+    await api.send('GET', `/sales?number=${encodeURIComponent(typed)}&limit=2`),
+  );
+  const sales = found.data.sales;
+  const exact = sales.find((s) => s.number.toLowerCase() === typed);
+  return exact?.id ?? (sales.length === 1 ? sales[0]!.id : null);
+}
+
 /**
- * Finds a sale to return by its id or number ('#1A2B3C4D' or its 8 characters): on this
+ * Finds a sale to return by its number ('#A-0042', as on the receipt) or id: on this
  * device (sales it made, even before they reached the server) or, online, on the server.
  */
 export async function findReturnableSale(text: string, online: boolean): Promise<ReturnableSale> {
@@ -46,10 +59,12 @@ export async function findReturnableSale(text: string, online: boolean): Promise
   const typed = text.trim().replace(/^#/, '').toLowerCase();
   if (!typed) throw new Error('Digite o número da venda.');
   const local =
-    (await db.sales.get(typed)) ?? (await db.sales.filter((s) => s.id.toLowerCase().startsWith(typed)).first());
-  const id = local?.id ?? typed;
+    (await db.sales.get(typed)) ??
+    (await db.sales.filter((s) => s.number?.toLowerCase() === typed || s.id.toLowerCase().startsWith(typed)).first());
+  let id = local?.id ?? typed;
+  if (online && !local && !UUID.test(id)) id = (await saleIdByNumber(typed)) ?? id;
   const queued = await queuedReturnedUnits(db, id);
-  if (online && /^[0-9a-f-]{36}$/.test(id)) {
+  if (online && UUID.test(id)) {
     try {
       const [sale, returns] = await Promise.all([
         api.send('GET', `/sales/${id}`) as Promise<{

@@ -18,12 +18,17 @@ import { applyStoreCreditAnswer } from './returns';
  * the stock right after the sale. An answer it cannot read changes nothing here (the
  * mirror's next pull brings the stock).
  */
-const SaleAckSchema = envelope(SaleCreateResultSchema.pick({ stock_conflicts: true, stock_after: true }));
+const SaleAckSchema = envelope(
+  SaleCreateResultSchema.pick({ stock_conflicts: true, stock_after: true }).extend({
+    number: SaleCreateResultSchema.shape.number.optional(),
+  }),
+);
 
-export function saleAckOf(body: unknown): { conflicts: number; stockAfter: StockAfter[] } {
+export function saleAckOf(body: unknown): { conflicts: number; stockAfter: StockAfter[]; number?: string } {
   const parsed = SaleAckSchema.safeParse(body);
   if (!parsed.success) return { conflicts: 0, stockAfter: [] };
-  return { conflicts: parsed.data.data.stock_conflicts.length, stockAfter: parsed.data.data.stock_after ?? [] };
+  const { stock_conflicts, stock_after, number } = parsed.data.data;
+  return { conflicts: stock_conflicts.length, stockAfter: stock_after ?? [], ...(number ? { number } : {}) };
 }
 
 /**
@@ -36,6 +41,7 @@ export async function onAck(db: BalcaoDb, entry: OutboxEntry, body: unknown): Pr
     await applyStoreCreditAnswer(db, entry.storeCredit.customerId, body);
   if (entry.kind !== 'sale') return;
   const ack = saleAckOf(body);
+  if (ack.number) await db.sales.update(entry.id, { number: ack.number });
   await applyAcknowledgedSale(db, entry.id, ack.conflicts, ack.stockAfter);
 }
 

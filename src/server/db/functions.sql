@@ -241,3 +241,25 @@ CREATE OR REPLACE TRIGGER "sale_reports_items_update" AFTER UPDATE ON "sale_item
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "sale_reports_on_items"();
 CREATE OR REPLACE TRIGGER "sale_reports_items_delete" AFTER DELETE ON "sale_items"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "sale_reports_on_items"();
+
+-- Sale numbers of the store's own sequence (shared/sale-number.ts: '0107', no device
+-- code): `n` numbers taken at once from the store's counter, answered as the last one
+-- (the run takes last - n + 1 .. last). The counter's row lock orders concurrent takers.
+CREATE OR REPLACE FUNCTION "sale_numbers_take"(uuid, integer) RETURNS bigint LANGUAGE sql AS $$
+  INSERT INTO sale_counters AS c (tenant_id, sales) VALUES ($1, $2)
+    ON CONFLICT (tenant_id) DO UPDATE SET sales = c.sales + $2
+    RETURNING c.sales
+$$;
+
+-- A sale written without a number (a row inserted by hand, a script) gets the next one of
+-- the store's sequence; the API always writes one (sales/sale-numbers.ts).
+CREATE OR REPLACE FUNCTION "sale_number_fill"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- lpad cuts a longer text: at least four digits, all of them past 9999.
+  NEW.number := (SELECT lpad(n::text, greatest(4, length(n::text)), '0') FROM sale_numbers_take(NEW.tenant_id, 1) AS n);
+  RETURN NEW;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "sales_number_fill" BEFORE INSERT ON "sales"
+  FOR EACH ROW WHEN (NEW."number" IS NULL) EXECUTE FUNCTION "sale_number_fill"();

@@ -14,3 +14,4 @@ export * from './schema/stock';
 export * from './schema/stock-entries';
 export * from './schema/caixa';
 export * from './schema/returns';
+export * from './schema/devices';

@@ -25,7 +25,7 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { accountsReceivable, cashFlowEntries, customers, type AccountReceivableRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { shortSaleId } from '../sales/sale-effects';
+import { saleNumberOf } from '../sales/sale-queries';
 import {
   checkRange,
   openFirstOrder,
@@ -210,7 +210,8 @@ export async function updateReceivable(
     const changesAmount = input.amount !== undefined && input.amount !== row.amount;
     const changesCustomer = input.customer_id !== undefined && input.customer_id !== row.customerId;
     if (row.saleId && (changesAmount || changesCustomer)) {
-      throw conflict(`Uma parcela de crediário mantém o valor e o cliente da venda ${shortSaleId(row.saleId)}.`);
+      const number = await saleNumberOf(tr, tenantId, row.saleId);
+      throw conflict(`Uma parcela de crediário mantém o valor e o cliente da venda #${number}.`);
     }
     if (changesCustomer && input.customer_id) await getCustomer(tr, tenantId, input.customer_id);
     // undefined leaves a column as it is; null clears it.
@@ -235,9 +236,8 @@ export async function deleteReceivable(db: DbOrTx, tenantId: string, id: string,
   await inTransaction(db, tx, async (tr) => {
     const row = await lockPending(tr, tenantId, id, 'delete');
     if (row.saleId) {
-      throw conflict(
-        `Uma parcela de crediário não pode ser excluída: cancele a parcela ou a venda ${shortSaleId(row.saleId)}.`,
-      );
+      const number = await saleNumberOf(tr, tenantId, row.saleId);
+      throw conflict(`Uma parcela de crediário não pode ser excluída: cancele a parcela ou a venda #${number}.`);
     }
     await tr.delete(t).where(and(own(tenantId, id), ne(t.status, 'paid')));
   });

@@ -6,7 +6,7 @@
 // - its customers among the live ones, share-locked (many sales of one customer go
 //   together; deleting the customer waits for them), or locked for update when a sale of
 //   the run pays with the vale-troca (the balance is checked and written under the lock);
-// - which of the sale ids the client chose are taken already;
+// - which of the sale ids the client chose are taken already, and which of its numbers;
 // - the answers stored under the run's Idempotency-Keys (core/idempotency.ts);
 // - the sync versions its stock writes will carry, one per product a sale moves, drawn
 //   in order AFTER the locks (the WHERE below waits for both locked reads), so each
@@ -23,6 +23,8 @@ export interface SalesRead {
   /** The answers stored under the run's keys, by key. */
   stored: Map<string, StoredAnswer>;
   taken: Set<string>;
+  /** The run's sale numbers the store already has (sale-numbers.ts). */
+  takenNumbers: Set<string>;
   products: Map<string, ProductRow>;
   customers: Map<string, CustomerRow>;
   /** Ascending: the k-th move of the run (sale order, then product id) takes the k-th. */
@@ -41,6 +43,8 @@ const uuids = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
 /** The read statement (the bench runs this very statement as its floor). */
 export function salesReadSql(tenantId: string, inputs: readonly SaleCreate[], keys: readonly string[]): SQL {
   const saleIds = inputs.flatMap((i) => (i.id ? [i.id] : []));
+  // Numbers match SALE_NUMBER_PATTERN (capitals, digits, '-'): safe inside an array literal.
+  const numbers = `{${inputs.flatMap((i) => (i.number ? [i.number] : [])).join(',')}}`;
   const productIds = inputs.flatMap((i) => i.items.map((item) => item.product_id));
   const customerIds = inputs.map((i) => i.customer_id);
   const sessionIds = inputs.flatMap((i) => (i.cash_session_id ? [i.cash_session_id] : []));
@@ -62,6 +66,8 @@ export function salesReadSql(tenantId: string, inputs: readonly SaleCreate[], ke
            (SELECT json_agg(${jsonRowOf(customers, 'c')}) FROM c) AS customers,
            (SELECT json_agg(s.id) FROM ${sales} s
              WHERE s.tenant_id = ${tenantId} AND s.id = ANY(${uuids(saleIds)}::uuid[])) AS taken,
+           (SELECT json_agg(s.number) FROM ${sales} s
+             WHERE s.tenant_id = ${tenantId} AND s.number = ANY(${numbers}::text[])) AS numbers,
            (SELECT json_agg(version ORDER BY version) FROM v) AS versions,
            ${
              sessionIds.length === 0
@@ -84,6 +90,7 @@ export async function readForSales(
       products: Record<string, unknown>[] | string | null;
       customers: Record<string, unknown>[] | string | null;
       taken: string[] | string | null;
+      numbers: string[] | string | null;
       versions: (number | string)[] | string | null;
       sessions: { id: string; open: boolean }[] | string | null;
       stored: unknown;
@@ -96,6 +103,7 @@ export async function readForSales(
   return {
     stored: parseStoredAnswers(row.stored ?? null),
     taken: new Set(list(row.taken)),
+    takenNumbers: new Set(list(row.numbers)),
     products: new Map(
       list(row.products)
         .map((r) => rowFromJson(products, r))

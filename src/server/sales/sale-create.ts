@@ -25,6 +25,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { AppError, conflict, MESSAGES } from '../errors';
 import { readForSales } from './sale-create-read';
+import { takeSaleNumbers } from './sale-numbers';
 import { writeSales } from './sale-create-write';
 import { planSales, SALE_ID_TAKEN } from './sale-plan';
 import { offlineHistory } from './sale-price';
@@ -116,7 +117,12 @@ async function runSales(
   if (fresh.length === 0) return outcomes as Outcome<SaleCreateResult>[];
 
   const now = new Date();
-  const inputs = fresh.map((c) => c.input);
+  const inputs = await numbered(
+    t,
+    tenantId,
+    fresh.map((c) => c.input),
+    read.takenNumbers,
+  );
   const history = await offlineHistory(t, tenantId, inputs, read.products, now);
   // The store's limit is read only when a cashier gives a discount (most sales give none).
   const discounted = inputs.some((i) => (i.discount ?? 0) > 0 || i.items.some((l) => (l.discount ?? 0) > 0));
@@ -147,6 +153,28 @@ async function runSales(
     const result = plan.results[next++]!;
     return result instanceof AppError ? { kind: 'refused', error: result } : { kind: 'done', data: result };
   });
+}
+
+/**
+ * The run's sales with their numbers: the till's own, unless it is missing, taken in the
+ * store or repeated in the run; those take the store's next (sale-numbers.ts).
+ */
+async function numbered(
+  t: DbOrTx,
+  tenantId: string,
+  inputs: SaleCreate[],
+  taken: ReadonlySet<string>,
+): Promise<SaleCreate[]> {
+  const seen = new Set<string>();
+  const keeps = inputs.map((input) => {
+    const number = input.number;
+    const ok = number !== undefined && !taken.has(number) && !seen.has(number);
+    if (ok) seen.add(number);
+    return ok;
+  });
+  const fresh = await takeSaleNumbers(t, tenantId, keeps.filter((k) => !k).length);
+  let next = 0;
+  return inputs.map((input, i) => (keeps[i] ? input : { ...input, number: fresh[next++]! }));
 }
 
 /** Each sale in its own transaction, as POST /api/sales runs it. */

@@ -13,26 +13,22 @@ import { SALES_CATEGORY } from '../../shared/constants';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/contract';
 import { dayInSaoPaulo } from '../../shared/dates';
 import { installmentParts } from '../../shared/installments';
+import { saleLabel } from '../../shared/sale-number';
 import type { DbOrTx } from '../db/client';
 import { accountsReceivable, cashFlowEntries, type CrediarioRecord, type SaleRow } from '../db/schema';
 import { loadSalePayments, type PlannedPart } from './sale-payments';
 
-/** '#1A2B3C4D': the first 8 characters of the sale's id, as people read it. */
-export function shortSaleId(id: string): string {
-  return `#${id.slice(0, 8).toUpperCase()}`;
-}
+type Named = Pick<SaleRow, 'number' | 'customerName'>;
 
-export const saleIncomeDescription = (sale: Pick<SaleRow, 'id' | 'customerName'>) =>
-  `Venda ${shortSaleId(sale.id)} - ${sale.customerName}`;
-/** A part's entry of a sale paid in several: 'Venda #1A2B3C4D - Maria (PIX)'. */
-export const partDescription = (sale: Pick<SaleRow, 'id' | 'customerName'>, method: PaymentMethod | null) =>
+/** 'Venda #A-0042 - Maria': the sale by its number (shared/sale-number.ts), as every screen names it. */
+export const saleIncomeDescription = (sale: Named) => `${saleLabel(sale.number)} - ${sale.customerName}`;
+/** A part's entry of a sale paid in several: 'Venda #A-0042 - Maria (PIX)'. */
+export const partDescription = (sale: Named, method: PaymentMethod | null) =>
   `${saleIncomeDescription(sale)}${method ? ` (${PAYMENT_METHOD_LABELS[method]})` : ''}`;
-export const entradaDescription = (sale: Pick<SaleRow, 'id' | 'customerName'>) =>
-  `Entrada - Venda ${shortSaleId(sale.id)} - ${sale.customerName}`;
-export const reversalDescription = (sale: Pick<SaleRow, 'id' | 'customerName'>) =>
-  `Estorno - Venda ${shortSaleId(sale.id)} - ${sale.customerName}`;
-export const installmentDescription = (saleId: string, i: number, n: number) =>
-  `Parcela ${i}/${n} - Venda ${shortSaleId(saleId)}`;
+export const entradaDescription = (sale: Named) => `Entrada - ${saleIncomeDescription(sale)}`;
+export const reversalDescription = (sale: Named) => `Estorno - ${saleIncomeDescription(sale)}`;
+export const installmentDescription = (number: string, i: number, n: number) =>
+  `Parcela ${i}/${n} - ${saleLabel(number)}`;
 
 /** The sale's own cash entries (not payments of its receivables). */
 const ownEntries = (tenantId: string, saleId: string) =>
@@ -87,7 +83,7 @@ export function paymentEffectRows(
       customerId: sale.customerId,
       saleId: sale.id,
       installmentNumber: i + 1,
-      description: installmentDescription(sale.id, i + 1, plan.parcelas),
+      description: installmentDescription(sale.number, i + 1, plan.parcelas),
       amount,
       dueDate: plan.vencimentos[i]!,
       status: 'pending' as const,

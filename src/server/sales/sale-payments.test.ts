@@ -47,7 +47,7 @@ describe.each(databases())('sale payments (%s)', (kind) => {
     expect(parts.map((r) => [r.seq, r.method, r.amount, r.received, r.change])).toEqual([[1, 'pix', 5000, null, null]]);
     const cash = await cashOf(ctx.db, tenantId, res.body.data.id);
     expect(cash.map((e) => [e.type, e.amount, e.paymentMethod, e.description])).toEqual([
-      ['income', 5000, 'pix', `Venda #${res.body.data.id.slice(0, 8).toUpperCase()} - Rita Lobo`],
+      ['income', 5000, 'pix', `Venda #${res.body.data.number} - Rita Lobo`],
     ]);
   });
 
@@ -90,7 +90,7 @@ describe.each(databases())('sale payments (%s)', (kind) => {
       { method: 'pix', amount: 50, received: null, change: null },
     ]);
     const cash = await cashOf(ctx.db, tenantId, sale.id);
-    const short = `#${sale.id.slice(0, 8).toUpperCase()}`;
+    const short = `#${sale.number}`;
     expect(cash.map((e) => [e.amount, e.paymentMethod, e.description]).sort()).toEqual([
       [3000, 'cash', `Venda ${short} - Rita Lobo (Dinheiro)`],
       [5000, 'pix', `Venda ${short} - Rita Lobo (PIX)`],

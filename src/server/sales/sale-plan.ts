@@ -317,6 +317,8 @@ function saleRowOf(sale: CheckedSale, tenantId: string, userId: string | null, n
   return {
     tenantId,
     id: sale.id,
+    // Every sale of a run is numbered before it is planned (sale-create.ts).
+    number: input.number!,
     customerId: sale.customer.id,
     customerName: sale.customer.name,
     total: sale.total,
@@ -345,6 +347,8 @@ function saleRowOf(sale: CheckedSale, tenantId: string, userId: string | null, n
     notes: input.notes?.trim() || null,
     createdBy: userId,
     cancelledAt: null,
+    cancelReason: null,
+    cancelledBy: null,
     createdAt: now,
     updatedAt: now,
   };

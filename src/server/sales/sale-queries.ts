@@ -1,22 +1,13 @@
-// Reading sales: one sale with its lines, the filtered list (newest first) and the stats.
+// Reading sales: one sale with its lines and the stats (the filtered list: sale-history.ts).
 // Day filters are São Paulo days of sold_at (when the sale happened at the till). Callers
 // that are day-scoped (non-admins, spec §6) pass today's range; see sales-routes.ts.
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
-import {
-  paginationOf,
-  type Pagination,
-  type Sale,
-  type SaleItem,
-  type SalePayment,
-  type SaleListQuery,
-  type SaleStats,
-} from '../../shared/contract';
+import { and, asc, count, eq, gte, inArray, lt, sum, type SQL } from 'drizzle-orm';
+import type { Sale, SaleItem, SalePayment, SaleStats } from '../../shared/contract';
 import { addDays, startOfDayUtc } from '../../shared/dates';
 import type { DbOrTx } from '../db/client';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
 import { notFound } from '../errors';
-import { containsFolded } from '../core/like';
-import { bySale, loadSalePayments, toSalePayment } from './sale-payments';
+import { loadSalePayments, toSalePayment } from './sale-payments';
 
 export const SALE_NOT_FOUND = 'Venda não encontrada.';
 
@@ -35,6 +26,7 @@ export function toSaleItem(row: SaleItemRow): SaleItem {
 export function toSale(row: SaleRow, items: readonly SaleItemRow[], payments: readonly SalePayment[]): Sale {
   return {
     id: row.id,
+    number: row.number,
     customer_id: row.customerId,
     customer_name: row.customerName,
     items: items.map(toSaleItem),
@@ -55,6 +47,9 @@ export function toSale(row: SaleRow, items: readonly SaleItemRow[], payments: re
     claimed_sold_at: row.claimedSoldAt?.toISOString() ?? null,
     device_label: row.deviceLabel,
     cash_session_id: row.cashSessionId,
+    device_id: row.deviceId,
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    cancel_reason: row.cancelReason,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -93,54 +88,17 @@ export async function getSale(db: DbOrTx, tenantId: string, id: string): Promise
 }
 
 /** sold_at within São Paulo days [start, end] (either side optional). */
-function dayRange(start: string | undefined, end: string | undefined): SQL[] {
+export function dayRange(start: string | undefined, end: string | undefined): SQL[] {
   const out: SQL[] = [];
   if (start) out.push(gte(sales.soldAt, startOfDayUtc(start)));
   if (end) out.push(lt(sales.soldAt, startOfDayUtc(addDays(end, 1))));
   return out;
 }
 
-const hasConflicts = sql`${sales.stockConflicts} <> '[]'::jsonb`;
-
-export async function listSales(
-  db: DbOrTx,
-  tenantId: string,
-  query: SaleListQuery,
-): Promise<{ sales: Sale[]; pagination: Pagination }> {
-  const filters: (SQL | undefined)[] = [eq(sales.tenantId, tenantId), ...dayRange(query.start_date, query.end_date)];
-  const search = query.search?.trim();
-  if (search) filters.push(containsFolded(sales.customerName, search));
-  if (query.customer_id) filters.push(eq(sales.customerId, query.customer_id));
-  if (query.payment_method) filters.push(eq(sales.paymentMethod, query.payment_method));
-  if (query.sale_status) filters.push(eq(sales.saleStatus, query.sale_status));
-  if (query.conflicts === 'true') filters.push(hasConflicts);
-  if (query.conflicts === 'false') filters.push(sql`not (${hasConflicts})`);
-  const where = and(...filters);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(sales).where(where);
-  const rows = await db
-    .select()
-    .from(sales)
-    .where(where)
-    .orderBy(desc(sales.soldAt), desc(sales.createdAt), desc(sales.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const items = await loadSaleItems(
-    db,
-    tenantId,
-    rows.map((r) => r.id),
-  );
-  const itemsBySale = bySale(items);
-  const partsBySale = bySale(
-    await loadSalePayments(
-      db,
-      tenantId,
-      rows.map((r) => r.id),
-    ),
-  );
-  return {
-    sales: rows.map((r) => toSale(r, itemsBySale.get(r.id) ?? [], (partsBySale.get(r.id) ?? []).map(toSalePayment))),
-    pagination: paginationOf(query.page, query.limit, total),
-  };
+/** The sale's number, as messages name it ('#A-0042'). */
+export async function saleNumberOf(t: DbOrTx, tenantId: string, id: string): Promise<string> {
+  const [row] = await t.select({ number: sales.number }).from(sales).where(ownSale(tenantId, id));
+  return row?.number ?? id.slice(0, 8).toUpperCase();
 }
 
 export async function saleStats(

@@ -23,15 +23,15 @@ import {
   type SaleRow,
 } from '../db/schema';
 import { badRequest } from '../errors';
-import { shortSaleId } from './sale-effects';
+import { saleIncomeDescription } from './sale-effects';
 import { loadSalePayments } from './sale-payments';
 import { creditStoreCredit } from './store-credit';
 
 export const ESTORNO_NEEDS_CARD =
   'Esta venda não foi paga com cartão, Pix ou transferência: devolva em dinheiro ou em vale-troca.';
 
-export const refundDescription = (sale: Pick<SaleRow, 'id' | 'customerName'>) =>
-  `Devolução - Venda ${shortSaleId(sale.id)} - ${sale.customerName}`;
+export const refundDescription = (sale: Pick<SaleRow, 'number' | 'customerName'>) =>
+  `Devolução - ${saleIncomeDescription(sale)}`;
 
 /** Units already returned of each sale line. */
 export async function returnedByItem(

@@ -75,13 +75,17 @@ export async function updateSale(
   });
 }
 
-/** Restocks every line, reverses the sale's cash, cancels its open receivables. */
+/**
+ * Restocks every line, reverses the sale's cash, cancels its open receivables; paid
+ * instalments stay paid (giving that money back is the admin's cash entry). Keeps why and who.
+ */
 export async function cancelSale(
   db: DbOrTx,
   tenantId: string,
   id: string,
   tx?: DbOrTx,
   userId: string | null = null,
+  reason: string | null = null,
 ): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
     const sale = await loadSaleRow(t, tenantId, id, true);
@@ -99,7 +103,14 @@ export async function cancelSale(
     await restoreStoreCredit(t, tenantId, sale, userId);
     const [row] = await t
       .update(sales)
-      .set({ saleStatus: 'cancelled', paymentStatus: 'cancelled', cancelledAt: now, updatedAt: now })
+      .set({
+        saleStatus: 'cancelled',
+        paymentStatus: 'cancelled',
+        cancelledAt: now,
+        cancelReason: reason?.trim() || null,
+        cancelledBy: userId,
+        updatedAt: now,
+      })
       .where(and(eq(sales.tenantId, tenantId), eq(sales.id, id)))
       .returning();
     const restock = items.map((i) => ({ productId: i.productId, take: -i.quantity }));

@@ -4,6 +4,8 @@ import {
   IdParams,
   ItemIdParams,
   SaleBatchResponseSchema,
+  SaleCancelSchema,
+  SaleDetailResponseSchema,
   SaleBatchSchema,
   SaleCreateResponseSchema,
   SaleCreateSchema,
@@ -28,7 +30,8 @@ import { idempotencyKeyOf, sendAnswer, sendIdempotent } from '../http/idempotenc
 import { validationError } from '../validation';
 import { createSales, saleCall, type SaleCall } from './sale-create';
 import { addSaleItem, removeSaleItem, updateSaleItem } from './sale-items';
-import { getSale, listSales, saleStats } from './sale-queries';
+import { getSaleDetail, listSales } from './sale-history';
+import { saleStats } from './sale-queries';
 import { cancelSale, updateSale } from './sale-update';
 
 /**
@@ -100,10 +103,10 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
 
   app.get(
     '/:id',
-    { config: read, schema: { params: IdParams, response: { 200: SaleResponseSchema } } },
+    { config: read, schema: { params: IdParams, response: { 200: SaleDetailResponseSchema } } },
     async (request) => ({
       success: true as const,
-      data: await getSale(ctx.db, authOf(request).tenantId, request.params.id),
+      data: await getSaleDetail(ctx.db, authOf(request).tenantId, request.params.id),
     }),
   );
 
@@ -159,11 +162,15 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
 
   app.put(
     '/:id/cancel',
-    { config: cancel, schema: { params: IdParams, response: { 200: SaleResponseSchema } } },
+    {
+      config: cancel,
+      schema: { params: IdParams, body: SaleCancelSchema, response: { 200: SaleResponseSchema } },
+    },
     async (request, reply) => {
       const { tenantId, userId } = authOf(request);
+      const reason = request.body?.reason ?? null;
       return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await cancelSale(ctx.db, tenantId, request.params.id, tx, userId)),
+        ok(await cancelSale(ctx.db, tenantId, request.params.id, tx, userId, reason)),
       );
     },
   );

@@ -22,3 +22,4 @@ export * from './cash-sessions';
 export * from './stock-counts';
 export * from './returns';
 export * from './receipts';
+export * from './sale-history';

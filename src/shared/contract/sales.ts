@@ -15,6 +15,10 @@ import {
   SearchQuery,
 } from './common';
 import { PartPaymentMethodSchema, SalePaymentSchema, SalePaymentsInputSchema } from './payments';
+import { SALE_NUMBER_PATTERN } from '../sale-number';
+
+/** 'A-0042' (a device's) or '0107' (the store's): shared/sale-number.ts. */
+export const SaleNumberSchema = z.string().regex(SALE_NUMBER_PATTERN, { error: 'Número de venda inválido' });
 
 export const PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'pix', 'transfer', 'crediario'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
@@ -93,6 +97,8 @@ export type Crediario = z.infer<typeof CrediarioSchema>;
 
 export const SaleSchema = z.object({
   id: Id,
+  /** What people read aloud and type: 'A-0042'. */
+  number: SaleNumberSchema,
   customer_id: Id,
   customer_name: z.string(),
   items: z.array(SaleItemSchema),
@@ -121,6 +127,12 @@ export const SaleSchema = z.object({
   device_label: z.string().nullable(),
   /** The till session (caixa) it belongs to; null for a sale made without one. */
   cash_session_id: Id.nullable().optional(),
+  device_id: Id.nullable().optional(),
+  /** Who made it (the cashier's name), when known. */
+  cashier_name: z.string().nullable().optional(),
+  cancelled_at: Timestamp.nullable().optional(),
+  /** Why an admin cancelled it. */
+  cancel_reason: z.string().nullable().optional(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -145,6 +157,8 @@ export const SaleCreateSchema = z
   .object({
     /** Client-chosen id: the outbox row's id, so a replay names the same sale. */
     id: Id.optional(),
+    /** The number the till gave it ('A-0042'); the server gives one when absent or already taken. */
+    number: SaleNumberSchema.optional(),
     customer_id: Id,
     items: z
       .array(SaleItemInputSchema)
@@ -230,6 +244,14 @@ export const SaleListQuerySchema = z.object({
   end_date: optionalFilter(IsoDate),
   /** only sales with stock conflicts (admins) */
   conflicts: optionalFilter(z.enum(['true', 'false'])),
+  /** the customer's name or CPF/CNPJ */
+  customer: SearchQuery,
+  /** a sale number as typed: 'A-0042', 'a42'; bare digits find any device's sale of that number */
+  number: SearchQuery,
+  /** who made it (a user's id) */
+  created_by: optionalFilter(Id),
+  /** the till that sold it */
+  device_id: optionalFilter(Id),
 });
 export type SaleListQuery = z.infer<typeof SaleListQuerySchema>;
 

@@ -87,7 +87,7 @@ describe('permission guard', () => {
 });
 
 describe('layout', () => {
-  it('shows a cashier the seven entries for users, in order', async () => {
+  it('shows a cashier the eight entries for users, in order', async () => {
     signedInAs(server, CASHIER);
     renderApp('/');
     await screen.findByRole('heading', { name: 'Dashboard' });
@@ -98,6 +98,7 @@ describe('layout', () => {
       'Produtos',
       'Clientes',
       'Nova Venda',
+      'Histórico de Vendas',
       'Caixas',
     ]);
     expect(screen.getByText('Carlos Caixa')).toBeTruthy();
@@ -115,6 +116,7 @@ describe('layout', () => {
       'Produtos',
       'Clientes',
       'Nova Venda',
+      'Histórico de Vendas',
       'Entrada de Mercadorias',
       'Etiquetas',
       'Inventário',

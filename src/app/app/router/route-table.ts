@@ -73,6 +73,14 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     nav: { label: 'Nova Venda', icon: 'cart', adminOnly: false },
   },
   {
+    // Beyond spec §2: the store's sales, with their detail and cancel (a cashier: today's).
+    segment: 'historico-vendas',
+    module: 'features/history/history-screen.tsx',
+    component: 'HistoryScreen',
+    permission: 'sales.read',
+    nav: { label: 'Histórico de Vendas', icon: 'report', adminOnly: false },
+  },
+  {
     // Beyond spec §2: goods in from a supplier's NF-e.
     segment: 'entradas',
     module: 'features/stock-entries/stock-entries-screen.tsx',

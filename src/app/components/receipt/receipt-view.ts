@@ -153,7 +153,7 @@ export function receiptFromLocalSale(sale: LocalSale, header: ReceiptHeader | nu
   const r = sale.receipt;
   return receiptView(
     {
-      number: r?.number ?? sale.id.slice(0, 8).toUpperCase(),
+      number: sale.number ?? r?.number ?? sale.id.slice(0, 8).toUpperCase(),
       soldAt: sale.createdAt,
       cashier: r?.cashierName ?? null,
       customerName: sale.customerName,

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { SaleCreateSchema, type SaleCreate } from '../../../shared/contract/sales';
 import { installmentParts } from '../../../shared/installments';
 import { formatBRL } from '../../../shared/money';
+import { saleLabel } from '../../../shared/sale-number';
 import type { LocalSale, LocalSaleReceipt } from '../../offline/db';
 import { cartTotal, lineDiscount, saleDiscountOf, successMessage } from './cart';
 import { INITIAL_PAYMENT, partsText, paymentsOf, type PaymentState } from './use-payment-form';
@@ -23,7 +24,7 @@ export interface BuiltSale {
 export function buildSale(
   form: SaleFormState,
   entrada: number,
-  options: { id: string; now: number; number: string; cashierName?: string | null },
+  options: { id: string; now: number; number: string | null; cashierName?: string | null },
   payment: PaymentState = INITIAL_PAYMENT,
 ): BuiltSale {
   const customer = form.customer;
@@ -81,13 +82,14 @@ export function buildSale(
         ...(item.discount ? { discount_centavos: item.discount } : {}),
       })),
       receipt: receiptOf(value, total, {
-        number: options.number,
+        ...(options.number ? { number: options.number } : {}),
         cashierName: options.cashierName ?? null,
         customerDocument: customer.document ?? null,
       }),
     },
     body: z.encode(SaleCreateSchema, value),
-    summary: `Venda #${options.number} · ${customer.name} · ${formatBRL(total)}`,
+    // offline/finish-sale.ts puts the number the sale took in place of the one on screen.
+    summary: `${options.number ? saleLabel(options.number) : 'Venda'} · ${customer.name} · ${formatBRL(total)}`,
     message: successMessage({
       customerName: customer.name,
       total,

@@ -177,10 +177,6 @@ export function successMessage(s: FinishedSaleSummary): string {
   return `Venda finalizada! Cliente: ${s.customerName} | Total: R$ ${formatDecimal(s.total)} | Pagamento: ${payment}${change}`;
 }
 
-/** The display number: the last 6 digits of the current timestamp. */
-export function displayNumber(now = Date.now()): string {
-  return String(now).slice(-6);
-}
 
 /** A product whose price the server says changed (409 PRICE_CHANGED details), centavos. */
 export interface PriceChange {

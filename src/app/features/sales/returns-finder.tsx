@@ -1,5 +1,5 @@
 // 'Trocas e Devoluções' from Nova Venda: the cashier types the sale's number (as on the
-// receipt and in the cash book, '#1A2B3C4D', or its whole id) and the return dialog opens
+// receipt and in the cash book, '#A-0042', or its whole id) and the return dialog opens
 // with its lines. A sale this device made is found offline too.
 import { useState } from 'react';
 import { Button } from '../../components/button';
@@ -42,7 +42,7 @@ export function ReturnsButton() {
         >
           <TextField
             label="Número da venda"
-            placeholder="#1A2B3C4D"
+            placeholder="#A-0042"
             value={number}
             onChange={(e) => setNumber(e.target.value)}
             error={error ?? undefined}

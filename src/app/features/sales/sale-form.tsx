@@ -6,10 +6,9 @@
 import { useCallback, useState } from 'react';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
-import { useMirrorCustomers, useMirrorProducts, usePendingQuantities } from '../../offline/hooks';
+import { useMirrorCustomers, useMirrorProducts, useNextSaleNumber, usePendingQuantities } from '../../offline/hooks';
 import { progressText, type MirrorProgress } from '../../offline/mirror';
 import { availableStock } from '../../offline/stock';
-import { displayNumber } from './cart';
 import { CustomerPicker } from './customer-picker';
 import { ProductAdder } from './product-adder';
 import { ReturnsButton } from './returns-finder';
@@ -53,14 +52,17 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
   const discountLimit = isAdmin ? null : (settings?.cashier_max_discount_percent ?? CASHIER_MAX_DISCOUNT_DEFAULT);
   const form = useSaleForm({ discountLimit, caixaOpen: caixa?.status === 'open' });
   const payment = usePaymentForm();
-  const [sale, setSale] = useState(() => ({ id: crypto.randomUUID(), number: displayNumber() }));
-  const { number } = sale;
+  // The number the sale will get (this till's code and sequence: shared/sale-number.ts).
+  const number = useNextSaleNumber();
+  const [saleId, setSaleId] = useState(() => crypto.randomUUID());
+  const sale = { id: saleId, number };
   /** The sale just finished, offered for printing. */
   const [lastSaleId, setLastSaleId] = useState<string | null>(null);
-  // A refused sale is tried again as a new one (its key holds the refusal): same number, new id.
+  // A refused sale is tried again as a new one (its key holds the refusal): new id, and the
+  // same number (a refused sale used none).
   const { finishing, finish } = useSaleFinish(form, payment, sale, (outcome) => {
-    if (outcome === 'finished') setLastSaleId(sale.id);
-    setSale((s) => ({ id: crypto.randomUUID(), number: outcome === 'finished' ? displayNumber() : s.number }));
+    if (outcome === 'finished') setLastSaleId(saleId);
+    setSaleId(crypto.randomUUID());
   });
   const finishProps = { form, payment, finishing, onFinish: (pix: boolean) => void finish(pix) };
   const wide = useWideTill();
@@ -98,7 +100,10 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
           <>
             <ReturnsButton />
             <Card className="px-3 py-1.5 text-sm text-slate-600">
-              Venda <span className="font-mono font-semibold text-slate-900">#{number}</span>
+              Venda{' '}
+              <span className="font-mono font-semibold text-slate-900" data-testid="sale-number">
+                {number ? `#${number}` : 'nova'}
+              </span>
             </Card>
           </>
         }

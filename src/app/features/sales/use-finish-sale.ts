@@ -32,7 +32,7 @@ export function repricedLines(lines: CartLine[], error: ApiError): CartLine[] | 
 export function useSaleFinish(
   form: ReturnType<typeof useSaleForm>,
   payment: PaymentForm,
-  sale: { id: string; number: string },
+  sale: { id: string; number: string | null },
   /** The sale was finished (a new one starts) or refused (`refused`: it is tried again under a new id). */
   onDone: (outcome: 'finished' | 'refused') => void,
 ) {

@@ -41,6 +41,12 @@ export const sales = pgTable(
     tenantId: tenantId(),
     /** May be chosen by the client: the outbox row's id, so a replay names the same sale. */
     id: rowId(),
+    /** What people read aloud and type ('A-0042', '0107'; shared/sale-number.ts), unique in the store. */
+    // Optional when inserting: a row written without one gets the store's next number
+    // (trigger sales_number_fill, db/functions.sql); the API always writes one.
+    number: text('number')
+      .notNull()
+      .default(sql`NULL`),
     customerId: uuid('customer_id').notNull(),
     /** The customer's name when the sale was made. */
     customerName: text('customer_name').notNull(),
@@ -72,11 +78,19 @@ export const sales = pgTable(
     notes: text('notes'),
     createdBy: uuid('created_by'),
     cancelledAt: at('cancelled_at'),
+    /** Why an admin cancelled it, and who. */
+    cancelReason: text('cancel_reason'),
+    cancelledBy: uuid('cancelled_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     tenantKey('sales', t),
+    uniqueIndex('sales_number_key').on(t.tenantId, t.number),
+    index('sales_created_by_idx').on(t.tenantId, t.createdBy, t.soldAt),
+    index('sales_device_idx')
+      .on(t.tenantId, t.deviceId, t.soldAt)
+      .where(sql`device_id IS NOT NULL`),
     sameStoreRef('sales_customer_fk', t, t.customerId, customers),
     sameStoreRef('sales_created_by_fk', t, t.createdBy, users),
     index('sales_tenant_sold_at_idx').on(t.tenantId, t.soldAt),
@@ -93,6 +107,7 @@ export const sales = pgTable(
     check('sales_sale_status_check', sql`${t.saleStatus} IN ('completed', 'cancelled')`),
     check('sales_total_check', sql`${t.total} >= 0`),
     check('sales_discount_check', sql`${t.discount} >= 0`),
+    check('sales_number_check', sql`${t.number} ~ '^([A-Z]{1,3}-)?[0-9]{4,}$'`),
   ],
 );
 

@@ -1,0 +1,39 @@
+// What a sale's detail offers besides cancelling: its receipt (and carnê) printed again, and
+// 'Trocas e Devoluções' opened on its lines (the same dialog Nova Venda opens by number).
+import { useState } from 'react';
+import type { SaleDetail } from '../../../shared/contract/sale-history';
+import { Button } from '../../components/button';
+import { ReceiptPrintButtons } from '../../components/receipt/receipt-print-buttons';
+import { receiptFromSale } from '../../components/receipt/receipt-view';
+import { ReturnDialog } from '../../components/return-dialog';
+import { toastError } from '../../components/toast-store';
+import { useReceiptHeader } from '../../lib/receipt-header';
+import { useOnline } from '../../offline/hooks';
+import { findReturnableSale, type ReturnableSale } from '../../offline/returns-hooks';
+
+export function SaleActions({ sale }: { sale: SaleDetail }) {
+  const header = useReceiptHeader().data;
+  const online = useOnline();
+  const [returning, setReturning] = useState<ReturnableSale | null>(null);
+  const view = receiptFromSale(sale, header, { number: sale.number, cashierName: sale.cashier_name ?? null });
+
+  async function openReturn() {
+    try {
+      setReturning(await findReturnableSale(sale.id, online));
+    } catch (error) {
+      toastError('Erro ao abrir a devolução', error instanceof Error ? error.message : 'Tente novamente.');
+    }
+  }
+
+  return (
+    <>
+      <ReceiptPrintButtons view={view} />
+      {sale.sale_status === 'completed' ? (
+        <Button variant="outline" onClick={() => void openReturn()}>
+          Trocas e Devoluções
+        </Button>
+      ) : null}
+      <ReturnDialog sale={returning} onClose={() => setReturning(null)} />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+// The tills of a store, each with the code its sale numbers start with (migration 0016),
+// and the store's counters that hand out device codes and the numbers of sales that
+// arrive without one (shared/sale-number.ts).
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tenantId } from './base';
+
+export const devices = pgTable(
+  'devices',
+  {
+    tenantId: tenantId(),
+    /** The random id the device keeps in its IndexedDB. */
+    id: uuid('id').notNull(),
+    code: text('code').notNull(),
+    label: text('label'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'devices_pkey', columns: [t.tenantId, t.id] }),
+    uniqueIndex('devices_code_key').on(t.tenantId, t.code),
+    check('devices_code_check', sql`${t.code} ~ '^[A-Z]{1,3}$'`),
+  ],
+);
+
+export const saleCounters = pgTable('sale_counters', {
+  tenantId: tenantId().primaryKey(),
+  /** Device codes handed out (the next device is devices + 1). */
+  devices: integer('devices').notNull().default(0),
+  /** Store-made sale numbers handed out. */
+  sales: bigint('sales', { mode: 'number' }).notNull().default(0),
+});
+
+export type DeviceRow = typeof devices.$inferSelect;

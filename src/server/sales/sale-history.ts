@@ -1,0 +1,164 @@
+// The sales history (Histórico de Vendas): the filtered list, newest first, and one sale's
+// detail with what hangs on it (its instalments and which are paid, its caixa, its
+// conflicts, who made and who cancelled it). Cashiers see today only: the route passes
+// their query through day-scope.ts. Indexes (migration 0016): the period walks
+// sales_tenant_sold_at_idx backwards; cashier and device have their own; a number is unique.
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { paginationOf, type Pagination, type Sale, type SaleDetail, type SaleListQuery } from '../../shared/contract';
+import { stripDocument } from '../../shared/documents';
+import { parseSaleNumber } from '../../shared/sale-number';
+import { containsFolded, likePattern } from '../core/like';
+import type { DbOrTx } from '../db/client';
+import {
+  accountsReceivable,
+  cashSessions,
+  customers,
+  devices,
+  saleConflicts,
+  salePayments,
+  sales,
+  users,
+} from '../db/schema';
+import { bySale, loadSalePayments, toSalePayment } from './sale-payments';
+import { dayRange, loadSaleItems, loadSaleRow, saleOf, toSale } from './sale-queries';
+
+const hasConflicts = sql`${sales.stockConflicts} <> '[]'::jsonb`;
+
+/** The list's WHERE (the bench runs the same one as its floor). */
+export function saleListWhere(tenantId: string, query: SaleListQuery): SQL {
+  const filters: (SQL | undefined)[] = [eq(sales.tenantId, tenantId), ...dayRange(query.start_date, query.end_date)];
+  const search = query.search?.trim();
+  if (search) filters.push(containsFolded(sales.customerName, search));
+  const customer = query.customer?.trim();
+  if (customer) {
+    // Documents are stored bare: '123.456' matches '12345678909'.
+    const bare = stripDocument(customer);
+    const byDocument = bare
+      ? sql`${sales.customerId} IN (SELECT ${customers.id} FROM ${customers}
+              WHERE ${customers.tenantId} = ${tenantId} AND ${customers.document} LIKE ${likePattern(bare)})`
+      : undefined;
+    filters.push(or(containsFolded(sales.customerName, customer), byDocument));
+  }
+  if (query.number?.trim()) {
+    const typed = parseSaleNumber(query.number);
+    if (!typed) filters.push(sql`false`);
+    // Bare digits: the store's '0042' or any till's 42 ('A-0042', 'B-0042').
+    else if (typed.anyDevice) filters.push(or(eq(sales.number, typed.number), like(sales.number, `%-${typed.number}`)));
+    else filters.push(eq(sales.number, typed.number));
+  }
+  if (query.customer_id) filters.push(eq(sales.customerId, query.customer_id));
+  if (query.payment_method) {
+    // The sale's method, or any part of a split or a crediário's entrada paid by it.
+    filters.push(
+      or(
+        eq(sales.paymentMethod, query.payment_method),
+        sql`EXISTS (SELECT 1 FROM ${salePayments} p WHERE p.tenant_id = ${sales.tenantId}
+                     AND p.sale_id = ${sales.id} AND p.method = ${query.payment_method})`,
+      ),
+    );
+  }
+  if (query.sale_status) filters.push(eq(sales.saleStatus, query.sale_status));
+  if (query.created_by) filters.push(eq(sales.createdBy, query.created_by));
+  if (query.device_id) filters.push(eq(sales.deviceId, query.device_id));
+  if (query.conflicts === 'true') filters.push(hasConflicts);
+  if (query.conflicts === 'false') filters.push(sql`not (${hasConflicts})`);
+  return and(...filters)!;
+}
+
+/** user id -> name, for the users among `ids`. */
+async function namesOf(db: DbOrTx, tenantId: string, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, wanted)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function listSales(
+  db: DbOrTx,
+  tenantId: string,
+  query: SaleListQuery,
+): Promise<{ sales: Sale[]; pagination: Pagination }> {
+  const where = saleListWhere(tenantId, query);
+  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+    db.select({ total: count() }).from(sales).where(where),
+    db
+      .select()
+      .from(sales)
+      .where(where)
+      .orderBy(desc(sales.soldAt), desc(sales.createdAt), desc(sales.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [items, parts, names] = await Promise.all([
+    loadSaleItems(db, tenantId, ids),
+    loadSalePayments(db, tenantId, ids),
+    namesOf(
+      db,
+      tenantId,
+      rows.map((r) => r.createdBy),
+    ),
+  ]);
+  const itemsBySale = bySale(items);
+  const partsBySale = bySale(parts);
+  return {
+    sales: rows.map((r) => ({
+      ...toSale(r, itemsBySale.get(r.id) ?? [], (partsBySale.get(r.id) ?? []).map(toSalePayment)),
+      cashier_name: r.createdBy ? (names.get(r.createdBy) ?? null) : null,
+    })),
+    pagination: paginationOf(query.page, query.limit, total),
+  };
+}
+
+/** GET /api/sales/{id}: the sale and everything that hangs on it. */
+export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string): Promise<SaleDetail> {
+  const row = await loadSaleRow(db, tenantId, id);
+  const [sale, installments, session, conflicts, device, names] = await Promise.all([
+    saleOf(db, row),
+    db
+      .select()
+      .from(accountsReceivable)
+      .where(and(eq(accountsReceivable.tenantId, tenantId), eq(accountsReceivable.saleId, id)))
+      .orderBy(asc(accountsReceivable.installmentNumber)),
+    row.cashSessionId
+      ? db
+          .select()
+          .from(cashSessions)
+          .where(and(eq(cashSessions.tenantId, tenantId), eq(cashSessions.id, row.cashSessionId)))
+      : Promise.resolve([]),
+    db
+      .select({ kind: saleConflicts.kind, reviewedAt: saleConflicts.reviewedAt })
+      .from(saleConflicts)
+      .where(and(eq(saleConflicts.tenantId, tenantId), eq(saleConflicts.saleId, id)))
+      .orderBy(asc(saleConflicts.kind)),
+    row.deviceId
+      ? db
+          .select({ code: devices.code })
+          .from(devices)
+          .where(and(eq(devices.tenantId, tenantId), eq(devices.id, row.deviceId)))
+      : Promise.resolve([]),
+    namesOf(db, tenantId, [row.createdBy, row.cancelledBy]),
+  ]);
+  const [caixa] = session;
+  return {
+    ...sale,
+    cashier_name: row.createdBy ? (names.get(row.createdBy) ?? null) : null,
+    cancelled_by_name: row.cancelledBy ? (names.get(row.cancelledBy) ?? null) : null,
+    installments: installments.map((r) => ({
+      id: r.id,
+      number: r.installmentNumber ?? 0,
+      amount: r.amount,
+      due_date: r.dueDate,
+      status: r.status,
+      payment_date: r.paymentDate,
+    })),
+    cash_session: caixa
+      ? { id: caixa.id, device_label: caixa.deviceLabel, opened_at: caixa.openedAt.toISOString(), status: caixa.status }
+      : null,
+    conflicts: conflicts.map((c) => ({ kind: c.kind, reviewed_at: c.reviewedAt?.toISOString() ?? null })),
+    device_code: device[0]?.code ?? null,
+  };
+}

@@ -1,0 +1,57 @@
+// The sales history (Histórico de Vendas): a sale's detail with everything that hangs on
+// it, the cancel an admin asks for, and the tills (devices) with the codes their sale
+// numbers start with. The list itself is GET /api/sales (sales.ts: SaleListQuerySchema).
+import { z } from 'zod';
+import { DEVICE_CODE_PATTERN } from '../sale-number';
+import { Id, IsoDate, Money, PlainText, Timestamp, envelope } from './common';
+import { SaleSchema } from './sales';
+import { SALE_CONFLICT_KINDS } from './sale-conflicts';
+
+/** An instalment of a crediário sale and whether it was paid. */
+export const SaleInstallmentSchema = z.object({
+  id: Id,
+  /** 1..n */
+  number: z.int(),
+  amount: Money,
+  due_date: IsoDate,
+  status: z.enum(['pending', 'paid', 'cancelled']),
+  payment_date: IsoDate.nullable(),
+});
+export type SaleInstallment = z.infer<typeof SaleInstallmentSchema>;
+
+/** GET /api/sales/{id}: the sale and what hangs on it. */
+export const SaleDetailSchema = SaleSchema.extend({
+  installments: z.array(SaleInstallmentSchema),
+  /** The caixa it belongs to. */
+  cash_session: z
+    .object({ id: Id, device_label: z.string().nullable(), opened_at: Timestamp, status: z.enum(['open', 'closed']) })
+    .nullable(),
+  /** What admins were asked to look at about it (stock, price, clock, discount). */
+  conflicts: z.array(z.object({ kind: z.enum(SALE_CONFLICT_KINDS), reviewed_at: Timestamp.nullable() })),
+  /** The code of the till that sold it ('A'), when known. */
+  device_code: z.string().nullable(),
+  cancelled_by_name: z.string().nullable(),
+});
+export type SaleDetail = z.infer<typeof SaleDetailSchema>;
+export const SaleDetailResponseSchema = envelope(SaleDetailSchema);
+
+export const CANCEL_REASON_MIN = 3;
+/** PUT /api/sales/{id}/cancel: why (the screen requires it; older clients send no body). */
+export const SaleCancelSchema = z
+  .object({
+    reason: PlainText({ multiline: true })
+      .min(CANCEL_REASON_MIN, { error: 'Informe o motivo do cancelamento' })
+      .max(300, { error: 'Motivo: máximo de 300 caracteres' })
+      .optional(),
+  })
+  .nullish();
+export type SaleCancel = z.infer<typeof SaleCancelSchema>;
+
+export const DeviceCodeSchema = z.string().regex(DEVICE_CODE_PATTERN);
+
+/** POST /api/devices: a till's first contact; answers the code its sale numbers start with. */
+export const DeviceRegisterSchema = z.object({ id: Id, label: PlainText().max(80).optional() });
+export const DeviceSchema = z.object({ id: Id, code: DeviceCodeSchema, label: z.string().nullable() });
+export type Device = z.infer<typeof DeviceSchema>;
+export const DeviceResponseSchema = envelope(DeviceSchema);
+export const DeviceListResponseSchema = envelope(z.object({ devices: z.array(DeviceSchema) }));
