@@ -10,6 +10,7 @@ import { idbCount, idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
 import { addProduct, chooseCustomer, finish, openTill, signIn, demoPair } from './support/till';
 import { fileBrowser, fileServer } from './support/suite';
+import { pdfInfo, pdfText, pdfWords, PT_PER_MM, printedPdf } from './support/print';
 
 const server = fileServer();
 const tablet = fileBrowser({ width: 820, height: 1180 });
@@ -130,6 +131,22 @@ describe('Caixa', () => {
       }
       await adminPage.getByText('Sangria · Cofre').waitFor();
       await screenshot(adminPage, 'caixa-05-admin-caixas');
+
+      // 'Imprimir 80 mm': the report alone, on a page as wide as the roll, with its figures.
+      await adminPage.evaluate(() => {
+        window.print = () => undefined; // the dialog would block; the page stays as printed
+      });
+      await adminPage.getByRole('button', { name: 'Imprimir 80 mm' }).click();
+      const roll = await printedPdf(adminPage, 'caixa-06-fechamento-80mm');
+      const rollInfo = pdfInfo(roll);
+      expect(Math.abs(rollInfo.width - 80 * PT_PER_MM)).toBeLessThan(0.6);
+      expect(rollInfo.pages).toBe(1);
+      for (const word of pdfWords(roll)) expect(word.xMax, word.word).toBeLessThanOrEqual(rollInfo.width);
+      const printed = pdfText(roll).replace(/\s+/g, ' ');
+      for (const words of ['Dinheiro', 'Débito', 'Sangria', '2,50', 'Vendas por forma de pagamento', 'venda(s)'])
+        expect(printed).toContain(words);
+      expect(printed).not.toContain('Imprimir A4');
+      await adminPage.evaluate(() => window.dispatchEvent(new Event('afterprint')));
     } finally {
       await desk.close();
     }

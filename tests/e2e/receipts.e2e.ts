@@ -5,15 +5,13 @@
 // and it says 'Documento sem valor fiscal'. Offline, a crediário sale in 6 instalments
 // prints its receipt and a carnê of three slips per A4 page. window.print is replaced by
 // a counter, so no dialog blocks the browser.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
-import { ARTIFACTS_DIR, screenshot, waitForServiceWorker, type Page } from './support/browser';
+import { screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
 import { fileBrowser, fileServer } from './support/suite';
+import { pdfInfo, pdfText, pdfWords, printedPdf as printPdf } from './support/print';
 import {
   addProduct,
   chooseCustomer,
@@ -53,38 +51,9 @@ async function typeInto(label: string, text: string) {
 /** How often the app asked the browser to print (window.print is counted, not shown). */
 const printCalls = () => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
 
-/** The page as printed: PDF through the print stylesheet, with the page size the CSS asks. */
-async function printedPdf(name: string): Promise<string> {
-  await page.emulateMedia({ media: 'print' });
-  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  await page.emulateMedia({ media: 'screen' });
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const path = join(ARTIFACTS_DIR, `${name}.pdf`);
-  writeFileSync(path, pdf);
-  execFileSync('pdftoppm', ['-png', '-r', '110', path, join(ARTIFACTS_DIR, name)]);
-  return path;
-}
-
-function pdfInfo(path: string): { pages: number; width: number; height: number } {
-  const info = execFileSync('pdfinfo', [path], { encoding: 'utf8' });
-  const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info);
-  const pages = /Pages:\s+(\d+)/.exec(info);
-  if (!size || !pages) throw new Error(`pdfinfo sem tamanho: ${info}`);
-  return { pages: Number(pages[1]), width: Number(size[1]), height: Number(size[2]) };
-}
-
-const text = (path: string, page?: number) =>
-  execFileSync('pdftotext', ['-layout', ...(page ? ['-f', `${page}`, '-l', `${page}`] : []), path, '-'], {
-    encoding: 'utf8',
-  });
-
-/** Every word with its box, in points (pdftotext -bbox). */
-function words(path: string): { word: string; xMin: number; xMax: number; yMin: number; yMax: number }[] {
-  const html = execFileSync('pdftotext', ['-bbox', path, '-'], { encoding: 'utf8' });
-  return [
-    ...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
-  ].map((m) => ({ xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), word: m[5]! }));
-}
+const printedPdf = (name: string) => printPdf(page, name);
+const text = pdfText;
+const words = pdfWords;
 
 /** The receipt on its roll: the page as wide as the paper, one page, every word inside, text >= 9 pt. */
 function expectOnRoll(path: string, widthMm: number) {

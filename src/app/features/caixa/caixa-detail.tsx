@@ -14,14 +14,41 @@ import './caixa-print.css';
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('pt-BR') : '—');
 
 /** Prints with the page size asked (A4 or an 80 mm roll), then takes the size away. */
+const MM_PER_PX = 25.4 / 96;
+/** The roll's margins (3 mm each end) and a little more, so rounding never spills onto a second page. */
+const ROLL_EXTRA_MM = 10;
+
+/** How long the 80 mm report is: a copy drawn off screen at the roll's printable width. */
+function rollLengthMm(): number {
+  const report = document.querySelector<HTMLElement>('[data-print-caixa]');
+  if (!report) return 297;
+  const probe = report.cloneNode(true) as HTMLElement;
+  // Through the CSSOM: the content security policy allows no inline style attribute.
+  Object.assign(probe.style, { position: 'absolute', left: '-10000px', top: '0', width: '74mm', fontSize: '10px' });
+  probe.querySelectorAll<HTMLElement>('dl').forEach((dl) => (dl.style.gridTemplateColumns = '1fr'));
+  document.body.append(probe);
+  const height = probe.getBoundingClientRect().height;
+  probe.remove();
+  return Math.ceil(height * MM_PER_PX) + ROLL_EXTRA_MM;
+}
+
 function printAs(size: 'A4' | '80mm') {
-  const style = document.createElement('style');
-  style.textContent = `@page { size: ${size === 'A4' ? 'A4' : '80mm auto'}; margin: ${size === 'A4' ? '12mm' : '3mm'}; }`;
-  document.head.append(style);
+  // The page size goes in through the CSSOM (a constructed sheet): the content security
+  // policy allows no inline <style>, so a <style> element would be ignored.
+  const page =
+    size === 'A4' ? '@page { size: A4; margin: 12mm; }' : `@page { size: 80mm ${rollLengthMm()}mm; margin: 3mm; }`;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(page);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   document.body.dataset.printCaixa = size;
+  // Undone when the print dialog has closed (the page is printed as it is until then).
+  const done = () => {
+    window.removeEventListener('afterprint', done);
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    delete document.body.dataset.printCaixa;
+  };
+  window.addEventListener('afterprint', done);
   window.print();
-  style.remove();
-  delete document.body.dataset.printCaixa;
 }
 
 export function CaixaDetail({ id, onClose }: { id: string; onClose: () => void }) {
