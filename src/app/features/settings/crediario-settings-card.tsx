@@ -1,53 +1,15 @@
 // Crediário terms (PUT /api/settings): the default credit limit of a customer without one
 // of their own, the late charges of an instalment paid late (multa at most 2%, juros de
 // mora a month, pro rata die) and whether cashiers may receive instalments at the counter.
-import { useState } from 'react';
 import { MULTA_MAX_PERCENT } from '../../../shared/late-charges';
 import { formatBRL } from '../../../shared/money';
-import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
-import { CheckboxField, FieldFrame } from '../../components/field';
-import { MoneyInput } from '../../components/money-input';
+import { CheckboxField } from '../../components/field';
 import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { useStoreSettings, useUpdateStoreSettings } from '../../lib/store-settings';
+import { MoneySettingField } from './money-setting-field';
 import { PercentSettingField } from './percent-setting-field';
-
-function CreditLimitDefaultField({ saved }: { saved: number }) {
-  const update = useUpdateStoreSettings();
-  const [value, setValue] = useState<number | null>(saved);
-  const save = async () => {
-    if (value === null) return;
-    try {
-      await update.mutateAsync({ credit_limit_default: value });
-      toast({
-        title: 'Configuração salva',
-        description: value > 0 ? `Limite de crédito padrão: ${formatBRL(value)}.` : 'Sem limite de crédito padrão.',
-      });
-    } catch (error) {
-      toastError('Erro ao salvar configuração', describeError(error, 'Erro ao salvar configuração'));
-    }
-  };
-  return (
-    <div className="flex flex-wrap items-end gap-3">
-      <FieldFrame
-        id="credit-limit-default"
-        label="Limite de crédito padrão"
-        hint="Para clientes sem limite próprio. R$ 0,00: sem limite."
-        className="w-64"
-      >
-        <MoneyInput id="credit-limit-default" value={value} onChange={(c) => setValue(c)} />
-      </FieldFrame>
-      <Button
-        variant="outline"
-        onClick={() => void save()}
-        disabled={value === null || value === saved || update.isPending}
-      >
-        Salvar limite
-      </Button>
-    </div>
-  );
-}
 
 export function CrediarioSettingsCard() {
   const settings = useStoreSettings().data;
@@ -69,7 +31,16 @@ export function CrediarioSettingsCard() {
       <CardContent>
         {settings ? (
           <>
-            <CreditLimitDefaultField saved={settings.credit_limit_default} />
+            <MoneySettingField
+              setting="credit_limit_default"
+              saved={settings.credit_limit_default}
+              label="Limite de crédito padrão"
+              hint="Para clientes sem limite próprio. R$ 0,00: sem limite."
+              action="Salvar limite"
+              savedText={(v) =>
+                v > 0 ? `Limite de crédito padrão: ${formatBRL(v)}.` : 'Sem limite de crédito padrão.'
+              }
+            />
             <PercentSettingField
               setting="late_fee_percent"
               saved={settings.late_fee_percent}

@@ -8,12 +8,13 @@ import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { useUpdateStoreSettings } from '../../lib/store-settings';
 
-type PercentKey = {
+/** A setting whose value is a number (percent or centavos). */
+export type NumberSetting = {
   [K in keyof StoreSettingsUpdate]-?: NonNullable<StoreSettingsUpdate[K]> extends number ? K : never;
 }[keyof StoreSettingsUpdate];
 
 interface PercentSettingFieldProps {
-  setting: PercentKey;
+  setting: NumberSetting;
   saved: number;
   label: string;
   hint: string;

@@ -1,6 +1,5 @@
 // The store's settings that change what cashiers get (PUT /api/settings): each change is
 // saved as soon as it is made, and the box shows what the server holds.
-import { ReturnLimitField } from './return-limit-field';
 import { useEffect } from 'react';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { CheckboxField } from '../../components/field';
@@ -8,8 +7,9 @@ import { LoadingState } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { useStoreSettings, useUpdateStoreSettings } from '../../lib/store-settings';
-import { CashCloseToleranceField } from './cash-close-tolerance-field';
+import { MoneySettingField } from './money-setting-field';
 import { PercentSettingField } from './percent-setting-field';
+import { formatBRL } from '../../../shared/money';
 
 export function StoreSettingsCard() {
   const settingsQuery = useStoreSettings();
@@ -61,8 +61,26 @@ export function StoreSettingsCard() {
             onChange={(checked) => void setCashiersSeeCost(checked)}
           />
         )}
-        {settings ? <CashCloseToleranceField saved={settings.cash_close_tolerance} /> : null}
-        {settings ? <ReturnLimitField saved={settings.cashier_max_return} /> : null}
+        {settings ? (
+          <>
+            <MoneySettingField
+              setting="cash_close_tolerance"
+              saved={settings.cash_close_tolerance}
+              label="Tolerância no fechamento de caixa"
+              hint="Uma diferença maior em alguma forma de pagamento pede uma justificativa."
+              action="Salvar tolerância"
+              savedText={(v) => `Tolerância no fechamento de caixa: ${formatBRL(v)}.`}
+            />
+            <MoneySettingField
+              setting="cashier_max_return"
+              saved={settings.cashier_max_return}
+              label="Limite de devolução dos caixas"
+              hint="Devoluções de valor maior precisam de um administrador."
+              action="Salvar limite"
+              savedText={(v) => `Limite de devolução dos caixas: ${formatBRL(v)}.`}
+            />
+          </>
+        ) : null}
         {settings ? (
           <PercentSettingField
             setting="cashier_max_discount_percent"
