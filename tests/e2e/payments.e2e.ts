@@ -17,6 +17,7 @@ import {
   signIn,
   type ApiCustomer,
   type ApiProduct,
+  demoLists,
 } from './support/till';
 import { decodePage } from './support/zbar';
 import { fileBrowser, fileServer } from './support/suite';
@@ -75,19 +76,14 @@ beforeAll(async () => {
     body: { pix_key: PIX_KEY, pix_receiver_name: 'Loja Demo', pix_city: 'Sao Paulo' },
   });
   expect(saved.status).toBe(200);
-  const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
-    token: adminToken,
-  });
-  products = catalogue.body.data.products.filter((p) => p.current_stock >= 10 && p.sale_price > 20);
-  const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=3', {
-    token: adminToken,
-  });
-  customers = people.body.data.customers;
+  const demo = await demoLists(server, adminToken, 3);
+  products = demo.products.filter((p) => p.current_stock >= 10 && p.sale_price > 20);
+  customers = demo.customers;
   if (products.length < 2 || customers.length < 2) throw new Error('o demo precisa de produtos e clientes');
   page = await tablet.context.newPage();
   await signIn(server, page, 'caixa@demo.com');
   await openTill(server, page);
-  await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
+  await until(async () => (await idbProductCount(page)) >= demo.products.length, 'espelho');
 });
 
 describe('Pagamento no PDV (tablet 820 px)', () => {

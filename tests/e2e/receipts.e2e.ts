@@ -20,6 +20,7 @@ import {
   signIn,
   type ApiCustomer,
   type ApiProduct,
+  demoLists,
 } from './support/till';
 
 const server = fileServer();
@@ -74,14 +75,9 @@ function expectOnRoll(path: string, widthMm: number) {
 
 beforeAll(async () => {
   adminToken = await loginToken(server, 'admin@demo.com');
-  const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
-    token: adminToken,
-  });
-  products = catalogue.body.data.products.filter((p) => p.current_stock >= 10 && p.sale_price > 20);
-  const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=3', {
-    token: adminToken,
-  });
-  customers = people.body.data.customers;
+  const demo = await demoLists(server, adminToken, 3);
+  products = demo.products.filter((p) => p.current_stock >= 10 && p.sale_price > 20);
+  customers = demo.customers;
   if (products.length < 2 || customers.length < 2) throw new Error('o demo precisa de produtos e clientes');
   page = await browser.context.newPage();
   await page.addInitScript(() => {
@@ -96,7 +92,7 @@ beforeAll(async () => {
   });
   await signIn(server, page, 'caixa@demo.com');
   await openTill(server, page);
-  await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
+  await until(async () => (await idbProductCount(page)) >= demo.products.length, 'espelho');
 });
 
 describe('Recibo e carnê', () => {

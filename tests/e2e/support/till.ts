@@ -121,17 +121,22 @@ export async function shownStock(page: Page, product: ApiProduct): Promise<numbe
   return Number(match[1]);
 }
 
-/** Two demo products with at least `minStock` units and two demo customers, as an admin reads them. */
-export async function demoPair(server: RunningServer, token: string, minStock: number) {
+/** The demo store's catalogue (up to 200 products) and its first customers, as an admin lists them. */
+export async function demoLists(server: RunningServer, token: string, customers = 2) {
   const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
     token,
   });
-  const products = catalogue.body.data.products;
-  const [x, y] = products.filter((p) => p.current_stock >= minStock);
-  const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=2', {
+  const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', `/api/customers?limit=${customers}`, {
     token,
   });
-  const [ana, bruno] = people.body.data.customers;
+  return { products: catalogue.body.data.products, customers: people.body.data.customers };
+}
+
+/** Two demo products with at least `minStock` units and two demo customers, as an admin reads them. */
+export async function demoPair(server: RunningServer, token: string, minStock: number) {
+  const { products, customers } = await demoLists(server, token);
+  const [x, y] = products.filter((p) => p.current_stock >= minStock);
+  const [ana, bruno] = customers;
   if (!x || !y || !ana || !bruno) throw new Error('o demo precisa de dois produtos com estoque e dois clientes');
   return { products, x, y, ana, bruno };
 }
