@@ -96,6 +96,7 @@ const ROWS: Row[] = [
   { route: 'DELETE /api/products/:id', id: 'product', cashier: 403, admin: 200 },
   { route: 'GET /api/customers', cashier: 200, admin: 200 },
   { route: 'GET /api/customers/:id', id: 'customer', cashier: 200, admin: 200 },
+  { route: 'GET /api/customers/:id/store-credit', id: 'customer', cashier: 200, admin: 200 },
   { route: 'POST /api/customers', body: () => ({ name: 'Cliente Matriz' }), cashier: 403, admin: 201 },
   { route: 'PUT /api/customers/:id', id: 'customer', body: () => ({ city: 'Natal' }), cashier: 403, admin: 200 },
   { route: 'DELETE /api/customers/:id', id: 'customer', cashier: 403, admin: 200 },
@@ -141,6 +142,19 @@ const ROWS: Row[] = [
   { route: 'GET /api/sales', cashier: 200, admin: 200 },
   { route: 'GET /api/sales/stats', cashier: 200, admin: 200 },
   { route: 'GET /api/sales/:id', id: 'sale', cashier: 200, admin: 200 },
+  {
+    route: 'GET /api/sales/:id/returns',
+    url: async () => `/api/sales/${(await saleFixture.newSale!()).id}/returns`,
+    cashier: 200,
+    admin: 200,
+  },
+  {
+    route: 'POST /api/sales/:id/returns',
+    url: async () => `/api/sales/${(await saleFixture.newSale!()).id}/returns`,
+    body: () => ({ lines: [{ position: 0, quantity: 1 }], reason: 'Matriz', refund_method: 'vale_troca' }),
+    cashier: 201,
+    admin: 201,
+  },
   { route: 'POST /api/sales', body: saleBody, cashier: 201, admin: 201 },
   {
     route: 'POST /api/sales/batch',

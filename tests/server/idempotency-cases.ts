@@ -51,6 +51,17 @@ export function routeCases({ db, http, admin, tenantId }: CaseEnv): Record<strin
   // Fixtures, made without a key.
   const product = (stock = 20): Promise<ProductFixture> => makeProduct(db, tenantId, { stock });
   const customerId = async () => (await makeCustomer(db, tenantId)).id;
+  /** No stock count open (a store has one open at most). */
+  const closeOpenCounts = async () => {
+    const list = await ok(http.get('/api/stock-counts?limit=100', { token: admin }));
+    for (const c of list.counts as { id: string; status: string }[]) {
+      if (c.status === 'open') await ok(http.post(`/api/stock-counts/${c.id}/cancel`, undefined, { token: admin }));
+    }
+  };
+  const stockCount = async () => {
+    await closeOpenCounts();
+    return ok(http.post('/api/stock-counts', {}, { token: admin }));
+  };
   const sale = async (lines = 1) => {
     const p = await product();
     const items = Array.from({ length: lines }, () => ({ product: p, quantity: 1 }));
@@ -385,6 +396,26 @@ export function routeCases({ db, http, admin, tenantId }: CaseEnv): Record<strin
       const url = `/api/cash-flow/${(await cashEntry()).id}`;
       return { call: { url, body: { description: 'A' } }, other: { url, body: { description: 'B' } } };
     },
+    'POST /api/stock-counts': async () => {
+      await closeOpenCounts();
+      return {
+        call: { url: '/api/stock-counts', body: { search: 'a' } },
+        other: { url: '/api/stock-counts', body: { search: 'b' } },
+      };
+    },
+    'PUT /api/stock-counts/:id/lines/:productId': async () => {
+      const p = await product();
+      const url = `/api/stock-counts/${(await stockCount()).id}/lines/${p.id}`;
+      return { call: { url, body: { counted: 3 } }, other: { url, body: { counted: 4 } } };
+    },
+    'POST /api/stock-counts/:id/confirm': async () => ({
+      call: { url: `/api/stock-counts/${(await stockCount()).id}/confirm` },
+      other: { url: `/api/stock-counts/${randomUUID()}/confirm` },
+    }),
+    'POST /api/stock-counts/:id/cancel': async () => ({
+      call: { url: `/api/stock-counts/${(await stockCount()).id}/cancel` },
+      other: { url: `/api/stock-counts/${randomUUID()}/cancel` },
+    }),
     'DELETE /api/cash-flow/:id': async () => ({
       call: { url: `/api/cash-flow/${(await cashEntry()).id}` },
       other: { url: `/api/cash-flow/${(await cashEntry()).id}` },

@@ -62,13 +62,18 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return parsed.data;
 }
 
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+
 /**
  * The call a request stands for: its key, and the hash of what the key is bound to (the
  * method, the path and the body; `hashed` is what the hash covers when not the whole body).
  */
 export function keyedCallOf(request: FastifyRequest, hashed?: (body: unknown) => unknown): KeyedCall {
-  // A route without a body schema ignores what was sent (cancel, item removal).
-  const body = request.routeOptions.schema?.body ? (request.body ?? null) : null;
+  // A route without a body schema ignores what was sent (item removal); on a route whose
+  // body is optional (cancel's reason), an empty object says nothing more than no body.
+  const sent = request.routeOptions.schema?.body ? (request.body ?? null) : null;
+  const body = isEmptyObject(sent) ? null : sent;
   return {
     key: idempotencyKeyOf(request),
     requestHash: requestHashOf({
