@@ -92,6 +92,7 @@ describe('Content-Security-Policy', () => {
     await openFromMenu(page, 'Nova Venda', 'Nova Venda');
     await waitForServiceWorker(page);
     await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
+    await tillReady(page); // the device's caixa opened while online
     await browser.context.setOffline(true);
     await page.reload();
     await tillReady(page);
