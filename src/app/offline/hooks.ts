@@ -259,10 +259,12 @@ export function useOutboxActions() {
  */
 export function useNextSaleNumber(): string | null {
   const online = useOnline();
+  const painted = useScreenPainted();
   const number = useDeviceQuery(() => nextSaleNumber(getDb()), [], null);
+  // The database waits for the first paint (screen-painted.ts), the code's request too.
   useEffect(() => {
-    if (online && number === null) void ensureDeviceCode(getDb(), api);
-  }, [online, number]);
+    if (painted && online && number === null) void ensureDeviceCode(getDb(), api);
+  }, [painted, online, number]);
   return number;
 }
 

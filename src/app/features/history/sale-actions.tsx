@@ -5,7 +5,7 @@ import type { SaleDetail } from '../../../shared/contract/sale-history';
 import { Button } from '../../components/button';
 import { ReceiptPrintButtons } from '../../components/receipt/receipt-print-buttons';
 import { receiptFromSale } from '../../components/receipt/receipt-view';
-import { ReturnDialog } from '../../components/return-dialog';
+import { ReturnDialog } from '../../lib/return-dialog';
 import { toastError } from '../../components/toast-store';
 import { useReceiptHeader } from '../../lib/receipt-header';
 import { useOnline } from '../../offline/hooks';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
-import { ReturnDialog } from '../../components/return-dialog';
+import { ReturnDialog } from '../../lib/return-dialog';
 import { useOnline } from '../../offline/hooks';
 import { findReturnableSale, type ReturnableSale } from '../../offline/returns-hooks';
 

@@ -7,10 +7,10 @@ import { useState } from 'react';
 import { REFUND_METHODS, REFUND_METHOD_LABELS, type RefundMethod } from '../../shared/contract/returns';
 import { formatBRL } from '../../shared/money';
 import { useFinishReturn, type ReturnableSale } from '../offline/returns-hooks';
-import { Button } from './button';
-import { Dialog } from './dialog';
-import { CheckboxField, SelectField, TextField } from './field';
-import { toast } from './toast-store';
+import { Button } from '../components/button';
+import { Dialog } from '../components/dialog';
+import { CheckboxField, SelectField, TextField } from '../components/field';
+import { toast } from '../components/toast-store';
 
 /** The value of `quantity` more units of a line of which `before` went back (the server's rule). */
 export function lineShare(line: { quantity: number; total_price: number }, before: number, quantity: number): number {
