@@ -90,7 +90,7 @@ describe('Desconto no PDV', () => {
     // 5% off the line: shown on the line (the price before, struck through) and in the total.
     const gross = 2 * Math.round(x.sale_price * 100);
     const lineOff = Math.floor((gross * 5) / 100);
-    await giveDiscount(page, `Desconto em ${x.name}`, 'percent', '5');
+    await giveDiscount(page, `Dar desconto em ${x.name}`, 'percent', '5');
     const items = page.getByRole('table', { name: 'Itens da Venda' });
     await items.getByText(`Desconto - ${brl(lineOff)} (5%)`).waitFor();
     expect(await shown(page, 'sale-total')).toBe(brl(gross - lineOff));

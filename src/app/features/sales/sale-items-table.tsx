@@ -120,10 +120,11 @@ export function SaleItemsTable(props: SaleItemsTableProps) {
                     <button
                       type="button"
                       className="self-start text-xs font-medium text-blue-700 underline-offset-2 hover:underline"
-                      aria-label={`Desconto em ${line.product_name}`}
                       onClick={() => setDiscounting(line)}
                     >
                       {line.discount ? `Desconto ${discountNote(line)}` : 'Dar desconto'}
+                      {/* The product named for a screen reader, after what is seen (the name starts with it). */}
+                      <span className="sr-only"> em {line.product_name}</span>
                     </button>
                   </div>
                 </td>
