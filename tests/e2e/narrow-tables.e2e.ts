@@ -15,6 +15,7 @@ const WIDTHS = [360, 390] as const;
 
 let longProduct: ApiProduct;
 const CUSTOMER = 'Maria Aparecida dos Santos Conceição Albuquerque';
+const CAIXA = 'Tablet do Balcão Principal Perto da Vitrine';
 
 const server = fileServer();
 
@@ -80,6 +81,16 @@ beforeAll(async () => {
       vencimentos: Array.from({ length: 6 }, (_, i) => addDays(today, 30 * (i + 1))),
     },
   });
+  const caixa = await post('/api/cash-sessions', {
+    device_id: crypto.randomUUID(),
+    device_label: CAIXA,
+    opening_float: 150,
+  });
+  const movement = await api(server, 'POST', `/api/cash-sessions/${caixa.id}/movements`, {
+    token,
+    body: { kind: 'sangria', amount: 98765.43, reason: 'Depósito no banco do fim do expediente' },
+  });
+  expect(movement.status, JSON.stringify(movement.body)).toBe(201);
   await post('/api/cash-flow', {
     date: today,
     type: 'expense',
@@ -121,6 +132,7 @@ const STOPS: Stop[] = [
     ready: (p) => p.getByRole('table', { name: 'Margem por produto' }).getByText('Sacola Kraft Grande'),
   },
   { name: 'usuarios', path: '/configuracoes', tab: 'Usuários', ready: (p) => cell(p, 'Bartolomeu Fernandes') },
+  { name: 'caixas', path: '/caixas', ready: (p) => cell(p, CAIXA) },
   { name: 'dashboard', path: '/', ready: (p) => p.getByRole('region', { name: 'Produtos com Estoque Baixo' }) },
 ];
 
