@@ -3,7 +3,7 @@
 // read the stock shown.
 import type { Page } from './browser';
 import { api } from './api';
-import { until } from './idb';
+import { idbAll, until } from './idb';
 import type { RunningServer } from './server';
 
 export interface ApiProduct {
@@ -49,23 +49,8 @@ export async function tillReady(page: Page, { caixa = true }: { caixa?: boolean 
 }
 
 /** Outbox entries of the caixa (its opening, movements, close) still on the device. */
-function queuedCaixaEntries(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('balcao');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const req = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-          req.onsuccess = () => {
-            db.close();
-            resolve((req.result as { kind?: string }[]).filter((e) => e.kind === 'caixa').length);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
+async function queuedCaixaEntries(page: Page): Promise<number> {
+  return (await idbAll<{ kind?: string }>(page, 'outbox')).filter((e) => e.kind === 'caixa').length;
 }
 
 /**
