@@ -8,7 +8,7 @@ import { addDays, todayIso } from '../../src/shared/dates';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { clippedInMain, goTo, overflow } from './support/layout';
-import { addProduct, chooseCustomer, signIn, tillReady, type ApiProduct } from './support/till';
+import { addProduct, chooseCustomer, LONG_PRODUCT, signIn, tillReady, type ApiProduct } from './support/till';
 import { fileServer } from './support/suite';
 
 const WIDTHS = [360, 390] as const;
@@ -27,15 +27,7 @@ beforeAll(async () => {
     return res.body.data;
   };
   const today = todayIso();
-  const long = await post<ApiProduct>('/api/products', {
-    sku: 'CAL-JNS-SKN-STN-DESTROYED-46',
-    name: 'Calça Jeans Skinny Cintura Alta com Elastano e Lavagem Stone Destroyed',
-    size: '46',
-    color: 'Azul Índigo',
-    current_stock: 5000,
-    cost_price: 4000,
-    sale_price: 12999.9,
-  });
+  const long = await post<ApiProduct>('/api/products', LONG_PRODUCT);
   longProduct = long;
   const plain = await post('/api/products', {
     sku: 'SACOLA-KRAFT-GRANDE',

@@ -19,6 +19,17 @@ export interface ApiCustomer {
   name: string;
 }
 
+/** The longest product line a store may have (name, SKU, size, colour, a six-digit price), for layout tests. */
+export const LONG_PRODUCT = {
+  sku: 'CAL-JNS-SKN-STN-DESTROYED-46',
+  name: 'Calça Jeans Skinny Cintura Alta com Elastano e Lavagem Stone Destroyed',
+  size: '46',
+  color: 'Azul Índigo',
+  current_stock: 5000,
+  cost_price: 4000,
+  sale_price: 12999.9,
+};
+
 export async function signIn(server: RunningServer, page: Page, email: string) {
   await page.goto(`${server.demoUrl}/login`);
   await page.getByText('Loja Demo').first().waitFor();
