@@ -7,7 +7,7 @@
 // brings its payment effects (sale-effects.ts) and the conflicts admins review. A refused
 // sale is its AppError and writes nothing; the others go on.
 import { randomUUID } from 'node:crypto';
-import type { SaleCreate, SaleCreateResult, StockAfter, StockConflict } from '../../shared/contract';
+import type { CreditOverLimitDetail, SaleCreate, SaleCreateResult, StockAfter, StockConflict } from '../../shared/contract';
 import type { CustomerRow, PriceConflictRecord, ProductRow, SaleItemRow, SaleRow } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
@@ -84,6 +84,8 @@ interface RunState {
 export interface CreditState {
   defaultLimit: number;
   open: Map<string, number>;
+  /** Sales an admin approved over the limit (credit-approval.ts): not held to it. */
+  approved: ReadonlySet<string>;
 }
 
 /** Checks one sale (throws the AppError that refuses it) and moves the running stock. */
@@ -119,10 +121,14 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   }
   const financed = crediario ? total - crediario.entrada : 0;
   const open = run.credit?.open.get(customer.id) ?? 0;
-  const limit = run.credit ? creditLimitOf(customer.creditLimit, run.credit.defaultLimit) : null;
+  const held = run.credit && !(input.id && run.credit.approved.has(input.id));
+  const limit = held ? creditLimitOf(customer.creditLimit, run.credit!.defaultLimit) : null;
   const overCredit = financed > 0 && overCreditLimit(limit, open, financed);
   // Online the cashier can still take another way of paying; offline the sale already happened.
-  if (overCredit && !input.offline) throw conflict(creditOverLimit(limit!, open, financed));
+  if (overCredit && !input.offline) {
+    const details: CreditOverLimitDetail = { limit_centavos: limit!, open_centavos: open, sale_centavos: financed };
+    throw conflict(creditOverLimit(limit!, open, financed), details);
+  }
   const parts = plannedParts(input, total);
   const storeCredit = takeStoreCredit(input, customer, parts, run);
   const moves = mergeMoves(lines.map((l) => ({ productId: l.product_id, take: l.quantity })));
