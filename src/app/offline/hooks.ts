@@ -16,6 +16,7 @@ import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-en
 import { SyncEngineContext } from './sync-engine-context';
 import { useScreenPainted } from './screen-painted';
 import { ensureDeviceCode, nextSaleNumber } from './sale-numbers';
+import { queuedCrediario } from './credit';
 
 /** useLiveQuery, started only once the first signed-in screen is painted. */
 function useDeviceQuery<T>(querier: () => Promise<T> | T, deps: unknown[]): T | undefined;
@@ -219,7 +220,9 @@ export function useFinishSale(): (input: FinishSaleInput) => Promise<FinishOutco
 }
 
 /** Runs a change that queues outbox rows, then asks the engine to send them. */
-function useQueuing<A extends unknown[], R>(record: (db: BalcaoDb, ...args: A) => Promise<R>): (...args: A) => Promise<R> {
+function useQueuing<A extends unknown[], R>(
+  record: (db: BalcaoDb, ...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
   const engine = useSyncEngine();
   return useCallback(
     async (...args: A) => {
@@ -303,4 +306,9 @@ export function useRecordSaleCancel(): (cancel: Parameters<typeof recordSaleCanc
     },
     [engine],
   );
+}
+
+/** What this device's undelivered crediário sales finance for the customer (centavos; credit.ts). */
+export function useQueuedCrediario(customerId: string | null): number {
+  return useDeviceQuery(() => (customerId ? queuedCrediario(getDb(), customerId) : 0), [customerId], 0);
 }
