@@ -3,29 +3,17 @@
 // crediário sale that would pass it is stopped with the figures; an admin present types
 // their e-mail and password and the sale goes through (the server accepts the approval).
 // At 390 px the customer's crediário and the refusal fit without sideways scrolling.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates';
 import { api, loginToken } from './support/api';
-import { openBrowser, screenshot, type Page } from './support/browser';
+import { screenshot, type Page } from './support/browser';
 import { overflow } from './support/layout';
-import { startServer, type RunningServer } from './support/server';
+import { fileBrowser, fileServer } from './support/suite';
 import { addProduct, chooseCustomer, openTill, signIn, type ApiCustomer, type ApiProduct } from './support/till';
 
-let server: RunningServer;
-let tablet: Awaited<ReturnType<typeof openBrowser>>;
-let phone: Awaited<ReturnType<typeof openBrowser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  tablet = await openBrowser({ width: 820, height: 1180 });
-  phone = await openBrowser({ width: 390, height: 844 });
-});
-
-afterAll(async () => {
-  await tablet?.close();
-  await phone?.close();
-  await server?.stop();
-});
+const server = fileServer();
+const tablet = fileBrowser({ width: 820, height: 1180 });
+const phone = fileBrowser({ width: 390, height: 844 });
 
 const FIGURES = 'Limite de crédito: R$ 1.000,00; em aberto: R$ 850,00; esta venda: R$ 300,00';
 

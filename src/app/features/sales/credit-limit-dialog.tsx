@@ -35,36 +35,35 @@ interface CreditLimitDialogProps {
 }
 
 export function CreditLimitDialog(props: CreditLimitDialogProps) {
-  const { block, isAdmin, online, onCancel, onGoOn } = props;
+  const { block, isAdmin, online, onCancel } = props;
   return (
     <Dialog open onClose={onCancel} title="Limite de crédito excedido" role="alertdialog">
       <p className="text-sm font-medium text-slate-900" data-testid="credit-figures">
         {creditFigures(block.limit, block.open, block.sale)}
       </p>
       {isAdmin ? (
-        <>
-          <p className="mt-2 text-sm text-slate-600">Como administrador, você pode vender acima do limite.</p>
-          <DialogFooter>
-            <Button variant="outline" onClick={onCancel}>
-              Cancelar
-            </Button>
-            <Button onClick={onGoOn}>Vender acima do limite</Button>
-          </DialogFooter>
-        </>
+        <GoOn text="Como administrador, você pode vender acima do limite." action="Vender acima do limite" {...props} />
       ) : online ? (
         <AdminApproval {...props} />
       ) : (
-        <>
-          <p className="mt-2 text-sm text-slate-600">{CREDIT_OFFLINE_TEXT}</p>
-          <DialogFooter>
-            <Button variant="outline" onClick={onCancel}>
-              Cancelar
-            </Button>
-            <Button onClick={onGoOn}>Registrar com conflito</Button>
-          </DialogFooter>
-        </>
+        <GoOn text={CREDIT_OFFLINE_TEXT} action="Registrar com conflito" {...props} />
       )}
     </Dialog>
+  );
+}
+
+/** Who may go on without a password here says so, and goes on. */
+function GoOn({ text, action, onCancel, onGoOn }: CreditLimitDialogProps & { text: string; action: string }) {
+  return (
+    <>
+      <p className="mt-2 text-sm text-slate-600">{text}</p>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button onClick={onGoOn}>{action}</Button>
+      </DialogFooter>
+    </>
   );
 }
 
