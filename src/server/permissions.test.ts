@@ -91,7 +91,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/auth/me', cashier: 200, admin: 200 },
   {
     route: 'POST /api/auth/credit-approval',
-    body: () => ({ email: DEMO.admin.email, password: DEMO.admin.password, sale_id: randomUUID() }),
+    body: () => ({ email: DEMO.admin.email, password: DEMO.admin.password, sale_id: randomUUID(), amount: 10 }),
     cashier: 200,
     admin: 200,
   },

@@ -41,7 +41,8 @@ export const creditApprovalRoutes: FastifyPluginAsyncZod<RouteOptions & { loginL
     {
       config: {
         access: 'authenticated',
-        withoutIdempotencyKey: 'Leva a senha de um administrador e nada grava além da tentativa; repetir dá outra aprovação igual.',
+        withoutIdempotencyKey:
+          'Leva a senha de um administrador e nada grava além da tentativa; repetir dá outra aprovação igual.',
       },
       schema: { body: CreditApprovalRequestSchema, response: { 200: CreditApprovalResponseSchema } },
     },

@@ -116,7 +116,15 @@ async function runSales(
     tenantId,
     calls.map((c) => c.input),
     calls.flatMap((c) => (c.key ? [c.key] : [])),
-    { lockCustomers: await creditNeedsLock(t, tenantId, calls.map((c) => c.input), creditHeld, storeSettings) },
+    {
+      lockCustomers: await creditNeedsLock(
+        t,
+        tenantId,
+        calls.map((c) => c.input),
+        creditHeld,
+        storeSettings,
+      ),
+    },
   );
   const outcomes: (Outcome<SaleCreateResult> | null)[] = calls.map((c) => {
     const stored = c.key ? read.stored.get(c.key) : undefined;
@@ -136,7 +144,7 @@ async function runSales(
   // The store's limit is read only when a cashier gives a discount (most sales give none).
   const discounted = inputs.some((i) => (i.discount ?? 0) > 0 || i.items.some((l) => (l.discount ?? 0) > 0));
   const discountLimit = role === 'user' && discounted ? (await storeSettings()).cashier_max_discount_percent : null;
-  const approved = creditHeld && tokens ? approvedSales(tokens, tenantId, inputs) : new Set<string>();
+  const approved = creditHeld && tokens ? await approvedSales(t, tokens, tenantId, inputs) : new Map<string, number>();
   const credit = await creditStateFor(t, tenantId, inputs, creditHeld, storeSettings, approved);
   const plan = planSales(inputs, read, history, { tenantId, userId, now, discountLimit, credit });
   const answers = fresh.flatMap((c, i) => {

@@ -110,7 +110,9 @@ describe.each(databases())('crediário credit limits (%s)', (kind) => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     const refused = answers.find((a) => a.status === 409)!;
-    expect(spaced(refused.body.error)).toContain('Limite de crédito: R$ 1.000,00; em aberto: R$ 600,00; esta venda: R$ 600,00');
+    expect(spaced(refused.body.error)).toContain(
+      'Limite de crédito: R$ 1.000,00; em aberto: R$ 600,00; esta venda: R$ 600,00',
+    );
     expect(refused.body.details).toEqual({ limit_centavos: 100_000, open_centavos: 60_000, sale_centavos: 60_000 });
   });
 
@@ -119,13 +121,22 @@ describe.each(databases())('crediário credit limits (%s)', (kind) => {
     await http.put(`/api/products/${product.id}`, { sale_price: 1200 }, { token: admin });
     const customer = await makeCustomer(ctx.db, tenantId, 'Com Aval');
     const saleId = randomUUID();
-    const ask = (email: string, password: string, sale_id = saleId) =>
-      http.post('/api/auth/credit-approval', { email, password, sale_id }, { token: cashier });
+    const ask = (email: string, password: string, amount = 1200) =>
+      http.post('/api/auth/credit-approval', { email, password, sale_id: saleId, amount }, { token: cashier });
 
     const wrong = await ask(DEMO.admin.email, 'errada');
     expect(wrong.status).toBe(400);
     expect(wrong.body.details).toEqual([{ path: 'password', message: 'E-mail ou senha do administrador incorretos.' }]);
     expect((await ask(DEMO.cashier.email, DEMO.cashier.password)).status).toBe(403);
+
+    // Approved up to R$ 1.000,00: a sale financing R$ 1.200,00 is still held to the limit.
+    const tooLittle = (await ask(DEMO.admin.email, DEMO.admin.password, 1000)).body.data.approval as string;
+    const more = crediario(customer.id, 1200, 0, { id: saleId, credit_approval: tooLittle });
+    expect((await http.post('/api/sales', more, { token: cashier })).status).toBe(409);
+    // Nor is an approval's amount changed by hand.
+    const forged = tooLittle.replace('.100000.', '.120000.');
+    const forgedSale = crediario(customer.id, 1200, 0, { id: saleId, credit_approval: forged });
+    expect((await http.post('/api/sales', forgedSale, { token: cashier })).status).toBe(409);
 
     const approved = await ask(DEMO.admin.email, DEMO.admin.password);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);

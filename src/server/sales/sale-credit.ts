@@ -17,7 +17,12 @@ import type { CreditState } from './sale-plan';
 /** The crediário instalments of the customers' sales still open. */
 const openOf = (tenantId: string, customerIds: readonly string[]) => {
   const r = accountsReceivable;
-  return and(eq(r.tenantId, tenantId), inArray(r.customerId, customerIds), eq(r.status, 'pending'), isNotNull(r.saleId));
+  return and(
+    eq(r.tenantId, tenantId),
+    inArray(r.customerId, customerIds),
+    eq(r.status, 'pending'),
+    isNotNull(r.saleId),
+  );
 };
 
 /** Each customer's open crediário in centavos (absent: none). */
@@ -78,7 +83,7 @@ export async function creditStateFor(
   inputs: readonly SaleCreate[],
   enforced: boolean,
   settings: () => Promise<StoreSettings>,
-  approved: ReadonlySet<string> = new Set(),
+  approved: ReadonlyMap<string, number> = new Map(),
 ): Promise<CreditState | null> {
   const ids = crediarioCustomers(inputs, enforced);
   if (ids.length === 0) return null;

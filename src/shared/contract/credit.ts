@@ -22,6 +22,8 @@ export const CreditApprovalRequestSchema = z.object({
   password: z.string({ error: 'Senha é obrigatória' }).min(1, { error: 'Senha é obrigatória' }).max(200),
   /** The sale it approves (the till's id for it): the approval holds for that sale only. */
   sale_id: Id,
+  /** What the sale finances (total - entrada): the approval holds up to it. */
+  amount: Money,
 });
 export type CreditApprovalRequest = z.infer<typeof CreditApprovalRequestSchema>;
 
@@ -37,5 +39,5 @@ export const CreditOverLimitDetailSchema = z.object({
 });
 export type CreditOverLimitDetail = z.infer<typeof CreditOverLimitDetailSchema>;
 
-/** An approval is a short text: the admin's id and a seal over tenant, sale and admin. */
+/** An approval is a short text: the admin's id, the amount and a seal over them, the store and the sale. */
 export const CreditApprovalTokenSchema = z.string().max(200);

@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { CreditApprovalResponseSchema } from '../../../shared/contract/credit';
 import { creditFigures } from '../../../shared/credit';
+import { toReais } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { TextField } from '../../components/field';
@@ -68,7 +69,7 @@ function GoOn({ text, action, onCancel, onGoOn }: CreditLimitDialogProps & { tex
 }
 
 /** A cashier's till: an admin present types their e-mail and password. */
-function AdminApproval({ saleId, onCancel, onApproved }: CreditLimitDialogProps) {
+function AdminApproval({ block, saleId, onCancel, onApproved }: CreditLimitDialogProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -83,6 +84,7 @@ function AdminApproval({ saleId, onCancel, onApproved }: CreditLimitDialogProps)
         email: email.trim(),
         password,
         sale_id: saleId,
+        amount: toReais(block.sale),
       });
       onApproved(data.approval);
     } catch (failure) {

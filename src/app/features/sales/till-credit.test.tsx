@@ -91,7 +91,7 @@ describe('Nova Venda: crediário and the credit limit', () => {
     await waitFor(() => expect(sync.salesRequests).toHaveLength(1));
     const body = sync.salesRequests[0]!.body as { id: string; credit_approval?: string };
     expect(body.credit_approval).toBe('admin-id.selo');
-    expect(approvals[1]).toEqual({ email: 'admin@demo.com', password: 'admin123', sale_id: body.id });
+    expect(approvals[1]).toEqual({ email: 'admin@demo.com', password: 'admin123', sale_id: body.id, amount: 300 });
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
