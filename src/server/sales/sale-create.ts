@@ -33,6 +33,7 @@ import type { Role } from '../../shared/permissions';
 import { getStoreSettings } from '../access/settings';
 import type { StoreSettings } from '../../shared/contract/settings';
 import { creditStateFor } from './sale-credit';
+import { readCounted } from './sale-counted';
 
 /** The path a sale's key is bound to, whether it came alone or in a batch. */
 export const SALES_PATH = '/api/sales';
@@ -131,7 +132,8 @@ async function runSales(
   const discountLimit = role === 'user' && discounted ? (await storeSettings()).cashier_max_discount_percent : null;
   // A cashier's crediário sales are held to the customer's credit limit; an admin's are not.
   const credit = await creditStateFor(t, tenantId, inputs, role === 'user', storeSettings);
-  const plan = planSales(inputs, read, history, { tenantId, userId, now, discountLimit, credit });
+  const counted = await readCounted(t, tenantId, inputs, now);
+  const plan = planSales(inputs, read, history, { tenantId, userId, now, discountLimit, credit, counted });
   const answers = fresh.flatMap((c, i) => {
     const result = plan.results[i]!;
     return c.key && !(result instanceof AppError)
