@@ -136,5 +136,7 @@ export const tillBrowserPart: BenchPart = {
     });
     console.log(`  (${EXTRA_PRODUCTS} produtos inseridos no PGlite em ${fmt(till.addSeconds, 1)} s)`);
     console.table(till.search.map((s) => ({ busca: s.label, ms: fmt(s.ms, 2), opções: s.detail })));
+    const missed = till.scan.filter((s) => s.timedOut).map((s) => s.label);
+    if (missed.length > 0) console.log(`  leituras sem linha: ${missed.join(', ')}`);
   },
 };

@@ -16,7 +16,7 @@ import { PaginationBar } from '../../components/pagination-bar';
 import { StatCard, StatGrid } from '../../components/stat-card';
 import { toast, toastError } from '../../components/toast-store';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useMirrorProducts, useOnline } from '../../offline/hooks';
+import { useMirrorComplete, useMirrorProducts, useOnline } from '../../offline/hooks';
 import { useQueuedCounts, useRecordCount } from '../../offline/stock-count-hooks';
 import {
   cachedCounted,
@@ -42,7 +42,8 @@ export function OpenCount({ count }: { count: StockCount }) {
   const refresh = useRefreshCount();
   const client = useQueryClient();
   const online = useOnline();
-  const mirror = useMirrorProducts();
+  // The device's catalogue, read once its first load is over (as the till does).
+  const mirror = useMirrorProducts(useMirrorComplete() === true);
   const finish = useFinishCount();
   const cancel = useCancelCount();
   const [asking, setAsking] = useState<'finish' | 'cancel' | null>(null);
