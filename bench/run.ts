@@ -9,7 +9,8 @@
 //   delivery  1,000 queued sales delivered by the app's outbox code to a PGlite server
 //             (delivery.ts)
 //   till      the till in Chromium over 50,000 more products: first mirror, product
-//             search, offline finish (till-browser.ts, till-mirror/search/finish.ts)
+//             search, offline finish, offline scan (till-browser.ts,
+//             till-mirror/search/finish/scan.ts)
 //   js        gzip -9 of the JavaScript of a fresh /vendas, no service worker (bundle.ts)
 //   finance   a store with a year of history (lib/year-store.ts): the money screens' calls,
 //             raw SQL against the API, PGlite and PostgreSQL; /receber offline in Chromium

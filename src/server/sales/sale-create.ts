@@ -35,6 +35,7 @@ import { approvedSales } from './credit-approval';
 import { getStoreSettings } from '../access/settings';
 import type { StoreSettings } from '../../shared/contract/settings';
 import { creditNeedsLock, creditStateFor } from './sale-credit';
+import { readCounted } from './sale-counted';
 
 /** The path a sale's key is bound to, whether it came alone or in a batch. */
 export const SALES_PATH = '/api/sales';
@@ -146,7 +147,8 @@ async function runSales(
   const discountLimit = role === 'user' && discounted ? (await storeSettings()).cashier_max_discount_percent : null;
   const approved = creditHeld && tokens ? await approvedSales(t, tokens, tenantId, inputs) : new Map<string, number>();
   const credit = await creditStateFor(t, tenantId, inputs, creditHeld, storeSettings, approved);
-  const plan = planSales(inputs, read, history, { tenantId, userId, now, discountLimit, credit });
+  const counted = await readCounted(t, tenantId, inputs, now);
+  const plan = planSales(inputs, read, history, { tenantId, userId, now, discountLimit, credit, counted });
   const answers = fresh.flatMap((c, i) => {
     const result = plan.results[i]!;
     return c.key && !(result instanceof AppError)
