@@ -50,7 +50,7 @@ export function toCashSession(
 ): CashSession {
   const expected = row.figures
     ? row.figures.map((f) => ({ method: f.method, amount: f.expected }))
-    : Object.entries(expectedNow(row, taken.methods, movements)).map(([method, amount]) => ({ method, amount }));
+    : Object.entries(expectedNow(row, taken, movements)).map(([method, amount]) => ({ method, amount }));
   return {
     id: row.id,
     device_id: row.deviceId,
@@ -97,6 +97,11 @@ export async function getCashSession(t: DbOrTx, caller: Caller, id: string): Pro
     movements: sessionMovements,
     sales_by_method: sessionTaken.methods.map((m) => ({
       method: m.method as CashSessionDetail['sales_by_method'][number]['method'],
+      count: m.count,
+      amount: m.amount,
+    })),
+    installments_by_method: sessionTaken.installments.map((m) => ({
+      method: m.method as CashSessionDetail['installments_by_method'][number]['method'],
       count: m.count,
       amount: m.amount,
     })),
