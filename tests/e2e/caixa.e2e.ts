@@ -5,7 +5,7 @@
 // with the caixa fits without sideways scrolling.
 import { describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
-import { openBrowser, screenshot, type Page } from './support/browser';
+import { openBrowser, screenshot } from './support/browser';
 import { idbCount, idbProductCount, storedCaixa, until } from './support/idb';
 import { overflow } from './support/layout';
 import { addProduct, chooseCustomer, finish, openTill, signIn, demoPair, typeMoney } from './support/till';
