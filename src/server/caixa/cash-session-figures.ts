@@ -46,8 +46,7 @@ export async function takenBySession(
 ): Promise<Map<string, SessionTaken>> {
   const out = new Map<string, SessionTaken>(sessionIds.map((id) => [id, { methods: [], installments: [], sales: 0 }]));
   if (sessionIds.length === 0) return out;
-  const ids = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb)::uuid)`;
-  const { rows } = (await t.execute(sessionTakenSql(tenantId, ids))) as unknown as {
+  const { rows } = (await t.execute(sessionTakenSql(tenantId, sessionIds))) as unknown as {
     rows: { session_id: string; receipt: boolean; method: string | null; count: number; amount: number | null }[];
   };
   for (const r of rows) {
@@ -62,7 +61,8 @@ export async function takenBySession(
 }
 
 /** The grouped read of takenBySession (the bench times this very statement). */
-export function sessionTakenSql(tenantId: string, ids: SQL) {
+export function sessionTakenSql(tenantId: string, sessionIds: readonly string[]) {
+  const ids = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb)::uuid)`;
   return sql`
     SELECT p.session_id, p.receipt, p.method,
            (count(DISTINCT p.doc_id) FILTER (WHERE p.amount > 0))::integer AS count,
