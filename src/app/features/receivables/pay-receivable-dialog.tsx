@@ -4,17 +4,16 @@
 // (multa, juros de mora pro rata die, shared/late-charges.ts), and for cash what was handed
 // over and the change. The money counts in this device's open caixa.
 import { useState } from 'react';
-import { PART_PAYMENT_METHODS, type PartPaymentMethod } from '../../../shared/contract/payments';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
+import type { PartPaymentMethod } from '../../../shared/contract/payments';
 import { formatDate, todayIso } from '../../../shared/dates';
 import { lateCharges } from '../../../shared/late-charges';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { DetailList } from '../../components/detail-list';
 import { Dialog, DialogFooter } from '../../components/dialog';
-import { SelectField } from '../../components/field';
 import { MoneyField } from '../../components/money-input';
 import { toastSaved } from '../../components/outcome-toast';
+import { PartMethodField } from '../../components/part-method-field';
 import { toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { useStoreSettings } from '../../lib/store-settings';
@@ -81,17 +80,7 @@ export function PayReceivableDialog({ account, onClose }: { account: ReceivableR
           ]}
         />
         <div className="grid gap-3 sm:grid-cols-2">
-          <SelectField
-            label="Forma de pagamento"
-            value={method}
-            onChange={(event) => setMethod(event.target.value as PartPaymentMethod)}
-          >
-            {PART_PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAYMENT_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </SelectField>
+          <PartMethodField label="Forma de pagamento" value={method} onChange={setMethod} />
           <MoneyField
             label="Valor pago da parcela"
             value={amount}
