@@ -89,7 +89,6 @@ function statements(tenantId: string, sessionId: string): Statement[] {
   const { sql: taken, params } = new PgDialect().sqlToQuery(sessionTakenSql(tenantId, [sessionId]));
   const both = [tenantId, sessionId];
   return [
-    { text: 'SELECT * FROM cash_sessions WHERE tenant_id = $1 AND id = $2', params: both },
     {
       text: `SELECT s.*, o.name, c.name FROM cash_sessions s
                LEFT JOIN users o ON o.tenant_id = s.tenant_id AND o.id = s.opened_by
