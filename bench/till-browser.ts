@@ -5,6 +5,7 @@ import { rmSync } from 'node:fs';
 import { openBrowser } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
 import { prepareContext } from './lib/browser';
+import { api } from '../tests/e2e/support/api';
 import { catalogueOf } from './lib/catalogue';
 import { EXTRA_PRODUCTS, PROFILE_FILE } from './lib/config';
 import { addProducts } from './lib/extra-products';
@@ -15,6 +16,7 @@ import { offlineFinishes, SPLIT_LABEL, startProfile } from './till-finish';
 import { firstMirror, type MirrorResult } from './till-mirror';
 import { productSearch, searchQueries, type Timing } from './till-search';
 
+const BENCH_PIX_KEY = '123e4567-e12b-12d1-a456-426655440000';
 const AIM = { searchP95Ms: 10, finishP95Ms: 20, mirrorS: 5 };
 
 interface TillResult {
@@ -42,6 +44,12 @@ async function tillInChromium(): Promise<TillResult> {
         (server) => server.stop(),
         async (server) => {
           const catalogue = await catalogueOf(server);
+          // The store's Pix key: a Pix sale shows its QR and finishes on 'Pix recebido'.
+          const pix = await api(server, 'PUT', '/api/settings', {
+            token: catalogue.adminToken,
+            body: { pix_key: BENCH_PIX_KEY, pix_receiver_name: 'Loja Demo', pix_city: 'Sao Paulo' },
+          });
+          if (pix.status !== 200) throw new Error(`PUT /api/settings: HTTP ${pix.status}`);
           return using(
             () => openBrowser({ width: 1180, height: 820 }),
             (browser) => browser.close(),

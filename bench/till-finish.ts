@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '../tests/e2e/support/browser';
 import { idbCount } from '../tests/e2e/support/idb';
+import { openCaixa } from '../tests/e2e/support/till';
 import type { ApiCustomer } from './lib/catalogue';
 import { EXTRA_PRODUCTS } from './lib/config';
 import { benchSku } from './lib/extra-products';
@@ -20,38 +21,41 @@ export const SPLIT_LABEL = 'dividido';
 const CUSTOMER_SEARCH = 'Buscar cliente por nome ou CPF...';
 const SUCCESS_TEXT = 'Venda finalizada!';
 
-/** Clicks 'Finalizar Venda' and times, in the page, until the success toast is in the DOM. */
-function timeFinish(page: Page): Promise<{ ms: number; timedOut: boolean }> {
-  return page.evaluate((successText) => {
-    return new Promise<{ ms: number; timedOut: boolean }>((resolve, reject) => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Finalizar Venda');
-      if (!button || button.disabled) {
-        reject(new Error('botão Finalizar Venda ausente ou desabilitado'));
-        return;
-      }
-      const has = (node: Node) => (node.textContent ?? '').includes(successText);
-      let t0 = 0;
-      const observer = new MutationObserver((records) => {
-        for (const record of records) {
-          const hit = record.type === 'characterData' ? has(record.target) : [...record.addedNodes].some(has);
-          if (hit) {
-            const ms = performance.now() - t0;
-            observer.disconnect();
-            clearTimeout(timer);
-            resolve({ ms, timedOut: false });
-            return;
-          }
+/** Clicks the button that finishes the sale ('Finalizar Venda'; 'Pix recebido' for Pix) and times, in the page, until the success toast is in the DOM. */
+function timeFinish(page: Page, buttonText: string): Promise<{ ms: number; timedOut: boolean }> {
+  return page.evaluate(
+    ([successText, text]) => {
+      return new Promise<{ ms: number; timedOut: boolean }>((resolve, reject) => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text);
+        if (!button || button.disabled) {
+          reject(new Error(`botão ${text} ausente ou desabilitado`));
+          return;
         }
+        const has = (node: Node) => (node.textContent ?? '').includes(successText);
+        let t0 = 0;
+        const observer = new MutationObserver((records) => {
+          for (const record of records) {
+            const hit = record.type === 'characterData' ? has(record.target) : [...record.addedNodes].some(has);
+            if (hit) {
+              const ms = performance.now() - t0;
+              observer.disconnect();
+              clearTimeout(timer);
+              resolve({ ms, timedOut: false });
+              return;
+            }
+          }
+        });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          resolve({ ms: performance.now() - t0, timedOut: true });
+        }, 5000);
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        t0 = performance.now();
+        button.click();
       });
-      const timer = setTimeout(() => {
-        observer.disconnect();
-        resolve({ ms: performance.now() - t0, timedOut: true });
-      }, 5000);
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-      t0 = performance.now();
-      button.click();
-    });
-  }, SUCCESS_TEXT);
+    },
+    [SUCCESS_TEXT, buttonText] as const,
+  );
 }
 
 export async function offlineFinishes(
@@ -59,6 +63,8 @@ export async function offlineFinishes(
   page: Page,
   customers: ApiCustomer[],
 ): Promise<{ timings: Timing[]; outbox: number }> {
+  // A sale needs the device's caixa open: opened online, as the cashier does first.
+  await openCaixa(page);
   const outboxBefore = await idbCount(page, 'outbox');
   await context.setOffline(true);
   try {
@@ -76,16 +82,20 @@ export async function offlineFinishes(
       await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
       await page.getByRole('table', { name: 'Itens da Venda' }).getByText(sku).first().waitFor();
       let label: string;
+      let button = 'Finalizar Venda';
       if (i < FINISHES) {
         const method = (['cash', 'pix', 'debit_card', 'credit_card', 'crediario'] as const)[i % 5]!;
         await page.getByLabel('Forma de pagamento').selectOption(method);
         label = `${method} ${sku}`;
+        if (method === 'pix') button = 'Pix recebido';
       } else {
         await splitPayment(page);
         label = `${SPLIT_LABEL} ${sku}`;
       }
       await new Promise((r) => setTimeout(r, 50));
-      const r = await timeFinish(page);
+      const r = await timeFinish(page, button).catch((err: unknown) => {
+        throw new Error(`venda ${i + 1} (${label}): ${err instanceof Error ? err.message : String(err)}`);
+      });
       timings.push({ label, ms: r.ms, detail: 1, timedOut: r.timedOut });
       // The form resets after a finished sale.
       await page.getByText('Cliente selecionado:').waitFor({ state: 'detached' });
