@@ -7,17 +7,19 @@ import { openBrowser } from '../tests/e2e/support/browser';
 import { openCaixa } from '../tests/e2e/support/till';
 import { startServer } from '../tests/e2e/support/server';
 import { prepareContext } from './lib/browser';
+import { api } from '../tests/e2e/support/api';
 import { catalogueOf } from './lib/catalogue';
 import { EXTRA_PRODUCTS, PROFILE_FILE } from './lib/config';
 import { addProducts } from './lib/extra-products';
 import { verdict, type BenchPart } from './lib/report';
 import { using, withTimeout } from './lib/resources';
 import { fmt, percentile } from './lib/stats';
-import { offlineFinishes, startProfile } from './till-finish';
+import { offlineFinishes, SPLIT_LABEL, startProfile } from './till-finish';
 import { firstMirror, type MirrorResult } from './till-mirror';
 import { offlineScans } from './till-scan';
 import { productSearch, searchQueries, type Timing } from './till-search';
 
+const BENCH_PIX_KEY = '123e4567-e12b-12d1-a456-426655440000';
 // The mirror's aim grows with the catalogue: 5 s up to 75,000 products, 20 s at 300,000.
 const AIM = {
   searchP95Ms: 5,
@@ -52,6 +54,12 @@ async function tillInChromium(): Promise<TillResult> {
         (server) => server.stop(),
         async (server) => {
           const catalogue = await catalogueOf(server);
+          // The store's Pix key: a Pix sale shows its QR and finishes on 'Pix recebido'.
+          const pix = await api(server, 'PUT', '/api/settings', {
+            token: catalogue.adminToken,
+            body: { pix_key: BENCH_PIX_KEY, pix_receiver_name: 'Loja Demo', pix_city: 'Sao Paulo' },
+          });
+          if (pix.status !== 200) throw new Error(`PUT /api/settings: HTTP ${pix.status}`);
           return using(
             () => openBrowser({ width: 1180, height: 820 }),
             (browser) => browser.close(),
@@ -112,18 +120,23 @@ export const tillBrowserPart: BenchPart = {
       meta: `p95 < ${AIM.searchP95Ms} ms`,
       situação: verdict(searchP95 < AIM.searchP95Ms && till.search.every((s) => !s.timedOut)),
     });
-    const finishMs = till.finish.filter((s) => !s.timedOut).map((s) => s.ms);
-    const finishP95 = percentile(finishMs, 95);
-    ctx.row({
-      medida: `finalizar venda offline (${till.finish.length} vendas)`,
-      resultado:
-        `p50 ${fmt(percentile(finishMs, 50))} ms · p95 ${fmt(finishP95)} ms · máx ${fmt(Math.max(...finishMs))} ms · ` +
-        `${till.finish.filter((s) => s.timedOut).length} sem toast · ${till.outbox} na fila`,
-      meta: `p95 < ${AIM.finishP95Ms} ms`,
-      situação: verdict(
-        finishP95 < AIM.finishP95Ms && till.outbox === till.finish.length && till.finish.every((s) => !s.timedOut),
-      ),
-    });
+    const queuedAll = till.outbox === till.finish.length;
+    const isSplit = (s: Timing) => s.label.startsWith(SPLIT_LABEL);
+    for (const [what, finishes] of [
+      ['finalizar venda offline', till.finish.filter((s) => !isSplit(s))],
+      ['finalizar venda offline com pagamento dividido', till.finish.filter(isSplit)],
+    ] as const) {
+      const finishMs = finishes.filter((s) => !s.timedOut).map((s) => s.ms);
+      const finishP95 = percentile(finishMs, 95);
+      ctx.row({
+        medida: `${what} (${finishes.length} vendas)`,
+        resultado:
+          `p50 ${fmt(percentile(finishMs, 50))} ms · p95 ${fmt(finishP95)} ms · máx ${fmt(Math.max(...finishMs))} ms · ` +
+          `${finishes.filter((s) => s.timedOut).length} sem toast · ${till.outbox} na fila (de ${till.finish.length})`,
+        meta: `p95 < ${AIM.finishP95Ms} ms`,
+        situação: verdict(finishP95 < AIM.finishP95Ms && queuedAll && finishes.every((s) => !s.timedOut)),
+      });
+    }
     const scanMs = till.scan.filter((s) => !s.timedOut).map((s) => s.ms);
     const scanP95 = percentile(scanMs, 95);
     ctx.row({

@@ -85,3 +85,29 @@ export async function until(fn: () => Promise<boolean>, what: string, timeoutMs 
 export async function idbKeys(page: Page, store: string): Promise<string[]> {
   return ((await idbRead<IDBValidKey[]>(page, store, 'getAllKeys')) ?? []).map(String);
 }
+
+/** The device's till session as IndexedDB holds it (meta 'caixa.session'), in centavos. */
+export interface StoredCaixa {
+  id: string;
+  figures: { method: string; expected: number; counted: number; difference: number }[] | null;
+  difference: number | null;
+  receipts?: { id: string; method: string; amount: number }[];
+}
+
+export function storedCaixa(page: Page): Promise<StoredCaixa> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('balcao');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('meta', 'readonly').objectStore('meta').get('caixa.session');
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result?.value);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}

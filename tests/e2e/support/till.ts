@@ -1,6 +1,7 @@
 // The till as the cashier uses it, for the Chromium tests: sign in, open Nova Venda,
 // open this device's caixa (a sale needs one), choose a customer, add a product, finish,
 // read the stock shown.
+import type { Locator } from 'playwright-core';
 import type { Page } from './browser';
 import { api } from './api';
 import { idbAll, until } from './idb';
@@ -135,4 +136,11 @@ export async function demoPair(server: RunningServer, token: string, minStock: n
   const [ana, bruno] = customers;
   if (!x || !y || !ana || !bruno) throw new Error('o demo precisa de dois produtos com estoque e dois clientes');
   return { products, x, y, ana, bruno };
+}
+
+/** Types an amount into a field as a person does: clicks into it, selects what is there, types. */
+export async function typeMoney(page: Page, label: string, text: string, scope: Page | Locator = page) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
 }

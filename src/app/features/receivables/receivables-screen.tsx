@@ -1,5 +1,6 @@
 // Contas a Receber (spec §2): statistics, filters (search debounced; dates for admins),
-// the first 50 accounts, 'Nova Conta' and 'Registrar Pagamento' for who may write.
+// the first 50 accounts, 'Nova Conta' for who may write and 'Registrar Pagamento' for who
+// may receive (cashiers when the store allows it).
 import { useEffect, useState } from 'react';
 import { RECEIVABLES_SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
 import { todayIso } from '../../../shared/dates';
@@ -13,6 +14,7 @@ import { PageHeader } from '../../components/page-header';
 import { LoadingState } from '../../components/spinner';
 import { toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
+import { useStoreSettings } from '../../lib/store-settings';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useOnline } from '../../offline/hooks';
 import {
@@ -33,6 +35,9 @@ const EMPTY_FILTERS: Filters = { search: '', status: 'all', start_date: '', end_
 export function ReceivablesScreen() {
   const { can, isAdmin } = usePermissions();
   const canWrite = can('accounts_receivable.write');
+  // Receiving an instalment: whoever writes accounts, and cashiers when the store allows it (the server checks too).
+  const settings = useStoreSettings().data;
+  const canReceive = canWrite || (can('accounts_receivable.read') && settings?.cashiers_receive_installments === true);
   const online = useOnline();
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const debounced = useDebouncedValue(filters.search, RECEIVABLES_SEARCH_DEBOUNCE_MS);
@@ -86,7 +91,7 @@ export function ReceivablesScreen() {
         />
         {list ? (
           <>
-            <ReceivableTable accounts={list.accounts} canWrite={canWrite} onPay={setPaying} />
+            <ReceivableTable accounts={list.accounts} canReceive={canReceive} onPay={setPaying} />
             {list.total > list.accounts.length ? (
               <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
                 Mostrando {list.accounts.length} de {list.total} contas. Use os filtros para encontrar as demais.
