@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BalcaoDb, type LocalSale, type OutboxEntry } from './db';
-import { discardRejected, enqueue, recordCustomer, recordSale, retryRejected, saleDependencies } from './outbox';
+import {
+  discardRejected,
+  enqueue,
+  outboxOutcome,
+  recordCustomer,
+  recordSale,
+  recordSaleCancel,
+  retryRejected,
+  saleDependencies,
+} from './outbox';
 import { backoffMs, verdictOf as classify } from './retry-policy';
 import { drainOutbox, withSenderLock, type OutboxTransport, type Send, type SendResult } from './sender';
 import { applyAcknowledgedSale, availableStock, pendingQuantities } from './stock';
@@ -176,6 +185,21 @@ describe('sender', () => {
     expect(result).toEqual({ delivered: 5, rejected: 0, stopped: null });
     expect(server.requests).toEqual(order);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("a cancel's outcome: queued while unsent, delivered once acknowledged, rejected when refused", async () => {
+    const db = openDb();
+    const server = fakeServer();
+    const cancel = (saleId: string) => recordSaleCancel(db, { saleId, reason: 'Cliente desistiu', summary: 'c' });
+    const sent = await cancel(crypto.randomUUID());
+    // Offline: the send fails on the network, the cancel stays here (the toast must not say done).
+    await drainOutbox(db, { send: async () => ({ kind: 'network', error: 'Failed to fetch' }) });
+    expect(await outboxOutcome(db, sent.id)).toBe('queued');
+    await drainOutbox(db, { send: async (e) => server.handle(e), now: () => Date.now() + 10 * 60_000 });
+    expect(await outboxOutcome(db, sent.id)).toBe('delivered');
+    const refused = await cancel(crypto.randomUUID());
+    await drainOutbox(db, { send: async () => ({ kind: 'http', status: 409, code: 'CONFLICT', error: 'x' }) });
+    expect(await outboxOutcome(db, refused.id)).toBe('rejected');
   });
 
   it('a lost reply is retried with the same key and gives one sale', async () => {
