@@ -60,6 +60,9 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
           refund_method: method,
         },
         storeCredit: method === 'vale_troca' ? value : 0,
+        restock: chosen
+          .filter((l) => !damaged[l.position])
+          .map((l) => ({ productId: l.product_id, quantity: quantities[l.position]! })),
         summary: `Devolução · Venda ${saleNumber(sale.id)} · ${formatBRL(value)}`,
       });
       if (outcome.kind === 'refused') {

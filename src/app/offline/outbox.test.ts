@@ -12,6 +12,7 @@ import {
   saleDependencies,
 } from './outbox';
 import { backoffMs, verdictOf as classify } from './retry-policy';
+import { recordReturn } from './returns';
 import { drainOutbox, withSenderLock, type OutboxTransport, type Send, type SendResult } from './sender';
 import { applyAcknowledgedSale, availableStock, pendingQuantities } from './stock';
 import { onAck } from './sync-io';
@@ -152,6 +153,44 @@ describe('outbox writes', () => {
     const p1 = (await db.products.get(P1))!;
     expect(p1.current_stock).toBe(8);
     expect(availableStock(p1, pending)).toBe(5);
+  });
+  it('a queued return puts its units back in the shown stock at once, and the mirror keeps them on ack', async () => {
+    const db = openDb();
+    await db.products.bulkPut([
+      { id: P1, current_stock: 10, version: 1 } as never,
+      { id: P2, current_stock: 3, version: 1 } as never,
+    ]);
+    const sold = sale([[P1, 4]]);
+    await recordSale(db, sold, {}, { summary: 'v' });
+    // Two units of P1 back to stock, in two lines (a damaged unit is in no restock line).
+    const entry = await recordReturn(
+      db,
+      {
+        id: crypto.randomUUID(),
+        saleId: sold.id,
+        customerId: crypto.randomUUID(),
+        body: {},
+        storeCredit: 0,
+        summary: 'Devolução',
+        restock: [
+          { productId: P1, quantity: 1 },
+          { productId: P1, quantity: 1 },
+        ],
+      },
+      { lines: [] },
+    );
+    let pending = await pendingQuantities(db);
+    expect(availableStock({ id: P1, current_stock: 10 }, pending)).toBe(8);
+    expect(availableStock({ id: P2, current_stock: 3 }, pending)).toBe(3);
+
+    // The sale and the return are acknowledged, in order: the shown number does not move.
+    const server = fakeServer();
+    await drainOutbox(db, { send: async (e) => server.handle(e), onAck });
+    expect(server.requests).toEqual([sold.id, entry.id]);
+    pending = await pendingQuantities(db);
+    const p1 = (await db.products.get(P1))!;
+    expect(p1.current_stock).toBe(8);
+    expect(availableStock(p1, pending)).toBe(8);
   });
 });
 

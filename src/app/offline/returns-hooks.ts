@@ -19,6 +19,7 @@ export function useStoreCredit(customerId: string | null | undefined): number | 
 /** A line of a sale as the return dialog shows it (centavos). */
 export interface ReturnableLine {
   position: number;
+  product_id: string;
   product_name: string;
   quantity: number;
   /** units already returned (on the server, and queued here) */
@@ -80,6 +81,7 @@ export async function findReturnableSale(text: string, online: boolean): Promise
         total: toCentavos(sale.data.total),
         lines: parsed.lines.map((l) => ({
           position: l.position,
+          product_id: l.product_id,
           product_name: l.product_name,
           quantity: l.quantity,
           returned: l.returned + (queued.get(l.position) ?? 0),
@@ -99,6 +101,7 @@ export async function findReturnableSale(text: string, online: boolean): Promise
     total: local.totalCentavos,
     lines: local.items.map((item, position) => ({
       position,
+      product_id: item.product_id,
       product_name: item.product_name,
       quantity: item.quantity,
       returned: queued.get(position) ?? 0,

@@ -16,6 +16,7 @@ import type { BalcaoDb, OutboxEntry } from './db';
 import { deviceIdentity } from './device-identity';
 import { buildOutboxEntry } from './outbox';
 import { failureOf, verdictOf } from './retry-policy';
+import { applyDeliveredRestock } from './stock';
 
 export const storeCreditResource = (customerId: string) => `store-credit:${customerId}`;
 
@@ -28,6 +29,8 @@ export interface ReturnInput {
   body: Record<string, unknown>;
   /** centavos credited to the customer's vale-troca (vale_troca), 0 otherwise */
   storeCredit: number;
+  /** The units going back to stock (not the damaged ones). */
+  restock?: OutboxEntry['restock'];
   summary: string;
 }
 
@@ -64,6 +67,7 @@ export async function recordReturn(
             storeCredit: { customerId: input.customerId, delta: input.storeCredit },
           }
         : {}),
+      ...(input.restock?.length ? { restock: input.restock } : {}),
     };
     await db.outbox.add(entry);
     return entry;
@@ -102,6 +106,9 @@ export async function finishReturn(
       timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
     });
     await applyStoreCreditAnswer(db, input.customerId, answer);
+    const restock = input.restock ?? [];
+    if (restock.length > 0)
+      await db.transaction('rw', db.products, db.productChunks, () => applyDeliveredRestock(db, restock));
     return { kind: 'delivered', body: answer };
   } catch (error) {
     if (verdictOf(failureOf(error)) !== 'reject') return queue();
