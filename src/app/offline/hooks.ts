@@ -302,9 +302,7 @@ const NO_CANCELS: ReadonlyMap<string, OutboxEntry['status']> = new Map();
  * Queues an admin's cancel (outbox.ts recordSaleCancel) and sends it now: 'delivered' when
  * the server took it, 'queued' while it waits on this device (offline, or no answer yet).
  */
-export function useRecordSaleCancel(): (
-  cancel: Parameters<typeof recordSaleCancel>[1],
-) => Promise<OutboxOutcome> {
+export function useRecordSaleCancel(): (cancel: Parameters<typeof recordSaleCancel>[1]) => Promise<OutboxOutcome> {
   const engine = useSyncEngine();
   return useCallback(
     async (cancel) => {

@@ -18,7 +18,8 @@ export async function pendingQuantities(db: BalcaoDb): Promise<Map<string, numbe
     .equals('pending')
     .filter((e) => e.restock !== undefined)
     .toArray();
-  for (const [id, units] of restocked(returns.flatMap((e) => e.restock!))) totals.set(id, (totals.get(id) ?? 0) - units);
+  for (const [id, units] of restocked(returns.flatMap((e) => e.restock!)))
+    totals.set(id, (totals.get(id) ?? 0) - units);
   return totals;
 }
 

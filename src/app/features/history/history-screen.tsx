@@ -116,7 +116,11 @@ function SaleDetailDialog({
       });
       await client.invalidateQueries({ queryKey: historyKeys.all });
       if (outcome === 'delivered') toast({ title: 'Venda cancelada', description: `Venda #${sale.number}: ${reason}` });
-      else if (outcome === 'queued') toast({ title: 'Cancelamento salvo', description: QUEUED_CANCEL_NOTE });
+      else if (outcome === 'queued')
+        toast({
+          title: 'Cancelamento salvo',
+          description: `Venda #${sale.number}. Salvo neste dispositivo; será enviado quando a conexão voltar.`,
+        });
       else toastError('Cancelamento recusado', REJECTED_CANCEL_NOTE);
       setCancelling(false);
     } catch {
