@@ -105,6 +105,9 @@ export interface LocalSale {
   items: {
     product_id: string;
     product_name: string;
+    /** The variant as sold (absent: none, or a sale kept before receipts named it). */
+    product_size?: string;
+    product_color?: string;
     quantity: number;
     unit_price_centavos: number;
     /** centavos off the line (absent: none) */

@@ -119,7 +119,16 @@ describe.each(databases())('sales history (%s)', (kind) => {
     const line = [{ product: await product(), quantity: 1 }];
     const n = (seq: number) => `${code}-${String(seq).padStart(4, '0')}`;
     const rosa = await createCustomer(ctx.db, tenantId, { name: 'Rosa Mendes', document: '39053344705', active: true });
-    await sell(saleBody(rosa.id, line, { number: n(1), device_id: device }));
+    const slim = await makeProduct(ctx.db, tenantId, { stock: 5, name: 'Calça Jeans Slim', size: '42', color: 'Azul' });
+    const sold = await sell(saleBody(rosa.id, [{ product: slim, quantity: 1 }], { number: n(1), device_id: device }));
+    // The line keeps the variant as sold (the receipt prints it), whatever the product becomes.
+    expect((await http.put(`/api/products/${slim.id}`, { size: '44' }, { token: admin })).status).toBe(200);
+    const detail = (await http.get(`/api/sales/${sold.id}`, { token: admin })).body.data;
+    expect(detail.items[0]).toMatchObject({
+      product_name: 'Calça Jeans Slim',
+      product_size: '42',
+      product_color: 'Azul',
+    });
     await sell(saleBody(maria.id, line, { number: n(2), device_id: device }));
     // She married after the sale: the sale kept the name it was made under.
     await ctx.db
