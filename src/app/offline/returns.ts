@@ -74,12 +74,16 @@ export async function recordReturn(
   });
 }
 
-/** Makes a return: to the server when online and nothing it needs is queued, else into the outbox. */
+/**
+ * Makes a return: to the server when online and nothing it needs is queued, else into the
+ * outbox. `adminToken`: an admin present approved it (admin-session.ts), so it goes as
+ * theirs; queued, it goes as the cashier's (the server flags one over the limit).
+ */
 export async function finishReturn(
   db: BalcaoDb,
   client: Pick<ApiClient, 'send'>,
   input: ReturnInput,
-  options: { online: boolean; timeoutMs?: number },
+  options: { online: boolean; timeoutMs?: number; adminToken?: string },
 ): Promise<ReturnOutcome> {
   const device = await deviceIdentity(db);
   const body: Record<string, unknown> = {
@@ -102,7 +106,11 @@ export async function finishReturn(
   try {
     const answer = await client.send('POST', `/sales/${input.saleId}/returns`, {
       body: { ...body, offline: false },
-      headers: { 'Idempotency-Key': input.id },
+      headers: {
+        'Idempotency-Key': input.id,
+        ...(options.adminToken ? { Authorization: `Bearer ${options.adminToken}` } : {}),
+      },
+      ...(options.adminToken ? { auth: false } : {}),
       timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
     });
     await applyStoreCreditAnswer(db, input.customerId, answer);
