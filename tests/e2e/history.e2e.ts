@@ -4,9 +4,8 @@
 // the history and the detail fit without sideways scrolling. Offline, the admin cancels a
 // sale with a reason: the screen says it will be sent, and back online it arrives once
 // (stock back, one reversal in the cash book).
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, loginToken } from './support/api';
+import { api, apiSale, loginToken } from './support/api';
 import { screenshot, type Page } from './support/browser';
 import { idbCount, until } from './support/idb';
 import { overflow } from './support/layout';
@@ -119,17 +118,11 @@ describe('Histórico de Vendas', () => {
     const token = await loginToken(server, 'admin@demo.com');
     const { product, customer } = await productAndCustomer(token, 3);
     const stock = await stockOf(token, product);
-    const sold = await api<{ data: { id: string; number: string } }>(server, 'POST', '/api/sales', {
-      token,
-      headers: { 'Idempotency-Key': randomUUID() },
-      body: {
-        customer_id: customer.id,
-        payment_method: 'cash',
-        items: [{ product_id: product.id, quantity: 2, unit_price: product.sale_price }],
-      },
+    const { id, number } = await apiSale(server, token, {
+      customer_id: customer.id,
+      payment_method: 'cash',
+      items: [{ product_id: product.id, quantity: 2, unit_price: product.sale_price }],
     });
-    expect(sold.status).toBe(201);
-    const { id, number } = sold.body.data;
     expect(await stockOf(token, product)).toBe(stock - 2);
 
     const page = await offlinePhone.context.newPage();

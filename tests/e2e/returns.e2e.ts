@@ -5,7 +5,7 @@
 // on the device.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, loginToken } from './support/api';
+import { api, apiSale, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { idbCount, idbKeys, idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
@@ -171,17 +171,11 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
     // The till reads the store's settings when it opens.
     await openTill(server, page);
     const cashierToken = await loginToken(server, 'caixa@demo.com');
-    const sold = await api<{ data: { id: string } }>(server, 'POST', '/api/sales', {
-      token: cashierToken,
-      headers: { 'Idempotency-Key': randomUUID() },
-      body: {
-        customer_id: customer.id,
-        payment_method: 'pix',
-        items: [{ product_id: expensive.id, quantity: 2, unit_price: expensive.sale_price }],
-      },
+    const { id: saleId } = await apiSale(server, cashierToken, {
+      customer_id: customer.id,
+      payment_method: 'pix',
+      items: [{ product_id: expensive.id, quantity: 2, unit_price: expensive.sale_price }],
     });
-    expect(sold.status).toBe(201);
-    const saleId = sold.body.data.id;
     const returnOne = async () => {
       await page.getByRole('button', { name: 'Trocas e Devoluções' }).click();
       await typeInto(page, 'Número da venda', saleId);

@@ -26,6 +26,12 @@ export function lineShare(line: { quantity: number; total_price: number }, befor
   return upTo(before + quantity) - upTo(before);
 }
 
+/** The admin's sign-in at the dialog: each field's key (also its input type) and label. */
+const ADMIN_FIELDS = [
+  ['email', 'E-mail do administrador'],
+  ['password', 'Senha do administrador'],
+] as const;
+
 const saleNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
 
 export function ReturnDialog({ sale, onClose }: { sale: ReturnableSale | null; onClose: () => void }) {
@@ -174,20 +180,16 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
             <>
               <p>{returnOverLimit(limit)}</p>
               <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                <TextField
-                  label="E-mail do administrador"
-                  type="email"
-                  autoComplete="off"
-                  value={admin.email}
-                  onChange={(e) => setAdmin((a) => ({ ...a, email: e.target.value }))}
-                />
-                <TextField
-                  label="Senha do administrador"
-                  type="password"
-                  autoComplete="off"
-                  value={admin.password}
-                  onChange={(e) => setAdmin((a) => ({ ...a, password: e.target.value }))}
-                />
+                {ADMIN_FIELDS.map(([key, label]) => (
+                  <TextField
+                    key={key}
+                    label={label}
+                    type={key}
+                    autoComplete="off"
+                    value={admin[key]}
+                    onChange={(e) => setAdmin((a) => ({ ...a, [key]: e.target.value }))}
+                  />
+                ))}
               </div>
             </>
           ) : (
