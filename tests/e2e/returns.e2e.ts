@@ -171,7 +171,7 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
     // The till reads the store's settings when it opens.
     await openTill(server, page);
     const cashierToken = await loginToken(server, 'caixa@demo.com');
-    const { id: saleId } = await apiSale(server, cashierToken, {
+    const { id: saleId, number } = await apiSale(server, cashierToken, {
       customer_id: customer.id,
       payment_method: 'pix',
       items: [{ product_id: expensive.id, quantity: 2, unit_price: expensive.sale_price }],
@@ -185,6 +185,8 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
     };
 
     await returnOne();
+    // The dialog names the sale by the number on its receipt.
+    await page.getByRole('dialog').getByText(`#${number}`, { exact: true }).waitFor();
     await page.getByText(/^Devoluções acima de R\$\s10,00 precisam de um administrador\./).waitFor();
     await page.getByRole('button', { name: 'Confirmar devolução' }).click();
     await page.getByText('Informe o e-mail e a senha de um administrador.').waitFor();

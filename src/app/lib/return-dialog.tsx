@@ -32,7 +32,8 @@ const ADMIN_FIELDS = [
   ['password', 'Senha do administrador'],
 ] as const;
 
-const saleNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
+/** The number the receipt printed ('#A-0042'); the start of the id for a sale kept before numbers. */
+const saleNumber = (sale: ReturnableSale) => `#${sale.number ?? sale.id.slice(0, 8).toUpperCase()}`;
 
 export function ReturnDialog({ sale, onClose }: { sale: ReturnableSale | null; onClose: () => void }) {
   return (
@@ -86,7 +87,7 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
           restock: chosen
             .filter((l) => !damaged[l.position])
             .map((l) => ({ productId: l.product_id, quantity: quantities[l.position]! })),
-          summary: `Devolução · Venda ${saleNumber(sale.id)} · ${formatBRL(value)}`,
+          summary: `Devolução · Venda ${saleNumber(sale)} · ${formatBRL(value)}`,
         },
         approving ? { email: admin.email.trim(), password: admin.password } : undefined,
       );
@@ -120,7 +121,7 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
       }}
     >
       <p className="text-sm text-slate-700">
-        Venda <span className="font-mono font-semibold">{saleNumber(sale.id)}</span> · {sale.customer_name} ·{' '}
+        Venda <span className="font-mono font-semibold">{saleNumber(sale)}</span> · {sale.customer_name} ·{' '}
         {formatBRL(sale.total)}
       </p>
       <ul className="flex flex-col gap-3">

@@ -31,6 +31,8 @@ export interface ReturnableLine {
 
 export interface ReturnableSale {
   id: string;
+  /** The sale's number ('A-0042'); null for a sale kept before numbers. */
+  number: string | null;
   customer_id: string;
   customer_name: string;
   total: number;
@@ -70,13 +72,14 @@ export async function findReturnableSale(text: string, online: boolean): Promise
     try {
       const [sale, returns] = await Promise.all([
         api.send('GET', `/sales/${id}`) as Promise<{
-          data: { customer_id: string; customer_name: string; total: number };
+          data: { number: string; customer_id: string; customer_name: string; total: number };
         }>,
         api.send('GET', `/sales/${id}/returns`),
       ]);
       const parsed = SaleReturnsResponseSchema.parse(returns).data;
       return {
         id,
+        number: sale.data.number,
         customer_id: sale.data.customer_id,
         customer_name: sale.data.customer_name,
         total: toCentavos(sale.data.total),
@@ -97,6 +100,7 @@ export async function findReturnableSale(text: string, online: boolean): Promise
   if (!local || !local.customerId) throw new Error(SALE_NOT_FOUND_HERE);
   return {
     id: local.id,
+    number: local.number ?? null,
     customer_id: local.customerId,
     customer_name: local.customerName,
     total: local.totalCentavos,
