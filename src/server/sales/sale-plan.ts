@@ -7,7 +7,13 @@
 // brings its payment effects (sale-effects.ts) and the conflicts admins review. A refused
 // sale is its AppError and writes nothing; the others go on.
 import { randomUUID } from 'node:crypto';
-import type { SaleCreate, SaleCreateResult, StockAfter, StockConflict } from '../../shared/contract';
+import type {
+  CreditOverLimitDetail,
+  SaleCreate,
+  SaleCreateResult,
+  StockAfter,
+  StockConflict,
+} from '../../shared/contract';
 import type { CustomerRow, PriceConflictRecord, ProductRow, SaleItemRow, SaleRow } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
@@ -84,6 +90,8 @@ interface RunState {
 export interface CreditState {
   defaultLimit: number;
   open: Map<string, number>;
+  /** Sales an admin approved over the limit (credit-approval.ts), with the amount approved: not held to it up to that. */
+  approved: ReadonlyMap<string, number>;
 }
 
 /** Checks one sale (throws the AppError that refuses it) and moves the running stock. */
@@ -117,12 +125,16 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   if (crediario && crediario.entrada > total) {
     throw badRequest(ENTRADA_TOO_HIGH, [{ path: 'crediario.entrada', message: ENTRADA_TOO_HIGH }]);
   }
-  const financed = crediario ? total - crediario.entrada : 0;
   const open = run.credit?.open.get(customer.id) ?? 0;
-  const limit = run.credit ? creditLimitOf(customer.creditLimit, run.credit.defaultLimit) : null;
+  const financed = crediario ? total - crediario.entrada : 0;
+  const approved = input.id ? (run.credit?.approved.get(input.id) ?? -1) : -1;
+  const limit = run.credit && financed > approved ? creditLimitOf(customer.creditLimit, run.credit.defaultLimit) : null;
   const overCredit = financed > 0 && overCreditLimit(limit, open, financed);
   // Online the cashier can still take another way of paying; offline the sale already happened.
-  if (overCredit && !input.offline) throw conflict(creditOverLimit(limit!, open, financed));
+  if (overCredit && !input.offline) {
+    const details: CreditOverLimitDetail = { limit_centavos: limit!, open_centavos: open, sale_centavos: financed };
+    throw conflict(creditOverLimit(limit!, open, financed), details);
+  }
   const parts = plannedParts(input, total);
   const storeCredit = takeStoreCredit(input, customer, parts, run);
   const moves = mergeMoves(lines.map((l) => ({ productId: l.product_id, take: l.quantity })));

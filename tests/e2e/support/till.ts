@@ -3,7 +3,7 @@
 // read the stock shown.
 import type { Page } from './browser';
 import { api } from './api';
-import { until } from './idb';
+import { idbAll, until } from './idb';
 import type { RunningServer } from './server';
 
 export interface ApiProduct {
@@ -18,6 +18,17 @@ export interface ApiCustomer {
   id: string;
   name: string;
 }
+
+/** The longest product line a store may have (name, SKU, size, colour, a six-digit price), for layout tests. */
+export const LONG_PRODUCT = {
+  sku: 'CAL-JNS-SKN-STN-DESTROYED-46',
+  name: 'Calça Jeans Skinny Cintura Alta com Elastano e Lavagem Stone Destroyed',
+  size: '46',
+  color: 'Azul Índigo',
+  current_stock: 5000,
+  cost_price: 4000,
+  sale_price: 12999.9,
+};
 
 export async function signIn(server: RunningServer, page: Page, email: string) {
   await page.goto(`${server.demoUrl}/login`);
@@ -49,23 +60,8 @@ export async function tillReady(page: Page, { caixa = true }: { caixa?: boolean 
 }
 
 /** Outbox entries of the caixa (its opening, movements, close) still on the device. */
-function queuedCaixaEntries(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('balcao');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const req = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-          req.onsuccess = () => {
-            db.close();
-            resolve((req.result as { kind?: string }[]).filter((e) => e.kind === 'caixa').length);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
+async function queuedCaixaEntries(page: Page): Promise<number> {
+  return (await idbAll<{ kind?: string }>(page, 'outbox')).filter((e) => e.kind === 'caixa').length;
 }
 
 /**
