@@ -37,8 +37,8 @@ function historyCalls(tenant: string, today: string): HistoryCall[] {
   const to = startOfDayUtc(addDays(today, 1)).toISOString();
   const byPeriodAndMethod = `tenant_id = $1 AND sold_at >= $2 AND sold_at < $3 AND (payment_method = 'pix' OR EXISTS (
       SELECT 1 FROM sale_payments p WHERE p.tenant_id = sales.tenant_id AND p.sale_id = sales.id AND p.method = 'pix'))`;
-  const byCustomer = `tenant_id = $1 AND (balcao_fold(customer_name) LIKE '%mendes%' OR customer_id IN (
-      SELECT id FROM customers WHERE tenant_id = $1 AND document LIKE '%mendes%'))`;
+  const byCustomer = `tenant_id = $1 AND customer_id IN (
+      SELECT id FROM customers WHERE tenant_id = $1 AND balcao_fold(name) LIKE '%mendes%')`;
   const page = (where: string, params: unknown[]): Statement[] => [
     { text: `SELECT count(*) FROM sales WHERE ${where}`, params },
     {

@@ -1,37 +1,58 @@
 // Histórico de Vendas in the real Chromium against the real server, on a phone (390 px):
 // the admin sells at the till (the number on screen is the one the sale gets), finds the
 // sale in the history by typing its number, opens the detail and cancels it with a reason;
-// the history and the detail fit without sideways scrolling.
+// the history and the detail fit without sideways scrolling. Offline, the admin cancels a
+// sale with a reason: the screen says it will be sent, and back online it arrives once
+// (stock back, one reversal in the cash book).
 import { describe, expect, it } from 'vitest';
-import { api, loginToken } from './support/api';
-import { screenshot } from './support/browser';
+import { api, apiSale, loginToken } from './support/api';
+import { screenshot, type Page } from './support/browser';
+import { idbCount, until } from './support/idb';
 import { overflow } from './support/layout';
-import {
-  addProduct,
-  chooseCustomer,
-  finish,
-  openTill,
-  signIn,
-  type ApiCustomer,
-  type ApiProduct,
-} from './support/till';
+import { addProduct, chooseCustomer, demoLists, finish, openTill, signIn, type ApiProduct } from './support/till';
 import { fileBrowser, fileServer } from './support/suite';
 
 const server = fileServer();
 const phone = fileBrowser({ width: 390, height: 844 });
+/** A second phone, with its own sign-in and its own outbox. */
+const offlinePhone = fileBrowser({ width: 390, height: 844 });
+
+/** A demo product with `minStock` units or more and a demo customer. */
+async function productAndCustomer(token: string, minStock: number) {
+  const { products, customers } = await demoLists(server, token, 1);
+  const product = products.find((p) => p.current_stock >= minStock);
+  const customer = customers[0];
+  if (!product || !customer) throw new Error('o demo precisa de um produto com estoque e de um cliente');
+  return { product, customer };
+}
+
+async function stockOf(token: string, product: ApiProduct): Promise<number> {
+  return (await api<{ data: ApiProduct }>(server, 'GET', `/api/products/${product.id}`, { token })).body.data
+    .current_stock;
+}
+
+/** Types the sale's number into the history's search and opens its detail. */
+async function openSale(page: Page, number: string) {
+  const field = page.getByLabel('Número da venda');
+  await field.click();
+  await page.keyboard.type(number);
+  await page.getByRole('button', { name: `Venda #${number}` }).click();
+  await page.getByTestId('sale-detail').waitFor();
+}
+
+/** Cancels the open sale with `reason`, through the confirmation. */
+async function cancelWith(page: Page, reason: string) {
+  await page.getByRole('button', { name: 'Cancelar venda' }).click();
+  const prompt = page.getByRole('alertdialog');
+  await prompt.getByLabel('Motivo do cancelamento').click();
+  await page.keyboard.type(reason);
+  await prompt.getByRole('button', { name: 'Cancelar venda' }).click();
+}
 
 describe('Histórico de Vendas', () => {
   it('vende, encontra a venda pelo número, abre o detalhe e cancela (390 px)', async () => {
     const token = await loginToken(server, 'admin@demo.com');
-    const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
-      token,
-    });
-    const product = catalogue.body.data.products.find((p) => p.current_stock >= 3);
-    const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=1', {
-      token,
-    });
-    const customer = people.body.data.customers[0];
-    if (!product || !customer) throw new Error('o demo precisa de um produto com estoque e de um cliente');
+    const { product, customer } = await productAndCustomer(token, 3);
 
     const page = await phone.context.newPage();
     await signIn(server, page, 'admin@demo.com');
@@ -73,6 +94,7 @@ describe('Histórico de Vendas', () => {
     await prompt.getByLabel('Motivo do cancelamento').click();
     await page.keyboard.type('Cliente desistiu da compra');
     await prompt.getByRole('button', { name: 'Cancelar venda' }).click();
+    await page.getByText('Venda cancelada', { exact: true }).waitFor();
     await detail.getByText('Cliente desistiu da compra').waitFor({ timeout: 20_000 });
     await detail.getByText('Cancelada', { exact: true }).waitFor();
     await screenshot(page, 'history-cancelled-390');
@@ -89,7 +111,63 @@ describe('Histórico de Vendas', () => {
       sale_status: 'cancelled',
       cancel_reason: 'Cliente desistiu da compra',
     });
-    const after = await api<{ data: ApiProduct }>(server, 'GET', `/api/products/${product.id}`, { token });
-    expect(after.body.data.current_stock).toBe(product.current_stock);
+    expect(await stockOf(token, product)).toBe(product.current_stock);
+  });
+
+  it('offline, o administrador cancela com motivo; com a conexão de volta o cancelamento chega uma vez', async () => {
+    const token = await loginToken(server, 'admin@demo.com');
+    const { product, customer } = await productAndCustomer(token, 3);
+    const stock = await stockOf(token, product);
+    const { id, number } = await apiSale(server, token, {
+      customer_id: customer.id,
+      payment_method: 'cash',
+      items: [{ product_id: product.id, quantity: 2, unit_price: product.sale_price }],
+    });
+    expect(await stockOf(token, product)).toBe(stock - 2);
+
+    const page = await offlinePhone.context.newPage();
+    await signIn(server, page, 'admin@demo.com');
+    await page.goto(`${server.demoUrl}/historico-vendas`);
+    await page.getByRole('heading', { name: 'Histórico de Vendas' }).waitFor();
+    await openSale(page, number);
+
+    await offlinePhone.context.setOffline(true);
+    await page.getByText('Offline', { exact: true }).first().waitFor();
+    await cancelWith(page, 'Troca de forma de pagamento');
+    // Not done yet: said so, in the toast and on the detail.
+    await page.getByText('Cancelamento salvo', { exact: true }).waitFor();
+    await page.getByText(`Venda #${number}. Salvo neste dispositivo; será enviado quando a conexão voltar.`).waitFor();
+    await page.getByText('Cancelamento salvo neste dispositivo; será enviado quando a conexão voltar.').waitFor();
+    expect(await page.getByText('Venda cancelada', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'history-offline-cancel-390');
+    expect(await idbCount(page, 'outbox')).toBe(1);
+    const still = await api<{ data: { sale_status: string } }>(server, 'GET', `/api/sales/${id}`, { token });
+    expect(still.body.data.sale_status).toBe('completed');
+
+    await offlinePhone.context.setOffline(false);
+    await until(async () => (await idbCount(page, 'outbox')) === 0, 'entrega do cancelamento', 90_000);
+    const after = await api<{ data: { sale_status: string; cancel_reason: string } }>(
+      server,
+      'GET',
+      `/api/sales/${id}`,
+      {
+        token,
+      },
+    );
+    expect(after.body.data).toMatchObject({ sale_status: 'cancelled', cancel_reason: 'Troca de forma de pagamento' });
+    expect(await stockOf(token, product)).toBe(stock);
+    // One reversal of the sale's income in the cash book.
+    const book = await api<{ data: { entries: { sale_id: string | null; type: string; amount: number }[] } }>(
+      server,
+      'GET',
+      '/api/cash-flow?limit=100',
+      { token },
+    );
+    const ofSale = book.body.data.entries.filter((e) => e.sale_id === id);
+    const total = Math.round(product.sale_price * 200) / 100;
+    expect(ofSale.map((e) => [e.type, e.amount]).sort()).toEqual([
+      ['expense', total],
+      ['income', total],
+    ]);
   });
 });

@@ -3,8 +3,9 @@
 // number before the sale reached the server), and uses the vale in a new sale; back
 // online everything arrives once and the customer's balance is the same on the server and
 // on the device.
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, loginToken } from './support/api';
+import { api, apiSale, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { idbCount, idbKeys, idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
@@ -158,5 +159,63 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  it('acima do limite do caixa: online um administrador presente entra e aprova; offline a tela avisa e o servidor marca', async () => {
+    const set = await api(server, 'PUT', '/api/settings', {
+      token: adminToken,
+      headers: { 'Idempotency-Key': randomUUID() },
+      body: { cashier_max_return: 1000 },
+    });
+    expect(set.status).toBe(200);
+    // The till reads the store's settings when it opens.
+    await openTill(server, page);
+    const cashierToken = await loginToken(server, 'caixa@demo.com');
+    const { id: saleId, number } = await apiSale(server, cashierToken, {
+      customer_id: customer.id,
+      payment_method: 'pix',
+      items: [{ product_id: expensive.id, quantity: 2, unit_price: expensive.sale_price }],
+    });
+    const returnOne = async () => {
+      await page.getByRole('button', { name: 'Trocas e Devoluções' }).click();
+      await typeInto(page, 'Número da venda', saleId);
+      await page.getByRole('button', { name: 'Buscar venda' }).click();
+      await typeInto(page, `Quantidade a devolver de ${expensive.name}`, '1');
+      await typeInto(page, 'Motivo', 'Defeito');
+    };
+
+    await returnOne();
+    // The dialog names the sale by the number on its receipt.
+    await page.getByRole('dialog').getByText(`#${number}`, { exact: true }).waitFor();
+    await page.getByText(/^Devoluções acima de R\$\s10,00 precisam de um administrador\./).waitFor();
+    await page.getByRole('button', { name: 'Confirmar devolução' }).click();
+    await page.getByText('Informe o e-mail e a senha de um administrador.').waitFor();
+    await typeInto(page, 'E-mail do administrador', 'admin@demo.com');
+    await typeInto(page, 'Senha do administrador', 'demo123');
+    await screenshot(page, 'returns-05-aprovacao-admin-820');
+    await page.getByRole('button', { name: 'Confirmar devolução' }).click();
+    await page.getByText('Devolução registrada').first().waitFor();
+
+    // The connection drops with the next return on screen (a sale of the server's is found online).
+    await returnOne();
+    await tablet.context.setOffline(true);
+    await page.getByText('Offline', { exact: true }).first().waitFor();
+    await page.getByText(/um administrador precisa aprovar. Sem conexão/).waitFor();
+    expect(await page.getByLabel('E-mail do administrador').count()).toBe(0);
+    await page.getByRole('button', { name: 'Confirmar devolução' }).click();
+    await page.getByText('Devolução registrada').first().waitFor();
+    await tablet.context.setOffline(false);
+    await until(async () => (await idbCount(page, 'outbox')) === 0, 'entrega da devolução', 90_000);
+
+    const returns = await api<{ data: { returns: { offline: boolean; limit_conflict: boolean }[] } }>(
+      server,
+      'GET',
+      `/api/sales/${saleId}/returns`,
+      { token: adminToken },
+    );
+    expect(returns.body.data.returns.map((r) => [r.offline, r.limit_conflict]).sort()).toEqual([
+      [false, false],
+      [true, true],
+    ]);
   });
 });

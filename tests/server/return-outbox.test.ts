@@ -13,6 +13,8 @@ import { BalcaoDb } from '../../src/app/offline/db';
 import { finishSale } from '../../src/app/offline/finish-sale';
 import { recordSale } from '../../src/app/offline/outbox';
 import { finishReturn, storeCreditOf } from '../../src/app/offline/returns';
+import { asAdmin, NOT_AN_ADMIN } from '../../src/app/lib/admin-session';
+import { returnOverLimit } from '../../src/shared/return-limit';
 import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
 import { onAck } from '../../src/app/offline/sync-io';
@@ -43,18 +45,23 @@ describe('a return through the outbox', () => {
     await ctx?.close();
   });
 
-  it('returns a sale sold offline before it reached the server, uses the vale, and a replay is one return', async () => {
+  /** The app's own API client, signed in as `email` (a till's session). */
+  async function clientOf(email: string) {
     const base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}/api`;
     const storage = memoryStorage();
     const tokens = createTokenStore(() => storage);
-    tokens.setTokens({ ...(await login(ctx.app, 'caixa@demo.com', 'demo123')), expiresIn: 900 });
+    tokens.setTokens({ ...(await login(ctx.app, email, 'demo123')), expiresIn: 900 });
     const refresher = createRefreshCoordinator({
       tokens,
       requestRefresh: createRefreshRequest(undefined, base),
       onRefreshFailed: () => undefined,
       withLock: (task) => task(),
     });
-    const client = createApiClient({ tokens, refresher, base });
+    return createApiClient({ tokens, refresher, base });
+  }
+
+  it('returns a sale sold offline before it reached the server, uses the vale, and a replay is one return', async () => {
+    const client = await clientOf('caixa@demo.com');
     const transport = createTransport(client);
     const tenantId = ctx.demo.tenant.id;
     const product = await makeProduct(ctx.db, tenantId, { stock: 10, price: 2500 });
@@ -156,5 +163,51 @@ describe('a return through the outbox', () => {
       .where(and(eq(stockMovements.tenantId, tenantId), eq(stockMovements.kind, 'return')));
     expect(moves.map((m) => m.quantity)).toEqual([1]);
     expect(await balance()).toBe(500);
+  });
+
+  it("over the cashier's limit: an admin present signs in and the return goes as theirs; offline it is flagged", async () => {
+    const client = await clientOf('caixa@demo.com');
+    const adminClient = await clientOf('admin@demo.com');
+    const keyed = () => ({ 'Idempotency-Key': crypto.randomUUID() });
+    await adminClient.send('PUT', '/settings', { body: { cashier_max_return: 1000 }, headers: keyed() });
+    const tenantId = ctx.demo.tenant.id;
+    const product = await makeProduct(ctx.db, tenantId, { stock: 10, price: 2500 });
+    const customer = await makeCustomer(ctx.db, tenantId, 'Vera Limite');
+    const sold = (await client.send('POST', '/sales', {
+      body: saleBody(customer.id, [{ product, quantity: 3 }]),
+      headers: keyed(),
+    })) as { data: { id: string } };
+    const saleId = sold.data.id;
+    const input = () => ({
+      id: crypto.randomUUID(),
+      saleId,
+      customerId: customer.id,
+      body: { lines: [{ position: 0, quantity: 1 }], reason: 'Defeito', refund_method: 'dinheiro' },
+      storeCredit: 0,
+      summary: 'Devolução',
+    });
+    const byCashier = await finishReturn(db, client, input(), { online: true });
+    expect(byCashier.kind === 'refused' && byCashier.error.message).toBe(returnOverLimit(1000));
+
+    // A cashier's password is no admin's; a wrong one is refused; neither sends the return.
+    const approved = (email: string, password: string, one = input()) =>
+      asAdmin(client, { email, password, tenantId }, (adminToken) =>
+        finishReturn(db, client, one, { online: true, adminToken }),
+      );
+    await expect(approved('caixa@demo.com', 'demo123')).rejects.toThrow(NOT_AN_ADMIN);
+    await expect(approved('admin@demo.com', 'errada')).rejects.toThrow();
+    const one = input();
+    expect((await approved('admin@demo.com', 'demo123', one)).kind).toBe('delivered');
+    const offline = input();
+    expect(await finishReturn(db, client, offline, { online: false })).toEqual({ kind: 'queued' });
+    expect(await drainOutbox(db, { ...createTransport(client), onAck })).toMatchObject({ delivered: 1 });
+
+    const rows = await ctx.db.select().from(saleReturns).where(eq(saleReturns.saleId, saleId));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.size).toBe(2);
+    expect(byId.get(one.id)).toMatchObject({ createdBy: ctx.demo.admin.id, limitConflict: false });
+    expect(byId.get(offline.id)).toMatchObject({ createdBy: ctx.demo.cashier.id, limitConflict: true });
+    // The cashier's own session goes on.
+    expect(await client.send('GET', '/auth/me')).toMatchObject({ data: { email: 'caixa@demo.com' } });
   });
 });

@@ -3,10 +3,18 @@
 // to stock), the reason and how the customer is paid back. Works offline (returns.ts on
 // the device). An exchange is a return to vale-troca and a new sale paid with the vale.
 // Any screen that has a sale opens it (Nova Venda by the sale's number, a sale's detail).
+// A cashier's return over the store's limit (shared/return-limit.ts) asks, online, for the
+// e-mail and password of an admin present, and goes as theirs; offline it says an admin
+// must approve, and goes for the server to record for review.
 import { useState } from 'react';
+import { CASHIER_MAX_RETURN_DEFAULT } from '../../shared/contract/settings';
 import { REFUND_METHODS, REFUND_METHOD_LABELS, type RefundMethod } from '../../shared/contract/returns';
 import { formatBRL } from '../../shared/money';
+import { returnNeedsAdmin, returnOverLimit, returnOverLimitOffline } from '../../shared/return-limit';
+import { usePermissions } from '../auth/use-permissions';
+import { useOnline } from '../offline/hooks';
 import { useFinishReturn, type ReturnableSale } from '../offline/returns-hooks';
+import { useStoreSettings } from './store-settings';
 import { Button } from '../components/button';
 import { Dialog } from '../components/dialog';
 import { CheckboxField, SelectField, TextField } from '../components/field';
@@ -18,7 +26,14 @@ export function lineShare(line: { quantity: number; total_price: number }, befor
   return upTo(before + quantity) - upTo(before);
 }
 
-const saleNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
+/** The admin's sign-in at the dialog: each field's key (also its input type) and label. */
+const ADMIN_FIELDS = [
+  ['email', 'E-mail do administrador'],
+  ['password', 'Senha do administrador'],
+] as const;
+
+/** The number the receipt printed ('#A-0042'); the start of the id for a sale kept before numbers. */
+const saleNumber = (sale: ReturnableSale) => `#${sale.number ?? sale.id.slice(0, 8).toUpperCase()}`;
 
 export function ReturnDialog({ sale, onClose }: { sale: ReturnableSale | null; onClose: () => void }) {
   return (
@@ -36,32 +51,46 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
   const [method, setMethod] = useState<RefundMethod>('vale_troca');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [admin, setAdmin] = useState({ email: '', password: '' });
+  const { user } = usePermissions();
+  const online = useOnline();
+  const limit = useStoreSettings().data?.cashier_max_return ?? CASHIER_MAX_RETURN_DEFAULT;
   const chosen = sale.lines.filter((l) => (quantities[l.position] ?? 0) > 0);
   const value = chosen.reduce((s, l) => s + lineShare(l, l.returned, quantities[l.position]!), 0);
+  const needsAdmin = returnNeedsAdmin(user?.role ?? 'user', value, limit);
+  const approving = needsAdmin && online;
 
   async function submit() {
     if (chosen.length === 0) return setError('Escolha a quantidade de pelo menos um item para devolver.');
     if (!reason.trim()) return setError('Informe o motivo da devolução.');
+    if (approving && (!admin.email.trim() || !admin.password))
+      return setError('Informe o e-mail e a senha de um administrador.');
     setError(null);
     setSending(true);
     try {
       const id = crypto.randomUUID();
-      const outcome = await finishReturn({
-        id,
-        saleId: sale.id,
-        customerId: sale.customer_id,
-        body: {
-          lines: chosen.map((l) => ({
-            position: l.position,
-            quantity: quantities[l.position]!,
-            damaged: damaged[l.position] ?? false,
-          })),
-          reason: reason.trim(),
-          refund_method: method,
+      const outcome = await finishReturn(
+        {
+          id,
+          saleId: sale.id,
+          customerId: sale.customer_id,
+          body: {
+            lines: chosen.map((l) => ({
+              position: l.position,
+              quantity: quantities[l.position]!,
+              damaged: damaged[l.position] ?? false,
+            })),
+            reason: reason.trim(),
+            refund_method: method,
+          },
+          storeCredit: method === 'vale_troca' ? value : 0,
+          restock: chosen
+            .filter((l) => !damaged[l.position])
+            .map((l) => ({ productId: l.product_id, quantity: quantities[l.position]! })),
+          summary: `Devolução · Venda ${saleNumber(sale)} · ${formatBRL(value)}`,
         },
-        storeCredit: method === 'vale_troca' ? value : 0,
-        summary: `Devolução · Venda ${saleNumber(sale.id)} · ${formatBRL(value)}`,
-      });
+        approving ? { email: admin.email.trim(), password: admin.password } : undefined,
+      );
       if (outcome.kind === 'refused') {
         setError(outcome.error.message);
         return;
@@ -75,6 +104,9 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
           (outcome.kind === 'queued' ? ' Será enviada ao servidor quando a internet voltar.' : ''),
       });
       onDone();
+    } catch (failure) {
+      // The admin's e-mail or password refused, or not an admin.
+      setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setSending(false);
     }
@@ -89,7 +121,7 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
       }}
     >
       <p className="text-sm text-slate-700">
-        Venda <span className="font-mono font-semibold">{saleNumber(sale.id)}</span> · {sale.customer_name} ·{' '}
+        Venda <span className="font-mono font-semibold">{saleNumber(sale)}</span> · {sale.customer_name} ·{' '}
         {formatBRL(sale.total)}
       </p>
       <ul className="flex flex-col gap-3">
@@ -143,6 +175,29 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
       <p className="text-sm text-slate-700">
         Valor da devolução: <strong data-testid="return-value">{formatBRL(value)}</strong>
       </p>
+      {needsAdmin ? (
+        <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {approving ? (
+            <>
+              <p>{returnOverLimit(limit)}</p>
+              <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                {ADMIN_FIELDS.map(([key, label]) => (
+                  <TextField
+                    key={key}
+                    label={label}
+                    type={key}
+                    autoComplete="off"
+                    value={admin[key]}
+                    onChange={(e) => setAdmin((a) => ({ ...a, [key]: e.target.value }))}
+                  />
+                ))}
+              </div>
+            </>
+          ) : (
+            <p role="status">{returnOverLimitOffline(limit)}</p>
+          )}
+        </div>
+      ) : null}
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}

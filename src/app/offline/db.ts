@@ -62,6 +62,11 @@ export interface OutboxEntry {
    * sale uses it): the device's balance counts it while queued (returns.ts).
    */
   storeCredit?: { customerId: string; delta: number };
+  /**
+   * The units a return puts back in stock (damaged ones stay out): the stock this device
+   * shows counts them while queued (stock.ts), as it counts a queued sale's.
+   */
+  restock?: { productId: string; quantity: number }[];
 }
 
 /**
@@ -100,6 +105,9 @@ export interface LocalSale {
   items: {
     product_id: string;
     product_name: string;
+    /** The variant as sold (absent: none, or a sale kept before receipts named it). */
+    product_size?: string;
+    product_color?: string;
     quantity: number;
     unit_price_centavos: number;
     /** centavos off the line (absent: none) */

@@ -8,7 +8,15 @@ import { getDb, type BalcaoDb, type LocalSale, type MirrorCustomer, type MirrorP
 import { lastSyncAt } from './mirror';
 import { api } from '../lib/api';
 import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-sale';
-import { discardRejected, recordCustomer, recordCustomerUpdate, recordSaleCancel, retryRejected } from './outbox';
+import {
+  discardRejected,
+  outboxOutcome,
+  recordCustomer,
+  recordCustomerUpdate,
+  recordSaleCancel,
+  retryRejected,
+  type OutboxOutcome,
+} from './outbox';
 import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
 import { findProductByCode, searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
 import { pendingQuantities } from './stock';
@@ -295,14 +303,17 @@ export function useQueuedCancels(): ReadonlyMap<string, OutboxEntry['status']> {
 }
 const NO_CANCELS: ReadonlyMap<string, OutboxEntry['status']> = new Map();
 
-/** Queues an admin's cancel (outbox.ts recordSaleCancel) and asks for it to be sent now. */
-export function useRecordSaleCancel(): (cancel: Parameters<typeof recordSaleCancel>[1]) => Promise<OutboxEntry> {
+/**
+ * Queues an admin's cancel (outbox.ts recordSaleCancel) and sends it now: 'delivered' when
+ * the server took it, 'queued' while it waits on this device (offline, or no answer yet).
+ */
+export function useRecordSaleCancel(): (cancel: Parameters<typeof recordSaleCancel>[1]) => Promise<OutboxOutcome> {
   const engine = useSyncEngine();
   return useCallback(
     async (cancel) => {
       const entry = await recordSaleCancel(getDb(), cancel);
       await engine?.drain();
-      return entry;
+      return outboxOutcome(getDb(), entry.id);
     },
     [engine],
   );

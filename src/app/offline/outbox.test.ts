@@ -1,8 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BalcaoDb, type LocalSale, type OutboxEntry } from './db';
-import { discardRejected, enqueue, recordCustomer, recordSale, retryRejected, saleDependencies } from './outbox';
+import {
+  discardRejected,
+  enqueue,
+  outboxOutcome,
+  recordCustomer,
+  recordSale,
+  recordSaleCancel,
+  retryRejected,
+  saleDependencies,
+} from './outbox';
 import { backoffMs, verdictOf as classify } from './retry-policy';
+import { recordReturn } from './returns';
 import { drainOutbox, withSenderLock, type OutboxTransport, type Send, type SendResult } from './sender';
 import { applyAcknowledgedSale, availableStock, pendingQuantities } from './stock';
 import { onAck } from './sync-io';
@@ -144,6 +154,44 @@ describe('outbox writes', () => {
     expect(p1.current_stock).toBe(8);
     expect(availableStock(p1, pending)).toBe(5);
   });
+  it('a queued return puts its units back in the shown stock at once, and the mirror keeps them on ack', async () => {
+    const db = openDb();
+    await db.products.bulkPut([
+      { id: P1, current_stock: 10, version: 1 } as never,
+      { id: P2, current_stock: 3, version: 1 } as never,
+    ]);
+    const sold = sale([[P1, 4]]);
+    await recordSale(db, sold, {}, { summary: 'v' });
+    // Two units of P1 back to stock, in two lines (a damaged unit is in no restock line).
+    const entry = await recordReturn(
+      db,
+      {
+        id: crypto.randomUUID(),
+        saleId: sold.id,
+        customerId: crypto.randomUUID(),
+        body: {},
+        storeCredit: 0,
+        summary: 'Devolução',
+        restock: [
+          { productId: P1, quantity: 1 },
+          { productId: P1, quantity: 1 },
+        ],
+      },
+      { lines: [] },
+    );
+    let pending = await pendingQuantities(db);
+    expect(availableStock({ id: P1, current_stock: 10 }, pending)).toBe(8);
+    expect(availableStock({ id: P2, current_stock: 3 }, pending)).toBe(3);
+
+    // The sale and the return are acknowledged, in order: the shown number does not move.
+    const server = fakeServer();
+    await drainOutbox(db, { send: async (e) => server.handle(e), onAck });
+    expect(server.requests).toEqual([sold.id, entry.id]);
+    pending = await pendingQuantities(db);
+    const p1 = (await db.products.get(P1))!;
+    expect(p1.current_stock).toBe(8);
+    expect(availableStock(p1, pending)).toBe(8);
+  });
 });
 
 describe('sender', () => {
@@ -176,6 +224,21 @@ describe('sender', () => {
     expect(result).toEqual({ delivered: 5, rejected: 0, stopped: null });
     expect(server.requests).toEqual(order);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("a cancel's outcome: queued while unsent, delivered once acknowledged, rejected when refused", async () => {
+    const db = openDb();
+    const server = fakeServer();
+    const cancel = (saleId: string) => recordSaleCancel(db, { saleId, reason: 'Cliente desistiu', summary: 'c' });
+    const sent = await cancel(crypto.randomUUID());
+    // Offline: the send fails on the network, the cancel stays here (the toast must not say done).
+    await drainOutbox(db, { send: async () => ({ kind: 'network', error: 'Failed to fetch' }) });
+    expect(await outboxOutcome(db, sent.id)).toBe('queued');
+    await drainOutbox(db, { send: async (e) => server.handle(e), now: () => Date.now() + 10 * 60_000 });
+    expect(await outboxOutcome(db, sent.id)).toBe('delivered');
+    const refused = await cancel(crypto.randomUUID());
+    await drainOutbox(db, { send: async () => ({ kind: 'http', status: 409, code: 'CONFLICT', error: 'x' }) });
+    expect(await outboxOutcome(db, refused.id)).toBe('rejected');
   });
 
   it('a lost reply is retried with the same key and gives one sale', async () => {

@@ -158,6 +158,15 @@ export async function recordSaleCancel(
   });
 }
 
+/** Where an outbox row stands (after a send): gone once the server acknowledged it. */
+export type OutboxOutcome = 'delivered' | 'queued' | 'rejected';
+
+export async function outboxOutcome(db: BalcaoDb, id: string): Promise<OutboxOutcome> {
+  const row = await db.outbox.where('id').equals(id).first();
+  if (!row) return 'delivered';
+  return row.status === 'rejected' ? 'rejected' : 'queued';
+}
+
 /** Outbox rows a new sale must wait for: its customer's, while that is still queued. */
 export async function saleDependencies(db: BalcaoDb, customerId: string): Promise<string[]> {
   const queued = await db.outbox.where('id').equals(customerId).first();

@@ -7,6 +7,7 @@ import { SaleReturnsResponseSchema } from '../../shared/contract/returns';
 import { SaleListResponseSchema } from '../../shared/contract/sales';
 import { toCentavos } from '../../shared/money';
 import { api } from '../lib/api';
+import { asAdmin, type AdminCredentials } from '../lib/admin-session';
 import { getDb } from './db';
 import { useOnline, useSyncEngine } from './hooks';
 import { finishReturn, queuedReturnedUnits, storeCreditOf, type ReturnInput, type ReturnOutcome } from './returns';
@@ -19,6 +20,7 @@ export function useStoreCredit(customerId: string | null | undefined): number | 
 /** A line of a sale as the return dialog shows it (centavos). */
 export interface ReturnableLine {
   position: number;
+  product_id: string;
   product_name: string;
   quantity: number;
   /** units already returned (on the server, and queued here) */
@@ -29,6 +31,8 @@ export interface ReturnableLine {
 
 export interface ReturnableSale {
   id: string;
+  /** The sale's number ('A-0042'); null for a sale kept before numbers. */
+  number: string | null;
   customer_id: string;
   customer_name: string;
   total: number;
@@ -68,18 +72,20 @@ export async function findReturnableSale(text: string, online: boolean): Promise
     try {
       const [sale, returns] = await Promise.all([
         api.send('GET', `/sales/${id}`) as Promise<{
-          data: { customer_id: string; customer_name: string; total: number };
+          data: { number: string; customer_id: string; customer_name: string; total: number };
         }>,
         api.send('GET', `/sales/${id}/returns`),
       ]);
       const parsed = SaleReturnsResponseSchema.parse(returns).data;
       return {
         id,
+        number: sale.data.number,
         customer_id: sale.data.customer_id,
         customer_name: sale.data.customer_name,
         total: toCentavos(sale.data.total),
         lines: parsed.lines.map((l) => ({
           position: l.position,
+          product_id: l.product_id,
           product_name: l.product_name,
           quantity: l.quantity,
           returned: l.returned + (queued.get(l.position) ?? 0),
@@ -94,11 +100,13 @@ export async function findReturnableSale(text: string, online: boolean): Promise
   if (!local || !local.customerId) throw new Error(SALE_NOT_FOUND_HERE);
   return {
     id: local.id,
+    number: local.number ?? null,
     customer_id: local.customerId,
     customer_name: local.customerName,
     total: local.totalCentavos,
     lines: local.items.map((item, position) => ({
       position,
+      product_id: item.product_id,
       product_name: item.product_name,
       quantity: item.quantity,
       returned: queued.get(position) ?? 0,
@@ -108,13 +116,18 @@ export async function findReturnableSale(text: string, online: boolean): Promise
   };
 }
 
-/** Makes a return (finishReturn), then asks the engine to send what was queued. */
-export function useFinishReturn(): (input: ReturnInput) => Promise<ReturnOutcome> {
+/**
+ * Makes a return (finishReturn), then asks the engine to send what was queued. With an
+ * admin's e-mail and password (a return over the cashier's limit, online) it goes as theirs.
+ */
+export function useFinishReturn(): (input: ReturnInput, admin?: AdminCredentials) => Promise<ReturnOutcome> {
   const engine = useSyncEngine();
   const online = useOnline();
   return useCallback(
-    async (input) => {
-      const outcome = await finishReturn(getDb(), api, input, { online });
+    async (input, admin) => {
+      const outcome = admin
+        ? await asAdmin(api, admin, (adminToken) => finishReturn(getDb(), api, input, { online, adminToken }))
+        : await finishReturn(getDb(), api, input, { online });
       if (outcome.kind === 'queued') void engine?.drain();
       return outcome;
     },

@@ -16,6 +16,7 @@ import type { BalcaoDb, OutboxEntry } from './db';
 import { deviceIdentity } from './device-identity';
 import { buildOutboxEntry } from './outbox';
 import { failureOf, verdictOf } from './retry-policy';
+import { applyDeliveredRestock } from './stock';
 
 export const storeCreditResource = (customerId: string) => `store-credit:${customerId}`;
 
@@ -28,6 +29,8 @@ export interface ReturnInput {
   body: Record<string, unknown>;
   /** centavos credited to the customer's vale-troca (vale_troca), 0 otherwise */
   storeCredit: number;
+  /** The units going back to stock (not the damaged ones). */
+  restock?: OutboxEntry['restock'];
   summary: string;
 }
 
@@ -64,18 +67,23 @@ export async function recordReturn(
             storeCredit: { customerId: input.customerId, delta: input.storeCredit },
           }
         : {}),
+      ...(input.restock?.length ? { restock: input.restock } : {}),
     };
     await db.outbox.add(entry);
     return entry;
   });
 }
 
-/** Makes a return: to the server when online and nothing it needs is queued, else into the outbox. */
+/**
+ * Makes a return: to the server when online and nothing it needs is queued, else into the
+ * outbox. `adminToken`: an admin present approved it (admin-session.ts), so it goes as
+ * theirs; queued, it goes as the cashier's (the server flags one over the limit).
+ */
 export async function finishReturn(
   db: BalcaoDb,
   client: Pick<ApiClient, 'send'>,
   input: ReturnInput,
-  options: { online: boolean; timeoutMs?: number },
+  options: { online: boolean; timeoutMs?: number; adminToken?: string },
 ): Promise<ReturnOutcome> {
   const device = await deviceIdentity(db);
   const body: Record<string, unknown> = {
@@ -98,10 +106,17 @@ export async function finishReturn(
   try {
     const answer = await client.send('POST', `/sales/${input.saleId}/returns`, {
       body: { ...body, offline: false },
-      headers: { 'Idempotency-Key': input.id },
+      headers: {
+        'Idempotency-Key': input.id,
+        ...(options.adminToken ? { Authorization: `Bearer ${options.adminToken}` } : {}),
+      },
+      ...(options.adminToken ? { auth: false } : {}),
       timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
     });
     await applyStoreCreditAnswer(db, input.customerId, answer);
+    const restock = input.restock ?? [];
+    if (restock.length > 0)
+      await db.transaction('rw', db.products, db.productChunks, () => applyDeliveredRestock(db, restock));
     return { kind: 'delivered', body: answer };
   } catch (error) {
     if (verdictOf(failureOf(error)) !== 'reject') return queue();

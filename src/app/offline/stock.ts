@@ -1,15 +1,48 @@
 // Stock shown and checked at the till = the mirrored server stock minus the quantities
-// of this device's sales not yet acknowledged. Server stock always wins: after a sale
-// is acknowledged its quantities leave the overlay and the mirror holds the server's
-// number (decremented on ack, corrected by the next pull).
+// of this device's sales not yet acknowledged, plus the units its queued returns put back.
+// Server stock always wins: after a sale or a return is acknowledged its quantities leave
+// the overlay and the mirror holds the server's number (moved on ack, corrected by the
+// next pull).
 import type { StockAfter } from '../../shared/contract/sales';
-import type { BalcaoDb, LocalSale, MirrorProduct } from './db';
+import type { BalcaoDb, LocalSale, MirrorProduct, OutboxEntry } from './db';
 import { getProducts, putNewerProducts } from './product-store';
 
-/** product id => units sold here and not yet acknowledged */
+type Restock = NonNullable<OutboxEntry['restock']>;
+
+/** product id => units sold here and not yet acknowledged, less those queued returns put back */
 export async function pendingQuantities(db: BalcaoDb): Promise<Map<string, number>> {
   const pending = await db.sales.where('state').equals('pending').toArray();
-  return sumQuantities(pending);
+  const totals = sumQuantities(pending);
+  const returns = await db.outbox
+    .where('status')
+    .equals('pending')
+    .filter((e) => e.restock !== undefined)
+    .toArray();
+  for (const [id, units] of restocked(returns.flatMap((e) => e.restock!)))
+    totals.set(id, (totals.get(id) ?? 0) - units);
+  return totals;
+}
+
+/** product id => units put back, over the lines of returns. */
+function restocked(restock: Restock): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of restock) out.set(r.productId, (out.get(r.productId) ?? 0) + r.quantity);
+  return out;
+}
+
+/**
+ * A delivered return (in the acknowledging transaction, or after the server's direct
+ * answer): the mirror takes the units the server just put back, so the shown stock does
+ * not fall back when the return leaves the overlay.
+ */
+export async function applyDeliveredRestock(db: BalcaoDb, restock: Restock): Promise<void> {
+  const units = restocked(restock);
+  const ids = [...units.keys()];
+  const current = await getProducts(db, ids);
+  const changed = current.flatMap((product, i) =>
+    product ? [{ ...product, current_stock: product.current_stock + units.get(ids[i]!)! }] : [],
+  );
+  await putNewerProducts(db, changed);
 }
 
 export function sumQuantities(sales: Pick<LocalSale, 'items'>[]): Map<string, number> {

@@ -9,7 +9,7 @@ import { SaleCreateResultSchema, type StockAfter } from '../../shared/contract/s
 import { settleAccountChange } from './account-changes';
 import type { BalcaoDb, OutboxEntry } from './db';
 import type { FetchPage, PullPage } from './mirror';
-import { applyAcknowledgedSale } from './stock';
+import { applyAcknowledgedSale, applyDeliveredRestock } from './stock';
 import { applyStoreCreditAnswer } from './returns';
 
 /**
@@ -32,13 +32,14 @@ export function saleAckOf(body: unknown): { conflicts: number; stockAfter: Stock
 }
 
 /**
- * In the acknowledging transaction: a delivered sale's effect on the mirror (stock.ts);
- * a delivered account change settles its overlay (account-changes.ts).
+ * In the acknowledging transaction: a delivered sale's or return's effect on the mirror
+ * (stock.ts); a delivered account change settles its overlay (account-changes.ts).
  */
 export async function onAck(db: BalcaoDb, entry: OutboxEntry, body: unknown): Promise<void> {
   if (entry.kind === 'account') await settleAccountChange(db, entry);
   if (entry.kind === 'return' && entry.storeCredit)
     await applyStoreCreditAnswer(db, entry.storeCredit.customerId, body);
+  if (entry.kind === 'return' && entry.restock) await applyDeliveredRestock(db, entry.restock);
   if (entry.kind !== 'sale') return;
   const ack = saleAckOf(body);
   if (ack.number) await db.sales.update(entry.id, { number: ack.number });

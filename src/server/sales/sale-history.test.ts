@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, startOfDayUtc, todayIso } from '../../shared/dates';
-import { accountsReceivable, saleCounters, sales } from '../db/schema';
+import { accountsReceivable, customers, saleCounters, sales } from '../db/schema';
 import { createCustomer } from '../catalogue/customers';
 import { NO_STORE, openTestStore } from '../test/helpers';
 import { cashOf, makeCustomer, makeProduct, receivablesOf, saleBody, stockOf } from '../test/sales-fixtures';
@@ -111,6 +111,35 @@ describe.each(databases())('sales history (%s)', (kind) => {
     // Rows carry the cashier's name for the list.
     const rows = (await http.get(`/api/sales?number=${n(1)}`, { token: admin })).body.data.sales;
     expect(rows[0]).toMatchObject({ number: n(1), cashier_name: 'Caixa Demo', device_id: device });
+  });
+
+  it("the customer filter: a name finds the customer's sales by who they are today, digits only the document", async () => {
+    const device = randomUUID();
+    const { code } = await register(device);
+    const line = [{ product: await product(), quantity: 1 }];
+    const n = (seq: number) => `${code}-${String(seq).padStart(4, '0')}`;
+    const rosa = await createCustomer(ctx.db, tenantId, { name: 'Rosa Mendes', document: '39053344705', active: true });
+    const slim = await makeProduct(ctx.db, tenantId, { stock: 5, name: 'Calça Jeans Slim', size: '42', color: 'Azul' });
+    const sold = await sell(saleBody(rosa.id, [{ product: slim, quantity: 1 }], { number: n(1), device_id: device }));
+    // The line keeps the variant as sold (the receipt prints it), whatever the product becomes.
+    expect((await http.put(`/api/products/${slim.id}`, { size: '44' }, { token: admin })).status).toBe(200);
+    const detail = (await http.get(`/api/sales/${sold.id}`, { token: admin })).body.data;
+    expect(detail.items[0]).toMatchObject({
+      product_name: 'Calça Jeans Slim',
+      product_size: '42',
+      product_color: 'Azul',
+    });
+    await sell(saleBody(maria.id, line, { number: n(2), device_id: device }));
+    // She married after the sale: the sale kept the name it was made under.
+    await ctx.db
+      .update(customers)
+      .set({ name: 'Rosa Mendes Albuquerque' })
+      .where(and(eq(customers.tenantId, tenantId), eq(customers.id, rosa.id)));
+    expect(await list(`device_id=${device}&customer=ALBUQUERQUE`)).toEqual([n(1)]);
+    expect(await list(`device_id=${device}&customer=rosa mendes`)).toEqual([n(1)]);
+    expect(await list(`device_id=${device}&customer=390.533`)).toEqual([n(1)]);
+    expect(await list(`device_id=${device}&customer=souza`)).toEqual([n(2)]);
+    expect(await list(`device_id=${device}&customer=000000`)).toEqual([]);
   });
 
   it('a cashier sees only today, whatever the period asked; an admin the period', async () => {

@@ -24,21 +24,28 @@ import { dayRange, loadSaleItems, loadSaleRow, saleOf, toSale } from './sale-que
 
 const hasConflicts = sql`${sales.stockConflicts} <> '[]'::jsonb`;
 
+/**
+ * The store's customers a typed customer filter names: text with a digit is a document
+ * (CPF or CNPJ, stored bare: '529.982' finds '52998224725'), any other text the name, case
+ * and accents aside (customers_search_idx). The sales are then found by customer_id
+ * (sales_tenant_customer_idx), so the customer's name today finds all their sales. One
+ * condition or the other, never both: an OR of the sale's name and the document kept the
+ * planner off every index, and a year's count walked every sale (docs/performance.md).
+ */
+function customersNamed(tenantId: string, typed: string): SQL {
+  const match = /\d/.test(typed)
+    ? sql`${customers.document} LIKE ${likePattern(stripDocument(typed))}`
+    : containsFolded(customers.name, typed);
+  return sql`SELECT ${customers.id} FROM ${customers} WHERE ${customers.tenantId} = ${tenantId} AND ${match}`;
+}
+
 /** The list's WHERE (the bench runs the same one as its floor). */
 export function saleListWhere(tenantId: string, query: SaleListQuery): SQL {
   const filters: (SQL | undefined)[] = [eq(sales.tenantId, tenantId), ...dayRange(query.start_date, query.end_date)];
   const search = query.search?.trim();
   if (search) filters.push(containsFolded(sales.customerName, search));
   const customer = query.customer?.trim();
-  if (customer) {
-    // Documents are stored bare: '123.456' matches '12345678909'.
-    const bare = stripDocument(customer);
-    const byDocument = bare
-      ? sql`${sales.customerId} IN (SELECT ${customers.id} FROM ${customers}
-              WHERE ${customers.tenantId} = ${tenantId} AND ${customers.document} LIKE ${likePattern(bare)})`
-      : undefined;
-    filters.push(or(containsFolded(sales.customerName, customer), byDocument));
-  }
+  if (customer) filters.push(sql`${sales.customerId} IN (${customersNamed(tenantId, customer)})`);
   if (query.number?.trim()) {
     const typed = parseSaleNumber(query.number);
     if (!typed) filters.push(sql`false`);

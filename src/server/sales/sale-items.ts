@@ -80,6 +80,8 @@ export async function addSaleItem(
       position: (last ?? -1) + 1,
       productId: product.id,
       productName: product.name,
+      productSize: product.size,
+      productColor: product.color,
       quantity: input.quantity,
       unitPrice,
       unitCost: product.costPrice,

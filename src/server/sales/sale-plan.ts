@@ -404,6 +404,8 @@ function itemRowsOf(sale: CheckedSale, tenantId: string, now: Date): SaleItemRow
     position,
     productId: l.product_id,
     productName: l.product.name,
+    productSize: l.product.size,
+    productColor: l.product.color,
     quantity: l.quantity,
     unitPrice: l.unit_price,
     unitCost: l.product.costPrice,

@@ -16,6 +16,8 @@ export function toSaleItem(row: SaleItemRow): SaleItem {
     id: row.id,
     product_id: row.productId,
     product_name: row.productName,
+    product_size: row.productSize,
+    product_color: row.productColor,
     quantity: row.quantity,
     unit_price: row.unitPrice,
     total_price: row.totalPrice,

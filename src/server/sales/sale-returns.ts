@@ -15,7 +15,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReturnCreate, SaleReturn, SaleReturns } from '../../shared/contract';
-import { formatBRL } from '../../shared/money';
 import type { Role } from '../../shared/permissions';
 import { getStoreSettings } from '../access/settings';
 import { inTransaction, type DbOrTx } from '../db/client';
@@ -27,6 +26,7 @@ import { loadSaleItems, loadSaleRow } from './sale-queries';
 import { countReturnOut, loadReturns, refundReturn, returnedByItem } from './sale-return-effects';
 import { saleTime } from './sale-time';
 import { moveStock } from './stock-moves';
+import { returnNeedsAdmin, returnOverLimit } from '../../shared/return-limit';
 
 export const RETURN_SALE_CANCELLED = 'Esta venda foi cancelada: não há itens para devolver.';
 export const RETURN_ID_TAKEN = 'Já existe uma devolução com este identificador.';
@@ -36,8 +36,6 @@ export const returnTooMany = (name: string, left: number) =>
   left === 0
     ? `${name}: todas as unidades vendidas já foram devolvidas.`
     : `${name}: só ${left === 1 ? 'resta 1 unidade' : `restam ${left} unidades`} para devolver.`;
-export const returnOverLimit = (limit: number) =>
-  `Devoluções acima de ${formatBRL(limit)} precisam de um administrador. Peça a um administrador para entrar e fazer a devolução.`;
 
 export interface ReturnCaller {
   userId: string | null;
@@ -90,12 +88,10 @@ export async function createReturn(
     if (amount <= 0) throw badRequest('Os itens escolhidos não têm valor a devolver.');
 
     let limitConflict = false;
-    if (caller.role === 'user') {
-      const limit = (await getStoreSettings(t, tenantId)).cashier_max_return;
-      if (amount > limit) {
-        if (!input.offline) throw conflict(returnOverLimit(limit));
-        limitConflict = true;
-      }
+    const limit = caller.role === 'user' ? (await getStoreSettings(t, tenantId)).cashier_max_return : 0;
+    if (returnNeedsAdmin(caller.role, amount, limit)) {
+      if (!input.offline) throw conflict(returnOverLimit(limit));
+      limitConflict = true;
     }
     const now = new Date();
     const returnedAt = input.offline ? saleTime(input.returned_at, now).soldAt : now;

@@ -22,16 +22,24 @@ export interface ProductFixture {
 export async function makeProduct(
   db: Db,
   tenantId: string,
-  options: { stock: number; price?: number; cost?: number; name?: string; active?: boolean },
+  options: {
+    stock: number;
+    price?: number;
+    cost?: number;
+    name?: string;
+    active?: boolean;
+    size?: string;
+    color?: string;
+  },
 ): Promise<ProductFixture> {
   seq++;
   const name = options.name ?? `Produto Teste ${seq}`;
   const product = await createProduct(db, tenantId, {
     sku: `T-${seq}-${randomUUID().slice(0, 6)}`,
     name,
-    size: '',
+    size: options.size ?? '',
     barcode: null,
-    color: '',
+    color: options.color ?? '',
     current_stock: options.stock,
     minimum_stock: 0,
     cost_price: options.cost ?? 1750,

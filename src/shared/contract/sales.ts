@@ -41,6 +41,9 @@ export const SaleItemSchema = z.object({
   id: Id,
   product_id: Id,
   product_name: z.string(),
+  /** The product's size and colour when sold ('' when none). */
+  product_size: z.string(),
+  product_color: z.string(),
   quantity: Quantity,
   unit_price: Money,
   /** What was charged for the line: quantity × unit_price - discount - its share of the sale's discount. */

@@ -1,5 +1,6 @@
 // Calls the running server as a browser on demo.localhost would. node:http, because
 // fetch drops a Host header and Node cannot resolve *.localhost.
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import type { RunningServer } from './server';
 
@@ -54,4 +55,19 @@ export async function loginToken(server: RunningServer, email: string, password 
   });
   if (!res.body.data) throw new Error(`login de ${email} falhou: ${res.status} ${res.body.error ?? ''}`);
   return res.body.data.accessToken;
+}
+
+/** A sale made through the API, as an online till makes it (its own Idempotency-Key); 201 expected. */
+export async function apiSale(
+  server: RunningServer,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<{ id: string; number: string }> {
+  const res = await api<{ data: { id: string; number: string } }>(server, 'POST', '/api/sales', {
+    token,
+    headers: { 'Idempotency-Key': randomUUID() },
+    body,
+  });
+  if (res.status !== 201) throw new Error(`POST /api/sales: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sale } from '../../../shared/contract/sales';
 import { buildSale } from '../../features/sales/build-sale';
+import { addToCart } from '../../features/sales/cart';
 import type { SaleFormState } from '../../features/sales/use-sale-form';
 import { INITIAL_PAYMENT, type PaymentState } from '../../features/sales/use-payment-form';
 import type { LocalSale } from '../../offline/db';
@@ -173,6 +174,31 @@ describe('receiptFromLocalSale', () => {
     expect(view.store).toBeNull();
     expect(view).toMatchObject({ number: 'B33BA877', cashier: null, customer: { name: 'Bruno', document: '' } });
     expect(view.payments).toEqual([{ label: 'PIX', amount: 2_500, received: null, change: null }]);
+  });
+});
+
+describe('the variant of each line', () => {
+  it("names the size and colour as sold, on the till's record and on the server's", () => {
+    const slim = { id: crypto.randomUUID(), name: 'Calça Jeans Slim', sku: 'CJS', sale_price: 15_990 };
+    const added = addToCart([], { ...slim, size: '42', color: 'Azul' }, 1, 5);
+    const plain = addToCart(added.ok ? added.lines : [], { ...slim, id: crypto.randomUUID(), name: 'Cinto' }, 1, 5);
+    if (!plain.ok) throw new Error(plain.error);
+    const local = receiptFromLocalSale(recorded(form({ lines: plain.lines })), HEADER);
+    expect(local.lines.map((l) => l.name)).toEqual(['Calça Jeans Slim · 42 / Azul', 'Cinto']);
+
+    const item = { id: 'a', product_id: 'p', quantity: 1, unit_price: 100, discount: 0, total_price: 100 };
+    const sale = {
+      items: [
+        { ...item, product_name: 'Camiseta', product_size: 'M', product_color: '' },
+        { ...item, product_name: 'Cinto', product_size: '', product_color: '' },
+      ],
+      total: 200,
+      payments: [],
+      crediario: null,
+      sold_at: '2026-11-25T13:05:00.000Z',
+    } as unknown as Sale;
+    const server = receiptFromSale(sale, HEADER, { number: 'A-0042', cashierName: null });
+    expect(server.lines.map((l) => l.name)).toEqual(['Camiseta · M', 'Cinto']);
   });
 });
 

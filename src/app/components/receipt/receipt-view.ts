@@ -6,6 +6,7 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Sale } from '../../../s
 import { SAO_PAULO_OFFSET_MS } from '../../../shared/dates';
 import { formatDocument, formatPhone } from '../../../shared/documents';
 import { installmentParts } from '../../../shared/installments';
+import { nameWithVariant } from '../../../shared/product-variant';
 import type { LocalSale, LocalSaleReceipt } from '../../offline/db';
 
 export const NOT_FISCAL_TEXT = 'Documento sem valor fiscal';
@@ -160,7 +161,7 @@ export function receiptFromLocalSale(sale: LocalSale, header: ReceiptHeader | nu
       customerDocument: r?.customerDocument ?? null,
       total: sale.totalCentavos,
       lines: sale.items.map((i) => ({
-        name: i.product_name,
+        name: nameWithVariant(i.product_name, { size: i.product_size, color: i.product_color }),
         quantity: i.quantity,
         unitPrice: i.unit_price_centavos,
         discount: i.discount_centavos ?? 0,
@@ -197,7 +198,7 @@ export function receiptFromSale(
       customerDocument: who.customerDocument ?? null,
       total: sale.total,
       lines: sale.items.map((i) => ({
-        name: i.product_name,
+        name: nameWithVariant(i.product_name, { size: i.product_size, color: i.product_color }),
         quantity: i.quantity,
         unitPrice: i.unit_price,
         // What the line was charged beyond its own discount is its share of the sale's.

@@ -30,6 +30,9 @@ import { SaleActions } from './sale-actions';
 import { SaleDetailView } from './sale-detail';
 
 const SEARCH_DEBOUNCE_MS = 400;
+/** A cancel kept in the outbox (the sale toast's pattern: use-finish-sale.ts QUEUED_SALE_NOTE). */
+const QUEUED_CANCEL_NOTE = 'Cancelamento salvo neste dispositivo; será enviado quando a conexão voltar.';
+const REJECTED_CANCEL_NOTE = 'O servidor recusou o cancelamento desta venda: veja o painel Sincronização.';
 
 export function HistoryScreen() {
   const { isAdmin } = usePermissions();
@@ -106,13 +109,19 @@ function SaleDetailDialog({
     if (!sale) return;
     setPending(true);
     try {
-      await recordCancel({
+      const outcome = await recordCancel({
         saleId: sale.id,
         reason,
         summary: `Cancelar venda #${sale.number} · ${sale.customer_name}`,
       });
       await client.invalidateQueries({ queryKey: historyKeys.all });
-      toast({ title: 'Venda cancelada', description: `Venda #${sale.number}: ${reason}` });
+      if (outcome === 'delivered') toast({ title: 'Venda cancelada', description: `Venda #${sale.number}: ${reason}` });
+      else if (outcome === 'queued')
+        toast({
+          title: 'Cancelamento salvo',
+          description: `Venda #${sale.number}. Salvo neste dispositivo; será enviado quando a conexão voltar.`,
+        });
+      else toastError('Cancelamento recusado', REJECTED_CANCEL_NOTE);
       setCancelling(false);
     } catch {
       toastError('Erro ao cancelar venda', 'Não foi possível guardar o cancelamento. Tente novamente.');
@@ -131,9 +140,7 @@ function SaleDetailDialog({
         <>
           {queued ? (
             <p role="status" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              {queued === 'rejected'
-                ? 'O servidor recusou o cancelamento desta venda: veja o painel Sincronização.'
-                : 'Cancelamento salvo neste dispositivo; será enviado quando a conexão voltar.'}
+              {queued === 'rejected' ? REJECTED_CANCEL_NOTE : QUEUED_CANCEL_NOTE}
             </p>
           ) : null}
           <SaleDetailView

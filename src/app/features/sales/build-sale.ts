@@ -10,7 +10,7 @@ import { installmentParts } from '../../../shared/installments';
 import { formatBRL } from '../../../shared/money';
 import { saleLabel } from '../../../shared/sale-number';
 import type { LocalSale, LocalSaleReceipt } from '../../offline/db';
-import { cartTotal, lineDiscount, saleDiscountOf, successMessage } from './cart';
+import { cartTotal, lineDiscount, saleDiscountOf, successMessage, type CartLine } from './cart';
 import { INITIAL_PAYMENT, partsText, paymentsOf, type PaymentState } from './use-payment-form';
 import type { SaleFormState } from './use-sale-form';
 
@@ -85,6 +85,7 @@ export function buildSale(
       items: value.items.map((item, i) => ({
         product_id: item.product_id,
         product_name: form.lines[i]!.product_name,
+        ...variantOf(form.lines[i]!),
         quantity: item.quantity,
         unit_price_centavos: item.unit_price,
         ...(item.discount ? { discount_centavos: item.discount } : {}),
@@ -111,6 +112,14 @@ export function buildSale(
 }
 
 /** What the receipt prints of the sale beyond the local record's own fields (centavos). */
+/** The line's variant as the device keeps it (only what it has). */
+function variantOf(line: CartLine): Pick<LocalSale['items'][number], 'product_size' | 'product_color'> {
+  return {
+    ...(line.product_size ? { product_size: line.product_size } : {}),
+    ...(line.product_color ? { product_color: line.product_color } : {}),
+  };
+}
+
 function receiptOf(
   value: SaleCreate,
   total: number,

@@ -10,6 +10,9 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/contr
 export interface CartLine {
   product_id: string;
   product_name: string;
+  /** The variant as sold (the receipt names it); absent when the product has none. */
+  product_size?: string;
+  product_color?: string;
   sku: string;
   quantity: number;
   /** centavos: the product's sale price when it was added */
@@ -24,6 +27,8 @@ export interface CartProduct {
   sku: string;
   /** centavos */
   sale_price: number;
+  size?: string;
+  color?: string;
 }
 
 /** Why a cart change was refused: no product chosen, a quantity not above zero, or beyond stock. */
@@ -72,6 +77,8 @@ export function addToCart(
       {
         product_id: product.id,
         product_name: product.name,
+        ...(product.size ? { product_size: product.size } : {}),
+        ...(product.color ? { product_color: product.color } : {}),
         sku: product.sku,
         quantity,
         unit_price: product.sale_price,
@@ -176,7 +183,6 @@ export function successMessage(s: FinishedSaleSummary): string {
   const change = s.change ? ` | Troco: R$ ${formatDecimal(s.change)}` : '';
   return `Venda finalizada! Cliente: ${s.customerName} | Total: R$ ${formatDecimal(s.total)} | Pagamento: ${payment}${change}`;
 }
-
 
 /** A product whose price the server says changed (409 PRICE_CHANGED details), centavos. */
 export interface PriceChange {

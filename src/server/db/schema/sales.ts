@@ -122,6 +122,9 @@ export const saleItems = pgTable(
     productId: uuid('product_id').notNull(),
     /** The product's name when sold. */
     productName: text('product_name').notNull(),
+    /** The product's size and colour when sold ('' when it had none). */
+    productSize: text('product_size').notNull().default(''),
+    productColor: text('product_color').notNull().default(''),
     quantity: integer('quantity').notNull(),
     /** centavos: the price at the till when the line was added */
     unitPrice: bigNumber('unit_price').notNull(),
