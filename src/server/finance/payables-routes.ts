@@ -5,12 +5,12 @@ import {
   AccountPayableListResponseSchema,
   AccountPayableResponseSchema,
   AccountPayableUpdateSchema,
-  MarkAsPaidSchema,
   PayableOverdueResponseSchema,
   PayableStatisticsResponseSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { readRoutes, registerRecordAction, registerRecordRoutes, spread } from '../http/record-routes';
+import { registerAccountActions } from './account-routes';
+import { readRoutes, registerRecordRoutes, spread } from '../http/record-routes';
 import {
   cancelPayable,
   createPayable,
@@ -49,13 +49,5 @@ export const payableRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     update: { body: AccountPayableUpdateSchema, run: updatePayable },
     remove: { run: deletePayable, message: 'Conta a pagar deletada com sucesso!' },
   });
-  registerRecordAction(app, ctx, {
-    method: 'POST',
-    url: '/:id/mark-as-paid',
-    access: write,
-    one,
-    body: MarkAsPaidSchema,
-    run: payPayable,
-  });
-  registerRecordAction(app, ctx, { method: 'POST', url: '/:id/cancel', access: write, one, run: cancelPayable });
+  registerAccountActions(app, ctx, { method: 'POST', access: write, one, pay: payPayable, cancel: cancelPayable });
 };

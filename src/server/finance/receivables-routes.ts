@@ -8,22 +8,14 @@ import {
   DateRangeQuerySchema,
   IdParams,
   InstallmentReceiptResponseSchema,
-  MarkAsPaidSchema,
   ReceiveInstallmentSchema,
   ReceivableOverdueResponseSchema,
   ReceivableStatisticsResponseSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
+import { registerAccountActions } from './account-routes';
 import { receiveInstallment } from './receivable-receipts';
-import {
-  ok,
-  readRoutes,
-  registerRecordAction,
-  registerRecordRoutes,
-  spread,
-  writeRoute,
-  type IdParam,
-} from '../http/record-routes';
+import { ok, readRoutes, registerRecordRoutes, spread, writeRoute, type IdParam } from '../http/record-routes';
 import {
   cancelReceivable,
   createReceivable,
@@ -76,20 +68,12 @@ export const receivableRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
     update: { body: AccountReceivableUpdateSchema, run: updateReceivable },
     remove: { run: deleteReceivable, message: 'Conta a receber deletada com sucesso!' },
   });
-  registerRecordAction(app, ctx, {
+  registerAccountActions(app, ctx, {
     method: 'PATCH',
-    url: '/:id/mark-as-paid',
     access: write,
     one,
-    body: MarkAsPaidSchema,
-    run: payReceivable,
-  });
-  registerRecordAction(app, ctx, {
-    method: 'PATCH',
-    url: '/:id/cancel',
-    access: write,
-    one,
-    run: cancelReceivable,
+    pay: payReceivable,
+    cancel: cancelReceivable,
   });
   // Receiving an instalment at the counter (method, partial amount, late charges): admins,
   // and cashiers when the store allows it (the service checks the setting).
