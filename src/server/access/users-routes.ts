@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AckSchema,
   IdParams,
   UserCreateSchema,
   UserListQuerySchema,
@@ -9,7 +8,7 @@ import {
   UserUpdateSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { ok, readRoutes, writeRoute, type IdParam } from '../http/record-routes';
+import { ok, readRoutes, registerRemoval, writeRoute, type IdParam } from '../http/record-routes';
 import { createUser, deleteUser, listUsers, updateUser, withPasswordHash } from './users';
 
 /**
@@ -53,15 +52,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     run: async (tx, { tenantId, userId }, input, { id }: IdParam) =>
       ok(await updateUser(db, tenantId, userId, id, input, tx)),
   });
-  writeRoute(app, ctx, {
-    method: 'DELETE',
-    url: '/:id',
-    access,
-    params: IdParams,
-    response: AckSchema,
-    run: async (tx, { tenantId, userId }, _body, { id }: IdParam) => {
-      await deleteUser(db, tenantId, userId, id, tx);
-      return { success: true as const, message: 'Usuário excluído com sucesso!' };
-    },
-  });
+  registerRemoval(app, ctx, access, 'Usuário excluído com sucesso!', (tx, { tenantId, userId }, id) =>
+    deleteUser(db, tenantId, userId, id, tx),
+  );
 };

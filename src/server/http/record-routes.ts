@@ -151,15 +151,26 @@ export function registerRecordRoutes<Row, Create, Update, List>(
     response,
     run: async (tx, c, body, p) => ok(await update.run(ctx.db, c.tenantId, p.id, body, tx, c.userId)),
   });
+  registerRemoval(app, ctx, access, remove.message, (tx, c, id) => remove.run(ctx.db, c.tenantId, id, tx));
+}
+
+/** DELETE /:id, acknowledged with `message` once `remove` has run. */
+export function registerRemoval(
+  app: ZodApp,
+  ctx: AppContext,
+  access: Permission,
+  message: string,
+  remove: (tx: DbOrTx, caller: AuthContext, id: string) => Promise<void>,
+): void {
   writeRoute(app, ctx, {
     method: 'DELETE',
     url: '/:id',
     access,
     params: IdParams,
     response: AckSchema,
-    run: async (tx, c, _body, p) => {
-      await remove.run(ctx.db, c.tenantId, p.id, tx);
-      return { success: true as const, message: remove.message };
+    run: async (tx, caller, _body, { id }: IdParam) => {
+      await remove(tx, caller, id);
+      return { success: true as const, message };
     },
   });
 }
