@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isValidCnpj, isValidCpf, isValidDocument } from '../shared/documents';
 import { isValidGtin } from '../shared/gtin';
 import { customers, products } from './db/schema';
 import { DEMO } from './demo/seed';
 import { demoCustomers, demoProducts } from './demo/seed-data';
-import { login, setupTestApp, type TestContext } from './test/helpers';
+import { login, useTestApp } from './test/helpers';
 import { databases } from './test/testDb';
 
 describe('demo data', () => {
@@ -49,12 +49,7 @@ describe('demo data', () => {
 });
 
 describe.each(databases())('demo seed (%s)', (kind) => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-  });
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp(kind);
 
   it('creates the demo store, its two logins and a valid company CNPJ', async () => {
     expect(ctx.demo.tenant).toMatchObject({ subdomain: 'demo', name: 'Loja Demo' });

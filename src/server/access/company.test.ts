@@ -1,18 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnpjCheckDigits } from '../../shared/documents';
-import { DEMO } from '../demo/seed';
 import { tenants } from '../db/schema';
-import { login, NO_STORE, openTestStore } from '../test/helpers';
+import { NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('company (%s)', (kind) => {
-  let { ctx, http } = NO_STORE;
-  let admin: string;
+  let { ctx, http, admin, cashier } = NO_STORE;
 
   beforeAll(async () => {
-    ({ ctx, http } = await openTestStore(kind));
-    admin = (await login(ctx.app, DEMO.admin.email, DEMO.admin.password)).accessToken;
+    ({ ctx, http, admin, cashier } = await openTestStore(kind));
   });
   afterAll(() => ctx?.close());
 
@@ -33,7 +30,6 @@ describe.each(databases())('company (%s)', (kind) => {
   });
 
   it('GET /api/company/receipt-header gives a cashier what receipts print, and nothing else', async () => {
-    const cashier = (await login(ctx.app, DEMO.cashier.email, DEMO.cashier.password)).accessToken;
     const res = await http.get('/api/company/receipt-header', { token: cashier });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({

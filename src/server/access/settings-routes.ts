@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StoreSettingsResponseSchema, StoreSettingsUpdateSchema } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
-import { sendIdempotent } from '../http/idempotency';
+import { ok, readRoutes, writeRoute } from '../http/record-routes';
 import { getStoreSettings, updateStoreSettings } from './settings';
 
 /**
@@ -10,24 +9,15 @@ import { getStoreSettings, updateStoreSettings } from './settings';
  * some); only admins change them (company.write), with an Idempotency-Key.
  */
 export const settingsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  app.get(
-    '/',
-    { config: { access: 'authenticated' }, schema: { response: { 200: StoreSettingsResponseSchema } } },
-    async (request) => ({ success: true as const, data: await getStoreSettings(ctx.db, authOf(request).tenantId) }),
+  readRoutes(app, 'authenticated')('/', { response: StoreSettingsResponseSchema }, ({ tenantId }) =>
+    getStoreSettings(ctx.db, tenantId),
   );
-
-  app.put(
-    '/',
-    {
-      config: { access: 'company.write' },
-      schema: { body: StoreSettingsUpdateSchema, response: { 200: StoreSettingsResponseSchema } },
-    },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) => ({
-        success: true as const,
-        data: await updateStoreSettings(ctx.db, tenantId, request.body, tx),
-      }));
-    },
-  );
+  writeRoute(app, ctx, {
+    method: 'PUT',
+    url: '/',
+    access: 'company.write',
+    body: StoreSettingsUpdateSchema,
+    response: StoreSettingsResponseSchema,
+    run: async (tx, { tenantId }, body) => ok(await updateStoreSettings(ctx.db, tenantId, body, tx)),
+  });
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AckSchema,
   IdParams,
   UserCreateSchema,
   UserListQuerySchema,
@@ -9,8 +8,7 @@ import {
   UserUpdateSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
-import { sendIdempotent } from '../http/idempotency';
+import { ok, readRoutes, registerRemoval, writeRoute, type IdParam } from '../http/record-routes';
 import { createUser, deleteUser, listUsers, updateUser, withPasswordHash } from './users';
 
 /**
@@ -19,68 +17,42 @@ import { createUser, deleteUser, listUsers, updateUser, withPasswordHash } from 
  * key's request hash covers it only sealed (TokenService.seal).
  */
 export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const read = { access: 'users.read' } as const;
-  const write = { access: 'users.write' } as const;
+  const access = 'users.write';
+  const { db } = ctx;
   const sealed = (body: unknown) => {
     const { password, ...rest } = body as { password?: string };
     return password === undefined ? rest : { ...rest, password: ctx.tokens.seal(password) };
   };
 
-  app.get(
+  readRoutes(app, 'users.read')(
     '/',
-    { config: read, schema: { querystring: UserListQuerySchema, response: { 200: UserListResponseSchema } } },
-    async (request) => ({
-      success: true as const,
-      data: await listUsers(ctx.db, authOf(request).tenantId, request.query),
-    }),
+    { querystring: UserListQuerySchema, response: UserListResponseSchema },
+    (c, query) => listUsers(db, c.tenantId, query),
   );
-
-  app.post(
-    '/',
-    { config: write, schema: { body: UserCreateSchema, response: { 201: UserResponseSchema } } },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      const input = await withPasswordHash(request.body);
-      return sendIdempotent(
-        ctx,
-        request,
-        reply,
-        201,
-        async (tx) => ({ success: true as const, data: await createUser(ctx.db, tenantId, input, tx) }),
-        sealed,
-      );
-    },
-  );
-
-  app.put(
-    '/:id',
-    { config: write, schema: { params: IdParams, body: UserUpdateSchema, response: { 200: UserResponseSchema } } },
-    async (request, reply) => {
-      const { tenantId, userId } = authOf(request);
-      const input = await withPasswordHash(request.body);
-      return sendIdempotent(
-        ctx,
-        request,
-        reply,
-        200,
-        async (tx) => ({
-          success: true as const,
-          data: await updateUser(ctx.db, tenantId, userId, request.params.id, input, tx),
-        }),
-        sealed,
-      );
-    },
-  );
-
-  app.delete(
-    '/:id',
-    { config: write, schema: { params: IdParams, response: { 200: AckSchema } } },
-    async (request, reply) => {
-      const { tenantId, userId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) => {
-        await deleteUser(ctx.db, tenantId, userId, request.params.id, tx);
-        return { success: true as const, message: 'Usuário excluído com sucesso!' };
-      });
-    },
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/',
+    access,
+    body: UserCreateSchema,
+    response: UserResponseSchema,
+    status: 201,
+    prepare: (body) => withPasswordHash(body),
+    hashed: sealed,
+    run: async (tx, { tenantId }, input) => ok(await createUser(db, tenantId, input, tx)),
+  });
+  writeRoute(app, ctx, {
+    method: 'PUT',
+    url: '/:id',
+    access,
+    params: IdParams,
+    body: UserUpdateSchema,
+    response: UserResponseSchema,
+    prepare: (body) => withPasswordHash(body),
+    hashed: sealed,
+    run: async (tx, { tenantId, userId }, input, { id }: IdParam) =>
+      ok(await updateUser(db, tenantId, userId, id, input, tx)),
+  });
+  registerRemoval(app, ctx, access, 'Usuário excluído com sucesso!', (tx, { tenantId, userId }, id) =>
+    deleteUser(db, tenantId, userId, id, tx),
   );
 };

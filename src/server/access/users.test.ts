@@ -10,8 +10,7 @@ import { login, NO_UUID, TEST_JWT_SECRET, NO_STORE, openTestStore } from '../tes
 import { databases } from '../test/testDb';
 
 describe.each(databases())('users (%s)', (kind) => {
-  let { ctx, http } = NO_STORE;
-  let admin: string;
+  let { ctx, http, admin } = NO_STORE;
 
   const liveUsers = async () =>
     ctx.db
@@ -20,8 +19,7 @@ describe.each(databases())('users (%s)', (kind) => {
       .where(and(eq(users.tenantId, ctx.demo.tenant.id), isNull(users.deletedAt)));
 
   beforeAll(async () => {
-    ({ ctx, http } = await openTestStore(kind));
-    admin = (await login(ctx.app, DEMO.admin.email, DEMO.admin.password)).accessToken;
+    ({ ctx, http, admin } = await openTestStore(kind));
   });
   afterAll(() => ctx?.close());
 

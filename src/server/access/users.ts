@@ -3,7 +3,6 @@
 // Changes to admins lock the tenant row, so two concurrent demotions cannot both pass.
 import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
 import {
-  paginationOf,
   type Pagination,
   type User,
   type UserCreate,
@@ -12,7 +11,8 @@ import {
 } from '../../shared/contract';
 import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
+import { pageOf } from '../db/pages';
+import { refusingDuplicates } from '../db/errors';
 import { refreshTokens, tenants, users, type UserRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { hashPassword } from './passwords';
@@ -38,15 +38,12 @@ export async function listUsers(
   tenantId: string,
   query: UserListQuery,
 ): Promise<{ users: User[]; pagination: Pagination }> {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(live(tenantId));
-  const rows = await db
-    .select()
-    .from(users)
-    .where(live(tenantId))
-    .orderBy(asc(users.name), asc(users.email), asc(users.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { users: rows.map(toUser), pagination: paginationOf(query.page, query.limit, total) };
+  const { rows, pagination } = await pageOf(
+    db.select().from(users).where(live(tenantId)).orderBy(asc(users.name), asc(users.email), asc(users.id)).$dynamic(),
+    db.select({ total: count() }).from(users).where(live(tenantId)),
+    query,
+  );
+  return { users: rows.map(toUser), pagination };
 }
 
 export async function getUser(db: DbOrTx, tenantId: string, id: string): Promise<User> {
@@ -84,18 +81,15 @@ export async function createUser(
 ): Promise<User> {
   const { passwordHash } = await withPasswordHash(input);
   if (!passwordHash) throw new Error('createUser: senha ausente');
-  try {
-    return await inTransaction(db, tx, async (t) => {
+  return refusingDuplicates({ users_tenant_email_key: () => emailTaken(input.email) }, () =>
+    inTransaction(db, tx, async (t) => {
       const [row] = await t
         .insert(users)
         .values({ tenantId, name: input.name, email: input.email, role: input.role, passwordHash })
         .returning();
       return toUser(row!);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'users_tenant_email_key')) throw emailTaken(input.email);
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Locks the tenant row (serializes admin changes) and loads the live target user. */
@@ -138,8 +132,8 @@ export async function updateUser(
   tx?: DbOrTx,
 ): Promise<User> {
   const { passwordHash } = await withPasswordHash(input);
-  try {
-    return await inTransaction(db, tx, async (t) => {
+  return refusingDuplicates({ users_tenant_email_key: () => emailTaken(input.email) }, () =>
+    inTransaction(db, tx, async (t) => {
       const target = await lockAndLoad(t, tenantId, id);
       if (id === actorId && !input.active) throw conflict('Você não pode desativar o próprio usuário.');
       if (input.role !== 'admin' || !input.active) await assertNotLastAdmin(t, tenantId, target);
@@ -158,11 +152,8 @@ export async function updateUser(
       // A deactivated user, or one whose password was reset, loses every session.
       if ((target.active && !input.active) || passwordHash) await revokeUserTokens(t, tenantId, id);
       return toUser(row!);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'users_tenant_email_key')) throw emailTaken(input.email);
-    throw err;
-  }
+    }),
+  );
 }
 
 export async function deleteUser(

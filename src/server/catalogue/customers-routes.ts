@@ -7,8 +7,7 @@ import {
   CustomerUpdateSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
-import { ok, registerRecordRoutes } from '../http/record-routes';
+import { registerRecordRoutes } from '../http/record-routes';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customers';
 
 /**
@@ -16,22 +15,11 @@ import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCusto
  * Idempotency-Key: a customer created offline with its own id is replayed safely.
  */
 export const customerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const read = 'customers.read';
-  const write = 'customers.write';
-
-  app.get(
-    '/',
-    {
-      config: { access: read },
-      schema: { querystring: CustomerListQuerySchema, response: { 200: CustomerListResponseSchema } },
-    },
-    async (request) => ok(await listCustomers(ctx.db, authOf(request).tenantId, request.query)),
-  );
-
   registerRecordRoutes(app, ctx, {
-    read,
-    write,
+    read: 'customers.read',
+    write: 'customers.write',
     one: CustomerResponseSchema,
+    list: { query: CustomerListQuerySchema, response: CustomerListResponseSchema, run: listCustomers },
     get: getCustomer,
     create: { body: CustomerCreateSchema, run: createCustomer },
     update: { body: CustomerUpdateSchema, run: updateCustomer },

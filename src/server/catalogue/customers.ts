@@ -3,7 +3,6 @@
 // (then the stored answer is replayed: customers-routes.ts). Delete is a tombstone for sync.
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import {
-  paginationOf,
   type Customer,
   type CustomerCreate,
   type CustomerListQuery,
@@ -13,7 +12,8 @@ import {
 import { stripDocument } from '../../shared/documents';
 import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
+import { pageOf } from '../db/pages';
+import { refusingDuplicates } from '../db/errors';
 import { customers, type CustomerRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { containsFolded, likePattern } from '../core/like';
@@ -59,15 +59,12 @@ export async function listCustomers(
   }
   if (query.active !== undefined) filters.push(eq(customers.active, query.active));
   const where = and(...filters);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(customers).where(where);
-  const rows = await db
-    .select()
-    .from(customers)
-    .where(where)
-    .orderBy(asc(customers.name), asc(customers.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { customers: rows.map(toCustomer), pagination: paginationOf(query.page, query.limit, total) };
+  const { rows, pagination } = await pageOf(
+    db.select().from(customers).where(where).orderBy(asc(customers.name), asc(customers.id)).$dynamic(),
+    db.select({ total: count() }).from(customers).where(where),
+    query,
+  );
+  return { customers: rows.map(toCustomer), pagination };
 }
 
 export async function getCustomer(db: DbOrTx, tenantId: string, id: string): Promise<Customer> {
@@ -85,18 +82,15 @@ export async function createCustomer(
   input: CustomerCreate,
   tx?: DbOrTx,
 ): Promise<Customer> {
-  try {
-    return await inTransaction(db, tx, async (t) => {
+  return refusingDuplicates({ customers_pkey: () => conflict('Já existe um cliente com este identificador.') }, () =>
+    inTransaction(db, tx, async (t) => {
       const [row] = await t
         .insert(customers)
         .values({ ...fields.fromApi(input), tenantId, name: input.name })
         .returning();
       return toCustomer(row!);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'customers_pkey')) throw conflict('Já existe um cliente com este identificador.');
-    throw err;
-  }
+    }),
+  );
 }
 
 export async function updateCustomer(

@@ -2,7 +2,6 @@
 // decides, so two concurrent creates cannot both win). Delete is a tombstone for sync.
 import { and, asc, count, eq, gte, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
-  paginationOf,
   type Pagination,
   type Product,
   type ProductCreate,
@@ -12,6 +11,7 @@ import {
 } from '../../shared/contract';
 import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
+import { pageOf } from '../db/pages';
 import { isUniqueViolation } from '../db/errors';
 import { products, stockMovements, type ProductRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
@@ -86,18 +86,12 @@ export async function listProducts(
     );
   }
   const where = and(...filters);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(where);
-  const rows = await db
-    .select()
-    .from(products)
-    .where(where)
-    .orderBy(asc(products.name), asc(products.sku))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return {
-    products: rows.map((row) => toProduct(row, withCost)),
-    pagination: paginationOf(query.page, query.limit, total),
-  };
+  const { rows, pagination } = await pageOf(
+    db.select().from(products).where(where).orderBy(asc(products.name), asc(products.sku)).$dynamic(),
+    db.select({ total: count() }).from(products).where(where),
+    query,
+  );
+  return { products: rows.map((row) => toProduct(row, withCost)), pagination };
 }
 
 /** Within a transaction that wrote it: the row as it now is. */

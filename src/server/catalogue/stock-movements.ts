@@ -1,12 +1,8 @@
 // A product's stock movements, newest first, paged ('Movimentação de Estoque').
 import { and, count, desc, eq } from 'drizzle-orm';
-import {
-  paginationOf,
-  type StockMovement,
-  type StockMovementList,
-  type StockMovementListQuery,
-} from '../../shared/contract';
+import { type StockMovement, type StockMovementList, type StockMovementListQuery } from '../../shared/contract';
 import type { DbOrTx } from '../db/client';
+import { pageOf } from '../db/pages';
 import { products, stockMovements, users } from '../db/schema';
 import { notFound } from '../errors';
 import { PRODUCT_NOT_FOUND } from './products';
@@ -24,15 +20,17 @@ export async function listStockMovements(
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   const m = stockMovements;
   const where = and(eq(m.tenantId, tenantId), eq(m.productId, productId));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(m).where(where);
-  const rows = await db
-    .select({ movement: m, userName: users.name })
-    .from(m)
-    .leftJoin(users, and(eq(users.tenantId, m.tenantId), eq(users.id, m.userId)))
-    .where(where)
-    .orderBy(desc(m.seq))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const { rows, pagination } = await pageOf(
+    db
+      .select({ movement: m, userName: users.name })
+      .from(m)
+      .leftJoin(users, and(eq(users.tenantId, m.tenantId), eq(users.id, m.userId)))
+      .where(where)
+      .orderBy(desc(m.seq))
+      .$dynamic(),
+    db.select({ total: count() }).from(m).where(where),
+    query,
+  );
   return {
     movements: rows.map(({ movement: r, userName }): StockMovement => ({
       id: r.id,
@@ -47,6 +45,6 @@ export async function listStockMovements(
       count_id: r.countId,
       created_at: r.createdAt.toISOString(),
     })),
-    pagination: paginationOf(query.page, query.limit, total),
+    pagination,
   };
 }

@@ -6,12 +6,12 @@
 // passed would be lost for good. On PostgreSQL the writers truly overlap; PGlite runs
 // one transaction at a time, where the test still checks the mirror.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SaleCreate } from '../../shared/contract';
 import { openDatabase } from '../db/client';
 import { products } from '../db/schema';
 import { createSales, saleCall } from '../sales/sale-create';
-import { setupTestApp, type TestContext } from '../test/helpers';
+import { useTestApp } from '../test/helpers';
 import { makeCustomer, makeProduct, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { seededRandom } from '../../shared/seeded-random';
@@ -30,12 +30,7 @@ interface Pulled {
 }
 
 describe.each(databases())('sync cursor under concurrent writers (%s)', (kind) => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-  });
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp(kind);
 
   it('writers committing out of order: a till pulling all along misses no change', async () => {
     const tenantId = ctx.demo.tenant.id;

@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYABLE_CATEGORIES } from '../../shared/constants';
 import { openDatabase } from '../db/client';
 import { acquireDataDirLock } from '../db/data-dir-lock';
 import { expenseCategories, tenants, users } from '../db/schema';
 import { AppError } from '../errors';
 import { createTenant, listTenants } from '../access/tenants';
-import { api, login, setupTestApp, type TestContext } from '../test/helpers';
+import { api, login, useTestApp } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const run = promisify(execFile);
@@ -36,12 +36,7 @@ async function cli(args: string[], env: Record<string, string | undefined>) {
 }
 
 describe.each(databases())('createTenant service (%s)', (kind) => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-  });
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp(kind);
 
   it('creates a store with its admin and expense categories; the admin can log in there', async () => {
     const { tenant, admin } = await createTenant(ctx.db, {

@@ -21,3 +21,19 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const pg = pgErrorOf(err);
   return pg?.code === '23505' && (!constraint || pg.constraint === constraint);
 }
+
+/**
+ * Runs a write, a unique violation of one of the named constraints answered with that
+ * constraint's error instead (a client-chosen id already taken, a name in use: 409).
+ */
+export async function refusingDuplicates<T>(
+  refusals: Record<string, () => Error>,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const refusal = Object.entries(refusals).find(([constraint]) => isUniqueViolation(err, constraint));
+    throw refusal ? refusal[1]() : err;
+  }
+}

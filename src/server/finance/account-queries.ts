@@ -6,6 +6,7 @@
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accountRefusal, type AccountAction, type StoredAccountStatus } from '../../shared/accounts';
+import { OVERDUE_LIST_MAX } from '../../shared/contract/accounts';
 import type { AccountStatus } from '../../shared/contract/accounts';
 import type { DbOrTx } from '../db/client';
 import type { accountsPayable, accountsReceivable } from '../db/schema';
@@ -32,6 +33,9 @@ export function statusCondition(t: AccountColumns, status: AccountStatus | undef
       return undefined;
   }
 }
+
+/** The page the overdue lists answer: the first OVERDUE_LIST_MAX accounts, the oldest due first (openFirstOrder). */
+export const FIRST_OVERDUE = { page: 1, limit: OVERDUE_LIST_MAX };
 
 /** Open accounts first, the oldest due first (what to pay or collect next); then the rest, newest first. */
 export function openFirstOrder(t: AccountColumns): SQL[] {

@@ -11,8 +11,7 @@ import {
   CashFlowStatisticsResponseSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { scopedQuery } from '../http/day-scope';
-import { ok, registerRecordRoutes } from '../http/record-routes';
+import { readRoutes, registerRecordRoutes } from '../http/record-routes';
 import {
   cashChart,
   cashSummary,
@@ -25,53 +24,33 @@ import {
 
 /**
  * /api/cash-flow (spec §7): cashiers read (cash_flow.read) today's entries only, whatever
- * range they ask (scopedQuery); manual entries are admins' (cash_flow.write), each change
+ * range they ask (readRoutes' dayScoped); manual entries are admins' (cash_flow.write), each change
  * with an Idempotency-Key so the outbox can replay it.
  */
 export const cashFlowRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
   const read = 'cash_flow.read';
   const write = 'cash_flow.write';
 
-  app.get(
-    '/',
-    {
-      config: { access: read },
-      schema: { querystring: CashFlowListQuerySchema, response: { 200: CashFlowListResponseSchema } },
-    },
-    async (request) => {
-      const { tenantId, query } = scopedQuery(request);
-      return ok(await listCashEntries(ctx.db, tenantId, query));
-    },
-  );
+  const get = readRoutes(app, read, { dayScoped: true });
+  const { db } = ctx;
 
-  app.get(
+  get(
     '/statistics',
-    {
-      config: { access: read },
-      schema: { querystring: CashFlowRangeQuerySchema, response: { 200: CashFlowStatisticsResponseSchema } },
-    },
-    async (request) => {
-      const { tenantId, query } = scopedQuery(request);
-      return ok(await cashSummary(ctx.db, tenantId, query));
-    },
+    { querystring: CashFlowRangeQuerySchema, response: CashFlowStatisticsResponseSchema },
+    ({ tenantId }, query) => cashSummary(db, tenantId, query),
   );
-
-  app.get(
+  get(
     '/chart',
-    {
-      config: { access: read },
-      schema: { querystring: CashFlowChartQuerySchema, response: { 200: CashFlowChartResponseSchema } },
-    },
-    async (request) => {
-      const { tenantId, query } = scopedQuery(request);
-      return ok(await cashChart(ctx.db, tenantId, query));
-    },
+    { querystring: CashFlowChartQuerySchema, response: CashFlowChartResponseSchema },
+    ({ tenantId }, query) => cashChart(db, tenantId, query),
   );
 
   registerRecordRoutes(app, ctx, {
     read,
     write,
     one: CashFlowEntryResponseSchema,
+    list: { query: CashFlowListQuerySchema, response: CashFlowListResponseSchema, run: listCashEntries },
+    dayScoped: true,
     get: getCashEntry,
     create: { body: CashFlowEntryCreateSchema, run: createCashEntry },
     update: { body: CashFlowEntryUpdateSchema, run: updateCashEntry },

@@ -7,8 +7,7 @@ import {
   ExpenseCategoryUpdateSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
-import { ok, registerRecordRoutes } from '../http/record-routes';
+import { registerRecordRoutes } from '../http/record-routes';
 import {
   createExpenseCategory,
   deleteExpenseCategory,
@@ -22,22 +21,15 @@ import {
  * Every write takes an Idempotency-Key.
  */
 export const expenseCategoryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const read = 'expense_categories.read';
-  const write = 'expense_categories.write';
-
-  app.get(
-    '/',
-    {
-      config: { access: read },
-      schema: { querystring: ExpenseCategoryListQuerySchema, response: { 200: ExpenseCategoryListResponseSchema } },
-    },
-    async (request) => ok(await listExpenseCategories(ctx.db, authOf(request).tenantId, request.query)),
-  );
-
   registerRecordRoutes(app, ctx, {
-    read,
-    write,
+    read: 'expense_categories.read',
+    write: 'expense_categories.write',
     one: ExpenseCategoryResponseSchema,
+    list: {
+      query: ExpenseCategoryListQuerySchema,
+      response: ExpenseCategoryListResponseSchema,
+      run: listExpenseCategories,
+    },
     get: getExpenseCategory,
     create: { body: ExpenseCategoryCreateSchema, run: createExpenseCategory },
     update: { body: ExpenseCategoryUpdateSchema, run: updateExpenseCategory },

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYABLE_CATEGORIES } from '../../shared/constants';
-import { DEMO } from '../demo/seed';
-import { login, NO_UUID, NO_STORE, openTestStore } from '../test/helpers';
+import { NO_UUID, NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('expense categories (%s)', (kind) => {
-  let { ctx, http } = NO_STORE;
-  let admin: string;
+  let { ctx, http, admin } = NO_STORE;
 
   beforeAll(async () => {
-    ({ ctx, http } = await openTestStore(kind));
-    admin = (await login(ctx.app, DEMO.admin.email, DEMO.admin.password)).accessToken;
+    ({ ctx, http, admin } = await openTestStore(kind));
   });
   afterAll(() => ctx?.close());
 

@@ -2,7 +2,6 @@
 // Names are unique per tenant, case-insensitively. Delete removes the row.
 import { and, asc, count, eq } from 'drizzle-orm';
 import {
-  paginationOf,
   type ExpenseCategory,
   type ExpenseCategoryCreate,
   type ExpenseCategoryListQuery,
@@ -11,7 +10,8 @@ import {
 } from '../../shared/contract';
 import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
+import { pageOf } from '../db/pages';
+import { refusingDuplicates } from '../db/errors';
 import { expenseCategories, type ExpenseCategoryRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 
@@ -33,15 +33,17 @@ export async function listExpenseCategories(
   query: ExpenseCategoryListQuery,
 ): Promise<{ categories: ExpenseCategory[]; pagination: Pagination }> {
   const mine = eq(expenseCategories.tenantId, tenantId);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(expenseCategories).where(mine);
-  const rows = await db
-    .select()
-    .from(expenseCategories)
-    .where(mine)
-    .orderBy(asc(expenseCategories.name), asc(expenseCategories.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { categories: rows.map(toExpenseCategory), pagination: paginationOf(query.page, query.limit, total) };
+  const { rows, pagination } = await pageOf(
+    db
+      .select()
+      .from(expenseCategories)
+      .where(mine)
+      .orderBy(asc(expenseCategories.name), asc(expenseCategories.id))
+      .$dynamic(),
+    db.select({ total: count() }).from(expenseCategories).where(mine),
+    query,
+  );
+  return { categories: rows.map(toExpenseCategory), pagination };
 }
 
 export async function getExpenseCategory(db: DbOrTx, tenantId: string, id: string): Promise<ExpenseCategory> {
@@ -56,18 +58,15 @@ export async function createExpenseCategory(
   input: ExpenseCategoryCreate,
   tx?: DbOrTx,
 ): Promise<ExpenseCategory> {
-  try {
-    return await inTransaction(db, tx, async (t) => {
+  return refusingDuplicates({ expense_categories_tenant_name_key: () => nameTaken(input.name) }, () =>
+    inTransaction(db, tx, async (t) => {
       const [row] = await t
         .insert(expenseCategories)
         .values({ ...fields.fromApi(input), tenantId, name: input.name })
         .returning();
       return toExpenseCategory(row!);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'expense_categories_tenant_name_key')) throw nameTaken(input.name);
-    throw err;
-  }
+    }),
+  );
 }
 
 export async function updateExpenseCategory(
@@ -77,8 +76,8 @@ export async function updateExpenseCategory(
   input: ExpenseCategoryUpdate,
   tx?: DbOrTx,
 ): Promise<ExpenseCategory> {
-  try {
-    return await inTransaction(db, tx, async (t) => {
+  return refusingDuplicates({ expense_categories_tenant_name_key: () => nameTaken(input.name ?? '') }, () =>
+    inTransaction(db, tx, async (t) => {
       const [row] = await t
         .update(expenseCategories)
         .set({ ...fields.fromApi(input), updatedAt: new Date() })
@@ -86,11 +85,8 @@ export async function updateExpenseCategory(
         .returning();
       if (!row) throw notFound(CATEGORY_NOT_FOUND);
       return toExpenseCategory(row);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'expense_categories_tenant_name_key')) throw nameTaken(input.name ?? '');
-    throw err;
-  }
+    }),
+  );
 }
 
 export async function deleteExpenseCategory(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {

@@ -5,13 +5,12 @@ import {
   AccountPayableListResponseSchema,
   AccountPayableResponseSchema,
   AccountPayableUpdateSchema,
-  MarkAsPaidSchema,
   PayableOverdueResponseSchema,
   PayableStatisticsResponseSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
-import { ok, registerRecordAction, registerRecordRoutes } from '../http/record-routes';
+import { registerAccountActions } from './account-routes';
+import { readRoutes, registerRecordRoutes, spread } from '../http/record-routes';
 import {
   cancelPayable,
   createPayable,
@@ -34,43 +33,21 @@ export const payableRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
   const write = 'accounts_payable.write';
   const one = AccountPayableResponseSchema;
 
-  app.get(
-    '/',
-    {
-      config: { access: read },
-      schema: { querystring: AccountPayableListQuerySchema, response: { 200: AccountPayableListResponseSchema } },
-    },
-    async (request) => ok(await listPayables(ctx.db, authOf(request).tenantId, request.query)),
-  );
+  const get = readRoutes(app, read);
+  const { db } = ctx;
 
-  app.get(
-    '/statistics',
-    { config: { access: read }, schema: { response: { 200: PayableStatisticsResponseSchema } } },
-    async (request) => ok(await payableStatistics(ctx.db, authOf(request).tenantId)),
-  );
-
-  app.get(
-    '/overdue',
-    { config: { access: read }, schema: { response: { 200: PayableOverdueResponseSchema } } },
-    async (request) => ({ success: true as const, ...(await overduePayables(ctx.db, authOf(request).tenantId)) }),
-  );
+  get('/statistics', { response: PayableStatisticsResponseSchema }, ({ tenantId }) => payableStatistics(db, tenantId));
+  get('/overdue', { response: PayableOverdueResponseSchema }, ({ tenantId }) => overduePayables(db, tenantId), spread);
 
   registerRecordRoutes(app, ctx, {
     read,
     write,
     one,
+    list: { query: AccountPayableListQuerySchema, response: AccountPayableListResponseSchema, run: listPayables },
     get: getPayable,
     create: { body: AccountPayableCreateSchema, run: createPayable },
     update: { body: AccountPayableUpdateSchema, run: updatePayable },
     remove: { run: deletePayable, message: 'Conta a pagar deletada com sucesso!' },
   });
-  registerRecordAction(app, ctx, {
-    method: 'POST',
-    url: '/:id/mark-as-paid',
-    access: write,
-    one,
-    body: MarkAsPaidSchema,
-    run: payPayable,
-  });
-  registerRecordAction(app, ctx, { method: 'POST', url: '/:id/cancel', access: write, one, run: cancelPayable });
+  registerAccountActions(app, ctx, { method: 'POST', access: write, one, pay: payPayable, cancel: cancelPayable });
 };

@@ -2,12 +2,12 @@
 // against hand-computed figures, payments (idempotent and concurrent: one entry), bad
 // inputs (400, nothing written) and another store's ids (404).
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_REFUSALS } from '../../shared/accounts';
 import { addDays, todayIso } from '../../shared/dates';
 import { accountsPayable, cashFlowEntries } from '../db/schema';
-import { NO_UUID, OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
+import { NO_UUID, OTHER_HOST, NO_STORE, openTestStore, storeRows } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const BASE = '/api/accounts-payable';
@@ -30,12 +30,8 @@ describe.each(databases())('accounts payable (%s)', (kind) => {
     expect(res.status).toBe(201);
     return res.body.data;
   };
-  const rows = () => ctx.db.select().from(accountsPayable).where(eq(accountsPayable.tenantId, tenantId));
-  const entriesOf = (id: string) =>
-    ctx.db
-      .select()
-      .from(cashFlowEntries)
-      .where(and(eq(cashFlowEntries.tenantId, tenantId), eq(cashFlowEntries.accountPayableId, id)));
+  const rows = () => storeRows(ctx.db, tenantId, accountsPayable);
+  const entriesOf = (id: string) => storeRows(ctx.db, tenantId, cashFlowEntries, { accountPayableId: id });
 
   beforeAll(async () => {
     ({ ctx, http, tenantId, admin, otherAdmin } = await openTestStore(kind));

@@ -3,25 +3,24 @@
 // of one bill give one payment: the second waits for the first's row lock, then finds
 // the bill paid and answers 409. Paying writes the expense entry of the cash book in the
 // same transaction (DESIGN.md, finance rules: the bill's category, dated the payment day).
-import { and, count, eq, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, ne, or, type SQL } from 'drizzle-orm';
 import { payableEntryDescription, shownStatus, type AccountAction } from '../../shared/accounts';
 import {
-  OVERDUE_LIST_MAX,
   type AccountPayable,
   type AccountPayableCreate,
   type AccountPayableListQuery,
   type AccountPayableUpdate,
   type MarkAsPaid,
   type PayableStatistics,
-  paginationOf,
 } from '../../shared/contract';
 import { todayIso } from '../../shared/dates';
 import { containsFolded } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
+import { pageOf } from '../db/pages';
+import { refusingDuplicates } from '../db/errors';
 import { accountsPayable, cashFlowEntries, type AccountPayableRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { openFirstOrder, refusalOf, statisticsColumns, statusCondition } from './account-queries';
+import { FIRST_OVERDUE, openFirstOrder, refusalOf, statisticsColumns, statusCondition } from './account-queries';
 
 export const PAYABLE_NOT_FOUND = 'Conta a pagar não encontrada.';
 
@@ -69,18 +68,16 @@ export async function listPayables(db: DbOrTx, tenantId: string, query: AccountP
   const search = query.search?.trim();
   if (search) filters.push(or(containsFolded(t.supplierName, search), containsFolded(t.description, search)));
   const where = and(...filters);
-  // The count and the page at once (two connections on PostgreSQL).
-  const [[{ total } = { total: 0 }], rows] = await Promise.all([
-    db.select({ total: count() }).from(t).where(where),
+  const { rows, pagination } = await pageOf(
     db
       .select()
       .from(t)
       .where(where)
       .orderBy(...openFirstOrder(t))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-  ]);
-  const pagination = paginationOf(query.page, query.limit, total);
+      .$dynamic(),
+    db.select({ total: count() }).from(t).where(where),
+    query,
+  );
   return {
     accountsPayable: rows.map((r) => toPayable(r, today)),
     pagination: { ...pagination, total_pages: pagination.totalPages },
@@ -101,16 +98,8 @@ export async function payableStatistics(db: DbOrTx, tenantId: string): Promise<P
 
 /** Overdue bills, the oldest due first (at most OVERDUE_LIST_MAX), and how many there are. */
 export async function overduePayables(db: DbOrTx, tenantId: string) {
-  const today = todayIso();
-  const where = and(eq(t.tenantId, tenantId), pending, lt(t.dueDate, today));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t).where(where);
-  const rows = await db
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(...openFirstOrder(t))
-    .limit(OVERDUE_LIST_MAX);
-  return { data: rows.map((r) => toPayable(r, today)), count: total };
+  const { accountsPayable, pagination } = await listPayables(db, tenantId, { status: 'overdue', ...FIRST_OVERDUE });
+  return { data: accountsPayable, count: pagination.total };
 }
 
 export async function createPayable(
@@ -119,18 +108,17 @@ export async function createPayable(
   input: AccountPayableCreate,
   tx?: DbOrTx,
 ): Promise<AccountPayable> {
-  try {
-    return await inTransaction(db, tx, async (tr) => {
-      const [row] = await tr
-        .insert(t)
-        .values({ tenantId, ...(input.id ? { id: input.id } : {}), ...editable(input) })
-        .returning();
-      return toPayable(row!, todayIso());
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'accounts_payable_pkey')) throw conflict('Já existe uma conta com este identificador.');
-    throw err;
-  }
+  return refusingDuplicates(
+    { accounts_payable_pkey: () => conflict('Já existe uma conta com este identificador.') },
+    () =>
+      inTransaction(db, tx, async (tr) => {
+        const [row] = await tr
+          .insert(t)
+          .values({ tenantId, ...(input.id ? { id: input.id } : {}), ...editable(input) })
+          .returning();
+        return toPayable(row!, todayIso());
+      }),
+  );
 }
 
 const refusal = (tr: DbOrTx, tenantId: string, id: string, action: AccountAction) =>

@@ -8,17 +8,14 @@ import {
   DateRangeQuerySchema,
   IdParams,
   InstallmentReceiptResponseSchema,
-  MarkAsPaidSchema,
   ReceiveInstallmentSchema,
   ReceivableOverdueResponseSchema,
   ReceivableStatisticsResponseSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
-import { sendIdempotent } from '../http/idempotency';
+import { registerAccountActions } from './account-routes';
 import { receiveInstallment } from './receivable-receipts';
-import { scopedQuery } from '../http/day-scope';
-import { ok, registerRecordAction, registerRecordRoutes } from '../http/record-routes';
+import { ok, readRoutes, registerRecordRoutes, spread, writeRoute, type IdParam } from '../http/record-routes';
 import {
   cancelReceivable,
   createReceivable,
@@ -34,7 +31,7 @@ import {
 /**
  * /api/accounts-receivable (spec §7; mark-as-paid and cancel are PATCH). Cashiers read
  * (accounts_receivable.read) today's accounts only, by due date, whatever they ask
- * (scopedQuery); changes are admins' (accounts_receivable.write), each with an
+ * (readRoutes' dayScoped); changes are admins' (accounts_receivable.write), each with an
  * Idempotency-Key so the outbox can replay them.
  */
 export const receivableRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
@@ -42,86 +39,52 @@ export const receivableRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
   const write = 'accounts_receivable.write';
   const one = AccountReceivableResponseSchema;
 
-  app.get(
-    '/',
-    {
-      config: { access: read },
-      schema: {
-        querystring: AccountReceivableListQuerySchema,
-        response: { 200: AccountReceivableListResponseSchema },
-      },
-    },
-    async (request) => {
-      const { tenantId, query } = scopedQuery(request);
-      return ok(await listReceivables(ctx.db, tenantId, query));
-    },
-  );
+  const get = readRoutes(app, read, { dayScoped: true });
+  const { db } = ctx;
+  const range = DateRangeQuerySchema;
 
-  app.get(
-    '/statistics',
-    {
-      config: { access: read },
-      schema: { querystring: DateRangeQuerySchema, response: { 200: ReceivableStatisticsResponseSchema } },
-    },
-    async (request) => {
-      const { tenantId, query } = scopedQuery(request);
-      return ok(await receivableStatistics(ctx.db, tenantId, query));
-    },
+  get('/statistics', { querystring: range, response: ReceivableStatisticsResponseSchema }, ({ tenantId }, query) =>
+    receivableStatistics(db, tenantId, query),
   );
-
-  app.get(
+  get(
     '/overdue',
-    {
-      config: { access: read },
-      schema: { querystring: DateRangeQuerySchema, response: { 200: ReceivableOverdueResponseSchema } },
-    },
-    async (request) => {
-      const { tenantId, query } = scopedQuery(request);
-      return { success: true as const, ...(await overdueReceivables(ctx.db, tenantId, query)) };
-    },
+    { querystring: range, response: ReceivableOverdueResponseSchema },
+    ({ tenantId }, query) => overdueReceivables(db, tenantId, query),
+    spread,
   );
 
   registerRecordRoutes(app, ctx, {
     read,
     write,
     one,
+    list: {
+      query: AccountReceivableListQuerySchema,
+      response: AccountReceivableListResponseSchema,
+      run: listReceivables,
+    },
+    dayScoped: true,
     get: getReceivable,
     create: { body: AccountReceivableCreateSchema, run: createReceivable },
     update: { body: AccountReceivableUpdateSchema, run: updateReceivable },
     remove: { run: deleteReceivable, message: 'Conta a receber deletada com sucesso!' },
   });
-  registerRecordAction(app, ctx, {
+  registerAccountActions(app, ctx, {
     method: 'PATCH',
-    url: '/:id/mark-as-paid',
     access: write,
     one,
-    body: MarkAsPaidSchema,
-    run: payReceivable,
-  });
-  registerRecordAction(app, ctx, {
-    method: 'PATCH',
-    url: '/:id/cancel',
-    access: write,
-    one,
-    run: cancelReceivable,
+    pay: payReceivable,
+    cancel: cancelReceivable,
   });
   // Receiving an instalment at the counter (method, partial amount, late charges): admins,
   // and cashiers when the store allows it (the service checks the setting).
-  app.post(
-    '/:id/receive',
-    {
-      config: { access: read },
-      schema: {
-        params: IdParams,
-        body: ReceiveInstallmentSchema,
-        response: { 200: InstallmentReceiptResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { tenantId, role } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await receiveInstallment(ctx.db, { tenantId, role }, request.params.id, request.body, tx)),
-      );
-    },
-  );
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/:id/receive',
+    access: read,
+    params: IdParams,
+    body: ReceiveInstallmentSchema,
+    response: InstallmentReceiptResponseSchema,
+    run: async (tx, { tenantId, role }, body, { id }: IdParam) =>
+      ok(await receiveInstallment(db, { tenantId, role }, id, body, tx)),
+  });
 };

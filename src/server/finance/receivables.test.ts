@@ -2,13 +2,13 @@
 // accounts entered by hand, search by name or CPF/CNPJ, the cashier's today scope,
 // statistics and overdue against hand-computed figures, payments and the status rules.
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_REFUSALS } from '../../shared/accounts';
 import { addDays, todayIso } from '../../shared/dates';
 import { createCustomer } from '../catalogue/customers';
 import { accountsReceivable, cashFlowEntries } from '../db/schema';
-import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, openTestStore, storeRows } from '../test/helpers';
 import { cashNetOf, makeProduct, saleBody } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
@@ -35,11 +35,7 @@ describe.each(databases())('accounts receivable (%s)', (kind) => {
   const list = async (query: string, token = admin) => (await http.get(`${BASE}?${query}`, { token })).body.data;
   const ids = async (query: string, token = admin) =>
     (await list(query, token)).accountsReceivable.map((a: { id: string }) => a.id);
-  const entriesOf = (id: string) =>
-    ctx.db
-      .select()
-      .from(cashFlowEntries)
-      .where(and(eq(cashFlowEntries.tenantId, tenantId), eq(cashFlowEntries.accountReceivableId, id)));
+  const entriesOf = (id: string) => storeRows(ctx.db, tenantId, cashFlowEntries, { accountReceivableId: id });
 
   beforeAll(async () => {
     ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));

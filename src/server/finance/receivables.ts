@@ -4,11 +4,9 @@
 // transaction (category Vendas, dated the payment day, tied to the sale when there is
 // one). An installment keeps the amount and customer its sale agreed, and is never
 // deleted (cancel it, or the sale).
-import { and, count, eq, gte, ilike, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import { receivableEntryDescription, shownStatus } from '../../shared/accounts';
 import {
-  OVERDUE_LIST_MAX,
-  paginationOf,
   type AccountReceivable,
   type AccountReceivableCreate,
   type AccountReceivableListQuery,
@@ -22,12 +20,14 @@ import { stripDocument } from '../../shared/documents';
 import { getCustomer } from '../catalogue/customers';
 import { containsFolded, likePattern } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
+import { pageOf } from '../db/pages';
+import { refusingDuplicates } from '../db/errors';
 import { accountsReceivable, cashFlowEntries, customers, type AccountReceivableRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { saleNumberOf } from '../sales/sale-queries';
 import {
   checkRange,
+  FIRST_OVERDUE,
   openFirstOrder,
   refusalFor,
   refusalOf,
@@ -97,22 +97,18 @@ export async function listReceivables(db: DbOrTx, tenantId: string, query: Accou
     );
   }
   const where = and(...filters);
-  // The count and the page at once (two connections on PostgreSQL).
-  const [[{ total } = { total: 0 }], rows] = await Promise.all([
-    db.select({ total: count() }).from(t).leftJoin(customers, withCustomer).where(where),
+  const { rows, pagination } = await pageOf(
     db
       .select(columns)
       .from(t)
       .leftJoin(customers, withCustomer)
       .where(where)
       .orderBy(...openFirstOrder(t))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-  ]);
-  return {
-    accountsReceivable: rows.map((r) => toReceivable(r, today)),
-    pagination: paginationOf(query.page, query.limit, total),
-  };
+      .$dynamic(),
+    db.select({ total: count() }).from(t).leftJoin(customers, withCustomer).where(where),
+    query,
+  );
+  return { accountsReceivable: rows.map((r) => toReceivable(r, today)), pagination };
 }
 
 async function loadReceivable(db: DbOrTx, tenantId: string, id: string): Promise<JoinedRow> {
@@ -142,18 +138,10 @@ export async function receivableStatistics(
 
 /** Overdue accounts due in the range, the oldest first (at most OVERDUE_LIST_MAX), and how many. */
 export async function overdueReceivables(db: DbOrTx, tenantId: string, range: DueRange) {
-  checkRange(range);
-  const today = todayIso();
-  const where = and(eq(t.tenantId, tenantId), pending, lt(t.dueDate, today), ...dueWithin(range));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t).where(where);
-  const rows = await db
-    .select(columns)
-    .from(t)
-    .leftJoin(customers, withCustomer)
-    .where(where)
-    .orderBy(...openFirstOrder(t))
-    .limit(OVERDUE_LIST_MAX);
-  return { data: rows.map((r) => toReceivable(r, today)), count: total };
+  const { start_date, end_date } = range;
+  const overdue = { status: 'overdue' as const, start_date, end_date, ...FIRST_OVERDUE };
+  const { accountsReceivable, pagination } = await listReceivables(db, tenantId, overdue);
+  return { data: accountsReceivable, count: pagination.total };
 }
 
 export async function createReceivable(
@@ -162,31 +150,28 @@ export async function createReceivable(
   input: AccountReceivableCreate,
   tx?: DbOrTx,
 ): Promise<AccountReceivable> {
-  try {
-    return await inTransaction(db, tx, async (tr) => {
-      if (input.customer_id) await getCustomer(tr, tenantId, input.customer_id);
-      const [row] = await tr
-        .insert(t)
-        .values({
-          tenantId,
-          ...(input.id ? { id: input.id } : {}),
-          customerId: input.customer_id ?? null,
-          description: input.description,
-          amount: input.amount,
-          dueDate: input.due_date,
-          paymentMethod: input.payment_method ?? null,
-          referenceNumber: input.reference_number ?? null,
-          notes: input.notes ?? null,
-        })
-        .returning({ id: t.id });
-      return getReceivable(tr, tenantId, row!.id);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'accounts_receivable_pkey')) {
-      throw conflict('Já existe uma conta com este identificador.');
-    }
-    throw err;
-  }
+  return refusingDuplicates(
+    { accounts_receivable_pkey: () => conflict('Já existe uma conta com este identificador.') },
+    () =>
+      inTransaction(db, tx, async (tr) => {
+        if (input.customer_id) await getCustomer(tr, tenantId, input.customer_id);
+        const [row] = await tr
+          .insert(t)
+          .values({
+            tenantId,
+            ...(input.id ? { id: input.id } : {}),
+            customerId: input.customer_id ?? null,
+            description: input.description,
+            amount: input.amount,
+            dueDate: input.due_date,
+            paymentMethod: input.payment_method ?? null,
+            referenceNumber: input.reference_number ?? null,
+            notes: input.notes ?? null,
+          })
+          .returning({ id: t.id });
+        return getReceivable(tr, tenantId, row!.id);
+      }),
+  );
 }
 
 /** The pending account, row-locked for a change; 404 or the status's 409 otherwise. */

@@ -9,9 +9,9 @@ import {
 } from '../../shared/contract';
 import { ADMIN_DEFAULT_RANGE_DAYS } from '../../shared/constants';
 import { isDayScoped } from '../../shared/permissions';
-import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
+import type { AuthContext, RouteOptions } from '../context';
 import { dayScoped } from '../http/day-scope';
+import { readRoutes } from '../http/record-routes';
 import { dashboardAlerts } from './dashboard-alerts';
 import { cashFlowChart, salesChart } from './dashboard-charts';
 import { dashboardMetrics } from './dashboard-metrics';
@@ -23,56 +23,27 @@ import { lastDays } from './period';
  * scope=day and days=1).
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const view = { access: 'dashboard.view' } as const;
-  const ok = <T>(data: T) => ({ success: true as const, data });
+  const get = readRoutes(app, 'dashboard.view');
+  const { db } = ctx;
+  const query = DashboardQuerySchema;
 
-  /** The caller's tenant and chart days: the last `days` for admins, today for the others. */
-  const chartScope = (request: Parameters<typeof authOf>[0] & { query: DashboardQuery }) => {
-    const auth = authOf(request);
-    const asked = lastDays(request.query.days ?? ADMIN_DEFAULT_RANGE_DAYS);
-    const range = dayScoped(auth.role, { start_date: asked.start, end_date: asked.end });
-    return { tenantId: auth.tenantId, days: { start: range.start_date, end: range.end_date } };
+  /** The chart's days: the last `days` asked for admins, today for the others. */
+  const chartDays = (caller: AuthContext, { days }: DashboardQuery) => {
+    const asked = lastDays(days ?? ADMIN_DEFAULT_RANGE_DAYS);
+    const range = dayScoped(caller.role, { start_date: asked.start, end_date: asked.end });
+    return { start: range.start_date, end: range.end_date };
   };
 
-  app.get(
-    '/metrics',
-    { config: view, schema: { querystring: DashboardQuerySchema, response: { 200: DashboardMetricsResponseSchema } } },
-    async (request) => {
-      const auth = authOf(request);
-      return ok(await dashboardMetrics(ctx.db, auth.tenantId, isDayScoped(auth.role)));
-    },
+  get('/metrics', { querystring: query, response: DashboardMetricsResponseSchema }, ({ tenantId, role }) =>
+    dashboardMetrics(db, tenantId, isDayScoped(role)),
   );
-
-  app.get(
-    '/sales-chart',
-    { config: view, schema: { querystring: DashboardQuerySchema, response: { 200: SalesChartResponseSchema } } },
-    async (request) => {
-      const { tenantId, days } = chartScope(request);
-      return ok(await salesChart(ctx.db, tenantId, days));
-    },
+  get('/sales-chart', { querystring: query, response: SalesChartResponseSchema }, (caller, asked: DashboardQuery) =>
+    salesChart(db, caller.tenantId, chartDays(caller, asked)),
   );
-
-  app.get(
-    '/cash-flow-chart',
-    {
-      config: view,
-      schema: { querystring: DashboardQuerySchema, response: { 200: DashboardCashFlowChartResponseSchema } },
-    },
-    async (request) => {
-      const { tenantId, days } = chartScope(request);
-      return ok(await cashFlowChart(ctx.db, tenantId, days));
-    },
+  get('/cash-flow-chart', { querystring: query, response: DashboardCashFlowChartResponseSchema }, (caller, asked) =>
+    cashFlowChart(db, caller.tenantId, chartDays(caller, asked)),
   );
-
-  app.get(
-    '/alerts',
-    {
-      config: { access: 'alerts.read' },
-      schema: { querystring: DashboardQuerySchema, response: { 200: AlertsResponseSchema } },
-    },
-    async (request) => {
-      const auth = authOf(request);
-      return ok(await dashboardAlerts(ctx.db, auth.tenantId, isDayScoped(auth.role)));
-    },
+  readRoutes(app, 'alerts.read')('/alerts', { querystring: query, response: AlertsResponseSchema }, (caller) =>
+    dashboardAlerts(db, caller.tenantId, isDayScoped(caller.role)),
   );
 };

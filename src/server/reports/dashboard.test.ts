@@ -1,9 +1,9 @@
 // The dashboard on the hand-built store (src/server/test/hand-store.ts: every centavo
 // known, today = Thursday 2030-05-09 in São Paulo): metrics, both charts and the alerts
 // for the admin; the cashier's day scope; another store sees nothing of it.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildHandStore, HAND_NOW, type HandStore } from '../test/hand-store';
-import { api, loginAll, OTHER_HOST, setupTestApp, type Json, type TestContext } from '../test/helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeHandApp, NO_HAND_APP, openHandApp } from '../test/hand-store';
+import type { Json } from '../test/helpers';
 import { databases } from '../test/testDb';
 import { calendarOf } from './dashboard-metrics';
 
@@ -25,12 +25,7 @@ describe('calendarOf', () => {
 });
 
 describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
-  let ctx: TestContext;
-  let store: HandStore;
-  let admin: string;
-  let cashier: string;
-  let demoAdmin: string;
-  let http: ReturnType<typeof api>;
+  let { ctx, store, http, admin, cashier, demoAdmin } = NO_HAND_APP;
   const get = async (path: string, token = admin): Promise<Json> => {
     const res = await http.get(`/api/dashboard${path}`, { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -38,19 +33,9 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: HAND_NOW });
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app, { host: OTHER_HOST });
-    const s = await loginAll(ctx);
-    admin = s.otherAdmin.accessToken;
-    cashier = s.otherCashier.accessToken;
-    demoAdmin = s.demoAdmin.accessToken;
-    store = await buildHandStore(ctx, admin);
+    ({ ctx, store, http, admin, cashier, demoAdmin } = await openHandApp(kind));
   });
-  afterAll(async () => {
-    await ctx?.close();
-    vi.useRealTimers();
-  });
+  afterAll(() => closeHandApp(ctx));
 
   const lowStock = () => [
     { id: store.products.bone, name: 'Boné', size: '', color: '', currentStock: 2, minStock: 5 },

@@ -5,11 +5,11 @@
 // them: the dashboard, the cash book's summary and charts, the DRE, the balance sheets,
 // profitability and the reports' summary must answer exactly as before.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../db/client';
 import { cashFlowDays, salesDays } from '../db/schema';
-import { buildHandStore, HAND_NOW } from '../test/hand-store';
-import { api, loginAll, OTHER_HOST, setupTestApp, type Json, type TestContext } from '../test/helpers';
+import { closeHandApp, NO_HAND_APP, openHandApp } from '../test/hand-store';
+import type { Json } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const RANGE = 'start_date=2030-05-01&end_date=2030-05-09';
@@ -77,8 +77,7 @@ async function spreadOverSlots(db: DbOrTx, tenantId: string) {
 }
 
 describe.each(databases())('reports over day totals in several slots (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
+  let { ctx, http } = NO_HAND_APP;
   let tokens: string[];
   const readAll = async () => {
     const out: Record<string, Json> = {};
@@ -94,17 +93,11 @@ describe.each(databases())('reports over day totals in several slots (%s)', (kin
   };
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: HAND_NOW });
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app, { host: OTHER_HOST });
-    const s = await loginAll(ctx);
-    tokens = [s.otherAdmin.accessToken, s.otherCashier.accessToken];
-    await buildHandStore(ctx, s.otherAdmin.accessToken);
+    let admin: string, cashier: string;
+    ({ ctx, http, admin, cashier } = await openHandApp(kind));
+    tokens = [admin, cashier];
   });
-  afterAll(async () => {
-    await ctx?.close();
-    vi.useRealTimers();
-  });
+  afterAll(() => closeHandApp(ctx));
 
   it('every figure is the same when a day is spread over slots', async () => {
     const tenantId = ctx.other.tenant.id;

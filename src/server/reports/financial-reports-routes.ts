@@ -12,7 +12,7 @@ import {
 } from '../../shared/contract';
 import { todayIso } from '../../shared/dates';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
+import { readRoutes } from '../http/record-routes';
 import { balanceSheet } from './balance-sheet';
 import { dre } from './dre';
 import { profitability, summaryReport } from './financial-reports';
@@ -24,40 +24,26 @@ import { reportDays } from './period';
  * absent dates give the last 30 days through today, a reversed range is 400.
  */
 export const financialReportRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const config = { access: 'reports.read' } as const;
-  const ok = <T>(data: T) => ({ success: true as const, data });
+  const get = readRoutes(app, 'reports.read');
+  const { db } = ctx;
+  const range = ReportRangeQuerySchema;
 
-  app.get(
-    '/dre',
-    { config, schema: { querystring: ReportRangeQuerySchema, response: { 200: DreResponseSchema } } },
-    async (request) => ok(await dre(ctx.db, authOf(request).tenantId, reportDays(request.query))),
+  get('/dre', { querystring: range, response: DreResponseSchema }, ({ tenantId }, query) =>
+    dre(db, tenantId, reportDays(query)),
   );
-
-  app.get(
-    '/balance-sheet',
-    { config, schema: { querystring: BalanceSheetQuerySchema, response: { 200: BalanceSheetResponseSchema } } },
-    async (request) => ok(await balanceSheet(ctx.db, authOf(request).tenantId, request.query.as_of_date ?? todayIso())),
+  get('/balance-sheet', { querystring: BalanceSheetQuerySchema, response: BalanceSheetResponseSchema }, (c, query) =>
+    balanceSheet(db, c.tenantId, query.as_of_date ?? todayIso()),
   );
-
-  app.get(
-    '/profitability',
-    { config, schema: { querystring: ReportRangeQuerySchema, response: { 200: ProfitabilityResponseSchema } } },
-    async (request) => ok(await profitability(ctx.db, authOf(request).tenantId, reportDays(request.query))),
+  get('/profitability', { querystring: range, response: ProfitabilityResponseSchema }, ({ tenantId }, query) =>
+    profitability(db, tenantId, reportDays(query)),
   );
-
-  app.get(
+  get(
     '/margin-analysis',
-    { config, schema: { querystring: MarginAnalysisQuerySchema, response: { 200: MarginAnalysisResponseSchema } } },
-    async (request) =>
-      ok(await marginAnalysis(ctx.db, authOf(request).tenantId, reportDays(request.query), request.query.limit)),
+    { querystring: MarginAnalysisQuerySchema, response: MarginAnalysisResponseSchema },
+    (c, query) => marginAnalysis(db, c.tenantId, reportDays(query), query.limit),
   );
-
-  app.get(
-    '/summary',
-    { config, schema: { querystring: SummaryQuerySchema, response: { 200: SummaryReportResponseSchema } } },
-    async (request) => {
-      const days = reportDays(request.query);
-      return ok(await summaryReport(ctx.db, authOf(request).tenantId, days, request.query.as_of_date ?? days.end));
-    },
-  );
+  get('/summary', { querystring: SummaryQuerySchema, response: SummaryReportResponseSchema }, (c, query) => {
+    const days = reportDays(query);
+    return summaryReport(db, c.tenantId, days, query.as_of_date ?? days.end);
+  });
 };

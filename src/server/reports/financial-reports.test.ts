@@ -2,10 +2,10 @@
 // centavo known, today = 2030-05-09): the DRE, balance sheets of two days, profitability,
 // margins and the summary for 05-01..05-09, figure by figure; ranges, cashiers and
 // another store.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../access/tenants';
-import { buildHandStore, HAND_NOW, HAND_TODAY, type HandStore } from '../test/hand-store';
-import { api, login, loginAll, OTHER_HOST, setupTestApp, type Json, type TestContext } from '../test/helpers';
+import { closeHandApp, HAND_TODAY, NO_HAND_APP, openHandApp } from '../test/hand-store';
+import { api, login, type Json } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const BASE = '/api/financial-reports';
@@ -106,12 +106,7 @@ const PROFITABILITY = {
 };
 
 describe.each(databases())('financial reports on a hand-built store (%s)', (kind) => {
-  let ctx: TestContext;
-  let store: HandStore;
-  let admin: string;
-  let cashier: string;
-  let demoAdmin: string;
-  let http: ReturnType<typeof api>;
+  let { ctx, store, http, admin, cashier, demoAdmin } = NO_HAND_APP;
   const get = async (path: string, token = admin): Promise<Json> => {
     const res = await http.get(`${BASE}${path}`, { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -119,19 +114,9 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
   };
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: HAND_NOW });
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app, { host: OTHER_HOST });
-    const s = await loginAll(ctx);
-    admin = s.otherAdmin.accessToken;
-    cashier = s.otherCashier.accessToken;
-    demoAdmin = s.demoAdmin.accessToken;
-    store = await buildHandStore(ctx, admin);
+    ({ ctx, store, http, admin, cashier, demoAdmin } = await openHandApp(kind));
   });
-  afterAll(async () => {
-    await ctx?.close();
-    vi.useRealTimers();
-  });
+  afterAll(() => closeHandApp(ctx));
 
   const margins = () => ({
     average_margin: 54.63, // (175,00 + 50,00 + 30,00 + 20,70) / 504,70

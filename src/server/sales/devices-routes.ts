@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  DeviceListResponseSchema,
-  DeviceRegisterSchema,
-  DeviceResponseSchema,
-  successBody,
-} from '../../shared/contract';
+import { DeviceListResponseSchema, DeviceRegisterSchema, DeviceResponseSchema } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
-import { sendIdempotent } from '../http/idempotency';
+import { ok, readRoutes, writeRoute } from '../http/record-routes';
 import { listDevices, registerDevice } from './sale-numbers';
 
 /**
@@ -16,23 +10,15 @@ import { listDevices, registerDevice } from './sale-numbers';
  * code); whoever reads sales sees the list (the history's device filter).
  */
 export const deviceRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  app.get(
-    '/',
-    { config: { access: 'sales.read' }, schema: { response: { 200: DeviceListResponseSchema } } },
-    async (request) => successBody({ devices: await listDevices(ctx.db, authOf(request).tenantId) }),
-  );
-
-  app.post(
-    '/',
-    {
-      config: { access: 'sales.create' },
-      schema: { body: DeviceRegisterSchema, response: { 200: DeviceResponseSchema } },
-    },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        successBody(await registerDevice(ctx.db, tenantId, request.body, tx)),
-      );
-    },
-  );
+  readRoutes(app, 'sales.read')('/', { response: DeviceListResponseSchema }, async ({ tenantId }) => ({
+    devices: await listDevices(ctx.db, tenantId),
+  }));
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/',
+    access: 'sales.create',
+    body: DeviceRegisterSchema,
+    response: DeviceResponseSchema,
+    run: async (tx, { tenantId }, body) => ok(await registerDevice(ctx.db, tenantId, body, tx)),
+  });
 };

@@ -6,8 +6,7 @@ import {
   SaleConflictResponseSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
-import { sendIdempotent } from '../http/idempotency';
+import { ok, readRoutes, writeRoute, type IdParam } from '../http/record-routes';
 import { listSaleConflicts, reviewSaleConflict } from './sale-conflicts';
 
 /**
@@ -15,29 +14,20 @@ import { listSaleConflicts, reviewSaleConflict } from './sale-conflicts';
  * (sales.conflicts; a cashier gets 403). Marking one reviewed takes an Idempotency-Key.
  */
 export const saleConflictRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const access = { access: 'sales.conflicts' } as const;
+  const access = 'sales.conflicts';
 
-  app.get(
+  readRoutes(app, access)(
     '/',
-    {
-      config: access,
-      schema: { querystring: SaleConflictListQuerySchema, response: { 200: SaleConflictListResponseSchema } },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await listSaleConflicts(ctx.db, authOf(request).tenantId, request.query),
-    }),
+    { querystring: SaleConflictListQuerySchema, response: SaleConflictListResponseSchema },
+    ({ tenantId }, query) => listSaleConflicts(ctx.db, tenantId, query),
   );
-
-  app.post(
-    '/:id/review',
-    { config: access, schema: { params: IdParams, response: { 200: SaleConflictResponseSchema } } },
-    async (request, reply) => {
-      const { tenantId, userId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) => ({
-        success: true as const,
-        data: await reviewSaleConflict(ctx.db, tenantId, userId, request.params.id, tx),
-      }));
-    },
-  );
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/:id/review',
+    access,
+    params: IdParams,
+    response: SaleConflictResponseSchema,
+    run: async (tx, { tenantId, userId }, _body, { id }: IdParam) =>
+      ok(await reviewSaleConflict(ctx.db, tenantId, userId, id, tx)),
+  });
 };

@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALE_SOLD_AT_FUTURE_MAX_MS, SALE_SOLD_AT_PAST_MAX_MS } from '../../shared/constants';
 import { productPrices, saleConflicts, sales } from '../db/schema';
-import { api, NO_UUID, OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
+import { api, NO_UUID, OTHER_HOST, NO_STORE, openTestStore, storeRows } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, salesCount, stockOf } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
@@ -26,11 +26,7 @@ describe.each(databases())('sale checks (%s)', (kind) => {
     expect(res.status).toBe(200);
   };
   const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-  const conflictsOf = (saleId: string) =>
-    ctx.db
-      .select()
-      .from(saleConflicts)
-      .where(and(eq(saleConflicts.tenantId, tenantId), eq(saleConflicts.saleId, saleId)));
+  const conflictsOf = (saleId: string) => storeRows(ctx.db, tenantId, saleConflicts, { saleId });
 
   beforeAll(async () => {
     ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));

@@ -36,8 +36,10 @@
 // installments: their sale's time), so balance sheets of past days are known on both
 // drivers (PGlite follows the test's clock, PostgreSQL keeps its own).
 import { and, eq, sql } from 'drizzle-orm';
+import { vi } from 'vitest';
 import { accountsPayable, accountsReceivable, customers } from '../db/schema';
-import { api, OTHER_HOST, type Json, type TestContext } from './helpers';
+import { api, loginAll, OTHER_HOST, setupTestApp, type Json, type TestContext } from './helpers';
+import type { TestDbKind } from './testDb';
 import { atClock } from './sales-fixtures';
 
 /** 12:00 in São Paulo on Thursday 2030-05-09. */
@@ -50,6 +52,38 @@ export interface HandStore {
   receivables: Record<'r1' | 'r2' | 'r3' | 's9', string>;
   payables: Record<'p3' | 'p7', string>;
   customers: Record<'ana' | 'bruno', string>;
+}
+
+/** What the reports suites work on: the app with the hand store, the clock stopped at HAND_NOW. */
+export interface HandApp {
+  ctx: TestContext;
+  store: HandStore;
+  /** Requests to the hand store's host ('outra'). */
+  http: ReturnType<typeof api>;
+  /** Access tokens: the hand store's admin and cashier, and the demo store's admin. */
+  admin: string;
+  cashier: string;
+  demoAdmin: string;
+}
+
+/** Placeholder until beforeAll opens it: `let { ctx, http } = NO_HAND_APP;`. */
+export const NO_HAND_APP = {} as HandApp;
+
+/** Stops the clock at HAND_NOW, opens the app on a fresh database and builds the hand store (beforeAll). */
+export async function openHandApp(kind: TestDbKind): Promise<HandApp> {
+  vi.useFakeTimers({ toFake: ['Date'], now: HAND_NOW });
+  const ctx = await setupTestApp(kind);
+  const s = await loginAll(ctx);
+  const admin = s.otherAdmin.accessToken;
+  const store = await buildHandStore(ctx, admin);
+  const http = api(ctx.app, { host: OTHER_HOST });
+  return { ctx, store, http, admin, cashier: s.otherCashier.accessToken, demoAdmin: s.demoAdmin.accessToken };
+}
+
+/** Closes what openHandApp opened and lets the clock run again (afterAll). */
+export async function closeHandApp(ctx: TestContext | undefined): Promise<void> {
+  await ctx?.close();
+  vi.useRealTimers();
 }
 
 const at = (day: string, time: string) => `${day}T${time}:00-03:00`;

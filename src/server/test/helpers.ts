@@ -1,6 +1,9 @@
 // Test app: a fresh database (see testDb.ts) seeded with the demo store and a second
 // store, an app built on it, and small inject helpers that send a tenant Host header.
+import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppConfig } from '../app';
 import type { Db } from '../db/client';
 import { DEMO, seedDemo } from '../demo/seed';
@@ -62,6 +65,19 @@ export async function setupTestApp(kind: TestDbKind, config: Partial<AppConfig> 
       await database.destroy();
     },
   };
+}
+
+/**
+ * The app on a fresh database for the describe block it is called in: opened before its
+ * tests, closed after them (`const ctx = useTestApp(kind);`, read inside the tests).
+ */
+export function useTestApp(kind: TestDbKind): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await setupTestApp(kind));
+  });
+  afterAll(() => ctx.close?.());
+  return ctx;
 }
 
 // Response bodies are checked field by field in the tests.
@@ -152,6 +168,21 @@ export async function loginAll(ctx: TestContext) {
 }
 
 export const NO_UUID = '00000000-0000-4000-8000-000000000000';
+
+/** A store's rows of `table`, those whose columns equal `match` (all of them for none). */
+export function storeRows<T extends PgTable & { tenantId: PgColumn }>(
+  db: Db,
+  tenantId: string,
+  table: T,
+  match: Partial<T['$inferSelect']> = {},
+): Promise<T['$inferSelect'][]> {
+  const columns = table as unknown as Record<string, PgColumn>;
+  const equal = Object.entries(match).map(([name, value]) => eq(columns[name]!, value));
+  return db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.tenantId, tenantId), ...equal));
+}
 
 /** What most server test files start from: the app on a fresh database and its sessions. */
 export interface TestStore {

@@ -13,21 +13,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, deletedAt, tenantId, at, rowId, tenantKey, sameStoreRef } from './base';
+import { createdAt, deletedAt, tenantId, at, tenantKey, sameStoreRef, storeRow, timestamps } from './base';
 
 export const users = pgTable(
   'users',
   {
-    tenantId: tenantId(),
-    id: rowId(),
+    ...storeRow(),
     name: text('name').notNull(),
     /** Always lowercase (the contract lowercases e-mails). */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['admin', 'user'] }).notNull(),
     active: boolean('active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     deletedAt: deletedAt(),
   },
   (t) => [
@@ -42,8 +40,7 @@ export const users = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    tenantId: tenantId(),
-    id: rowId(),
+    ...storeRow(),
     userId: uuid('user_id').notNull(),
     /** All tokens descending from one login share a family; reuse of a spent one revokes it. */
     familyId: uuid('family_id').notNull(),
@@ -69,8 +66,7 @@ export const refreshTokens = pgTable(
 export const loginAttempts = pgTable(
   'login_attempts',
   {
-    tenantId: tenantId(),
-    id: rowId(),
+    ...storeRow(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
     /** pending (counted as a failure until settled), success, failure. */

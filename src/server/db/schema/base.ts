@@ -44,6 +44,19 @@ export const tenantId = () =>
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });
 
+/** The first columns of a store's row: its store and its own id (the key: tenantKey). */
+export const storeRow = () => ({ tenantId: tenantId(), id: rowId() });
+
+/** When the row was created and last changed. */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+
+/** What the device mirror syncs by (catalogue/sync.ts), both set by the stamp_change trigger on every write (migration 0008). */
+export const syncStamps = () => ({
+  version: bigNumber('version').notNull().default(0),
+  /** The writing transaction's id (pg_current_xact_id): what the sync cursor follows. */
+  txid: bigNumber('txid').notNull().default(0),
+});
+
 /**
  * What text searches use (server/core/like.ts): GIN over the trigrams of each column folded
  * by balcao_fold (case and accents aside; migration 0010), tenant_id first (btree_gin).

@@ -3,23 +3,21 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
-  createdAt,
-  updatedAt,
   deletedAt,
-  tenantId,
   searchIndex,
   at,
   bigNumber,
-  rowId,
   tenantKey,
   sameStoreRef,
+  storeRow,
+  timestamps,
+  syncStamps,
 } from './base';
 
 export const products = pgTable(
   'products',
   {
-    tenantId: tenantId(),
-    id: rowId(),
+    ...storeRow(),
     sku: text('sku').notNull(),
     name: text('name').notNull(),
     size: text('size').notNull().default(''),
@@ -33,12 +31,8 @@ export const products = pgTable(
     /** centavos */
     salePrice: bigNumber('sale_price').notNull().default(0),
     active: boolean('active').notNull().default(true),
-    /** Set by the stamp_change trigger on every write (migration 0008, catalogue/sync.ts). */
-    version: bigNumber('version').notNull().default(0),
-    /** The writing transaction's id (pg_current_xact_id), set by the same trigger: what the sync cursor follows. */
-    txid: bigNumber('txid').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...syncStamps(),
+    ...timestamps(),
     deletedAt: deletedAt(),
   },
   (t) => [
@@ -64,9 +58,8 @@ export const products = pgTable(
 export const customers = pgTable(
   'customers',
   {
-    tenantId: tenantId(),
     /** May be chosen by the client (customers created offline). */
-    id: rowId(),
+    ...storeRow(),
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
@@ -81,12 +74,8 @@ export const customers = pgTable(
     active: boolean('active').notNull().default(true),
     /** centavos: the vale-troca balance (store credit), never below zero; its ledger: store_credit_ledger. */
     storeCredit: bigNumber('store_credit').notNull().default(0),
-    /** Set by the stamp_change trigger on every write (migration 0008, catalogue/sync.ts). */
-    version: bigNumber('version').notNull().default(0),
-    /** The writing transaction's id (pg_current_xact_id), set by the same trigger: what the sync cursor follows. */
-    txid: bigNumber('txid').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...syncStamps(),
+    ...timestamps(),
     deletedAt: deletedAt(),
   },
   (t) => [
@@ -102,13 +91,11 @@ export const customers = pgTable(
 export const expenseCategories = pgTable(
   'expense_categories',
   {
-    tenantId: tenantId(),
-    id: rowId(),
+    ...storeRow(),
     name: text('name').notNull(),
     description: text('description'),
     active: boolean('active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     tenantKey('expense_categories', t),
@@ -125,8 +112,7 @@ export const expenseCategories = pgTable(
 export const productPrices = pgTable(
   'product_prices',
   {
-    tenantId: tenantId(),
-    id: rowId(),
+    ...storeRow(),
     productId: uuid('product_id').notNull(),
     /** centavos */
     salePrice: bigNumber('sale_price').notNull(),

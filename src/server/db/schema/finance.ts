@@ -1,29 +1,41 @@
 // Money owed and moved: accounts receivable and payable, and the cash book.
-import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { PAYABLE_PAYMENT_METHODS } from '../../../shared/contract/accounts';
 import { PAYMENT_METHODS } from '../../../shared/contract/sales';
-import {
-  createdAt,
-  updatedAt,
-  tenantId,
-  searchIndex,
-  day,
-  at,
-  bigNumber,
-  rowId,
-  tenantKey,
-  sameStoreRef,
-} from './base';
+import { searchIndex, day, at, bigNumber, tenantKey, sameStoreRef, storeRow, timestamps } from './base';
 import { customers } from './catalogue';
 import { PAYMENT_METHOD_CHECK, sales } from './sales';
 
-/** Stored status is pending/paid/cancelled; overdue is derived when read. */
+/** An account's state: pending, paid on a day, or cancelled at a moment; overdue is derived when read. */
+const accountState = () => ({
+  status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
+    .notNull()
+    .default('pending'),
+  paymentDate: day('payment_date'),
+  /** When it was cancelled (balance sheets as of a past date need it). */
+  cancelledAt: at('cancelled_at'),
+});
+
+type AccountColumns = { [K in 'status' | 'amount' | 'paymentMethod' | 'paymentDate' | 'cancelledAt']: AnyPgColumn };
+
+/**
+ * What every account row holds to: a known status and payment method (of `methods`), a
+ * positive amount, a payment day exactly when paid and a cancel time exactly when cancelled.
+ */
+const accountChecks = (table: string, t: AccountColumns, methods: SQL) => [
+  check(`${table}_status_check`, sql`${t.status} IN ('pending', 'paid', 'cancelled')`),
+  check(`${table}_payment_method_check`, sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ${methods}`),
+  check(`${table}_amount_check`, sql`${t.amount} > 0`),
+  check(`${table}_paid_check`, sql`(${t.status} = 'paid') = (${t.paymentDate} IS NOT NULL)`),
+  check(`${table}_cancelled_check`, sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
+];
+
+/** A sale's instalment or another amount a customer owes the store. */
 export const accountsReceivable = pgTable(
   'accounts_receivable',
   {
-    tenantId: tenantId(),
-    id: rowId(),
+    ...storeRow(),
     customerId: uuid('customer_id'),
     saleId: uuid('sale_id'),
     /** 1..n for a crediário installment */
@@ -32,17 +44,11 @@ export const accountsReceivable = pgTable(
     /** centavos */
     amount: bigNumber('amount').notNull(),
     dueDate: day('due_date').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
-      .notNull()
-      .default('pending'),
+    ...accountState(),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
     referenceNumber: text('reference_number'),
     notes: text('notes'),
-    paymentDate: day('payment_date'),
-    /** When it was cancelled (balance sheets as of a past date need it). */
-    cancelledAt: at('cancelled_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     tenantKey('accounts_receivable', t),
@@ -51,26 +57,18 @@ export const accountsReceivable = pgTable(
     index('accounts_receivable_due_idx').on(t.tenantId, t.status, t.dueDate),
     index('accounts_receivable_sale_idx').on(t.tenantId, t.saleId),
     index('accounts_receivable_customer_idx').on(t.tenantId, t.customerId),
-    check('accounts_receivable_status_check', sql`${t.status} IN ('pending', 'paid', 'cancelled')`),
-    check(
-      'accounts_receivable_payment_method_check',
-      sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ${PAYMENT_METHOD_CHECK}`,
-    ),
-    check('accounts_receivable_amount_check', sql`${t.amount} > 0`),
-    check('accounts_receivable_paid_check', sql`(${t.status} = 'paid') = (${t.paymentDate} IS NOT NULL)`),
-    check('accounts_receivable_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
+    ...accountChecks('accounts_receivable', t, PAYMENT_METHOD_CHECK),
   ],
 );
 
 const PAYABLE_METHOD_CHECK = sql.raw(`(${PAYABLE_PAYMENT_METHODS.map((m) => `'${m}'`).join(', ')})`);
 
-/** A bill the store owes. Stored status is pending/paid/cancelled; overdue is derived when read. */
+/** A bill the store owes. */
 export const accountsPayable = pgTable(
   'accounts_payable',
   {
-    tenantId: tenantId(),
     /** May be chosen by the client (a bill entered offline, then paid offline). */
-    id: rowId(),
+    ...storeRow(),
     supplierName: text('supplier_name').notNull(),
     description: text('description').notNull(),
     /** centavos */
@@ -81,34 +79,21 @@ export const accountsPayable = pgTable(
     category: text('category').notNull(),
     referenceNumber: text('reference_number'),
     notes: text('notes'),
-    status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
-      .notNull()
-      .default('pending'),
-    paymentDate: day('payment_date'),
-    cancelledAt: at('cancelled_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...accountState(),
+    ...timestamps(),
   },
   (t) => [
     tenantKey('accounts_payable', t),
     index('accounts_payable_due_idx').on(t.tenantId, t.status, t.dueDate),
     searchIndex('accounts_payable_search_idx', t.tenantId, t.supplierName, t.description),
-    check('accounts_payable_status_check', sql`${t.status} IN ('pending', 'paid', 'cancelled')`),
-    check(
-      'accounts_payable_payment_method_check',
-      sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ${PAYABLE_METHOD_CHECK}`,
-    ),
-    check('accounts_payable_amount_check', sql`${t.amount} > 0`),
-    check('accounts_payable_paid_check', sql`(${t.status} = 'paid') = (${t.paymentDate} IS NOT NULL)`),
-    check('accounts_payable_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
+    ...accountChecks('accounts_payable', t, PAYABLE_METHOD_CHECK),
   ],
 );
 
 export const cashFlowEntries = pgTable(
   'cash_flow_entries',
   {
-    tenantId: tenantId(),
-    id: rowId(),
+    ...storeRow(),
     /** São Paulo day the money moved */
     date: day('date').notNull(),
     type: text('type', { enum: ['income', 'expense'] }).notNull(),
@@ -123,8 +108,7 @@ export const cashFlowEntries = pgTable(
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
     /** The till session an instalment received at the counter came into. */
     cashSessionId: uuid('cash_session_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     tenantKey('cash_flow_entries', t),

@@ -4,7 +4,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid
 import type { PartPaymentMethod } from '../../../shared/contract/payments';
 import { PAYMENT_METHODS } from '../../../shared/contract/sales';
 import { SALE_CONFLICT_KINDS } from '../../../shared/contract/sale-conflicts';
-import { createdAt, updatedAt, tenantId, searchIndex, at, bigNumber, rowId, tenantKey, sameStoreRef } from './base';
+import { createdAt, searchIndex, at, bigNumber, tenantKey, sameStoreRef, storeRow, timestamps } from './base';
 import { users } from './access';
 import { products, customers } from './catalogue';
 
@@ -38,9 +38,8 @@ export const PAYMENT_METHOD_CHECK = sql.raw(`(${PAYMENT_METHODS.map((m) => `'${m
 export const sales = pgTable(
   'sales',
   {
-    tenantId: tenantId(),
     /** May be chosen by the client: the outbox row's id, so a replay names the same sale. */
-    id: rowId(),
+    ...storeRow(),
     /** What people read aloud and type ('A-0042', '0107'; shared/sale-number.ts), unique in the store. */
     // Optional when inserting: a row written without one gets the store's next number
     // (trigger sales_number_fill, db/functions.sql); the API always writes one.
@@ -81,8 +80,7 @@ export const sales = pgTable(
     /** Why an admin cancelled it, and who. */
     cancelReason: text('cancel_reason'),
     cancelledBy: uuid('cancelled_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     tenantKey('sales', t),
@@ -114,8 +112,7 @@ export const sales = pgTable(
 export const saleItems = pgTable(
   'sale_items',
   {
-    tenantId: tenantId(),
-    id: rowId(),
+    ...storeRow(),
     saleId: uuid('sale_id').notNull(),
     /** Order of the lines as sent, then as added. */
     position: integer('position').notNull(),
@@ -134,8 +131,7 @@ export const saleItems = pgTable(
     totalPrice: bigNumber('total_price').notNull(),
     /** centavos: the discount given on this line */
     discount: bigNumber('discount').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     tenantKey('sale_items', t),
@@ -157,8 +153,7 @@ export const saleItems = pgTable(
 export const saleConflicts = pgTable(
   'sale_conflicts',
   {
-    tenantId: tenantId(),
-    id: rowId(),
+    ...storeRow(),
     saleId: uuid('sale_id').notNull(),
     kind: text('kind', { enum: SALE_CONFLICT_KINDS }).notNull(),
     createdAt: createdAt(),
