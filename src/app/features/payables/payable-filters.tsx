@@ -2,7 +2,7 @@
 import { PAYABLE_CATEGORIES } from '../../../shared/constants';
 import { PAYABLE_PAYMENT_METHODS, PAYABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
-import { ChoiceField } from '../../components/accounts/choice-field';
+import { ChoiceField } from '../../components/choice-field';
 import { AccountFilterCard } from '../../components/accounts/filter-card';
 import { Button } from '../../components/button';
 import type { PayableFilters as Filters } from './api';
