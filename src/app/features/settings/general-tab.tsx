@@ -1,5 +1,5 @@
 // Geral: the store's information (company fields, theme, currency) via /company/me.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CompanyUpdateSchema, THEMES, type Company } from '../../../shared/contract/company';
 import { formatDocument, formatPhone } from '../../../shared/documents';
 import { Button } from '../../components/button';
@@ -8,6 +8,7 @@ import { SelectField, TextField } from '../../components/field';
 import { SaveButton } from '../../components/form-dialog';
 import { LoadingState } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
+import { useErrorToast } from '../../components/use-error-toast';
 import { useFormValues } from '../../components/use-form-values';
 import { describeError } from '../../lib/api-error';
 import { fieldErrorsFrom, validateForm, type FieldErrors } from '../../lib/form-errors';
@@ -109,14 +110,7 @@ function CompanyForm({ company }: { company: Company }) {
 export function GeneralTab() {
   const companyQuery = useCompany();
 
-  useEffect(() => {
-    if (companyQuery.error) {
-      toastError(
-        'Erro ao carregar dados da empresa',
-        describeError(companyQuery.error, 'Erro ao carregar dados da empresa'),
-      );
-    }
-  }, [companyQuery.error]);
+  useErrorToast(companyQuery.error, 'Erro ao carregar dados da empresa', 'Erro ao carregar dados da empresa', true);
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,10 +1,8 @@
 // The store's settings that change what cashiers get (PUT /api/settings): each change is
 // saved as soon as it is made, and the box shows what the server holds.
-import { useEffect } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { CheckboxField } from '../../components/field';
-import { toastError } from '../../components/toast-store';
-import { describeError } from '../../lib/api-error';
+import { useErrorToast } from '../../components/use-error-toast';
 import { useStoreSettings } from '../../lib/store-settings';
 import { MoneySettingField } from './money-setting-field';
 import { PercentSettingField } from './percent-setting-field';
@@ -12,15 +10,7 @@ import { SettingsCard } from './settings-card';
 
 export function StoreSettingsCard() {
   const settingsQuery = useStoreSettings();
-
-  useEffect(() => {
-    if (settingsQuery.error) {
-      toastError(
-        'Erro ao carregar configurações',
-        describeError(settingsQuery.error, 'Erro ao carregar configurações'),
-      );
-    }
-  }, [settingsQuery.error]);
+  useErrorToast(settingsQuery.error, 'Erro ao carregar configurações', 'Erro ao carregar configurações', true);
 
   return (
     <SettingsCard title="Caixas" description="O que as pessoas com perfil de caixa recebem do sistema.">
