@@ -1,23 +1,26 @@
 // A list's card (spec §8): its header, then the list once it has loaded, or why it did
-// not load with 'Tentar novamente', or its loading text. Also the header's 'Nova …' button.
+// not load with 'Tentar novamente' (and a toast), or its loading text ('Carregando
+// contas a pagar...'). Also the header's 'Nova …' button.
 import type { ReactNode } from 'react';
 import { describeError } from '../lib/api-error';
 import { Button } from './button';
 import { Card, CardHeader } from './card';
 import { PlusIcon } from './icons';
 import { LoadingState } from './spinner';
+import { useErrorToast } from './use-error-toast';
 
 interface ListCardProps<T> {
   title: string;
   actions?: ReactNode;
   query: { data: T | undefined; isError: boolean; error: unknown; refetch: () => unknown };
-  loadingText: string;
-  /** Said when the server gives no reason. */
-  errorText: string;
+  /** What the list holds, for its loading and error texts ('contas a pagar'). */
+  what: string;
   children: (data: T) => ReactNode;
 }
 
-export function ListCard<T>({ title, actions, query, loadingText, errorText, children }: ListCardProps<T>) {
+export function ListCard<T>({ title, actions, query, what, children }: ListCardProps<T>) {
+  const errorText = `Erro ao carregar ${what}`;
+  useErrorToast(query.error, 'Erro', errorText);
   return (
     <Card>
       <CardHeader title={title} actions={actions} />
@@ -31,7 +34,7 @@ export function ListCard<T>({ title, actions, query, loadingText, errorText, chi
           </Button>
         </div>
       ) : (
-        <LoadingState text={loadingText} />
+        <LoadingState text={`Carregando ${what}...`} />
       )}
     </Card>
   );

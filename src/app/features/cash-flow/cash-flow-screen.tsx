@@ -13,7 +13,6 @@ import { toastSaved } from '../../components/outcome-toast';
 import { PageHeader } from '../../components/page-header';
 import { PaginationBar } from '../../components/pagination-bar';
 import { toastError } from '../../components/toast-store';
-import { useErrorToast } from '../../components/use-error-toast';
 import { describeError } from '../../lib/api-error';
 import { usePageFor } from '../../lib/use-page-for';
 import { useOnline } from '../../offline/hooks';
@@ -45,8 +44,6 @@ export function CashFlowScreen() {
   const deleteMutation = useDeleteCashEntry();
   const [editing, setEditing] = useState<{ entry: CashEntryRow | null } | null>(null);
   const [toDelete, setToDelete] = useState<CashEntryRow | null>(null);
-
-  useErrorToast(listQuery.error, 'Erro', 'Erro ao carregar fluxo de caixa');
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -82,12 +79,7 @@ export function CashFlowScreen() {
           </Suspense>
         </>
       ) : null}
-      <ListCard
-        title="Lançamentos"
-        query={listQuery}
-        loadingText="Carregando fluxo de caixa..."
-        errorText="Erro ao carregar fluxo de caixa"
-      >
+      <ListCard title="Lançamentos" query={listQuery} what="fluxo de caixa">
         {(list) => (
           <>
             <CashFlowTable

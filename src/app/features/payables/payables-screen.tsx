@@ -1,12 +1,11 @@
 // Contas a Pagar (spec §2, admins): statistics, filters, the paged table and its actions.
 import { useState } from 'react';
 import { PAYABLES_SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
-import { OverdueBadge } from '../../components/accounts/overdue-badge';
-import { AddButton, ListCard } from '../../components/list-card';
+import { AccountListCard } from '../../components/accounts/account-list-card';
+import { AddButton } from '../../components/list-card';
 import { newestUpdate, OfflineNote } from '../../components/offline-note';
 import { PageHeader } from '../../components/page-header';
 import { PaginationBar } from '../../components/pagination-bar';
-import { useErrorToast } from '../../components/use-error-toast';
 import { useTypedSearch } from '../../lib/use-debounced-value';
 import { usePageFor } from '../../lib/use-page-for';
 import { useOnline } from '../../offline/hooks';
@@ -39,8 +38,6 @@ export function PayablesScreen() {
   const [open, setOpen] = useState<Open>(null);
   const [confirming, setConfirming] = useState<{ action: PayableConfirmAction; account: PayableRow } | null>(null);
 
-  useErrorToast(listQuery.error, 'Erro', 'Erro ao carregar contas a pagar');
-
   function onAction(action: PayableAction, account: PayableRow) {
     if (action === 'pay') setOpen({ dialog: 'pay', account });
     else if (action === 'edit') setOpen({ dialog: 'form', account });
@@ -59,13 +56,7 @@ export function PayablesScreen() {
       <OfflineNote online={online} updatedAt={newestUpdate(listQuery, statsQuery, overdueQuery)} />
       <PayableStats stats={statsQuery.data} />
       <PayableFilters filters={filters} onChange={setFilters} onClear={() => setFilters(EMPTY_PAYABLE_FILTERS)} />
-      <ListCard
-        title="Lista de Contas"
-        actions={<OverdueBadge count={overdueQuery.data} />}
-        query={listQuery}
-        loadingText="Carregando contas a pagar..."
-        errorText="Erro ao carregar contas a pagar"
-      >
+      <AccountListCard overdue={overdueQuery.data} query={listQuery} what="contas a pagar">
         {(list) => (
           <>
             <PayableTable
@@ -76,7 +67,7 @@ export function PayablesScreen() {
             <PaginationBar page={page} totalPages={list.totalPages} onPage={setPage} disabled={listQuery.isFetching} />
           </>
         )}
-      </ListCard>
+      </AccountListCard>
       {open?.dialog === 'form' ? <PayableFormDialog account={open.account} onClose={() => setOpen(null)} /> : null}
       {open?.dialog === 'pay' ? <PayPayableDialog account={open.account} onClose={() => setOpen(null)} /> : null}
       <PayableConfirm pending={confirming} onClose={() => setConfirming(null)} />

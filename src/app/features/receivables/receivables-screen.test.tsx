@@ -16,13 +16,12 @@ import {
 } from '../../test/finance-fixtures';
 import { ADMIN, CASHIER, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { cellsOf, expectToast, text, UUID } from '../../test/screen-text';
 
 let server: FakeServer;
 let sync: FakeSync;
 let api: ReceivablesApi;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const text = (el: Element | null) => el?.textContent?.replace(/\s/g, ' ') ?? '';
 const listCalls = () => server.callsTo('GET', '/api/accounts-receivable');
 const statsCalls = () => server.callsTo('GET', '/api/accounts-receivable/statistics');
 
@@ -54,17 +53,6 @@ function start(user: typeof ADMIN | typeof CASHIER) {
   signedInAs(server, user);
   api = { accounts: [parcela, avulsa, quitada, cancelada], stats: RECEIVABLE_STATS };
   serveReceivables(server, api);
-}
-
-function cellsOf(description: string) {
-  return within(screen.getByText(description).closest('tr')!)
-    .getAllByRole('cell')
-    .map((c) => text(c));
-}
-
-async function expectToast(title: string, description: string) {
-  const toast = await screen.findByText(description);
-  expect(text(toast.parentElement)).toContain(title);
 }
 
 describe('Contas a Receber (admin)', () => {

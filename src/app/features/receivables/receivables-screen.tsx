@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { RECEIVABLES_SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
 import { todayIso } from '../../../shared/dates';
 import { usePermissions } from '../../auth/use-permissions';
-import { OverdueBadge } from '../../components/accounts/overdue-badge';
-import { AddButton, ListCard } from '../../components/list-card';
+import { AccountListCard } from '../../components/accounts/account-list-card';
+import { AddButton } from '../../components/list-card';
 import { newestUpdate, OfflineNote } from '../../components/offline-note';
 import { PageHeader } from '../../components/page-header';
 import { useErrorToast } from '../../components/use-error-toast';
@@ -43,7 +43,6 @@ export function ReceivablesScreen() {
   const [creating, setCreating] = useState(false);
   const [paying, setPaying] = useState<ReceivableRow | null>(null);
 
-  useErrorToast(listQuery.error, 'Erro', 'Erro ao carregar contas a receber');
   useErrorToast(statsQuery.error, 'Erro', 'Erro ao carregar estatísticas');
   useErrorToast(overdueQuery.error, 'Erro', 'Erro ao carregar contas vencidas');
 
@@ -57,13 +56,7 @@ export function ReceivablesScreen() {
       <OfflineNote online={online} updatedAt={newestUpdate(listQuery, statsQuery, overdueQuery)} />
       <ReceivableStats stats={statsQuery.data} />
       <ReceivableFilters filters={filters} onChange={setFilters} chooseDates={isAdmin} />
-      <ListCard
-        title="Lista de Contas"
-        actions={<OverdueBadge count={overdueQuery.data} />}
-        query={listQuery}
-        loadingText="Carregando contas a receber..."
-        errorText="Erro ao carregar contas a receber"
-      >
+      <AccountListCard overdue={overdueQuery.data} query={listQuery} what="contas a receber">
         {(list) => (
           <>
             <ReceivableTable accounts={list.accounts} canWrite={canWrite} onPay={setPaying} />
@@ -74,7 +67,7 @@ export function ReceivablesScreen() {
             ) : null}
           </>
         )}
-      </ListCard>
+      </AccountListCard>
       {creating ? <ReceivableFormDialog onClose={() => setCreating(false)} /> : null}
       {paying ? <PayReceivableDialog account={paying} onClose={() => setPaying(null)} /> : null}
     </div>

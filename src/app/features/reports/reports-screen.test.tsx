@@ -9,9 +9,9 @@ import { csvCentavos, parseCsv } from '../../test/csv-parse';
 import { createFakeServer, deferred, type FakeServer, type Handler } from '../../test/fake-server';
 import { ADMIN, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { text } from '../../test/screen-text';
 
 let server: FakeServer;
-const text = (el: Element | null) => el?.textContent?.replace(/\s/g, ' ') ?? '';
 const today = todayIso();
 
 const DRE = {

@@ -3,19 +3,18 @@
 // mora a month, pro rata die) and whether cashiers may receive instalments at the counter.
 import { MULTA_MAX_PERCENT } from '../../../shared/late-charges';
 import { formatBRL } from '../../../shared/money';
-import { CheckboxField } from '../../components/field';
 import { MoneySettingField } from './money-setting-field';
 import { PercentSettingField } from './percent-setting-field';
-import { SettingsCard } from './settings-card';
+import { SettingCheckbox, SettingsCard } from './settings-card';
 
 export function CrediarioSettingsCard() {
   return (
     <SettingsCard title="Crediário" description="Limite de crédito, encargos por atraso e recebimento de parcelas.">
-      {(shown, { save, update }) => (
+      {(card) => (
         <>
           <MoneySettingField
             setting="credit_limit_default"
-            saved={shown.credit_limit_default}
+            saved={card.shown.credit_limit_default}
             label="Limite de crédito padrão"
             hint="Para clientes sem limite próprio. R$ 0,00: sem limite."
             action="Salvar limite"
@@ -23,30 +22,25 @@ export function CrediarioSettingsCard() {
           />
           <PercentSettingField
             setting="late_fee_percent"
-            saved={shown.late_fee_percent}
+            saved={card.shown.late_fee_percent}
             label="Multa por atraso (%)"
             hint={`Cobrada uma vez sobre a parcela paga em atraso; no máximo ${MULTA_MAX_PERCENT}% (Código de Defesa do Consumidor).`}
             decimals={2}
           />
           <PercentSettingField
             setting="late_interest_monthly_percent"
-            saved={shown.late_interest_monthly_percent}
+            saved={card.shown.late_interest_monthly_percent}
             label="Juros de mora ao mês (%)"
             hint="Proporcionais aos dias de atraso (mês de 30 dias)."
             decimals={2}
           />
           <div className="mt-4">
-            <CheckboxField
+            <SettingCheckbox
+              card={card}
+              setting="cashiers_receive_installments"
               label="Caixas podem receber parcelas"
               description="Marcado, quem tem perfil de caixa registra o pagamento de parcelas do crediário no balcão."
-              checked={shown.cashiers_receive_installments}
-              disabled={update.isPending}
-              onChange={(checked) =>
-                void save(
-                  { cashiers_receive_installments: checked },
-                  checked ? 'Os caixas podem receber parcelas.' : 'Só administradores recebem parcelas.',
-                )
-              }
+              said={['Os caixas podem receber parcelas.', 'Só administradores recebem parcelas.']}
             />
           </div>
         </>

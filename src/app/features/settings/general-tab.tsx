@@ -1,5 +1,5 @@
 // Geral: the store's information (company fields, theme, currency) via /company/me.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { CompanyUpdateSchema, THEMES, type Company } from '../../../shared/contract/company';
 import { formatDocument, formatPhone } from '../../../shared/documents';
 import { Button } from '../../components/button';
@@ -11,7 +11,7 @@ import { toast, toastError } from '../../components/toast-store';
 import { useErrorToast } from '../../components/use-error-toast';
 import { useFormValues } from '../../components/use-form-values';
 import { describeError } from '../../lib/api-error';
-import { fieldErrorsFrom, validateForm, type FieldErrors } from '../../lib/form-errors';
+import { fieldErrorsFrom, validateForm } from '../../lib/form-errors';
 import { useCompany, useUpdateCompany } from './api';
 import { PixSettingsCard } from './pix-settings-card';
 
@@ -42,10 +42,8 @@ function toForm(company: Company): CompanyFormValues {
 const THEME_LABELS: Record<Theme, string> = { claro: 'Claro', escuro: 'Escuro' };
 
 function CompanyForm({ company }: { company: Company }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useUpdateCompany();
-  const { values, setValues, set, text } = useFormValues(() => toForm(company), {
-    errors,
+  const { values, setValues, set, text, errors, setErrors } = useFormValues(() => toForm(company), {
     disabled: mutation.isPending,
   });
 

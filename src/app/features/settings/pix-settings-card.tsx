@@ -2,7 +2,7 @@
 // an 11-digit number may be a CPF or a phone), checked and saved as the Pix directory
 // holds it (pix-key.ts), with the receiver's name and city as the BR Code carries them
 // (accents removed, up to 25 and 15 characters). Nova Venda draws the QR from these.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { StoreSettings } from '../../../shared/contract/settings';
 import { pixReceiverCity, pixReceiverName } from '../../../shared/pix/br-code';
 import {
@@ -37,10 +37,8 @@ const formOf = (s: StoreSettings): PixForm => ({
 });
 
 function PixSettingsForm({ settings }: { settings: StoreSettings }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
   const update = useUpdateStoreSettings();
-  const { values, setValues, set, text } = useFormValues(() => formOf(settings), {
-    errors,
+  const { values, setValues, set, text, setErrors } = useFormValues(() => formOf(settings), {
     disabled: update.isPending,
   });
 

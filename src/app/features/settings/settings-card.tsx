@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { StoreSettings, StoreSettingsUpdate } from '../../../shared/contract/settings';
 import { Card, CardContent, CardHeader } from '../../components/card';
+import { CheckboxField } from '../../components/field';
 import { LoadingState } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
@@ -24,12 +25,16 @@ export function useSaveSettings() {
   return { save, update };
 }
 
+export interface SettingsCardState extends ReturnType<typeof useSaveSettings> {
+  shown: StoreSettings;
+}
+
 interface SettingsCardProps {
   title: string;
   description: string;
   contentClassName?: string;
   /** The fields: `shown` is what the server holds, with the change on its way. */
-  children: (shown: StoreSettings, saving: ReturnType<typeof useSaveSettings>) => ReactNode;
+  children: (card: SettingsCardState) => ReactNode;
 }
 
 export function SettingsCard({ title, description, contentClassName, children }: SettingsCardProps) {
@@ -42,7 +47,7 @@ export function SettingsCard({ title, description, contentClassName, children }:
       <CardHeader title={title} description={description} />
       <CardContent className={contentClassName}>
         {saved ? (
-          children(isPending ? { ...saved, ...variables } : saved, saving)
+          children({ ...saving, shown: isPending ? { ...saved, ...variables } : saved })
         ) : query.isError ? (
           <p className="text-sm text-slate-600">Não foi possível carregar as configurações.</p>
         ) : (
@@ -50,5 +55,30 @@ export function SettingsCard({ title, description, contentClassName, children }:
         )}
       </CardContent>
     </Card>
+  );
+}
+
+type YesNoSetting = { [K in keyof StoreSettings]: StoreSettings[K] extends boolean ? K : never }[keyof StoreSettings];
+
+/** A yes/no setting, saved as soon as it changes; `said` is what the toast says [on, off]. */
+export function SettingCheckbox({
+  card,
+  setting,
+  said,
+  ...props
+}: {
+  card: SettingsCardState;
+  setting: YesNoSetting;
+  label: string;
+  description: string;
+  said: readonly [on: string, off: string];
+}) {
+  return (
+    <CheckboxField
+      {...props}
+      checked={card.shown[setting]}
+      disabled={card.update.isPending}
+      onChange={(checked) => void card.save({ [setting]: checked }, checked ? said[0] : said[1])}
+    />
   );
 }

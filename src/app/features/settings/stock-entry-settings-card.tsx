@@ -36,7 +36,7 @@ export function StockEntrySettingsCard() {
       title="Entrada de Mercadorias"
       description="Como as NF-e de fornecedores atualizam o custo e sugerem o preço dos produtos novos."
     >
-      {(settings) => (
+      {({ shown: settings }) => (
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Preço de custo após a entrada"

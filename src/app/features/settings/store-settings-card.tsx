@@ -1,12 +1,11 @@
 // The store's settings that change what cashiers get (PUT /api/settings): each change is
 // saved as soon as it is made, and the box shows what the server holds.
 import { formatBRL } from '../../../shared/money';
-import { CheckboxField } from '../../components/field';
 import { useErrorToast } from '../../components/use-error-toast';
 import { useStoreSettings } from '../../lib/store-settings';
 import { MoneySettingField } from './money-setting-field';
 import { PercentSettingField } from './percent-setting-field';
-import { SettingsCard } from './settings-card';
+import { SettingCheckbox, SettingsCard } from './settings-card';
 
 export function StoreSettingsCard() {
   const settingsQuery = useStoreSettings();
@@ -14,23 +13,18 @@ export function StoreSettingsCard() {
 
   return (
     <SettingsCard title="Caixas" description="O que as pessoas com perfil de caixa recebem do sistema.">
-      {(shown, { save, update }) => (
+      {(card) => (
         <>
-          <CheckboxField
+          <SettingCheckbox
+            card={card}
+            setting="cashiers_see_cost_price"
             label="Caixas veem o preço de custo"
             description="Desmarcado, o preço de custo e as margens não chegam aos caixas: nem à tela de Produtos, nem ao aparelho."
-            checked={shown.cashiers_see_cost_price}
-            disabled={update.isPending}
-            onChange={(checked) =>
-              void save(
-                { cashiers_see_cost_price: checked },
-                checked ? 'Os caixas veem o preço de custo.' : 'Os caixas não veem mais o preço de custo.',
-              )
-            }
+            said={['Os caixas veem o preço de custo.', 'Os caixas não veem mais o preço de custo.']}
           />
           <MoneySettingField
             setting="cash_close_tolerance"
-            saved={shown.cash_close_tolerance}
+            saved={card.shown.cash_close_tolerance}
             label="Tolerância no fechamento de caixa"
             hint="Uma diferença maior em alguma forma de pagamento pede uma justificativa."
             action="Salvar tolerância"
@@ -38,7 +32,7 @@ export function StoreSettingsCard() {
           />
           <MoneySettingField
             setting="cashier_max_return"
-            saved={shown.cashier_max_return}
+            saved={card.shown.cashier_max_return}
             label="Limite de devolução dos caixas"
             hint="Devoluções de valor maior precisam de um administrador."
             action="Salvar limite"
@@ -46,7 +40,7 @@ export function StoreSettingsCard() {
           />
           <PercentSettingField
             setting="cashier_max_discount_percent"
-            saved={shown.cashier_max_discount_percent}
+            saved={card.shown.cashier_max_discount_percent}
             label="Desconto máximo do caixa (%)"
             hint="O maior desconto que um caixa pode dar, por item e na venda. Administradores não têm limite."
             decimals={0}
