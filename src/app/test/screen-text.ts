@@ -20,3 +20,15 @@ export async function expectToast(title: string, description: string) {
   const toast = await screen.findByText(description);
   expect(text(toast.parentElement)).toContain(title);
 }
+
+/** The rows of a local-mark test: one made here and pending ('Não sincronizado'), one the
+ * server refused ('Recusado pelo servidor'), one of the server's (no mark). The badges
+ * are returned for their colours. */
+export function expectLocalMarks(rowOf: (name: string) => HTMLElement, [pending, rejected, fromServer]: string[]) {
+  const badges = {
+    pending: within(rowOf(pending!)).getByText('Não sincronizado'),
+    rejected: within(rowOf(rejected!)).getByText('Recusado pelo servidor'),
+  };
+  expect(within(rowOf(fromServer!)).queryByText(/sincronizado|Recusado/)).toBeNull();
+  return badges;
+}
