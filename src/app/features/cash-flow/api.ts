@@ -22,7 +22,7 @@ import {
   type CashFlowSummary,
 } from '../../../shared/contract/cash-flow';
 import { api } from '../../lib/api';
-import { ApiError, FALLBACK_ERROR_TEXT } from '../../lib/api-error';
+import { withFallbackText } from '../../lib/api-error';
 import { FINANCE_KEY, filterValue, newIdempotencyKey, type WithLocal } from '../../lib/accounts/common';
 import { createChange, rowChange, type AccountKind } from '../../lib/accounts/kind';
 import { mergeRows } from '../../lib/accounts/overlay';
@@ -98,17 +98,9 @@ export async function fetchCashFlow(query: CashFlowQuery): Promise<CashFlowPage>
   };
 }
 
-export async function fetchCashFlowChart(range: DayRange) {
-  try {
-    const r = await api.get(CashFlowChartResponseSchema, `${BASE}/chart`, { query: { ...range } });
-    return r.data;
-  } catch (error) {
-    // Spec §8: the chart's own fallback when the answer carries no message.
-    if (error instanceof ApiError && error.message === FALLBACK_ERROR_TEXT) {
-      throw new ApiError(CHART_FALLBACK_ERROR, error.status, error.code, error.details);
-    }
-    throw error;
-  }
+export function fetchCashFlowChart(range: DayRange) {
+  const call = api.get(CashFlowChartResponseSchema, `${BASE}/chart`, { query: { ...range } });
+  return withFallbackText(call, CHART_FALLBACK_ERROR).then((r) => r.data);
 }
 
 /** Whether an entry belongs in the page the screen shows (its range, type and category). */
