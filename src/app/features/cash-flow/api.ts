@@ -24,18 +24,14 @@ import {
 import { api } from '../../lib/api';
 import { withFallbackText } from '../../lib/api-error';
 import { FINANCE_KEY, filterValue, newIdempotencyKey, type WithLocal } from '../../lib/accounts/common';
-import { createChange, rowChange, type AccountKind } from '../../lib/accounts/kind';
+import { accountKind, createChange, rowChange } from '../../lib/accounts/kind';
 import { mergeRows } from '../../lib/accounts/overlay';
 import { useDeleteRecord, useKindChange } from '../../lib/accounts/use-account-change';
 import { useOverlaidQuery } from '../../lib/accounts/use-overlaid-query';
 
 const BASE = '/cash-flow';
 
-export const CASH_ENTRY: AccountKind<CashFlowEntry> = {
-  kind: 'cash-entry',
-  base: BASE,
-  parse: (body) => CashFlowEntryResponseSchema.parse(body).data,
-};
+export const CASH_ENTRY = accountKind<CashFlowEntry>('cash-entry', BASE, CashFlowEntryResponseSchema);
 export const CHART_FALLBACK_ERROR = 'Failed to fetch chart data';
 
 export interface DayRange {

@@ -27,7 +27,7 @@ import { stripDocument } from '../../../shared/documents';
 import { foldedIncludes } from '../../../shared/text';
 import { api } from '../../lib/api';
 import { FINANCE_KEY, filterValue, newIdempotencyKey, withoutEmpty, type WithLocal } from '../../lib/accounts/common';
-import { createChange, paymentChange, type AccountKind } from '../../lib/accounts/kind';
+import { accountKind, createChange, paymentChange } from '../../lib/accounts/kind';
 import { mergeRows } from '../../lib/accounts/overlay';
 import { useKindChange } from '../../lib/accounts/use-account-change';
 import { useOverlaidQuery } from '../../lib/accounts/use-overlaid-query';
@@ -35,11 +35,7 @@ import type { PickedCustomer } from './customer-field';
 
 const BASE = '/accounts-receivable';
 
-export const RECEIVABLE: AccountKind<AccountReceivable> = {
-  kind: 'receivable',
-  base: BASE,
-  parse: (body) => AccountReceivableResponseSchema.parse(body).data,
-};
+export const RECEIVABLE = accountKind<AccountReceivable>('receivable', BASE, AccountReceivableResponseSchema);
 
 /** Due-date range ('' = open end); the server forces today for non-admins. */
 export interface DueRange {
