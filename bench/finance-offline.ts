@@ -5,6 +5,7 @@
 // more: not an empty-state line) is in the DOM. While /receber is still the placeholder
 // screen, it says so instead.
 import { openBrowser, waitForServiceWorker, type Page } from '../tests/e2e/support/browser';
+import { idbKeys } from '../tests/e2e/support/idb';
 import type { RunningServer } from '../tests/e2e/support/server';
 import { prepareContext, signIn } from './lib/browser';
 import { using, withTimeout } from './lib/resources';
@@ -25,28 +26,8 @@ const FIRST_ROW_SCRIPT = `(() => {
 })();`;
 
 /** Persisted queries whose key names receivables (the screen's list, statistics, overdue). */
-function cachedReceivableQueries(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('balcao');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queryCache')) {
-            db.close();
-            resolve(0);
-            return;
-          }
-          const keys = db.transaction('queryCache', 'readonly').objectStore('queryCache').getAllKeys();
-          keys.onsuccess = () => {
-            db.close();
-            resolve(keys.result.filter((k) => /receiv|receber/i.test(String(k))).length);
-          };
-          keys.onerror = () => reject(keys.error);
-        };
-      }),
-  );
+async function cachedReceivableQueries(page: Page): Promise<number> {
+  return (await idbKeys(page, 'queryCache')).filter((k) => /receiv|receber/i.test(k)).length;
 }
 
 export function receivablesOffline(server: RunningServer, route = '/receber'): Promise<OfflineOpen> {

@@ -6,9 +6,8 @@
 // 50 ms p95 on PostgreSQL and 150 ms on PGlite, and at least half the raw query's speed.
 // A call the server does not have yet (404) is reported as such, with its raw figure.
 // Last, /receber opened offline from the cache in Chromium (finance-offline.ts).
-import { rmSync } from 'node:fs';
-import { api } from '../tests/e2e/support/api';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
+import { adminGet, authFloor, withSeededPglite } from './lib/api-calls';
 import { adminToken } from './lib/catalogue';
 import { CONNECTIONS, DURATION_S, FINANCE_REQUESTS, YEAR_SCALE } from './lib/config';
 import { sequential, underLoad, type Latency, type LoadLatency } from './lib/latency';
@@ -50,16 +49,10 @@ interface ApiPhase {
 /** Each call through the server: missing (404), or its sequential and loaded latencies. */
 async function apiPhase(server: RunningServer, raw: RawCall[]): Promise<ApiPhase> {
   const token = await adminToken(server);
-  const floor = await sequential(() => api(server, 'GET', '/api/auth/me', { token }), WARMUP, FINANCE_REQUESTS);
+  const floor = await authFloor(server, token, WARMUP, FINANCE_REQUESTS);
   const out: ApiCall[] = [];
   for (const { call, results } of raw) {
-    const get = async () => {
-      const res = await api(server, 'GET', call.path, { token });
-      if (res.status !== 200 && res.status !== 404) {
-        throw new Error(`${call.path}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-      }
-      return res;
-    };
+    const get = adminGet(server, token, call.path, [200, 404]);
     const probe = await get();
     if (probe.status === 404) {
       console.log(`  ${call.path}: rota ainda não existe (404)`);
@@ -183,17 +176,8 @@ export const financePart: BenchPart = {
     console.log(
       `${FINANCE_REQUESTS} chamadas seguidas após ${WARMUP} de aquecimento; autocannon ${CONNECTIONS} conexões, ${DURATION_S} s`,
     );
-    // PGlite: the seeded data dir is ours between server runs (the generator and the raw
-    // queries open it while no server runs).
-    const dataDir = await using(
-      () => startServer(),
-      (server) => server.stop({ keepData: true }),
-      async (server) => server.dataDir,
-    );
-    await using(
-      async () => dataDir,
-      async (dir) => rmSync(dir, { recursive: true, force: true }),
-      (dir) => onDatabase(ctx, 'PGlite', { dataDir: dir }, () => startServer({}, { dataDir: dir }), true),
+    await withSeededPglite((dir) =>
+      onDatabase(ctx, 'PGlite', { dataDir: dir }, () => startServer({}, { dataDir: dir }), true),
     );
     await withPostgres('finance', async (url) => {
       // A first start migrates and seeds the demo store.

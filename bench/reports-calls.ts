@@ -2,6 +2,7 @@
 // (DESIGN.md 'Finance rules'; src/server/reports): what the figures cost the database
 // alone, written here on their own, to set the API's time against and to check its
 // answer ('receita total 123 = SQL'). Every statement a call needs is run, in order.
+import { GOODS_FOR_RESALE_CATEGORY } from '../src/shared/constants';
 import { addDays, startOfDayUtc } from '../src/shared/dates';
 import type { Statement } from './finance-calls';
 
@@ -57,7 +58,11 @@ function salesStatements(ranges: Range[]): Statement[] {
   ];
 }
 
-/** Other revenue, and expenses by category, of a range (manual entries: no sale, bill or receivable). */
+/**
+ * Other revenue, and expenses by category, of a range (manual entries: no sale, bill or
+ * receivable). Goods for resale are inventory, not an expense (DESIGN.md: they reach the
+ * DRE as product costs when sold).
+ */
 const OTHER = `
   SELECT NULL AS category,
          ((SELECT coalesce(sum(amount), 0) FROM cash_flow_entries
@@ -73,7 +78,7 @@ const OTHER = `
     SELECT category, amount FROM cash_flow_entries
      WHERE tenant_id = $1 AND type = 'expense' AND sale_id IS NULL AND account_payable_id IS NULL
        AND account_receivable_id IS NULL AND date BETWEEN $2::date AND $3::date
-  ) c GROUP BY category`;
+  ) c WHERE category <> '${GOODS_FOR_RESALE_CATEGORY}' GROUP BY category`;
 
 /** Open at the end of $2: created by then, not paid by then, not cancelled by then. */
 const openAt = (table: string) => `(SELECT coalesce(sum(amount), 0) FROM ${table}

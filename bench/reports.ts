@@ -5,9 +5,8 @@
 // the other, and their ratio, beside the aims: the metrics under 100 ms and each chart and
 // report under 200 ms p95 on PostgreSQL (500 ms on PGlite), and the API at least 80 % of
 // the raw SQL's speed (API p95 <= SQL p95 / 0.8).
-import { rmSync } from 'node:fs';
-import { api } from '../tests/e2e/support/api';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
+import { adminGet, authFloor, withSeededPglite } from './lib/api-calls';
 import { adminToken } from './lib/catalogue';
 import { REPORTS_ON, REPORTS_REQUESTS, YEAR_SCALE } from './lib/config';
 import { sequential, type Latency } from './lib/latency';
@@ -43,15 +42,10 @@ interface ApiPhase {
 
 async function apiPhase(server: RunningServer, raw: Raw[]): Promise<ApiPhase> {
   const token = await adminToken(server);
-  const floor = await sequential(() => api(server, 'GET', '/api/auth/me', { token }), WARMUP, REPORTS_REQUESTS);
+  const floor = await authFloor(server, token, WARMUP, REPORTS_REQUESTS);
   const out: Measured[] = [];
   for (const { call, results } of raw) {
-    const get = async () => {
-      const res = await api(server, 'GET', call.path, { token });
-      if (res.status !== 200)
-        throw new Error(`${call.path}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-      return res;
-    };
+    const get = adminGet(server, token, call.path);
     const probe = await get();
     const latency = await sequential(get, WARMUP, REPORTS_REQUESTS);
     out.push({ latency, agreement: call.agree(probe.body, results) });
@@ -135,14 +129,5 @@ export const reportsPart: BenchPart = {
 };
 
 async function onPglite(ctx: PartContext): Promise<void> {
-  const dataDir = await using(
-    () => startServer(),
-    (server) => server.stop({ keepData: true }),
-    async (server) => server.dataDir,
-  );
-  await using(
-    async () => dataDir,
-    async (dir) => rmSync(dir, { recursive: true, force: true }),
-    (dir) => onDatabase(ctx, 'PGlite', { dataDir: dir }, () => startServer({}, { dataDir: dir })),
-  );
+  await withSeededPglite((dir) => onDatabase(ctx, 'PGlite', { dataDir: dir }, () => startServer({}, { dataDir: dir })));
 }

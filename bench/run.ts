@@ -9,13 +9,16 @@
 //   delivery  1,000 queued sales delivered by the app's outbox code to a PGlite server
 //             (delivery.ts)
 //   till      the till in Chromium over 50,000 more products: first mirror, product
-//             search, offline finish (till-browser.ts, till-mirror/search/finish.ts)
+//             search, offline finish, offline scan (till-browser.ts,
+//             till-mirror/search/finish/scan.ts)
 //   js        gzip -9 of the JavaScript of a fresh /vendas, no service worker (bundle.ts)
 //   finance   a store with a year of history (lib/year-store.ts): the money screens' calls,
 //             raw SQL against the API, PGlite and PostgreSQL; /receber offline in Chromium
 //             (finance.ts, finance-calls.ts, finance-offline.ts)
 //   reports   the same year: the dashboard's metrics and charts and each financial report,
 //             raw SQL against the API, PGlite and PostgreSQL (reports.ts, reports-calls.ts)
+//   caixa     a caixa session of 1,000 sales, 50 instalments and 10 movements on
+//             PostgreSQL: its expected figures through the API beside the raw SQL (caixa.ts)
 //   nfe       an NF-e of 500 lines previewed and confirmed on PostgreSQL, beside a raw SQL
 //             floor of the same writes (nfe-entry.ts)
 //   lighthouse  Lighthouse 12 mobile, cold, on /login and /vendas (signed in); bytes over
@@ -34,6 +37,7 @@
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432   where throwaway databases are made
 //   BENCH_PRODUCTS=50000  products added for the till in Chromium
 //   BENCH_QUEUED_SALES=1000   sales queued, then delivered
+//   BENCH_CAIXA_SALES=1000    sales of the caixa session whose figures are timed
 //   BENCH_BUILD=1         rebuild dist/ before measuring
 //   BENCH_PROFILE=<file>  write a CPU profile of the page during the offline finishes
 //   BENCH_YEAR_SCALE=1    size of the year-of-history store (0.1 for a smoke run)
@@ -54,6 +58,7 @@ import { runPart, type BenchPart } from './lib/report';
 import { closeEverything } from './lib/resources';
 import { machineLoad } from './lib/stats';
 import { pagesJsPart, vendasJsPart } from './bundle';
+import { caixaPart } from './caixa';
 import { catalogueLoadPart } from './catalogue-load';
 import { deliveryPart } from './delivery';
 import { financePart } from './finance';
@@ -74,6 +79,7 @@ const PARTS: BenchPart[] = [
   financePart,
   historyPart,
   reportsPart,
+  caixaPart,
   nfeEntryPart,
   lighthousePart,
 ];

@@ -1,10 +1,12 @@
 // Offline finish in Chromium: the browser goes offline; for each sale a customer and a
 // product are chosen, then the time from the click on 'Finalizar Venda' to the success
-// toast ('Venda finalizada!') is taken inside the page. BENCH_PROFILE writes a CPU profile
-// of the page meanwhile.
+// toast ('Venda finalizada!') is taken inside the page: FINISHES sales by one method each,
+// then SPLIT_FINISHES paid with 'Dividir pagamento' (R$ 1,00 on the debit card, the rest in
+// cash with change). BENCH_PROFILE writes a CPU profile of the page meanwhile.
 import { writeFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '../tests/e2e/support/browser';
 import { idbCount } from '../tests/e2e/support/idb';
+import { openCaixa } from '../tests/e2e/support/till';
 import type { ApiCustomer } from './lib/catalogue';
 import { EXTRA_PRODUCTS } from './lib/config';
 import { benchSku } from './lib/extra-products';
@@ -13,41 +15,47 @@ import { PRODUCT_SEARCH } from './till-mirror';
 import type { Timing } from './till-search';
 
 export const FINISHES = 40;
+export const SPLIT_FINISHES = 20;
+/** The label of a split sale's timing starts with this. */
+export const SPLIT_LABEL = 'dividido';
 const CUSTOMER_SEARCH = 'Buscar cliente por nome ou CPF...';
 const SUCCESS_TEXT = 'Venda finalizada!';
 
-/** Clicks 'Finalizar Venda' and times, in the page, until the success toast is in the DOM. */
-function timeFinish(page: Page): Promise<{ ms: number; timedOut: boolean }> {
-  return page.evaluate((successText) => {
-    return new Promise<{ ms: number; timedOut: boolean }>((resolve, reject) => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Finalizar Venda');
-      if (!button || button.disabled) {
-        reject(new Error('botão Finalizar Venda ausente ou desabilitado'));
-        return;
-      }
-      const has = (node: Node) => (node.textContent ?? '').includes(successText);
-      let t0 = 0;
-      const observer = new MutationObserver((records) => {
-        for (const record of records) {
-          const hit = record.type === 'characterData' ? has(record.target) : [...record.addedNodes].some(has);
-          if (hit) {
-            const ms = performance.now() - t0;
-            observer.disconnect();
-            clearTimeout(timer);
-            resolve({ ms, timedOut: false });
-            return;
-          }
+/** Clicks the button that finishes the sale ('Finalizar Venda'; 'Pix recebido' for Pix) and times, in the page, until the success toast is in the DOM. */
+function timeFinish(page: Page, buttonText: string): Promise<{ ms: number; timedOut: boolean }> {
+  return page.evaluate(
+    ([successText, text]) => {
+      return new Promise<{ ms: number; timedOut: boolean }>((resolve, reject) => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text);
+        if (!button || button.disabled) {
+          reject(new Error(`botão ${text} ausente ou desabilitado`));
+          return;
         }
+        const has = (node: Node) => (node.textContent ?? '').includes(successText);
+        let t0 = 0;
+        const observer = new MutationObserver((records) => {
+          for (const record of records) {
+            const hit = record.type === 'characterData' ? has(record.target) : [...record.addedNodes].some(has);
+            if (hit) {
+              const ms = performance.now() - t0;
+              observer.disconnect();
+              clearTimeout(timer);
+              resolve({ ms, timedOut: false });
+              return;
+            }
+          }
+        });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          resolve({ ms: performance.now() - t0, timedOut: true });
+        }, 5000);
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        t0 = performance.now();
+        button.click();
       });
-      const timer = setTimeout(() => {
-        observer.disconnect();
-        resolve({ ms: performance.now() - t0, timedOut: true });
-      }, 5000);
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-      t0 = performance.now();
-      button.click();
-    });
-  }, SUCCESS_TEXT);
+    },
+    [SUCCESS_TEXT, buttonText] as const,
+  );
 }
 
 export async function offlineFinishes(
@@ -55,13 +63,15 @@ export async function offlineFinishes(
   page: Page,
   customers: ApiCustomer[],
 ): Promise<{ timings: Timing[]; outbox: number }> {
+  // A sale needs the device's caixa open: opened online, as the cashier does first.
+  await openCaixa(page);
   const outboxBefore = await idbCount(page, 'outbox');
   await context.setOffline(true);
   try {
     await page.getByText('Offline', { exact: true }).first().waitFor();
     const random = seeded(4);
     const timings: Timing[] = [];
-    for (let i = 0; i < FINISHES; i++) {
+    for (let i = 0; i < FINISHES + SPLIT_FINISHES; i++) {
       const customer = customers[i % customers.length]!;
       await page.getByPlaceholder(CUSTOMER_SEARCH).fill(customer.name);
       await page.getByRole('option').filter({ hasText: customer.name }).first().click();
@@ -71,11 +81,22 @@ export async function offlineFinishes(
       await page.getByRole('option').filter({ hasText: sku }).first().click();
       await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
       await page.getByRole('table', { name: 'Itens da Venda' }).getByText(sku).first().waitFor();
-      const method = (['cash', 'pix', 'debit_card', 'credit_card', 'crediario'] as const)[i % 5]!;
-      await page.getByLabel('Forma de pagamento').selectOption(method);
+      let label: string;
+      let button = 'Finalizar Venda';
+      if (i < FINISHES) {
+        const method = (['cash', 'pix', 'debit_card', 'credit_card', 'crediario'] as const)[i % 5]!;
+        await page.getByLabel('Forma de pagamento').selectOption(method);
+        label = `${method} ${sku}`;
+        if (method === 'pix') button = 'Pix recebido';
+      } else {
+        await splitPayment(page);
+        label = `${SPLIT_LABEL} ${sku}`;
+      }
       await new Promise((r) => setTimeout(r, 50));
-      const r = await timeFinish(page);
-      timings.push({ label: `${method} ${sku}`, ms: r.ms, detail: 1, timedOut: r.timedOut });
+      const r = await timeFinish(page, button).catch((err: unknown) => {
+        throw new Error(`venda ${i + 1} (${label}): ${err instanceof Error ? err.message : String(err)}`);
+      });
+      timings.push({ label, ms: r.ms, detail: 1, timedOut: r.timedOut });
       // The form resets after a finished sale.
       await page.getByText('Cliente selecionado:').waitFor({ state: 'detached' });
     }
@@ -83,6 +104,22 @@ export async function offlineFinishes(
   } finally {
     await context.setOffline(false);
   }
+}
+
+/** 'Dividir pagamento': R$ 1,00 on the debit card, the rest in cash, R$ 50,00 more handed over. */
+async function splitPayment(page: Page) {
+  await page.getByLabel('Forma de pagamento').selectOption('cash');
+  await page.getByLabel('Dividir pagamento').check();
+  await page.getByLabel('Forma 1').selectOption('debit_card');
+  await page.getByLabel('Forma 2').selectOption('cash');
+  await page.getByLabel('Valor 1', { exact: true }).fill('1,00');
+  const missing = (await page.getByTestId('split-remaining').textContent()) ?? '';
+  const rest = /Falta: R\$\s*([\d.,]+)/.exec(missing.replace(/\s/g, ' '))?.[1];
+  if (!rest) throw new Error(`divisão sem o que falta: '${missing}'`);
+  await page.getByLabel('Valor 2', { exact: true }).fill(rest);
+  const cents = Math.round(Number(rest.replace(/\./g, '').replace(',', '.')) * 100) + 5000;
+  await page.getByLabel('Valor recebido 2', { exact: true }).fill((cents / 100).toFixed(2).replace('.', ','));
+  await page.getByText('Total coberto').waitFor();
 }
 
 /** CPU profile of the page through CDP (Profiler domain), written where `stop` is told. */

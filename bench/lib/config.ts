@@ -19,6 +19,8 @@ export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1
 export const EXTRA_PRODUCTS = numberOf('BENCH_PRODUCTS', 50_000);
 /** Sales queued in the outbox, then delivered. */
 export const QUEUED_SALES = numberOf('BENCH_QUEUED_SALES', 1_000);
+/** Sales of the caixa session whose expected figures are timed. */
+export const CAIXA_SALES = numberOf('BENCH_CAIXA_SALES', 1_000);
 /** Rebuild dist/ before measuring. */
 export const REBUILD = process.env.BENCH_BUILD === '1';
 /** A CPU profile of the page during the offline finishes is written here. */

@@ -33,6 +33,7 @@ import { stockEntryRoutes } from './stock/stock-entries-routes';
 import { dashboardRoutes } from './reports/dashboard-routes';
 import { financialReportRoutes } from './reports/financial-reports-routes';
 import { returnRoutes, storeCreditRoutes } from './sales/returns-routes';
+import { creditApprovalRoutes, customerCrediarioRoutes } from './sales/credit-routes';
 import { saleRoutes } from './sales/sales-routes';
 import { deviceRoutes } from './sales/devices-routes';
 import { saleConflictRoutes } from './sales/sale-conflicts-routes';
@@ -91,6 +92,8 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(saleRoutes, { ctx, prefix: '/api/sales' });
   await app.register(returnRoutes, { ctx, prefix: '/api/sales' });
   await app.register(storeCreditRoutes, { ctx, prefix: '/api/customers' });
+  await app.register(customerCrediarioRoutes, { ctx, prefix: '/api/customers' });
+  await app.register(creditApprovalRoutes, { ctx, loginLimits, prefix: '/api/auth' });
   await app.register(deviceRoutes, { ctx, prefix: '/api/devices' });
   await app.register(saleConflictRoutes, { ctx, prefix: '/api/sale-conflicts' });
   await app.register(cashSessionRoutes, { ctx, prefix: '/api/cash-sessions' });

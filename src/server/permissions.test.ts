@@ -17,6 +17,7 @@ import {
   tenants,
   users,
 } from './db/schema';
+import { DEMO } from './demo/seed';
 import { NO_STORE, openTestStore } from './test/helpers';
 import { nfeXml } from './test/nfe-xml';
 import { makeCustomer, makeProduct, type ProductFixture } from './test/sales-fixtures';
@@ -88,6 +89,12 @@ const uniq = () => `${Date.now().toString(36)}${seq++}`;
 
 const ROWS: Row[] = [
   { route: 'GET /api/auth/me', cashier: 200, admin: 200 },
+  {
+    route: 'POST /api/auth/credit-approval',
+    body: () => ({ email: DEMO.admin.email, password: DEMO.admin.password, sale_id: randomUUID(), amount: 10 }),
+    cashier: 200,
+    admin: 200,
+  },
   { route: 'GET /api/products', cashier: 200, admin: 200 },
   { route: 'GET /api/products/:id', id: 'product', cashier: 200, admin: 200 },
   { route: 'GET /api/products/:id/stock-movements', id: 'product', cashier: 200, admin: 200 },
@@ -97,6 +104,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/customers', cashier: 200, admin: 200 },
   { route: 'GET /api/customers/:id', id: 'customer', cashier: 200, admin: 200 },
   { route: 'GET /api/customers/:id/store-credit', id: 'customer', cashier: 200, admin: 200 },
+  { route: 'GET /api/customers/:id/crediario', id: 'customer', cashier: 200, admin: 200 },
   { route: 'POST /api/customers', body: () => ({ name: 'Cliente Matriz' }), cashier: 403, admin: 201 },
   { route: 'PUT /api/customers/:id', id: 'customer', body: () => ({ city: 'Natal' }), cashier: 403, admin: 200 },
   { route: 'DELETE /api/customers/:id', id: 'customer', cashier: 403, admin: 200 },

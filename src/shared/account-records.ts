@@ -2,7 +2,7 @@
 // after a save, a new receivable or manual cash entry, and the cash-book entry a payment
 // writes. The device shows these while the change waits in its outbox
 // (src/app/lib/accounts), so they follow the server's rules (DESIGN.md, finance rules).
-import { payableEntryDescription, receivableEntryDescription } from './accounts';
+import { partialPaymentDescription, payableEntryDescription, receivableEntryDescription } from './accounts';
 import { statusToday } from './account-overlay';
 import { SALES_CATEGORY } from './constants';
 import type {
@@ -12,6 +12,8 @@ import type {
   AccountReceivableCreate,
 } from './contract/accounts';
 import type { CashFlowEntry, CashFlowEntryCreate } from './contract/cash-flow';
+import { LATE_CHARGES_CATEGORY } from './contract/receipts';
+import type { LateCharges } from './late-charges';
 
 /** A payable once `value` is saved: a paid or cancelled one keeps its status, else pending/overdue by the due date. */
 export function payableAfterSave(
@@ -102,5 +104,58 @@ export function receivableCashEntry(account: AccountReceivable, date: string): C
     sale_id: account.sale_id,
     account_payable_id: null,
     account_receivable_id: account.id,
+  };
+}
+
+/** The late charges' income entry ('Juros e multas'), tied to the paid account but not to its sale. */
+export function lateChargesCashEntry(paid: AccountReceivable, date: string, charges: LateCharges): CashFlowEntry {
+  return {
+    ...receivableCashEntry(paid, date),
+    id: `late-${paid.id}`,
+    description: lateChargesDescription(paid),
+    category: LATE_CHARGES_CATEGORY,
+    amount: charges.multa_cents + charges.juros_cents,
+    sale_id: null,
+  };
+}
+
+export const lateChargesDescription = (paid: Pick<AccountReceivable, 'description' | 'customer'>) =>
+  `${LATE_CHARGES_CATEGORY} - ${receivableEntryDescription(paid.description, paid.customer?.name)}`;
+
+export interface InstallmentReceived {
+  /** The instalment as it stays: paid, or open with the rest. */
+  instalment: AccountReceivable;
+  /** The paid part as an account of its own (a partial payment), else null. */
+  paidPart: AccountReceivable | null;
+  /** The cash-book entries: the principal (Vendas) and the late charges when any. */
+  entries: CashFlowEntry[];
+}
+
+/**
+ * An instalment received on `date` (amount in centavos, at most what is open): paid whole,
+ * or the paid part an account of its own (`paidId`) and the rest open as the same one.
+ */
+export function installmentReceived(
+  account: AccountReceivable,
+  receipt: { paidId: string; date: string; amount: number; charges: LateCharges },
+): InstallmentReceived {
+  const { date, amount, charges } = receipt;
+  const whole = amount >= account.amount;
+  const paid: AccountReceivable = whole
+    ? { ...account, status: 'paid', payment_date: date }
+    : {
+        ...account,
+        id: receipt.paidId,
+        description: partialPaymentDescription(account.description),
+        amount,
+        status: 'paid',
+        payment_date: date,
+      };
+  const entries = [receivableCashEntry(paid, date)];
+  if (charges.multa_cents + charges.juros_cents > 0) entries.push(lateChargesCashEntry(paid, date, charges));
+  return {
+    instalment: whole ? paid : { ...account, amount: account.amount - amount },
+    paidPart: whole ? null : paid,
+    entries,
   };
 }

@@ -66,3 +66,6 @@ export const payableEntryDescription = (bill: { supplier_name: string; descripti
 /** The cash-book entry a received account writes ('Recebimento - Parcela 1/3 - Joana'). */
 export const receivableEntryDescription = (description: string, customerName: string | null | undefined) =>
   customerName ? `Recebimento - ${description} - ${customerName}` : `Recebimento - ${description}`;
+
+/** The paid part of an instalment received in part: an account of its own, paid. */
+export const partialPaymentDescription = (description: string) => `${description} (pagamento parcial)`;

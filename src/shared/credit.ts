@@ -16,7 +16,12 @@ export function overCreditLimit(limit: number | null, open: number, sale: number
   return limit !== null && open + sale > limit;
 }
 
-/** 'Limite de crédito: R$ 1.000,00; em aberto: R$ 850,00; esta venda: R$ 300,00. ...' */
+/** 'Limite de crédito: R$ 1.000,00; em aberto: R$ 850,00; esta venda: R$ 300,00' */
+export function creditFigures(limit: number, open: number, sale: number): string {
+  return `Limite de crédito: ${formatBRL(limit)}; em aberto: ${formatBRL(open)}; esta venda: ${formatBRL(sale)}`;
+}
+
+/** The till's and the server's refusal: the figures, then who may go on. */
 export function creditOverLimit(limit: number, open: number, sale: number): string {
-  return `Limite de crédito: ${formatBRL(limit)}; em aberto: ${formatBRL(open)}; esta venda: ${formatBRL(sale)}. Só um administrador pode vender acima do limite.`;
+  return `${creditFigures(limit, open, sale)}. Só um administrador pode vender acima do limite.`;
 }

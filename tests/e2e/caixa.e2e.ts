@@ -5,39 +5,15 @@
 // with the caixa fits without sideways scrolling.
 import { describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
-import { openBrowser, screenshot, type Page } from './support/browser';
-import { idbCount, idbProductCount, until } from './support/idb';
+import { openBrowser, screenshot } from './support/browser';
+import { idbCount, idbProductCount, storedCaixa, until } from './support/idb';
 import { overflow } from './support/layout';
-import { addProduct, chooseCustomer, finish, openTill, signIn, demoPair } from './support/till';
+import { addProduct, chooseCustomer, finish, openTill, signIn, demoPair, typeMoney } from './support/till';
 import { fileBrowser, fileServer } from './support/suite';
 import { pdfInfo, pdfText, pdfWords, PT_PER_MM, printedPdf } from './support/print';
 
 const server = fileServer();
 const tablet = fileBrowser({ width: 820, height: 1180 });
-
-/** The device's till session as IndexedDB holds it. */
-function storedCaixa(page: Page): Promise<{ id: string; figures: unknown[] | null; difference: number | null }> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('balcao');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('meta', 'readonly').objectStore('meta').get('caixa.session');
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result?.value);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
-}
-
-async function typeMoney(page: Page, label: string, text: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.keyboard.type(text);
-}
 
 describe('Caixa', () => {
   it('abre, vende, faz sangria, fecha às cegas offline e o servidor recebe o mesmo caixa', async () => {
@@ -100,9 +76,7 @@ describe('Caixa', () => {
       { token: adminToken },
     );
     expect(served.status).toBe(200);
-    const asDevice = (
-      device.figures as { method: string; expected: number; counted: number; difference: number }[]
-    ).map((f) => ({
+    const asDevice = device.figures!.map((f) => ({
       method: f.method,
       expected: f.expected / 100,
       counted: f.counted / 100,

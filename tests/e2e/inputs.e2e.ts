@@ -77,6 +77,17 @@ describe('campos digitados como uma pessoa digita', () => {
         await browser?.close();
       });
 
+      /** Opens Nova Venda and chooses this run's product by typing its SKU and Enter, as a person does. */
+      async function chooseBySku() {
+        await page.goto(`${server.demoUrl}/vendas`);
+        await tillReady(page);
+        await page.getByPlaceholder('Buscar produto por código ou nome...').click();
+        // A person typing (a burst of 8+ keys and Enter is a barcode scanner: use-scanner.ts).
+        await page.keyboard.type(sku, { delay: 60 });
+        await page.getByRole('option', { name: new RegExp(sku) }).waitFor();
+        await page.keyboard.press('Enter');
+      }
+
       it('Novo Produto: preços e estoques que começam em zero levam exatamente o que se digita', async () => {
         await page.goto(`${server.demoUrl}/produtos`);
         await page.getByText('Gestão de Produtos').waitFor();
@@ -188,13 +199,7 @@ describe('campos digitados como uma pessoa digita', () => {
       });
 
       it('Nova Venda: produto escolhido com Enter, 2 digitado é 2 e Enter adiciona 2', async () => {
-        await page.goto(`${server.demoUrl}/vendas`);
-        await tillReady(page);
-        await page.getByPlaceholder('Buscar produto por código ou nome...').click();
-        // A person typing (a burst of 8+ keys and Enter is a barcode scanner: use-scanner.ts).
-        await page.keyboard.type(sku, { delay: 60 });
-        await page.getByRole('option', { name: new RegExp(sku) }).waitFor();
-        await page.keyboard.press('Enter');
+        await chooseBySku();
         await page.keyboard.type('2');
         expect(await page.getByLabel('Quantidade', { exact: true }).inputValue()).toBe('2');
         await page.keyboard.press('Enter');
@@ -204,15 +209,9 @@ describe('campos digitados como uma pessoa digita', () => {
       });
 
       it('Nova Venda: uma adição recusada por estoque limpa Adicionar Produto', async () => {
-        await page.goto(`${server.demoUrl}/vendas`);
-        await tillReady(page);
         const search = page.getByPlaceholder('Buscar produto por código ou nome...');
         const quantity = page.getByLabel('Quantidade', { exact: true });
-        await search.click();
-        // A person typing (a burst of 8+ keys and Enter is a barcode scanner: use-scanner.ts).
-        await page.keyboard.type(sku, { delay: 60 });
-        await page.getByRole('option', { name: new RegExp(sku) }).waitFor();
-        await page.keyboard.press('Enter');
+        await chooseBySku();
         await page.keyboard.press('ControlOrMeta+A');
         await page.keyboard.type('9');
         await page.keyboard.press('Enter');
@@ -223,13 +222,7 @@ describe('campos digitados como uma pessoa digita', () => {
       });
 
       it('Nova Venda: finalizada offline, diz que fica neste dispositivo', async () => {
-        await page.goto(`${server.demoUrl}/vendas`);
-        await tillReady(page);
-        await page.getByPlaceholder('Buscar produto por código ou nome...').click();
-        // A person typing (a burst of 8+ keys and Enter is a barcode scanner: use-scanner.ts).
-        await page.keyboard.type(sku, { delay: 60 });
-        await page.getByRole('option', { name: new RegExp(sku) }).waitFor();
-        await page.keyboard.press('Enter');
+        await chooseBySku();
         await page.keyboard.press('ControlOrMeta+A');
         await page.keyboard.type('2');
         await page.keyboard.press('Enter');

@@ -4,6 +4,7 @@
 // print is rendered to PDF as the browser sends it to paper (print media, the page size of
 // the stylesheet): pdfinfo gives the paper and the pages, pdftotext the names and prices,
 // and zbarimg reads the bars off the PDF rendered at 600 dpi. At 390 px the screen fits.
+// Produtos hands Etiquetas the products its search leaves on screen.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -176,6 +177,26 @@ describe('Etiquetas: price labels with barcodes on sheets and on a roll', () => 
       await page.getByRole('group', { name: 'Prévia das etiquetas' }).locator('[data-label]').first().waitFor();
       expect(await overflow(page)).toEqual({ page: null, regions: [] });
       await screenshot(page, 'labels-3-390');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('from Produtos: the products the search leaves on screen, one label each', async () => {
+    const browser = await openBrowser({ width: 1280, height: 900 });
+    try {
+      const page = await browser.context.newPage();
+      await signIn(server, page, 'admin@demo.com');
+      await page.goto(`${server.demoUrl}/produtos`);
+      await page.getByLabel('Buscar produtos').click();
+      await page.keyboard.type('ETQ-');
+      await page.getByRole('table', { name: 'Produtos' }).getByText('Boné Etiqueta').waitFor();
+      await page.getByRole('button', { name: 'Etiquetas', exact: true }).click();
+      await page.getByRole('heading', { name: 'Etiquetas' }).waitFor();
+      const rows = page.getByRole('table', { name: 'Produtos das etiquetas' }).locator('tbody tr');
+      await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(PRODUCTS.length);
+      for (const p of PRODUCTS) expect(await page.getByLabel(`Etiquetas de ${p.name}`).inputValue()).toBe('1');
+      await page.getByText(`${PRODUCTS.length} etiqueta(s) em 1 folha(s)`).waitFor();
     } finally {
       await browser.close();
     }

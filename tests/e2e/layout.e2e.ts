@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { axeSerious, goTo, h1Count, inViewport, overflow, overlaps } from './support/layout';
-import { addProduct, chooseCustomer, signIn, tillReady, type ApiCustomer, type ApiProduct } from './support/till';
+import { addProduct, chooseCustomer, LONG_PRODUCT, signIn, tillReady, type ApiCustomer, type ApiProduct } from './support/till';
 import { api, loginToken } from './support/api';
 import { PAYABLE_CATEGORIES } from '../../src/shared/constants';
 import { addDays } from '../../src/shared/dates';
@@ -58,15 +58,7 @@ beforeAll(async () => {
   products = catalogue.body.data.products.filter((p) => p.current_stock > 5);
   const created = await api<{ data: ApiProduct }>(server, 'POST', '/api/products', {
     token,
-    body: {
-      sku: 'CAL-JNS-SKN-STN-DESTROYED-46',
-      name: 'Calça Jeans Skinny Cintura Alta com Elastano e Lavagem Stone Destroyed',
-      size: '46',
-      color: 'Azul Índigo',
-      current_stock: 5000,
-      cost_price: 4000,
-      sale_price: 12999.9,
-    },
+    body: LONG_PRODUCT,
   });
   expect(created.status).toBe(201);
   longProduct = created.body.data;

@@ -8,13 +8,14 @@ import { addDays, todayIso } from '../../src/shared/dates';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { clippedInMain, goTo, overflow } from './support/layout';
-import { addProduct, chooseCustomer, signIn, tillReady, type ApiProduct } from './support/till';
+import { addProduct, chooseCustomer, LONG_PRODUCT, signIn, tillReady, type ApiProduct } from './support/till';
 import { fileServer } from './support/suite';
 
 const WIDTHS = [360, 390] as const;
 
 let longProduct: ApiProduct;
 const CUSTOMER = 'Maria Aparecida dos Santos Conceição Albuquerque';
+const CAIXA = 'Tablet do Balcão Principal Perto da Vitrine';
 
 const server = fileServer();
 
@@ -26,15 +27,7 @@ beforeAll(async () => {
     return res.body.data;
   };
   const today = todayIso();
-  const long = await post<ApiProduct>('/api/products', {
-    sku: 'CAL-JNS-SKN-STN-DESTROYED-46',
-    name: 'Calça Jeans Skinny Cintura Alta com Elastano e Lavagem Stone Destroyed',
-    size: '46',
-    color: 'Azul Índigo',
-    current_stock: 5000,
-    cost_price: 4000,
-    sale_price: 12999.9,
-  });
+  const long = await post<ApiProduct>('/api/products', LONG_PRODUCT);
   longProduct = long;
   const plain = await post('/api/products', {
     sku: 'SACOLA-KRAFT-GRANDE',
@@ -80,6 +73,16 @@ beforeAll(async () => {
       vencimentos: Array.from({ length: 6 }, (_, i) => addDays(today, 30 * (i + 1))),
     },
   });
+  const caixa = await post('/api/cash-sessions', {
+    device_id: crypto.randomUUID(),
+    device_label: CAIXA,
+    opening_float: 150,
+  });
+  const movement = await api(server, 'POST', `/api/cash-sessions/${caixa.id}/movements`, {
+    token,
+    body: { kind: 'sangria', amount: 98765.43, reason: 'Depósito no banco do fim do expediente' },
+  });
+  expect(movement.status, JSON.stringify(movement.body)).toBe(201);
   await post('/api/cash-flow', {
     date: today,
     type: 'expense',
@@ -121,6 +124,7 @@ const STOPS: Stop[] = [
     ready: (p) => p.getByRole('table', { name: 'Margem por produto' }).getByText('Sacola Kraft Grande'),
   },
   { name: 'usuarios', path: '/configuracoes', tab: 'Usuários', ready: (p) => cell(p, 'Bartolomeu Fernandes') },
+  { name: 'caixas', path: '/caixas', ready: (p) => cell(p, CAIXA) },
   { name: 'dashboard', path: '/', ready: (p) => p.getByRole('region', { name: 'Produtos com Estoque Baixo' }) },
 ];
 

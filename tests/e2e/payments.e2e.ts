@@ -50,6 +50,15 @@ async function lastSale(): Promise<ApiSale> {
   return res.body.data.sales[0]!;
 }
 
+/** The sale the till just confirmed, as the server holds it. */
+async function finishedSale(): Promise<ApiSale> {
+  await page
+    .getByText(/Venda finalizada! Cliente:/)
+    .first()
+    .waitFor();
+  return lastSale();
+}
+
 async function salesCount(): Promise<number> {
   const res = await api<{ data: { pagination: { total: number } } }>(server, 'GET', '/api/sales?limit=1', {
     token: adminToken,
@@ -124,11 +133,7 @@ describe('Pagamento no PDV (tablet 820 px)', () => {
     expect(parsed.amount_cents).toBe(Math.round(y!.sale_price * 100) * 2);
     expect(parsed.txid).toMatch(/^[A-Za-z0-9]{25}$/);
     await page.getByRole('button', { name: 'Pix recebido' }).click();
-    await page
-      .getByText(/Venda finalizada! Cliente:/)
-      .first()
-      .waitFor();
-    const sale = await lastSale();
+    const sale = await finishedSale();
     expect(sale.payments).toEqual([{ method: 'pix', amount: sale.total, received: null, change: null }]);
     // The txid came from the sale's id.
     expect(sale.id.replace(/-/g, '').startsWith(parsed.txid!)).toBe(true);
@@ -149,11 +154,7 @@ describe('Pagamento no PDV (tablet 820 px)', () => {
     await page.getByTestId('pix-qr').scrollIntoViewIfNeeded();
     await screenshot(page, 'pay-03-dividido-820');
     await page.getByRole('button', { name: 'Pix recebido' }).click();
-    await page
-      .getByText(/Venda finalizada! Cliente:/)
-      .first()
-      .waitFor();
-    const sale = await lastSale();
+    const sale = await finishedSale();
     expect(sale.payments).toEqual([
       { method: 'cash', amount: 10, received: 20, change: 10 },
       { method: 'pix', amount: Math.round((x!.sale_price - 10) * 100) / 100, received: null, change: null },
@@ -172,11 +173,7 @@ describe('Pagamento no PDV (tablet 820 px)', () => {
     const read = await decodePage(page, 'pay-04-crediario-entrada-pix-820');
     expect(parsePixBrCode(read[0]!).amount_cents).toBe(500);
     await page.getByRole('button', { name: 'Pix recebido' }).click();
-    await page
-      .getByText(/Venda finalizada! Cliente:/)
-      .first()
-      .waitFor();
-    const sale = await lastSale();
+    const sale = await finishedSale();
     expect(sale.payment_method).toBe('crediario');
     expect(sale.crediario).toMatchObject({ entrada: 5, entrada_method: 'pix' });
     expect(sale.payments).toEqual([{ method: 'pix', amount: 5, received: null, change: null }]);

@@ -16,6 +16,7 @@ const WITHOUT_KEY = [
   'POST /api/auth/login',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
+  'POST /api/auth/credit-approval',
   'POST /api/company',
   'DELETE /api/company/:id',
   'POST /csp-report',

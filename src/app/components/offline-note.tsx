@@ -5,8 +5,11 @@ import { AlertIcon } from './icons';
 const day = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
 
+/** 'dados de 12/03/2027 às 14:32' (the device's clock). */
+export const dataAgeText = (updatedAt: number) => `dados de ${day.format(updatedAt)} às ${time.format(updatedAt)}`;
+
 export function offlineNoteText(updatedAt: number | null | undefined): string {
-  return updatedAt ? `Offline · dados de ${day.format(updatedAt)} às ${time.format(updatedAt)}` : 'Offline';
+  return updatedAt ? `Offline · ${dataAgeText(updatedAt)}` : 'Offline';
 }
 
 /** `updatedAt`: epoch ms of the newest answer the screen shows (its queries' dataUpdatedAt). */

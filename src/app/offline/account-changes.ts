@@ -9,6 +9,7 @@
 // data fetched after that (src/app/lib/accounts/overlay.ts). A refused change stays in the outbox,
 // its overlay visible, until an admin retries or discards it.
 import { ApiError, isNetworkError } from '../lib/api-error';
+import { caixaDependencies, keepCaixaReceipt, type LocalCashReceipt } from './caixa';
 import type { BalcaoDb, OutboxEntry, OverlayRecord } from './db';
 import { buildOutboxEntry } from './outbox';
 
@@ -37,6 +38,17 @@ export interface AccountChange {
   /** What the Sincronização panel shows: the change, the account's description and amount. */
   summary: string;
   overlay: OverlayWrite[];
+  /** An instalment received at the till: kept on the device's open caixa session with the change. */
+  caixaReceipt?: { sessionId: string; receipt: LocalCashReceipt };
+}
+
+async function keepReceipt(db: BalcaoDb, change: AccountChange): Promise<void> {
+  if (change.caixaReceipt) await keepCaixaReceipt(db, change.caixaReceipt.sessionId, change.caixaReceipt.receipt);
+}
+
+/** A receipt at the till waits for its caixa's opening while that is queued (the server counts it in the session). */
+function caixaWait(db: BalcaoDb, change: AccountChange): Promise<string[]> {
+  return change.caixaReceipt ? caixaDependencies(db, change.caixaReceipt.sessionId) : Promise.resolve([]);
 }
 
 export const overlayKey = (kind: OverlayKind, id: string) => `${kind}:${id}`;
@@ -48,8 +60,8 @@ export function outstandingFor(db: BalcaoDb, resource: string): Promise<OutboxEn
 
 /** Queues a change: its outbox entry and its overlay rows together. */
 export async function recordAccountChange(db: BalcaoDb, change: AccountChange): Promise<OutboxEntry> {
-  return db.transaction('rw', db.outbox, db.financeOverlay, async () => {
-    const earlier = await outstandingFor(db, change.resource);
+  return db.transaction('rw', db.outbox, db.financeOverlay, db.meta, async () => {
+    const earlier = (await outstandingFor(db, change.resource)).map((e) => e.id);
     const entry: OutboxEntry = {
       ...buildOutboxEntry({
         id: change.id,
@@ -58,7 +70,7 @@ export async function recordAccountChange(db: BalcaoDb, change: AccountChange): 
         path: change.path,
         body: change.body,
         summary: change.summary,
-        dependsOn: earlier.map((e) => e.id),
+        dependsOn: [...earlier, ...(await caixaWait(db, change))],
       }),
       resource: change.resource,
     };
@@ -79,6 +91,7 @@ export async function recordAccountChange(db: BalcaoDb, change: AccountChange): 
         syncedAt: null,
       });
     }
+    await keepReceipt(db, change);
     return entry;
   });
 }
@@ -131,14 +144,16 @@ function worthRetrying(error: unknown): boolean {
 /**
  * Sends an account change now when it can (the server's refusal reaches the person at
  * once), else queues it. A change whose resource already has changes queued is queued
- * too, behind them. A direct attempt lost on the network is queued under the same
+ * too, behind them (and a receipt at the till whose caixa's opening is queued). A direct attempt lost on the network is queued under the same
  * Idempotency-Key: if the server did receive it, the replay answers what it stored.
  */
 export async function submitAccountChange(db: BalcaoDb, change: AccountChange, io: SubmitIo): Promise<SubmitResult> {
-  const waiting = (await outstandingFor(db, change.resource)).length > 0;
+  const waiting = (await outstandingFor(db, change.resource)).length > 0 || (await caixaWait(db, change)).length > 0;
   if (!waiting && io.online()) {
     try {
-      return { queued: false, body: await io.send(change) };
+      const body = await io.send(change);
+      await keepReceipt(db, change);
+      return { queued: false, body };
     } catch (error) {
       if (!worthRetrying(error)) throw error;
     }

@@ -10,6 +10,7 @@ import {
   dismissCaixa,
   expectedOf,
   openCaixa,
+  sessionReceipts,
   sessionSales,
   type LocalCashMovement,
   type LocalCashSession,
@@ -32,8 +33,9 @@ export function useCaixaExpected(
 ): { expected: Record<CountMethod, number>; sales: number } | undefined {
   return useLiveQuery(async () => {
     if (!session) return undefined;
-    const sales = await sessionSales(getDb(), session.id);
-    return { expected: expectedOf(session, sales), sales: sales.length };
+    const db = getDb();
+    const sales = await sessionSales(db, session.id);
+    return { expected: expectedOf(session, sales, await sessionReceipts(db, session)), sales: sales.length };
   }, [session]);
 }
 

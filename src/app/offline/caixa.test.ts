@@ -1,10 +1,22 @@
 // The till session on the device (caixa.ts) on fake-indexeddb: opened, moved and closed
 // offline, each with its outbox entry; sales of the session carry it and wait for its
 // opening; the close waits for the session's movements and queued sales, and its figures
-// are the server's arithmetic over this device's sales.
+// are the server's arithmetic over this device's sales and the instalments it received
+// (a receipt refused by the server counts nowhere).
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../lib/api-client';
-import { addCashMovement, closeCaixa, CloseReasonRequired, currentCaixa, dismissCaixa, openCaixa } from './caixa';
+import { submitAccountChange, type AccountChange } from './account-changes';
+import {
+  addCashMovement,
+  closeCaixa,
+  CloseReasonRequired,
+  currentCaixa,
+  dismissCaixa,
+  expectedOf,
+  openCaixa,
+  sessionReceipts,
+  sessionSales,
+} from './caixa';
 import { BalcaoDb, type LocalSale } from './db';
 import { finishSale } from './finish-sale';
 import { freshDevices, P1 } from '../test/device-db';
@@ -97,5 +109,47 @@ describe('the till session on the device', () => {
 
     await dismissCaixa(db);
     expect(await currentCaixa(db)).toBeNull();
+  });
+
+  it('counts the instalments received in the session by method; a refused one counts nowhere', async () => {
+    const db = openDb();
+    const session = await openCaixa(db, { openingFloat: 5000, operator: { id: 'u1', name: 'Caixa Demo' } });
+    const receipt = (method: string, total: number, online: boolean, send = async (): Promise<unknown> => ({})) => {
+      const id = crypto.randomUUID();
+      const receivable = crypto.randomUUID();
+      const change: AccountChange = {
+        id,
+        resource: `receivable:${receivable}`,
+        method: 'POST',
+        path: `/api/accounts-receivable/${receivable}/receive`,
+        body: { payment_method: method, cash_session_id: session.id },
+        summary: 'Recebimento de parcela',
+        overlay: [],
+        caixaReceipt: { sessionId: session.id, receipt: { id, method, amount: total } },
+      };
+      return submitAccountChange(db, change, { send, online: () => online }).then(() => id);
+    };
+    // Offline: R$ 41,20 in cash (R$ 40,00 + multa and juros), queued behind the opening.
+    const cash = await receipt('cash', 4120, false);
+    // The opening still queued: even online the receipt waits behind it, never sent first.
+    let sent = 0;
+    const pix = await receipt('pix', 6180, true, async () => ++sent);
+    expect(sent).toBe(0);
+    const queued = await db.outbox.where('id').anyOf([cash, pix]).toArray();
+    for (const entry of queued) expect(entry.dependsOn).toContain(session.id);
+
+    const expectedNow = async () => {
+      const s = (await currentCaixa(db))!;
+      return expectedOf(s, await sessionSales(db, s.id), await sessionReceipts(db, s));
+    };
+    expect(await expectedNow()).toMatchObject({ cash: 9120, pix: 6180 });
+    // The server refuses the Pix one: it leaves the device's figures.
+    await db.outbox.where('id').equals(pix).modify({ status: 'rejected' });
+    expect(await expectedNow()).toMatchObject({ cash: 9120, pix: 0 });
+
+    const closed = await closeCaixa(db, { counted: { cash: 9120 }, reason: null, toleranceCentavos: 0 });
+    expect(closed.difference).toBe(0);
+    const close = (await db.outbox.orderBy('seq').toArray()).at(-1)!;
+    expect(close.dependsOn).toEqual(expect.arrayContaining([session.id, cash, pix]));
   });
 });

@@ -3,7 +3,8 @@
 // outbox entry in ONE transaction, so it works offline and reaches the server exactly once
 // (its outbox id is the Idempotency-Key) and in order: its movements and its sales wait for
 // its opening, and its close waits for its movements and for every sale of the session
-// still queued. The close is computed here from the sales this device made in the session
+// still queued (and its returns and instalment receipts). The close is computed here from
+// the sales this device made in the session and the instalments it received in it
 // (shared/caixa.ts, the server's arithmetic), so the cashier sees the figures offline.
 import {
   closeFigures,
@@ -46,6 +47,15 @@ export interface LocalCashSession {
   difference: number | null;
   closedAt: string | null;
   closeReason: string | null;
+  /** Crediário instalments received on this device while the session was open. */
+  receipts?: LocalCashReceipt[];
+}
+
+/** An instalment received at the till: its change's outbox id, the method and what came in (centavos, charges included). */
+export interface LocalCashReceipt {
+  id: string;
+  method: string;
+  amount: number;
 }
 
 /** One part a sale was paid in (centavos), as the session counts it. */
@@ -164,12 +174,40 @@ export async function sessionSales(db: BalcaoDb, sessionId: string): Promise<Loc
   return db.sales.filter((s) => s.cashSessionId === sessionId && s.state !== 'rejected').toArray();
 }
 
-/** Expected per method now, from this device's sales of the session and its movements. */
-export function expectedOf(session: LocalCashSession, sales: readonly LocalSale[]): Record<CountMethod, number> {
+/**
+ * Keeps an instalment received now on the open session `sessionId` (the server counts it
+ * there too: its request names the session). Run inside the transaction that queues the
+ * receipt, or after the server took it.
+ */
+export async function keepCaixaReceipt(db: BalcaoDb, sessionId: string, receipt: LocalCashReceipt): Promise<void> {
+  const session = await currentCaixa(db);
+  if (session?.id !== sessionId || session.status !== 'open') return;
+  if (session.receipts?.some((r) => r.id === receipt.id)) return;
+  await db.meta.put({ key: META_CAIXA, value: { ...session, receipts: [...(session.receipts ?? []), receipt] } });
+}
+
+/** The session's receipts the server will count: all but those it refused. */
+export async function sessionReceipts(db: BalcaoDb, session: LocalCashSession): Promise<LocalCashReceipt[]> {
+  const receipts = session.receipts ?? [];
+  if (receipts.length === 0) return receipts;
+  const refused = await db.outbox
+    .where('id')
+    .anyOf(receipts.map((r) => r.id))
+    .filter((e) => e.status === 'rejected')
+    .toArray();
+  const ids = new Set(refused.map((e) => e.id));
+  return receipts.filter((r) => !ids.has(r.id));
+}
+
+/** Expected per method now, from this device's sales and receipts of the session and its movements. */
+export function expectedOf(
+  session: LocalCashSession,
+  sales: readonly LocalSale[],
+  receipts: readonly LocalCashReceipt[] = [],
+): Record<CountMethod, number> {
   const taken: TakenByMethod = {};
-  for (const sale of sales) {
-    for (const part of sale.parts ?? []) taken[part.method] = (taken[part.method] ?? 0) + part.amount;
-  }
+  const parts = [...sales.flatMap((sale) => sale.parts ?? []), ...receipts];
+  for (const part of parts) taken[part.method] = (taken[part.method] ?? 0) + part.amount;
   return expectedByMethod({ openingFloat: session.openingFloat, taken, movements: session.movements });
 }
 
@@ -190,13 +228,14 @@ export async function closeCaixa(
 ): Promise<LocalCashSession> {
   const session = await openSession(db);
   const sales = await sessionSales(db, session.id);
-  const figures = closeFigures(expectedOf(session, sales), input.counted);
+  const figures = closeFigures(expectedOf(session, sales, await sessionReceipts(db, session)), input.counted);
   if (closeNeedsReason(figures, input.toleranceCentavos) && !input.reason?.trim()) throw new CloseReasonRequired();
   const closedAt = new Date().toISOString();
   const reason = input.reason?.trim() || null;
   const waitFor = (await db.outbox.where('resource').equals(resourceOf(session.id)).toArray()).map((e) => e.id);
+  // Its sales, returns and instalment receipts still queued.
   const queuedSales = await db.outbox
-    .filter((e) => e.kind === 'sale' && (e.body as { cash_session_id?: unknown }).cash_session_id === session.id)
+    .filter((e) => (e.body as { cash_session_id?: unknown } | null)?.cash_session_id === session.id)
     .toArray();
   const counted = Object.fromEntries(figures.map((f) => [f.method, toReais(f.counted)]));
   const entry = {

@@ -4,11 +4,11 @@
 // then each hook gives its value for "not read yet".
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { getDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type OutboxEntry } from './db';
+import { getDb, type BalcaoDb, type LocalSale, type MirrorCustomer, type MirrorProduct, type OutboxEntry } from './db';
 import { lastSyncAt } from './mirror';
 import { api } from '../lib/api';
 import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-sale';
-import { discardRejected, recordCustomer, recordSaleCancel, retryRejected } from './outbox';
+import { discardRejected, recordCustomer, recordCustomerUpdate, recordSaleCancel, retryRejected } from './outbox';
 import { mirrorCaches, type MirrorSnapshot } from './mirror-cache';
 import { findProductByCode, searchCustomerIds, searchProductIds, type SearchIndex } from './search-index';
 import { pendingQuantities } from './stock';
@@ -16,6 +16,7 @@ import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-en
 import { SyncEngineContext } from './sync-engine-context';
 import { useScreenPainted } from './screen-painted';
 import { ensureDeviceCode, nextSaleNumber } from './sale-numbers';
+import { queuedCrediario } from './credit';
 
 /** useLiveQuery, started only once the first signed-in screen is painted. */
 function useDeviceQuery<T>(querier: () => Promise<T> | T, deps: unknown[]): T | undefined;
@@ -218,23 +219,26 @@ export function useFinishSale(): (input: FinishSaleInput) => Promise<FinishOutco
   );
 }
 
-/** Queues a customer created without a connection (mirror row + outbox row), then asks to send it. */
-type RecordCustomerArgs = Parameters<typeof recordCustomer>;
-
-export function useRecordCustomer(): (
-  customer: RecordCustomerArgs[1],
-  body: RecordCustomerArgs[2],
-) => Promise<OutboxEntry> {
+/** Runs a change that queues outbox rows, then asks the engine to send them. */
+function useQueuing<A extends unknown[], R>(
+  record: (db: BalcaoDb, ...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
   const engine = useSyncEngine();
   return useCallback(
-    async (customer, body) => {
-      const entry = await recordCustomer(getDb(), customer, body);
+    async (...args: A) => {
+      const result = await record(getDb(), ...args);
       void engine?.drain();
-      return entry;
+      return result;
     },
-    [engine],
+    [engine, record],
   );
 }
+
+/** Queues a customer created without a connection (mirror row + outbox row), then asks to send it. */
+export const useRecordCustomer = () => useQueuing(recordCustomer);
+
+/** Queues a change of a customer made without a connection (mirror row + outbox row), then asks to send it. */
+export const useRecordCustomerUpdate = () => useQueuing(recordCustomerUpdate);
 
 /** Admin actions on a rejected entry (each after a confirm in the panel). */
 export function useOutboxActions() {
@@ -302,4 +306,9 @@ export function useRecordSaleCancel(): (cancel: Parameters<typeof recordSaleCanc
     },
     [engine],
   );
+}
+
+/** What this device's undelivered crediário sales finance for the customer (centavos; credit.ts). */
+export function useQueuedCrediario(customerId: string | null): number {
+  return useDeviceQuery(() => (customerId ? queuedCrediario(getDb(), customerId) : 0), [customerId], 0);
 }

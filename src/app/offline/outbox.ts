@@ -102,6 +102,36 @@ export async function recordCustomer(
 }
 
 /**
+ * A customer changed without a connection (Clientes > Editar, e.g. the credit limit): the
+ * mirror row shows the change at once (the till reads it) and its outbox row (PUT) waits
+ * for whatever of that customer is still queued, its creation or earlier changes.
+ */
+export async function recordCustomerUpdate(
+  db: BalcaoDb,
+  update: { id: string; name: string; changes: Partial<MirrorCustomer> },
+  body: unknown,
+): Promise<OutboxEntry> {
+  const resource = `customer:${update.id}`;
+  return db.transaction('rw', db.customers, db.outbox, async () => {
+    const earlier = await db.outbox.filter((e) => e.id === update.id || e.resource === resource).toArray();
+    const entry: OutboxEntry = {
+      ...buildOutboxEntry({
+        kind: 'customer',
+        method: 'PUT',
+        path: `/api/customers/${update.id}`,
+        body,
+        summary: `Cliente ${update.name} (alteração)`,
+        dependsOn: earlier.map((e) => e.id),
+      }),
+      resource,
+    };
+    await db.customers.update(update.id, update.changes);
+    await db.outbox.add(entry);
+    return entry;
+  });
+}
+
+/**
  * An admin's cancel of a sale, through the outbox like every change at the counter: its
  * row id is its Idempotency-Key, so however often it is sent the server cancels once. A
  * sale this till sold and has not delivered yet is cancelled after it arrives.

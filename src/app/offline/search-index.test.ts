@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MirrorCustomer, MirrorProduct } from './db';
 import {
   buildCustomerIndex,
   buildProductIndex,
   findProductByCode,
+  foldText,
   searchCustomerIds,
   searchProductIds,
   updateProductIndex,
@@ -58,6 +60,32 @@ describe('mirror search', () => {
     expect(
       searchProductIds(updateProductIndex(renamed, rows, { full: false, ids: new Set(['p-3']) }), 'produto 3'),
     ).toEqual([]);
+  });
+
+  it('reading only the blocks that have the trigrams finds what reading everything finds, in the same order', () => {
+    const words = ['camiseta', 'calça', 'seda', 'azul', 'lilás', 'couro', 'bota', 'meia'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 600 }),
+        fc.string({ unit: fc.constantFrom('a', 'e', 'i', 'o', 's', 'l', 'c', 'u', ' ', '-', '1'), maxLength: 6 }),
+        fc.integer({ min: 1, max: 40 }),
+        (names, query, limit) => {
+          const rows = names.map((name, i) => product(i, { name: name.join(' ') }));
+          const index = buildProductIndex(rows);
+          const needle = foldText(query.trim());
+          const everything = needle
+            ? rows
+                .map((p) => ({ id: p.id, key: index.keyById.get(p.id)! }))
+                .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+                .filter((e) => e.key.includes(needle))
+                .map((e) => e.id)
+            : [];
+          const exact = findProductByCode(index, query);
+          const expected = exact ? [exact, ...everything.filter((id) => id !== exact)] : everything;
+          expect(searchProductIds(index, query, limit)).toEqual(expected.slice(0, limit));
+        },
+      ),
+    );
   });
 
   // How fast it answers is measured by the bench (bench/till-search.ts), not asserted here.

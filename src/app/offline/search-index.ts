@@ -1,7 +1,11 @@
 // In-memory search over the mirror for the till. Every searchable row has a key
 // (lowercase, accents folded); the keys, ordered by name, are joined into one string so
 // a search is a handful of native indexOf calls that stop at `limit` hits: a few
-// milliseconds on 50,000 products, with no network. The index holds ids only; the
+// milliseconds on 50,000 products, with no network. On a large catalogue most of a search
+// that finds little (a typo, a code no product has) was reading the whole string, so the
+// entries go in blocks, each with the set of its keys' trigrams (hashed into a bitmap): a
+// search of three characters or more reads only the blocks that have all of its trigrams.
+// The index holds ids only; the
 // rows (with their current stock) are looked up when shown, so a stock change does not
 // rebuild it. It is rebuilt only when a key changes, a row appears or goes away.
 import { stripDocument } from '../../shared/documents';
@@ -35,6 +39,57 @@ export interface SearchIndex {
   keyById: Map<string, string>;
   /** exact lookups: a product's folded SKU, and '#' + gtin14 of its barcode => id */
   exact: Map<string, string>;
+  /** each block's trigram bitmap (BLOCK_WORDS words a block of BLOCK_ENTRIES entries) */
+  blocks: Uint32Array;
+}
+
+/** Entries in a block of the trigram filter. */
+const BLOCK_ENTRIES = 128;
+/** Bits in a block's trigram bitmap (a hash collision only costs reading that block). */
+const BLOCK_BITS = 4096;
+const BLOCK_WORDS = BLOCK_BITS / 32;
+
+/** A trigram's bit: 12 bits of a multiplicative hash of its three UTF-16 code units. */
+function trigramBit(a: number, b: number, c: number): number {
+  return Math.imul(Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d), 0x27d4eb2f) >>> 20;
+}
+
+/** The trigram bitmap of each block of entries, read off the joined keys. */
+function blockTrigrams(text: string, starts: Int32Array, size: number): Uint32Array {
+  const count = Math.ceil(size / BLOCK_ENTRIES);
+  const blocks = new Uint32Array(count * BLOCK_WORDS);
+  for (let b = 0; b < count; b++) {
+    const base = b * BLOCK_WORDS;
+    const end = starts[Math.min((b + 1) * BLOCK_ENTRIES, size)]!;
+    let c0 = -1;
+    let c1 = -1;
+    for (let p = starts[b * BLOCK_ENTRIES]!; p < end; p++) {
+      const c2 = text.charCodeAt(p);
+      if (c0 >= 0) {
+        const bit = trigramBit(c0, c1, c2);
+        blocks[base + (bit >>> 5)]! |= 1 << (bit & 31);
+      }
+      c0 = c1;
+      c1 = c2;
+    }
+  }
+  return blocks;
+}
+
+/** The needle's trigram bits, or null when it is too short to have one. */
+function trigramsOf(needle: string): number[] | null {
+  if (needle.length < 3) return null;
+  const bits: number[] = [];
+  for (let p = 2; p < needle.length; p++) {
+    bits.push(trigramBit(needle.charCodeAt(p - 2), needle.charCodeAt(p - 1), needle.charCodeAt(p)));
+  }
+  return bits;
+}
+
+function blockHasAll(blocks: Uint32Array, block: number, bits: readonly number[]): boolean {
+  const base = block * BLOCK_WORDS;
+  for (const bit of bits) if ((blocks[base + (bit >>> 5)]! & (1 << (bit & 31))) === 0) return false;
+  return true;
 }
 
 type KeyOf<T> = (row: T) => string | null;
@@ -64,13 +119,15 @@ function build<T extends { id: string }>(
     offset += entry.key.length + SEPARATOR.length;
   });
   starts[entries.length] = offset;
+  const text = parts.join(SEPARATOR) + (entries.length ? SEPARATOR : '');
   return {
     size: entries.length,
-    text: parts.join(SEPARATOR) + (entries.length ? SEPARATOR : ''),
+    text,
     starts,
     ids: entries.map((e) => e.id),
     keyById,
     exact,
+    blocks: blockTrigrams(text, starts, entries.length),
   };
 }
 
@@ -108,17 +165,45 @@ function entryAt(index: SearchIndex, at: number): number {
   return lo;
 }
 
+/** Adds to `found` the entries in text [from, to) whose key contains the needle, until `limit`. */
+function scanRange(
+  index: SearchIndex,
+  needle: string,
+  range: [number, number],
+  found: string[],
+  limit: number,
+  skip: string | null,
+) {
+  const [from, to] = range;
+  // A slice of the joined keys is a view on it (no copy): indexOf stops at its end.
+  const text = from === 0 && to === index.text.length ? index.text : index.text.slice(from, to);
+  let at = 0;
+  while (found.length < limit) {
+    const hit = text.indexOf(needle, at);
+    if (hit < 0) break;
+    const i = entryAt(index, from + hit);
+    const id = index.ids[i]!;
+    if (id !== skip) found.push(id);
+    at = index.starts[i + 1]! - from;
+  }
+}
+
 /** Ids of entries whose key contains the folded needle, in key order, at most `limit`. */
 function scan(index: SearchIndex, needle: string, limit: number, skip: string | null): string[] {
   const found: string[] = [];
-  let from = 0;
-  while (found.length < limit) {
-    const at = index.text.indexOf(needle, from);
-    if (at < 0) break;
-    const i = entryAt(index, at);
-    const id = index.ids[i]!;
-    if (id !== skip) found.push(id);
-    from = index.starts[i + 1]!;
+  const bits = trigramsOf(needle);
+  if (!bits) {
+    scanRange(index, needle, [0, index.text.length], found, limit, skip);
+    return found;
+  }
+  const count = Math.ceil(index.size / BLOCK_ENTRIES);
+  for (let b = 0; b < count && found.length < limit; b++) {
+    if (!blockHasAll(index.blocks, b, bits)) continue;
+    const range: [number, number] = [
+      index.starts[b * BLOCK_ENTRIES]!,
+      index.starts[Math.min((b + 1) * BLOCK_ENTRIES, index.size)]!,
+    ];
+    scanRange(index, needle, range, found, limit, skip);
   }
   return found;
 }

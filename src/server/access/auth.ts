@@ -45,6 +45,38 @@ export interface LoginInput {
   ip: string;
 }
 
+/**
+ * The active user of `tenantId` with this e-mail and password, under the login attempt
+ * limits (a login, or an admin's approval typed at a cashier's till); else 401 / 403.
+ */
+export async function checkCredentials(
+  deps: Pick<AuthDeps, 'db' | 'loginLimits'>,
+  tenantId: string,
+  input: { email: string; password: string; ip: string },
+): Promise<UserRow> {
+  const { db } = deps;
+  const attemptId = await beginLoginAttempt(db, deps.loginLimits, {
+    tenantId: tenantId,
+    email: input.email,
+    ip: input.ip,
+  });
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.email, input.email), isNull(users.deletedAt)));
+  let ok = false;
+  if (user) ok = await verifyPassword(user.passwordHash, input.password);
+  else await burnPasswordCheck(input.password); // same cost: no e-mail enumeration by timing
+  if (!user || !ok) {
+    await settleLoginAttempt(db, tenantId, attemptId, 'failure');
+    throw new AppError('UNAUTHENTICATED', MESSAGES.badCredentials);
+  }
+  // Right password: not a guess, so it settles as a success even for an inactive user.
+  await settleLoginAttempt(db, tenantId, attemptId, 'success');
+  if (!user.active) throw new AppError('FORBIDDEN', MESSAGES.inactiveUser);
+  return user;
+}
+
 export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginResult> {
   const { db } = deps;
   const tenant = input.hostSubdomain
@@ -54,25 +86,7 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginRes
       : null;
   if (!tenant || (input.tenantId && input.tenantId !== tenant.id)) throw notFound(MESSAGES.tenantNotFound);
 
-  const attemptId = await beginLoginAttempt(db, deps.loginLimits, {
-    tenantId: tenant.id,
-    email: input.email,
-    ip: input.ip,
-  });
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.tenantId, tenant.id), eq(users.email, input.email), isNull(users.deletedAt)));
-  let ok = false;
-  if (user) ok = await verifyPassword(user.passwordHash, input.password);
-  else await burnPasswordCheck(input.password); // same cost: no e-mail enumeration by timing
-  if (!user || !ok) {
-    await settleLoginAttempt(db, tenant.id, attemptId, 'failure');
-    throw new AppError('UNAUTHENTICATED', MESSAGES.badCredentials);
-  }
-  // Right password: not a guess, so it settles as a success even for an inactive user.
-  await settleLoginAttempt(db, tenant.id, attemptId, 'success');
-  if (!user.active) throw new AppError('FORBIDDEN', MESSAGES.inactiveUser);
+  const user = await checkCredentials(deps, tenant.id, input);
   const tokenSet = await issueTokens(db, deps.tokens, user, randomUUID());
   return { ...tokenSet, user: toUser(user) };
 }

@@ -50,7 +50,7 @@ export function toCashSession(
 ): CashSession {
   const expected = row.figures
     ? row.figures.map((f) => ({ method: f.method, amount: f.expected }))
-    : Object.entries(expectedNow(row, taken.methods, movements)).map(([method, amount]) => ({ method, amount }));
+    : Object.entries(expectedNow(row, taken, movements)).map(([method, amount]) => ({ method, amount }));
   return {
     id: row.id,
     device_id: row.deviceId,
@@ -78,14 +78,19 @@ export async function loadSession(t: DbOrTx, caller: Caller, id: string, forUpda
     .from(s)
     .where(and(eq(s.tenantId, caller.tenantId), eq(s.id, id)));
   const [row] = forUpdate ? await query.for('update') : await query;
+  return mayRead(caller, row);
+}
+
+/** The session when the caller may read it: 404 when not the store's, 403 when a cashier's other than the caller's. */
+function mayRead(caller: Caller, row: CashSessionRow | undefined): CashSessionRow {
   if (!row) throw notFound(CASH_SESSION_NOT_FOUND);
   if (caller.role !== 'admin' && row.openedBy !== caller.userId) throw forbidden(CASH_SESSION_NOT_YOURS);
   return row;
 }
 
 export async function getCashSession(t: DbOrTx, caller: Caller, id: string): Promise<CashSessionDetail> {
-  await loadSession(t, caller, id);
   const [named] = await baseSelect(t).where(and(eq(s.tenantId, caller.tenantId), eq(s.id, id)));
+  mayRead(caller, named?.row);
   const [taken, movements] = await Promise.all([
     takenBySession(t, caller.tenantId, [id]),
     movementsOf(t, caller.tenantId, [id]),
@@ -97,6 +102,11 @@ export async function getCashSession(t: DbOrTx, caller: Caller, id: string): Pro
     movements: sessionMovements,
     sales_by_method: sessionTaken.methods.map((m) => ({
       method: m.method as CashSessionDetail['sales_by_method'][number]['method'],
+      count: m.count,
+      amount: m.amount,
+    })),
+    installments_by_method: sessionTaken.installments.map((m) => ({
+      method: m.method as CashSessionDetail['installments_by_method'][number]['method'],
       count: m.count,
       amount: m.amount,
     })),

@@ -1,10 +1,11 @@
-// The till session on the server: a day of mixed sales, movements and a blind close with
-// every expected figure known to the centavo; the difference as one cash-book entry (and
+// The till session on the server: a day of mixed sales, movements, instalments received
+// (with multa and juros) and a blind close with every expected figure known to the centavo; the difference as one cash-book entry (and
 // the movements as none); the same close sent twice is one close; refusals write nothing.
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_ENTRY_LOCKED } from '../../shared/caixa';
+import { addDays, todayIso } from '../../shared/dates';
 import { cashFlowEntries, cashSessionMovements, cashSessions } from '../db/schema';
 import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, type ProductFixture } from '../test/sales-fixtures';
@@ -31,11 +32,33 @@ describe.each(databases())('till sessions (%s)', (kind) => {
   };
   const move = (token: string, id: string, kind: string, amount: number, key = randomUUID()) =>
     http.post(`${BASE}/${id}/movements`, { kind, amount, reason: `${kind} de teste` }, keyed(token, key));
+  /** An instalment of R$ 100,00 due 30 days ago (no sale). */
+  const lateInstalment = async () => {
+    const made = await http.post(
+      '/api/accounts-receivable',
+      { description: 'Parcela atrasada', amount: 100, due_date: addDays(todayIso(), -30) },
+      keyed(admin),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    return made.body.data.id as string;
+  };
+  const receive = async (id: string, body: Record<string, unknown>) => {
+    const res = await http.post(`/api/accounts-receivable/${id}/receive`, body, keyed(cashier));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+  /** The cash book's entries of no sale and no account: a close's difference. */
   const sessionEntries = () =>
     ctx.db
       .select()
       .from(cashFlowEntries)
-      .where(and(eq(cashFlowEntries.tenantId, tenantId), isNull(cashFlowEntries.saleId)));
+      .where(
+        and(
+          eq(cashFlowEntries.tenantId, tenantId),
+          isNull(cashFlowEntries.saleId),
+          isNull(cashFlowEntries.accountReceivableId),
+        ),
+      );
   const figure = (data: { figures: { method: string }[] }, method: string) =>
     data.figures.find((f) => f.method === method);
   const expected = (data: { expected: { method: string; amount: number }[] }) =>
@@ -45,6 +68,9 @@ describe.each(databases())('till sessions (%s)', (kind) => {
     ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));
     product = await makeProduct(ctx.db, tenantId, { stock: 10_000, price: 3990 });
     customerId = (await makeCustomer(ctx.db, tenantId)).id;
+    // Multa 2%, juros 1% a month; cashiers receive instalments at the till.
+    const terms = { late_fee_percent: 2, late_interest_monthly_percent: 1, cashiers_receive_installments: true };
+    expect((await http.put('/api/settings', terms, { token: admin })).status).toBe(200);
   });
   afterAll(() => ctx?.close());
 
@@ -82,10 +108,24 @@ describe.each(databases())('till sessions (%s)', (kind) => {
     expect(sangria.status).toBe(201);
     expect(sangria.body.data).toMatchObject({ kind: 'sangria', amount: 80.1, reason: 'sangria de teste' });
 
-    // cash: 150,35 + 39,90 + 79,80 + 19,70 + 25,50 + 79,80 + 50,00 - 80,10 = 364,95
-    // pix: 119,70 + 100,00 + 15,00 = 234,70
+    // An instalment 30 days late paid in two goes at this till: R$ 40,00 in cash (multa 0,80,
+    // juros 0,40: 41,20), then the rest by Pix (1,20 + 0,60: 61,80); one more paid at no till.
+    const instalment = await lateInstalment();
+    const part = await receive(instalment, { payment_method: 'cash', amount: 40, cash_session_id: session.id });
+    expect(part).toMatchObject({ amount: 40, multa: 0.8, juros: 0.4, total: 41.2 });
+    expect((await receive(instalment, { payment_method: 'pix', cash_session_id: session.id })).total).toBe(61.8);
+    await receive(await lateInstalment(), { payment_method: 'cash' });
+
+    // cash: 150,35 + 39,90 + 79,80 + 19,70 + 25,50 + 79,80 + 41,20 + 50,00 - 80,10 = 406,15
+    // pix: 119,70 + 100,00 + 15,00 + 61,80 = 296,50
     const now = (await http.get(`${BASE}/${session.id}`, { token: cashier })).body.data;
-    expect(expected(now)).toEqual({ cash: 364.95, pix: 234.7, credit_card: 79.8, debit_card: 39.9, transfer: 0 });
+    expect(expected(now)).toEqual({ cash: 406.15, pix: 296.5, credit_card: 79.8, debit_card: 39.9, transfer: 0 });
+    expect(now.installments_by_method).toEqual([
+      { method: 'cash', count: 1, amount: 41.2 },
+      { method: 'pix', count: 1, amount: 61.8 },
+    ]);
+    const listed = (await http.get(`${BASE}?status=open`, { token: cashier })).body.data.sessions;
+    expect(expected(listed.find((l: { id: string }) => l.id === session.id))).toEqual(expected(now));
     expect(now.sales_count).toBe(10);
     expect(now.movements.map((m: { kind: string }) => m.kind)).toEqual(['suprimento', 'sangria']);
     expect(now.sales_by_method).toEqual(
@@ -98,15 +138,15 @@ describe.each(databases())('till sessions (%s)', (kind) => {
     expect(await sessionEntries()).toEqual([]);
 
     // The blind count: R$ 3,45 short in cash, the rest as expected (within the R$ 5,00 tolerance).
-    const counted = { cash: 361.5, pix: 234.7, credit_card: 79.8, debit_card: 39.9 };
+    const counted = { cash: 402.7, pix: 296.5, credit_card: 79.8, debit_card: 39.9 };
     const key = randomUUID();
     const close = await http.post(`${BASE}/${session.id}/close`, { counted }, keyed(cashier, key));
     expect(close.status, JSON.stringify(close.body)).toBe(200);
     expect(close.body.data).toMatchObject({ status: 'closed', difference: -3.45, close_reason: null });
     expect(figure(close.body.data, 'cash')).toEqual({
       method: 'cash',
-      expected: 364.95,
-      counted: 361.5,
+      expected: 406.15,
+      counted: 402.7,
       difference: -3.45,
     });
     expect(figure(close.body.data, 'transfer')).toEqual({ method: 'transfer', expected: 0, counted: 0, difference: 0 });
@@ -134,6 +174,8 @@ describe.each(databases())('till sessions (%s)', (kind) => {
     expect(online.status).toBe(409);
     const late = await sell(cashier, session.id, 1, { offline: true });
     expect(late.cash_session_id).toBeNull();
+    // An instalment received naming the closed session is kept, in no caixa.
+    await receive(await lateInstalment(), { payment_method: 'cash', cash_session_id: session.id });
     const after = (await http.get(`${BASE}/${session.id}`, { token: admin })).body.data;
     expect(after.figures).toEqual(close.body.data.figures);
     expect(after.sales_count).toBe(10);

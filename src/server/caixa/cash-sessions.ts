@@ -118,7 +118,7 @@ export async function closeCashSession(
     movementsOf(t, caller.tenantId, [sessionId]),
     getStoreSettings(t, caller.tenantId),
   ]);
-  const expected = expectedNow(session, taken.get(sessionId)!.methods, movements.get(sessionId)!);
+  const expected = expectedNow(session, taken.get(sessionId)!, movements.get(sessionId)!);
   const figures = closeFigures(expected, input.counted);
   if (closeNeedsReason(figures, settings.cash_close_tolerance) && !input.reason) {
     throw badRequest(CLOSE_REASON_REQUIRED, [{ path: 'reason', message: CLOSE_REASON_REQUIRED }]);

@@ -1,7 +1,8 @@
 // Receiving an instalment at the counter: cashiers only when the store allows it; a partial
 // amount leaves the rest open as the same instalment; multa (at most 2%) and juros de mora
 // pro rata die computed on what is paid and booked apart ('Juros e multas'), each entry
-// with the method; more than is open is a 400 naming the field; a replay is one receipt.
+// with the method; more than is open is a 400 naming the field; a replay is one receipt;
+// the charges count in the DRE's other_revenue on the day paid.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,35 @@ describe.each(databases())('receiving instalments (%s)', (kind) => {
       [60, 'paid'],
     ]);
     expect((await http.post(url, { payment_method: 'cash' }, keyed(cashier))).status).toBe(409);
+  });
+
+  it('late charges are other revenue in the DRE on the day paid, to the centavo', async () => {
+    const created = await http.post(
+      '/api/accounts-receivable',
+      { description: 'Conserto a prazo', amount: 250, due_date: '2025-03-10' },
+      keyed(admin),
+    );
+    const url = `/api/accounts-receivable/${created.body.data.id}/receive`;
+    // 45 days late, R$ 100,00: multa 2,00 + juros 1% × 45/30 = 1,50.
+    const first = await http.post(
+      url,
+      { payment_method: 'pix', amount: 100, payment_date: '2025-04-24' },
+      keyed(admin),
+    );
+    expect(first.body.data).toMatchObject({ days_late: 45, multa: 2, juros: 1.5, total: 103.5 });
+    // 60 days late, the rest R$ 150,00: multa 3,00 + juros 1% × 60/30 = 3,00.
+    const rest = await http.post(url, { payment_method: 'cash', payment_date: '2025-05-09' }, keyed(admin));
+    expect(rest.body.data).toMatchObject({ days_late: 60, multa: 3, juros: 3, total: 156 });
+    const dre = async (start: string, end: string) => {
+      const res = await http.get(`/api/financial-reports/dre?start_date=${start}&end_date=${end}`, { token: admin });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.revenue.other_revenue as number;
+    };
+    // The account counts when due (March); its charges when paid (April, May).
+    expect(await dre('2025-03-01', '2025-03-31')).toBe(250);
+    expect(await dre('2025-04-01', '2025-04-30')).toBe(3.5);
+    expect(await dre('2025-05-01', '2025-05-31')).toBe(6);
+    expect(await dre('2025-03-01', '2025-05-31')).toBe(259.5);
   });
 
   it('on or before the due date nothing is added; the multa never passes 2%', async () => {

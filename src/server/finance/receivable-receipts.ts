@@ -4,10 +4,12 @@
 // account of its own and the rest stays open as the same instalment (same id, due date and
 // number); the principal is an income entry (Vendas) and the late charges (multa, at most
 // 2%, and juros de mora pro rata die, shared/late-charges.ts) one more, in 'Juros e
-// multas', both with the method the money came in.
+// multas', both with the method the money came in and the caixa session that took it (while
+// that session is open: a closed session's figures never change).
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { receivableEntryDescription } from '../../shared/accounts';
+import { lateChargesDescription } from '../../shared/account-records';
+import { partialPaymentDescription, receivableEntryDescription } from '../../shared/accounts';
 import { SALES_CATEGORY } from '../../shared/constants';
 import {
   LATE_CHARGES_CATEGORY,
@@ -21,7 +23,7 @@ import { formatBRL } from '../../shared/money';
 import type { Role } from '../../shared/permissions';
 import { getStoreSettings } from '../access/settings';
 import { inTransaction, type DbOrTx } from '../db/client';
-import { accountsReceivable, cashFlowEntries } from '../db/schema';
+import { accountsReceivable, cashFlowEntries, cashSessions } from '../db/schema';
 import { badRequest, forbidden } from '../errors';
 import { refusalOf } from './account-queries';
 import { getReceivable, RECEIVABLE_NOT_FOUND } from './receivables';
@@ -78,7 +80,7 @@ export async function receiveInstallment(
       await tr.insert(t).values({
         ...row,
         id: paidId,
-        description: `${row.description} (pagamento parcial)`,
+        description: partialPaymentDescription(row.description),
         amount,
         status: 'paid',
         paymentDate,
@@ -87,6 +89,7 @@ export async function receiveInstallment(
       });
     }
     const paid = await getReceivable(tr, tenantId, paidId);
+    const cashSessionId = await openSessionOf(tr, tenantId, input.cash_session_id);
     const base = {
       tenantId,
       date: paymentDate,
@@ -94,6 +97,7 @@ export async function receiveInstallment(
       saleId: row.saleId,
       accountReceivableId: paidId,
       paymentMethod: input.payment_method,
+      cashSessionId,
     };
     const description = receivableEntryDescription(paid.description, paid.customer?.name ?? null);
     await tr.insert(cashFlowEntries).values({ ...base, description, category: SALES_CATEGORY, amount });
@@ -103,7 +107,7 @@ export async function receiveInstallment(
         ...base,
         // Not the sale's: a sale cancelled later reverses what it sold, not the charges paid late.
         saleId: null,
-        description: `${LATE_CHARGES_CATEGORY} - ${description}`,
+        description: lateChargesDescription(paid),
         category: LATE_CHARGES_CATEGORY,
         amount: extra,
       });
@@ -118,4 +122,16 @@ export async function receiveInstallment(
       total: charges.total_cents,
     };
   });
+}
+
+/** The caixa session the money came into, when it is one of the store's and still open. */
+async function openSessionOf(tr: DbOrTx, tenantId: string, id: string | undefined): Promise<string | null> {
+  if (!id) return null;
+  const [session] = await tr
+    .select({ status: cashSessions.status })
+    .from(cashSessions)
+    .where(and(eq(cashSessions.tenantId, tenantId), eq(cashSessions.id, id)))
+    // A close in progress finishes first (its figures then never include this receipt), or waits for it.
+    .for('share');
+  return session?.status === 'open' ? id : null;
 }

@@ -2,17 +2,21 @@
 // rules): sales_revenue = totals of the completed sales sold in the range; product_costs =
 // their quantities x the unit costs snapshotted on the sale; other_revenue = manual
 // income entries dated in the range plus receivables not born of a sale due in it (not
-// cancelled). Bills due in the range (not cancelled) and manual expense entries dated in
-// it count by category (DRE_LINE_OF_CATEGORY). A paid bill's cash entry is not manual, so
-// a bill counts once, on its due date; a sale's entries (and a paid installment's) are not
-// manual either, so a sale counts once, on its day. Goods bought for resale (their own
-// category) count nowhere here: they are inventory, and reach product_costs when sold.
+// cancelled), plus the late charges received in it (multa and juros of instalments paid
+// late, 'Juros e multas': revenue of their own on the day paid, the instalment itself
+// counting as its sale's or its receivable's). Bills due in the range (not cancelled) and
+// manual expense entries dated in it count by category (DRE_LINE_OF_CATEGORY). A paid
+// bill's cash entry is not manual, so a bill counts once, on its due date; a sale's
+// entries (and a paid installment's) are not manual either, so a sale counts once, on its
+// day. Goods bought for resale (their own category) count nowhere here: they are
+// inventory, and reach product_costs when sold.
 // Returns deduct from sales_revenue (and their cost from product_costs) on the return's
 // day: the day totals are kept net (sales/sale-return-effects.ts), and the deduction is
 // shown beside them ('Devoluções e abatimentos', gross = net + returns).
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PAYABLE_CATEGORIES } from '../../shared/constants';
+import { LATE_CHARGES_CATEGORY } from '../../shared/contract/receipts';
 import type { Dre } from '../../shared/contract/reports';
 import type { DbOrTx } from '../db/client';
 import { accountsPayable, accountsReceivable, cashFlowEntries, saleReturns, salesDays } from '../db/schema';
@@ -107,7 +111,8 @@ async function otherParts(db: DbOrTx, tenantId: string, days: Days) {
     sql`
     SELECT 'other_revenue' AS line, NULL AS category,
            ((SELECT coalesce(sum(${e.amount}), 0) FROM ${e}
-              WHERE ${e.tenantId} = ${tenantId} AND ${e.type} = 'income' AND ${manualEntry} AND ${dated(e.date)})
+              WHERE ${e.tenantId} = ${tenantId} AND ${e.type} = 'income' AND ${dated(e.date)}
+                AND (${manualEntry} OR ${e.category} = ${LATE_CHARGES_CATEGORY}))
           + (SELECT coalesce(sum(${r.amount}), 0) FROM ${r}
               WHERE ${r.tenantId} = ${tenantId} AND ${r.saleId} IS NULL AND ${r.status} <> 'cancelled'
                 AND ${dated(r.dueDate)}))::float8 AS amount

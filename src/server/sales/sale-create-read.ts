@@ -5,7 +5,8 @@
 //   UPDATE takes anyway, which does not block other sales' lines referencing them);
 // - its customers among the live ones, share-locked (many sales of one customer go
 //   together; deleting the customer waits for them), or locked for update when a sale of
-//   the run pays with the vale-troca (the balance is checked and written under the lock);
+//   the run pays with the vale-troca (the balance is checked and written under the lock)
+//   or the caller asks (a cashier's crediário sale held to a credit limit: sale-credit.ts);
 // - which of the sale ids the client chose are taken already, and which of its numbers;
 // - the answers stored under the run's Idempotency-Keys (core/idempotency.ts);
 // - the sync versions its stock writes will carry, one per product a sale moves, drawn
@@ -33,6 +34,11 @@ export interface SalesRead {
   sessions: Map<string, { open: boolean }>;
 }
 
+export interface ReadOptions {
+  /** Lock the customers for update (they are locked for share otherwise). */
+  lockCustomers?: boolean;
+}
+
 /** Products each sale moves (its lines merged): the versions the run may need. */
 export function movesOf(inputs: readonly SaleCreate[]): number {
   return inputs.reduce((n, input) => n + new Set(input.items.map((i) => i.product_id)).size, 0);
@@ -41,14 +47,19 @@ export function movesOf(inputs: readonly SaleCreate[]): number {
 const uuids = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
 
 /** The read statement (the bench runs this very statement as its floor). */
-export function salesReadSql(tenantId: string, inputs: readonly SaleCreate[], keys: readonly string[]): SQL {
+export function salesReadSql(
+  tenantId: string,
+  inputs: readonly SaleCreate[],
+  keys: readonly string[],
+  { lockCustomers = false }: ReadOptions = {},
+): SQL {
   const saleIds = inputs.flatMap((i) => (i.id ? [i.id] : []));
   // Numbers match SALE_NUMBER_PATTERN (capitals, digits, '-'): safe inside an array literal.
   const numbers = `{${inputs.flatMap((i) => (i.number ? [i.number] : [])).join(',')}}`;
   const productIds = inputs.flatMap((i) => i.items.map((item) => item.product_id));
   const customerIds = inputs.map((i) => i.customer_id);
   const sessionIds = inputs.flatMap((i) => (i.cash_session_id ? [i.cash_session_id] : []));
-  const usesStoreCredit = inputs.some((i) => i.payments?.some((p) => p.method === 'store_credit'));
+  const forUpdate = lockCustomers || inputs.some((i) => i.payments?.some((p) => p.method === 'store_credit'));
   return sql`
     WITH p AS (
       SELECT * FROM ${products}
@@ -57,7 +68,7 @@ export function salesReadSql(tenantId: string, inputs: readonly SaleCreate[], ke
     ), c AS (
       SELECT * FROM ${customers}
        WHERE tenant_id = ${tenantId} AND id = ANY(${uuids(customerIds)}::uuid[]) AND deleted_at IS NULL
-       ORDER BY id ${usesStoreCredit ? sql.raw('FOR NO KEY UPDATE') : sql.raw('FOR SHARE')}
+       ORDER BY id ${forUpdate ? sql.raw('FOR NO KEY UPDATE') : sql.raw('FOR SHARE')}
     ), v AS (
       SELECT nextval('change_versions') AS version FROM generate_series(1, ${movesOf(inputs)})
        WHERE (SELECT count(*) FROM p) + (SELECT count(*) FROM c) >= 0
@@ -84,8 +95,9 @@ export async function readForSales(
   tenantId: string,
   inputs: readonly SaleCreate[],
   keys: readonly string[],
+  options: ReadOptions = {},
 ): Promise<SalesRead> {
-  const { rows } = (await executeNamed(t, salesReadSql(tenantId, inputs, keys))) as unknown as {
+  const { rows } = (await executeNamed(t, salesReadSql(tenantId, inputs, keys, options))) as unknown as {
     rows: {
       products: Record<string, unknown>[] | string | null;
       customers: Record<string, unknown>[] | string | null;

@@ -21,6 +21,7 @@ import {
 } from '../db/schema';
 import { stockWriteSql, stockWritten, type StockWrite } from './stock';
 import { storeCreditBalancesSql } from './store-credit';
+import { countedLinesSql } from './sale-counted';
 
 export interface SalesWrite {
   sales: (typeof sales.$inferInsert)[];
@@ -32,6 +33,8 @@ export interface SalesWrite {
   stock: StockWrite[];
   /** The stock movements of the run: one per sale and product it moved. */
   movements: (typeof stockMovements.$inferInsert)[];
+  /** Open counts' lines the run's offline sales had been made before (sale-counted.ts). */
+  countedLines?: { countId: string; productId: string; take: number }[];
   /** The vale-troca the run's sales used: the ledger's rows and each customer's balance after. */
   storeCredit?: {
     ledger: (typeof storeCreditLedger.$inferInsert)[];
@@ -59,6 +62,7 @@ export function salesWriteSql(tenantId: string, write: SalesWrite, now: Date, an
           storeCreditBalancesSql(tenantId, write.storeCredit.balances),
         ]
       : []),
+    ...(write.countedLines && write.countedLines.length > 0 ? [countedLinesSql(tenantId, write.countedLines)] : []),
     ...(answers ? [answers] : []),
   ];
   const ctes = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`);

@@ -30,9 +30,12 @@ import { writeSales } from './sale-create-write';
 import { planSales, SALE_ID_TAKEN } from './sale-plan';
 import { offlineHistory } from './sale-price';
 import type { Role } from '../../shared/permissions';
+import type { TokenService } from '../core/tokens';
+import { approvedSales } from './credit-approval';
 import { getStoreSettings } from '../access/settings';
 import type { StoreSettings } from '../../shared/contract/settings';
-import { creditStateFor } from './sale-credit';
+import { creditNeedsLock, creditStateFor } from './sale-credit';
+import { readCounted } from './sale-counted';
 
 /** The path a sale's key is bound to, whether it came alone or in a batch. */
 export const SALES_PATH = '/api/sales';
@@ -62,6 +65,8 @@ export interface CreateSalesOptions {
   role?: Role;
   /** Told of what failed unexpectedly: a run's transaction (its sales are then tried one by one), a sale alone. */
   log?: (error: unknown) => void;
+  /** What checks an admin's approval over the credit limit (credit-approval.ts): the server's tokens. */
+  tokens?: Pick<TokenService, 'seal'>;
 }
 
 /** Creates a run of sales: one outcome per call, in order. */
@@ -73,10 +78,10 @@ export async function createSales(
   options: CreateSalesOptions = {},
 ): Promise<Outcome<SaleCreateResult>[]> {
   if (calls.length === 0) return [];
-  if (options.tx) return runSales(options.tx, tenantId, userId, calls, options.role);
+  if (options.tx) return runSales(options.tx, tenantId, userId, calls, options);
   let outcomes: Outcome<SaleCreateResult>[];
   try {
-    outcomes = await db.transaction((tx) => runSales(tx, tenantId, userId, calls, options.role));
+    outcomes = await db.transaction((tx) => runSales(tx, tenantId, userId, calls, options));
   } catch (error) {
     if (calls.length > 1) {
       options.log?.(error);
@@ -101,13 +106,26 @@ async function runSales(
   tenantId: string,
   userId: string | null,
   calls: readonly SaleCall[],
-  role: Role | undefined,
+  { role, tokens }: CreateSalesOptions,
 ): Promise<Outcome<SaleCreateResult>[]> {
+  let settings: Promise<StoreSettings> | undefined;
+  const storeSettings = () => (settings ??= getStoreSettings(t, tenantId));
+  // A cashier's crediário sales are held to the customer's credit limit; an admin's are not.
+  const creditHeld = role === 'user';
   const read = await readForSales(
     t,
     tenantId,
     calls.map((c) => c.input),
     calls.flatMap((c) => (c.key ? [c.key] : [])),
+    {
+      lockCustomers: await creditNeedsLock(
+        t,
+        tenantId,
+        calls.map((c) => c.input),
+        creditHeld,
+        storeSettings,
+      ),
+    },
   );
   const outcomes: (Outcome<SaleCreateResult> | null)[] = calls.map((c) => {
     const stored = c.key ? read.stored.get(c.key) : undefined;
@@ -126,12 +144,11 @@ async function runSales(
   const history = await offlineHistory(t, tenantId, inputs, read.products, now);
   // The store's limit is read only when a cashier gives a discount (most sales give none).
   const discounted = inputs.some((i) => (i.discount ?? 0) > 0 || i.items.some((l) => (l.discount ?? 0) > 0));
-  let settings: Promise<StoreSettings> | undefined;
-  const storeSettings = () => (settings ??= getStoreSettings(t, tenantId));
   const discountLimit = role === 'user' && discounted ? (await storeSettings()).cashier_max_discount_percent : null;
-  // A cashier's crediário sales are held to the customer's credit limit; an admin's are not.
-  const credit = await creditStateFor(t, tenantId, inputs, role === 'user', storeSettings);
-  const plan = planSales(inputs, read, history, { tenantId, userId, now, discountLimit, credit });
+  const approved = creditHeld && tokens ? await approvedSales(t, tokens, tenantId, inputs) : new Map<string, number>();
+  const credit = await creditStateFor(t, tenantId, inputs, creditHeld, storeSettings, approved);
+  const counted = await readCounted(t, tenantId, inputs, now);
+  const plan = planSales(inputs, read, history, { tenantId, userId, now, discountLimit, credit, counted });
   const answers = fresh.flatMap((c, i) => {
     const result = plan.results[i]!;
     return c.key && !(result instanceof AppError)
@@ -183,12 +200,12 @@ async function oneByOne(
   tenantId: string,
   userId: string | null,
   calls: readonly SaleCall[],
-  { log, role }: CreateSalesOptions,
+  { log, role, tokens }: CreateSalesOptions,
 ): Promise<Outcome<SaleCreateResult>[]> {
   const outcomes: Outcome<SaleCreateResult>[] = [];
   for (const call of calls) {
     try {
-      outcomes.push(...(await createSales(db, tenantId, userId, [call], { role })));
+      outcomes.push(...(await createSales(db, tenantId, userId, [call], { role, tokens })));
     } catch (error) {
       log?.(error);
       // Not the sale's fault as far as anyone can tell: the till retries it later.

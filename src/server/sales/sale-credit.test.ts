@@ -1,11 +1,15 @@
 // Crediário credit limits: a cashier's online crediário sale that would take the customer's
 // open crediário over their limit (their own, else the store's default) is a 409 with the
 // figures and writes nothing; the entrada is not financed; offline it is recorded with a
-// 'credit' conflict; an admin sells over it; the customer's own limit wins over the default.
+// 'credit' conflict; an admin sells over it, or approves one cashier's sale over it with
+// their password; the customer's own limit wins over the default; two sales of one customer
+// at once never pass the limit together; the till reads a customer's open crediário.
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../shared/dates';
-import { saleConflicts } from '../db/schema';
+import { DEMO } from '../demo/seed';
+import { accountsReceivable, saleConflicts } from '../db/schema';
 import { NO_STORE, openTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, salesCount, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
@@ -83,5 +87,99 @@ describe.each(databases())('crediário credit limits (%s)', (kind) => {
     const other = await makeCustomer(ctx.db, tenantId, 'Sem Limite');
     expect((await http.post('/api/sales', crediario(other.id, 1500), { token: cashier })).status).toBe(201);
     expect((await http.post('/api/sales', crediario(other.id, 1500), { token: cashier })).status).toBe(201);
+  });
+
+  it('two crediário sales of one customer at once: one passes, the other is refused with the figures', async () => {
+    expect((await http.put('/api/settings', { credit_limit_default: 100_000 }, { token: admin })).status).toBe(200);
+    // Two products and the tills' own numbers: the products' locks and the store's number
+    // counter would otherwise make the sales take turns.
+    const products = await Promise.all([1, 2].map(() => makeProduct(ctx.db, tenantId, { stock: 10, price: 60_000 })));
+    const customer = await makeCustomer(ctx.db, tenantId, 'Dupla Venda');
+    const answers = await Promise.all(
+      products.map((p, i) =>
+        http.post(
+          '/api/sales',
+          saleBody(customer.id, [{ product: p, quantity: 1 }], {
+            number: `R-000${i + 1}`,
+            payment_method: 'crediario',
+            crediario: { entrada: 0, parcelas: 1, vencimentos: [addDays(todayIso(), 30)] },
+          }),
+          { token: cashier },
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const refused = answers.find((a) => a.status === 409)!;
+    expect(spaced(refused.body.error)).toContain(
+      'Limite de crédito: R$ 1.000,00; em aberto: R$ 600,00; esta venda: R$ 600,00',
+    );
+    expect(refused.body.details).toEqual({ limit_centavos: 100_000, open_centavos: 60_000, sale_centavos: 60_000 });
+  });
+
+  it("an admin's approval lets one cashier's sale pass the limit; a wrong password or a cashier approves nothing", async () => {
+    expect((await http.put('/api/settings', { credit_limit_default: 100_000 }, { token: admin })).status).toBe(200);
+    await http.put(`/api/products/${product.id}`, { sale_price: 1200 }, { token: admin });
+    const customer = await makeCustomer(ctx.db, tenantId, 'Com Aval');
+    const saleId = randomUUID();
+    const ask = (email: string, password: string, amount = 1200) =>
+      http.post('/api/auth/credit-approval', { email, password, sale_id: saleId, amount }, { token: cashier });
+
+    const wrong = await ask(DEMO.admin.email, 'errada');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.details).toEqual([{ path: 'password', message: 'E-mail ou senha do administrador incorretos.' }]);
+    expect((await ask(DEMO.cashier.email, DEMO.cashier.password)).status).toBe(403);
+
+    // Approved up to R$ 1.000,00: a sale financing R$ 1.200,00 is still held to the limit.
+    const tooLittle = (await ask(DEMO.admin.email, DEMO.admin.password, 1000)).body.data.approval as string;
+    const more = crediario(customer.id, 1200, 0, { id: saleId, credit_approval: tooLittle });
+    expect((await http.post('/api/sales', more, { token: cashier })).status).toBe(409);
+    // Nor is an approval's amount changed by hand.
+    const forged = tooLittle.replace('.100000.', '.120000.');
+    const forgedSale = crediario(customer.id, 1200, 0, { id: saleId, credit_approval: forged });
+    expect((await http.post('/api/sales', forgedSale, { token: cashier })).status).toBe(409);
+
+    const approved = await ask(DEMO.admin.email, DEMO.admin.password);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const approval = approved.body.data.approval as string;
+    // The approval names one sale: another sale with it is still held to the limit.
+    const other = crediario(customer.id, 1200, 0, { id: randomUUID(), credit_approval: approval });
+    expect((await http.post('/api/sales', other, { token: cashier })).status).toBe(409);
+    const sale = crediario(customer.id, 1200, 0, { id: saleId, credit_approval: approval });
+    const sold = await http.post('/api/sales', sale, { token: cashier });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+  });
+
+  it("reads a customer's open crediário: instalments, open, overdue and the limit that holds", async () => {
+    expect((await http.put('/api/settings', { credit_limit_default: 100_000 }, { token: admin })).status).toBe(200);
+    await http.put(`/api/products/${product.id}`, { sale_price: 300 }, { token: admin });
+    const customer = await makeCustomer(ctx.db, tenantId, 'Carnê Aberto');
+    const empty = await http.get(`/api/customers/${customer.id}/crediario`, { token: cashier });
+    expect(empty.body.data).toEqual({ open_count: 0, open_amount: 0, overdue_amount: 0, credit_limit: 1000 });
+
+    const body = saleBody(customer.id, [{ product, quantity: 1, unitPrice: 300 }], {
+      payment_method: 'crediario',
+      crediario: { entrada: 0, parcelas: 3, vencimentos: [1, 2, 3].map((m) => addDays(todayIso(), 30 * m)) },
+    });
+    expect((await http.post('/api/sales', body, { token: cashier })).status).toBe(201);
+    // The first instalment falls due yesterday.
+    const [first] = await ctx.db
+      .select({ id: accountsReceivable.id })
+      .from(accountsReceivable)
+      .where(and(eq(accountsReceivable.tenantId, tenantId), eq(accountsReceivable.customerId, customer.id)))
+      .orderBy(accountsReceivable.dueDate)
+      .limit(1);
+    await ctx.db
+      .update(accountsReceivable)
+      .set({ dueDate: addDays(todayIso(), -1) })
+      .where(eq(accountsReceivable.id, first!.id));
+    const read = await http.get(`/api/customers/${customer.id}/crediario`, { token: cashier });
+    expect(read.status).toBe(200);
+    expect(read.body.data).toEqual({ open_count: 3, open_amount: 300, overdue_amount: 100, credit_limit: 1000 });
+
+    await http.put(`/api/customers/${customer.id}`, { credit_limit: 0 }, { token: admin });
+    expect((await http.get(`/api/customers/${customer.id}/crediario`, { token: cashier })).body.data.credit_limit).toBe(
+      null,
+    );
+    expect((await http.get(`/api/customers/${randomUUID()}/crediario`, { token: cashier })).status).toBe(404);
   });
 });

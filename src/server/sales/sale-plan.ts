@@ -7,7 +7,13 @@
 // brings its payment effects (sale-effects.ts) and the conflicts admins review. A refused
 // sale is its AppError and writes nothing; the others go on.
 import { randomUUID } from 'node:crypto';
-import type { SaleCreate, SaleCreateResult, StockAfter, StockConflict } from '../../shared/contract';
+import type {
+  CreditOverLimitDetail,
+  SaleCreate,
+  SaleCreateResult,
+  StockAfter,
+  StockConflict,
+} from '../../shared/contract';
 import type { CustomerRow, PriceConflictRecord, ProductRow, SaleItemRow, SaleRow } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
@@ -30,6 +36,8 @@ import { discountedLines, discountOverLimit, withinLimit } from './sale-discount
 import { saleTime } from './sale-time';
 import { creditLimitOf, creditOverLimit, overCreditLimit } from '../../shared/credit';
 import { insufficientStock, mergeMoves, shortfalls, type StockWrite } from './stock';
+import { countedBy, type CountedBy, type CountedLines } from './sale-counted';
+import { SALE_ALREADY_COUNTED_REASON } from '../../shared/contract';
 
 export const SALE_ID_TAKEN = 'Já existe uma venda com este identificador.';
 export const CASH_SESSION_NOT_FOUND = 'Caixa não encontrado.';
@@ -60,8 +68,8 @@ interface CheckedSale {
   soldAt: Date;
   /** The device's time when it was not believed (a clock conflict). */
   claimedSoldAt: Date | null;
-  /** Each product it moves (merged lines): the units taken and that product's stock right after it. */
-  after: { productId: string; taken: number; stock: number }[];
+  /** Each product it moves (merged lines): the units taken, that product's stock right after it, the count it met. */
+  after: { productId: string; taken: number; stock: number; counted: CountedBy }[];
   cashSessionId: string | null;
 }
 
@@ -72,6 +80,8 @@ interface RunState {
   customers: Map<string, CustomerRow>;
   /** Running stock: each checked sale leaves its decrements here for the next one. */
   products: Map<string, ProductRow>;
+  /** The counts that counted the run's products after its offline sales were made (sale-counted.ts). */
+  counted: CountedLines;
   history: PriceHistory;
   receivedAt: Date;
   /** The largest discount the caller may give, in percent; null: no limit (an admin). */
@@ -84,6 +94,8 @@ interface RunState {
 export interface CreditState {
   defaultLimit: number;
   open: Map<string, number>;
+  /** Sales an admin approved over the limit (credit-approval.ts), with the amount approved: not held to it up to that. */
+  approved: ReadonlyMap<string, number>;
 }
 
 /** Checks one sale (throws the AppError that refuses it) and moves the running stock. */
@@ -117,24 +129,31 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   if (crediario && crediario.entrada > total) {
     throw badRequest(ENTRADA_TOO_HIGH, [{ path: 'crediario.entrada', message: ENTRADA_TOO_HIGH }]);
   }
-  const financed = crediario ? total - crediario.entrada : 0;
   const open = run.credit?.open.get(customer.id) ?? 0;
-  const limit = run.credit ? creditLimitOf(customer.creditLimit, run.credit.defaultLimit) : null;
+  const financed = crediario ? total - crediario.entrada : 0;
+  const approved = input.id ? (run.credit?.approved.get(input.id) ?? -1) : -1;
+  const limit = run.credit && financed > approved ? creditLimitOf(customer.creditLimit, run.credit.defaultLimit) : null;
   const overCredit = financed > 0 && overCreditLimit(limit, open, financed);
   // Online the cashier can still take another way of paying; offline the sale already happened.
-  if (overCredit && !input.offline) throw conflict(creditOverLimit(limit!, open, financed));
+  if (overCredit && !input.offline) {
+    const details: CreditOverLimitDetail = { limit_centavos: limit!, open_centavos: open, sale_centavos: financed };
+    throw conflict(creditOverLimit(limit!, open, financed), details);
+  }
   const parts = plannedParts(input, total);
   const storeCredit = takeStoreCredit(input, customer, parts, run);
-  const moves = mergeMoves(lines.map((l) => ({ productId: l.product_id, take: l.quantity })));
+  const merged = mergeMoves(lines.map((l) => ({ productId: l.product_id, take: l.quantity })));
+  const counts = merged.map((m) => (input.offline ? countedBy(run.counted.get(m.productId), soldAt) : null));
+  // A count finished after the sale was made saw the shelf without its units: none taken again.
+  const moves = merged.map((m, i) => (counts[i] && !counts[i].open ? { ...m, take: 0 } : m));
   const short = shortfalls(moves, run.products);
   // Online, stock never goes below zero. Offline, the sale already happened at the till:
   // it is accepted and what the stock could not cover is recorded as its conflicts.
   if (short.length > 0 && !input.offline) throw insufficientStock(short);
-  const after = moves.map((m) => {
+  const after = moves.map((m, i) => {
     const row = run.products.get(m.productId)!;
     const stock = row.currentStock - m.take;
     run.products.set(m.productId, { ...row, currentStock: stock });
-    return { productId: m.productId, taken: m.take, stock };
+    return { productId: m.productId, taken: m.take, stock, counted: counts[i]! };
   });
   const id = input.id ?? randomUUID();
   run.taken.add(id);
@@ -214,13 +233,22 @@ export function planSales(
     now,
     discountLimit = null,
     credit = null,
-  }: { tenantId: string; userId: string | null; now: Date; discountLimit?: number | null; credit?: CreditState | null },
+    counted = new Map(),
+  }: {
+    tenantId: string;
+    userId: string | null;
+    now: Date;
+    discountLimit?: number | null;
+    credit?: CreditState | null;
+    counted?: CountedLines;
+  },
 ): SalesPlan {
   const run: RunState = {
     taken: read.taken,
     sessions: read.sessions,
     customers: new Map(read.customers),
     products: new Map(read.products),
+    counted,
     history,
     receivedAt: now,
     discountLimit,
@@ -276,7 +304,7 @@ export function planSales(
       storeCredit: storeCreditWrites(accepted, tenantId, userId, now),
       // One movement per sale and product, in the run's order.
       movements: accepted.flatMap((sale) =>
-        sale.after.map(({ productId, taken, stock: stockAfter }) => ({
+        sale.after.map(({ productId, taken, stock: stockAfter, counted }) => ({
           tenantId,
           productId,
           kind: 'sale' as const,
@@ -284,11 +312,25 @@ export function planSales(
           stockAfter,
           userId,
           saleId: sale.id,
+          ...(counted && !counted.open ? { countId: counted.countId, reason: SALE_ALREADY_COUNTED_REASON } : {}),
           createdAt: now,
         })),
       ),
+      countedLines: openCountTakes(accepted),
     },
   };
+}
+
+/** What the run's sales took of products an open count had counted after they were made, per count and product. */
+function openCountTakes(accepted: readonly CheckedSale[]) {
+  const takes = new Map<string, { countId: string; productId: string; take: number }>();
+  for (const { productId, taken, counted } of accepted.flatMap((sale) => sale.after)) {
+    if (!counted?.open) continue;
+    const key = `${counted.countId}:${productId}`;
+    const take = (takes.get(key)?.take ?? 0) + taken;
+    takes.set(key, { countId: counted.countId, productId, take });
+  }
+  return [...takes.values()];
 }
 
 /** The vale-troca uses of the run (ledger rows, in order) and each customer's balance after the run. */

@@ -116,7 +116,7 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     async (request, reply) => {
       const { tenantId, userId, role } = authOf(request);
       const call = saleCall(request.body, idempotencyKeyOf(request));
-      const [outcome] = await createSales(ctx.db, tenantId, userId, [call], { role });
+      const [outcome] = await createSales(ctx.db, tenantId, userId, [call], { role, tokens: ctx.tokens });
       if (outcome!.kind === 'refused') throw outcome!.error;
       return sendAnswer(reply, 201, outcome!.kind === 'done' ? { kind: 'done', data: ok(outcome!.data) } : outcome!);
     },
@@ -138,6 +138,7 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
       const calls = parsed.filter((p): p is SaleCall => !(p instanceof Error));
       const created = await createSales(ctx.db, tenantId, userId, calls, {
         role,
+        tokens: ctx.tokens,
         log: (err) => request.log.error({ err }, 'lote de vendas: venda reenviada sozinha'),
       });
       let next = 0;

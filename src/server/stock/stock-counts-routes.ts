@@ -25,7 +25,10 @@ export const stockCountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
 
   app.get(
     '/',
-    { config: read, schema: { querystring: StockCountListQuerySchema, response: { 200: StockCountListResponseSchema } } },
+    {
+      config: read,
+      schema: { querystring: StockCountListQuerySchema, response: { 200: StockCountListResponseSchema } },
+    },
     async (request) => ok(await listStockCounts(ctx.db, authOf(request).tenantId, request.query)),
   );
 
@@ -71,7 +74,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
     async (request, reply) => {
       const { id, productId } = request.params;
       return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await setCounted(ctx.db, authOf(request), id, productId, request.body.counted, tx)),
+        ok(await setCounted(ctx.db, authOf(request), id, productId, request.body, tx)),
       );
     },
   );

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_STORE, OTHER_HOST, openTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, stockOf, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
+import { SALE_ALREADY_COUNTED_REASON } from '../../shared/contract';
 
 describe.each(databases())('stock counts (%s)', (kind) => {
   let { ctx, http, admin, cashier, tenantId, otherAdmin } = NO_STORE;
@@ -128,6 +129,82 @@ describe.each(databases())('stock counts (%s)', (kind) => {
     expect(await stockOf(ctx.db, tenantId, p.id)).toBe(9);
   });
 
+  it('an offline sale made before its product was counted and delivered after is taken off once', async () => {
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    const offlineSale = (lines: { product: ProductFixture; quantity: number }[]) =>
+      http.post('/api/sales', saleBody(customerId, lines, { offline: true, sold_at: minuteAgo }), { token: cashier });
+    const saleMovements = async (product: ProductFixture) => {
+      const res = await http.get(`/api/products/${product.id}/stock-movements?limit=100`, { token: admin });
+      return (res.body.data.movements as { kind: string; quantity: number; count_id: string | null }[]).filter(
+        (m) => m.kind === 'sale',
+      );
+    };
+    const p = await makeProduct(ctx.db, tenantId, { stock: 10, name: 'Dupla Baixa Camisa' });
+    const q = await makeProduct(ctx.db, tenantId, { stock: 5, name: 'Dupla Baixa Bermuda' });
+    const notCounted = await makeProduct(ctx.db, tenantId, { stock: 10, name: 'Fora da Contagem' });
+
+    // The count sees the shelf without the unit of P the tablet sold a minute ago, offline.
+    const id = (await http.post('/api/stock-counts', { search: 'Dupla Baixa Camisa' }, { token: admin })).body.data.id;
+    expect((await count(id, p, 9)).body.data.difference).toBe(-1);
+    expect((await http.post(`/api/stock-counts/${id}/confirm`, undefined, { token: admin })).status).toBe(200);
+    expect(await stockOf(ctx.db, tenantId, p.id)).toBe(9);
+
+    // The sale arrives: P is not taken again, the product the count did not cover is.
+    const late = await offlineSale([
+      { product: p, quantity: 1 },
+      { product: notCounted, quantity: 1 },
+    ]);
+    expect(late.status).toBe(201);
+    expect(await stockOf(ctx.db, tenantId, p.id)).toBe(9);
+    expect(await stockOf(ctx.db, tenantId, notCounted.id)).toBe(9);
+    expect(await saleMovements(p)).toEqual([
+      expect.objectContaining({ quantity: 0, count_id: id, reason: SALE_ALREADY_COUNTED_REASON, stock_after: 9 }),
+    ]);
+    expect(await saleMovements(notCounted)).toEqual([expect.objectContaining({ quantity: -1, count_id: null })]);
+    // A sale made after the count takes its unit as always.
+    await sell(p, 1);
+    expect(await stockOf(ctx.db, tenantId, p.id)).toBe(8);
+
+    // Delivered while the count is still open: the sale takes its unit, the counted line
+    // the same, and finishing moves nothing more.
+    const open = (await http.post('/api/stock-counts', { search: 'Dupla Baixa Bermuda' }, { token: admin })).body.data
+      .id;
+    expect((await count(open, q, 4)).body.data.difference).toBe(-1);
+    expect((await offlineSale([{ product: q, quantity: 1 }])).status).toBe(201);
+    expect(await stockOf(ctx.db, tenantId, q.id)).toBe(4);
+    const line = await http.get(`/api/stock-counts/${open}/lines?limit=50`, { token: admin });
+    expect(line.body.data.lines[0]).toMatchObject({ counted: 4, stock_when_counted: 4, difference: 0 });
+    await http.post(`/api/stock-counts/${open}/confirm`, undefined, { token: admin });
+    expect(await stockOf(ctx.db, tenantId, q.id)).toBe(4);
+    expect(await countMovements(q)).toEqual([]);
+  });
+
+  it('a count typed offline and sent later compares with the stock when it was counted', async () => {
+    const p = await makeProduct(ctx.db, tenantId, { stock: 10, name: 'Contado Sem Rede' });
+    const id = (await http.post('/api/stock-counts', { search: 'Contado Sem Rede' }, { token: admin })).body.data.id;
+    const countedThen = new Date().toISOString();
+    // Two sold after the tablet counted 10, before its count arrives: not counted away.
+    await sell(p, 2);
+    const late = await http.put(
+      `/api/stock-counts/${id}/lines/${p.id}`,
+      { counted: 10, counted_at: countedThen },
+      { token: admin },
+    );
+    expect(late.body.data).toMatchObject({ counted: 10, stock_when_counted: 10, difference: 0, current_stock: 8 });
+    expect(late.body.data.counted_at).toBe(countedThen);
+    // Counted again on another device now; the first tablet's older count arriving after it changes nothing.
+    expect((await count(id, p, 7)).body.data).toMatchObject({ counted: 7, stock_when_counted: 8 });
+    const older = await http.put(
+      `/api/stock-counts/${id}/lines/${p.id}`,
+      { counted: 10, counted_at: countedThen },
+      { token: admin },
+    );
+    expect(older.status).toBe(200);
+    expect(older.body.data).toMatchObject({ counted: 7, stock_when_counted: 8, difference: -1 });
+    await http.post(`/api/stock-counts/${id}/confirm`, undefined, { token: admin });
+    expect(await stockOf(ctx.db, tenantId, p.id)).toBe(7);
+  });
+
   it('admins only; another store sees nothing', async () => {
     const id = (await http.post('/api/stock-counts', {}, { token: admin })).body.data.id;
     const p = await makeProduct(ctx.db, tenantId, { stock: 2 });
@@ -142,7 +219,9 @@ describe.each(databases())('stock counts (%s)', (kind) => {
       expect(res.status, `${method} ${url}`).toBe(403);
     }
     expect((await http.get(`/api/stock-counts/${id}`, { token: otherAdmin, host: OTHER_HOST })).status).toBe(404);
-    expect((await http.post(`/api/stock-counts/${id}/confirm`, undefined, { token: otherAdmin, host: OTHER_HOST })).status).toBe(404);
+    expect(
+      (await http.post(`/api/stock-counts/${id}/confirm`, undefined, { token: otherAdmin, host: OTHER_HOST })).status,
+    ).toBe(404);
     expect((await http.get(`/api/stock-counts/${id}`, { token: admin })).body.data.status).toBe('open');
     await http.post(`/api/stock-counts/${id}/cancel`, undefined, { token: admin });
   });

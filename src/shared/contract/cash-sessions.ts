@@ -103,10 +103,14 @@ export const CashSessionSchema = z.object({
 });
 export type CashSession = z.infer<typeof CashSessionSchema>;
 
+const MethodTakeSchema = z.object({ method: PaymentMethodSchema, count: z.int(), amount: Money });
+
 export const CashSessionDetailSchema = CashSessionSchema.extend({
   movements: z.array(CashMovementSchema),
   /** The session's completed sales by method (what each took in; cash net of change). */
-  sales_by_method: z.array(z.object({ method: PaymentMethodSchema, count: z.int(), amount: Money })),
+  sales_by_method: z.array(MethodTakeSchema),
+  /** Crediário instalments received in the session by method (count of receipts; late charges included). */
+  installments_by_method: z.array(MethodTakeSchema),
 });
 export type CashSessionDetail = z.infer<typeof CashSessionDetailSchema>;
 

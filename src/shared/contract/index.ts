@@ -23,3 +23,4 @@ export * from './stock-counts';
 export * from './returns';
 export * from './receipts';
 export * from './sale-history';
+export * from './credit';

@@ -4,7 +4,7 @@
 // the cash book under LATE_CHARGES_CATEGORY.
 import { z } from 'zod';
 import { AccountReceivableSchema, NotFutureDate } from './accounts';
-import { Money, envelope } from './common';
+import { Id, Money, envelope } from './common';
 import { PartPaymentMethodSchema } from './payments';
 
 export const LATE_CHARGES_CATEGORY = 'Juros e multas';
@@ -15,6 +15,11 @@ export const ReceiveInstallmentSchema = z.object({
   payment_method: PartPaymentMethodSchema,
   /** R$ of the instalment paid now; absent: all that is open. */
   amount: Money.refine((c) => c > 0, { error: 'O valor pago deve ser maior que zero' }).optional(),
+  /**
+   * The caixa session open on the device that took the money: the receipt counts in its
+   * expected figures by method. A session already closed (or unknown) when it arrives: none.
+   */
+  cash_session_id: Id.optional(),
 });
 export type ReceiveInstallment = z.infer<typeof ReceiveInstallmentSchema>;
 

@@ -16,6 +16,7 @@ import {
 } from './common';
 import { PartPaymentMethodSchema, SalePaymentSchema, SalePaymentsInputSchema } from './payments';
 import { SALE_NUMBER_PATTERN } from '../sale-number';
+import { CreditApprovalTokenSchema } from './credit';
 
 /** 'A-0042' (a device's) or '0107' (the store's): shared/sale-number.ts. */
 export const SaleNumberSchema = z.string().regex(SALE_NUMBER_PATTERN, { error: 'Número de venda inválido' });
@@ -185,6 +186,8 @@ export const SaleCreateSchema = z
     device_label: PlainText().max(80).optional(),
     /** The open till session (caixa) of the device that sold it. */
     cash_session_id: Id.optional(),
+    /** An admin's approval to sell this crediário sale over the customer's credit limit (contract/credit.ts). */
+    credit_approval: CreditApprovalTokenSchema.optional(),
   })
   .superRefine((sale, ctx) => {
     if (sale.payment_method === 'crediario') {

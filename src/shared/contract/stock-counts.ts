@@ -11,6 +11,8 @@ export type StockCountStatus = (typeof STOCK_COUNT_STATUSES)[number];
 
 /** The reason on every movement a finished count writes. */
 export const STOCK_COUNT_REASON = 'Inventário';
+/** The reason on a sale's movement that a count had already taken off (made before it was counted, delivered after). */
+export const SALE_ALREADY_COUNTED_REASON = 'Venda anterior à contagem do inventário: já descontada';
 export const STOCK_COUNT_OPEN_ALREADY = 'Já há um inventário aberto. Finalize ou cancele esse antes de começar outro.';
 export const STOCK_COUNT_NOT_OPEN = 'Este inventário já foi finalizado ou cancelado.';
 export const STOCK_COUNT_OUTSIDE =
@@ -84,6 +86,11 @@ export const StockCountLineUpdateSchema = z.object({
     .int({ error: 'Digite a quantidade contada em unidades inteiras' })
     .min(0, { error: 'A quantidade contada não pode ser negativa' })
     .max(COUNTED_MAX, { error: `No máximo ${COUNTED_MAX} unidades` }),
+  /**
+   * When it was counted, by the device's clock (a count typed offline and sent later);
+   * believed within the sale's clock window, else the moment it arrives. Absent: now.
+   */
+  counted_at: Timestamp.optional(),
 });
 export type StockCountLineUpdate = z.infer<typeof StockCountLineUpdateSchema>;
 export const StockCountLineResponseSchema = envelope(StockCountLineSchema);

@@ -1,9 +1,10 @@
 // The till as the cashier uses it, for the Chromium tests: sign in, open Nova Venda,
 // open this device's caixa (a sale needs one), choose a customer, add a product, finish,
 // read the stock shown.
+import type { Locator } from 'playwright-core';
 import type { Page } from './browser';
 import { api } from './api';
-import { until } from './idb';
+import { idbAll, until } from './idb';
 import type { RunningServer } from './server';
 
 export interface ApiProduct {
@@ -18,6 +19,17 @@ export interface ApiCustomer {
   id: string;
   name: string;
 }
+
+/** The longest product line a store may have (name, SKU, size, colour, a six-digit price), for layout tests. */
+export const LONG_PRODUCT = {
+  sku: 'CAL-JNS-SKN-STN-DESTROYED-46',
+  name: 'Calça Jeans Skinny Cintura Alta com Elastano e Lavagem Stone Destroyed',
+  size: '46',
+  color: 'Azul Índigo',
+  current_stock: 5000,
+  cost_price: 4000,
+  sale_price: 12999.9,
+};
 
 export async function signIn(server: RunningServer, page: Page, email: string) {
   await page.goto(`${server.demoUrl}/login`);
@@ -49,23 +61,8 @@ export async function tillReady(page: Page, { caixa = true }: { caixa?: boolean 
 }
 
 /** Outbox entries of the caixa (its opening, movements, close) still on the device. */
-function queuedCaixaEntries(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('balcao');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const req = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-          req.onsuccess = () => {
-            db.close();
-            resolve((req.result as { kind?: string }[]).filter((e) => e.kind === 'caixa').length);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
+async function queuedCaixaEntries(page: Page): Promise<number> {
+  return (await idbAll<{ kind?: string }>(page, 'outbox')).filter((e) => e.kind === 'caixa').length;
 }
 
 /**
@@ -139,4 +136,11 @@ export async function demoPair(server: RunningServer, token: string, minStock: n
   const [ana, bruno] = customers;
   if (!x || !y || !ana || !bruno) throw new Error('o demo precisa de dois produtos com estoque e dois clientes');
   return { products, x, y, ana, bruno };
+}
+
+/** Types an amount into a field as a person does: clicks into it, selects what is there, types. */
+export async function typeMoney(page: Page, label: string, text: string, scope: Page | Locator = page) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
 }

@@ -1,5 +1,5 @@
 // 'Fechamento de Caixa' as CSV (lib/csv: the way Excel reads it in Brazil): the session,
-// its figures per method, its movements and its sales by method.
+// its figures per method, its movements, its sales and instalments received by method.
 import type { CashSessionDetail } from '../../../shared/contract/cash-sessions';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { csvMoney, type CsvRow } from '../../lib/csv';
@@ -37,5 +37,13 @@ export function caixaRows(s: CashSessionDetail): CsvRow[] {
     ['Vendas por forma de pagamento'],
     ['Forma', 'Vendas', 'Valor'],
     ...s.sales_by_method.map((m) => [PAYMENT_METHOD_LABELS[m.method], m.count, money(m.amount)]),
+    ...(s.installments_by_method.length > 0
+      ? [
+          [],
+          ['Parcelas recebidas'],
+          ['Forma', 'Recebimentos', 'Valor'],
+          ...s.installments_by_method.map((m) => [PAYMENT_METHOD_LABELS[m.method], m.count, money(m.amount)]),
+        ]
+      : []),
   ];
 }

@@ -1,7 +1,9 @@
 // One till session: 'Fechamento de Caixa' with its figures per method (expected, counted,
-// difference; only expected while open), its movements and its sales by method. Printed
+// difference; only expected while open), its movements, its sales and the instalments
+// received in it by method. Printed
 // on A4 or an 80 mm receipt printer (caixa-print.css; the size is set for that print
 // only) and exported as CSV.
+import type { CashSessionDetail } from '../../../shared/contract/cash-sessions';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
@@ -10,6 +12,33 @@ import { csvFileName, downloadCsv } from '../../lib/csv';
 import { useCashSession } from './api';
 import { caixaRows } from './caixa-csv';
 import './caixa-print.css';
+
+/** What the session took in by method: its sales, or the instalments received in it. */
+function MethodTakes({
+  title,
+  takes,
+  unit,
+}: {
+  title: string;
+  takes: CashSessionDetail['sales_by_method'];
+  unit: string;
+}) {
+  return (
+    <section>
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      <ul>
+        {takes.map((m) => (
+          <li key={m.method} className="flex justify-between gap-2 border-t border-slate-100 py-1">
+            <span>
+              {PAYMENT_METHOD_LABELS[m.method]} · {m.count} {unit}
+            </span>
+            <span className="tabular-nums">{formatBRL(m.amount)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('pt-BR') : '—');
 
@@ -121,19 +150,10 @@ export function CaixaDetail({ id, onClose }: { id: string; onClose: () => void }
               </ul>
             )}
           </section>
-          <section>
-            <h3 className="font-semibold text-slate-900">Vendas por forma de pagamento</h3>
-            <ul>
-              {s.sales_by_method.map((m) => (
-                <li key={m.method} className="flex justify-between gap-2 border-t border-slate-100 py-1">
-                  <span>
-                    {PAYMENT_METHOD_LABELS[m.method]} · {m.count} venda(s)
-                  </span>
-                  <span className="tabular-nums">{formatBRL(m.amount)}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <MethodTakes title="Vendas por forma de pagamento" takes={s.sales_by_method} unit="venda(s)" />
+          {s.installments_by_method.length > 0 ? (
+            <MethodTakes title="Parcelas recebidas" takes={s.installments_by_method} unit="recebimento(s)" />
+          ) : null}
           <div className="flex flex-wrap justify-end gap-2 print:hidden">
             <Button
               variant="outline"

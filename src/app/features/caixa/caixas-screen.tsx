@@ -9,7 +9,8 @@ import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
 import { PaginationBar } from '../../components/pagination-bar';
-import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { cn } from '../../components/cn';
+import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
 import { useCashSessions } from './api';
 import { CaixaDetail } from './caixa-detail';
 
@@ -31,12 +32,12 @@ export function CaixasScreen() {
           <THead>
             <tr>
               <Th>Dispositivo</Th>
-              <Th>Operador</Th>
-              <Th>Abertura</Th>
-              <Th>Fechamento</Th>
-              <Th className="text-right">Fundo</Th>
-              <Th className="text-right">Esperado</Th>
-              <Th className="text-right">Contado</Th>
+              <Th className={FOLD.from.xl}>Operador</Th>
+              <Th className={FOLD.from.md}>Abertura</Th>
+              <Th className={FOLD.from.md}>Fechamento</Th>
+              <Th className={cn(FOLD.from.xl, 'text-right')}>Fundo</Th>
+              <Th className={cn(FOLD.from.sm, 'text-right')}>Esperado</Th>
+              <Th className={cn(FOLD.from.xl, 'text-right')}>Contado</Th>
               <Th className="text-right">Diferença</Th>
               <Th>Situação</Th>
             </tr>
@@ -54,16 +55,30 @@ export function CaixasScreen() {
                 return (
                   <tr key={s.id} className="cursor-pointer hover:bg-slate-50" onClick={() => setOpen(s.id)}>
                     <Td>
-                      <button type="button" className="text-left text-blue-700 underline" onClick={() => setOpen(s.id)}>
+                      <button
+                        type="button"
+                        className="break-words text-left text-blue-700 underline"
+                        onClick={() => setOpen(s.id)}
+                      >
                         {s.device_label ?? 'Dispositivo'}
                       </button>
+                      {/* Narrower screens: the folded columns under the device. */}
+                      <div className={cn(FOLD.upTo.xl, 'mt-0.5 text-xs text-slate-600')}>{s.opened_by_name ?? '—'}</div>
+                      <div className={cn(FOLD.upTo.md, 'text-xs text-slate-600')}>
+                        {when(s.opened_at)} – {when(s.closed_at)}
+                      </div>
+                      <div className={cn(FOLD.upTo.xl, 'text-xs tabular-nums text-slate-600')}>
+                        Fundo {formatBRL(s.opening_float)}
+                        <span className={FOLD.upTo.sm}> · Esperado {formatBRL(sum(s.expected))}</span>
+                        {c === null ? null : <> · Contado {formatBRL(c)}</>}
+                      </div>
                     </Td>
-                    <Td>{s.opened_by_name ?? '—'}</Td>
-                    <Td>{when(s.opened_at)}</Td>
-                    <Td>{when(s.closed_at)}</Td>
-                    <Td className="text-right tabular-nums">{formatBRL(s.opening_float)}</Td>
-                    <Td className="text-right tabular-nums">{formatBRL(sum(s.expected))}</Td>
-                    <Td className="text-right tabular-nums">{c === null ? '—' : formatBRL(c)}</Td>
+                    <Td className={FOLD.from.xl}>{s.opened_by_name ?? '—'}</Td>
+                    <Td className={FOLD.from.md}>{when(s.opened_at)}</Td>
+                    <Td className={FOLD.from.md}>{when(s.closed_at)}</Td>
+                    <Td className={cn(FOLD.from.xl, 'text-right tabular-nums')}>{formatBRL(s.opening_float)}</Td>
+                    <Td className={cn(FOLD.from.sm, 'text-right tabular-nums')}>{formatBRL(sum(s.expected))}</Td>
+                    <Td className={cn(FOLD.from.xl, 'text-right tabular-nums')}>{c === null ? '—' : formatBRL(c)}</Td>
                     <Td className="text-right tabular-nums">{s.difference === null ? '—' : formatBRL(s.difference)}</Td>
                     <Td>
                       <Badge tone={s.status === 'open' ? 'blue' : 'gray'}>

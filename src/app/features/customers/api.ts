@@ -1,5 +1,6 @@
 // Customers data: query keys, the full list (paged through), and mutations that update
-// the cached list locally (spec §4: append, replace, remove).
+// the cached list locally (spec §4: append, replace, remove); a new customer or a change
+// made without a connection is queued in the outbox.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../../shared/constants';
@@ -17,7 +18,7 @@ import {
 } from '../../../shared/contract/customers';
 import { api } from '../../lib/api';
 import { isNetworkError } from '../../lib/api-error';
-import { useRecordCustomer } from '../../offline/hooks';
+import { useRecordCustomer, useRecordCustomerUpdate } from '../../offline/hooks';
 
 export const customerKeys = {
   all: ['customers'] as const,
@@ -57,6 +58,7 @@ function pendingCustomer(value: CustomerCreate & { id: string }): Customer {
     city: value.city ?? null,
     state: value.state ?? null,
     zip_code: value.zip_code ?? null,
+    credit_limit: value.credit_limit ?? null,
     active: value.active,
   };
 }
@@ -98,10 +100,26 @@ export function useCreateCustomer() {
   });
 }
 
+/**
+ * Changes a customer; without a connection the change goes to the outbox (and the till's
+ * mirror, so a new credit limit holds there at once) and is sent when the network returns.
+ */
 export function useUpdateCustomer() {
   const queryClient = useQueryClient();
+  const recordUpdate = useRecordCustomerUpdate();
   return useMutation({
-    mutationFn: ({ id, value }: { id: string; value: CustomerUpdate }) => updateCustomer(id, value),
+    networkMode: 'always',
+    mutationFn: async ({ id, value }: { id: string; value: CustomerUpdate }) => {
+      try {
+        return await updateCustomer(id, value);
+      } catch (error) {
+        const known = queryClient.getQueryData<Customer[]>(customerKeys.list())?.find((c) => c.id === id);
+        if (!isNetworkError(error) || !known) throw error;
+        const body = z.encode(CustomerUpdateSchema, value);
+        await recordUpdate({ id, name: value.name ?? known.name, changes: body }, body);
+        return { ...known, ...value };
+      }
+    },
     onSuccess: (customer) =>
       queryClient.setQueryData<Customer[]>(customerKeys.list(), (old) =>
         old?.map((c) => (c.id === customer.id ? customer : c)),

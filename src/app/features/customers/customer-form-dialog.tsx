@@ -5,6 +5,8 @@ import { CustomerCreateSchema, CustomerUpdateSchema, type Customer } from '../..
 import { Button } from '../../components/button';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { TextField } from '../../components/field';
+import { MoneyField } from '../../components/money-input';
+import { parseMoneyInput } from '../../../shared/money';
 import { toast } from '../../components/toast-store';
 import { useFormSave } from '../../components/use-form-save';
 import { validateForm } from '../../lib/form-errors';
@@ -80,6 +82,15 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
           <TextField label="Endereço" autoComplete="off" className="sm:col-span-2" {...field('address')} />
           <TextField label="Cidade" autoComplete="off" {...field('city')} />
           <TextField label="UF" maxLength={2} autoComplete="off" {...field('state')} />
+          <MoneyField
+            label="Limite de crédito"
+            hint="Crediário em aberto que o cliente pode dever. Vazio: o limite padrão da loja; 0: sem limite."
+            placeholder="Padrão da loja"
+            value={parseMoneyInput(values.credit_limit)}
+            onChange={(_centavos, text) => setValues((v) => ({ ...v, credit_limit: text }))}
+            error={errors.credit_limit}
+            disabled={saving}
+          />
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={saving}>

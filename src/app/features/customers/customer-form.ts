@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { formatCep, formatDocument, formatPhone } from '../../../shared/documents';
+import { formatDecimal, parseMoneyInput, toReais } from '../../../shared/money';
 import type { Customer, CustomerCreateSchema } from '../../../shared/contract';
 
 export interface CustomerFormValues {
@@ -11,6 +12,8 @@ export interface CustomerFormValues {
   city: string;
   state: string;
   zip_code: string;
+  /** R$ as typed; empty: the store's default. */
+  credit_limit: string;
 }
 
 export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
@@ -22,6 +25,7 @@ export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   city: '',
   state: '',
   zip_code: '',
+  credit_limit: '',
 };
 
 export function customerToForm(customer: Customer): CustomerFormValues {
@@ -34,6 +38,7 @@ export function customerToForm(customer: Customer): CustomerFormValues {
     city: customer.city ?? '',
     state: customer.state ?? '',
     zip_code: formatCep(customer.zip_code),
+    credit_limit: customer.credit_limit == null ? '' : formatDecimal(customer.credit_limit),
   };
 }
 
@@ -44,7 +49,14 @@ export const FORMAT_ON_BLUR: Partial<Record<keyof CustomerFormValues, (typed: st
   zip_code: formatCep,
 };
 
-/** Text values to the schema's input (blank optional fields become null in the schema). */
+/**
+ * Text values to the schema's input (blank optional fields become null in the schema). A
+ * blank credit limit is the store's default (null); text that is no amount is NaN, which
+ * the contract refuses in pt-BR under the field.
+ */
 export function formToInput(values: CustomerFormValues): z.input<typeof CustomerCreateSchema> {
-  return { ...values };
+  const limitText = values.credit_limit.trim();
+  const limit = parseMoneyInput(limitText);
+  const credit_limit = limitText === '' ? null : limit === null ? Number.NaN : toReais(limit);
+  return { ...values, credit_limit };
 }

@@ -15,8 +15,12 @@ interface CustomerTableProps {
 
 const orDash = (value: string | null | undefined) => (value ? value : '-');
 
+/** A customer's own limit (without one, the store's default holds and nothing is said). */
+export const creditLimitText = (centavos: number) =>
+  centavos > 0 ? `Limite de crédito: ${formatBRL(centavos)}` : 'Sem limite de crédito';
+
 /**
- * Name, document, phone, e-mail, city and (for who may change them) the actions. Narrower
+ * Name (with the vale-troca and the customer's own credit limit), document, phone, e-mail, city and (for who may change them) the actions. Narrower
  * screens fold e-mail and city (below xl), then document and phone (below md), under the
  * name; the actions always stay. Without permission to change there is no actions column.
  */
@@ -46,6 +50,9 @@ export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete
                   <div className="mt-0.5 text-xs font-medium text-emerald-800">
                     Vale-troca: {formatBRL(customer.store_credit)}
                   </div>
+                ) : null}
+                {customer.credit_limit != null ? (
+                  <div className="mt-0.5 text-xs text-slate-600">{creditLimitText(customer.credit_limit)}</div>
                 ) : null}
                 <div className={cn(FOLD.upTo.md, 'mt-0.5 text-xs text-slate-600')}>
                   {[document, phone].filter(Boolean).join(' · ')}

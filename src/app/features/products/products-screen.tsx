@@ -1,19 +1,20 @@
 // 'Gestão de Produtos' (spec §2): the catalogue with a local search, 'Filtrar' (status and
 // stock, kept in the address), create, edit, delete, and 'Exportar' (the list on screen as
-// a CSV for Excel).
+// a CSV for Excel) and 'Etiquetas' (a label for each of them, in Etiquetas).
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Product } from '../../../shared/contract';
 import { usePermissions } from '../../auth/use-permissions';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DownloadIcon, FilterIcon, PlusIcon } from '../../components/icons';
+import { BarcodeIcon, DownloadIcon, FilterIcon, PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { LoadingState } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
+import { LABELS_PATH } from '../../lib/label-request';
 import { useDeleteProduct, useProducts } from './api';
 import {
   countProductFilters,
@@ -44,6 +45,7 @@ export function ProductsScreen() {
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const [movementsOf, setMovementsOf] = useState<Product | null>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (productsQuery.error) {
@@ -118,6 +120,21 @@ export function ProductsScreen() {
               <DownloadIcon className="h-4 w-4" />
               Exportar
             </Button>
+            {canWrite ? (
+              <Button
+                variant="outline"
+                // One label for each row on screen; Etiquetas takes the quantities from there.
+                onClick={() =>
+                  void navigate(LABELS_PATH, {
+                    state: { labels: visible.map((p) => ({ product_id: p.id, quantity: 1 })) },
+                  })
+                }
+                disabled={visible.length === 0}
+              >
+                <BarcodeIcon className="h-4 w-4" />
+                Etiquetas
+              </Button>
+            ) : null}
           </div>
         </div>
         {filtersOpen ? <ProductFiltersPanel filters={filters} onChange={setFilters} /> : null}

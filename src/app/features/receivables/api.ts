@@ -5,7 +5,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adjustOverdueCount, adjustReceivableStatistics, inRange, statusToday } from '../../../shared/account-overlay';
-import { receivableCashEntry, receivableCreated } from '../../../shared/account-records';
+import { installmentReceived, receivableCreated } from '../../../shared/account-records';
 import {
   PAGE_SIZE_RECEIVABLES,
   STALE_TIME_LISTS_MS,
@@ -22,14 +22,24 @@ import {
   type AccountReceivable,
   type AccountReceivableCreate,
 } from '../../../shared/contract/accounts';
+import type { PartPaymentMethod } from '../../../shared/contract/payments';
+import { InstallmentReceiptResponseSchema, ReceiveInstallmentSchema } from '../../../shared/contract/receipts';
 import { todayIso } from '../../../shared/dates';
+import type { LateCharges } from '../../../shared/late-charges';
 import { stripDocument } from '../../../shared/documents';
 import { foldedIncludes } from '../../../shared/text';
 import { api } from '../../lib/api';
-import { FINANCE_KEY, filterValue, newIdempotencyKey, withoutEmpty, type WithLocal } from '../../lib/accounts/common';
-import { accountKind, createChange, paymentChange } from '../../lib/accounts/kind';
-import { mergeRows } from '../../lib/accounts/overlay';
-import { useKindChange } from '../../lib/accounts/use-account-change';
+import {
+  FINANCE_KEY,
+  changeSummary,
+  filterValue,
+  newIdempotencyKey,
+  withoutEmpty,
+  type WithLocal,
+} from '../../lib/accounts/common';
+import { accountKind, createChange } from '../../lib/accounts/kind';
+import { mergeRows, plain } from '../../lib/accounts/overlay';
+import { useAccountChange, useKindChange } from '../../lib/accounts/use-account-change';
 import { useOverlaidQuery } from '../../lib/accounts/use-overlaid-query';
 import type { PickedCustomer } from './customer-field';
 
@@ -169,11 +179,53 @@ export function useCreateReceivable() {
   );
 }
 
-/** The receivable flow always sends today's date (spec §4); queued offline, it keeps that day. */
-export function usePayReceivable() {
-  return useKindChange(RECEIVABLE, (account: ReceivableRow) => {
-    const date = todayIso();
-    const entry = receivableCashEntry(account, date);
-    return paymentChange(RECEIVABLE, 'Recebimento de conta a receber', account, 'PATCH', date, entry);
-  });
+export interface InstallmentPayment {
+  account: ReceivableRow;
+  method: PartPaymentMethod;
+  /** centavos of the instalment paid now (less than what is open: a partial payment) */
+  amount: number;
+  /** The late charges on `amount` paid today, as shown to the person. */
+  charges: LateCharges;
+  /** The caixa session open on this device, where the money lands. */
+  cashSessionId: string | null;
+}
+
+/**
+ * 'Confirmar Pagamento': the instalment received today (spec §4: today's date; queued
+ * offline, it keeps that day) with its method, amount and late charges; the device shows the
+ * instalment, its paid part and the cash-book entries at once, and counts the money in its
+ * open caixa.
+ */
+export function useReceiveInstallment() {
+  return useAccountChange(
+    ({ account, method, amount, charges, cashSessionId }: InstallmentPayment) => {
+      const id = newIdempotencyKey();
+      const date = todayIso();
+      const before = plain(account);
+      const { instalment, paidPart, entries } = installmentReceived(before, { paidId: id, date, amount, charges });
+      const body = z.encode(ReceiveInstallmentSchema, {
+        payment_date: date,
+        payment_method: method,
+        amount,
+        ...(cashSessionId ? { cash_session_id: cashSessionId } : {}),
+      });
+      return {
+        id,
+        resource: `${RECEIVABLE.kind}:${account.id}`,
+        method: 'POST',
+        path: `/api${BASE}/${account.id}/receive`,
+        body,
+        summary: changeSummary('Recebimento de parcela', account.description, charges.total_cents),
+        overlay: [
+          { kind: 'receivable', id: account.id, before, after: instalment },
+          ...(paidPart ? [{ kind: 'receivable' as const, id: paidPart.id, before: null, after: paidPart }] : []),
+          ...entries.map((entry) => ({ kind: 'cash-entry' as const, id: entry.id, before: null, after: entry })),
+        ],
+        ...(cashSessionId
+          ? { caixaReceipt: { sessionId: cashSessionId, receipt: { id, method, amount: charges.total_cents } } }
+          : {}),
+      };
+    },
+    (body) => InstallmentReceiptResponseSchema.parse(body).data,
+  );
 }

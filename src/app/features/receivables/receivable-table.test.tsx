@@ -17,7 +17,7 @@ describe('ReceivableTable', () => {
     render(
       <ReceivableTable
         accounts={[row('Local', 'pending'), row('Recusada', 'rejected'), row('Servidor')]}
-        canWrite={false}
+        canReceive={false}
         onPay={() => undefined}
       />,
     );

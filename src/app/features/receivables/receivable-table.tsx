@@ -1,6 +1,6 @@
 // The receivables table. Below `lg` the method folds under the description; below `sm`
 // the customer, due date and status do too, so the amount and the action always fit.
-// The 'Ações' column is there only for whoever may register a payment.
+// The 'Ações' column is there only for whoever may receive a payment.
 import { allowedActions } from '../../../shared/accounts';
 import { RECEIVABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
@@ -12,14 +12,15 @@ import type { ReceivableRow } from './api';
 
 interface ReceivableTableProps {
   accounts: readonly ReceivableRow[];
-  canWrite: boolean;
+  /** Whether the person may receive instalments ('Registrar Pagamento'). */
+  canReceive: boolean;
   onPay: (account: ReceivableRow) => void;
 }
 
 const methodOf = (account: ReceivableRow) =>
   account.payment_method ? PAYMENT_METHOD_LABELS[account.payment_method] : '-';
 
-export function ReceivableTable({ accounts, canWrite, onPay }: ReceivableTableProps) {
+export function ReceivableTable({ accounts, canReceive, onPay }: ReceivableTableProps) {
   return (
     <Table aria-label="Contas a receber">
       <THead>
@@ -30,12 +31,12 @@ export function ReceivableTable({ accounts, canWrite, onPay }: ReceivableTablePr
           <Th className="hidden sm:table-cell">Vencimento</Th>
           <Th className="hidden sm:table-cell">Status</Th>
           <Th className="hidden lg:table-cell">Método</Th>
-          {canWrite ? <Th className="text-right">Ações</Th> : null}
+          {canReceive ? <Th className="text-right">Ações</Th> : null}
         </tr>
       </THead>
       <TBody>
         {accounts.length === 0 ? (
-          <EmptyRow colSpan={canWrite ? 7 : 6} text="Nenhuma conta a receber encontrada" />
+          <EmptyRow colSpan={canReceive ? 7 : 6} text="Nenhuma conta a receber encontrada" />
         ) : null}
         {accounts.map((account) => (
           <tr key={account.id} data-status={account.status} className="hover:bg-slate-50">
@@ -55,7 +56,7 @@ export function ReceivableTable({ accounts, canWrite, onPay }: ReceivableTablePr
             <DueDateCell date={account.due_date} />
             <StatusCell status={account.status} labels={RECEIVABLE_STATUS_LABELS} />
             <Td className="hidden lg:table-cell">{methodOf(account)}</Td>
-            {canWrite ? (
+            {canReceive ? (
               <Td className="w-0 text-right">
                 {allowedActions(account.status).pay ? (
                   <Button

@@ -2,7 +2,7 @@
 // (debounced search, dates for admins only), payment, creation, a cashier's view.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatDate, todayIso } from '../../../shared/dates';
+import { addDays, formatDate, todayIso } from '../../../shared/dates';
 import { createFakeServer, type FakeServer } from '../../test/fake-server';
 import { createFakeSync, customerJson, type FakeSync } from '../../test/fake-sync';
 import {
@@ -44,6 +44,8 @@ const avulsa = receivableJson({
 const quitada = receivableJson({ description: 'Quitada', status: 'paid', payment_method: 'pix' });
 const cancelada = receivableJson({ description: 'Desistência', status: 'cancelled' });
 const maria = customerJson(1, { name: 'Maria Silva', document: '52998224725' });
+/** The store's late charges: multa 2%, juros 1% a month. */
+const settings = { late_fee_percent: 2, late_interest_monthly_percent: 1, cashiers_receive_installments: false };
 
 function start(user: typeof ADMIN | typeof CASHIER) {
   server = createFakeServer();
@@ -53,7 +55,11 @@ function start(user: typeof ADMIN | typeof CASHIER) {
   signedInAs(server, user);
   api = { accounts: [parcela, avulsa, quitada, cancelada], stats: RECEIVABLE_STATS };
   serveReceivables(server, api);
+  server.on('GET', '/api/settings', () => ok(settings));
 }
+
+const receiptJson = (account: Record<string, unknown>, paid: Record<string, number>) =>
+  ok({ receivable: { ...account, status: 'paid' }, days_late: 0, multa: 0, juros: 0, ...paid });
 
 /** The screen with its list shown. */
 async function showList() {
@@ -163,8 +169,9 @@ describe('Contas a Receber (admin)', () => {
     );
   });
 
-  it("registers a payment dated today after 'Confirmar Pagamento'", async () => {
-    server.on('PATCH', `/api/accounts-receivable/${parcela.id}/mark-as-paid`, () => ok({ ...parcela, status: 'paid' }));
+  it("'Confirmar Pagamento' takes the method and a partial amount, dated today", async () => {
+    const url = `/api/accounts-receivable/${parcela.id}/receive`;
+    server.on('POST', url, () => receiptJson(parcela, { amount: 500, total: 500 }));
     const { user } = renderApp('/receber');
     await screen.findByText('Parcela 1/3');
     await user.click(
@@ -175,16 +182,56 @@ describe('Contas a Receber (admin)', () => {
     expect(text(dialog)).toContain('R$ 1.500,50');
     expect(text(dialog)).toContain('05/03/2027');
     expect(text(dialog)).toContain(formatDate(todayIso()));
+    await user.selectOptions(within(dialog).getByLabelText('Forma de pagamento'), 'PIX');
+    const amount = within(dialog).getByLabelText('Valor pago da parcela');
+    await user.clear(amount);
+    await user.type(amount, '1600');
+    expect(text(dialog)).toContain('O valor pago não pode ser maior que o que está em aberto na parcela.');
+    await user.clear(amount);
+    await user.type(amount, '500');
+    expect(text(dialog)).toContain('Pagamento parcial: o restante fica em aberto.');
+    // Not yet due: nothing added.
+    expect(text(within(dialog).getByTestId('receipt-figures'))).toBe(
+      'MultaR$ 0,00JurosR$ 0,00Total a receberR$ 500,00',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));
     await expectToast('Sucesso', 'Pagamento registrado com sucesso!');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const [patch] = server.callsTo('PATCH', `/api/accounts-receivable/${parcela.id}/mark-as-paid`);
-    expect(patch!.body).toEqual({ payment_date: todayIso() });
-    expect(patch!.headers['Idempotency-Key']).toMatch(UUID);
+    const [post] = server.callsTo('POST', url);
+    expect(post!.body).toEqual({ payment_date: todayIso(), payment_method: 'pix', amount: 500 });
+    expect(post!.headers['Idempotency-Key']).toMatch(UUID);
   });
 
-  it("says why a payment was refused: 'Erro ao marcar como paga: …'", async () => {
-    server.on('PATCH', `/api/accounts-receivable/${parcela.id}/mark-as-paid`, () =>
+  it('an overdue instalment shows its multa and juros, and the change for cash', async () => {
+    const late = receivableJson({ description: 'Parcela 2/3', amount: 100, due_date: addDays(todayIso(), -30) });
+    api.accounts = [late];
+    const url = `/api/accounts-receivable/${late.id}/receive`;
+    server.on('POST', url, () => receiptJson(late, { amount: 100, days_late: 30, multa: 2, juros: 1, total: 103 }));
+    const { user } = renderApp('/receber');
+    await screen.findByText('Parcela 2/3');
+    await user.click(screen.getByRole('button', { name: 'Registrar Pagamento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar Pagamento' });
+    // 2% of R$ 100,00; 1% a month for 30 days.
+    expect(text(within(dialog).getByTestId('receipt-figures'))).toBe(
+      'Multa (2%)R$ 2,00Juros (30 dia(s) de atraso)R$ 1,00Total a receberR$ 103,00',
+    );
+    await user.type(within(dialog).getByLabelText('Valor recebido'), '100');
+    expect(text(dialog)).toContain('O valor recebido é menor que o total a receber.');
+    expect(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' })).toHaveProperty('disabled', true);
+    await user.clear(within(dialog).getByLabelText('Valor recebido'));
+    await user.type(within(dialog).getByLabelText('Valor recebido'), '110');
+    expect(text(within(dialog).getByTestId('receipt-change'))).toBe('R$ 7,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));
+    await expectToast('Sucesso', 'Pagamento registrado com sucesso!');
+    expect(server.callsTo('POST', url)[0]!.body).toEqual({
+      payment_date: todayIso(),
+      payment_method: 'cash',
+      amount: 100,
+    });
+  });
+
+  it("says why a payment was refused: 'Erro ao registrar o pagamento: …'", async () => {
+    server.on('POST', `/api/accounts-receivable/${parcela.id}/receive`, () =>
       refusal(409, 'Esta conta está cancelada e não pode ser paga.'),
     );
     const { user } = renderApp('/receber');
@@ -194,7 +241,7 @@ describe('Contas a Receber (admin)', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Confirmar Pagamento' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar Pagamento' }));
-    await expectToast('Erro', 'Erro ao marcar como paga: Esta conta está cancelada e não pode ser paga.');
+    await expectToast('Erro', 'Erro ao registrar o pagamento: Esta conta está cancelada e não pode ser paga.');
   });
 
   it('asks for the required fields, then creates with a customer from the device', async () => {
@@ -263,5 +310,17 @@ describe('Contas a Receber (cashier)', () => {
     const today = todayIso();
     expect(queryOf(listCalls()[0]!)).toEqual({ page: '1', limit: '50', start_date: today, end_date: today });
     await waitFor(() => expect(queryOf(statsCalls()[0]!)).toEqual({ start_date: today, end_date: today }));
+  });
+
+  it('may receive instalments when the store allows it', async () => {
+    server.on('GET', '/api/settings', () => ok({ ...settings, cashiers_receive_installments: true }));
+    renderApp('/receber');
+    await screen.findByText('Parcela 1/3');
+    expect(
+      await within(screen.getByText('Parcela 1/3').closest('tr')!).findByRole('button', {
+        name: 'Registrar Pagamento',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Nova Conta/ })).toBeNull();
   });
 });

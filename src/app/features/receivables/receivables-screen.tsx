@@ -1,5 +1,6 @@
 // Contas a Receber (spec §2): statistics, filters (search debounced; dates for admins),
-// the first 50 accounts, 'Nova Conta' and 'Registrar Pagamento' for who may write.
+// the first 50 accounts, 'Nova Conta' for who may write and 'Registrar Pagamento' for who
+// may receive (cashiers when the store allows it).
 import { useState } from 'react';
 import { RECEIVABLES_SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
 import { todayIso } from '../../../shared/dates';
@@ -9,6 +10,7 @@ import { AddButton } from '../../components/list-card';
 import { newestUpdate, OfflineNote } from '../../components/offline-note';
 import { PageHeader } from '../../components/page-header';
 import { useErrorToast } from '../../components/use-error-toast';
+import { useStoreSettings } from '../../lib/store-settings';
 import { useTypedSearch } from '../../lib/use-debounced-value';
 import { useOnline } from '../../offline/hooks';
 import {
@@ -29,6 +31,9 @@ const EMPTY_FILTERS: Filters = { search: '', status: 'all', start_date: '', end_
 export function ReceivablesScreen() {
   const { can, isAdmin } = usePermissions();
   const canWrite = can('accounts_receivable.write');
+  // Receiving an instalment: whoever writes accounts, and cashiers when the store allows it (the server checks too).
+  const settings = useStoreSettings().data;
+  const canReceive = canWrite || (can('accounts_receivable.read') && settings?.cashiers_receive_installments === true);
   const online = useOnline();
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const search = useTypedSearch(filters.search, RECEIVABLES_SEARCH_DEBOUNCE_MS);
@@ -59,7 +64,7 @@ export function ReceivablesScreen() {
       <AccountListCard overdue={overdueQuery.data} query={listQuery} what="contas a receber">
         {(list) => (
           <>
-            <ReceivableTable accounts={list.accounts} canWrite={canWrite} onPay={setPaying} />
+            <ReceivableTable accounts={list.accounts} canReceive={canReceive} onPay={setPaying} />
             {list.total > list.accounts.length ? (
               <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
                 Mostrando {list.accounts.length} de {list.total} contas. Use os filtros para encontrar as demais.

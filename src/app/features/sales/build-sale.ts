@@ -24,7 +24,14 @@ export interface BuiltSale {
 export function buildSale(
   form: SaleFormState,
   entrada: number,
-  options: { id: string; now: number; number: string | null; cashierName?: string | null },
+  options: {
+    id: string;
+    now: number;
+    number: string | null;
+    cashierName?: string | null;
+    /** An admin's approval of this sale over the customer's credit limit. */
+    creditApproval?: string;
+  },
   payment: PaymentState = INITIAL_PAYMENT,
 ): BuiltSale {
   const customer = form.customer;
@@ -65,6 +72,7 @@ export function buildSale(
       : undefined,
     offline: true,
     sold_at: new Date(options.now).toISOString(),
+    ...(options.creditApproval ? { credit_approval: options.creditApproval } : {}),
   };
   return {
     sale: {

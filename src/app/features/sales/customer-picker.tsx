@@ -1,7 +1,8 @@
 // Nova Venda's customer: searched by name or CPF/CNPJ in the mirror ('Carregando...'
 // until the mirror can be searched).
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { formatDocument, formatPhone } from '../../../shared/documents';
+import { toCentavos } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { CloseIcon } from '../../components/icons';
@@ -15,9 +16,11 @@ interface CustomerPickerProps {
   search: (query: string) => MirrorCustomer[];
   selected: SaleCustomer | null;
   onSelect: (customer: SaleCustomer | null) => void;
+  /** Shown under the chosen customer (their crediário). */
+  details?: ReactNode;
 }
 
-export function CustomerPicker({ loading, search, selected, onSelect }: CustomerPickerProps) {
+export function CustomerPicker({ loading, search, selected, onSelect, details }: CustomerPickerProps) {
   const [query, setQuery] = useState('');
   const results = useMemo(() => search(query), [search, query]);
 
@@ -35,7 +38,12 @@ export function CustomerPicker({ loading, search, selected, onSelect }: Customer
           getKey={(c) => c.id}
           emptyText="Nenhum cliente encontrado"
           onSelect={(c) => {
-            onSelect({ id: c.id, name: c.name, document: c.document ?? null });
+            onSelect({
+              id: c.id,
+              name: c.name,
+              document: c.document ?? null,
+              creditLimit: c.credit_limit == null ? null : toCentavos(c.credit_limit),
+            });
             setQuery('');
           }}
           renderOption={(c) => (
@@ -55,6 +63,7 @@ export function CustomerPicker({ loading, search, selected, onSelect }: Customer
             </Button>
           </div>
         ) : null}
+        {selected ? details : null}
       </CardContent>
     </Card>
   );

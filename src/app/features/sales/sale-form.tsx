@@ -6,7 +6,13 @@
 import { useCallback, useState } from 'react';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
-import { useMirrorCustomers, useMirrorProducts, useNextSaleNumber, usePendingQuantities } from '../../offline/hooks';
+import {
+  useMirrorCustomers,
+  useMirrorProducts,
+  useNextSaleNumber,
+  useOnline,
+  usePendingQuantities,
+} from '../../offline/hooks';
 import { progressText, type MirrorProgress } from '../../offline/mirror';
 import { availableStock } from '../../offline/stock';
 import { CustomerPicker } from './customer-picker';
@@ -27,6 +33,9 @@ import { usePermissions } from '../../auth/use-permissions';
 import { useCaixa } from '../../offline/caixa-hooks';
 import { CASHIER_MAX_DISCOUNT_DEFAULT } from '../../../shared/contract/settings';
 import { discountProblem } from './cart-discounts';
+import { CreditLimitDialog } from './credit-limit-dialog';
+import { CustomerCreditPanel } from './customer-credit-panel';
+import { useTillCredit } from './use-till-credit';
 
 /**
  * The catalogue as the till sees it: 'loading' while a first load runs (or the device is
@@ -60,10 +69,19 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
   const [lastSaleId, setLastSaleId] = useState<string | null>(null);
   // A refused sale is tried again as a new one (its key holds the refusal): new id, and the
   // same number (a refused sale used none).
-  const { finishing, finish } = useSaleFinish(form, payment, sale, (outcome) => {
-    if (outcome === 'finished') setLastSaleId(saleId);
-    setSaleId(crypto.randomUUID());
-  });
+  // The customer's open crediário and limit (shown under them; a sale over it stops).
+  const credit = useTillCredit(form.state.customer, settings);
+  const { finishing, finish, ...overCredit } = useSaleFinish(
+    form,
+    payment,
+    sale,
+    (outcome) => {
+      if (outcome === 'finished') setLastSaleId(saleId);
+      setSaleId(crypto.randomUUID());
+    },
+    credit,
+  );
+  const online = useOnline();
   const finishProps = { form, payment, finishing, onFinish: (pix: boolean) => void finish(pix) };
   const wide = useWideTill();
 
@@ -122,6 +140,7 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
             search={customers.search}
             selected={form.state.customer}
             onSelect={form.actions.selectCustomer}
+            details={credit ? <CustomerCreditPanel credit={credit} /> : null}
           />
           <ProductAdder
             loading={products.ready ? null : { detail: loadingText }}
@@ -146,6 +165,17 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
         </div>
       </div>
       {wide ? null : <FinishBar {...finishProps} />}
+      {overCredit.creditBlock ? (
+        <CreditLimitDialog
+          block={overCredit.creditBlock}
+          saleId={sale.id}
+          isAdmin={isAdmin}
+          online={online}
+          onCancel={overCredit.closeCreditBlock}
+          onGoOn={() => overCredit.goOnOverCredit({ confirmed: true })}
+          onApproved={(approval) => overCredit.goOnOverCredit({ approval })}
+        />
+      ) : null}
     </div>
   );
 }

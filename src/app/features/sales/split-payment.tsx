@@ -1,11 +1,9 @@
 // 'Dividir pagamento': the parts of the sale, each a method and an amount (cash with what
 // was handed over and its change), and what is still missing or over the total.
-import { PART_PAYMENT_METHODS, type PartPaymentMethod } from '../../../shared/contract/payments';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
-import { SelectField } from '../../components/field';
 import { MoneyField } from '../../components/money-input';
+import { PartMethodField } from '../../components/part-method-field';
 import { changeFor, splitRemaining, type PaymentForm } from './use-payment-form';
 
 export function SplitPayment({ due, payment }: { due: number; payment: PaymentForm }) {
@@ -19,17 +17,11 @@ export function SplitPayment({ due, payment }: { due: number; payment: PaymentFo
           <fieldset key={i} className="flex flex-col gap-2 border-b border-slate-200 pb-3 last:border-b-0 last:pb-0">
             <legend className="sr-only">Parte {i + 1}</legend>
             <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-2">
-              <SelectField
+              <PartMethodField
                 label={`Forma ${i + 1}`}
                 value={part.method}
-                onChange={(e) => actions.setPart(i, { method: e.target.value as PartPaymentMethod, received: null })}
-              >
-                {PART_PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {PAYMENT_METHOD_LABELS[m]}
-                  </option>
-                ))}
-              </SelectField>
+                onChange={(method) => actions.setPart(i, { method, received: null })}
+              />
               <MoneyField
                 label={`Valor ${i + 1}`}
                 placeholder="0,00"

@@ -16,6 +16,8 @@ export interface SaleCustomer {
   name: string;
   /** CPF/CNPJ as the mirror holds it (the receipt prints it). */
   document?: string | null;
+  /** Their own credit limit in centavos as the mirror holds it (null: the store's default; absent: not read). */
+  creditLimit?: number | null;
 }
 
 /** 'Adicionar Produto': what was searched, the product chosen and its quantity as typed. */

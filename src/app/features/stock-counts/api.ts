@@ -1,11 +1,11 @@
 // Inventário data: the store's counts (an open one is the newest), a count's products with
-// what was counted, and the writes (open, count a product, finish, cancel), each with an
-// Idempotency-Key so a repeat after a lost answer does it once. After a finish the lists
-// that show stock are fetched again.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// what was counted, and the writes (open, finish, cancel), each with an Idempotency-Key so
+// a repeat after a lost answer does it once. A counted quantity goes through the device's
+// outbox instead (offline/stock-counts.ts: kept on the tablet until the server has it).
+// After a finish the lists that show stock are fetched again.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  StockCountLineResponseSchema,
   StockCountLinesResponseSchema,
   StockCountListResponseSchema,
   StockCountResponseSchema,
@@ -66,12 +66,23 @@ export const useOpenCount = () =>
     api.post(StockCountResponseSchema, '/stock-counts', search ? { search } : {}, keyed()).then((r) => r.data),
   );
 
-export const useSetCounted = () =>
-  useCountWrite(({ id, productId, counted }: { id: string; productId: string; counted: number }) =>
-    api
-      .put(StockCountLineResponseSchema, `/stock-counts/${id}/lines/${productId}`, { counted }, keyed())
-      .then((r) => r.data),
-  );
+/** Fetches the count and its lines again (what the outbox delivered is now the server's). */
+export function useRefreshCount(): () => Promise<void> {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: stockCountKeys.all });
+}
+
+/** What the lines this device last fetched say was counted of a product (undefined: no line fetched). */
+export function cachedCounted(client: QueryClient, id: string, productId: string): number | null | undefined {
+  const pages = client.getQueriesData<{ lines: { product_id: string; counted: number | null }[] }>({
+    queryKey: [...stockCountKeys.all, 'lines', id],
+  });
+  for (const [, page] of pages) {
+    const line = page?.lines.find((l) => l.product_id === productId);
+    if (line) return line.counted;
+  }
+  return undefined;
+}
 
 /** Finishing takes the key of the attempt: the same confirmation sent again is one finish. */
 export const useFinishCount = () =>

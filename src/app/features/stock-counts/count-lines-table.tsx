@@ -54,10 +54,12 @@ function CountedInput({ line, onSave }: { line: StockCountLine; onSave: (counted
 
 interface CountLinesTableProps {
   lines: StockCountLine[];
+  /** Products whose count is saved on this device and not yet sent. */
+  queued: ReadonlyMap<string, number>;
   onCount: (line: StockCountLine, counted: number) => void;
 }
 
-export function CountLinesTable({ lines, onCount }: CountLinesTableProps) {
+export function CountLinesTable({ lines, queued, onCount }: CountLinesTableProps) {
   return (
     <Table aria-label="Produtos do inventário">
       <THead>
@@ -85,6 +87,7 @@ export function CountLinesTable({ lines, onCount }: CountLinesTableProps) {
               <Td className={FOLD.from.sm}>{line.current_stock}</Td>
               <Td>
                 <CountedInput line={line} onSave={(counted) => onCount(line, counted)} />
+                {queued.has(line.product_id) ? <div className="text-xs text-yellow-800">Aguardando envio</div> : null}
               </Td>
               <Td className={`${FOLD.from.md} whitespace-nowrap`}>{differenceText(line)}</Td>
             </tr>

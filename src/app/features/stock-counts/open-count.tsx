@@ -1,7 +1,11 @@
 // An open count: what it comes to so far, the scan/search field (a scanned code and Enter
 // adds one unit to that product's count), the products with their counted fields, and
-// finishing or cancelling it.
-import { useRef, useState } from 'react';
+// finishing or cancelling it. Counted quantities are kept on the device and sent through
+// the outbox (offline/stock-counts.ts): without a connection the count goes on (a scan
+// finds its product in the device's catalogue), and finishing waits until every queued
+// quantity has reached the server.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { StockCount, StockCountLine } from '../../../shared/contract/stock-counts';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
@@ -12,13 +16,16 @@ import { PaginationBar } from '../../components/pagination-bar';
 import { StatCard, StatGrid } from '../../components/stat-card';
 import { toast, toastError } from '../../components/toast-store';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useMirrorComplete, useMirrorProducts, useOnline } from '../../offline/hooks';
+import { useQueuedCounts, useRecordCount } from '../../offline/stock-count-hooks';
 import {
+  cachedCounted,
   fetchCountLines,
   newIdempotencyKey,
   useCancelCount,
   useCountLines,
   useFinishCount,
-  useSetCounted,
+  useRefreshCount,
 } from './api';
 import { CountLinesTable } from './count-lines-table';
 
@@ -30,38 +37,65 @@ export function OpenCount({ count }: { count: StockCount }) {
   const [page, setPage] = useState(1);
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const lines = useCountLines(count.id, search, page);
-  const setCounted = useSetCounted();
+  const queued = useQueuedCounts(count.id);
+  const recordCount = useRecordCount();
+  const refresh = useRefreshCount();
+  const client = useQueryClient();
+  const online = useOnline();
+  // The device's catalogue, read once its first load is over (as the till does).
+  const mirror = useMirrorProducts(useMirrorComplete() === true);
   const finish = useFinishCount();
   const cancel = useCancelCount();
   const [asking, setAsking] = useState<'finish' | 'cancel' | null>(null);
   const finishKey = useRef(newIdempotencyKey());
   const { totals } = count;
 
-  function save(line: StockCountLine, counted: number) {
-    setCounted.mutate(
-      { id: count.id, productId: line.product_id, counted },
-      { onError: failed('Erro ao salvar a contagem') },
+  // What the outbox delivered is the server's now: the lines and totals are fetched again.
+  const queuedSize = useRef(queued.size);
+  useEffect(() => {
+    if (queued.size < queuedSize.current) void refresh();
+    queuedSize.current = queued.size;
+  }, [queued.size, refresh]);
+
+  const shown = useMemo(() => withQueued(lines.data?.lines ?? [], queued), [lines.data, queued]);
+
+  function save(productId: string, productName: string, counted: number) {
+    return recordCount({ countId: count.id, productId, productName, counted }).catch(
+      failed('Erro ao salvar a contagem'),
     );
+  }
+
+  /** The one product a scanned or typed code names: the server's line online, else the device's catalogue. */
+  async function productOf(code: string): Promise<{ id: string; name: string; counted: number | null } | null> {
+    if (online) {
+      try {
+        const found = await fetchCountLines(count.id, code, 1, 2);
+        if (found.lines.length !== 1) return null;
+        const line = found.lines[0]!;
+        return { id: line.product_id, name: line.name, counted: line.counted };
+      } catch {
+        // No answer: the device's catalogue answers below.
+      }
+    }
+    const product = mirror.findByCode(code);
+    return product
+      ? { id: product.id, name: product.name, counted: cachedCounted(client, count.id, product.id) ?? null }
+      : null;
   }
 
   /** Enter in the field: the one product the text finds gets one more unit counted. */
   async function scan() {
     const code = text.trim();
     if (!code) return;
-    try {
-      const found = await fetchCountLines(count.id, code, 1, 2);
-      if (found.lines.length !== 1) {
-        if (found.lines.length === 0) toastError('Não encontrado', `Código ${code} não encontrado neste inventário`);
-        return;
-      }
-      const line = found.lines[0]!;
-      const counted = (line.counted ?? 0) + 1;
-      await setCounted.mutateAsync({ id: count.id, productId: line.product_id, counted });
-      toast({ title: line.name, description: `${counted} contado(s)` });
-      setText('');
-    } catch (error) {
-      failed('Erro ao salvar a contagem')(error as Error);
+    const product = await productOf(code);
+    if (!product) {
+      toastError('Não encontrado', `Código ${code} não encontrado neste inventário`);
+      return;
     }
+    const counted = (queued.get(product.id) ?? product.counted ?? 0) + 1;
+    await save(product.id, product.name, counted);
+    toast({ title: product.name, description: `${counted} contado(s)` });
+    setText('');
   }
 
   return (
@@ -90,13 +124,19 @@ export function OpenCount({ count }: { count: StockCount }) {
               <Button variant="outline" onClick={() => setAsking('cancel')}>
                 Cancelar inventário
               </Button>
-              <Button onClick={() => setAsking('finish')} disabled={totals.counted === 0}>
+              <Button onClick={() => setAsking('finish')} disabled={totals.counted === 0 || queued.size > 0}>
                 Finalizar inventário
               </Button>
             </div>
           }
         />
         <CardContent className="space-y-4">
+          {queued.size > 0 ? (
+            <p role="status" className="rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
+              {`${queued.size} contagem(ns) salva(s) neste aparelho, aguardando envio${online ? '' : ' (sem conexão)'}. `}
+              Finalize o inventário depois que forem enviadas.
+            </p>
+          ) : null}
           <TextField
             label="Ler ou buscar produto"
             placeholder="Código de barras, SKU ou nome"
@@ -116,7 +156,11 @@ export function OpenCount({ count }: { count: StockCount }) {
           />
           {lines.data ? (
             <>
-              <CountLinesTable lines={lines.data.lines} onCount={save} />
+              <CountLinesTable
+                lines={shown}
+                queued={queued}
+                onCount={(line, counted) => void save(line.product_id, line.name, counted)}
+              />
               {lines.data.pagination.totalPages > 1 ? (
                 <PaginationBar page={page} totalPages={lines.data.pagination.totalPages} onPage={setPage} />
               ) : null}
@@ -160,4 +204,12 @@ export function OpenCount({ count }: { count: StockCount }) {
       />
     </>
   );
+}
+
+/** The server's lines with what this device counted and has not sent yet (the difference then comes from the server). */
+function withQueued(lines: readonly StockCountLine[], queued: ReadonlyMap<string, number>): StockCountLine[] {
+  return lines.map((line) => {
+    const counted = queued.get(line.product_id);
+    return counted === undefined ? line : { ...line, counted, difference: null };
+  });
 }

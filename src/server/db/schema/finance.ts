@@ -121,6 +121,8 @@ export const cashFlowEntries = pgTable(
     accountReceivableId: uuid('account_receivable_id'),
     /** How the money moved: a sale's part, its entrada (migration 0012); null when not told. */
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+    /** The till session an instalment received at the counter came into. */
+    cashSessionId: uuid('cash_session_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -133,6 +135,9 @@ export const cashFlowEntries = pgTable(
     index('cash_flow_entries_sale_idx').on(t.tenantId, t.saleId),
     index('cash_flow_entries_receivable_idx').on(t.tenantId, t.accountReceivableId),
     index('cash_flow_entries_payable_idx').on(t.tenantId, t.accountPayableId),
+    index('cash_flow_entries_session_idx')
+      .on(t.tenantId, t.cashSessionId)
+      .where(sql`cash_session_id IS NOT NULL`),
     check('cash_flow_entries_type_check', sql`${t.type} IN ('income', 'expense')`),
     check('cash_flow_entries_amount_check', sql`${t.amount} > 0`),
     check(

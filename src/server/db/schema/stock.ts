@@ -21,7 +21,7 @@ export const stockMovements = pgTable(
     seq: bigNumber('seq').generatedAlwaysAsIdentity(),
     productId: uuid('product_id').notNull(),
     kind: text('kind', { enum: STOCK_MOVEMENT_KINDS }).notNull(),
-    /** Signed: units into stock (positive) or out of it (negative). */
+    /** Signed: units into stock (positive) or out of it (negative); 0 only for a sale a count had already taken (count_id). */
     quantity: integer('quantity').notNull(),
     stockAfter: integer('stock_after').notNull(),
     reason: text('reason'),
@@ -79,7 +79,10 @@ export const stockCountItems = pgTable(
     stockWhenCounted: integer('stock_when_counted').notNull(),
     countedAt: at('counted_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'stock_count_items_pkey', columns: [t.tenantId, t.countId, t.productId] })],
+  (t) => [
+    primaryKey({ name: 'stock_count_items_pkey', columns: [t.tenantId, t.countId, t.productId] }),
+    index('stock_count_items_product_idx').on(t.tenantId, t.productId, t.countedAt),
+  ],
 );
 
 export type StockMovementRow = typeof stockMovements.$inferSelect;

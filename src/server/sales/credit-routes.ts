@@ -1,0 +1,55 @@
+// Crediário credit at the till: a customer's open crediário (GET /api/customers/:id/crediario,
+// whoever sells reads it) and an admin's approval of one sale over the limit
+// (POST /api/auth/credit-approval, asked by the cashier's till with the admin's password).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreditApprovalRequestSchema,
+  CreditApprovalResponseSchema,
+  CustomerCrediarioResponseSchema,
+  IdParams,
+} from '../../shared/contract';
+import { getStoreSettings } from '../access/settings';
+import type { LoginLimits } from '../access/login-rate-limit';
+import type { RouteOptions } from '../context';
+import { authOf } from '../http/access';
+import { approveCredit } from './credit-approval';
+import { customerCrediario } from './sale-credit';
+
+/** GET /api/customers/:id/crediario */
+export const customerCrediarioRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
+  app.get(
+    '/:id/crediario',
+    {
+      config: { access: 'customers.read' },
+      schema: { params: IdParams, response: { 200: CustomerCrediarioResponseSchema } },
+    },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const settings = () => getStoreSettings(ctx.db, tenantId);
+      return { success: true as const, data: await customerCrediario(ctx.db, tenantId, request.params.id, settings) };
+    },
+  );
+};
+
+/** POST /api/auth/credit-approval */
+export const creditApprovalRoutes: FastifyPluginAsyncZod<RouteOptions & { loginLimits: LoginLimits }> = async (
+  app,
+  { ctx, loginLimits },
+) => {
+  app.post(
+    '/credit-approval',
+    {
+      config: {
+        access: 'authenticated',
+        withoutIdempotencyKey:
+          'Leva a senha de um administrador e nada grava além da tentativa; repetir dá outra aprovação igual.',
+      },
+      schema: { body: CreditApprovalRequestSchema, response: { 200: CreditApprovalResponseSchema } },
+    },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const data = await approveCredit({ ...ctx, loginLimits }, tenantId, { ...request.body, ip: request.ip });
+      return { success: true as const, data };
+    },
+  );
+};

@@ -1,0 +1,43 @@
+// Crediário credit at the till (shared/credit.ts has the rule): a customer's open
+// crediário as Nova Venda shows it, and an admin's approval of one sale over the limit,
+// asked for by a cashier with the admin's e-mail and password.
+import { z } from 'zod';
+import { Email, Id, Money, envelope } from './common';
+
+export const CustomerCrediarioSchema = z.object({
+  /** Pending instalments of the customer's crediário sales. */
+  open_count: z.int().min(0),
+  open_amount: Money,
+  /** What of it is past due. */
+  overdue_amount: Money,
+  /** The limit that holds (their own, else the store's default); null: none. */
+  credit_limit: Money.nullable(),
+});
+export type CustomerCrediario = z.infer<typeof CustomerCrediarioSchema>;
+export const CustomerCrediarioResponseSchema = envelope(CustomerCrediarioSchema);
+
+/** POST /api/auth/credit-approval: an admin present at the till signs one sale over the limit. */
+export const CreditApprovalRequestSchema = z.object({
+  email: Email,
+  password: z.string({ error: 'Senha é obrigatória' }).min(1, { error: 'Senha é obrigatória' }).max(200),
+  /** The sale it approves (the till's id for it): the approval holds for that sale only. */
+  sale_id: Id,
+  /** What the sale finances (total - entrada): the approval holds up to it. */
+  amount: Money,
+});
+export type CreditApprovalRequest = z.infer<typeof CreditApprovalRequestSchema>;
+
+/** Opaque to the till: it goes in the sale's `credit_approval`. */
+export const CreditApprovalSchema = z.object({ approval: z.string(), admin_name: z.string() });
+export const CreditApprovalResponseSchema = envelope(CreditApprovalSchema);
+
+/** The `details` of a 409 over the credit limit (centavos), so the till shows the figures. */
+export const CreditOverLimitDetailSchema = z.object({
+  limit_centavos: z.int(),
+  open_centavos: z.int(),
+  sale_centavos: z.int(),
+});
+export type CreditOverLimitDetail = z.infer<typeof CreditOverLimitDetailSchema>;
+
+/** An approval is a short text: the admin's id, the amount and a seal over them, the store and the sale. */
+export const CreditApprovalTokenSchema = z.string().max(200);
