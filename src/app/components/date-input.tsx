@@ -54,10 +54,6 @@ export function DateInput({
   onProblem,
   disabled,
   className,
-  onFocus,
-  onBlur,
-  onMouseDown,
-  onMouseUp,
   ...props
 }: DateInputProps) {
   const bounds = { min, max };
@@ -68,7 +64,9 @@ export function DateInput({
     // stays, with its reason (and a date cleared by the form clears the field).
     (typed) =>
       value && isIsoDate(value) ? formatDate(value) : dateTextProblem(typed, bounds, false) !== null ? typed : '',
-    { onFocus, onBlur, onMouseDown, onMouseUp },
+    // The caller's focus, blur and mouse handlers: the field's own call them (the input gets
+    // `inputProps` after `props`).
+    props,
     open,
   );
   const inputRef = useRef<HTMLInputElement>(null);

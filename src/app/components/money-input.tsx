@@ -21,22 +21,15 @@ export interface MoneyInputProps extends Omit<
   onChange: (centavos: number | null, text: string) => void;
 }
 
-export function MoneyInput({
-  value,
-  onChange,
-  className,
-  onFocus,
-  onBlur,
-  onMouseDown,
-  onMouseUp,
-  ...props
-}: MoneyInputProps) {
+export function MoneyInput({ value, onChange, className, ...props }: MoneyInputProps) {
   const { setText, inputProps } = useEditedText(
     () => (value === null ? '' : formatDecimal(value)),
     // Unfocused: the amount as the app writes it; text that is not an amount stays, so
     // the person sees what to fix (and a value cleared by the form clears the field).
     (text) => (value !== null ? formatDecimal(value) : parseMoneyInput(text) === null ? text : ''),
-    { onFocus, onBlur, onMouseDown, onMouseUp },
+    // The caller's focus, blur and mouse handlers: the field's own call them (the input gets
+    // `inputProps` after `props`).
+    props,
   );
 
   return (
