@@ -15,7 +15,7 @@ import { boundsProblem, INCOMPLETE_DATE, editDateText, readDateText, type DateBo
 import { FieldFrame } from './field';
 import { CalendarIcon } from './icons';
 import { Input, type InputProps } from './input';
-import { useSelectOnFocus } from './select-on-focus';
+import { useEditedText } from './select-on-focus';
 
 /** What is wrong with the text (null when it is empty or a date the field takes). */
 export function dateTextProblem(text: string, bounds: DateBounds, focused: boolean): string | null {
@@ -54,30 +54,25 @@ export function DateInput({
   onProblem,
   disabled,
   className,
-  onFocus,
-  onBlur,
-  onMouseDown,
-  onMouseUp,
   ...props
 }: DateInputProps) {
   const bounds = { min, max };
-  const [text, setText] = useState(() => (value && isIsoDate(value) ? formatDate(value) : ''));
-  const [focused, setFocused] = useState(false);
   const [open, setOpen] = useState(false);
+  const { setText, focused, shown, inputProps } = useEditedText(
+    () => (value && isIsoDate(value) ? formatDate(value) : ''),
+    // Not being edited: the form's date as the app writes it; text that is not a date
+    // stays, with its reason (and a date cleared by the form clears the field).
+    (typed) =>
+      value && isIsoDate(value) ? formatDate(value) : dateTextProblem(typed, bounds, false) !== null ? typed : '',
+    // The caller's focus, blur and mouse handlers: the field's own call them (the input gets
+    // `inputProps` after `props`).
+    props,
+    open,
+  );
   const inputRef = useRef<HTMLInputElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const caret = useRef<number | null>(null);
   const [sent, setSent] = useState(false);
-  // Unfocused: the form's date as the app writes it; text that is not a date stays, with
-  // its reason (and a date cleared by the form clears the field).
-  const shown =
-    focused || open
-      ? text
-      : value && isIsoDate(value)
-        ? formatDate(value)
-        : dateTextProblem(text, bounds, false) !== null
-          ? text
-          : '';
   const problem = dateTextProblem(shown, bounds, (focused || open) && !sent);
 
   useEffect(() => {
@@ -98,17 +93,6 @@ export function DateInput({
     if (caret.current === null || !inputRef.current) return;
     inputRef.current.setSelectionRange(caret.current, caret.current);
     caret.current = null;
-  });
-
-  const selecting = useSelectOnFocus({
-    onMouseDown,
-    onMouseUp,
-    onFocus: (event) => {
-      // Back from the calendar the text is already the live one (what was picked).
-      if (!open) setText(shown);
-      setFocused(true);
-      onFocus?.(event);
-    },
   });
 
   function toggleCalendar() {
@@ -149,12 +133,7 @@ export function DateInput({
         disabled={disabled}
         invalid={props.invalid || problem !== null}
         className={cn('pr-11', className)}
-        value={shown}
-        {...selecting}
-        onBlur={(event) => {
-          setFocused(false);
-          onBlur?.(event);
-        }}
+        {...inputProps}
         onChange={(event) => {
           const raw = event.target.value;
           const edited = editDateText(shown, raw, event.target.selectionStart ?? raw.length);

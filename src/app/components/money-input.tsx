@@ -5,12 +5,11 @@
 // focused, shows the formatted amount on blur and hands the form integer centavos, or null
 // when the text is not an amount. Focusing it selects what it shows ('0,00' included), so
 // what is typed replaces it.
-import { useState } from 'react';
 import { formatDecimal, parseMoneyInput } from '../../shared/money';
 import { cn } from './cn';
 import { labelledField, type LabelledProps } from './field';
 import { Input, type InputProps } from './input';
-import { useSelectOnFocus } from './select-on-focus';
+import { useEditedText } from './select-on-focus';
 
 export interface MoneyInputProps extends Omit<
   InputProps,
@@ -22,30 +21,16 @@ export interface MoneyInputProps extends Omit<
   onChange: (centavos: number | null, text: string) => void;
 }
 
-export function MoneyInput({
-  value,
-  onChange,
-  className,
-  onFocus,
-  onBlur,
-  onMouseDown,
-  onMouseUp,
-  ...props
-}: MoneyInputProps) {
-  const [text, setText] = useState(() => (value === null ? '' : formatDecimal(value)));
-  const [focused, setFocused] = useState(false);
-  // Unfocused: the amount as the app writes it; text that is not an amount stays, so
-  // the person sees what to fix (and a value cleared by the form clears the field).
-  const shown = focused ? text : value !== null ? formatDecimal(value) : parseMoneyInput(text) === null ? text : '';
-  const selecting = useSelectOnFocus({
-    onMouseDown,
-    onMouseUp,
-    onFocus: (event) => {
-      setText(shown);
-      setFocused(true);
-      onFocus?.(event);
-    },
-  });
+export function MoneyInput({ value, onChange, className, ...props }: MoneyInputProps) {
+  const { setText, inputProps } = useEditedText(
+    () => (value === null ? '' : formatDecimal(value)),
+    // Unfocused: the amount as the app writes it; text that is not an amount stays, so
+    // the person sees what to fix (and a value cleared by the form clears the field).
+    (text) => (value !== null ? formatDecimal(value) : parseMoneyInput(text) === null ? text : ''),
+    // The caller's focus, blur and mouse handlers: the field's own call them (the input gets
+    // `inputProps` after `props`).
+    props,
+  );
 
   return (
     <div className="relative">
@@ -61,12 +46,7 @@ export function MoneyInput({
         inputMode="decimal"
         autoComplete="off"
         className={cn('pl-10', className)}
-        value={shown}
-        {...selecting}
-        onBlur={(event) => {
-          setFocused(false);
-          onBlur?.(event);
-        }}
+        {...inputProps}
         onChange={(event) => {
           setText(event.target.value);
           onChange(parseMoneyInput(event.target.value), event.target.value);

@@ -1,30 +1,32 @@
-// The edit and delete buttons of a table row (labels 'Editar' / 'Excluir').
+// A table row's icon buttons of 40px (the icon's label is the button's name and title),
+// and the usual pair: 'Editar' and 'Excluir'.
+import type { ComponentType } from 'react';
 import { cn } from './cn';
 import { PencilIcon, TrashIcon } from './icons';
 
 const ACTION = 'inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100';
 
+export interface IconActionProps {
+  label: string;
+  /** The text colour ('text-red-600'). */
+  className: string;
+  Icon: ComponentType<{ className?: string }>;
+  onClick: () => void;
+}
+
+export function IconAction({ label, className, Icon, onClick }: IconActionProps) {
+  return (
+    <button type="button" aria-label={label} title={label} className={cn(ACTION, className)} onClick={onClick}>
+      <Icon className="h-4 w-4" />
+    </button>
+  );
+}
+
 export function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
   return (
     <>
-      <button
-        type="button"
-        aria-label="Editar"
-        title="Editar"
-        className={cn(ACTION, 'text-slate-600')}
-        onClick={onEdit}
-      >
-        <PencilIcon className="h-4 w-4" />
-      </button>
-      <button
-        type="button"
-        aria-label="Excluir"
-        title="Excluir"
-        className={cn(ACTION, 'text-red-600')}
-        onClick={onDelete}
-      >
-        <TrashIcon className="h-4 w-4" />
-      </button>
+      <IconAction label="Editar" className="text-slate-600" Icon={PencilIcon} onClick={onEdit} />
+      <IconAction label="Excluir" className="text-red-600" Icon={TrashIcon} onClick={onDelete} />
     </>
   );
 }

@@ -5,7 +5,7 @@
 // event, so the selection is made again when the button of the click that focused the
 // field comes up (that mouseup's own caret placement cancelled). A later click inside the
 // focused field places the caret as usual, to fix one digit.
-import { useRef, type FocusEvent, type MouseEvent } from 'react';
+import { useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 
 interface SelectOnFocusHandlers {
   onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
@@ -34,4 +34,40 @@ export function useSelectOnFocus(handlers: SelectOnFocusHandlers): Required<Sele
       handlers.onMouseUp?.(event);
     },
   };
+}
+
+/**
+ * The text of a field that keeps what is typed while it is being edited (focused, or
+ * `held` by another part of the field, as the date's open calendar) and otherwise shows
+ * `idle(text)`, the value as the app writes it. Focus selects it (above). `inputProps`
+ * go on the input after the caller's own.
+ */
+export function useEditedText(
+  initial: () => string,
+  idle: (text: string) => string,
+  handlers: SelectOnFocusHandlers & { onBlur?: (event: FocusEvent<HTMLInputElement>) => void },
+  held = false,
+) {
+  const [text, setText] = useState(initial);
+  const [focused, setFocused] = useState(false);
+  const shown = focused || held ? text : idle(text);
+  const selecting = useSelectOnFocus({
+    onMouseDown: handlers.onMouseDown,
+    onMouseUp: handlers.onMouseUp,
+    onFocus: (event) => {
+      // Held, the text is already the live one.
+      if (!held) setText(shown);
+      setFocused(true);
+      handlers.onFocus?.(event);
+    },
+  });
+  const inputProps = {
+    value: shown,
+    ...selecting,
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      setFocused(false);
+      handlers.onBlur?.(event);
+    },
+  };
+  return { text, setText, focused, shown, inputProps };
 }

@@ -68,3 +68,15 @@ export function describeError(error: unknown, fallback: string): string {
   if (error instanceof Error) return nonEmptyString(error.message) ?? fallback;
   return UNKNOWN_ERROR_TEXT;
 }
+
+/** The call's own text (spec §8) when the server's answer carries no message. */
+export async function withFallbackText<T>(call: Promise<T>, fallback: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.message === FALLBACK_ERROR_TEXT) {
+      throw new ApiError(fallback, error.status, error.code, error.details);
+    }
+    throw error;
+  }
+}

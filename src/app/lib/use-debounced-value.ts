@@ -9,3 +9,9 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   }, [value, delayMs]);
   return debounced;
 }
+
+/** A typed search as a list applies it: typing waits for a pause; clearing applies at once. */
+export function useTypedSearch(search: string, delayMs: number): string {
+  const debounced = useDebouncedValue(search, delayMs);
+  return search.trim() === '' ? '' : debounced;
+}

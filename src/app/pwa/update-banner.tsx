@@ -1,5 +1,6 @@
 // 'Nova versão disponível': a new service worker waits until the person accepts it.
 import { useEffect, useState } from 'react';
+import { Banner } from './banner';
 import { applyUpdate, onUpdateWaiting } from './register-sw';
 
 export function UpdateBanner() {
@@ -7,19 +8,13 @@ export function UpdateBanner() {
   useEffect(() => onUpdateWaiting(setWaiting), []);
   if (!waiting) return null;
   return (
-    <div
+    <Banner
       role="status"
-      data-live-region=""
       className="fixed bottom-4 left-1/2 z-[90] flex -translate-x-1/2 items-center gap-3 rounded-lg bg-slate-900 px-4 py-2 text-sm text-white shadow-lg"
-    >
-      <span>Nova versão disponível</span>
-      <button
-        type="button"
-        onClick={applyUpdate}
-        className="inline-flex h-10 items-center rounded-md bg-blue-600 px-3 font-medium hover:bg-blue-500"
-      >
-        Atualizar
-      </button>
-    </div>
+      text="Nova versão disponível"
+      action="Atualizar"
+      onAction={applyUpdate}
+      actionClassName="bg-blue-600 font-medium hover:bg-blue-500"
+    />
   );
 }

@@ -2,6 +2,7 @@
 // closed so the upgrade could run. Say so and offer a reload instead of failing quietly.
 import { useEffect, useState } from 'react';
 import { onVersionChange } from '../offline/version-events';
+import { Banner } from './banner';
 
 export const VERSION_CHANGE_TEXT = 'O Balcão foi atualizado em outra aba. Recarregue esta página para continuar.';
 
@@ -10,19 +11,13 @@ export function VersionChangeBanner() {
   useEffect(() => onVersionChange(() => setChanged(true)), []);
   if (!changed) return null;
   return (
-    <div
+    <Banner
       role="alert"
-      data-live-region=""
       className="fixed inset-x-0 top-0 z-[95] flex flex-wrap items-center justify-center gap-3 bg-amber-500 px-4 py-2 text-sm font-medium text-slate-900 shadow"
-    >
-      <span>{VERSION_CHANGE_TEXT}</span>
-      <button
-        type="button"
-        onClick={() => window.location.reload()}
-        className="inline-flex h-10 items-center rounded-md bg-slate-900 px-3 text-white hover:bg-slate-800"
-      >
-        Recarregar
-      </button>
-    </div>
+      text={VERSION_CHANGE_TEXT}
+      action="Recarregar"
+      onAction={() => window.location.reload()}
+      actionClassName="bg-slate-900 text-white hover:bg-slate-800"
+    />
   );
 }

@@ -6,7 +6,7 @@ import { DateField, type DateFieldProps } from '../date-input';
 import { TextAreaField, TextField, type TextFieldProps } from '../field';
 import { MoneyField } from '../money-input';
 import { useFormSave } from '../use-form-save';
-import { ChoiceField } from './choice-field';
+import { ChoiceField } from '../choice-field';
 
 type KeysOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V];
 

@@ -22,20 +22,16 @@ import {
   type CashFlowSummary,
 } from '../../../shared/contract/cash-flow';
 import { api } from '../../lib/api';
-import { ApiError, FALLBACK_ERROR_TEXT } from '../../lib/api-error';
+import { withFallbackText } from '../../lib/api-error';
 import { FINANCE_KEY, filterValue, newIdempotencyKey, type WithLocal } from '../../lib/accounts/common';
-import { createChange, rowChange, type AccountKind } from '../../lib/accounts/kind';
+import { accountKind, createChange, rowChange } from '../../lib/accounts/kind';
 import { mergeRows } from '../../lib/accounts/overlay';
 import { useDeleteRecord, useKindChange } from '../../lib/accounts/use-account-change';
 import { useOverlaidQuery } from '../../lib/accounts/use-overlaid-query';
 
 const BASE = '/cash-flow';
 
-export const CASH_ENTRY: AccountKind<CashFlowEntry> = {
-  kind: 'cash-entry',
-  base: BASE,
-  parse: (body) => CashFlowEntryResponseSchema.parse(body).data,
-};
+export const CASH_ENTRY = accountKind<CashFlowEntry>('cash-entry', BASE, CashFlowEntryResponseSchema);
 export const CHART_FALLBACK_ERROR = 'Failed to fetch chart data';
 
 export interface DayRange {
@@ -98,17 +94,9 @@ export async function fetchCashFlow(query: CashFlowQuery): Promise<CashFlowPage>
   };
 }
 
-export async function fetchCashFlowChart(range: DayRange) {
-  try {
-    const r = await api.get(CashFlowChartResponseSchema, `${BASE}/chart`, { query: { ...range } });
-    return r.data;
-  } catch (error) {
-    // Spec §8: the chart's own fallback when the answer carries no message.
-    if (error instanceof ApiError && error.message === FALLBACK_ERROR_TEXT) {
-      throw new ApiError(CHART_FALLBACK_ERROR, error.status, error.code, error.details);
-    }
-    throw error;
-  }
+export function fetchCashFlowChart(range: DayRange) {
+  const call = api.get(CashFlowChartResponseSchema, `${BASE}/chart`, { query: { ...range } });
+  return withFallbackText(call, CHART_FALLBACK_ERROR).then((r) => r.data);
 }
 
 /** Whether an entry belongs in the page the screen shows (its range, type and category). */

@@ -2,18 +2,10 @@
 // is imported here only, and this module is loaded lazily: cashiers (and the till)
 // never download it.
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDayMonth } from '../../../shared/dates';
-import { formatBRL, toReais } from '../../../shared/money';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { describeError } from '../../lib/api-error';
+import { axisDay, axisMoney, GRID, LINE, PLOT_STYLE, tooltipMoney } from '../../lib/plot-format';
 import { CHART_FALLBACK_ERROR, useCashFlowChart, type DayRange } from './api';
-
-const compact = new Intl.NumberFormat('pt-BR', {
-  style: 'currency',
-  currency: 'BRL',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
 
 const LINES = [
   { key: 'balance', name: 'Saldo', color: '#1d4ed8' },
@@ -29,27 +21,14 @@ export default function CashFlowChart({ range }: { range: DayRange }) {
       <CardContent>
         {chart.data ? (
           <div data-testid="cash-flow-chart" className="h-72 w-full">
-            <LineChart responsive data={chart.data} style={{ width: '100%', height: '100%' }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-              <XAxis dataKey="date" tickFormatter={formatDayMonth} fontSize={12} minTickGap={16} />
-              <YAxis tickFormatter={(v: number) => compact.format(toReais(v))} fontSize={12} width={72} />
-              <Tooltip
-                labelFormatter={(label) => formatDayMonth(String(label))}
-                formatter={(value) => formatBRL(Number(value))}
-              />
+            <LineChart responsive data={chart.data} style={PLOT_STYLE}>
+              <CartesianGrid {...GRID} />
+              <XAxis dataKey="date" tickFormatter={axisDay} fontSize={12} minTickGap={16} />
+              <YAxis tickFormatter={axisMoney} fontSize={12} width={72} />
+              <Tooltip labelFormatter={axisDay} formatter={tooltipMoney} />
               <Legend />
               {LINES.map((line) => (
-                <Line
-                  key={line.key}
-                  type="linear"
-                  dataKey={line.key}
-                  name={line.name}
-                  stroke={line.color}
-                  strokeWidth={2}
-                  dot={false}
-                  // No drawing animation: it costs a tablet's CPU and shows nothing new.
-                  isAnimationActive={false}
-                />
+                <Line {...LINE} key={line.key} dataKey={line.key} name={line.name} stroke={line.color} />
               ))}
             </LineChart>
           </div>

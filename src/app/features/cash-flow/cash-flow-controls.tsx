@@ -2,7 +2,7 @@
 import { CASH_FLOW_CATEGORIES, REPORT_PERIOD_DAYS } from '../../../shared/constants';
 import { Card } from '../../components/card';
 import { cn } from '../../components/cn';
-import { ChoiceField } from '../../components/accounts/choice-field';
+import { ChoiceField } from '../../components/choice-field';
 import { SelectField } from '../../components/field';
 
 export interface CashFlowFilters {

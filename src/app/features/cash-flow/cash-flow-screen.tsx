@@ -1,20 +1,17 @@
 // Fluxo de Caixa (spec §2, §6): the summary cards and the entries. Admins choose 7/30/90
 // days, filter by type and category, see the chart and page; cashiers see today only.
 // Admins also create, edit and delete manual entries.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ADMIN_DEFAULT_RANGE_DAYS, MAX_PAGE_SIZE, PAGE_SIZE_CASH_FLOW } from '../../../shared/constants';
 import { addDays, todayIso } from '../../../shared/dates';
 import { usePermissions } from '../../auth/use-permissions';
 import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
-import { Card, CardHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PlusIcon } from '../../components/icons';
+import { AddButton, ListCard } from '../../components/list-card';
 import { newestUpdate, OfflineNote } from '../../components/offline-note';
 import { toastSaved } from '../../components/outcome-toast';
 import { PageHeader } from '../../components/page-header';
 import { PaginationBar } from '../../components/pagination-bar';
-import { LoadingState } from '../../components/spinner';
 import { toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { usePageFor } from '../../lib/use-page-for';
@@ -48,10 +45,6 @@ export function CashFlowScreen() {
   const [editing, setEditing] = useState<{ entry: CashEntryRow | null } | null>(null);
   const [toDelete, setToDelete] = useState<CashEntryRow | null>(null);
 
-  useEffect(() => {
-    if (listQuery.error) toastError('Erro', 'Erro ao carregar fluxo de caixa');
-  }, [listQuery.error]);
-
   async function confirmDelete() {
     if (!toDelete) return;
     try {
@@ -64,7 +57,6 @@ export function CashFlowScreen() {
   }
 
   const list = listQuery.data;
-
   return (
     <div>
       <PageHeader
@@ -73,12 +65,7 @@ export function CashFlowScreen() {
         actions={
           <>
             {isAdmin ? <Badge tone="blue">Admin</Badge> : null}
-            {canWrite ? (
-              <Button onClick={() => setEditing({ entry: null })}>
-                <PlusIcon className="h-4 w-4" />
-                Novo Lançamento
-              </Button>
-            ) : null}
+            {canWrite ? <AddButton label="Novo Lançamento" onClick={() => setEditing({ entry: null })} /> : null}
           </>
         }
       />
@@ -92,9 +79,8 @@ export function CashFlowScreen() {
           </Suspense>
         </>
       ) : null}
-      <Card>
-        <CardHeader title="Lançamentos" />
-        {list ? (
+      <ListCard title="Lançamentos" query={listQuery} what="fluxo de caixa">
+        {(list) => (
           <>
             <CashFlowTable
               entries={list.entries}
@@ -111,17 +97,8 @@ export function CashFlowScreen() {
               />
             ) : null}
           </>
-        ) : listQuery.isError ? (
-          <div className="flex flex-col items-center gap-3 px-4 py-12 text-center text-sm text-slate-600">
-            <p>{describeError(listQuery.error, 'Erro ao carregar fluxo de caixa')}</p>
-            <Button variant="outline" onClick={() => void listQuery.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
-        ) : (
-          <LoadingState text="Carregando fluxo de caixa..." />
         )}
-      </Card>
+      </ListCard>
       {editing ? <CashEntryFormDialog entry={editing.entry} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={toDelete !== null}

@@ -5,6 +5,7 @@ import { CashFlowEntrySchema } from '../../../shared/contract/cash-flow';
 import { cashEntryJson } from '../../test/finance-fixtures';
 import type { CashEntryRow } from './api';
 import { CashFlowTable, signedAmount } from './cash-flow-table';
+import { expectLocalMarks } from '../../test/screen-text';
 
 const row = (description: string, local?: CashEntryRow['local'], more: Record<string, unknown> = {}): CashEntryRow => ({
   ...CashFlowEntrySchema.parse(cashEntryJson({ description, ...more })),
@@ -26,10 +27,7 @@ describe('CashFlowTable', () => {
         onDelete={() => undefined}
       />,
     );
-    const rowOf = (d: string) => screen.getAllByText(d)[0]!.closest('tr')!;
-    expect(within(rowOf('Local')).getByText('Não sincronizado')).toBeTruthy();
-    expect(within(rowOf('Recusado')).getByText('Recusado pelo servidor')).toBeTruthy();
-    expect(within(rowOf('Servidor')).queryByText(/sincronizado|Recusado pelo/)).toBeNull();
+    expectLocalMarks((d) => screen.getAllByText(d)[0]!.closest('tr')!, ['Local', 'Recusado', 'Servidor']);
   });
 
   it('offers edit and delete on a manual entry, never on a caixa close’s Quebra or Sobra', () => {

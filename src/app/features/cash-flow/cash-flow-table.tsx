@@ -4,7 +4,7 @@
 import { formatDate } from '../../../shared/dates';
 import { formatBRL } from '../../../shared/money';
 import { cn } from '../../components/cn';
-import { LocalMarkBadge } from '../../components/local-mark-badge';
+import { LocalMarkLine } from '../../components/accounts/account-cells';
 import { RowActions } from '../../components/row-actions';
 import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
 import { isCloseEntry } from '../../../shared/caixa';
@@ -47,11 +47,7 @@ export function CashFlowTable({ entries, canWrite, onEdit, onDelete }: CashFlowT
                 <span className="sm:hidden">{TYPE_LABELS[entry.type]} · </span>
                 {entry.description} · {entry.category}
               </div>
-              {entry.local ? (
-                <div className="mt-1">
-                  <LocalMarkBadge local={entry.local} />
-                </div>
-              ) : null}
+              <LocalMarkLine local={entry.local} />
             </Td>
             <Td className="hidden sm:table-cell">{TYPE_LABELS[entry.type]}</Td>
             <Td className="hidden lg:table-cell">{entry.description}</Td>

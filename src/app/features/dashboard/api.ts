@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contract/dashboard';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { ApiError, FALLBACK_ERROR_TEXT } from '../../lib/api-error';
+import { withFallbackText } from '../../lib/api-error';
 import { FINANCE_KEY } from '../../lib/accounts/common';
 
 // Spec §8: each call's own text when the answer carries no message.
@@ -33,60 +33,36 @@ export const dashboardKeys = {
   alerts: (viewer: Viewer) => [...dashboardKeys.all, 'alerts', viewer] as const,
 };
 
-async function getWithFallback<S extends z.ZodType>(
-  schema: S,
-  path: string,
-  query: Record<string, string | number | undefined>,
-  fallback: string,
-): Promise<z.output<S>> {
-  try {
-    return await api.get(schema, path, { query });
-  } catch (error) {
-    if (error instanceof ApiError && error.message === FALLBACK_ERROR_TEXT) {
-      throw new ApiError(fallback, error.status, error.code, error.details);
-    }
-    throw error;
-  }
-}
-
 const scopeQuery = (viewer: Viewer) => ({ scope: viewer === 'day' ? 'day' : undefined });
 const chartQuery = (viewer: Viewer, days: number) =>
   viewer === 'day' ? { scope: 'day', days: DASHBOARD_NON_ADMIN_DAYS } : { days };
 
-export async function fetchMetrics(viewer: Viewer) {
-  const r = await getWithFallback(
-    DashboardMetricsResponseSchema,
-    '/dashboard/metrics',
-    scopeQuery(viewer),
-    METRICS_FALLBACK_ERROR,
-  );
-  return r.data;
+/** GET /api/dashboard/{path}: its data, or the call's own error text when the answer has none. */
+function dashboardData<S extends z.ZodType<{ data: unknown }>>(
+  schema: S,
+  path: string,
+  query: Record<string, string | number | undefined>,
+  fallback: string,
+): Promise<z.output<S>['data']> {
+  return withFallbackText(api.get(schema, `/dashboard/${path}`, { query }), fallback).then((r) => r.data);
 }
 
-export async function fetchSalesChart(viewer: Viewer, days: number) {
-  const r = await getWithFallback(
-    SalesChartResponseSchema,
-    '/dashboard/sales-chart',
-    chartQuery(viewer, days),
-    SALES_CHART_FALLBACK_ERROR,
-  );
-  return r.data;
-}
+export const fetchMetrics = (viewer: Viewer) =>
+  dashboardData(DashboardMetricsResponseSchema, 'metrics', scopeQuery(viewer), METRICS_FALLBACK_ERROR);
 
-export async function fetchCashFlowChart(viewer: Viewer, days: number) {
-  const r = await getWithFallback(
+export const fetchSalesChart = (viewer: Viewer, days: number) =>
+  dashboardData(SalesChartResponseSchema, 'sales-chart', chartQuery(viewer, days), SALES_CHART_FALLBACK_ERROR);
+
+export const fetchCashFlowChart = (viewer: Viewer, days: number) =>
+  dashboardData(
     DashboardCashFlowChartResponseSchema,
-    '/dashboard/cash-flow-chart',
+    'cash-flow-chart',
     chartQuery(viewer, days),
     CASH_CHART_FALLBACK_ERROR,
   );
-  return r.data;
-}
 
-export async function fetchAlerts(viewer: Viewer) {
-  const r = await getWithFallback(AlertsResponseSchema, '/dashboard/alerts', scopeQuery(viewer), ALERTS_FALLBACK_ERROR);
-  return r.data;
-}
+export const fetchAlerts = (viewer: Viewer) =>
+  dashboardData(AlertsResponseSchema, 'alerts', scopeQuery(viewer), ALERTS_FALLBACK_ERROR);
 
 export function useDashboardMetrics(viewer: Viewer) {
   return useQuery({ queryKey: dashboardKeys.metrics(viewer), queryFn: () => fetchMetrics(viewer) });

@@ -7,9 +7,9 @@ import { addDays, todayIso } from '../../../shared/dates';
 import { createFakeServer, deferred, type FakeServer, type Handler } from '../../test/fake-server';
 import { ADMIN, CASHIER, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { text } from '../../test/screen-text';
 
 let server: FakeServer;
-const text = (el: Element | null) => el?.textContent?.replace(/\s/g, ' ') ?? '';
 const card = (title: string) => screen.getByRole('group', { name: title });
 const params = (path: string, i = 0) => Object.fromEntries(server.callsTo('GET', path)[i]!.url.searchParams);
 

@@ -2,15 +2,15 @@
 // (reais) on the right, day/month along the bottom, a tooltip with both.
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatBRL } from '../../../shared/money';
+import { axisDay, axisMoney, CHART_COLORS, GRID, LINE, PLOT_STYLE, tooltipDay } from '../../lib/plot-format';
 import type { SalesChartData } from './api';
-import { axisDay, axisMoney, CHART_COLORS, tooltipDay } from './chart-format';
 import { integer } from './dashboard-format';
 
 export default function SalesPlot({ data }: { data: SalesChartData }) {
   return (
     <div data-testid="sales-chart" className="h-72 w-full">
-      <LineChart responsive data={data} style={{ width: '100%', height: '100%' }} margin={{ left: 0, right: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLORS.grid} />
+      <LineChart responsive data={data} style={PLOT_STYLE} margin={{ left: 0, right: 0 }}>
+        <CartesianGrid {...GRID} />
         <XAxis dataKey="date" tickFormatter={axisDay} fontSize={12} minTickGap={24} />
         <YAxis
           yAxisId="sales"
@@ -25,26 +25,8 @@ export default function SalesPlot({ data }: { data: SalesChartData }) {
           formatter={(value, name) => (name === 'Receita' ? formatBRL(Number(value)) : integer.format(Number(value)))}
         />
         <Legend />
-        <Line
-          yAxisId="sales"
-          type="linear"
-          dataKey="sales"
-          name="Vendas"
-          stroke={CHART_COLORS.sales}
-          strokeWidth={2}
-          dot={false}
-          isAnimationActive={false}
-        />
-        <Line
-          yAxisId="revenue"
-          type="linear"
-          dataKey="revenue"
-          name="Receita"
-          stroke={CHART_COLORS.revenue}
-          strokeWidth={2}
-          dot={false}
-          isAnimationActive={false}
-        />
+        <Line {...LINE} yAxisId="sales" dataKey="sales" name="Vendas" stroke={CHART_COLORS.sales} />
+        <Line {...LINE} yAxisId="revenue" dataKey="revenue" name="Receita" stroke={CHART_COLORS.revenue} />
       </LineChart>
     </div>
   );

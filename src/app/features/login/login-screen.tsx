@@ -5,6 +5,7 @@ import { useSession } from '../../auth/session-context';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { toast, toastError } from '../../components/toast-store';
+import { useFormValues } from '../../components/use-form-values';
 import { useCurrentTenant } from './api';
 import { TenantStatus } from './tenant-status';
 
@@ -22,9 +23,8 @@ export function LoginScreen() {
   const location = useLocation();
   const tenantQuery = useCurrentTenant();
   const tenant = tenantQuery.data;
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const { values, text } = useFormValues({ email: '', password: '' }, { disabled: submitting });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,7 +35,7 @@ export function LoginScreen() {
     }
     setSubmitting(true);
     try {
-      await login(email, password, tenant.tenantId);
+      await login(values.email, values.password, tenant.tenantId);
       toast({ title: 'Login realizado com sucesso!', description: 'Bem-vindo ao Balcão!' });
       navigate(redirectTarget(location.state), { replace: true });
     } catch (error) {
@@ -63,9 +63,7 @@ export function LoginScreen() {
             autoComplete="username"
             placeholder="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={submitting}
+            {...text('email')}
           />
           <TextField
             label="Senha"
@@ -73,9 +71,7 @@ export function LoginScreen() {
             name="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={submitting}
+            {...text('password')}
           />
           <Button type="submit" className="mt-2 w-full" disabled={submitting}>
             {submitting ? 'Entrando...' : 'Entrar'}

@@ -35,18 +35,14 @@ import { todayIso } from '../../../shared/dates';
 import { foldedIncludes } from '../../../shared/text';
 import { api } from '../../lib/api';
 import { FINANCE_KEY, filterValue, newIdempotencyKey, withoutEmpty, type WithLocal } from '../../lib/accounts/common';
-import { createChange, paymentChange, rowChange, type AccountKind } from '../../lib/accounts/kind';
+import { accountKind, createChange, paymentChange, rowChange } from '../../lib/accounts/kind';
 import { mergeRows } from '../../lib/accounts/overlay';
 import { useDeleteRecord, useKindChange } from '../../lib/accounts/use-account-change';
 import { useOverlaidQuery } from '../../lib/accounts/use-overlaid-query';
 
 const BASE = '/accounts-payable';
 
-export const PAYABLE: AccountKind<AccountPayable> = {
-  kind: 'payable',
-  base: BASE,
-  parse: (body) => AccountPayableResponseSchema.parse(body).data,
-};
+export const PAYABLE = accountKind<AccountPayable>('payable', BASE, AccountPayableResponseSchema);
 
 /** The list's filters as the screen holds them ('all' / '' = no filter). */
 export interface PayableFilters {

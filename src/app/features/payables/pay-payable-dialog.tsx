@@ -1,13 +1,12 @@
 // 'Marcar como Pago': the account's summary and an optional payment date (empty = today,
 // never after today).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MarkAsPaidSchema } from '../../../shared/contract/accounts';
 import { formatDate, todayIso } from '../../../shared/dates';
 import { formatBRL } from '../../../shared/money';
-import { Button } from '../../components/button';
 import { DetailList } from '../../components/detail-list';
-import { Dialog, DialogFooter } from '../../components/dialog';
 import { DateField } from '../../components/date-input';
+import { FormDialog } from '../../components/form-dialog';
 import { toastSaved } from '../../components/outcome-toast';
 import { useFormSave } from '../../components/use-form-save';
 import { validateForm } from '../../lib/form-errors';
@@ -20,8 +19,7 @@ export function PayPayableDialog({ account, onClose }: { account: PayableRow; on
   const saving = payMutation.isPending;
   const { errors, save } = useFormSave('Erro', onClose, (reason) => `Erro ao marcar conta como paga: ${reason}`);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit() {
     if (paymentDate === null) return;
     void save(
       validateForm(MarkAsPaidSchema, { payment_date: paymentDate }),
@@ -31,34 +29,31 @@ export function PayPayableDialog({ account, onClose }: { account: PayableRow; on
   }
 
   return (
-    <Dialog open onClose={() => !saving && onClose()} title="Marcar como Pago">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <DetailList
-          items={[
-            ['Fornecedor', account.supplier_name],
-            ['Descrição', account.description],
-            ['Valor', formatBRL(account.amount)],
-            ['Vencimento', formatDate(account.due_date)],
-          ]}
-        />
-        <DateField
-          label="Data do Pagamento"
-          max={todayIso()}
-          hint="Deixe em branco para usar a data de hoje."
-          value={paymentDate}
-          onChange={setPaymentDate}
-          error={errors.payment_date}
-          disabled={saving}
-        />
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Salvando...' : 'Marcar como Pago'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Marcar como Pago"
+      saving={saving}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel="Marcar como Pago"
+      className="flex flex-col gap-4"
+    >
+      <DetailList
+        items={[
+          ['Fornecedor', account.supplier_name],
+          ['Descrição', account.description],
+          ['Valor', formatBRL(account.amount)],
+          ['Vencimento', formatDate(account.due_date)],
+        ]}
+      />
+      <DateField
+        label="Data do Pagamento"
+        max={todayIso()}
+        hint="Deixe em branco para usar a data de hoje."
+        value={paymentDate}
+        onChange={setPaymentDate}
+        error={errors.payment_date}
+        disabled={saving}
+      />
+    </FormDialog>
   );
 }

@@ -8,12 +8,11 @@ import { createFakeServer, type FakeRequest, type FakeServer } from '../../test/
 import { PAYABLE_STATS, ok, payableJson, refusal, servePayables, type PayablesApi } from '../../test/finance-fixtures';
 import { ADMIN, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { expectToast, text, UUID } from '../../test/screen-text';
 
 let server: FakeServer;
 let api: PayablesApi;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const text = (el: Element | null) => el?.textContent?.replace(/\s/g, ' ') ?? '';
 const energia = payableJson({
   supplier_name: 'Energia SA',
   description: 'Conta de luz',
@@ -40,11 +39,6 @@ async function openScreen() {
 
 function rowAction(name: string) {
   return within(screen.getByText('Energia SA').closest('tr')!).getByRole('button', { name });
-}
-
-async function expectToast(title: string, description: string) {
-  const toast = await screen.findByText(description);
-  expect(text(toast.parentElement)).toContain(title);
 }
 
 function expectKey(request: FakeRequest) {

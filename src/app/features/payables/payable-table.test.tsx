@@ -1,11 +1,12 @@
 // A row changed on this device shows it: 'Não sincronizado' (pending) or 'Recusado pelo
 // servidor' (rejected). The offline layer fills `local`; the table only renders it.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AccountPayableSchema } from '../../../shared/contract/accounts';
 import { payableJson } from '../../test/finance-fixtures';
 import type { PayableRow } from './api';
 import { PayableTable } from './payable-table';
+import { expectLocalMarks } from '../../test/screen-text';
 
 const row = (name: string, local?: PayableRow['local']): PayableRow => ({
   ...AccountPayableSchema.parse(payableJson({ supplier_name: name })),
@@ -22,10 +23,8 @@ describe('PayableTable', () => {
       />,
     );
     const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
-    const pending = within(rowOf('Pendente Local')).getByText('Não sincronizado');
+    const { pending, rejected } = expectLocalMarks(rowOf, ['Pendente Local', 'Recusada', 'Do Servidor']);
     expect(pending.className).toContain('bg-yellow-100');
-    const rejected = within(rowOf('Recusada')).getByText('Recusado pelo servidor');
     expect(rejected.className).toContain('bg-red-100');
-    expect(within(rowOf('Do Servidor')).queryByText(/sincronizado|Recusado/)).toBeNull();
   });
 });

@@ -1,10 +1,7 @@
 // The payables table. Below `lg` the description and category fold under the supplier;
 // below `sm` the due date and status do too, so the amount and the actions always fit.
 import { PAYABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
-import { formatDate } from '../../../shared/dates';
-import { formatBRL } from '../../../shared/money';
-import { AccountStatusBadge } from '../../components/account-status-badge';
-import { LocalMarkBadge } from '../../components/local-mark-badge';
+import { AmountCell, DueDateCell, DueFold, LocalMarkLine, StatusCell } from '../../components/accounts/account-cells';
 import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
 import type { PayableRow } from './api';
 import { PayableRowActions, type PayableAction } from './payable-row-actions';
@@ -38,23 +35,14 @@ export function PayableTable({ accounts, emptyText, onAction }: PayableTableProp
               <div className="mt-0.5 text-xs text-slate-500 lg:hidden">
                 {account.description} · {account.category}
               </div>
-              <div className="mt-1 flex flex-wrap items-center gap-1.5 sm:hidden">
-                <span className="text-xs text-slate-600">Vence {formatDate(account.due_date)}</span>
-                <AccountStatusBadge status={account.status} labels={PAYABLE_STATUS_LABELS} />
-              </div>
-              {account.local ? (
-                <div className="mt-1">
-                  <LocalMarkBadge local={account.local} />
-                </div>
-              ) : null}
+              <DueFold account={account} labels={PAYABLE_STATUS_LABELS} />
+              <LocalMarkLine local={account.local} />
             </Td>
             <Td className="hidden lg:table-cell">{account.description}</Td>
-            <Td className="whitespace-nowrap text-right font-medium text-slate-900">{formatBRL(account.amount)}</Td>
-            <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(account.due_date)}</Td>
+            <AmountCell amount={account.amount} />
+            <DueDateCell date={account.due_date} />
             <Td className="hidden lg:table-cell">{account.category}</Td>
-            <Td className="hidden sm:table-cell">
-              <AccountStatusBadge status={account.status} labels={PAYABLE_STATUS_LABELS} />
-            </Td>
+            <StatusCell status={account.status} labels={PAYABLE_STATUS_LABELS} />
             <Td className="w-0 text-right max-sm:px-1">
               <PayableRowActions account={account} onAction={onAction} />
             </Td>

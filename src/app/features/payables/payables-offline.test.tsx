@@ -11,12 +11,12 @@ import { createFakeServer, type FakeServer } from '../../test/fake-server';
 import { PAYABLE_STATS, ok, payableJson, servePayables, type PayablesApi } from '../../test/finance-fixtures';
 import { ADMIN, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { text } from '../../test/screen-text';
 
 let server: FakeServer;
 let api: PayablesApi;
 let network: 'online' | 'offline';
 
-const text = (el: Element | null) => el?.textContent?.replace(/\s/g, ' ') ?? '';
 const energia = payableJson({
   supplier_name: 'Energia SA',
   description: 'Conta de luz',

@@ -13,11 +13,10 @@ import {
 } from '../../test/finance-fixtures';
 import { ADMIN, CASHIER, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { text } from '../../test/screen-text';
 
 let server: FakeServer;
 let api: PayablesApi;
-
-const text = (el: Element | null) => el?.textContent?.replace(/\s/g, ' ') ?? '';
 
 function card(title: string) {
   return screen.getByRole('group', { name: title });

@@ -1,15 +1,14 @@
 // 'Adicionar Novo Produto' / 'Editar Produto': validated with the contract, field errors
 // from the contract or from the server's 400 details shown under the fields.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   ProductCreateSchema,
   ProductUpdateSchema,
   STOCK_REASON_REQUIRED,
   type Product,
 } from '../../../shared/contract/products';
-import { Button } from '../../components/button';
-import { Dialog, DialogFooter } from '../../components/dialog';
 import { CheckboxField, TextField } from '../../components/field';
+import { FormDialog } from '../../components/form-dialog';
 import { MoneyField } from '../../components/money-input';
 import { QuantityField } from '../../components/quantity-input';
 import { toast } from '../../components/toast-store';
@@ -50,8 +49,7 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
     setValues((v) => ({ ...v, [key]: value }));
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit() {
     const input = formToInput(values);
     if (product) {
       if (adjusting && !values.stock_reason.trim()) {
@@ -91,68 +89,60 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
   });
 
   return (
-    <Dialog
-      open
-      onClose={() => !saving && onClose()}
+    <FormDialog
       title={editing ? 'Editar Produto' : 'Adicionar Novo Produto'}
       size="lg"
+      saving={saving}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel="Salvar"
     >
-      <form onSubmit={onSubmit} noValidate>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField label="SKU" autoComplete="off" {...field('sku')} />
-          <TextField label="Nome" autoComplete="off" {...field('name')} />
-          <TextField label="Tamanho" autoComplete="off" {...field('size')} />
-          <TextField label="Cor" autoComplete="off" {...field('color')} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField label="SKU" autoComplete="off" {...field('sku')} />
+        <TextField label="Nome" autoComplete="off" {...field('name')} />
+        <TextField label="Tamanho" autoComplete="off" {...field('size')} />
+        <TextField label="Cor" autoComplete="off" {...field('color')} />
+        <TextField
+          label="Código de barras"
+          autoComplete="off"
+          inputMode="numeric"
+          placeholder="EAN/GTIN (opcional)"
+          value={values.barcode}
+          onChange={(e) => set('barcode', e.target.value)}
+          onBlur={() => setBarcodeLeft(true)}
+          // Enter from a scanner ends the code; it must not submit the dialog half-filled.
+          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+          error={barcode.error ?? (barcode.hint ? undefined : errors.barcode)}
+          hint={barcode.hint}
+          disabled={saving}
+          className="sm:col-span-2"
+        />
+        <QuantityField label="Estoque atual" {...field('current_stock')} />
+        <QuantityField label="Estoque mínimo" {...field('minimum_stock')} />
+        {adjusting ? (
           <TextField
-            label="Código de barras"
+            label="Motivo do ajuste de estoque"
+            required
             autoComplete="off"
-            inputMode="numeric"
-            placeholder="EAN/GTIN (opcional)"
-            value={values.barcode}
-            onChange={(e) => set('barcode', e.target.value)}
-            onBlur={() => setBarcodeLeft(true)}
-            // Enter from a scanner ends the code; it must not submit the dialog half-filled.
-            onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
-            error={barcode.error ?? (barcode.hint ? undefined : errors.barcode)}
-            hint={barcode.hint}
+            placeholder="Ex.: avaria, perda, correção de contagem"
+            value={values.stock_reason}
+            onChange={(e) => set('stock_reason', e.target.value)}
+            error={errors.stock_reason}
             disabled={saving}
             className="sm:col-span-2"
           />
-          <QuantityField label="Estoque atual" {...field('current_stock')} />
-          <QuantityField label="Estoque mínimo" {...field('minimum_stock')} />
-          {adjusting ? (
-            <TextField
-              label="Motivo do ajuste de estoque"
-              required
-              autoComplete="off"
-              placeholder="Ex.: avaria, perda, correção de contagem"
-              value={values.stock_reason}
-              onChange={(e) => set('stock_reason', e.target.value)}
-              error={errors.stock_reason}
-              disabled={saving}
-              className="sm:col-span-2"
-            />
-          ) : null}
-          <MoneyField label="Preço de custo" placeholder="0,00" {...money('cost_price')} />
-          <MoneyField label="Preço de venda" placeholder="0,00" {...money('sale_price')} />
-        </div>
-        <div className="mt-4">
-          <CheckboxField
-            label="Ativo"
-            checked={values.active}
-            onChange={(checked) => set('active', checked)}
-            disabled={saving}
-          />
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+        ) : null}
+        <MoneyField label="Preço de custo" placeholder="0,00" {...money('cost_price')} />
+        <MoneyField label="Preço de venda" placeholder="0,00" {...money('sale_price')} />
+      </div>
+      <div className="mt-4">
+        <CheckboxField
+          label="Ativo"
+          checked={values.active}
+          onChange={(checked) => set('active', checked)}
+          disabled={saving}
+        />
+      </div>
+    </FormDialog>
   );
 }

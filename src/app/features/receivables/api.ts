@@ -37,7 +37,7 @@ import {
   withoutEmpty,
   type WithLocal,
 } from '../../lib/accounts/common';
-import { createChange, type AccountKind } from '../../lib/accounts/kind';
+import { accountKind, createChange } from '../../lib/accounts/kind';
 import { mergeRows, plain } from '../../lib/accounts/overlay';
 import { useAccountChange, useKindChange } from '../../lib/accounts/use-account-change';
 import { useOverlaidQuery } from '../../lib/accounts/use-overlaid-query';
@@ -45,11 +45,7 @@ import type { PickedCustomer } from './customer-field';
 
 const BASE = '/accounts-receivable';
 
-export const RECEIVABLE: AccountKind<AccountReceivable> = {
-  kind: 'receivable',
-  base: BASE,
-  parse: (body) => AccountReceivableResponseSchema.parse(body).data,
-};
+export const RECEIVABLE = accountKind<AccountReceivable>('receivable', BASE, AccountReceivableResponseSchema);
 
 /** Due-date range ('' = open end); the server forces today for non-admins. */
 export interface DueRange {

@@ -13,38 +13,41 @@ interface ReceivableFiltersProps {
 }
 
 export function ReceivableFilters({ filters, onChange, chooseDates }: ReceivableFiltersProps) {
-  const set = (key: keyof Filters, value: string) => onChange({ ...filters, [key]: value });
   return (
     <AccountFilterCard
       columns="sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr]"
+      filters={filters}
+      onChange={onChange}
       search={{
-        value: filters.search,
-        onChange: (value) => set('search', value),
         placeholder: 'Nome ou CPF do cliente',
         label: 'Buscar contas a receber',
         className: 'sm:col-span-3 lg:col-span-1',
       }}
-      status={{ value: filters.status, onChange: (value) => set('status', value), labels: RECEIVABLE_STATUS_LABELS }}
+      statusLabels={RECEIVABLE_STATUS_LABELS}
     >
-      {chooseDates ? (
-        <>
-          {/* A date still being typed (or not a date) filters nothing until it is one. */}
-          <DateField
-            label="Data inicial"
-            value={filters.start_date}
-            max={filters.end_date || undefined}
-            onChange={(date) => set('start_date', date ?? '')}
-          />
-          <DateField
-            label="Data final"
-            value={filters.end_date}
-            min={filters.start_date || undefined}
-            onChange={(date) => set('end_date', date ?? '')}
-          />
-        </>
-      ) : (
-        <p className="text-sm text-slate-600 sm:col-span-2 lg:self-center">Mostrando as contas com vencimento hoje.</p>
-      )}
+      {({ set }) =>
+        chooseDates ? (
+          <>
+            {/* A date still being typed (or not a date) filters nothing until it is one. */}
+            <DateField
+              label="Data inicial"
+              value={filters.start_date}
+              max={filters.end_date || undefined}
+              onChange={(date) => set('start_date', date ?? '')}
+            />
+            <DateField
+              label="Data final"
+              value={filters.end_date}
+              min={filters.start_date || undefined}
+              onChange={(date) => set('end_date', date ?? '')}
+            />
+          </>
+        ) : (
+          <p className="text-sm text-slate-600 sm:col-span-2 lg:self-center">
+            Mostrando as contas com vencimento hoje.
+          </p>
+        )
+      }
     </AccountFilterCard>
   );
 }

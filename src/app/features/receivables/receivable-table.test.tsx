@@ -1,10 +1,11 @@
 // Local marks on receivable rows (filled by the offline layer).
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, it } from 'vitest';
 import { AccountReceivableSchema } from '../../../shared/contract/accounts';
 import { receivableJson } from '../../test/finance-fixtures';
 import type { ReceivableRow } from './api';
 import { ReceivableTable } from './receivable-table';
+import { expectLocalMarks } from '../../test/screen-text';
 
 const row = (description: string, local?: ReceivableRow['local']): ReceivableRow => ({
   ...AccountReceivableSchema.parse(receivableJson({ description })),
@@ -20,9 +21,6 @@ describe('ReceivableTable', () => {
         onPay={() => undefined}
       />,
     );
-    const rowOf = (d: string) => screen.getByText(d).closest('tr')!;
-    expect(within(rowOf('Local')).getByText('Não sincronizado')).toBeTruthy();
-    expect(within(rowOf('Recusada')).getByText('Recusado pelo servidor')).toBeTruthy();
-    expect(within(rowOf('Servidor')).queryByText(/sincronizado|Recusado/)).toBeNull();
+    expectLocalMarks((d) => screen.getByText(d).closest('tr')!, ['Local', 'Recusada', 'Servidor']);
   });
 });

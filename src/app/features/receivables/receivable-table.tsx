@@ -4,12 +4,9 @@
 import { allowedActions } from '../../../shared/accounts';
 import { RECEIVABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
-import { formatDate } from '../../../shared/dates';
-import { formatBRL } from '../../../shared/money';
-import { AccountStatusBadge } from '../../components/account-status-badge';
+import { AmountCell, DueDateCell, DueFold, LocalMarkLine, StatusCell } from '../../components/accounts/account-cells';
 import { Button } from '../../components/button';
 import { CheckIcon } from '../../components/icons';
-import { LocalMarkBadge } from '../../components/local-mark-badge';
 import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
 import type { ReceivableRow } from './api';
 
@@ -51,22 +48,13 @@ export function ReceivableTable({ accounts, canReceive, onPay }: ReceivableTable
               {account.payment_method ? (
                 <div className="mt-0.5 text-xs text-slate-500 lg:hidden">{methodOf(account)}</div>
               ) : null}
-              <div className="mt-1 flex flex-wrap items-center gap-1.5 sm:hidden">
-                <span className="text-xs text-slate-600">Vence {formatDate(account.due_date)}</span>
-                <AccountStatusBadge status={account.status} labels={RECEIVABLE_STATUS_LABELS} />
-              </div>
-              {account.local ? (
-                <div className="mt-1">
-                  <LocalMarkBadge local={account.local} />
-                </div>
-              ) : null}
+              <DueFold account={account} labels={RECEIVABLE_STATUS_LABELS} />
+              <LocalMarkLine local={account.local} />
             </Td>
             <Td className="hidden sm:table-cell">{account.customer?.name ?? '-'}</Td>
-            <Td className="whitespace-nowrap text-right font-medium text-slate-900">{formatBRL(account.amount)}</Td>
-            <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(account.due_date)}</Td>
-            <Td className="hidden sm:table-cell">
-              <AccountStatusBadge status={account.status} labels={RECEIVABLE_STATUS_LABELS} />
-            </Td>
+            <AmountCell amount={account.amount} />
+            <DueDateCell date={account.due_date} />
+            <StatusCell status={account.status} labels={RECEIVABLE_STATUS_LABELS} />
             <Td className="hidden lg:table-cell">{methodOf(account)}</Td>
             {canReceive ? (
               <Td className="w-0 text-right">

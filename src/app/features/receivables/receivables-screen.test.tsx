@@ -16,13 +16,12 @@ import {
 } from '../../test/finance-fixtures';
 import { ADMIN, CASHIER, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { cellsOf, expectToast, text, UUID } from '../../test/screen-text';
 
 let server: FakeServer;
 let sync: FakeSync;
 let api: ReceivablesApi;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const text = (el: Element | null) => el?.textContent?.replace(/\s/g, ' ') ?? '';
 const listCalls = () => server.callsTo('GET', '/api/accounts-receivable');
 const statsCalls = () => server.callsTo('GET', '/api/accounts-receivable/statistics');
 
@@ -62,15 +61,21 @@ function start(user: typeof ADMIN | typeof CASHIER) {
 const receiptJson = (account: Record<string, unknown>, paid: Record<string, number>) =>
   ok({ receivable: { ...account, status: 'paid' }, days_late: 0, multa: 0, juros: 0, ...paid });
 
-function cellsOf(description: string) {
-  return within(screen.getByText(description).closest('tr')!)
-    .getAllByRole('cell')
-    .map((c) => text(c));
+/** The screen with its list shown. */
+async function showList() {
+  const shown = renderApp('/receber');
+  await screen.findByText('Parcela 1/3');
+  return shown;
 }
 
-async function expectToast(title: string, description: string) {
-  const toast = await screen.findByText(description);
-  expect(text(toast.parentElement)).toContain(title);
+/** The 'Nova Conta' dialog, with its description and amount typed. */
+async function newAccount(description: string, amount: string) {
+  const { user } = await showList();
+  await user.click(screen.getByRole('button', { name: /Nova Conta/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Nova Conta' });
+  await user.type(within(dialog).getByLabelText('Descrição'), description);
+  await user.type(within(dialog).getByLabelText('Valor'), amount);
+  return { user, dialog };
 }
 
 describe('Contas a Receber (admin)', () => {
@@ -133,8 +138,7 @@ describe('Contas a Receber (admin)', () => {
   });
 
   it('sends the search once, after typing stops', async () => {
-    const { user } = renderApp('/receber');
-    await screen.findByText('Parcela 1/3');
+    const { user } = await showList();
     const before = listCalls().length;
     await user.type(screen.getByPlaceholderText('Nome ou CPF do cliente'), 'Maria');
     // Five keys, well within the 500 ms: nothing asked yet.
@@ -146,8 +150,7 @@ describe('Contas a Receber (admin)', () => {
   });
 
   it('filters by status and due-date range (the statistics follow the range)', async () => {
-    const { user } = renderApp('/receber');
-    await screen.findByText('Parcela 1/3');
+    const { user } = await showList();
     await user.selectOptions(screen.getByLabelText('Status'), 'Atrasado');
     await waitFor(() => expect(queryOf(listCalls().at(-1)!).status).toBe('overdue'));
     await user.type(screen.getByLabelText('Data inicial'), '01032027');
@@ -246,12 +249,7 @@ describe('Contas a Receber (admin)', () => {
       status: 201,
       body: { success: true, data: receivableJson(body as Record<string, unknown>) },
     }));
-    const { user } = renderApp('/receber');
-    await screen.findByText('Parcela 1/3');
-    await user.click(screen.getByRole('button', { name: /Nova Conta/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Nova Conta' });
-    await user.type(within(dialog).getByLabelText('Descrição'), 'Conserto');
-    await user.type(within(dialog).getByLabelText('Valor'), '89,9');
+    const { user, dialog } = await newAccount('Conserto', '89,9');
     await user.click(within(dialog).getByRole('button', { name: 'Criar Conta' }));
     await expectToast('Erro', 'Preencha todos os campos obrigatórios');
     expect(server.callsTo('POST', '/api/accounts-receivable')).toHaveLength(0);
@@ -279,12 +277,7 @@ describe('Contas a Receber (admin)', () => {
 
   it("says why a create was refused: 'Erro ao criar conta a receber: …'", async () => {
     server.on('POST', '/api/accounts-receivable', () => refusal(404, 'Cliente não encontrado', 'NOT_FOUND'));
-    const { user } = renderApp('/receber');
-    await screen.findByText('Parcela 1/3');
-    await user.click(screen.getByRole('button', { name: /Nova Conta/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Nova Conta' });
-    await user.type(within(dialog).getByLabelText('Descrição'), 'Conserto');
-    await user.type(within(dialog).getByLabelText('Valor'), '10');
+    const { user, dialog } = await newAccount('Conserto', '10');
     await user.type(within(dialog).getByLabelText('Vencimento'), '10052027');
     await user.click(within(dialog).getByRole('button', { name: 'Criar Conta' }));
     await expectToast('Erro', 'Erro ao criar conta a receber: Cliente não encontrado');
@@ -304,8 +297,7 @@ describe('Contas a Receber (cashier)', () => {
   beforeEach(() => start(CASHIER));
 
   it("shows today's accounts with no way to create, pay or pick dates", async () => {
-    renderApp('/receber');
-    await screen.findByText('Parcela 1/3');
+    await showList();
     expect(screen.getByText('Mostrando as contas com vencimento hoje.')).toBeTruthy();
     expect(screen.queryByLabelText('Data inicial')).toBeNull();
     expect(screen.queryByLabelText('Data final')).toBeNull();

@@ -1,21 +1,17 @@
 // Contas a Receber (spec §2): statistics, filters (search debounced; dates for admins),
 // the first 50 accounts, 'Nova Conta' for who may write and 'Registrar Pagamento' for who
 // may receive (cashiers when the store allows it).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { RECEIVABLES_SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
 import { todayIso } from '../../../shared/dates';
 import { usePermissions } from '../../auth/use-permissions';
-import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
-import { Card, CardHeader } from '../../components/card';
-import { PlusIcon } from '../../components/icons';
+import { AccountListCard } from '../../components/accounts/account-list-card';
+import { AddButton } from '../../components/list-card';
 import { newestUpdate, OfflineNote } from '../../components/offline-note';
 import { PageHeader } from '../../components/page-header';
-import { LoadingState } from '../../components/spinner';
-import { toastError } from '../../components/toast-store';
-import { describeError } from '../../lib/api-error';
+import { useErrorToast } from '../../components/use-error-toast';
 import { useStoreSettings } from '../../lib/store-settings';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useTypedSearch } from '../../lib/use-debounced-value';
 import { useOnline } from '../../offline/hooks';
 import {
   useOverdueReceivablesCount,
@@ -40,9 +36,7 @@ export function ReceivablesScreen() {
   const canReceive = canWrite || (can('accounts_receivable.read') && settings?.cashiers_receive_installments === true);
   const online = useOnline();
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
-  const debounced = useDebouncedValue(filters.search, RECEIVABLES_SEARCH_DEBOUNCE_MS);
-  // Typing waits for a pause; clearing the search applies at once.
-  const search = filters.search.trim() === '' ? '' : debounced;
+  const search = useTypedSearch(filters.search, RECEIVABLES_SEARCH_DEBOUNCE_MS);
   // Only an admin's range is honoured (spec §6); a cashier's is today, said as such.
   const today = todayIso();
   const range = isAdmin
@@ -54,42 +48,21 @@ export function ReceivablesScreen() {
   const [creating, setCreating] = useState(false);
   const [paying, setPaying] = useState<ReceivableRow | null>(null);
 
-  useEffect(() => {
-    if (listQuery.error) toastError('Erro', 'Erro ao carregar contas a receber');
-  }, [listQuery.error]);
-  useEffect(() => {
-    if (statsQuery.error) toastError('Erro', 'Erro ao carregar estatísticas');
-  }, [statsQuery.error]);
-  useEffect(() => {
-    if (overdueQuery.error) toastError('Erro', 'Erro ao carregar contas vencidas');
-  }, [overdueQuery.error]);
-
-  const list = listQuery.data;
-  const overdue = overdueQuery.data ?? 0;
+  useErrorToast(statsQuery.error, 'Erro', 'Erro ao carregar estatísticas');
+  useErrorToast(overdueQuery.error, 'Erro', 'Erro ao carregar contas vencidas');
 
   return (
     <div>
       <PageHeader
         title="Contas a Receber"
         subtitle="Crediário e outras contas dos clientes"
-        actions={
-          canWrite ? (
-            <Button onClick={() => setCreating(true)}>
-              <PlusIcon className="h-4 w-4" />
-              Nova Conta
-            </Button>
-          ) : null
-        }
+        actions={canWrite ? <AddButton label="Nova Conta" onClick={() => setCreating(true)} /> : null}
       />
       <OfflineNote online={online} updatedAt={newestUpdate(listQuery, statsQuery, overdueQuery)} />
       <ReceivableStats stats={statsQuery.data} />
       <ReceivableFilters filters={filters} onChange={setFilters} chooseDates={isAdmin} />
-      <Card>
-        <CardHeader
-          title="Lista de Contas"
-          actions={overdue > 0 ? <Badge tone="red">{`${overdue} conta(s) vencida(s)`}</Badge> : null}
-        />
-        {list ? (
+      <AccountListCard overdue={overdueQuery.data} query={listQuery} what="contas a receber">
+        {(list) => (
           <>
             <ReceivableTable accounts={list.accounts} canReceive={canReceive} onPay={setPaying} />
             {list.total > list.accounts.length ? (
@@ -98,17 +71,8 @@ export function ReceivablesScreen() {
               </p>
             ) : null}
           </>
-        ) : listQuery.isError ? (
-          <div className="flex flex-col items-center gap-3 px-4 py-12 text-center text-sm text-slate-600">
-            <p>{describeError(listQuery.error, 'Erro ao carregar contas a receber')}</p>
-            <Button variant="outline" onClick={() => void listQuery.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
-        ) : (
-          <LoadingState text="Carregando contas a receber..." />
         )}
-      </Card>
+      </AccountListCard>
       {creating ? <ReceivableFormDialog onClose={() => setCreating(false)} /> : null}
       {paying ? <PayReceivableDialog account={paying} onClose={() => setPaying(null)} /> : null}
     </div>

@@ -3,16 +3,13 @@ import { formatDate } from '../../../shared/dates';
 import { Card } from '../../components/card';
 import { useBalanceSheet } from './api';
 import { ReportPanel } from './report-panel';
-import { tabOf } from './report-tabs';
 import { balanceSheetLines } from './statement-lines';
 import { StatementTable } from './statement-table';
-
-const TAB = tabOf('balance');
 
 export function BalanceSheetTab({ asOf }: { asOf: string }) {
   const query = useBalanceSheet(asOf);
   return (
-    <ReportPanel query={query} loadingText={TAB.loadingText} errorText={TAB.errorText}>
+    <ReportPanel query={query} tab="balance">
       {(sheet) => {
         const { assets, claims } = balanceSheetLines(sheet);
         return (

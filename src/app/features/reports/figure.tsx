@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../components/card';
 import { cn } from '../../components/cn';
-import { TONE_TEXT, type Tone } from './report-format';
+import { formatPercent, marginTone, TONE_TEXT, type Tone } from './report-format';
 
 export function Figure({
   label,
@@ -30,6 +30,11 @@ export function Figure({
       {detail ? <p className="mt-1 text-xs text-slate-600">{detail}</p> : null}
     </Card>
   );
+}
+
+/** A margin as a figure: the percentage, coloured by how healthy it is. */
+export function MarginFigure({ label, margin, detail }: { label: string; margin: number; detail?: ReactNode }) {
+  return <Figure label={label} value={formatPercent(margin)} tone={marginTone(margin)} detail={detail} />;
 }
 
 export function FigureGrid({ children }: { children: ReactNode }) {

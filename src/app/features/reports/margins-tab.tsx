@@ -7,46 +7,26 @@ import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
 import { cn } from '../../components/cn';
 import { FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
-import { useMargins, type MarginsData, type ReportRange } from './api';
-import { Figure, FigureGrid } from './figure';
-import { ReportPanel } from './report-panel';
+import { useMargins, type MarginsData } from './api';
+import { Figure, FigureGrid, MarginFigure } from './figure';
+import { periodTab } from './report-panel';
 import { formatAccounting, formatPercent, marginTone, productLabel } from './report-format';
-import { tabOf } from './report-tabs';
 
-const TAB = tabOf('margins');
+export const MarginsTab = periodTab('margins', useMargins, MarginsView);
 
-export function MarginsTab({ range }: { range: ReportRange }) {
-  const query = useMargins(range);
-  return (
-    <ReportPanel query={query} loadingText={TAB.loadingText} errorText={TAB.errorText}>
-      {(data) => <MarginsView data={data} />}
-    </ReportPanel>
-  );
+/** The best or the worst margin of the period, with its product. */
+function ExtremeFigure({ label, product }: { label: string; product: MarginsData['best_performing_product'] }) {
+  if (!product) return <Figure label={label} value="-" detail="Nenhuma venda no período" />;
+  return <MarginFigure label={label} margin={product.margin_percentage} detail={productLabel(product)} />;
 }
 
 function MarginsView({ data }: { data: MarginsData }) {
-  const best = data.best_performing_product;
-  const worst = data.worst_performing_product;
   return (
     <div className="flex flex-col gap-6">
       <FigureGrid>
-        <Figure
-          label="Margem Média"
-          value={formatPercent(data.average_margin)}
-          tone={marginTone(data.average_margin)}
-        />
-        <Figure
-          label="Melhor Margem"
-          value={best ? formatPercent(best.margin_percentage) : '-'}
-          tone={best ? marginTone(best.margin_percentage) : undefined}
-          detail={best ? productLabel(best) : 'Nenhuma venda no período'}
-        />
-        <Figure
-          label="Pior Margem"
-          value={worst ? formatPercent(worst.margin_percentage) : '-'}
-          tone={worst ? marginTone(worst.margin_percentage) : undefined}
-          detail={worst ? productLabel(worst) : 'Nenhuma venda no período'}
-        />
+        <MarginFigure label="Margem Média" margin={data.average_margin} />
+        <ExtremeFigure label="Melhor Margem" product={data.best_performing_product} />
+        <ExtremeFigure label="Pior Margem" product={data.worst_performing_product} />
         <Figure label="Produtos Vendidos" value={String(data.product_count)} />
       </FigureGrid>
       <Card className="overflow-hidden">

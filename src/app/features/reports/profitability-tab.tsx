@@ -1,27 +1,10 @@
 // Lucratividade: the period's margins and returns, and growth against the period before.
-import { useProfitability, type ProfitabilityData, type ReportRange } from './api';
-import { Figure, FigureGrid, SectionTitle } from './figure';
-import { ReportPanel } from './report-panel';
-import {
-  changeTone,
-  formatPercent,
-  formatPoints,
-  formatSignedPercent,
-  growthFigure,
-  marginTone,
-} from './report-format';
-import { tabOf } from './report-tabs';
+import { useProfitability, type ProfitabilityData } from './api';
+import { Figure, FigureGrid, MarginFigure, SectionTitle } from './figure';
+import { periodTab } from './report-panel';
+import { changeTone, formatPercent, formatPoints, formatSignedPercent, growthFigure } from './report-format';
 
-const TAB = tabOf('profitability');
-
-export function ProfitabilityTab({ range }: { range: ReportRange }) {
-  const query = useProfitability(range);
-  return (
-    <ReportPanel query={query} loadingText={TAB.loadingText} errorText={TAB.errorText}>
-      {(data) => <ProfitabilityView data={data} />}
-    </ReportPanel>
-  );
-}
+export const ProfitabilityTab = periodTab('profitability', useProfitability, ProfitabilityView);
 
 function ProfitabilityView({ data }: { data: ProfitabilityData }) {
   const r = data.profitability_ratios;
@@ -33,17 +16,9 @@ function ProfitabilityView({ data }: { data: ProfitabilityData }) {
     <div>
       <SectionTitle>Índices de rentabilidade</SectionTitle>
       <FigureGrid>
-        <Figure
-          label="Margem Bruta"
-          value={formatPercent(r.gross_profit_margin)}
-          tone={marginTone(r.gross_profit_margin)}
-        />
-        <Figure
-          label="Margem Operacional"
-          value={formatPercent(r.operating_margin)}
-          tone={marginTone(r.operating_margin)}
-        />
-        <Figure label="Margem Líquida" value={formatPercent(r.net_margin)} tone={marginTone(r.net_margin)} />
+        <MarginFigure label="Margem Bruta" margin={r.gross_profit_margin} />
+        <MarginFigure label="Margem Operacional" margin={r.operating_margin} />
+        <MarginFigure label="Margem Líquida" margin={r.net_margin} />
         <Figure
           label="Retorno sobre Ativos (ROA)"
           value={formatPercent(r.return_on_assets)}

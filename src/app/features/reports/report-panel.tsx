@@ -6,11 +6,21 @@ import { OfflineNote } from '../../components/offline-note';
 import { LoadingState } from '../../components/spinner';
 import { describeError } from '../../lib/api-error';
 import { useOnline } from '../../offline/hooks';
+import type { ReportRange } from './api';
+import { tabOf, type ReportTab } from './report-tabs';
+
+interface ReportQuery<T> {
+  data: T | undefined;
+  dataUpdatedAt: number;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
 
 interface ReportPanelProps<T> {
-  query: { data: T | undefined; dataUpdatedAt: number; isError: boolean; error: unknown; refetch: () => unknown };
-  loadingText: string;
-  errorText: string;
+  query: ReportQuery<T>;
+  /** The tab whose loading and error texts the panel shows. */
+  tab: ReportTab['value'];
   children: (data: T) => ReactNode;
 }
 
@@ -24,7 +34,24 @@ export function ReportPanel<T>(props: ReportPanelProps<T>) {
   );
 }
 
-function PanelBody<T>({ query, loadingText, errorText, children }: ReportPanelProps<T>) {
+/** A tab that shows one report of the chosen period: its query's states, then `View`. */
+export function periodTab<T>(
+  tab: ReportTab['value'],
+  useReport: (range: ReportRange) => ReportQuery<T>,
+  View: (props: { data: T; range: ReportRange }) => ReactNode,
+) {
+  return function PeriodTab({ range }: { range: ReportRange }) {
+    const query = useReport(range);
+    return (
+      <ReportPanel query={query} tab={tab}>
+        {(data) => <View data={data} range={range} />}
+      </ReportPanel>
+    );
+  };
+}
+
+function PanelBody<T>({ query, tab, children }: ReportPanelProps<T>) {
+  const { loadingText, errorText } = tabOf(tab);
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError) {
     const reason = describeError(query.error, errorText);

@@ -9,9 +9,10 @@ import { csvCentavos, parseCsv } from '../../test/csv-parse';
 import { createFakeServer, deferred, type FakeServer, type Handler } from '../../test/fake-server';
 import { ADMIN, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { text } from '../../test/screen-text';
+import type { UserEvent } from '@testing-library/user-event';
 
 let server: FakeServer;
-const text = (el: Element | null) => el?.textContent?.replace(/\s/g, ' ') ?? '';
 const today = todayIso();
 
 const DRE = {
@@ -299,22 +300,24 @@ describe('Exportar', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  async function exported(): Promise<string[][]> {
+  /** Opens `tab`, waits for `shown` on it, exports it and reads the file (UTF-8 with BOM). */
+  async function exportTab(user: UserEvent, tab: string, shown: () => Promise<unknown>) {
+    written.length = 0;
+    await user.click(await screen.findByRole('tab', { name: tab }));
+    await shown();
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
     await waitFor(() => expect(written).toHaveLength(1));
     const bytes = new Uint8Array(await written[0]!.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    return parseCsv(new TextDecoder().decode(bytes));
+    const rows = parseCsv(new TextDecoder().decode(bytes));
+    return { rows, row: (label: string) => rows.find((r) => r[0] === label)! };
   }
 
   it('downloads the open DRE as a CSV whose figures are the report', async () => {
     serve();
     const { user } = renderApp('/relatorios-financeiros');
-    await user.click(await screen.findByRole('tab', { name: 'DRE' }));
-    await screen.findByRole('rowheader', { name: '(=) Receita Total' });
-    await user.click(screen.getByRole('button', { name: 'Exportar' }));
-    const rows = await exported();
+    const { row } = await exportTab(user, 'DRE', () => screen.findByRole('rowheader', { name: '(=) Receita Total' }));
     expect(names).toEqual([`dre-${addDays(today, -29)}-a-${today}.csv`]);
-    const row = (label: string) => rows.find((r) => r[0] === label)!;
     expect(row('Conta')).toEqual(['Conta', 'Valor (R$)', '% da receita']);
     expect(csvCentavos(row('(=) Receita Total')[1]!)).toBe(100_000);
     expect(row('Custo dos produtos vendidos')).toEqual(['Custo dos produtos vendidos', '-400,00', '-40,00']);
@@ -326,11 +329,7 @@ describe('Exportar', { timeout: 20_000 }, () => {
   it("exports growth against an empty period as '—' with the reason, in Lucratividade and Resumo", async () => {
     serveNoBase();
     const { user } = renderApp('/relatorios-financeiros');
-    await user.click(await screen.findByRole('tab', { name: 'Lucratividade' }));
-    await screen.findByRole('group', { name: 'Margem Bruta' });
-    await user.click(screen.getByRole('button', { name: 'Exportar' }));
-    const rows = await exported();
-    const row = (label: string) => rows.find((r) => r[0] === label)!;
+    const { row } = await exportTab(user, 'Lucratividade', () => screen.findByRole('group', { name: 'Margem Bruta' }));
     expect(row('Indicador')).toEqual(['Indicador', 'Valor', 'Unidade', 'Observação']);
     expect(row('Margem bruta')).toEqual(['Margem bruta', '50,00', '%']);
     expect(row('Crescimento da receita')).toEqual([
@@ -347,12 +346,8 @@ describe('Exportar', { timeout: 20_000 }, () => {
       'sem receita no período anterior',
     ]);
 
-    written.length = 0;
-    await user.click(screen.getByRole('tab', { name: 'Resumo' }));
-    await screen.findByRole('group', { name: 'Receita Total' });
-    await user.click(screen.getByRole('button', { name: 'Exportar' }));
-    const summary = await exported();
-    expect(summary.find((r) => r[0] === 'Crescimento da receita (%)')).toEqual([
+    const summary = await exportTab(user, 'Resumo', () => screen.findByRole('group', { name: 'Receita Total' }));
+    expect(summary.row('Crescimento da receita (%)')).toEqual([
       'Crescimento da receita (%)',
       '—',
       'sem receita no período anterior',
@@ -362,10 +357,7 @@ describe('Exportar', { timeout: 20_000 }, () => {
   it('lists every product sold in the margins export', async () => {
     serve();
     const { user } = renderApp('/relatorios-financeiros');
-    await user.click(await screen.findByRole('tab', { name: 'Margens' }));
-    await screen.findByRole('table', { name: 'Margem por produto' });
-    await user.click(screen.getByRole('button', { name: 'Exportar' }));
-    const rows = await exported();
+    const { rows } = await exportTab(user, 'Margens', () => screen.findByRole('table', { name: 'Margem por produto' }));
     expect(params('margin-analysis').limit).toBe(String(MARGIN_ANALYSIS_EXPORT_PRODUCTS));
     const header = rows.findIndex((r) => r[0] === 'Produto');
     expect(rows.slice(header + 1)).toEqual([

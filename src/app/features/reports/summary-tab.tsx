@@ -1,22 +1,12 @@
 // Resumo: the period's key figures from /summary (result, position, margins).
 import { formatBRL } from '../../../shared/money';
 import { formatDate } from '../../../shared/dates';
-import { useSummary, type ReportRange, type SummaryData } from './api';
-import { Figure, FigureGrid, SectionTitle } from './figure';
-import { ReportPanel } from './report-panel';
-import { formatPercent, formatSignedPercent, growthFigure, marginTone, TONE_TEXT } from './report-format';
-import { tabOf } from './report-tabs';
+import { useSummary, type SummaryData } from './api';
+import { Figure, FigureGrid, MarginFigure, SectionTitle } from './figure';
+import { periodTab } from './report-panel';
+import { formatSignedPercent, growthFigure, TONE_TEXT } from './report-format';
 
-const TAB = tabOf('summary');
-
-export function SummaryTab({ range }: { range: ReportRange }) {
-  const query = useSummary(range);
-  return (
-    <ReportPanel query={query} loadingText={TAB.loadingText} errorText={TAB.errorText}>
-      {(data) => <SummaryView data={data} />}
-    </ReportPanel>
-  );
-}
+export const SummaryTab = periodTab('summary', useSummary, SummaryView);
 
 function SummaryView({ data }: { data: SummaryData }) {
   const { dre, balance_sheet: sheet, profitability, margin_analysis: margins } = data;
@@ -48,25 +38,12 @@ function SummaryView({ data }: { data: SummaryData }) {
       </FigureGrid>
       <SectionTitle>Margens</SectionTitle>
       <FigureGrid>
-        <Figure
-          label="Margem Bruta"
-          value={formatPercent(dre.gross_margin_percentage)}
-          tone={marginTone(dre.gross_margin_percentage)}
-        />
-        <Figure
-          label="Margem Operacional"
-          value={formatPercent(dre.operating_margin_percentage)}
-          tone={marginTone(dre.operating_margin_percentage)}
-        />
-        <Figure
-          label="Margem Líquida"
-          value={formatPercent(dre.net_margin_percentage)}
-          tone={marginTone(dre.net_margin_percentage)}
-        />
-        <Figure
+        <MarginFigure label="Margem Bruta" margin={dre.gross_margin_percentage} />
+        <MarginFigure label="Margem Operacional" margin={dre.operating_margin_percentage} />
+        <MarginFigure label="Margem Líquida" margin={dre.net_margin_percentage} />
+        <MarginFigure
           label="Margem Média dos Produtos"
-          value={formatPercent(margins.average_margin)}
-          tone={marginTone(margins.average_margin)}
+          margin={margins.average_margin}
           detail={`${margins.product_count} produto(s) vendido(s)`}
         />
       </FigureGrid>

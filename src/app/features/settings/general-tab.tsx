@@ -1,14 +1,17 @@
 // Geral: the store's information (company fields, theme, currency) via /company/me.
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { CompanyUpdateSchema, THEMES, type Company } from '../../../shared/contract/company';
 import { formatDocument, formatPhone } from '../../../shared/documents';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
+import { SaveButton } from '../../components/form-dialog';
 import { LoadingState } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
+import { useErrorToast } from '../../components/use-error-toast';
+import { useFormValues } from '../../components/use-form-values';
 import { describeError } from '../../lib/api-error';
-import { fieldErrorsFrom, validateForm, type FieldErrors } from '../../lib/form-errors';
+import { fieldErrorsFrom, validateForm } from '../../lib/form-errors';
 import { useCompany, useUpdateCompany } from './api';
 import { PixSettingsCard } from './pix-settings-card';
 
@@ -39,9 +42,10 @@ function toForm(company: Company): CompanyFormValues {
 const THEME_LABELS: Record<Theme, string> = { claro: 'Claro', escuro: 'Escuro' };
 
 function CompanyForm({ company }: { company: Company }) {
-  const [values, setValues] = useState<CompanyFormValues>(() => toForm(company));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useUpdateCompany();
+  const { values, setValues, set, text, errors, setErrors } = useFormValues(() => toForm(company), {
+    disabled: mutation.isPending,
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,24 +69,17 @@ function CompanyForm({ company }: { company: Company }) {
   const reformat = (key: 'cnpj' | 'phone', format: (typed: string) => string) =>
     setValues((v) => ({ ...v, [key]: format(v[key]) }));
 
-  const field = (key: Exclude<keyof CompanyFormValues, 'theme' | 'currency'>) => ({
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
-    error: errors[key],
-    disabled: mutation.isPending,
-  });
-
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <TextField label="Nome da empresa" required className="sm:col-span-2" {...field('name')} />
-      <TextField label="CNPJ" {...field('cnpj')} onBlur={() => reformat('cnpj', formatDocument)} />
-      <TextField label="Telefone" type="tel" {...field('phone')} onBlur={() => reformat('phone', formatPhone)} />
-      <TextField label="E-mail" type="email" {...field('email')} />
-      <TextField label="Endereço" {...field('address')} />
+      <TextField label="Nome da empresa" required className="sm:col-span-2" {...text('name')} />
+      <TextField label="CNPJ" {...text('cnpj')} onBlur={() => reformat('cnpj', formatDocument)} />
+      <TextField label="Telefone" type="tel" {...text('phone')} onBlur={() => reformat('phone', formatPhone)} />
+      <TextField label="E-mail" type="email" {...text('email')} />
+      <TextField label="Endereço" {...text('address')} />
       <SelectField
         label="Tema"
         value={values.theme}
-        onChange={(e) => setValues((v) => ({ ...v, theme: e.target.value as Theme }))}
+        onChange={(e) => set('theme', e.target.value as Theme)}
         error={errors.theme}
         disabled={mutation.isPending}
       >
@@ -102,9 +99,7 @@ function CompanyForm({ company }: { company: Company }) {
         <option value="BRL">Real brasileiro (BRL)</option>
       </SelectField>
       <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Salvando...' : 'Salvar Alterações'}
-        </Button>
+        <SaveButton saving={mutation.isPending} label="Salvar Alterações" />
       </div>
     </form>
   );
@@ -113,14 +108,7 @@ function CompanyForm({ company }: { company: Company }) {
 export function GeneralTab() {
   const companyQuery = useCompany();
 
-  useEffect(() => {
-    if (companyQuery.error) {
-      toastError(
-        'Erro ao carregar dados da empresa',
-        describeError(companyQuery.error, 'Erro ao carregar dados da empresa'),
-      );
-    }
-  }, [companyQuery.error]);
+  useErrorToast(companyQuery.error, 'Erro ao carregar dados da empresa', 'Erro ao carregar dados da empresa', true);
 
   return (
     <div className="flex flex-col gap-6">

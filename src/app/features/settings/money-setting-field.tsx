@@ -3,10 +3,8 @@
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { MoneyField } from '../../components/money-input';
-import { toast, toastError } from '../../components/toast-store';
-import { describeError } from '../../lib/api-error';
-import { useUpdateStoreSettings } from '../../lib/store-settings';
 import type { NumberSetting } from './percent-setting-field';
+import { useSaveSettings } from './settings-card';
 
 interface MoneySettingFieldProps {
   setting: NumberSetting;
@@ -20,16 +18,10 @@ interface MoneySettingFieldProps {
 }
 
 export function MoneySettingField({ setting, saved, label, hint, action, savedText }: MoneySettingFieldProps) {
-  const update = useUpdateStoreSettings();
+  const { save: saveSetting, update } = useSaveSettings();
   const [value, setValue] = useState<number | null>(saved);
   const save = async () => {
-    if (value === null) return;
-    try {
-      await update.mutateAsync({ [setting]: value });
-      toast({ title: 'Configuração salva', description: savedText(value) });
-    } catch (error) {
-      toastError('Erro ao salvar configuração', describeError(error, 'Erro ao salvar configuração'));
-    }
+    if (value !== null) await saveSetting({ [setting]: value }, savedText(value));
   };
   return (
     <div className="mt-4 flex flex-wrap items-end gap-3">

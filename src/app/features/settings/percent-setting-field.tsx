@@ -4,9 +4,7 @@ import { useState } from 'react';
 import type { StoreSettingsUpdate } from '../../../shared/contract/settings';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
-import { toast, toastError } from '../../components/toast-store';
-import { describeError } from '../../lib/api-error';
-import { useUpdateStoreSettings } from '../../lib/store-settings';
+import { useSaveSettings } from './settings-card';
 
 /** A setting whose value is a number (percent or centavos). */
 export type NumberSetting = {
@@ -32,18 +30,12 @@ export function parsePercent(text: string, decimals: 0 | 2): number | null {
 }
 
 export function PercentSettingField({ setting, saved, label, hint, decimals }: PercentSettingFieldProps) {
-  const update = useUpdateStoreSettings();
+  const { save: saveSetting, update } = useSaveSettings();
   const [text, setText] = useState(shown(saved));
   const value = parsePercent(text, decimals);
   const id = `setting-${setting}`;
   const save = async () => {
-    if (value === null) return;
-    try {
-      await update.mutateAsync({ [setting]: value });
-      toast({ title: 'Configuração salva', description: `${label}: ${shown(value)}%.` });
-    } catch (error) {
-      toastError('Erro ao salvar configuração', describeError(error, 'Erro ao salvar configuração'));
-    }
+    if (value !== null) await saveSetting({ [setting]: value }, `${label}: ${shown(value)}%.`);
   };
   const error =
     text.trim() !== '' && value === null

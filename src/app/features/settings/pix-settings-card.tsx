@@ -2,7 +2,7 @@
 // an 11-digit number may be a CPF or a phone), checked and saved as the Pix directory
 // holds it (pix-key.ts), with the receiver's name and city as the BR Code carries them
 // (accents removed, up to 25 and 15 characters). Nova Venda draws the QR from these.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { StoreSettings } from '../../../shared/contract/settings';
 import { pixReceiverCity, pixReceiverName } from '../../../shared/pix/br-code';
 import {
@@ -12,11 +12,12 @@ import {
   PIX_KEY_TYPES,
   type PixKeyType,
 } from '../../../shared/pix/pix-key';
-import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
+import { SaveButton } from '../../components/form-dialog';
 import { LoadingState } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
+import { useFormValues } from '../../components/use-form-values';
 import { describeError } from '../../lib/api-error';
 import { fieldErrorsFrom, type FieldErrors } from '../../lib/form-errors';
 import { useStoreSettings, useUpdateStoreSettings } from '../../lib/store-settings';
@@ -36,9 +37,10 @@ const formOf = (s: StoreSettings): PixForm => ({
 });
 
 function PixSettingsForm({ settings }: { settings: StoreSettings }) {
-  const [values, setValues] = useState<PixForm>(() => formOf(settings));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const update = useUpdateStoreSettings();
+  const { values, setValues, set, text, setErrors } = useFormValues(() => formOf(settings), {
+    disabled: update.isPending,
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,19 +71,12 @@ function PixSettingsForm({ settings }: { settings: StoreSettings }) {
     }
   }
 
-  const text = (key: 'key' | 'name' | 'city', field: string) => ({
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
-    error: errors[field],
-    disabled: update.isPending,
-  });
-
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <SelectField
         label="Tipo de chave"
         value={values.type}
-        onChange={(e) => setValues((v) => ({ ...v, type: e.target.value as PixKeyType }))}
+        onChange={(e) => set('type', e.target.value as PixKeyType)}
         disabled={update.isPending}
       >
         {PIX_KEY_TYPES.map((type) => (
@@ -99,9 +94,7 @@ function PixSettingsForm({ settings }: { settings: StoreSettings }) {
       />
       <TextField label="Cidade" maxLength={15} hint="Até 15 caracteres, sem acentos." {...text('city', 'pix_city')} />
       <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Salvando...' : 'Salvar Pix'}
-        </Button>
+        <SaveButton saving={update.isPending} label="Salvar Pix" />
       </div>
     </form>
   );

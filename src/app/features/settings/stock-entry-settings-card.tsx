@@ -4,12 +4,8 @@
 import { useState, type FormEvent } from 'react';
 import type { StockCostMethod } from '../../../shared/contract/settings';
 import { Button } from '../../components/button';
-import { Card, CardContent, CardHeader } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
-import { LoadingState } from '../../components/spinner';
-import { toast, toastError } from '../../components/toast-store';
-import { describeError } from '../../lib/api-error';
-import { useStoreSettings, useUpdateStoreSettings } from '../../lib/store-settings';
+import { SettingsCard, useSaveSettings } from './settings-card';
 
 const METHODS: { value: StockCostMethod; label: string }[] = [
   { value: 'average', label: 'Custo médio ponderado' },
@@ -17,19 +13,12 @@ const METHODS: { value: StockCostMethod; label: string }[] = [
 ];
 
 export function StockEntrySettingsCard() {
-  const settings = useStoreSettings().data;
-  const update = useUpdateStoreSettings();
+  const { save: saveSetting, update } = useSaveSettings();
   const [markup, setMarkup] = useState<string | null>(null);
   const [markupError, setMarkupError] = useState<string | undefined>();
 
-  async function save(change: Parameters<typeof update.mutateAsync>[0]) {
-    try {
-      await update.mutateAsync(change);
-      toast({ title: 'Configuração salva', description: 'A entrada de mercadorias segue a nova configuração.' });
-    } catch (error) {
-      toastError('Erro ao salvar configuração', describeError(error, 'Erro ao salvar configuração'));
-    }
-  }
+  const save = (change: Parameters<typeof saveSetting>[0]) =>
+    saveSetting(change, 'A entrada de mercadorias segue a nova configuração.');
 
   function submitMarkup(event: FormEvent) {
     event.preventDefault();
@@ -43,44 +32,39 @@ export function StockEntrySettingsCard() {
   }
 
   return (
-    <Card>
-      <CardHeader
-        title="Entrada de Mercadorias"
-        description="Como as NF-e de fornecedores atualizam o custo e sugerem o preço dos produtos novos."
-      />
-      <CardContent>
-        {settings === undefined ? (
-          <LoadingState text="Carregando configurações..." />
-        ) : (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Preço de custo após a entrada"
-              value={settings.stock_cost_method}
-              disabled={update.isPending}
-              onChange={(e) => void save({ stock_cost_method: e.target.value as StockCostMethod })}
-            >
-              {METHODS.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
-                </option>
-              ))}
-            </SelectField>
-            <form onSubmit={submitMarkup} className="flex items-end gap-2" noValidate>
-              <TextField
-                className="flex-1"
-                label="Margem sugerida para produtos novos (%)"
-                inputMode="decimal"
-                value={markup ?? String(settings.new_product_markup_percent).replace('.', ',')}
-                error={markupError}
-                onChange={(e) => setMarkup(e.target.value)}
-              />
-              <Button type="submit" variant="outline" disabled={update.isPending || markup === null}>
-                Salvar
-              </Button>
-            </form>
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      title="Entrada de Mercadorias"
+      description="Como as NF-e de fornecedores atualizam o custo e sugerem o preço dos produtos novos."
+    >
+      {({ shown: settings }) => (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Preço de custo após a entrada"
+            value={settings.stock_cost_method}
+            disabled={update.isPending}
+            onChange={(e) => void save({ stock_cost_method: e.target.value as StockCostMethod })}
+          >
+            {METHODS.map((m) => (
+              <option key={m.value} value={m.value}>
+                {m.label}
+              </option>
+            ))}
+          </SelectField>
+          <form onSubmit={submitMarkup} className="flex items-end gap-2" noValidate>
+            <TextField
+              className="flex-1"
+              label="Margem sugerida para produtos novos (%)"
+              inputMode="decimal"
+              value={markup ?? String(settings.new_product_markup_percent).replace('.', ',')}
+              error={markupError}
+              onChange={(e) => setMarkup(e.target.value)}
+            />
+            <Button type="submit" variant="outline" disabled={update.isPending || markup === null}>
+              Salvar
+            </Button>
+          </form>
+        </div>
+      )}
+    </SettingsCard>
   );
 }

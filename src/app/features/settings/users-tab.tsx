@@ -1,19 +1,19 @@
 // Usuários: list, create, edit, delete; the list reloads after each change (spec §7).
 // Narrow screens fold the e-mail (below md), the profile and the status (below sm) under
 // the name, as the other tables do, so the actions always fit.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { User } from '../../../shared/contract';
 import { useSession } from '../../auth/session-context';
 import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
 import { Card, CardHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PlusIcon } from '../../components/icons';
+import { AddButton } from '../../components/list-card';
 import { LoadingState } from '../../components/spinner';
 import { cn } from '../../components/cn';
 import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
 import { toast, toastError } from '../../components/toast-store';
 import { RowActions } from '../../components/row-actions';
+import { useErrorToast } from '../../components/use-error-toast';
 import { describeError } from '../../lib/api-error';
 import { useDeleteUser, useUsers } from './api';
 import { CreateUserDialog, EditUserDialog, ROLE_LABELS } from './user-dialogs';
@@ -34,10 +34,7 @@ export function UsersTab() {
   const [editing, setEditing] = useState<User | null>(null);
   const [toDelete, setToDelete] = useState<User | null>(null);
 
-  useEffect(() => {
-    if (usersQuery.error)
-      toastError('Erro ao buscar usuários', describeError(usersQuery.error, 'Erro ao buscar usuários'));
-  }, [usersQuery.error]);
+  useErrorToast(usersQuery.error, 'Erro ao buscar usuários', 'Erro ao buscar usuários', true);
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -56,12 +53,7 @@ export function UsersTab() {
       <CardHeader
         title="Usuários"
         description="Pessoas com acesso ao sistema desta loja."
-        actions={
-          <Button onClick={() => setCreating(true)}>
-            <PlusIcon className="h-4 w-4" />
-            Novo Usuário
-          </Button>
-        }
+        actions={<AddButton label="Novo Usuário" onClick={() => setCreating(true)} />}
       />
       {usersQuery.isPending ? (
         <LoadingState text="Carregando usuários..." />

@@ -23,6 +23,15 @@ export interface AccountKind<Row extends AccountRecord> {
   parse: (body: unknown) => Row;
 }
 
+/** A kind whose server answers `{ data: row }` to a create, edit or payment. */
+export function accountKind<Row extends AccountRecord>(
+  kind: OverlayRecord['kind'],
+  base: string,
+  answer: { parse: (body: unknown) => { data: Row } },
+): AccountKind<Row> {
+  return { kind, base, parse: (body) => answer.parse(body).data };
+}
+
 const resource = (kind: AccountKind<AccountRecord>, id: string) => `${kind.kind}:${id}`;
 
 /** A new record under a client-chosen id, also the Idempotency-Key: a retry names the same record. */

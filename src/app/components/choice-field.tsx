@@ -1,6 +1,6 @@
 // A select of fixed choices, with maybe a first option that is not a choice ('Todas' in
 // a filter, 'Selecione a categoria' or 'Nenhuma' in a form).
-import { SelectField, type SelectFieldProps } from '../field';
+import { SelectField, type SelectFieldProps } from './field';
 
 interface ChoiceFieldProps<T extends string> extends Omit<SelectFieldProps, 'children'> {
   first?: { value: string; label: string; disabled?: boolean };

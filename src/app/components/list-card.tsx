@@ -1,0 +1,51 @@
+// A list's card (spec §8): its header, then the list once it has loaded, or why it did
+// not load with 'Tentar novamente' (and a toast), or its loading text ('Carregando
+// contas a pagar...'). Also the header's 'Nova …' button.
+import type { ReactNode } from 'react';
+import { describeError } from '../lib/api-error';
+import { Button } from './button';
+import { Card, CardHeader } from './card';
+import { PlusIcon } from './icons';
+import { LoadingState } from './spinner';
+import { useErrorToast } from './use-error-toast';
+
+interface ListCardProps<T> {
+  title: string;
+  actions?: ReactNode;
+  query: { data: T | undefined; isError: boolean; error: unknown; refetch: () => unknown };
+  /** What the list holds, for its loading and error texts ('contas a pagar'). */
+  what: string;
+  children: (data: T) => ReactNode;
+}
+
+export function ListCard<T>({ title, actions, query, what, children }: ListCardProps<T>) {
+  const errorText = `Erro ao carregar ${what}`;
+  useErrorToast(query.error, 'Erro', errorText);
+  return (
+    <Card>
+      <CardHeader title={title} actions={actions} />
+      {query.data !== undefined ? (
+        children(query.data)
+      ) : query.isError ? (
+        <div className="flex flex-col items-center gap-3 px-4 py-12 text-center text-sm text-slate-600">
+          <p>{describeError(query.error, errorText)}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      ) : (
+        <LoadingState text={`Carregando ${what}...`} />
+      )}
+    </Card>
+  );
+}
+
+/** A header's button that opens the form of a new record ('Nova Conta'). */
+export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      <PlusIcon className="h-4 w-4" />
+      {label}
+    </Button>
+  );
+}
