@@ -5,7 +5,7 @@ import { formatDocument } from '../../../shared/documents';
 import { Button } from '../../components/button';
 import { CloseIcon } from '../../components/icons';
 import { SearchCombobox } from '../../components/search-combobox';
-import { useMirrorCustomers } from '../../offline/hooks';
+import { useMirrorCustomers } from '../../offline/mirror-hooks';
 
 /** The customer as the account shows it (the document lets a search by CPF find it offline too). */
 export interface PickedCustomer {

@@ -6,13 +6,8 @@
 import { useCallback, useState } from 'react';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
-import {
-  useMirrorCustomers,
-  useMirrorProducts,
-  useNextSaleNumber,
-  useOnline,
-  usePendingQuantities,
-} from '../../offline/hooks';
+import { useNextSaleNumber, useOnline, usePendingQuantities } from '../../offline/hooks';
+import { useMirrorCustomers, useMirrorProducts } from '../../offline/mirror-hooks';
 import { progressText, type MirrorProgress } from '../../offline/mirror';
 import { availableStock } from '../../offline/stock';
 import { CustomerPicker } from './customer-picker';

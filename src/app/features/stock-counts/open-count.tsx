@@ -16,7 +16,8 @@ import { PaginationBar } from '../../components/pagination-bar';
 import { StatCard, StatGrid } from '../../components/stat-card';
 import { toast, toastError } from '../../components/toast-store';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useMirrorComplete, useMirrorProducts, useOnline } from '../../offline/hooks';
+import { useMirrorComplete, useOnline } from '../../offline/hooks';
+import { useMirrorProducts } from '../../offline/mirror-hooks';
 import { useQueuedCounts, useRecordCount } from '../../offline/stock-count-hooks';
 import {
   cachedCounted,
