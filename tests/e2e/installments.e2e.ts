@@ -1,6 +1,7 @@
 // Receiving a crediário instalment at the counter, in the real Chromium against the real
-// server: on an 820 px tablet with the device's caixa open, the network drops and an
-// instalment 30 days late is paid in part in cash: the dialog shows multa, juros and the
+// server: on an 820 px tablet, the cashier (the store lets cashiers receive) opens the
+// caixa, finds the customer's instalment of 30 days ago by searching for her (a cashier
+// otherwise sees today's accounts only), the network drops and it is paid in part in cash: the dialog shows multa, juros and the
 // total before confirming, and the change for what was handed over. The caixa's blind close
 // (still offline) expects the float plus that money; back online the receipt and the close
 // arrive once, and the server's session has the device's figures to the centavo, the rest
@@ -39,10 +40,10 @@ interface ServedSession {
 describe('Parcelas no caixa', () => {
   it('recebe parte de uma parcela atrasada com multa e juros sem rede, e o caixa do aparelho e o do servidor esperam o mesmo', async () => {
     const token = await loginToken(server, 'admin@demo.com');
-    // The store's terms: multa 2%, juros 1% a month.
+    // The store's terms: multa 2%, juros 1% a month; cashiers receive instalments.
     const terms = await api(server, 'PUT', '/api/settings', {
       token,
-      body: { late_fee_percent: 2, late_interest_monthly_percent: 1 },
+      body: { late_fee_percent: 2, late_interest_monthly_percent: 1, cashiers_receive_installments: true },
     });
     expect(terms.status).toBe(200);
     const customer = await api<{ data: { id: string } }>(server, 'POST', '/api/customers', {
@@ -61,9 +62,9 @@ describe('Parcelas no caixa', () => {
     });
     expect(due.status).toBe(201);
 
-    // The device's caixa opens with R$ 100,00 of change.
+    // The cashier's device: the caixa opens with R$ 100,00 of change.
     const page = await tablet.context.newPage();
-    await signIn(server, page, 'admin@demo.com');
+    await signIn(server, page, 'caixa@demo.com');
     await waitForServiceWorker(page);
     await openTill(server, page, { caixa: false });
     await typeMoney(page, 'Fundo de troco', '100,00');
@@ -72,8 +73,11 @@ describe('Parcelas no caixa', () => {
     await until(async () => (await idbCount(page, 'outbox')) === 0, 'abertura do caixa no servidor');
 
     // Contas a Receber, online once (its answers stay on the device), then the network drops.
+    // A cashier sees today's accounts; the customer searched, all of theirs.
     await page.goto(`${server.demoUrl}/receber`);
-    await page.getByPlaceholder('Nome ou CPF do cliente').fill('Clarice');
+    await page.getByText('Busque o cliente para ver todas as parcelas dele.').waitFor();
+    await page.getByPlaceholder('Nome ou CPF do cliente').click();
+    await page.keyboard.type('Clarice');
     await rowOf(page, 'Carnê 2/3').waitFor();
     await until(async () => (await idbKeys(page, 'queryCache')).some((k) => k.includes('"settings"')), 'regras');
     await setOnline(page, false);

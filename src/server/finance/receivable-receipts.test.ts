@@ -158,4 +158,41 @@ describe.each(databases())('receiving instalments (%s)', (kind) => {
       );
     expect(rows.map((r) => [r.category, r.amount, r.paymentMethod])).toEqual([['Vendas', 5000, 'debit_card']]);
   });
+
+  it("a cashier finds a customer's instalments of any day by searching them, only where the store lets cashiers receive", async () => {
+    const customer = await makeCustomer(ctx.db, tenantId, 'Iracema Boaventura');
+    const today = todayIso();
+    for (const [description, due] of [
+      ['Carnê Iracema 1/2', addDays(today, -45)],
+      ['Carnê Iracema 2/2', addDays(today, 15)],
+    ] as const) {
+      const made = await http.post(
+        '/api/accounts-receivable',
+        { description, customer_id: customer.id, amount: 50, due_date: due },
+        keyed(admin),
+      );
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    }
+    const listed = async (query: string) => {
+      const res = await http.get(`/api/accounts-receivable?${query}`, { token: cashier });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data.accountsReceivable as { description: string }[]).map((a) => a.description).sort();
+    };
+    const allow = async (on: boolean) =>
+      expect((await http.put('/api/settings', { cashiers_receive_installments: on }, { token: admin })).status).toBe(
+        200,
+      );
+
+    await allow(false);
+    // Spec §6: today's accounts only, whatever the cashier asks.
+    expect(await listed('search=Iracema')).toEqual([]);
+    await allow(true);
+    // The customer at the counter: every account of theirs, late or to come (whatever range is asked).
+    expect(await listed(`search=Iracema&start_date=${today}&end_date=${today}`)).toEqual([
+      'Carnê Iracema 1/2',
+      'Carnê Iracema 2/2',
+    ]);
+    // Without a search the list stays today's.
+    expect(await listed('')).not.toContain('Carnê Iracema 1/2');
+  });
 });

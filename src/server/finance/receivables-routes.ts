@@ -12,7 +12,10 @@ import {
   ReceivableOverdueResponseSchema,
   ReceivableStatisticsResponseSchema,
 } from '../../shared/contract';
+import { isDayScoped } from '../../shared/permissions';
+import { getStoreSettings } from '../access/settings';
 import type { RouteOptions } from '../context';
+import { dayScoped } from '../http/day-scope';
 import { registerAccountActions } from './account-routes';
 import { receiveInstallment } from './receivable-receipts';
 import { ok, readRoutes, registerRecordRoutes, spread, writeRoute, type IdParam } from '../http/record-routes';
@@ -31,7 +34,8 @@ import {
 /**
  * /api/accounts-receivable (spec §7; mark-as-paid and cancel are PATCH). Cashiers read
  * (accounts_receivable.read) today's accounts only, by due date, whatever they ask
- * (readRoutes' dayScoped); changes are admins' (accounts_receivable.write), each with an
+ * (readRoutes' dayScoped), unless they search for a customer in a store that lets them
+ * receive instalments; changes are admins' (accounts_receivable.write), each with an
  * Idempotency-Key so the outbox can replay them.
  */
 export const receivableRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
@@ -53,15 +57,26 @@ export const receivableRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
     spread,
   );
 
+  // The list: a cashier's is today's, except a search for a customer when the store lets
+  // cashiers receive instalments (the customer at the counter owes from other days).
+  readRoutes(app, read)(
+    '/',
+    { querystring: AccountReceivableListQuerySchema, response: AccountReceivableListResponseSchema },
+    async ({ tenantId, role }, query) => {
+      const searching = Boolean(query.search?.trim());
+      const receiving =
+        searching && isDayScoped(role) && (await getStoreSettings(db, tenantId)).cashiers_receive_installments;
+      return listReceivables(
+        db,
+        tenantId,
+        receiving ? { ...query, start_date: undefined, end_date: undefined } : dayScoped(role, query),
+      );
+    },
+  );
   registerRecordRoutes(app, ctx, {
     read,
     write,
     one,
-    list: {
-      query: AccountReceivableListQuerySchema,
-      response: AccountReceivableListResponseSchema,
-      run: listReceivables,
-    },
     dayScoped: true,
     get: getReceivable,
     create: { body: AccountReceivableCreateSchema, run: createReceivable },

@@ -37,12 +37,15 @@ export function ReceivablesScreen() {
   const online = useOnline();
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const search = useTypedSearch(filters.search, RECEIVABLES_SEARCH_DEBOUNCE_MS);
-  // Only an admin's range is honoured (spec §6); a cashier's is today, said as such.
+  // Only an admin's range is honoured (spec §6); a cashier's is today, said as such, except
+  // a customer searched by a cashier who may receive: all of that customer's accounts.
   const today = todayIso();
   const range = isAdmin
     ? { start_date: filters.start_date, end_date: filters.end_date }
     : { start_date: today, end_date: today };
-  const listQuery = useReceivables({ status: filters.status, search, ...range });
+  const receivingSearch = !isAdmin && canReceive && search.trim() !== '';
+  const listRange = receivingSearch ? { start_date: '', end_date: '' } : range;
+  const listQuery = useReceivables({ status: filters.status, search, ...listRange });
   const statsQuery = useReceivableStatistics(range);
   const overdueQuery = useOverdueReceivablesCount(range);
   const [creating, setCreating] = useState(false);
@@ -60,7 +63,12 @@ export function ReceivablesScreen() {
       />
       <OfflineNote online={online} updatedAt={newestUpdate(listQuery, statsQuery, overdueQuery)} />
       <ReceivableStats stats={statsQuery.data} />
-      <ReceivableFilters filters={filters} onChange={setFilters} chooseDates={isAdmin} />
+      <ReceivableFilters
+        filters={filters}
+        onChange={setFilters}
+        chooseDates={isAdmin}
+        receiving={!isAdmin && canReceive}
+      />
       <AccountListCard overdue={overdueQuery.data} query={listQuery} what="contas a receber">
         {(list) => (
           <>
