@@ -5,6 +5,7 @@
 // sale with a reason: the screen says it will be sent, and back online it arrives once
 // (stock back, one reversal in the cash book).
 import { describe, expect, it } from 'vitest';
+import { nameWithVariant } from '../../src/shared/product-variant';
 import { api, apiSale, loginToken } from './support/api';
 import { screenshot, type Page } from './support/browser';
 import { idbCount, until } from './support/idb';
@@ -81,7 +82,10 @@ describe('Histórico de Vendas', () => {
     const detail = page.getByTestId('sale-detail');
     await detail.waitFor();
     await detail.getByText(customer.name).waitFor();
-    await detail.getByText(`2 x ${product.name}`).waitFor();
+    // The line names the variant sold, as the receipt does.
+    await detail
+      .getByText(`2 x ${nameWithVariant(product.name, { size: product.size, color: product.color })}`)
+      .waitFor();
     expect(await overflow(page)).toEqual({ page: null, regions: [] });
     await screenshot(page, 'history-detail-390');
 

@@ -11,6 +11,8 @@ export interface ApiProduct {
   id: string;
   sku: string;
   name: string;
+  size?: string | null;
+  color?: string | null;
   current_stock: number;
   sale_price: number;
 }

@@ -7,6 +7,7 @@ import type { SaleDetail } from '../../../shared/contract/sale-history';
 import { changeOf } from '../../../shared/contract/payments';
 import { formatDate } from '../../../shared/dates';
 import { formatBRL } from '../../../shared/money';
+import { nameWithVariant } from '../../../shared/product-variant';
 import { Badge } from '../../components/badge';
 import { DetailList } from '../../components/detail-list';
 import { methodLabel, saleWhen, STATUS_LABELS } from './history-format';
@@ -59,7 +60,8 @@ export function SaleDetailView({ sale, actions }: { sale: SaleDetail; actions?: 
           {sale.items.map((item) => (
             <li key={item.id} className="flex flex-wrap justify-between gap-x-3 px-3 py-2">
               <span className="min-w-0 break-words">
-                {item.quantity} x {item.product_name}{' '}
+                {item.quantity} x{' '}
+                {nameWithVariant(item.product_name, { size: item.product_size, color: item.product_color })}{' '}
                 <span className="text-slate-500">({formatBRL(item.unit_price)})</span>
                 {item.discount > 0 ? (
                   <span className="block text-xs text-slate-500">Desconto {formatBRL(item.discount)}</span>
