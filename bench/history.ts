@@ -4,10 +4,10 @@
 // its lines, its payment parts and its cashiers' names, as sales/sale-history.ts asks),
 // and their ratio; on PGlite and, when DATABASE_URL is set, on a throwaway PostgreSQL.
 // Aims: p95 under 150 ms on PGlite and 50 ms on PostgreSQL.
-import { rmSync } from 'node:fs';
 import { api } from '../tests/e2e/support/api';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
 import { addDays, startOfDayUtc } from '../src/shared/dates';
+import { withSeededPglite } from './lib/api-calls';
 import { adminToken } from './lib/catalogue';
 import { FINANCE_REQUESTS, YEAR_SCALE } from './lib/config';
 import { sequential, type Latency } from './lib/latency';
@@ -134,15 +134,8 @@ export const historyPart: BenchPart = {
   title: 'Histórico de Vendas numa loja com um ano (100.000 vendas)',
   budgetMin: 20,
   async run(ctx) {
-    const dataDir = await using(
-      () => startServer(),
-      (server) => server.stop({ keepData: true }),
-      async (server) => server.dataDir,
-    );
-    await using(
-      async () => dataDir,
-      async (dir) => rmSync(dir, { recursive: true, force: true }),
-      (dir) => onDatabase(ctx, 'PGlite', { dataDir: dir }, () => startServer({}, { dataDir: dir })),
+    await withSeededPglite((dir) =>
+      onDatabase(ctx, 'PGlite', { dataDir: dir }, () => startServer({}, { dataDir: dir })),
     );
     await withPostgres('history', async (url) => {
       await using(

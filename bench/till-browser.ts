@@ -2,12 +2,12 @@
 // PGlite directory between two server runs): first mirror (till-mirror.ts), product
 // search (till-search.ts), offline finishes (till-finish.ts) and offline scans
 // (till-scan.ts), each beside its aim.
-import { rmSync } from 'node:fs';
 import { openBrowser } from '../tests/e2e/support/browser';
 import { openCaixa } from '../tests/e2e/support/till';
 import { startServer } from '../tests/e2e/support/server';
 import { prepareContext } from './lib/browser';
 import { api } from '../tests/e2e/support/api';
+import { withSeededPglite } from './lib/api-calls';
 import { catalogueOf } from './lib/catalogue';
 import { EXTRA_PRODUCTS, PROFILE_FILE } from './lib/config';
 import { addProducts } from './lib/extra-products';
@@ -39,57 +39,48 @@ interface TillResult {
 
 async function tillInChromium(): Promise<TillResult> {
   // First run: migrates and seeds the demo store; then its data dir is ours.
-  const dataDir = await using(
-    () => startServer(),
-    (server) => server.stop({ keepData: true }),
-    async (server) => server.dataDir,
-  );
-  return using(
-    async () => dataDir,
-    async (dir) => rmSync(dir, { recursive: true, force: true }),
-    async (dir) => {
-      const { expected, seconds } = await addProducts(dir, EXTRA_PRODUCTS);
-      return using(
-        () => startServer({}, { dataDir: dir }),
-        (server) => server.stop(),
-        async (server) => {
-          const catalogue = await catalogueOf(server);
-          // The store's Pix key: a Pix sale shows its QR and finishes on 'Pix recebido'.
-          const pix = await api(server, 'PUT', '/api/settings', {
-            token: catalogue.adminToken,
-            body: { pix_key: BENCH_PIX_KEY, pix_receiver_name: 'Loja Demo', pix_city: 'Sao Paulo' },
-          });
-          if (pix.status !== 200) throw new Error(`PUT /api/settings: HTTP ${pix.status}`);
-          return using(
-            () => openBrowser({ width: 1180, height: 820 }),
-            (browser) => browser.close(),
-            async (browser) => {
-              await prepareContext(browser.context);
-              const { page, mirror } = await withTimeout(
-                firstMirror(browser.context, server, expected),
-                420_000,
-                'primeiro espelho',
-              );
-              const queries = searchQueries(catalogue.products);
-              await withTimeout(productSearch(page, queries.warmup), 60_000, 'busca (aquecimento)');
-              const search = await withTimeout(productSearch(page, queries.measured), 300_000, 'busca de produto');
-              // A sale is finished with the device's caixa open, as the cashier opens it first.
-              await withTimeout(openCaixa(page), 60_000, 'abrir o caixa');
-              const profile = PROFILE_FILE ? await startProfile(browser.context, page) : null;
-              const { timings, outbox } = await withTimeout(
-                offlineFinishes(browser.context, page, catalogue.customers),
-                600_000,
-                'vendas offline',
-              );
-              if (profile && PROFILE_FILE) await profile.stop(PROFILE_FILE);
-              const scan = await withTimeout(offlineScans(browser.context, page), 300_000, 'leituras offline');
-              return { addSeconds: seconds, mirror, search, finish: timings, scan, outbox };
-            },
-          );
-        },
-      );
-    },
-  );
+  return withSeededPglite(async (dir) => {
+    const { expected, seconds } = await addProducts(dir, EXTRA_PRODUCTS);
+    return using(
+      () => startServer({}, { dataDir: dir }),
+      (server) => server.stop(),
+      async (server) => {
+        const catalogue = await catalogueOf(server);
+        // The store's Pix key: a Pix sale shows its QR and finishes on 'Pix recebido'.
+        const pix = await api(server, 'PUT', '/api/settings', {
+          token: catalogue.adminToken,
+          body: { pix_key: BENCH_PIX_KEY, pix_receiver_name: 'Loja Demo', pix_city: 'Sao Paulo' },
+        });
+        if (pix.status !== 200) throw new Error(`PUT /api/settings: HTTP ${pix.status}`);
+        return using(
+          () => openBrowser({ width: 1180, height: 820 }),
+          (browser) => browser.close(),
+          async (browser) => {
+            await prepareContext(browser.context);
+            const { page, mirror } = await withTimeout(
+              firstMirror(browser.context, server, expected),
+              420_000,
+              'primeiro espelho',
+            );
+            const queries = searchQueries(catalogue.products);
+            await withTimeout(productSearch(page, queries.warmup), 60_000, 'busca (aquecimento)');
+            const search = await withTimeout(productSearch(page, queries.measured), 300_000, 'busca de produto');
+            // A sale is finished with the device's caixa open, as the cashier opens it first.
+            await withTimeout(openCaixa(page), 60_000, 'abrir o caixa');
+            const profile = PROFILE_FILE ? await startProfile(browser.context, page) : null;
+            const { timings, outbox } = await withTimeout(
+              offlineFinishes(browser.context, page, catalogue.customers),
+              600_000,
+              'vendas offline',
+            );
+            if (profile && PROFILE_FILE) await profile.stop(PROFILE_FILE);
+            const scan = await withTimeout(offlineScans(browser.context, page), 300_000, 'leituras offline');
+            return { addSeconds: seconds, mirror, search, finish: timings, scan, outbox };
+          },
+        );
+      },
+    );
+  });
 }
 
 export const tillBrowserPart: BenchPart = {
