@@ -6,7 +6,7 @@
 // stays open for the page's life. No Dexie here: this module is in the first chunk.
 import { useSyncExternalStore } from 'react';
 
-/** Upper bound of the wait: a hidden tab paints no frame, and its outbox must still go. */
+/** A hidden tab paints no frame, and its outbox must still go: it waits this long at most. */
 const PAINT_WAIT_MAX_MS = 250;
 
 let painted = false;
@@ -23,12 +23,27 @@ function markPainted() {
   listeners.forEach((listener) => listener());
 }
 
-/** The signed-in layout was committed: open the gate after the frame that shows it. */
+const shown = () => typeof document !== 'undefined' && document.visibilityState === 'visible';
+
+/**
+ * The signed-in layout was committed: open the gate after the frame that shows it. A
+ * visible page always paints that frame, however slow the device (a busy phone may take
+ * longer than the bound below to paint it): it waits for it. A page not shown paints none:
+ * it waits PAINT_WAIT_MAX_MS at most, or until it is hidden.
+ */
 export function screenCommitted(): void {
   if (painted) return;
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(markPainted, PAINT_WAIT_MAX_MS);
+    return;
+  }
   // A task queued from requestAnimationFrame runs after that frame's paint.
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(markPainted, 0));
-  setTimeout(markPainted, PAINT_WAIT_MAX_MS);
+  requestAnimationFrame(() => setTimeout(markPainted, 0));
+  const unlessShown = () => {
+    if (!shown()) markPainted();
+  };
+  setTimeout(unlessShown, PAINT_WAIT_MAX_MS);
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', unlessShown);
 }
 
 /** Resolves once the first signed-in screen has been painted. */
