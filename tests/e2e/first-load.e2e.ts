@@ -130,7 +130,7 @@ describe('a primeira abertura', () => {
             }
           }
         }).observe({ type: 'layout-shift', buffered: true });
-        // Frames painted since the till's heading appeared, when the database was first opened.
+        // Frames rendered since the till's heading appeared, when the database was first opened.
         const w = window as unknown as { __framesAtOpen: number | null };
         w.__framesAtOpen = null;
         let frames = -1;
@@ -174,10 +174,14 @@ describe('a primeira abertura', () => {
       await page.getByRole('listbox').getByRole('option').first().waitFor();
       expect(await page.getByRole('button', { name: 'Adicionar', exact: true }).isDisabled()).toBe(false);
       await screenshot(page, 'first-load-11-pdv-pronto-390');
-      // The device's database was opened only after the till had been painted.
+      // The device's database was opened only after the till had been painted. The counter
+      // is -1 until the first frame after the heading appeared runs its animation callbacks,
+      // and that frame's style, layout and paint follow in the same rendering step; the
+      // database is opened from a task, never from inside that step. So 0 already means
+      // 'after the frame that drew Nova Venda' (a busy machine opens it before a second frame).
       expect(
         await page.evaluate(() => (window as unknown as { __framesAtOpen: number | null }).__framesAtOpen),
-      ).toBeGreaterThanOrEqual(1);
+      ).toBeGreaterThanOrEqual(0);
       // The form never moved while its catalogue arrived.
       expect(await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved)).toEqual([]);
     } finally {
