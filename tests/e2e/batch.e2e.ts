@@ -6,15 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot } from './support/browser';
 import { idbCount, until } from './support/idb';
-import {
-  addProduct,
-  chooseCustomer,
-  finish,
-  openTill,
-  signIn,
-  type ApiCustomer,
-  type ApiProduct,
-} from './support/till';
+import { addProduct, chooseCustomer, finish, openTill, signIn } from './support/till';
+import type { ApiCustomer, ApiProduct } from './support/till';
 import { fileServer } from './support/suite';
 
 const server = fileServer();

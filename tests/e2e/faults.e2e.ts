@@ -11,16 +11,8 @@ import { openBrowser, screenshot } from './support/browser';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
 import { idbCount, idbKeys, idbProductCount, until } from './support/idb';
 import { startServer, type RunningServer } from './support/server';
-import {
-  addProduct,
-  chooseCustomer,
-  finish,
-  openTill,
-  signIn,
-  type ApiCustomer,
-  type ApiProduct,
-  demoPair,
-} from './support/till';
+import { addProduct, chooseCustomer, finish, openTill, signIn, demoPair } from './support/till';
+import type { ApiCustomer, ApiProduct } from './support/till';
 import type { Page } from 'playwright-core';
 
 const SALES_PER_TAB = 4;

@@ -9,16 +9,8 @@ import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { idbCount, idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
-import {
-  addProduct,
-  chooseCustomer,
-  finish,
-  openTill,
-  signIn,
-  type ApiCustomer,
-  type ApiProduct,
-  demoLists,
-} from './support/till';
+import { addProduct, chooseCustomer, finish, openTill, signIn, demoLists } from './support/till';
+import type { ApiCustomer, ApiProduct } from './support/till';
 import { decodePage } from './support/zbar';
 import { fileBrowser, fileServer } from './support/suite';
 

@@ -12,16 +12,8 @@ import { idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
 import { fileBrowser, fileServer } from './support/suite';
 import { pdfInfo, pdfText, pdfWords, printedPdf as printPdf } from './support/print';
-import {
-  addProduct,
-  chooseCustomer,
-  finish,
-  openTill,
-  signIn,
-  type ApiCustomer,
-  type ApiProduct,
-  demoLists,
-} from './support/till';
+import { addProduct, chooseCustomer, finish, openTill, signIn, demoLists } from './support/till';
+import type { ApiCustomer, ApiProduct } from './support/till';
 
 const server = fileServer();
 const browser = fileBrowser({ width: 1280, height: 860 });
