@@ -16,7 +16,7 @@ import { RowActions } from '../../components/row-actions';
 import { useErrorToast } from '../../components/use-error-toast';
 import { describeError } from '../../lib/api-error';
 import { useDeleteUser, useUsers } from './api';
-import { CreateUserDialog, EditUserDialog, ROLE_LABELS } from './user-dialogs';
+import { ROLE_LABELS, UserDialog } from './user-dialog';
 
 const RoleBadge = ({ role }: { role: User['role'] }) => (
   <Badge tone={role === 'admin' ? 'blue' : 'gray'}>{ROLE_LABELS[role]}</Badge>
@@ -100,8 +100,8 @@ export function UsersTab() {
           </TBody>
         </Table>
       )}
-      {creating ? <CreateUserDialog onClose={() => setCreating(false)} /> : null}
-      {editing ? <EditUserDialog user={editing} onClose={() => setEditing(null)} /> : null}
+      {creating ? <UserDialog user={null} onClose={() => setCreating(false)} /> : null}
+      {editing ? <UserDialog user={editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={toDelete !== null}
         title="Excluir usuário"
