@@ -1,10 +1,11 @@
 // A list's card (spec §8): its header, then the list once it has loaded, or why it did
 // not load with 'Tentar novamente' (and a toast), or its loading text ('Carregando
-// contas a pagar...'). Also the header's 'Nova …' button.
+// contas a pagar...'). Also the header's 'Nova …' button, and the 'did not load' block alone.
 import type { ReactNode } from 'react';
 import { describeError } from '../lib/api-error';
 import { Button } from './button';
 import { Card, CardHeader } from './card';
+import { cn } from './cn';
 import { PlusIcon } from './icons';
 import { LoadingState } from './spinner';
 import { useErrorToast } from './use-error-toast';
@@ -27,16 +28,27 @@ export function ListCard<T>({ title, actions, query, what, children }: ListCardP
       {query.data !== undefined ? (
         children(query.data)
       ) : query.isError ? (
-        <div className="flex flex-col items-center gap-3 px-4 py-12 text-center text-sm text-slate-600">
-          <p>{describeError(query.error, errorText)}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
+        <LoadFailed
+          text={describeError(query.error, errorText)}
+          onRetry={() => void query.refetch()}
+          className="px-4 py-12 text-center"
+        />
       ) : (
         <LoadingState text={`Carregando ${what}...`} />
       )}
     </Card>
+  );
+}
+
+/** Why something did not load, with 'Tentar novamente' (`className`: its padding). */
+export function LoadFailed({ text, onRetry, className }: { text: string; onRetry: () => void; className: string }) {
+  return (
+    <div className={cn('flex flex-col items-center gap-3 text-sm text-slate-600', className)}>
+      <p>{text}</p>
+      <Button variant="outline" onClick={onRetry}>
+        Tentar novamente
+      </Button>
+    </div>
   );
 }
 

@@ -88,6 +88,31 @@ export interface Operator {
   name: string;
 }
 
+/** A session just opened: nothing moved, counted or closed yet. */
+export function newSession(
+  id: string,
+  deviceLabel: string,
+  operator: Operator,
+  openingFloat: number,
+  openedAt: string,
+): LocalCashSession {
+  const { id: openedBy, name: openedByName } = operator;
+  return {
+    id,
+    deviceLabel,
+    openedBy,
+    openedByName,
+    openedAt,
+    openingFloat,
+    movements: [],
+    status: 'open' as const,
+    figures: null,
+    difference: null,
+    closedAt: null,
+    closeReason: null,
+  };
+}
+
 /** Abrir Caixa: the session and its outbox entry (the session's id is the entry's). */
 export async function openCaixa(
   db: BalcaoDb,
@@ -98,20 +123,7 @@ export async function openCaixa(
   const device = await deviceIdentity(db);
   const id = crypto.randomUUID();
   const openedAt = new Date().toISOString();
-  const session: LocalCashSession = {
-    id,
-    deviceLabel: device.label,
-    openedBy: input.operator.id,
-    openedByName: input.operator.name,
-    openedAt,
-    openingFloat: input.openingFloat,
-    movements: [],
-    status: 'open',
-    figures: null,
-    difference: null,
-    closedAt: null,
-    closeReason: null,
-  };
+  const session = newSession(id, device.label, input.operator, input.openingFloat, openedAt);
   const entry = {
     ...buildOutboxEntry({
       id,

@@ -1,11 +1,9 @@
 // Browser facilities the sync engine leans on where they exist: persistent storage,
-// Background Sync (the service worker delivers with the app closed) and Web Locks.
+// Background Sync (the service worker delivers with the app closed); Web Locks: web-lock.ts.
 
 import { BACKGROUND_SYNC_TAG } from './sender';
 
 export { BACKGROUND_SYNC_TAG };
-
-export type LockRunner = <T>(fn: () => Promise<T>) => Promise<T | null>;
 
 let persistenceRequested = false;
 /** navigator.storage.persist(), once per page load: the outbox must survive storage pressure. */
@@ -18,27 +16,6 @@ export function requestPersistentStorage(): Promise<unknown> {
     .persisted()
     .then((already) => already || storage.persist())
     .catch(() => null);
-}
-
-type LockManagerLike = {
-  request: (
-    name: string,
-    options: { ifAvailable: boolean },
-    cb: (lock: unknown) => Promise<unknown>,
-  ) => Promise<unknown>;
-};
-
-/** Runs `fn` unless another tab holds the named Web Lock (then resolves null). */
-export function tryWebLock(name: string): LockRunner {
-  return async (fn) => {
-    const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
-    if (!locks) return fn();
-    let value: Awaited<ReturnType<typeof fn>> | null = null;
-    await locks.request(name, { ifAvailable: true }, async (lock) => {
-      if (lock) value = await fn();
-    });
-    return value;
-  };
 }
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };

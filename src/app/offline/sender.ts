@@ -7,6 +7,7 @@
 // sale), so a day of sales made offline is delivered in seconds.
 import type { BalcaoDb, OutboxEntry } from './db';
 import { backoffMs, verdictOf, type SendResult, type Verdict } from './retry-policy';
+import { tryWebLock } from './web-lock';
 
 export type { SendResult };
 
@@ -137,26 +138,11 @@ async function settle(db: BalcaoDb, settled: Settled[], now: number, options: Dr
   });
 }
 
-type LockManagerLike = {
-  request: (
-    name: string,
-    options: { ifAvailable: boolean },
-    cb: (lock: unknown) => Promise<unknown>,
-  ) => Promise<unknown>;
-};
-
 /**
  * Runs `fn` only if no other tab of this device is running it (Web Locks). Where the
  * browser has no Web Locks, the row leases still keep two senders from sending the same
  * row at once, and the server's Idempotency-Key makes a duplicate send harmless.
  */
-export async function withSenderLock<T>(fn: () => Promise<T>, locks?: LockManagerLike | null): Promise<T | null> {
-  const manager =
-    locks === undefined ? (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks : locks;
-  if (!manager) return fn();
-  let value: T | null = null;
-  await manager.request(OUTBOX_LOCK_NAME, { ifAvailable: true }, async (lock) => {
-    if (lock) value = await fn();
-  });
-  return value;
+export function withSenderLock<T>(fn: () => Promise<T>, locks?: Parameters<typeof tryWebLock>[1]): Promise<T | null> {
+  return tryWebLock(OUTBOX_LOCK_NAME, locks)(fn);
 }

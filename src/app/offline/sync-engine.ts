@@ -5,10 +5,11 @@
 // a sale is recorded, under the device-wide sender lock.
 import { NetworkError, isNetworkError } from '../lib/api-error';
 import type { BalcaoDb } from './db';
-import { registerBackgroundSync, requestPersistentStorage, tryWebLock, type LockRunner } from './device';
+import { registerBackgroundSync, requestPersistentStorage } from './device';
 import { pullMirror, type FetchPage, type MirrorProgress } from './mirror';
 import { drainOutbox, withSenderLock, type DrainResult, type OutboxTransport } from './sender';
 import { onAck } from './sync-io';
+import { tryWebLock, type LockRunner } from './web-lock';
 
 export const SYNC_INTERVAL_MS = 60_000;
 export const MIRROR_LOCK_NAME = 'balcao-mirror-pull';

@@ -67,3 +67,12 @@ export function deferred<T>() {
   });
   return { promise, resolve };
 }
+
+/** Serves `items` at `GET path` as `{ [name]: page, pagination }`, `limit` a page, as a server capping the page size would. */
+export function servePages(server: FakeServer, path: string, name: string, items: readonly unknown[], limit = 2) {
+  server.on('GET', path, ({ url }) => {
+    const page = Number(url.searchParams.get('page'));
+    const pagination = { page, limit, total: items.length, totalPages: Math.ceil(items.length / limit) };
+    return { body: { success: true, data: { [name]: items.slice((page - 1) * limit, page * limit), pagination } } };
+  });
+}

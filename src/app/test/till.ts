@@ -2,7 +2,7 @@
 // searches, choose a customer, add a product, read the items.
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { META_CAIXA, type LocalCashSession } from '../offline/caixa';
+import { META_CAIXA, newSession, type LocalCashSession } from '../offline/caixa';
 import { getDb } from '../offline/db';
 import { renderApp } from './render-app';
 
@@ -11,20 +11,8 @@ import { renderApp } from './render-app';
  * needs an open caixa, and the tests of selling are not about opening one.
  */
 export async function seedOpenCaixa(openingFloat = 0): Promise<LocalCashSession> {
-  const session: LocalCashSession = {
-    id: crypto.randomUUID(),
-    deviceLabel: 'Teste',
-    openedBy: crypto.randomUUID(),
-    openedByName: 'Caixa',
-    openedAt: new Date().toISOString(),
-    openingFloat,
-    movements: [],
-    status: 'open',
-    figures: null,
-    difference: null,
-    closedAt: null,
-    closeReason: null,
-  };
+  const operator = { id: crypto.randomUUID(), name: 'Caixa' };
+  const session = newSession(crypto.randomUUID(), 'Teste', operator, openingFloat, new Date().toISOString());
   await getDb().meta.put({ key: META_CAIXA, value: session });
   return session;
 }

@@ -6,7 +6,7 @@ import { ADMIN_DEFAULT_RANGE_DAYS, MAX_PAGE_SIZE, PAGE_SIZE_CASH_FLOW } from '..
 import { addDays, todayIso } from '../../../shared/dates';
 import { usePermissions } from '../../auth/use-permissions';
 import { Badge } from '../../components/badge';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { RowConfirm } from '../../components/confirm-dialog';
 import { AddButton, ListCard } from '../../components/list-card';
 import { newestUpdate, OfflineNote } from '../../components/offline-note';
 import { toastSaved } from '../../components/outcome-toast';
@@ -44,17 +44,6 @@ export function CashFlowScreen() {
   const deleteMutation = useDeleteCashEntry();
   const [editing, setEditing] = useState<{ entry: CashEntryRow | null } | null>(null);
   const [toDelete, setToDelete] = useState<CashEntryRow | null>(null);
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    try {
-      toastSaved(await deleteMutation.mutateAsync(toDelete), 'Lançamento excluído com sucesso!');
-    } catch (error) {
-      toastError('Erro', `Erro ao excluir lançamento: ${describeError(error, 'Erro ao excluir lançamento')}`);
-    } finally {
-      setToDelete(null);
-    }
-  }
 
   const list = listQuery.data;
   return (
@@ -100,13 +89,16 @@ export function CashFlowScreen() {
         )}
       </ListCard>
       {editing ? <CashEntryFormDialog entry={editing.entry} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={toDelete !== null}
+      <RowConfirm
+        row={toDelete}
         title="Excluir lançamento"
         message="Tem certeza que deseja excluir este lançamento?"
         pending={deleteMutation.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        run={async (entry) => toastSaved(await deleteMutation.mutateAsync(entry), 'Lançamento excluído com sucesso!')}
+        failed={(error) =>
+          toastError('Erro', `Erro ao excluir lançamento: ${describeError(error, 'Erro ao excluir lançamento')}`)
+        }
+        onClose={() => setToDelete(null)}
       />
     </div>
   );

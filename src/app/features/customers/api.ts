@@ -3,11 +3,9 @@
 // made without a connection is queued in the outbox.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../../../shared/constants';
 import { AckSchema } from '../../../shared/contract/common';
 import {
   CustomerCreateSchema,
-  CustomerListQuerySchema,
   CustomerListResponseSchema,
   CustomerResponseSchema,
   CustomerSchema,
@@ -17,6 +15,7 @@ import {
   type CustomerUpdate,
 } from '../../../shared/contract/customers';
 import { api } from '../../lib/api';
+import { fetchEveryPage, updateCachedList } from '../../lib/whole-list';
 import { isNetworkError } from '../../lib/api-error';
 import { useRecordCustomer, useRecordCustomerUpdate } from '../../offline/hooks';
 
@@ -25,16 +24,8 @@ export const customerKeys = {
   list: () => [...customerKeys.all, 'list'] as const,
 };
 
-const PageQuerySchema = CustomerListQuerySchema.pick({ page: true, limit: true });
-
-export async function fetchAllCustomers(): Promise<Customer[]> {
-  const customers: Customer[] = [];
-  for (let page = 1; ; page++) {
-    const query = z.encode(PageQuerySchema, { page, limit: MAX_PAGE_SIZE });
-    const { data } = await api.get(CustomerListResponseSchema, '/customers', { query });
-    customers.push(...data.customers);
-    if (page >= data.pagination.totalPages || data.customers.length === 0) return customers;
-  }
+export function fetchAllCustomers(): Promise<Customer[]> {
+  return fetchEveryPage(CustomerListResponseSchema, '/customers', (data) => data.customers);
 }
 
 /** POST with a client-chosen id, so a retry (or the outbox) names the same customer. */
@@ -95,8 +86,7 @@ export function useCreateCustomer() {
         return customer;
       }
     },
-    onSuccess: (customer) =>
-      queryClient.setQueryData<Customer[]>(customerKeys.list(), (old) => (old ? [...old, customer] : old)),
+    onSuccess: (customer) => updateCachedList<Customer>(queryClient, customerKeys.list()).append(customer),
   });
 }
 
@@ -120,10 +110,7 @@ export function useUpdateCustomer() {
         return { ...known, ...value };
       }
     },
-    onSuccess: (customer) =>
-      queryClient.setQueryData<Customer[]>(customerKeys.list(), (old) =>
-        old?.map((c) => (c.id === customer.id ? customer : c)),
-      ),
+    onSuccess: (customer) => updateCachedList<Customer>(queryClient, customerKeys.list()).replace(customer),
   });
 }
 
@@ -131,7 +118,6 @@ export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCustomer,
-    onSuccess: (_void, id) =>
-      queryClient.setQueryData<Customer[]>(customerKeys.list(), (old) => old?.filter((c) => c.id !== id)),
+    onSuccess: (_void, id) => updateCachedList<Customer>(queryClient, customerKeys.list()).remove(id),
   });
 }

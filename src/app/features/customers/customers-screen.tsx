@@ -1,16 +1,17 @@
 // Clientes (spec §2): the list with a local search, create, edit, delete.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Customer } from '../../../shared/contract';
 import { usePermissions } from '../../auth/use-permissions';
 import { Button } from '../../components/button';
 import { Card, CardHeader } from '../../components/card';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { failedAs, RowConfirm } from '../../components/confirm-dialog';
 import { PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { LoadingState } from '../../components/spinner';
-import { toast, toastError } from '../../components/toast-store';
-import { describeError } from '../../lib/api-error';
+import { toast } from '../../components/toast-store';
+import { useErrorToast } from '../../components/use-error-toast';
+import { LoadFailed } from '../../components/list-card';
 import { useCustomers, useDeleteCustomer } from './api';
 import { CustomerFormDialog } from './customer-form-dialog';
 import { CustomerTable } from './customer-table';
@@ -27,25 +28,9 @@ export function CustomersScreen() {
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<Customer | null>(null);
 
-  useEffect(() => {
-    if (customersQuery.error) {
-      toastError('Erro ao carregar clientes', describeError(customersQuery.error, 'Erro ao carregar clientes'));
-    }
-  }, [customersQuery.error]);
+  useErrorToast(customersQuery.error, 'Erro ao carregar clientes', 'Erro ao carregar clientes', true);
 
   const visible = useMemo(() => filterCustomers(customersQuery.data ?? [], search), [customersQuery.data, search]);
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    try {
-      await deleteMutation.mutateAsync(toDelete.id);
-      toast({ title: 'Cliente removido', description: 'Cliente removido com sucesso!' });
-    } catch (error) {
-      toastError('Erro ao remover cliente', describeError(error, 'Erro ao remover cliente'));
-    } finally {
-      setToDelete(null);
-    }
-  }
 
   return (
     <div>
@@ -74,12 +59,11 @@ export function CustomersScreen() {
         {customersQuery.isPending ? (
           <LoadingState text="Carregando clientes..." />
         ) : customersQuery.isError ? (
-          <div className="flex flex-col items-center gap-3 py-12 text-sm text-slate-600">
-            <p>Não foi possível carregar os clientes.</p>
-            <Button variant="outline" onClick={() => void customersQuery.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <LoadFailed
+            text="Não foi possível carregar os clientes."
+            onRetry={() => void customersQuery.refetch()}
+            className="py-12"
+          />
         ) : (
           <CustomerTable
             customers={visible}
@@ -91,13 +75,17 @@ export function CustomersScreen() {
         )}
       </Card>
       {form ? <CustomerFormDialog customer={form.customer} onClose={() => setForm(null)} /> : null}
-      <ConfirmDialog
-        open={toDelete !== null}
+      <RowConfirm
+        row={toDelete}
         title="Excluir cliente"
         message="Tem certeza que deseja excluir este cliente?"
         pending={deleteMutation.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        run={async (customer) => {
+          await deleteMutation.mutateAsync(customer.id);
+          toast({ title: 'Cliente removido', description: 'Cliente removido com sucesso!' });
+        }}
+        failed={failedAs('Erro ao remover cliente')}
+        onClose={() => setToDelete(null)}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 // Cancel and delete each ask first (spec §8 prompts), then say how it went.
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { RowConfirm } from '../../components/confirm-dialog';
 import { toastSaved } from '../../components/outcome-toast';
 import { toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
@@ -36,30 +36,20 @@ export function PayableConfirm({ pending, onClose }: PayableConfirmProps) {
   const deleteMutation = useDeletePayable();
   const texts = TEXTS[pending?.action ?? 'delete'];
 
-  async function confirm() {
-    if (!pending) return;
-    const { action, account } = pending;
-    try {
-      const outcome =
-        action === 'cancel' ? await cancelMutation.mutateAsync(account) : await deleteMutation.mutateAsync(account);
-      toastSaved(outcome, TEXTS[action].done);
-    } catch (error) {
-      toastError('Erro', `${TEXTS[action].failed}: ${describeError(error, TEXTS[action].failed)}`);
-    } finally {
-      onClose();
-    }
-  }
-
   return (
-    <ConfirmDialog
-      open={pending !== null}
+    <RowConfirm
+      row={pending}
       title={texts.title}
       message={texts.message}
       confirmLabel={texts.confirm}
       pendingLabel={texts.pending}
       pending={cancelMutation.isPending || deleteMutation.isPending}
-      onConfirm={() => void confirm()}
-      onCancel={onClose}
+      run={async ({ action, account }) => {
+        const mutation = action === 'cancel' ? cancelMutation : deleteMutation;
+        toastSaved(await mutation.mutateAsync(account), TEXTS[action].done);
+      }}
+      failed={(error) => toastError('Erro', `${texts.failed}: ${describeError(error, texts.failed)}`)}
+      onClose={onClose}
     />
   );
 }

@@ -2,11 +2,9 @@
 // update the cached list locally (spec §4: append, replace, remove).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../../../shared/constants';
 import { AckSchema } from '../../../shared/contract/common';
 import {
   ProductCreateSchema,
-  ProductListQuerySchema,
   ProductListResponseSchema,
   ProductResponseSchema,
   ProductUpdateSchema,
@@ -15,23 +13,16 @@ import {
   type ProductUpdate,
 } from '../../../shared/contract/products';
 import { api } from '../../lib/api';
+import { fetchEveryPage, updateCachedList } from '../../lib/whole-list';
 
 export const productKeys = {
   all: ['products'] as const,
   list: () => [...productKeys.all, 'list'] as const,
 };
 
-const PageQuerySchema = ProductListQuerySchema.pick({ page: true, limit: true });
-
-/** Every product of the store: the server caps a page at MAX_PAGE_SIZE. */
-export async function fetchAllProducts(): Promise<Product[]> {
-  const products: Product[] = [];
-  for (let page = 1; ; page++) {
-    const query = z.encode(PageQuerySchema, { page, limit: MAX_PAGE_SIZE });
-    const { data } = await api.get(ProductListResponseSchema, '/products', { query });
-    products.push(...data.products);
-    if (page >= data.pagination.totalPages || data.products.length === 0) return products;
-  }
+/** Every product of the store. */
+export function fetchAllProducts(): Promise<Product[]> {
+  return fetchEveryPage(ProductListResponseSchema, '/products', (data) => data.products);
 }
 
 export function createProduct(value: ProductCreate): Promise<Product> {
@@ -54,8 +45,7 @@ export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProduct,
-    onSuccess: (product) =>
-      queryClient.setQueryData<Product[]>(productKeys.list(), (old) => (old ? [...old, product] : old)),
+    onSuccess: (product) => updateCachedList<Product>(queryClient, productKeys.list()).append(product),
   });
 }
 
@@ -63,10 +53,7 @@ export function useUpdateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, value }: { id: string; value: ProductUpdate }) => updateProduct(id, value),
-    onSuccess: (product) =>
-      queryClient.setQueryData<Product[]>(productKeys.list(), (old) =>
-        old?.map((p) => (p.id === product.id ? product : p)),
-      ),
+    onSuccess: (product) => updateCachedList<Product>(queryClient, productKeys.list()).replace(product),
   });
 }
 
@@ -74,7 +61,6 @@ export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,
-    onSuccess: (_void, id) =>
-      queryClient.setQueryData<Product[]>(productKeys.list(), (old) => old?.filter((p) => p.id !== id)),
+    onSuccess: (_void, id) => updateCachedList<Product>(queryClient, productKeys.list()).remove(id),
   });
 }

@@ -1,7 +1,7 @@
 // Produtos with the API faked at fetch: full catalogue over pages, local search, roles.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createFakeServer, type FakeServer } from '../../test/fake-server';
+import { createFakeServer, servePages, type FakeServer } from '../../test/fake-server';
 import { ADMIN, CASHIER, productJson, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -15,19 +15,7 @@ const CATALOGUE = [
 
 /** Serves the catalogue two products per page, as a server capping the page size would. */
 function serveCatalogue(products: readonly Record<string, unknown>[] = CATALOGUE) {
-  server.on('GET', '/api/products', ({ url }) => {
-    const page = Number(url.searchParams.get('page'));
-    const limit = 2;
-    return {
-      body: {
-        success: true,
-        data: {
-          products: products.slice((page - 1) * limit, page * limit),
-          pagination: { page, limit, total: products.length, totalPages: Math.ceil(products.length / limit) },
-        },
-      },
-    };
-  });
+  servePages(server, '/api/products', 'products', products);
 }
 
 function rowNames(): string[] {

@@ -1,19 +1,20 @@
 // 'Gestão de Produtos' (spec §2): the catalogue with a local search, 'Filtrar' (status and
 // stock, kept in the address), create, edit, delete, and 'Exportar' (the list on screen as
 // a CSV for Excel) and 'Etiquetas' (a label for each of them, in Etiquetas).
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Product } from '../../../shared/contract';
 import { usePermissions } from '../../auth/use-permissions';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { failedAs, RowConfirm } from '../../components/confirm-dialog';
 import { BarcodeIcon, DownloadIcon, FilterIcon, PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { LoadingState } from '../../components/spinner';
-import { toast, toastError } from '../../components/toast-store';
-import { describeError } from '../../lib/api-error';
+import { toast } from '../../components/toast-store';
+import { useErrorToast } from '../../components/use-error-toast';
+import { LoadFailed } from '../../components/list-card';
 import { LABELS_PATH } from '../../lib/label-request';
 import { useDeleteProduct, useProducts } from './api';
 import {
@@ -47,11 +48,7 @@ export function ProductsScreen() {
   const [movementsOf, setMovementsOf] = useState<Product | null>(null);
   const navigate = useNavigate();
 
-  useEffect(() => {
-    if (productsQuery.error) {
-      toastError('Erro ao carregar produtos', describeError(productsQuery.error, 'Erro ao carregar produtos'));
-    }
-  }, [productsQuery.error]);
+  useErrorToast(productsQuery.error, 'Erro ao carregar produtos', 'Erro ao carregar produtos', true);
 
   const visible = useMemo(
     () => filterProducts(productsQuery.data ?? [], search, filters),
@@ -59,18 +56,6 @@ export function ProductsScreen() {
   );
   const setFilters = (next: ProductFilters) => setParams(withProductFilters(params, next), { replace: true });
   const narrowed = search.trim() !== '' || filterCount > 0;
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    try {
-      await deleteMutation.mutateAsync(toDelete.id);
-      toast({ title: 'Produto removido', description: 'Produto removido com sucesso!' });
-    } catch (error) {
-      toastError('Erro ao remover produto', describeError(error, 'Erro ao remover produto'));
-    } finally {
-      setToDelete(null);
-    }
-  }
 
   return (
     <div>
@@ -141,12 +126,11 @@ export function ProductsScreen() {
         {productsQuery.isPending ? (
           <LoadingState text="Carregando produtos..." />
         ) : productsQuery.isError ? (
-          <div className="flex flex-col items-center gap-3 py-12 text-sm text-slate-600">
-            <p>Não foi possível carregar os produtos.</p>
-            <Button variant="outline" onClick={() => void productsQuery.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <LoadFailed
+            text="Não foi possível carregar os produtos."
+            onRetry={() => void productsQuery.refetch()}
+            className="py-12"
+          />
         ) : (
           <ProductTable
             products={visible}
@@ -160,13 +144,17 @@ export function ProductsScreen() {
       </Card>
       {form ? <ProductFormDialog product={form.product} onClose={() => setForm(null)} /> : null}
       {movementsOf ? <StockMovementsDialog product={movementsOf} onClose={() => setMovementsOf(null)} /> : null}
-      <ConfirmDialog
-        open={toDelete !== null}
+      <RowConfirm
+        row={toDelete}
         title="Excluir produto"
         message="Tem certeza que deseja excluir este produto?"
         pending={deleteMutation.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        run={async (product) => {
+          await deleteMutation.mutateAsync(product.id);
+          toast({ title: 'Produto removido', description: 'Produto removido com sucesso!' });
+        }}
+        failed={failedAs('Erro ao remover produto')}
+        onClose={() => setToDelete(null)}
       />
     </div>
   );

@@ -1,7 +1,6 @@
 // Settings data: the company (GET/PUT /company/me) and users (list reloads after each change).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../../../shared/constants';
 import { AckSchema } from '../../../shared/contract/common';
 import {
   CompanyResponseSchema,
@@ -11,7 +10,6 @@ import {
 } from '../../../shared/contract/company';
 import {
   UserCreateSchema,
-  UserListQuerySchema,
   UserListResponseSchema,
   UserResponseSchema,
   UserUpdateSchema,
@@ -20,6 +18,7 @@ import {
   type UserUpdate,
 } from '../../../shared/contract/users';
 import { api } from '../../lib/api';
+import { fetchEveryPage } from '../../lib/whole-list';
 import { receiptHeaderKey } from '../../lib/receipt-header';
 
 export const settingsKeys = {
@@ -35,15 +34,9 @@ export function updateCompany(value: CompanyUpdate): Promise<Company> {
   return api.put(CompanyResponseSchema, '/company/me', z.encode(CompanyUpdateSchema, value)).then((r) => r.data);
 }
 
-/** Every user of the store, paged through (the server caps a page at MAX_PAGE_SIZE). */
-export async function fetchUsers(): Promise<User[]> {
-  const users: User[] = [];
-  for (let page = 1; ; page++) {
-    const query = z.encode(UserListQuerySchema, { page, limit: MAX_PAGE_SIZE });
-    const { data } = await api.get(UserListResponseSchema, '/users', { query });
-    users.push(...data.users);
-    if (page >= data.pagination.totalPages || data.users.length === 0) return users;
-  }
+/** Every user of the store. */
+export function fetchUsers(): Promise<User[]> {
+  return fetchEveryPage(UserListResponseSchema, '/users', (data) => data.users);
 }
 
 export function createUser(value: UserCreate): Promise<User> {

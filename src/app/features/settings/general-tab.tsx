@@ -2,7 +2,7 @@
 import type { FormEvent } from 'react';
 import { CompanyUpdateSchema, THEMES, type Company } from '../../../shared/contract/company';
 import { formatDocument, formatPhone } from '../../../shared/documents';
-import { Button } from '../../components/button';
+import { LoadFailed } from '../../components/list-card';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
 import { SaveButton } from '../../components/form-dialog';
@@ -118,12 +118,11 @@ export function GeneralTab() {
           {companyQuery.isPending ? (
             <LoadingState text="Carregando dados da empresa..." />
           ) : companyQuery.isError ? (
-            <div className="flex flex-col items-center gap-3 py-8 text-sm text-slate-600">
-              <p>Erro ao carregar dados da empresa</p>
-              <Button variant="outline" onClick={() => void companyQuery.refetch()}>
-                Tentar novamente
-              </Button>
-            </div>
+            <LoadFailed
+              text="Erro ao carregar dados da empresa"
+              onRetry={() => void companyQuery.refetch()}
+              className="py-8"
+            />
           ) : (
             <CompanyForm key={companyQuery.dataUpdatedAt} company={companyQuery.data} />
           )}

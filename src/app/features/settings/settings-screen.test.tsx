@@ -2,9 +2,10 @@
 // settings of the Sistema tab saved on the server as soon as they are changed.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createFakeServer, deferred, type FakeServer } from '../../test/fake-server';
+import { createFakeServer, deferred, servePages, type FakeServer } from '../../test/fake-server';
 import { ADMIN, CASHIER, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { expectToast } from '../../test/screen-text';
 
 let server: FakeServer;
 
@@ -16,25 +17,66 @@ describe('Configurações', () => {
   it('Usuários lists every user of the store, page after page', async () => {
     signedInAs(server, ADMIN);
     const users = [ADMIN, CASHIER, { ...CASHIER, id: '2d8f4b1a-3c5e-4a7b-8c9d-1e2f3a4b5c6d', name: 'Dora Caixa' }];
-    server.on('GET', '/api/users', ({ url }) => {
-      const page = Number(url.searchParams.get('page'));
-      const limit = 2;
-      return {
-        body: {
-          success: true,
-          data: {
-            users: users.slice((page - 1) * limit, page * limit),
-            pagination: { page, limit, total: users.length, totalPages: Math.ceil(users.length / limit) },
-          },
-        },
-      };
-    });
+    servePages(server, '/api/users', 'users', users);
     const { user } = renderApp('/configuracoes');
     await user.click(await screen.findByRole('tab', { name: 'Usuários' }));
     const table = await screen.findByRole('table', { name: 'Usuários' });
     await within(table).findByText('Dora Caixa');
     expect(within(table).getByText('Carlos Caixa')).toBeTruthy();
     expect(server.callsTo('GET', '/api/users').map((c) => c.url.searchParams.get('page'))).toEqual(['1', '2']);
+  });
+
+  it("Usuários: 'Novo Usuário' asks for every field, then creates the user with a password", async () => {
+    signedInAs(server, ADMIN);
+    servePages(server, '/api/users', 'users', [ADMIN]);
+    server.on('POST', '/api/users', ({ body }) => ({
+      status: 201,
+      body: { success: true, data: { ...(body as object), id: CASHIER.id, active: true } },
+    }));
+    const { user } = renderApp('/configuracoes');
+    await user.click(await screen.findByRole('tab', { name: 'Usuários' }));
+    await user.click(await screen.findByRole('button', { name: 'Novo Usuário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Usuário' });
+    expect(within(dialog).queryByRole('checkbox', { name: 'Ativo' })).toBeNull();
+    await user.click(within(dialog).getByLabelText('Nome'));
+    await user.keyboard('Dora Caixa');
+    await user.click(within(dialog).getByLabelText('E-mail'));
+    await user.keyboard('dora@demo.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Usuário' }));
+    await expectToast('Erro', 'Todos os campos são obrigatórios');
+    expect(server.callsTo('POST', '/api/users')).toHaveLength(0);
+
+    await user.click(within(dialog).getByLabelText('Senha'));
+    await user.keyboard('segredo1');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Usuário' }));
+    await expectToast('Usuário criado', 'Usuário criado com sucesso!');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.callsTo('POST', '/api/users').map((c) => c.body)).toEqual([
+      { name: 'Dora Caixa', email: 'dora@demo.com', password: 'segredo1', role: 'user' },
+    ]);
+  });
+
+  it("Usuários: 'Editar Usuário' shows the user, and saves a change of profile and of 'Ativo' without a password", async () => {
+    signedInAs(server, ADMIN);
+    servePages(server, '/api/users', 'users', [ADMIN, CASHIER]);
+    server.on('PUT', `/api/users/${CASHIER.id}`, ({ body }) => ({
+      body: { success: true, data: { ...(body as object), id: CASHIER.id } },
+    }));
+    const { user } = renderApp('/configuracoes');
+    await user.click(await screen.findByRole('tab', { name: 'Usuários' }));
+    const table = await screen.findByRole('table', { name: 'Usuários' });
+    const row = (await within(table).findByText('Carlos Caixa')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Usuário' });
+    expect(within(dialog).queryByLabelText('Senha')).toBeNull();
+    expect((within(dialog).getByLabelText('Nome') as HTMLInputElement).value).toBe('Carlos Caixa');
+    await user.selectOptions(within(dialog).getByLabelText('Perfil'), 'Administrador');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ativo' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await expectToast('Usuário atualizado', 'Usuário atualizado com sucesso!');
+    expect(server.callsTo('PUT', `/api/users/${CASHIER.id}`).map((c) => c.body)).toEqual([
+      { name: 'Carlos Caixa', email: 'caixa@demo.com', role: 'admin', active: false },
+    ]);
   });
 
   it("Sistema: 'Caixas veem o preço de custo' shows the store's setting and saves a change", async () => {

@@ -6,17 +6,16 @@ import type { User } from '../../../shared/contract';
 import { useSession } from '../../auth/session-context';
 import { Badge } from '../../components/badge';
 import { Card, CardHeader } from '../../components/card';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { failedAs, RowConfirm } from '../../components/confirm-dialog';
 import { AddButton } from '../../components/list-card';
 import { LoadingState } from '../../components/spinner';
 import { cn } from '../../components/cn';
 import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
-import { toast, toastError } from '../../components/toast-store';
+import { toast } from '../../components/toast-store';
 import { RowActions } from '../../components/row-actions';
 import { useErrorToast } from '../../components/use-error-toast';
-import { describeError } from '../../lib/api-error';
 import { useDeleteUser, useUsers } from './api';
-import { CreateUserDialog, EditUserDialog, ROLE_LABELS } from './user-dialogs';
+import { ROLE_LABELS, UserDialog } from './user-dialog';
 
 const RoleBadge = ({ role }: { role: User['role'] }) => (
   <Badge tone={role === 'admin' ? 'blue' : 'gray'}>{ROLE_LABELS[role]}</Badge>
@@ -35,18 +34,6 @@ export function UsersTab() {
   const [toDelete, setToDelete] = useState<User | null>(null);
 
   useErrorToast(usersQuery.error, 'Erro ao buscar usuários', 'Erro ao buscar usuários', true);
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    try {
-      await deleteMutation.mutateAsync(toDelete.id);
-      toast({ title: 'Usuário excluído', description: 'Usuário excluído com sucesso!' });
-    } catch (error) {
-      toastError('Erro ao excluir usuário', describeError(error, 'Erro ao excluir usuário'));
-    } finally {
-      setToDelete(null);
-    }
-  }
 
   return (
     <Card>
@@ -100,15 +87,19 @@ export function UsersTab() {
           </TBody>
         </Table>
       )}
-      {creating ? <CreateUserDialog onClose={() => setCreating(false)} /> : null}
-      {editing ? <EditUserDialog user={editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={toDelete !== null}
+      {creating ? <UserDialog user={null} onClose={() => setCreating(false)} /> : null}
+      {editing ? <UserDialog user={editing} onClose={() => setEditing(null)} /> : null}
+      <RowConfirm
+        row={toDelete}
         title="Excluir usuário"
         message={`Tem certeza que deseja excluir o usuário ${toDelete?.name ?? ''}? Esta ação não pode ser desfeita.`}
         pending={deleteMutation.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        run={async (user) => {
+          await deleteMutation.mutateAsync(user.id);
+          toast({ title: 'Usuário excluído', description: 'Usuário excluído com sucesso!' });
+        }}
+        failed={failedAs('Erro ao excluir usuário')}
+        onClose={() => setToDelete(null)}
       />
     </Card>
   );
