@@ -277,8 +277,9 @@ describe.each(databases())('returns and vale-troca (%s)', (kind) => {
       offline: true,
       cash_session_id: session,
     };
+    const newSaleId = randomUUID();
     const newSale = saleBody(buyer, [{ product: dearer, quantity: 1 }], {
-      id: randomUUID(),
+      id: newSaleId,
       offline: true,
       cash_session_id: session,
       payments: [
@@ -298,7 +299,7 @@ describe.each(databases())('returns and vale-troca (%s)', (kind) => {
     expect(await balanceOf(buyer)).toBe(0);
     // The caixa: R$ 51,00 + R$ 14,50 in cash; the vale moves no money.
     expect(await expectedOf(session)).toMatchObject({ cash: 165.5 });
-    const book = (await cashOf(ctx.db, tenantId, newSale.id as string)).map((e) => [e.type, e.amount, e.paymentMethod]);
+    const book = (await cashOf(ctx.db, tenantId, newSaleId)).map((e) => [e.type, e.amount, e.paymentMethod]);
     expect(book).toEqual([['income', 1450, 'cash']]);
     expect((await cashOf(ctx.db, tenantId, saleId)).map((e) => [e.type, e.amount])).toEqual([['income', 5100]]);
 
