@@ -183,6 +183,7 @@ describe('Troca (tablet 820 px)', () => {
       await p.getByRole('button', { name: 'Trocar por outros produtos' }).click();
       await p.getByTestId('exchange-banner').waitFor();
       await addProduct(p, dearer, 1);
+      await p.getByTestId('exchange-banner').scrollIntoViewIfNeeded();
       await screenshot(p, 'exchange-04-nova-venda-390');
       expect(await overflow(p)).toEqual({ page: null, regions: [] });
     } finally {

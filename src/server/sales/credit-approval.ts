@@ -30,36 +30,26 @@ export const APPROVAL_TTL_MS = 24 * 60 * 60_000;
 type Sealer = Pick<TokenService, 'seal'>;
 type ApprovalKind = 'credit-approval' | 'return-approval';
 
-const sealOf = (
-  tokens: Sealer,
-  kind: ApprovalKind,
-  tenantId: string,
-  subject: string,
-  adminId: string,
-  amount: number,
-  expiresAt: number,
-) => tokens.seal(`${kind}:${tenantId}:${subject}:${adminId}:${amount}:${expiresAt}`);
+/** What an approval is for: its kind, the store and the act's ids. */
+interface Act {
+  kind: ApprovalKind;
+  tenantId: string;
+  subject: string;
+}
+
+const sealOf = (tokens: Sealer, act: Act, adminId: string, amount: number, expiresAt: number) =>
+  tokens.seal(`${act.kind}:${act.tenantId}:${act.subject}:${adminId}:${amount}:${expiresAt}`);
 
 /** The approval's text: `admin.amount.expiresAt.seal`. */
-function issue(
-  tokens: Sealer,
-  kind: ApprovalKind,
-  tenantId: string,
-  subject: string,
-  adminId: string,
-  amount: number,
-  now: Date,
-): string {
+function issue(tokens: Sealer, act: Act, adminId: string, amount: number, now: Date): string {
   const expiresAt = now.getTime() + APPROVAL_TTL_MS;
-  return `${adminId}.${amount}.${expiresAt}.${sealOf(tokens, kind, tenantId, subject, adminId, amount, expiresAt)}`;
+  return `${adminId}.${amount}.${expiresAt}.${sealOf(tokens, act, adminId, amount, expiresAt)}`;
 }
 
 /** The admin and amount of an approval sealed for `subject` and not expired at `at`; null otherwise. */
 function open(
   tokens: Sealer,
-  kind: ApprovalKind,
-  tenantId: string,
-  subject: string,
+  act: Act,
   approval: string | undefined,
   at: Date,
 ): { adminId: string; amount: number } | null {
@@ -68,7 +58,7 @@ function open(
   const expiresAt = Number(expiresText);
   if (!adminId || !seal || rest.length > 0 || !Number.isSafeInteger(amount) || !Number.isSafeInteger(expiresAt))
     return null;
-  const expected = Buffer.from(sealOf(tokens, kind, tenantId, subject, adminId, amount, expiresAt));
+  const expected = Buffer.from(sealOf(tokens, act, adminId, amount, expiresAt));
   const given = Buffer.from(seal);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return at.getTime() <= expiresAt ? { adminId, amount } : null;
@@ -116,7 +106,8 @@ export async function approveCredit(
   input: CreditApprovalRequest & { ip: string },
 ): Promise<{ approval: string; admin_name: string }> {
   const user = await adminPresent(deps, tenantId, input, APPROVAL_NOT_ADMIN);
-  const approval = issue(deps.tokens, 'credit-approval', tenantId, input.sale_id, user.id, input.amount, new Date());
+  const act: Act = { kind: 'credit-approval', tenantId, subject: input.sale_id };
+  const approval = issue(deps.tokens, act, user.id, input.amount, new Date());
   return { approval, admin_name: user.name };
 }
 
@@ -127,8 +118,8 @@ export async function approveReturn(
   input: ReturnApprovalRequest & { ip: string },
 ): Promise<{ approval: string; admin_name: string }> {
   const user = await adminPresent(deps, tenantId, input, RETURN_APPROVAL_NOT_ADMIN);
-  const subject = `${input.sale_id}:${input.return_id}`;
-  const approval = issue(deps.tokens, 'return-approval', tenantId, subject, user.id, input.amount, new Date());
+  const act: Act = { kind: 'return-approval', tenantId, subject: `${input.sale_id}:${input.return_id}` };
+  const approval = issue(deps.tokens, act, user.id, input.amount, new Date());
   return { approval, admin_name: user.name };
 }
 
@@ -146,7 +137,7 @@ export async function approvedSales(
   const sealed = inputs.flatMap((input) => {
     if (!input.id) return [];
     const at = saleTime(input.sold_at, now).soldAt;
-    const opened = open(tokens, 'credit-approval', tenantId, input.id, input.credit_approval, at);
+    const opened = open(tokens, { kind: 'credit-approval', tenantId, subject: input.id }, input.credit_approval, at);
     return opened ? [{ saleId: input.id, ...opened }] : [];
   });
   const active = await activeAdmins(
@@ -167,7 +158,8 @@ export async function returnApproved(
   tenantId: string,
   ret: { saleId: string; returnId: string; amount: number; approval: string | undefined; at: Date },
 ): Promise<boolean> {
-  const opened = open(tokens, 'return-approval', tenantId, `${ret.saleId}:${ret.returnId}`, ret.approval, ret.at);
+  const act: Act = { kind: 'return-approval', tenantId, subject: `${ret.saleId}:${ret.returnId}` };
+  const opened = open(tokens, act, ret.approval, ret.at);
   if (!opened || opened.amount < ret.amount) return false;
   return (await activeAdmins(t, tenantId, [opened.adminId])).has(opened.adminId);
 }
