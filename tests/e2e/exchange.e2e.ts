@@ -10,16 +10,8 @@ import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { idbCount, idbKeys, idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
-import {
-  addProduct,
-  chooseCustomer,
-  finish,
-  openTill,
-  shownStock,
-  signIn,
-  type ApiCustomer,
-  type ApiProduct,
-} from './support/till';
+import { addProduct, chooseCustomer, finish, openTill, shownStock, signIn } from './support/till';
+import type { ApiCustomer, ApiProduct } from './support/till';
 import { fileBrowser, fileServer } from './support/suite';
 
 let page: Page;
