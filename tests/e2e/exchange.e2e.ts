@@ -3,8 +3,8 @@
 // a dearer one ('Trocar por outros produtos': the return goes to vale-troca and Nova Venda
 // opens with the customer and the vale applied), paying the difference in cash. Back
 // online everything arrives once, the return before the new sale; stock and the
-// customer's balance agree on the server and the device. At 390 px the dialog and the
-// exchange's banner fit without sideways scrolling.
+// customer's balance agree on the server and the device. At 390 px, from the sale's detail
+// in the history, the dialog and the exchange's banner fit without sideways scrolling.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
@@ -162,20 +162,36 @@ describe('Troca (tablet 820 px)', () => {
       .waitFor();
     expect(await page.getByTestId('store-credit-balance').count()).toBe(0);
 
-    // At 390 px: the dialog and the exchange's banner (the other unit, online) fit.
+    // At 390 px, from the sale's detail in Histórico de Vendas (the other unit, online): the
+    // dialog fits, and the exchange goes on at Nova Venda with its banner, which fits too.
+    const sold = await api<{ data: { number: string } }>(server, 'GET', `/api/sales/${saleId}`, { token: adminToken });
+    const number = sold.body.data.number;
     const phone = await openBrowser({ width: 390, height: 844 });
     try {
       const p = await phone.context.newPage();
       await signIn(server, p, 'caixa@demo.com');
       await openTill(server, p);
-      await exchangeOne(p, saleId, cheap);
+      await p.goto(`${server.demoUrl}/historico-vendas`);
+      await p.getByRole('heading', { name: 'Histórico de Vendas' }).waitFor();
+      await p.getByLabel('Número da venda').click();
+      await p.keyboard.type(number);
+      await p.getByRole('button', { name: `Venda #${number}` }).click();
+      const detail = p.getByTestId('sale-detail');
+      await detail.waitFor();
+      await detail.getByRole('button', { name: 'Trocas e Devoluções' }).click();
       await p.getByText('Vendidas 2 · devolvidas 1').waitFor();
+      await typeInto(p, `Quantidade a devolver de ${cheap.name}`, '1');
+      await typeInto(p, 'Motivo', 'Trocar por outro modelo');
       await screenshot(p, 'exchange-03-dialogo-390');
       expect(await overflow(p)).toEqual({ page: null, regions: [] });
       await p.getByRole('button', { name: 'Trocar por outros produtos' }).click();
-      await p.getByTestId('exchange-banner').waitFor();
+      await p.waitForURL(/\/vendas$/);
+      const phoneBanner = p.getByTestId('exchange-banner');
+      await phoneBanner.waitFor();
+      expect(shownBRL(await phoneBanner.textContent())).toContain(`Troca da venda #${number}`);
+      await p.getByText(`Cliente selecionado: ${customer.name}`).waitFor();
       await addProduct(p, dearer, 1);
-      await p.getByTestId('exchange-banner').scrollIntoViewIfNeeded();
+      await phoneBanner.scrollIntoViewIfNeeded();
       await screenshot(p, 'exchange-04-nova-venda-390');
       expect(await overflow(p)).toEqual({ page: null, regions: [] });
     } finally {
