@@ -12,6 +12,7 @@ import { idbCount, idbKeys, idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
 import { addProduct, chooseCustomer, finish, openTill, shownStock, signIn } from './support/till';
 import type { ApiCustomer, ApiProduct } from './support/till';
+import { reais, shownBRL, storeCreditBalance, typeInto } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
 
 let page: Page;
@@ -20,24 +21,9 @@ let dearer: ApiProduct;
 let cheap: ApiProduct;
 let customer: ApiCustomer;
 
-const reais = (n: number) => n.toFixed(2).replace('.', ',');
-const shownBRL = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
 const cents = (n: number) => Math.round(n * 100);
 
-/** Types as a person does: click into the field, then the keys. */
-async function typeInto(p: Page, label: string, text: string) {
-  const field = p.getByLabel(label, { exact: true });
-  await field.click();
-  await p.keyboard.press('ControlOrMeta+A');
-  await p.keyboard.type(text);
-}
-
-async function serverBalance(): Promise<number> {
-  const res = await api<{ data: { balance: number } }>(server, 'GET', `/api/customers/${customer.id}/store-credit`, {
-    token: adminToken,
-  });
-  return res.body.data.balance;
-}
+const serverBalance = () => storeCreditBalance(server, adminToken, customer.id);
 
 async function serverStock(product: ApiProduct): Promise<number> {
   const res = await api<{ data: ApiProduct }>(server, 'GET', `/api/products/${product.id}`, { token: adminToken });
