@@ -95,6 +95,18 @@ const ROWS: Row[] = [
     cashier: 200,
     admin: 200,
   },
+  {
+    route: 'POST /api/auth/return-approval',
+    body: () => ({
+      email: DEMO.admin.email,
+      password: DEMO.admin.password,
+      sale_id: randomUUID(),
+      return_id: randomUUID(),
+      amount: 10,
+    }),
+    cashier: 200,
+    admin: 200,
+  },
   { route: 'GET /api/products', cashier: 200, admin: 200 },
   { route: 'GET /api/products/:id', id: 'product', cashier: 200, admin: 200 },
   { route: 'GET /api/products/:id/stock-movements', id: 'product', cashier: 200, admin: 200 },

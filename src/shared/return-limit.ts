@@ -1,9 +1,10 @@
 // The cashiers' return limit (Configurações, 'Limite de devolução dos caixas', centavos of
 // goods per return), the one rule the till and the server apply, as discounts.ts is for
 // discounts. A cashier (role user) returns up to the limit; above it an admin must
-// approve: online an admin signs in at the dialog and the return goes as theirs (the
-// server refuses a cashier's with a 409); offline it goes as the cashier's and the server
-// records it for admins to review (limit_conflict, sales/sale-returns.ts).
+// approve: online an admin present types their e-mail and password at the dialog and the
+// return carries their sealed approval (server/sales/credit-approval.ts), which holds when
+// the outbox delivers it later too; without one the server refuses a cashier's with a 409
+// online, and offline records it for admins to review (limit_conflict, sales/sale-returns.ts).
 import { formatBRL } from './money';
 import type { Role } from './permissions';
 

@@ -18,6 +18,7 @@ import {
   type ApiCustomer,
   type ApiProduct,
 } from './support/till';
+import { reais, shownBRL, storeCreditBalance, typeInto } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
 
 let page: Page;
@@ -26,28 +27,12 @@ let expensive: ApiProduct;
 let cheap: ApiProduct;
 let customer: ApiCustomer;
 
-const reais = (n: number) => n.toFixed(2).replace('.', ',');
-const shownBRL = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
-
-/** Types as a person does: click into the field, then the keys. */
-async function typeInto(p: Page, label: string, text: string) {
-  const field = p.getByLabel(label, { exact: true });
-  await field.click();
-  await p.keyboard.press('ControlOrMeta+A');
-  await p.keyboard.type(text);
-}
-
 async function count(path: string): Promise<number> {
   const res = await api<{ data: { pagination: { total: number } } }>(server, 'GET', path, { token: adminToken });
   return res.body.data.pagination.total;
 }
 
-async function serverBalance(): Promise<number> {
-  const res = await api<{ data: { balance: number } }>(server, 'GET', `/api/customers/${customer.id}/store-credit`, {
-    token: adminToken,
-  });
-  return res.body.data.balance;
-}
+const serverBalance = () => storeCreditBalance(server, adminToken, customer.id);
 
 const server = fileServer();
 const tablet = fileBrowser({ width: 820, height: 1180 });

@@ -17,6 +17,7 @@ const WITHOUT_KEY = [
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
   'POST /api/auth/credit-approval',
+  'POST /api/auth/return-approval',
   'POST /api/company',
   'DELETE /api/company/:id',
   'POST /csp-report',

@@ -13,7 +13,6 @@ import { BalcaoDb } from '../../src/app/offline/db';
 import { finishSale } from '../../src/app/offline/finish-sale';
 import { recordSale } from '../../src/app/offline/outbox';
 import { finishReturn, storeCreditOf } from '../../src/app/offline/returns';
-import { asAdmin, NOT_AN_ADMIN } from '../../src/app/lib/admin-session';
 import { returnOverLimit } from '../../src/shared/return-limit';
 import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
@@ -165,7 +164,7 @@ describe('a return through the outbox', () => {
     expect(await balance()).toBe(500);
   });
 
-  it("over the cashier's limit: an admin present signs in and the return goes as theirs; offline it is flagged", async () => {
+  it("over the cashier's limit: an admin present's sealed approval goes with the return, online or queued; without one, queued, it is flagged", async () => {
     const client = await clientOf('caixa@demo.com');
     const adminClient = await clientOf('admin@demo.com');
     const keyed = () => ({ 'Idempotency-Key': crypto.randomUUID() });
@@ -189,24 +188,35 @@ describe('a return through the outbox', () => {
     const byCashier = await finishReturn(db, client, input(), { online: true });
     expect(byCashier.kind === 'refused' && byCashier.error.message).toBe(returnOverLimit(1000));
 
-    // A cashier's password is no admin's; a wrong one is refused; neither sends the return.
-    const approved = (email: string, password: string, one = input()) =>
-      asAdmin(client, { email, password, tenantId }, (adminToken) =>
-        finishReturn(db, client, one, { online: true, adminToken }),
-      );
-    await expect(approved('caixa@demo.com', 'demo123')).rejects.toThrow(NOT_AN_ADMIN);
-    await expect(approved('admin@demo.com', 'errada')).rejects.toThrow();
-    const one = input();
-    expect((await approved('admin@demo.com', 'demo123', one)).kind).toBe('delivered');
+    // The admin's e-mail and password checked once, online: a cashier's or a wrong one approve nothing.
+    const approve = (email: string, password: string, one: { id: string }) =>
+      client.send('POST', '/auth/return-approval', {
+        body: { email, password, sale_id: saleId, return_id: one.id, amount: 25 },
+      }) as Promise<{ data: { approval: string } }>;
+    const withApproval = async (one: ReturnType<typeof input>) => ({
+      ...one,
+      body: { ...one.body, approval: (await approve('admin@demo.com', 'demo123', one)).data.approval },
+    });
+    await expect(approve('caixa@demo.com', 'demo123', input())).rejects.toThrow(
+      'Só um administrador pode autorizar uma devolução acima do limite.',
+    );
+    await expect(approve('admin@demo.com', 'errada', input())).rejects.toThrow();
+    const one = await withApproval(input());
+    expect((await finishReturn(db, client, one, { online: true })).kind).toBe('delivered');
+    // Approved, then the network went: it waits in the outbox with its approval.
+    const queuedApproved = await withApproval(input());
+    expect(await finishReturn(db, client, queuedApproved, { online: false })).toEqual({ kind: 'queued' });
     const offline = input();
     expect(await finishReturn(db, client, offline, { online: false })).toEqual({ kind: 'queued' });
-    expect(await drainOutbox(db, { ...createTransport(client), onAck })).toMatchObject({ delivered: 1 });
+    expect(await drainOutbox(db, { ...createTransport(client), onAck })).toMatchObject({ delivered: 2 });
 
     const rows = await ctx.db.select().from(saleReturns).where(eq(saleReturns.saleId, saleId));
     const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(byId.size).toBe(2);
-    expect(byId.get(one.id)).toMatchObject({ createdBy: ctx.demo.admin.id, limitConflict: false });
-    expect(byId.get(offline.id)).toMatchObject({ createdBy: ctx.demo.cashier.id, limitConflict: true });
+    expect(byId.size).toBe(3);
+    const cashierId = ctx.demo.cashier.id;
+    expect(byId.get(one.id)).toMatchObject({ createdBy: cashierId, limitConflict: false, offline: false });
+    expect(byId.get(queuedApproved.id)).toMatchObject({ createdBy: cashierId, limitConflict: false, offline: true });
+    expect(byId.get(offline.id)).toMatchObject({ createdBy: cashierId, limitConflict: true });
     // The cashier's own session goes on.
     expect(await client.send('GET', '/auth/me')).toMatchObject({ data: { email: 'caixa@demo.com' } });
   });

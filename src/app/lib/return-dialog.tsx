@@ -1,15 +1,22 @@
 // 'Trocas e Devoluções' for one sale: the lines and how many units of each go back (never
 // more than sold minus already returned), whether an item is damaged (it does not go back
 // to stock), the reason and how the customer is paid back. Works offline (returns.ts on
-// the device). An exchange is a return to vale-troca and a new sale paid with the vale.
-// Any screen that has a sale opens it (Nova Venda by the sale's number, a sale's detail).
+// the device). Any screen that has a sale opens it (Nova Venda by the sale's number, a
+// sale's detail).
+// 'Trocar por outros produtos' is the exchange in one step: the return goes to the
+// customer's vale-troca (every sale has a customer) and Nova Venda opens on that customer
+// with the vale applied to the new sale (features/sales/exchange.tsx).
 // A cashier's return over the store's limit (shared/return-limit.ts) asks, online, for the
-// e-mail and password of an admin present, and goes as theirs; offline it says an admin
-// must approve, and goes for the server to record for review.
-import { useState } from 'react';
+// e-mail and password of an admin present: the server checks them once and answers a
+// sealed approval of this return (POST /api/auth/return-approval), which goes with it,
+// also when it waits in the outbox. Offline the password cannot be checked: the dialog
+// says an admin must approve, and the return goes for the server to record for review.
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { CreditApprovalResponseSchema } from '../../shared/contract/credit';
 import { CASHIER_MAX_RETURN_DEFAULT } from '../../shared/contract/settings';
 import { REFUND_METHODS, REFUND_METHOD_LABELS, type RefundMethod } from '../../shared/contract/returns';
-import { formatBRL } from '../../shared/money';
+import { formatBRL, toReais } from '../../shared/money';
 import { returnNeedsAdmin, returnOverLimit, returnOverLimitOffline } from '../../shared/return-limit';
 import { usePermissions } from '../auth/use-permissions';
 import { useOnline } from '../offline/hooks';
@@ -19,6 +26,30 @@ import { Button } from '../components/button';
 import { Dialog } from '../components/dialog';
 import { CheckboxField, SelectField, TextField } from '../components/field';
 import { toast } from '../components/toast-store';
+import { api } from './api';
+import { ApiError } from './api-error';
+
+/** A return made for an exchange: the new sale's customer and the vale-troca it gave (centavos). */
+export interface ExchangeStart {
+  customer: { id: string; name: string };
+  credit: number;
+  /** The returned sale's number as printed ('#A-0042'). */
+  saleNumber: string;
+}
+
+/** Nova Venda's route state that starts an exchange (features/sales/exchange.tsx). */
+export interface ExchangeRouteState {
+  exchange: ExchangeStart;
+}
+
+/** Goes to Nova Venda for the new sale of an exchange (from a screen other than Nova Venda). */
+export function useGoToExchange(): (exchange: ExchangeStart) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (exchange: ExchangeStart) => void navigate('/vendas', { state: { exchange } satisfies ExchangeRouteState }),
+    [navigate],
+  );
+}
 
 /** The value of `quantity` more units of a line of which `before` went back (the server's rule). */
 export function lineShare(line: { quantity: number; total_price: number }, before: number, quantity: number): number {
@@ -35,15 +66,53 @@ const ADMIN_FIELDS = [
 /** The number the receipt printed ('#A-0042'); the start of the id for a sale kept before numbers. */
 const saleNumber = (sale: ReturnableSale) => `#${sale.number ?? sale.id.slice(0, 8).toUpperCase()}`;
 
-export function ReturnDialog({ sale, onClose }: { sale: ReturnableSale | null; onClose: () => void }) {
+interface ReturnDialogProps {
+  sale: ReturnableSale | null;
+  onClose: () => void;
+  /** The return was made for an exchange: go on to the new sale. */
+  onExchange: (exchange: ExchangeStart) => void;
+}
+
+export function ReturnDialog({ sale, onClose, onExchange }: ReturnDialogProps) {
   return (
     <Dialog open={sale !== null} onClose={onClose} title="Trocas e Devoluções" size="lg">
-      {sale ? <ReturnForm key={sale.id} sale={sale} onDone={onClose} /> : null}
+      {sale ? <ReturnForm key={sale.id} sale={sale} onDone={onClose} onExchange={onExchange} /> : null}
     </Dialog>
   );
 }
 
-function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void }) {
+/** The sealed approval of an admin present for this return (online); throws their refusal. */
+async function askApproval(
+  admin: { email: string; password: string },
+  saleId: string,
+  returnId: string,
+  value: number,
+) {
+  try {
+    const { data } = await api.post(CreditApprovalResponseSchema, '/auth/return-approval', {
+      email: admin.email.trim(),
+      password: admin.password,
+      sale_id: saleId,
+      return_id: returnId,
+      amount: toReais(value),
+    });
+    return data.approval;
+  } catch (failure) {
+    throw new Error(
+      failure instanceof ApiError && failure.message ? failure.message : 'Não foi possível conferir a senha.',
+    );
+  }
+}
+
+function ReturnForm({
+  sale,
+  onDone,
+  onExchange,
+}: {
+  sale: ReturnableSale;
+  onDone: () => void;
+  onExchange: (exchange: ExchangeStart) => void;
+}) {
   const finishReturn = useFinishReturn();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [damaged, setDamaged] = useState<Record<number, boolean>>({});
@@ -60,7 +129,9 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
   const needsAdmin = returnNeedsAdmin(user?.role ?? 'user', value, limit);
   const approving = needsAdmin && online;
 
-  async function submit() {
+  /** `exchange`: the value goes to the customer's vale-troca and the new sale opens. */
+  async function submit(exchange: boolean) {
+    const refundMethod: RefundMethod = exchange ? 'vale_troca' : method;
     if (chosen.length === 0) return setError('Escolha a quantidade de pelo menos um item para devolver.');
     if (!reason.trim()) return setError('Informe o motivo da devolução.');
     if (approving && (!admin.email.trim() || !admin.password))
@@ -69,30 +140,43 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
     setSending(true);
     try {
       const id = crypto.randomUUID();
-      const outcome = await finishReturn(
-        {
-          id,
-          saleId: sale.id,
-          customerId: sale.customer_id,
-          body: {
-            lines: chosen.map((l) => ({
-              position: l.position,
-              quantity: quantities[l.position]!,
-              damaged: damaged[l.position] ?? false,
-            })),
-            reason: reason.trim(),
-            refund_method: method,
-          },
-          storeCredit: method === 'vale_troca' ? value : 0,
-          restock: chosen
-            .filter((l) => !damaged[l.position])
-            .map((l) => ({ productId: l.product_id, quantity: quantities[l.position]! })),
-          summary: `Devolução · Venda ${saleNumber(sale)} · ${formatBRL(value)}`,
+      const approval = approving ? await askApproval(admin, sale.id, id, value) : undefined;
+      const outcome = await finishReturn({
+        id,
+        saleId: sale.id,
+        customerId: sale.customer_id,
+        body: {
+          lines: chosen.map((l) => ({
+            position: l.position,
+            quantity: quantities[l.position]!,
+            damaged: damaged[l.position] ?? false,
+          })),
+          reason: reason.trim(),
+          refund_method: refundMethod,
+          ...(approval ? { approval } : {}),
         },
-        approving ? { email: admin.email.trim(), password: admin.password } : undefined,
-      );
+        storeCredit: refundMethod === 'vale_troca' ? value : 0,
+        restock: chosen
+          .filter((l) => !damaged[l.position])
+          .map((l) => ({ productId: l.product_id, quantity: quantities[l.position]! })),
+        summary: `${exchange ? 'Troca' : 'Devolução'} · Venda ${saleNumber(sale)} · ${formatBRL(value)}`,
+      });
       if (outcome.kind === 'refused') {
         setError(outcome.error.message);
+        return;
+      }
+      const later = outcome.kind === 'queued' ? ' Será enviada ao servidor quando a internet voltar.' : '';
+      if (exchange) {
+        toast({
+          title: 'Troca iniciada',
+          description: `Vale-troca de ${formatBRL(value)} para ${sale.customer_name}, aplicado na nova venda.${later}`,
+        });
+        onDone();
+        onExchange({
+          customer: { id: sale.customer_id, name: sale.customer_name },
+          credit: value,
+          saleNumber: saleNumber(sale),
+        });
         return;
       }
       toast({
@@ -100,12 +184,11 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
         description:
           (method === 'vale_troca'
             ? `Vale-troca de ${formatBRL(value)} para ${sale.customer_name}.`
-            : `Devolver ${formatBRL(value)} ao cliente (${REFUND_METHOD_LABELS[method]}).`) +
-          (outcome.kind === 'queued' ? ' Será enviada ao servidor quando a internet voltar.' : ''),
+            : `Devolver ${formatBRL(value)} ao cliente (${REFUND_METHOD_LABELS[method]}).`) + later,
       });
       onDone();
     } catch (failure) {
-      // The admin's e-mail or password refused, or not an admin.
+      // The admin's e-mail or password refused, or not an admin (askApproval).
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setSending(false);
@@ -117,7 +200,7 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        void submit(false);
       }}
     >
       <p className="text-sm text-slate-700">
@@ -203,9 +286,16 @@ function ReturnForm({ sale, onDone }: { sale: ReturnableSale; onDone: () => void
           {error}
         </p>
       ) : null}
-      <div className="flex justify-end gap-2">
+      <p className="text-xs text-slate-600">
+        Troca: o valor vira vale-troca de {sale.customer_name} e já entra como pagamento da nova venda; se a nova venda
+        custar menos, o restante fica como vale-troca.
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
           Cancelar
+        </Button>
+        <Button variant="outline" disabled={sending} onClick={() => void submit(true)}>
+          Trocar por outros produtos
         </Button>
         <Button type="submit" disabled={sending}>
           {sending ? 'Registrando...' : 'Confirmar devolução'}

@@ -7,7 +7,6 @@ import { SaleReturnsResponseSchema } from '../../shared/contract/returns';
 import { SaleListResponseSchema } from '../../shared/contract/sales';
 import { toCentavos } from '../../shared/money';
 import { api } from '../lib/api';
-import { asAdmin, type AdminCredentials } from '../lib/admin-session';
 import { getDb } from './db';
 import { useOnline, useSyncEngine } from './hooks';
 import { finishReturn, queuedReturnedUnits, storeCreditOf, type ReturnInput, type ReturnOutcome } from './returns';
@@ -117,17 +116,15 @@ export async function findReturnableSale(text: string, online: boolean): Promise
 }
 
 /**
- * Makes a return (finishReturn), then asks the engine to send what was queued. With an
- * admin's e-mail and password (a return over the cashier's limit, online) it goes as theirs.
+ * Makes a return (finishReturn), then asks the engine to send what was queued. A return
+ * over the cashier's limit carries an admin's sealed approval in its body (return-dialog.tsx).
  */
-export function useFinishReturn(): (input: ReturnInput, admin?: AdminCredentials) => Promise<ReturnOutcome> {
+export function useFinishReturn(): (input: ReturnInput) => Promise<ReturnOutcome> {
   const engine = useSyncEngine();
   const online = useOnline();
   return useCallback(
-    async (input, admin) => {
-      const outcome = admin
-        ? await asAdmin(api, admin, (adminToken) => finishReturn(getDb(), api, input, { online, adminToken }))
-        : await finishReturn(getDb(), api, input, { online });
+    async (input) => {
+      const outcome = await finishReturn(getDb(), api, input, { online });
       if (outcome.kind === 'queued') void engine?.drain();
       return outcome;
     },

@@ -76,14 +76,14 @@ export async function recordReturn(
 
 /**
  * Makes a return: to the server when online and nothing it needs is queued, else into the
- * outbox. `adminToken`: an admin present approved it (admin-session.ts), so it goes as
- * theirs; queued, it goes as the cashier's (the server flags one over the limit).
+ * outbox. An admin's approval (over the cashier's limit) is in the body, so it holds
+ * either way; without one, a queued return over the limit is flagged by the server.
  */
 export async function finishReturn(
   db: BalcaoDb,
   client: Pick<ApiClient, 'send'>,
   input: ReturnInput,
-  options: { online: boolean; timeoutMs?: number; adminToken?: string },
+  options: { online: boolean; timeoutMs?: number },
 ): Promise<ReturnOutcome> {
   const device = await deviceIdentity(db);
   const body: Record<string, unknown> = {
@@ -106,11 +106,7 @@ export async function finishReturn(
   try {
     const answer = await client.send('POST', `/sales/${input.saleId}/returns`, {
       body: { ...body, offline: false },
-      headers: {
-        'Idempotency-Key': input.id,
-        ...(options.adminToken ? { Authorization: `Bearer ${options.adminToken}` } : {}),
-      },
-      ...(options.adminToken ? { auth: false } : {}),
+      headers: { 'Idempotency-Key': input.id },
       timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
     });
     await applyStoreCreditAnswer(db, input.customerId, answer);

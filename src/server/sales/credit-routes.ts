@@ -1,18 +1,21 @@
 // Crediário credit at the till: a customer's open crediário (GET /api/customers/:id/crediario,
 // whoever sells reads it) and an admin's approval of one sale over the limit
-// (POST /api/auth/credit-approval, asked by the cashier's till with the admin's password).
+// (POST /api/auth/credit-approval, asked by the cashier's till with the admin's password),
+// and an admin's approval of one return over the cashier's return limit
+// (POST /api/auth/return-approval, the same way).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreditApprovalRequestSchema,
   CreditApprovalResponseSchema,
   CustomerCrediarioResponseSchema,
   IdParams,
+  ReturnApprovalRequestSchema,
 } from '../../shared/contract';
 import { getStoreSettings } from '../access/settings';
 import type { LoginLimits } from '../access/login-rate-limit';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
-import { approveCredit } from './credit-approval';
+import { approveCredit, approveReturn } from './credit-approval';
 import { customerCrediario } from './sale-credit';
 
 /** GET /api/customers/:id/crediario */
@@ -31,7 +34,10 @@ export const customerCrediarioRoutes: FastifyPluginAsyncZod<RouteOptions> = asyn
   );
 };
 
-/** POST /api/auth/credit-approval */
+const APPROVAL_WITHOUT_KEY =
+  'Leva a senha de um administrador e nada grava além da tentativa; repetir dá outra aprovação igual.';
+
+/** POST /api/auth/credit-approval and POST /api/auth/return-approval */
 export const creditApprovalRoutes: FastifyPluginAsyncZod<RouteOptions & { loginLimits: LoginLimits }> = async (
   app,
   { ctx, loginLimits },
@@ -41,14 +47,26 @@ export const creditApprovalRoutes: FastifyPluginAsyncZod<RouteOptions & { loginL
     {
       config: {
         access: 'authenticated',
-        withoutIdempotencyKey:
-          'Leva a senha de um administrador e nada grava além da tentativa; repetir dá outra aprovação igual.',
+        withoutIdempotencyKey: APPROVAL_WITHOUT_KEY,
       },
       schema: { body: CreditApprovalRequestSchema, response: { 200: CreditApprovalResponseSchema } },
     },
     async (request) => {
       const { tenantId } = authOf(request);
       const data = await approveCredit({ ...ctx, loginLimits }, tenantId, { ...request.body, ip: request.ip });
+      return { success: true as const, data };
+    },
+  );
+
+  app.post(
+    '/return-approval',
+    {
+      config: { access: 'authenticated', withoutIdempotencyKey: APPROVAL_WITHOUT_KEY },
+      schema: { body: ReturnApprovalRequestSchema, response: { 200: CreditApprovalResponseSchema } },
+    },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const data = await approveReturn({ ...ctx, loginLimits }, tenantId, { ...request.body, ip: request.ip });
       return { success: true as const, data };
     },
   );

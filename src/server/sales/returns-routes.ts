@@ -43,7 +43,16 @@ export const returnRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
         reply,
         201,
         async (tx) =>
-          successBody(await createReturn(ctx.db, tenantId, request.params.id, request.body, { userId, role }, tx)),
+          successBody(
+            await createReturn(
+              ctx.db,
+              tenantId,
+              request.params.id,
+              request.body,
+              { userId, role, tokens: ctx.tokens },
+              tx,
+            ),
+          ),
         (body) => ({ ...(body as object), offline: true }),
       );
     },

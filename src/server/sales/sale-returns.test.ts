@@ -249,6 +249,106 @@ describe.each(databases())('returns and vale-troca (%s)', (kind) => {
     expect(rows.every((r) => r.balanceAfter >= 0)).toBe(true);
   });
 
+  it('an exchange (a return to vale-troca, then a new sale paid with it and cash), each sent twice by the outbox: once, to the centavo', async () => {
+    const buyer = (await makeCustomer(ctx.db, tenantId, 'Tiago Troca')).id;
+    const session = await openSession();
+    const shirt = await product(2550, 1000, 10);
+    const dearer = await product(4000, 1500, 10);
+    const cheaper = await product(990, 400, 10);
+    const sold = await http.post(
+      '/api/sales',
+      saleBody(buyer, [{ product: shirt, quantity: 2 }], { cash_session_id: session }),
+      keyed(cashier),
+    );
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    const saleId = sold.body.data.id as string;
+    expect(await expectedOf(session)).toMatchObject({ cash: 151 });
+
+    // At the counter, offline: one shirt back for vale-troca, a dearer item paid with the
+    // vale and R$ 14,50 in cash. The outbox sends each twice (a lost answer): same keys.
+    const returnId = randomUUID();
+    const returnKey = randomUUID();
+    const saleKey = randomUUID();
+    const returnBody = {
+      id: returnId,
+      lines: [{ sale_item_id: sold.body.data.items[0].id, quantity: 1 }],
+      reason: 'Troca por outro modelo',
+      refund_method: 'vale_troca',
+      offline: true,
+      cash_session_id: session,
+    };
+    const newSaleId = randomUUID();
+    const newSale = saleBody(buyer, [{ product: dearer, quantity: 1 }], {
+      id: newSaleId,
+      offline: true,
+      cash_session_id: session,
+      payments: [
+        { method: 'store_credit', amount: 25.5 },
+        { method: 'cash', amount: 14.5, received: 20 },
+      ],
+    });
+    for (let i = 0; i < 2; i++) {
+      const back = await http.post(`/api/sales/${saleId}/returns`, returnBody, keyed(cashier, returnKey));
+      expect(back.status, JSON.stringify(back.body)).toBe(201);
+      expect(back.body.data).toMatchObject({ id: returnId, amount: 25.5, store_credit_balance: 25.5 });
+      const paid = await http.post('/api/sales', newSale, keyed(cashier, saleKey));
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    }
+    expect(await stockOf(ctx.db, tenantId, shirt.id)).toBe(9);
+    expect(await stockOf(ctx.db, tenantId, dearer.id)).toBe(9);
+    expect(await balanceOf(buyer)).toBe(0);
+    // The caixa: R$ 51,00 + R$ 14,50 in cash; the vale moves no money.
+    expect(await expectedOf(session)).toMatchObject({ cash: 165.5 });
+    const book = (await cashOf(ctx.db, tenantId, newSaleId)).map((e) => [e.type, e.amount, e.paymentMethod]);
+    expect(book).toEqual([['income', 1450, 'cash']]);
+    expect((await cashOf(ctx.db, tenantId, saleId)).map((e) => [e.type, e.amount])).toEqual([['income', 5100]]);
+
+    // The other shirt for a cheaper item: the vale pays it and R$ 15,60 stays as vale-troca.
+    const second = await http.post(
+      `/api/sales/${saleId}/returns`,
+      { ...returnBody, id: randomUUID(), reason: 'Troca', offline: false },
+      keyed(cashier),
+    );
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    // Never more vale than the returns gave: online a 409, nothing written.
+    const over = await http.post(
+      '/api/sales',
+      saleBody(buyer, [{ product: dearer, quantity: 1 }], {
+        cash_session_id: session,
+        payments: [
+          { method: 'store_credit', amount: 25.51 },
+          { method: 'cash', amount: 14.49 },
+        ],
+      }),
+      keyed(cashier),
+    );
+    expect(over.status).toBe(409);
+    const small = await http.post(
+      '/api/sales',
+      saleBody(buyer, [{ product: cheaper, quantity: 1 }], {
+        cash_session_id: session,
+        payments: [{ method: 'store_credit', amount: 9.9 }],
+      }),
+      keyed(cashier),
+    );
+    expect(small.status, JSON.stringify(small.body)).toBe(201);
+    expect(await balanceOf(buyer)).toBe(1560);
+    expect(await expectedOf(session)).toMatchObject({ cash: 165.5 });
+    const ledger = await http.get(`/api/customers/${buyer}/store-credit`, { token: cashier });
+    expect(
+      ledger.body.data.entries.map((e: { kind: string; amount: number; balance_after: number }) => [
+        e.kind,
+        e.amount,
+        e.balance_after,
+      ]),
+    ).toEqual([
+      ['credit', 25.5, 25.5],
+      ['use', 25.5, 0],
+      ['credit', 25.5, 25.5],
+      ['use', 9.9, 15.6],
+    ]);
+  });
+
   it('a crediário return reduces the open instalments, last ones first, before any money goes back (to the centavo)', async () => {
     const p = await product(3333, 1000, 10);
     const due = [addDays(todayIso(), 30), addDays(todayIso(), 60)];

@@ -5,8 +5,10 @@
 // - each line's value is its share of what the line was charged (total_price, discounts
 //   already out), rounded so that the returns of a whole line add up to it to the centavo;
 //   its cost is the units x the unit cost snapshotted on the sale;
-// - a cashier's return above the store's limit (cashier_max_return) is a 409 online; an
-//   offline one already happened at the counter: it is kept and flagged for admins;
+// - a cashier's return above the store's limit (cashier_max_return) needs an admin's sealed
+//   approval of that return (credit-approval.ts), online or delivered later by the outbox;
+//   without one it is a 409 online, and offline (it already happened at the counter) it is
+//   kept and flagged for admins;
 // - a crediário sale's open instalments are reduced first, the last ones first; only what
 //   is left goes back to the customer, by the method chosen (sale-return-effects.ts);
 // - the items go back to stock (kind 'return', through the one stock writer) unless
@@ -17,6 +19,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ReturnCreate, SaleReturn, SaleReturns } from '../../shared/contract';
 import type { Role } from '../../shared/permissions';
 import { getStoreSettings } from '../access/settings';
+import type { TokenService } from '../core/tokens';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { cashSessions, saleConflicts, saleReturnLines, saleReturns, type SaleItemRow } from '../db/schema';
@@ -24,6 +27,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { CASH_SESSION_CLOSED, CASH_SESSION_NOT_FOUND } from './sale-plan';
 import { loadSaleItems, loadSaleRow } from './sale-queries';
 import { countReturnOut, loadReturns, refundReturn, returnedByItem } from './sale-return-effects';
+import { returnApproved } from './credit-approval';
 import { saleTime } from './sale-time';
 import { moveStock } from './stock-moves';
 import { returnNeedsAdmin, returnOverLimit } from '../../shared/return-limit';
@@ -40,6 +44,8 @@ export const returnTooMany = (name: string, left: number) =>
 export interface ReturnCaller {
   userId: string | null;
   role: Role;
+  /** Opens an approval a return carries (the server's secret); without it none is accepted. */
+  tokens?: Pick<TokenService, 'seal'>;
 }
 
 /** The value of `quantity` more units of a line of which `before` were already returned (centavos). */
@@ -87,16 +93,18 @@ export async function createReturn(
     const cost = lines.reduce((s, l) => s + l.cost, 0);
     if (amount <= 0) throw badRequest('Os itens escolhidos não têm valor a devolver.');
 
+    const now = new Date();
+    const returnedAt = input.offline ? saleTime(input.returned_at, now).soldAt : now;
+    const id = input.id ?? randomUUID();
     let limitConflict = false;
     const limit = caller.role === 'user' ? (await getStoreSettings(t, tenantId)).cashier_max_return : 0;
     if (returnNeedsAdmin(caller.role, amount, limit)) {
-      if (!input.offline) throw conflict(returnOverLimit(limit));
-      limitConflict = true;
+      const approval = { saleId: sale.id, returnId: id, amount, approval: input.approval, at: returnedAt };
+      const approved = caller.tokens ? await returnApproved(t, caller.tokens, tenantId, approval) : false;
+      if (!approved && !input.offline) throw conflict(returnOverLimit(limit));
+      limitConflict = !approved;
     }
-    const now = new Date();
-    const returnedAt = input.offline ? saleTime(input.returned_at, now).soldAt : now;
     const cashSessionId = await returnSession(t, tenantId, input);
-    const id = input.id ?? randomUUID();
 
     const refund = await refundReturn(t, sale, {
       id,

@@ -27,7 +27,22 @@ export const CreditApprovalRequestSchema = z.object({
 });
 export type CreditApprovalRequest = z.infer<typeof CreditApprovalRequestSchema>;
 
-/** Opaque to the till: it goes in the sale's `credit_approval`. */
+/**
+ * POST /api/auth/return-approval: an admin present at the till signs one return over the
+ * cashier's return limit (contract/returns.ts `approval`).
+ */
+export const ReturnApprovalRequestSchema = z.object({
+  email: Email,
+  password: z.string({ error: 'Senha é obrigatória' }).min(1, { error: 'Senha é obrigatória' }).max(200),
+  /** The sale returned and the return's id (the till's): the approval holds for that return only. */
+  sale_id: Id,
+  return_id: Id,
+  /** The value of the goods returned: the approval holds up to it. */
+  amount: Money,
+});
+export type ReturnApprovalRequest = z.infer<typeof ReturnApprovalRequestSchema>;
+
+/** Opaque to the till: it goes in the sale's `credit_approval` or the return's `approval`. */
 export const CreditApprovalSchema = z.object({ approval: z.string(), admin_name: z.string() });
 export const CreditApprovalResponseSchema = envelope(CreditApprovalSchema);
 
@@ -39,5 +54,8 @@ export const CreditOverLimitDetailSchema = z.object({
 });
 export type CreditOverLimitDetail = z.infer<typeof CreditOverLimitDetailSchema>;
 
-/** An approval is a short text: the admin's id, the amount and a seal over them, the store and the sale. */
+/**
+ * An approval is a short text: the admin's id, the amount, when it expires and a seal over
+ * them, the store and the act (server/sales/credit-approval.ts).
+ */
 export const CreditApprovalTokenSchema = z.string().max(200);

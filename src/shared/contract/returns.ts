@@ -8,6 +8,7 @@
 // with it (payment part 'store_credit').
 import { z } from 'zod';
 import { Id, Money, PlainText, Quantity, RequiredText, Timestamp, envelope } from './common';
+import { CreditApprovalTokenSchema } from './credit';
 import { PaymentMethodSchema } from './sales';
 
 export const REFUND_METHODS = ['dinheiro', 'estorno', 'vale_troca'] as const;
@@ -50,8 +51,16 @@ export const ReturnCreateSchema = z
     cash_session_id: Id.optional(),
     device_id: Id.optional(),
     device_label: PlainText().max(80).optional(),
+    /**
+     * A cashier's return over the store's limit: an admin's approval of this return (its id
+     * is then required), from POST /api/auth/return-approval; it holds offline too.
+     */
+    approval: CreditApprovalTokenSchema.optional(),
   })
   .superRefine((input, ctx) => {
+    if (input.approval && !input.id) {
+      ctx.addIssue({ code: 'custom', path: ['id'], message: 'Uma devolução aprovada leva o seu identificador' });
+    }
     input.lines.forEach((l, i) => {
       if ((l.sale_item_id === undefined) === (l.position === undefined)) {
         ctx.addIssue({ code: 'custom', path: ['lines', i], message: 'Informe o item da venda (id ou posição)' });

@@ -1,11 +1,12 @@
 // What a sale's detail offers besides cancelling: its receipt (and carnê) printed again, and
-// 'Trocas e Devoluções' opened on its lines (the same dialog Nova Venda opens by number).
+// 'Trocas e Devoluções' opened on its lines (the same dialog Nova Venda opens by number);
+// an exchange goes on at Nova Venda.
 import { useState } from 'react';
 import type { SaleDetail } from '../../../shared/contract/sale-history';
 import { Button } from '../../components/button';
 import { ReceiptPrintButtons } from '../../components/receipt/receipt-print-buttons';
 import { receiptFromSale } from '../../components/receipt/receipt-view';
-import { ReturnDialog } from '../../lib/return-dialog';
+import { ReturnDialog, useGoToExchange } from '../../lib/return-dialog';
 import { toastError } from '../../components/toast-store';
 import { useReceiptHeader } from '../../lib/receipt-header';
 import { useOnline } from '../../offline/hooks';
@@ -15,6 +16,7 @@ export function SaleActions({ sale }: { sale: SaleDetail }) {
   const header = useReceiptHeader().data;
   const online = useOnline();
   const [returning, setReturning] = useState<ReturnableSale | null>(null);
+  const goToExchange = useGoToExchange();
   const view = receiptFromSale(sale, header, { number: sale.number, cashierName: sale.cashier_name ?? null });
 
   async function openReturn() {
@@ -33,7 +35,7 @@ export function SaleActions({ sale }: { sale: SaleDetail }) {
           Trocas e Devoluções
         </Button>
       ) : null}
-      <ReturnDialog sale={returning} onClose={() => setReturning(null)} />
+      <ReturnDialog sale={returning} onClose={() => setReturning(null)} onExchange={goToExchange} />
     </>
   );
 }

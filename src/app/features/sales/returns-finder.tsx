@@ -1,15 +1,16 @@
 // 'Trocas e Devoluções' from Nova Venda: the cashier types the sale's number (as on the
 // receipt and in the cash book, '#A-0042', or its whole id) and the return dialog opens
-// with its lines. A sale this device made is found offline too.
+// with its lines. A sale this device made is found offline too. An exchange goes on in
+// this Nova Venda (onExchange: exchange.tsx).
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
-import { ReturnDialog } from '../../lib/return-dialog';
+import { ReturnDialog, type ExchangeStart } from '../../lib/return-dialog';
 import { useOnline } from '../../offline/hooks';
 import { findReturnableSale, type ReturnableSale } from '../../offline/returns-hooks';
 
-export function ReturnsButton() {
+export function ReturnsButton({ onExchange }: { onExchange: (exchange: ExchangeStart) => void }) {
   const online = useOnline();
   const [finding, setFinding] = useState(false);
   const [number, setNumber] = useState('');
@@ -59,6 +60,7 @@ export function ReturnsButton() {
           setSale(null);
           setNumber('');
         }}
+        onExchange={onExchange}
       />
     </>
   );

@@ -31,6 +31,7 @@ import { discountProblem } from './cart-discounts';
 import { CreditLimitDialog } from './credit-limit-dialog';
 import { CustomerCreditPanel } from './customer-credit-panel';
 import { useTillCredit } from './use-till-credit';
+import { ExchangeBanner, useExchange } from './exchange';
 
 /**
  * The catalogue as the till sees it: 'loading' while a first load runs (or the device is
@@ -56,6 +57,8 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
   const discountLimit = isAdmin ? null : (settings?.cashier_max_discount_percent ?? CASHIER_MAX_DISCOUNT_DEFAULT);
   const form = useSaleForm({ discountLimit, caixaOpen: caixa?.status === 'open' });
   const payment = usePaymentForm();
+  // An exchange: the return's vale-troca paying the new sale (exchange.tsx).
+  const exchange = useExchange(form, payment);
   // The number the sale will get (this till's code and sequence: shared/sale-number.ts).
   const number = useNextSaleNumber();
   const [saleId, setSaleId] = useState(() => crypto.randomUUID());
@@ -111,7 +114,7 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
         subtitle="PDV - Ponto de Venda"
         actions={
           <>
-            <ReturnsButton />
+            <ReturnsButton onExchange={exchange.start} />
             <Card className="px-3 py-1.5 text-sm text-slate-600">
               Venda{' '}
               <span className="font-mono font-semibold text-slate-900" data-testid="sale-number">
@@ -130,6 +133,7 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
       {/* One column on a phone; from a tablet up the summary beside the sale. */}
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_17rem] lg:gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-4 lg:gap-6">
+          {exchange.exchange ? <ExchangeBanner exchange={exchange.exchange} total={form.total} /> : null}
           <CustomerPicker
             loading={customers.ready ? null : { detail: loadingText }}
             search={customers.search}

@@ -1,6 +1,6 @@
 // The customer's vale-troca at Nova Venda: shown when the customer has a balance on this
 // device; 'Usar vale-troca' pays what it covers of the sale (a 'Vale-troca' payment part)
-// and the rest is paid as chosen.
+// and the rest is paid as chosen. An exchange ticks it for the cashier.
 import { useEffect } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { CheckboxField } from '../../components/field';
@@ -19,11 +19,13 @@ export function StoreCreditUse({
   const balance = useStoreCredit(customerId) ?? 0;
   const usable = Math.min(balance, due);
   const used = payment.state.storeCredit;
-  const { setStoreCredit } = payment.actions;
+  const all = payment.state.storeCreditAll;
+  const { setStoreCredit, setStoreCreditAll } = payment.actions;
   // Another customer, a smaller balance or total: the vale used never passes what it covers.
+  // In an exchange it follows what it covers as products are added (exchange.tsx).
   useEffect(() => {
-    if (used > usable) setStoreCredit(usable);
-  }, [used, usable, setStoreCredit]);
+    if (used > usable || (all && used !== usable)) setStoreCredit(usable);
+  }, [used, usable, all, setStoreCredit]);
   if (balance <= 0) return null;
   return (
     <div className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
@@ -34,7 +36,10 @@ export function StoreCreditUse({
         label={`Usar vale-troca (${formatBRL(usable)})`}
         checked={used > 0}
         disabled={usable === 0}
-        onChange={(checked) => setStoreCredit(checked ? usable : 0)}
+        onChange={(checked) => {
+          setStoreCredit(checked ? usable : 0);
+          if (!checked) setStoreCreditAll(false);
+        }}
       />
     </div>
   );

@@ -29,6 +29,8 @@ export interface PaymentState {
   entradaMethod: PartPaymentMethod;
   /** centavos of the customer's vale-troca this sale uses (0: none); the rest is paid as chosen. */
   storeCredit: number;
+  /** An exchange: the vale used follows what it covers of the total (exchange.tsx). */
+  storeCreditAll: boolean;
 }
 
 export const INITIAL_PAYMENT: PaymentState = {
@@ -40,6 +42,7 @@ export const INITIAL_PAYMENT: PaymentState = {
   ],
   entradaMethod: 'cash',
   storeCredit: 0,
+  storeCreditAll: false,
 };
 
 export const PIX_NOT_CONFIRMED = "Confirme o recebimento do Pix em 'Pix recebido'.";
@@ -129,6 +132,7 @@ export function usePaymentForm() {
       removePart: (i: number) => setState((s) => ({ ...s, parts: s.parts.filter((_, j) => j !== i) })),
       setEntradaMethod: (entradaMethod: PartPaymentMethod) => setState((s) => ({ ...s, entradaMethod })),
       setStoreCredit: (storeCredit: number) => setState((s) => ({ ...s, storeCredit: Math.max(0, storeCredit) })),
+      setStoreCreditAll: (storeCreditAll: boolean) => setState((s) => ({ ...s, storeCreditAll })),
       reset: () => setState(INITIAL_PAYMENT),
     }),
     [],
