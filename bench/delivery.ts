@@ -129,8 +129,12 @@ function delivery(numbering: Numbering): Promise<DeliveryResult> {
               entradaOn: false,
               entradaText: '',
             };
-            const built = buildSale(form, 0, { id: crypto.randomUUID(), now: Date.now(), number: number() });
-            await recordSale(db, built.sale, built.body, { summary: built.summary });
+            const taken = number();
+            const built = buildSale(form, 0, { id: crypto.randomUUID(), now: Date.now(), number: taken });
+            // As offline/finish-sale.ts does: the till's number goes in the body and on the local sale.
+            const body = taken ? { ...built.body, number: taken } : built.body;
+            const local = taken ? { ...built.sale, number: taken } : built.sale;
+            await recordSale(db, local, body, { summary: built.summary });
           }
           const recordMs = performance.now() - started;
           const queued = await db.outbox.count();
