@@ -2,8 +2,10 @@
 // the app's BalcaoDb; recordSale x BENCH_QUEUED_SALES (bodies built by the till's own
 // buildSale), then drainOutbox with createTransport (the app's: runs of up to 50 sales per
 // POST /api/sales/batch) over the app's API client (in-memory token store, the real
-// refresh coordinator) to a fresh PGlite server. Afterwards the server must hold exactly
-// the sales queued.
+// refresh coordinator) to a fresh PGlite server. The sales carry the till's numbers (a
+// device registered by the cashier, and its sequence: lib/till-numbers.ts), as the app's
+// do; a second run queues them without a number. Afterwards the server must hold exactly
+// the sales queued in each run.
 import 'fake-indexeddb/auto';
 import { buildSale } from '../src/app/features/sales/build-sale';
 import type { CartLine } from '../src/app/features/sales/cart';
@@ -21,9 +23,10 @@ import { api } from '../tests/e2e/support/api';
 import { startServer } from '../tests/e2e/support/server';
 import { PASSWORD, catalogueOf, randomSale, salesTotal } from './lib/catalogue';
 import { QUEUED_SALES } from './lib/config';
-import { verdict, type BenchPart } from './lib/report';
+import { verdict, type BenchPart, type PartContext } from './lib/report';
 import { using, withTimeout } from './lib/resources';
 import { fmt, seeded } from './lib/stats';
+import { NUMBERINGS, numberingLabel, tillNumbers, type Numbering } from './lib/till-numbers';
 
 const AIM_PER_S = 200;
 
@@ -67,7 +70,7 @@ interface DeliveryResult {
   serverTotal: number;
 }
 
-function delivery(): Promise<DeliveryResult> {
+function delivery(numbering: Numbering): Promise<DeliveryResult> {
   return using(
     () => startServer(),
     (server) => server.stop(),
@@ -88,6 +91,7 @@ function delivery(): Promise<DeliveryResult> {
         withLock: (task) => task(),
       });
       const client = createApiClient({ tokens, refresher, base });
+      const number = numbering === 'numbered' ? await tillNumbers(server, login.body.data.accessToken) : () => null;
 
       return using(
         async () => {
@@ -125,8 +129,12 @@ function delivery(): Promise<DeliveryResult> {
               entradaOn: false,
               entradaText: '',
             };
-            const built = buildSale(form, 0, { id: crypto.randomUUID(), now: Date.now(), number: String(i + 1) });
-            await recordSale(db, built.sale, built.body, { summary: built.summary });
+            const taken = number();
+            const built = buildSale(form, 0, { id: crypto.randomUUID(), now: Date.now(), number: taken });
+            // As offline/finish-sale.ts does: the till's number goes in the body and on the local sale.
+            const body = taken ? { ...built.body, number: taken } : built.body;
+            const local = taken ? { ...built.sale, number: taken } : built.sale;
+            await recordSale(db, local, body, { summary: built.summary });
           }
           const recordMs = performance.now() - started;
           const queued = await db.outbox.count();
@@ -178,20 +186,27 @@ export const deliveryPart: BenchPart = {
   title: 'Entrega da fila de vendas (outbox do app, PGlite)',
   budgetMin: 15,
   async run(ctx) {
-    const d = await ctx.step(`entrega de ${QUEUED_SALES} vendas da fila`, delivery);
-    if (!d) return;
-    const rate = d.delivered / (d.drainMs / 1000);
-    ctx.row({
-      medida: `entrega da fila (${d.queued} vendas, PGlite)`,
-      resultado:
-        `${fmt(rate, 0)} vendas/s (${fmt(d.drainMs / 1000, 2)} s; ${d.requests} requisições; ${fmt((100 * d.sendMs) / d.drainMs, 0)}% esperando o servidor) · ` +
-        `${d.delivered} entregues, ${d.rejected} rejeitadas${d.stopped ? `, parou: ${d.stopped}` : ''} · servidor tem ${d.serverTotal} vendas`,
-      meta: `> ${AIM_PER_S} vendas/s`,
-      situação: d.serverTotal === QUEUED_SALES ? verdict(rate > AIM_PER_S) : `ERRO: ${d.serverTotal} ≠ ${QUEUED_SALES}`,
-    });
-    ctx.note(
-      `gravar ${d.queued} vendas na fila (recordSale)`,
-      `${fmt(d.recordMs / d.queued, 2)} ms por venda (fake-indexeddb)`,
-    );
+    for (const numbering of NUMBERINGS) {
+      const d = await ctx.step(`entrega de ${QUEUED_SALES} vendas da fila, ${numberingLabel(numbering)}`, () =>
+        delivery(numbering),
+      );
+      if (d) report(ctx, d, numbering);
+    }
   },
 };
+
+function report(ctx: PartContext, d: DeliveryResult, numbering: Numbering): void {
+  const rate = d.delivered / (d.drainMs / 1000);
+  ctx.row({
+    medida: `entrega da fila (${d.queued} vendas, PGlite, ${numberingLabel(numbering)})`,
+    resultado:
+      `${fmt(rate, 0)} vendas/s (${fmt(d.drainMs / 1000, 2)} s; ${d.requests} requisições; ${fmt((100 * d.sendMs) / d.drainMs, 0)}% esperando o servidor) · ` +
+      `${d.delivered} entregues, ${d.rejected} rejeitadas${d.stopped ? `, parou: ${d.stopped}` : ''} · servidor tem ${d.serverTotal} vendas`,
+    meta: `> ${AIM_PER_S} vendas/s`,
+    situação: d.serverTotal === QUEUED_SALES ? verdict(rate > AIM_PER_S) : `ERRO: ${d.serverTotal} ≠ ${QUEUED_SALES}`,
+  });
+  ctx.note(
+    `gravar ${d.queued} vendas na fila (recordSale)`,
+    `${fmt(d.recordMs / d.queued, 2)} ms por venda (fake-indexeddb)`,
+  );
+}

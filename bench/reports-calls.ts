@@ -195,16 +195,19 @@ export function reportCalls(tenant: string, today: string): ReportCall[] {
       },
     });
     const before = previous(r);
+    // What profitability and the summary both read: the period's and the previous one's
+    // sales and other figures, and the balance at the period's end.
+    const periodStatements = [
+      ...salesStatements([r, before]),
+      { text: OTHER, params: [r.start, r.end] },
+      { text: OTHER, params: [before.start, before.end] },
+      balanceStatement(r.end),
+    ];
     calls.push({
       name: `relatório lucratividade, ${days} dias`,
       path: `/api/financial-reports/profitability?${range}`,
       aimMs: 200,
-      statements: [
-        ...salesStatements([r, before]),
-        { text: OTHER, params: [r.start, r.end] },
-        { text: OTHER, params: [before.start, before.end] },
-        balanceStatement(r.end),
-      ],
+      statements: periodStatements,
       agree: (body, raw) => {
         const net = netOf(raw[0]?.[0], raw[1]?.[0], raw[2] ?? []);
         const roa = (dataOf(body).profitability_ratios as { return_on_assets: number }).return_on_assets;
@@ -229,13 +232,7 @@ export function reportCalls(tenant: string, today: string): ReportCall[] {
       name: `relatório resumo, ${days} dias`,
       path: `/api/financial-reports/summary?${range}`,
       aimMs: 200,
-      statements: [
-        ...salesStatements([r, before]),
-        { text: OTHER, params: [r.start, r.end] },
-        { text: OTHER, params: [before.start, before.end] },
-        balanceStatement(r.end),
-        marginStatement(r),
-      ],
+      statements: [...periodStatements, marginStatement(r)],
       agree: (body, raw) =>
         same(
           'lucro líquido (centavos)',

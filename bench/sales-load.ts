@@ -1,9 +1,12 @@
 // POST /api/sales under load: requests/s and p99 latency, autocannon over loopback against
 // the real server, on PGlite and on a throwaway PostgreSQL database. Each request is a
 // valid offline sale (SaleCreateSchema, reais) of a store's customer and 1 to 3 of its
-// products, with its own id and Idempotency-Key. On PostgreSQL the same load runs on one
-// store and spread over 10 stores, beside the raw sale transaction of the same shape
-// (bench/lib/raw-sale.ts) sent by as many connections: the floor of the database itself.
+// products, with its own id and Idempotency-Key, numbered as a till numbers it (a
+// registered device's code and its own sequence, lib/till-numbers.ts) or, in the other
+// variant, without a number (the store's own sequence gives it one). On PostgreSQL the same
+// load runs on one store and spread over 10 stores, beside the raw sale transaction of the
+// same shape and numbering (bench/lib/raw-sale.ts) sent by as many connections: the floor
+// of the database itself, each API figure given as a ratio of it.
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { z } from 'zod';
@@ -17,6 +20,7 @@ import type { BenchPart, PartContext } from './lib/report';
 import { using, withTimeout } from './lib/resources';
 import { fmt, seeded } from './lib/stats';
 import { addStores } from './lib/stores';
+import { NUMBERINGS, numberingLabel, tillNumbers, type Numbering } from './lib/till-numbers';
 
 interface LoadResult {
   rps: number;
@@ -48,11 +52,15 @@ async function salesLoad(
   server: RunningServer,
   subdomains: readonly string[],
   what: string,
+  numbering: Numbering,
   settle: () => Promise<void> = async () => undefined,
 ): Promise<LoadResult> {
-  const stores: { subdomain: string; catalogue: Catalogue; bodies: unknown[] }[] = [];
+  const stores: { subdomain: string; catalogue: Catalogue; bodies: unknown[]; number: () => string | undefined }[] = [];
   for (const subdomain of subdomains) {
     const catalogue = await catalogueOf(server, subdomain);
+    // One till per store: its sales' numbers follow one another, as a till's do.
+    const number =
+      numbering === 'numbered' ? await tillNumbers(server, catalogue.adminToken, subdomain) : () => undefined;
     const random = seeded(stores.length + 1);
     // Bodies prepared beforehand (JSON in reais, through the contract's codec) so the
     // load generator, on the same two cores, spends its time sending.
@@ -60,7 +68,7 @@ async function salesLoad(
       z.encode(SaleCreateSchema, randomSale(catalogue, random, i % 10 === 9)),
     );
     SaleCreateSchema.parse(bodies[0]);
-    stores.push({ subdomain, catalogue, bodies });
+    stores.push({ subdomain, catalogue, bodies, number });
   }
   let n = 0;
   const load = (seconds: number) =>
@@ -86,7 +94,7 @@ async function salesLoad(
                   authorization: `Bearer ${store.catalogue.adminToken}`,
                   'idempotency-key': id,
                 },
-                body: JSON.stringify({ ...body, id }),
+                body: JSON.stringify({ ...body, id, number: store.number() }),
               };
             },
           },
@@ -117,59 +125,50 @@ const loadNote = (r: LoadResult) =>
 const rawNote = (r: RawResult) =>
   `${fmt(r.tps, 0)} tx/s · p50 ${fmt(r.p50)} ms · p99 ${fmt(r.p99)} ms · ${r.transactions} transações`;
 
-/** PostgreSQL: one store, 10 stores, and the raw transaction on 10 stores and on one. */
+const ratioNote = (api: LoadResult, raw: RawResult | null) =>
+  raw ? ` · ${fmt((api.rps / raw.tps) * 100, 0)}% da transação crua (${fmt(raw.tps, 0)} tx/s)` : '';
+
+/**
+ * PostgreSQL: one store and 10 stores, each with sales numbered as a till's and without a
+ * number, beside the raw transaction of the same stores and numbering.
+ */
 async function postgresRuns(ctx: PartContext, url: string): Promise<void> {
   await using(
     () => startServer({ DATABASE_URL: url }),
     (server) => server.stop(),
     async (server) => {
-      const one = await ctx.step('POST /api/sales (PostgreSQL, uma loja)', () =>
-        salesLoad(server, ['demo'], 'PostgreSQL, uma loja', () => analyze(url)),
-      );
-      if (one) {
-        ctx.row({
-          medida: 'POST /api/sales PostgreSQL, uma loja',
-          resultado: loadNote(one),
-          meta: 'p99 < 50 ms',
-          situação: one.p99 < 50 ? 'atende' : 'NÃO atende',
-        });
-      }
       const all = ['demo', ...(await addStores(url, 9))];
-      const ten = await ctx.step('POST /api/sales (PostgreSQL, 10 lojas)', () =>
-        salesLoad(server, all, 'PostgreSQL, 10 lojas', () => analyze(url)),
-      );
-      const raw = await ctx.step('transação de venda crua (PostgreSQL, 10 lojas)', async () => {
-        await analyze(url);
-        return rawSaleLoad(url, await rawStores(url, all), CONNECTIONS, DURATION_S, seeded(7), WARMUP_S);
-      });
-      const rawOne = await ctx.step('transação de venda crua (PostgreSQL, uma loja)', async () => {
-        await analyze(url);
-        return rawSaleLoad(url, await rawStores(url, ['demo']), CONNECTIONS, DURATION_S, seeded(8), WARMUP_S);
-      });
-      if (raw) ctx.note(`transação crua (SQL direto, ${CONNECTIONS} conexões), 10 lojas`, rawNote(raw));
-      if (rawOne) ctx.note(`transação crua (SQL direto, ${CONNECTIONS} conexões), uma loja`, rawNote(rawOne));
-      // What one store's sales still share: nothing store-wide, so one store
-      // should run as fast as ten.
-      if (one && ten) {
-        ctx.note(
-          'uma loja ÷ 10 lojas, API',
-          `${fmt((one.rps / ten.rps) * 100, 0)}% da vazão · p99 ${one.p99} × ${ten.p99} ms`,
-        );
-      }
-      if (rawOne && raw) {
-        ctx.note(
-          'uma loja ÷ 10 lojas, transação crua',
-          `${fmt((rawOne.tps / raw.tps) * 100, 0)}% da vazão · p99 ${fmt(rawOne.p99)} × ${fmt(raw.p99)} ms`,
-        );
-      }
-      if (ten) {
-        const ratio = raw ? ten.rps / raw.tps : NaN;
-        ctx.row({
-          medida: 'POST /api/sales PostgreSQL, 10 lojas',
-          resultado: `${loadNote(ten)} · ${fmt(ratio * 100, 0)}% da transação crua`,
-          meta: '≥ 50% da transação crua',
-          situação: raw ? (ratio >= 0.5 ? 'atende' : 'NÃO atende') : '',
-        });
+      const spreads = [
+        { label: 'uma loja', stores: ['demo'] },
+        { label: '10 lojas', stores: all },
+      ];
+      let seed = 7;
+      for (const spread of spreads) {
+        const rps: number[] = [];
+        for (const numbering of NUMBERINGS) {
+          const what = `PostgreSQL, ${spread.label}, ${numberingLabel(numbering)}`;
+          const load = await ctx.step(`POST /api/sales (${what})`, () =>
+            salesLoad(server, spread.stores, what, numbering, () => analyze(url)),
+          );
+          const raw = await ctx.step(`transação de venda crua (${what})`, async () => {
+            await analyze(url);
+            const stores = await rawStores(url, spread.stores);
+            return rawSaleLoad(url, stores, CONNECTIONS, DURATION_S, seeded(seed++), WARMUP_S, numbering);
+          });
+          if (raw) ctx.note(`transação crua (SQL direto, ${CONNECTIONS} conexões), ${what}`, rawNote(raw));
+          if (!load) continue;
+          rps.push(load.rps);
+          const ratio = raw ? load.rps / raw.tps : NaN;
+          ctx.row({
+            medida: `POST /api/sales ${what}`,
+            resultado: `${loadNote(load)}${ratioNote(load, raw)}`,
+            meta: 'p99 < 50 ms · ≥ 50% da transação crua',
+            situação: load.p99 < 50 && ratio >= 0.5 ? 'atende' : 'NÃO atende',
+          });
+        }
+        if (rps.length === 2) {
+          ctx.note(`${spread.label}: sem número ÷ com número, API`, `${fmt((rps[1]! / rps[0]!) * 100, 0)}% da vazão`);
+        }
       }
     },
   );
@@ -181,14 +180,19 @@ export const salesLoadPart: BenchPart = {
   budgetMin: 12,
   async run(ctx) {
     console.log(`POST /api/sales: autocannon, ${CONNECTIONS} conexões, ${DURATION_S} s, loopback`);
-    const pglite = await ctx.step('POST /api/sales (PGlite)', () =>
-      using(
-        () => startServer({}),
-        (server) => server.stop(),
-        (server) => salesLoad(server, ['demo'], 'PGlite'),
-      ),
+    await using(
+      () => startServer({}),
+      (server) => server.stop(),
+      async (server) => {
+        for (const numbering of NUMBERINGS) {
+          const what = `PGlite, ${numberingLabel(numbering)}`;
+          const pglite = await ctx.step(`POST /api/sales (${what})`, () =>
+            salesLoad(server, ['demo'], what, numbering),
+          );
+          if (pglite) ctx.note(`POST /api/sales ${what}`, loadNote(pglite));
+        }
+      },
     );
-    if (pglite) ctx.note('POST /api/sales PGlite', loadNote(pglite));
     await withPostgres('sales', (url) => postgresRuns(ctx, url));
   },
 };

@@ -4,7 +4,10 @@
 // sales/sale-create-write.ts salesWriteSql: the sale, its lines and cash entry, the stock
 // and the key with its answer), built by the same functions and sent straight through
 // node-postgres as named prepared statements, as the server sends its hot statements
-// (db/client.ts executeNamed). Left out: HTTP, JSON, validation, the session check, the
+// (db/client.ts executeNamed). A numbered sale carries a till's number (a code no real
+// till of the store has, and its sequence); a numberless one is given the store's next
+// by the sales' trigger (db/functions.sql sale_number_fill, the same sequence the API
+// takes from). Left out: HTTP, JSON, validation, the session check, the
 // sale's rules (the rows are made here) and Drizzle's session. Its rate is the floor the
 // API is measured against.
 import { createHash, randomUUID } from 'node:crypto';
@@ -14,7 +17,9 @@ import pg from 'pg';
 import { answersInsertSql } from '../../src/server/core/idempotency';
 import { salesReadSql } from '../../src/server/sales/sale-create-read';
 import { salesWriteSql } from '../../src/server/sales/sale-create-write';
+import { deviceCodeOf } from '../../src/shared/sale-number';
 import { percentile } from './stats';
+import { deviceSequence, type Numbering } from './till-numbers';
 
 export interface RawStore {
   tenantId: string;
@@ -69,7 +74,15 @@ function named(statement: SQL): pg.QueryConfig {
   return { name: `raw_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text, values: params };
 }
 
-async function rawSale(client: pg.PoolClient, store: RawStore, random: () => number): Promise<void> {
+/** Device codes for the raw runs' numbers, far past any the stores handed out (one per store and run). */
+let rawDevices = 600;
+
+async function rawSale(
+  client: pg.PoolClient,
+  store: RawStore,
+  random: () => number,
+  number: string | undefined,
+): Promise<void> {
   const { tenantId } = store;
   const count = 1 + Math.floor(random() * 3);
   const chosen = new Map<string, RawStore['products'][number]>();
@@ -110,6 +123,7 @@ async function rawSale(client: pg.PoolClient, store: RawStore, random: () => num
           {
             tenantId,
             id: saleId,
+            number,
             customerId: store.customerId,
             customerName: store.customerName,
             total,
@@ -175,7 +189,7 @@ async function rawSale(client: pg.PoolClient, store: RawStore, random: () => num
 
 /**
  * `connections` clients running the raw sale transaction back to back for `seconds`, over
- * `stores`, after `warmupS` seconds of the same on the same connections (not counted).
+ * `stores`, numbered as a till's sales or not, after `warmupS` seconds of the same on the same connections (not counted).
  */
 export async function rawSaleLoad(
   url: string,
@@ -184,7 +198,11 @@ export async function rawSaleLoad(
   seconds: number,
   random: () => number,
   warmupS = 0,
+  numbering: Numbering = 'numberless',
 ): Promise<RawResult> {
+  const numbers = new Map(
+    stores.map((s) => [s.tenantId, numbering === 'numbered' ? deviceSequence(deviceCodeOf(rawDevices++)) : null]),
+  );
   const pool = new pg.Pool({ connectionString: url, max: connections });
   // A connection the benchmark's database drop ends must not crash the process.
   pool.on('error', () => undefined);
@@ -200,7 +218,7 @@ export async function rawSaleLoad(
           while (Date.now() < end) {
             const store = stores[n++ % stores.length]!;
             const started = performance.now();
-            await rawSale(client, store, random);
+            await rawSale(client, store, random, numbers.get(store.tenantId)?.() ?? undefined);
             if (Date.now() >= warmEnd) latencies.push(performance.now() - started);
           }
         } finally {

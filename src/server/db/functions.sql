@@ -243,20 +243,45 @@ CREATE OR REPLACE TRIGGER "sale_reports_items_delete" AFTER DELETE ON "sale_item
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "sale_reports_on_items"();
 
 -- Sale numbers of the store's own sequence (shared/sale-number.ts: '0107', no device
--- code): `n` numbers taken at once from the store's counter, answered as the last one
--- (the run takes last - n + 1 .. last). The counter's row lock orders concurrent takers.
-CREATE OR REPLACE FUNCTION "sale_numbers_take"(uuid, integer) RETURNS bigint LANGUAGE sql AS $$
-  INSERT INTO sale_counters AS c (tenant_id, sales) VALUES ($1, $2)
-    ON CONFLICT (tenant_id) DO UPDATE SET sales = c.sales + $2
-    RETURNING c.sales
+-- code), for a sale that arrived without a number or with one the store already has: a
+-- PostgreSQL sequence per store (migration 0022), named here. nextval takes a number at
+-- once and nobody holds it: a sale's transaction does not make the store's next sale wait
+-- for its commit, and a number taken by a sale that then fails or rolls back is not given
+-- again. The store's numbers may skip (gaps are acceptable); what each sale gets is a
+-- number nobody else in the store has.
+CREATE OR REPLACE FUNCTION "sale_numbers_seq"(uuid) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT 'sale_numbers_' || replace($1::text, '-', '')
 $$;
+
+-- `n` numbers of the store's sequence, in increasing order (sales taking them at the same
+-- time may interleave: a run's numbers need not be consecutive).
+CREATE OR REPLACE FUNCTION "sale_numbers_next"(uuid, integer) RETURNS bigint[] LANGUAGE sql AS $$
+  SELECT coalesce(array_agg(n ORDER BY n), '{}')
+    FROM (SELECT nextval(sale_numbers_seq($1)::regclass) FROM generate_series(1, $2)) AS t(n)
+$$;
+
+-- Every store has its sequence from its first moment, and it goes with the store.
+CREATE OR REPLACE FUNCTION "tenant_sale_numbers"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    EXECUTE format('DROP SEQUENCE IF EXISTS %I', sale_numbers_seq(OLD.id));
+    RETURN OLD;
+  END IF;
+  EXECUTE format('CREATE SEQUENCE IF NOT EXISTS %I', sale_numbers_seq(NEW.id));
+  RETURN NEW;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER "tenants_sale_numbers" AFTER INSERT OR DELETE ON "tenants"
+  FOR EACH ROW EXECUTE FUNCTION "tenant_sale_numbers"();
 
 -- A sale written without a number (a row inserted by hand, a script) gets the next one of
 -- the store's sequence; the API always writes one (sales/sale-numbers.ts).
 CREATE OR REPLACE FUNCTION "sale_number_fill"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- lpad cuts a longer text: at least four digits, all of them past 9999.
-  NEW.number := (SELECT lpad(n::text, greatest(4, length(n::text)), '0') FROM sale_numbers_take(NEW.tenant_id, 1) AS n);
+  NEW.number := (SELECT lpad(n::text, greatest(4, length(n::text)), '0')
+                   FROM nextval(sale_numbers_seq(NEW.tenant_id)::regclass) AS n);
   RETURN NEW;
 END
 $$;

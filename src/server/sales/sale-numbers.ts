@@ -3,7 +3,10 @@
 // (registerDevice: the store's counter hands codes out in order, so no two tills share one).
 // A sale that arrives without a number, or with one the store already has (a till whose
 // storage was restored from a copy), takes the next of the store's own sequence ('0107'):
-// the sale happened and is kept, under a number nobody else has.
+// the sale happened and is kept, under a number nobody else has. The store's sequence is a
+// PostgreSQL sequence (db/functions.sql sale_numbers_next): taking from it waits for no
+// other sale's transaction, and a number once taken is never given again, even when its
+// sale rolls back (the store's numbers may then skip one: gaps are acceptable).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Device } from '../../shared/contract';
 import { deviceCodeOf, formatSaleNumber } from '../../shared/sale-number';
@@ -12,15 +15,14 @@ import { devices, saleCounters, type DeviceRow } from '../db/schema';
 
 const toDevice = (row: DeviceRow): Device => ({ id: row.id, code: row.code, label: row.label });
 
-/** `n` numbers of the store's own sequence, in order (one statement; db/functions.sql). */
+/** `n` numbers of the store's own sequence, increasing, not always consecutive (one statement; db/functions.sql). */
 export async function takeSaleNumbers(t: DbOrTx, tenantId: string, n: number): Promise<string[]> {
   if (n <= 0) return [];
-  const { rows } = await executeNamed<{ last: string | number }>(
+  const { rows } = await executeNamed<{ numbers: (string | number)[] }>(
     t,
-    sql`SELECT sale_numbers_take(${tenantId}::uuid, ${n}::integer) AS last`,
+    sql`SELECT sale_numbers_next(${tenantId}::uuid, ${n}::integer) AS numbers`,
   );
-  const last = Number(rows[0]!.last);
-  return Array.from({ length: n }, (_, i) => formatSaleNumber(null, last - n + 1 + i));
+  return rows[0]!.numbers.map((seq) => formatSaleNumber(null, Number(seq)));
 }
 
 /** The till's code: the one it was given, or the next one (its first contact). */

@@ -1,8 +1,8 @@
 // The tills of a store, each with the code its sale numbers start with (migration 0016),
-// and the store's counters that hand out device codes and the numbers of sales that
-// arrive without one (shared/sale-number.ts).
+// and the store's counter that hands out device codes (shared/sale-number.ts; the numbers
+// of sales that arrive without one come from the store's sequence, migration 0022).
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId } from './base';
 
 export const devices = pgTable(
@@ -26,8 +26,6 @@ export const saleCounters = pgTable('sale_counters', {
   tenantId: tenantId().primaryKey(),
   /** Device codes handed out (the next device is devices + 1). */
   devices: integer('devices').notNull().default(0),
-  /** Store-made sale numbers handed out. */
-  sales: bigint('sales', { mode: 'number' }).notNull().default(0),
 });
 
 export type DeviceRow = typeof devices.$inferSelect;
