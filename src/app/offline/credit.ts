@@ -55,8 +55,7 @@ export async function queuedCrediario(db: BalcaoDb, customerId: string): Promise
 const openOf = (r: OverlayReceivable | null) =>
   r && (r.status === 'pending' || r.status === 'overdue') && typeof r.amount === 'number' ? r.amount : 0;
 
-const customerOf = (row: OverlayRecord) =>
-  ((row.local ?? row.server) as OverlayReceivable | null)?.customer_id ?? null;
+const customerOf = (row: OverlayRecord) => ((row.local ?? row.server) as OverlayReceivable | null)?.customer_id ?? null;
 
 /** The customer's crediário as this device changed it (see the header). */
 export async function deviceCrediario(db: BalcaoDb, customerId: string): Promise<DeviceCrediario> {

@@ -258,6 +258,10 @@ export function useRecordSaleCancel(): (cancel: Parameters<typeof recordSaleCanc
 
 /** The customer's crediário as this device changed it: queued sales and receipts (credit.ts). */
 export function useDeviceCrediario(customerId: string | null): DeviceCrediario {
-  return useDeviceQuery(() => (customerId ? deviceCrediario(getDb(), customerId) : NO_CREDIARIO), [customerId], NO_CREDIARIO);
+  return useDeviceQuery(
+    () => (customerId ? deviceCrediario(getDb(), customerId) : NO_CREDIARIO),
+    [customerId],
+    NO_CREDIARIO,
+  );
 }
 const NO_CREDIARIO: DeviceCrediario = { customerId: null, queued: 0, received: 0, revision: '' };

@@ -189,7 +189,9 @@ describe('Nova Venda: crediário and the credit limit', () => {
 
     await chooseCustomer(user, 'Maria', 'Maria Silva');
     const panel = () => spaced(screen.getByTestId('customer-credit').textContent);
-    await waitFor(() => expect(panel()).toContain('Crediário em aberto: R$ 950,00 (2 parcelas e vendas deste aparelho)'));
+    await waitFor(() =>
+      expect(panel()).toContain('Crediário em aberto: R$ 950,00 (2 parcelas e vendas deste aparelho)'),
+    );
 
     // Back online with Maria still chosen: the sale is delivered, and the panel shows what
     // the server counts now (not the figures from before the sale without it).
