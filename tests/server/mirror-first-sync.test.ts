@@ -6,25 +6,14 @@
 import 'fake-indexeddb/auto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, createRefreshRequest } from '../../src/app/lib/api-client';
-import { createRefreshCoordinator } from '../../src/app/lib/refresh-coordinator';
-import { createTokenStore, type KeyValueStorage } from '../../src/app/lib/token-store';
 import { BalcaoDb, type MirrorProduct } from '../../src/app/offline/db';
 import { pullMirror, type FetchPage } from '../../src/app/offline/mirror';
 import { createFetchPage } from '../../src/app/offline/sync-io';
 import { deleteProduct, updateProduct } from '../../src/server/catalogue/products';
-import { login, setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { setupTestApp, type TestContext } from '../../src/server/test/helpers';
 import { makeCustomer } from '../../src/server/test/sales-fixtures';
 import { databases } from '../../src/server/test/testDb';
-
-function memoryStorage(): KeyValueStorage {
-  const values = new Map<string, string>();
-  return {
-    getItem: (k) => values.get(k) ?? null,
-    setItem: (k, v) => void values.set(k, v),
-    removeItem: (k) => void values.delete(k),
-  };
-}
+import { appClientOf } from './app-client';
 
 const PRODUCTS = 3000;
 
@@ -41,20 +30,6 @@ describe.each(databases())('the first mirror of a large catalogue (%s)', (kind) 
     db?.close();
     await ctx?.close();
   });
-
-  async function clientOf(email: string) {
-    const base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}/api`;
-    const storage = memoryStorage();
-    const tokens = createTokenStore(() => storage);
-    tokens.setTokens({ ...(await login(ctx.app, email, 'demo123')), expiresIn: 900 });
-    const refresher = createRefreshCoordinator({
-      tokens,
-      requestRefresh: createRefreshRequest(undefined, base),
-      onRefreshFailed: () => undefined,
-      withLock: (task) => task(),
-    });
-    return createApiClient({ tokens, refresher, base });
-  }
 
   /** The server's catalogue as the till keeps it (centavos), by id. */
   async function serverCatalogue(tenantId: string) {
@@ -101,7 +76,7 @@ describe.each(databases())('the first mirror of a large catalogue (%s)', (kind) 
       SELECT ${tenantId}, 'MX-' || lpad(g::text, 6, '0'), 'Produto ' || g, (ARRAY['P','M','G'])[1 + g % 3],
              CASE WHEN g % 4 = 0 THEN 'Preto' ELSE 'Azul' END, g % 50, 5, 990 + g % 7000, 2 * (990 + g % 7000) + 1, g % 17 <> 0
         FROM generate_series(1, ${PRODUCTS}) g`);
-    const client = await clientOf('caixa@demo.com');
+    const client = await appClientOf(ctx.app, 'caixa@demo.com');
     const fetch = createFetchPage(client);
     const { rows: some } = (await ctx.db.execute(
       sql`SELECT id FROM products WHERE tenant_id = ${tenantId} AND sku LIKE 'MX-%' ORDER BY sku LIMIT 3`,
