@@ -6,9 +6,6 @@
 import 'fake-indexeddb/auto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, createRefreshRequest } from '../../src/app/lib/api-client';
-import { createRefreshCoordinator } from '../../src/app/lib/refresh-coordinator';
-import { createTokenStore, type KeyValueStorage } from '../../src/app/lib/token-store';
 import { BalcaoDb } from '../../src/app/offline/db';
 import { finishSale } from '../../src/app/offline/finish-sale';
 import { recordSale } from '../../src/app/offline/outbox';
@@ -18,17 +15,9 @@ import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
 import { onAck } from '../../src/app/offline/sync-io';
 import { customers, saleReturns, stockMovements } from '../../src/server/db/schema';
-import { login, setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { setupTestApp, type TestContext } from '../../src/server/test/helpers';
 import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';
-
-function memoryStorage(): KeyValueStorage {
-  const values = new Map<string, string>();
-  return {
-    getItem: (k) => values.get(k) ?? null,
-    setItem: (k, v) => void values.set(k, v),
-    removeItem: (k) => void values.delete(k),
-  };
-}
+import { appClientOf } from './app-client';
 
 describe('a return through the outbox', () => {
   let ctx: TestContext;
@@ -44,20 +33,7 @@ describe('a return through the outbox', () => {
     await ctx?.close();
   });
 
-  /** The app's own API client, signed in as `email` (a till's session). */
-  async function clientOf(email: string) {
-    const base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}/api`;
-    const storage = memoryStorage();
-    const tokens = createTokenStore(() => storage);
-    tokens.setTokens({ ...(await login(ctx.app, email, 'demo123')), expiresIn: 900 });
-    const refresher = createRefreshCoordinator({
-      tokens,
-      requestRefresh: createRefreshRequest(undefined, base),
-      onRefreshFailed: () => undefined,
-      withLock: (task) => task(),
-    });
-    return createApiClient({ tokens, refresher, base });
-  }
+  const clientOf = (email: string) => appClientOf(ctx.app, email);
 
   it('returns a sale sold offline before it reached the server, uses the vale, and a replay is one return', async () => {
     const client = await clientOf('caixa@demo.com');

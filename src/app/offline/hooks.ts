@@ -22,7 +22,7 @@ import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-en
 import { SyncEngineContext } from './sync-engine-context';
 import { useScreenPainted } from './screen-painted';
 import { ensureDeviceCode, nextSaleNumber } from './sale-numbers';
-import { queuedCrediario } from './credit';
+import { deviceCrediario, type DeviceCrediario } from './credit';
 
 /** useLiveQuery, started only once the first signed-in screen is painted. */
 function useDeviceQuery<T>(querier: () => Promise<T> | T, deps: unknown[]): T | undefined;
@@ -256,7 +256,12 @@ export function useRecordSaleCancel(): (cancel: Parameters<typeof recordSaleCanc
   );
 }
 
-/** What this device's undelivered crediário sales finance for the customer (centavos; credit.ts). */
-export function useQueuedCrediario(customerId: string | null): number {
-  return useDeviceQuery(() => (customerId ? queuedCrediario(getDb(), customerId) : 0), [customerId], 0);
+/** The customer's crediário as this device changed it: queued sales and receipts (credit.ts). */
+export function useDeviceCrediario(customerId: string | null): DeviceCrediario {
+  return useDeviceQuery(
+    () => (customerId ? deviceCrediario(getDb(), customerId) : NO_CREDIARIO),
+    [customerId],
+    NO_CREDIARIO,
+  );
 }
+const NO_CREDIARIO: DeviceCrediario = { customerId: null, queued: 0, received: 0, revision: '' };

@@ -88,6 +88,29 @@ describe.each(databases())('sync pull (%s)', (kind) => {
     expect(await pull(cursor)).toMatchObject({ products: [], customers: [], tombstones: [], hasMore: false });
   });
 
+  it('remaining is counted on the first page of a pass and carried in the cursor: exact on a quiet store, and a row written meanwhile still comes', async () => {
+    const since = await caughtUp();
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push(await makeProduct(ctx.db, tenantId, { stock: i }));
+    const first = await pull(since, 3);
+    expect(first).toMatchObject({ hasMore: true, remaining: 4 });
+    expect(parseCursor(first.cursor).remaining).toBe(4);
+    // Written while the pass goes on: the carried count does not know it, the pass still sends it.
+    const late = [];
+    for (let i = 0; i < 3; i++) late.push(await makeProduct(ctx.db, tenantId, { stock: 9 }));
+    const second = await pull(first.cursor, 3);
+    expect(second).toMatchObject({ hasMore: true, remaining: 1 });
+    // The count ran out before the pass did: at least 1 while anything is left.
+    const third = await pull(second.cursor, 3);
+    expect(third).toMatchObject({ hasMore: true, remaining: 1 });
+    const last = await pull(third.cursor, 3);
+    expect(last).toMatchObject({ hasMore: false, remaining: 0 });
+    expect([first, second, third, last].flatMap(idsOf)).toEqual([...made, ...late].map((p) => p.id));
+    // A cursor with a count that is not a number is refused like any broken cursor.
+    const broken = await http.get(`/api/sync/pull?since=${encodeURIComponent(`${first.cursor}x`)}`, { token: cashier });
+    expect(broken.status).toBe(400);
+  });
+
   it('orders interleaved changes of both tables by version and cuts pages between them', async () => {
     const since = await caughtUp();
     const c1 = await makeCustomer(ctx.db, tenantId, 'Primeira');

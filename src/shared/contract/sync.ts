@@ -10,8 +10,13 @@ export const SYNC_PULL_MAX_LIMIT = 5000;
 /** A snapshot lists the transactions in progress: at most one per database connection. */
 export const SYNC_CURSOR_MAX_LENGTH = 4096;
 const SNAPSHOT = String.raw`\d{1,19}-\d{1,19}-(?:\d{1,19}(?:_\d{1,19})*)?`;
-/** 'xmin-xmax-xip_xip.after.xmin-xmax-xip' (either snapshot may be empty), or a legacy version. */
-export const SYNC_CURSOR_PATTERN = new RegExp(String.raw`^(?:\d{1,16}|(?:${SNAPSHOT})?\.\d{1,16}\.(?:${SNAPSHOT})?)$`);
+/**
+ * 'xmin-xmax-xip_xip.after.xmin-xmax-xip' (either snapshot may be empty), in the middle of
+ * a pass followed by '.remaining' (what the pass still had to send), or a legacy version.
+ */
+export const SYNC_CURSOR_PATTERN = new RegExp(
+  String.raw`^(?:\d{1,16}|(?:${SNAPSHOT})?\.\d{1,16}\.(?:${SNAPSHOT})?(?:\.\d{1,16})?)$`,
+);
 const INVALID_CURSOR = 'Cursor de sincronização inválido';
 
 export const SyncCursor = z

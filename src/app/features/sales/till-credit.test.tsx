@@ -4,6 +4,7 @@
 // sale), an admin signed in confirms.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recordAccountChange } from '../../offline/account-changes';
 import { getDb } from '../../offline/db';
 import { createFakeServer, type FakeServer } from '../../test/fake-server';
 import { createFakeSync, customerJson, type FakeSync } from '../../test/fake-sync';
@@ -156,5 +157,83 @@ describe('Nova Venda: crediário and the credit limit', () => {
         'Crediário em aberto: R$ 1.150,00 (2 parcelas e vendas deste aparelho)',
       ),
     );
+  });
+
+  /** Maria's figures as the server tells them: 850 in two parcelas, or more once `sold` arrived. */
+  function mariaFigures(figures: () => { open_count: number; open_amount: number }) {
+    server.on('GET', `/api/customers/${maria.id}/crediario`, () => ({
+      body: { success: true, data: { ...figures(), overdue_amount: 100, credit_limit: 1000 } },
+    }));
+  }
+
+  /** Maria chosen online (her figures kept on the device), then the network gone. */
+  async function mariaKeptThenOffline(): Promise<TillUser> {
+    const { user } = await openTill();
+    await chooseCustomer(user, 'Maria', 'Maria Silva');
+    await waitFor(() => expect(spaced(screen.getByTestId('customer-credit').textContent)).toContain('R$ 850,00'));
+    sync.network = 'offline';
+    browserOnline(false);
+    return user;
+  }
+
+  it("follows the server's figures once the outbox delivers a crediário sale, while the customer stays chosen", async () => {
+    signedInAs(server, CASHIER);
+    mariaFigures(() =>
+      sync.sales.size > 0 ? { open_count: 3, open_amount: 950 } : { open_count: 2, open_amount: 850 },
+    );
+    const user = await mariaKeptThenOffline();
+    await addProduct(user, 'calça', 'Calça Jeans', '1');
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'crediario');
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    await waitFor(async () => expect(await getDb().outbox.count()).toBe(1));
+
+    await chooseCustomer(user, 'Maria', 'Maria Silva');
+    const panel = () => spaced(screen.getByTestId('customer-credit').textContent);
+    await waitFor(() =>
+      expect(panel()).toContain('Crediário em aberto: R$ 950,00 (2 parcelas e vendas deste aparelho)'),
+    );
+
+    // Back online with Maria still chosen: the sale is delivered, and the panel shows what
+    // the server counts now (not the figures from before the sale without it).
+    sync.network = 'online';
+    browserOnline(true);
+    await waitFor(async () => expect(await getDb().outbox.count()).toBe(0));
+    await waitFor(() => expect(panel()).toContain('Crediário em aberto: R$ 950,00 (3 parcelas)'));
+    expect(panel()).not.toContain('vendas deste aparelho');
+    expect(panel()).toContain('disponível: R$ 50,00');
+  });
+
+  it('an instalment received on this device takes it off the open crediário shown, before and after delivery', async () => {
+    signedInAs(server, CASHIER);
+    let received = false;
+    mariaFigures(() => (received ? { open_count: 1, open_amount: 650 } : { open_count: 2, open_amount: 850 }));
+    const receivableId = '30000000-0000-4000-8000-000000000001';
+    server.on('POST', `/api/accounts-receivable/${receivableId}/receive`, () => {
+      if (sync.network === 'offline') throw new TypeError('Failed to fetch');
+      received = true;
+      return { body: { success: true, data: {} } };
+    });
+    await mariaKeptThenOffline();
+    const panel = () => spaced(screen.getByTestId('customer-credit').textContent);
+
+    // Received at Contas a Receber in another tab of this device, without a connection.
+    const instalment = { id: receivableId, customer_id: maria.id, amount: 20_000, status: 'overdue' };
+    await recordAccountChange(getDb(), {
+      id: crypto.randomUUID(),
+      resource: `receivable:${receivableId}`,
+      method: 'POST',
+      path: `/api/accounts-receivable/${receivableId}/receive`,
+      body: { payment_date: '2026-11-26', payment_method: 'dinheiro', amount: 200 },
+      summary: 'Recebimento de parcela',
+      overlay: [{ kind: 'receivable', id: receivableId, before: instalment, after: { ...instalment, status: 'paid' } }],
+    });
+    await waitFor(() => expect(panel()).toContain('Crediário em aberto: R$ 650,00'));
+    expect(panel()).toContain('disponível: R$ 350,00');
+
+    sync.network = 'online';
+    browserOnline(true);
+    await waitFor(() => expect(received).toBe(true));
+    await waitFor(() => expect(panel()).toContain('Crediário em aberto: R$ 650,00 (1 parcela)'));
+    expect(panel()).not.toContain('sincronismo');
   });
 });
