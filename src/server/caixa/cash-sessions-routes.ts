@@ -8,12 +8,10 @@ import {
   CashSessionOpenSchema,
   CashSessionResponseSchema,
   IdParams,
-  successBody,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
-import { sendIdempotent } from '../http/idempotency';
-import { getCashSession, listCashSessions, type Caller } from './cash-session-queries';
+import { ok, readRoutes, writeRoute, type IdParam } from '../http/record-routes';
+import { getCashSession, listCashSessions } from './cash-session-queries';
 import { addCashMovement, closeCashSession, openCashSession } from './cash-sessions';
 
 /**
@@ -23,57 +21,42 @@ import { addCashMovement, closeCashSession, openCashSession } from './cash-sessi
  * Idempotency-Key: the outbox replays them.
  */
 export const cashSessionRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const access = { access: 'sales.create' } as const;
-  const callerOf = (request: Parameters<typeof authOf>[0]): Caller => {
-    const { tenantId, userId, role } = authOf(request);
-    return { tenantId, userId, role };
-  };
+  const access = 'sales.create';
+  const read = readRoutes(app, access);
 
-  app.get(
-    '/',
-    {
-      config: access,
-      schema: { querystring: CashSessionListQuerySchema, response: { 200: CashSessionListResponseSchema } },
-    },
-    async (request) => successBody(await listCashSessions(ctx.db, callerOf(request), request.query)),
+  read('/', { querystring: CashSessionListQuerySchema, response: CashSessionListResponseSchema }, (caller, query) =>
+    listCashSessions(ctx.db, caller, query),
+  );
+  read('/:id', { params: IdParams, response: CashSessionResponseSchema }, (caller, _q, { id }: IdParam) =>
+    getCashSession(ctx.db, caller, id),
   );
 
-  app.get(
-    '/:id',
-    { config: access, schema: { params: IdParams, response: { 200: CashSessionResponseSchema } } },
-    async (request) => successBody(await getCashSession(ctx.db, callerOf(request), request.params.id)),
-  );
-
-  app.post(
-    '/',
-    { config: access, schema: { body: CashSessionOpenSchema, response: { 201: CashSessionResponseSchema } } },
-    async (request, reply) =>
-      sendIdempotent(ctx, request, reply, 201, async (tx) =>
-        successBody(await openCashSession(tx, callerOf(request), request.body)),
-      ),
-  );
-
-  app.post(
-    '/:id/movements',
-    {
-      config: access,
-      schema: { params: IdParams, body: CashMovementCreateSchema, response: { 201: CashMovementResponseSchema } },
-    },
-    async (request, reply) =>
-      sendIdempotent(ctx, request, reply, 201, async (tx) =>
-        successBody(await addCashMovement(tx, callerOf(request), request.params.id, request.body)),
-      ),
-  );
-
-  app.post(
-    '/:id/close',
-    {
-      config: access,
-      schema: { params: IdParams, body: CashSessionCloseSchema, response: { 200: CashSessionResponseSchema } },
-    },
-    async (request, reply) =>
-      sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        successBody(await closeCashSession(tx, callerOf(request), request.params.id, request.body)),
-      ),
-  );
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/',
+    access,
+    body: CashSessionOpenSchema,
+    response: CashSessionResponseSchema,
+    status: 201,
+    run: async (tx, caller, body) => ok(await openCashSession(tx, caller, body)),
+  });
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/:id/movements',
+    access,
+    params: IdParams,
+    body: CashMovementCreateSchema,
+    response: CashMovementResponseSchema,
+    status: 201,
+    run: async (tx, caller, body, { id }: IdParam) => ok(await addCashMovement(tx, caller, id, body)),
+  });
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/:id/close',
+    access,
+    params: IdParams,
+    body: CashSessionCloseSchema,
+    response: CashSessionResponseSchema,
+    run: async (tx, caller, body, { id }: IdParam) => ok(await closeCashSession(tx, caller, id, body)),
+  });
 };

@@ -1,10 +1,8 @@
 // Non-admins see only today's data (spec §6, DESIGN.md): whatever range they ask for,
 // the server answers for today (São Paulo). Routes pass every date-ranged query through it.
-import type { FastifyRequest } from 'fastify';
 import { NON_ADMIN_RANGE_DAYS } from '../../shared/constants';
 import { addDays, todayIso } from '../../shared/dates';
 import { isDayScoped, type Role } from '../../shared/permissions';
-import { authOf } from './access';
 
 interface DateRange {
   start_date?: string | undefined;
@@ -15,10 +13,4 @@ export function dayScoped<T extends DateRange>(role: Role, query: T): T {
   if (!isDayScoped(role)) return query;
   const today = todayIso();
   return { ...query, start_date: addDays(today, -(NON_ADMIN_RANGE_DAYS - 1)), end_date: today };
-}
-
-/** The caller's tenant and their (parsed) query, its range forced to today for non-admins. */
-export function scopedQuery<Q extends DateRange>(request: FastifyRequest & { query: Q }) {
-  const auth = authOf(request);
-  return { tenantId: auth.tenantId, query: dayScoped(auth.role, request.query) };
 }

@@ -64,6 +64,8 @@ export interface WriteRoute<B, P, I = B> extends RequestSchemas<unknown, P> {
   body?: z.ZodType<B>;
   /** 201 for a creation; 200 otherwise. */
   status?: 200 | 201;
+  /** The largest body in bytes, when not Fastify's default (an NF-e's XML). */
+  bodyLimit?: number;
   /**
    * Work done before the key is looked up and the transaction opens (a password hashed, a
    * refusal that must not be stored), its result given to `run`.
@@ -76,12 +78,13 @@ export interface WriteRoute<B, P, I = B> extends RequestSchemas<unknown, P> {
 
 /** One change, answered by `run` and replayed by its Idempotency-Key. */
 export function writeRoute<B, P, I = B>(app: ZodApp, ctx: AppContext, route: WriteRoute<B, P, I>): void {
-  const { method, url, access, status = 200, response, prepare, hashed, run, ...parts } = route;
+  const { method, url, access, status = 200, bodyLimit, response, prepare, hashed, run, ...parts } = route;
   // Only the parts the route has: Fastify warns of a schema key left undefined.
   const schema = Object.fromEntries(Object.entries(parts).filter(([, part]) => part !== undefined));
   app.route({
     method,
     url,
+    ...(bodyLimit === undefined ? {} : { bodyLimit }),
     config: { access },
     schema: { ...schema, response: { [status]: response } },
     handler: async (request, reply) => {

@@ -5,11 +5,9 @@ import {
   SaleReturnResponseSchema,
   SaleReturnsResponseSchema,
   StoreCreditResponseSchema,
-  successBody,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
-import { sendIdempotent } from '../http/idempotency';
+import { ok, readRoutes, writeRoute, type IdParam } from '../http/record-routes';
 import { createReturn, saleReturnsOf } from './sale-returns';
 import { getStoreCredit } from './store-credit';
 
@@ -20,56 +18,30 @@ import { getStoreCredit } from './store-credit';
  * one return.
  */
 export const returnRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  app.get(
+  readRoutes(app, 'sales.read')(
     '/:id/returns',
-    { config: { access: 'sales.read' }, schema: { params: IdParams, response: { 200: SaleReturnsResponseSchema } } },
-    async (request) => ({
-      success: true as const,
-      data: await saleReturnsOf(ctx.db, authOf(request).tenantId, request.params.id),
-    }),
+    { params: IdParams, response: SaleReturnsResponseSchema },
+    (c, _q, p: IdParam) => saleReturnsOf(ctx.db, c.tenantId, p.id),
   );
 
-  app.post(
-    '/:id/returns',
-    {
-      config: { access: 'sales.create' },
-      schema: { params: IdParams, body: ReturnCreateSchema, response: { 201: SaleReturnResponseSchema } },
-    },
-    async (request, reply) => {
-      const { tenantId, userId, role } = authOf(request);
-      return sendIdempotent(
-        ctx,
-        request,
-        reply,
-        201,
-        async (tx) =>
-          successBody(
-            await createReturn(
-              ctx.db,
-              tenantId,
-              request.params.id,
-              request.body,
-              { userId, role, tokens: ctx.tokens },
-              tx,
-            ),
-          ),
-        (body) => ({ ...(body as object), offline: true }),
-      );
-    },
-  );
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/:id/returns',
+    access: 'sales.create',
+    params: IdParams,
+    body: ReturnCreateSchema,
+    response: SaleReturnResponseSchema,
+    status: 201,
+    hashed: (body) => ({ ...(body as object), offline: true }),
+    run: async (tx, { tenantId, userId, role }, body, { id }: IdParam) =>
+      ok(await createReturn(ctx.db, tenantId, id, body, { userId, role, tokens: ctx.tokens }, tx)),
+  });
 };
 
 /** GET /api/customers/:id/store-credit: the vale-troca balance and its ledger. */
 export const storeCreditRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  app.get(
-    '/:id/store-credit',
-    {
-      config: { access: 'customers.read' },
-      schema: { params: IdParams, response: { 200: StoreCreditResponseSchema } },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await getStoreCredit(ctx.db, authOf(request).tenantId, request.params.id),
-    }),
+  const read = readRoutes(app, 'customers.read');
+  read('/:id/store-credit', { params: IdParams, response: StoreCreditResponseSchema }, (c, _q, p: IdParam) =>
+    getStoreCredit(ctx.db, c.tenantId, p.id),
   );
 };

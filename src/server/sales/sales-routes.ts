@@ -24,9 +24,9 @@ import type { RouteOptions } from '../context';
 import type { Outcome } from '../core/idempotency';
 import type { AppError } from '../errors';
 import { authOf } from '../http/access';
-import { scopedQuery } from '../http/day-scope';
 import { errorBodyOf } from '../http/errors';
-import { idempotencyKeyOf, sendAnswer, sendIdempotent } from '../http/idempotency';
+import { idempotencyKeyOf, sendAnswer } from '../http/idempotency';
+import { ok, readRoutes, writeRoute, type IdParam } from '../http/record-routes';
 import { validationError } from '../validation';
 import { createSales, saleCall, type SaleCall } from './sale-create';
 import { addSaleItem, removeSaleItem, updateSaleItem } from './sale-items';
@@ -40,83 +40,77 @@ import { cancelSale, updateSale } from './sale-update';
  * /items) win over /:id in Fastify's router whatever the registration order.
  */
 export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const read = { access: 'sales.read' } as const;
+  const { db } = ctx;
+  const update = 'sales.update';
+  const read = readRoutes(app, 'sales.read');
+  const readToday = readRoutes(app, 'sales.read', { dayScoped: true });
+
+  readToday('/', { querystring: SaleListQuerySchema, response: SaleListResponseSchema }, (c, query) =>
+    listSales(db, c.tenantId, query),
+  );
+  readToday('/stats', { querystring: SaleStatsQuerySchema, response: SaleStatsResponseSchema }, (c, query) =>
+    saleStats(db, c.tenantId, query),
+  );
+  read('/:id', { params: IdParams, response: SaleDetailResponseSchema }, (c, _q, p: IdParam) =>
+    getSaleDetail(db, c.tenantId, p.id),
+  );
+
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/items',
+    access: update,
+    body: SaleItemAddSchema,
+    response: SaleResponseSchema,
+    status: 201,
+    run: async (tx, { tenantId, userId }, body) => ok(await addSaleItem(db, tenantId, body, tx, userId)),
+  });
+  writeRoute(app, ctx, {
+    method: 'PUT',
+    url: '/items/:itemId',
+    access: update,
+    params: ItemIdParams,
+    body: SaleItemUpdateSchema,
+    response: SaleResponseSchema,
+    run: async (tx, { tenantId, userId }, body, { itemId }) =>
+      ok(await updateSaleItem(db, tenantId, itemId, body, tx, userId)),
+  });
+  writeRoute(app, ctx, {
+    method: 'DELETE',
+    url: '/:saleId/items/:itemId',
+    access: update,
+    params: SaleItemParams,
+    response: SaleResponseSchema,
+    run: async (tx, { tenantId, userId }, _body, { saleId, itemId }) =>
+      ok(await removeSaleItem(db, tenantId, saleId, itemId, tx, userId)),
+  });
+  writeRoute(app, ctx, {
+    method: 'PUT',
+    url: '/:id',
+    access: update,
+    params: IdParams,
+    body: SaleUpdateSchema,
+    response: SaleResponseSchema,
+    run: async (tx, { tenantId }, body, { id }: IdParam) => ok(await updateSale(db, tenantId, id, body, tx)),
+  });
+  writeRoute(app, ctx, {
+    method: 'PUT',
+    url: '/:id/cancel',
+    access: 'sales.cancel',
+    params: IdParams,
+    body: SaleCancelSchema,
+    response: SaleResponseSchema,
+    run: async (tx, { tenantId, userId }, body, { id }: IdParam) =>
+      ok(await cancelSale(db, tenantId, id, tx, userId, body?.reason ?? null)),
+  });
+
   const create = { access: 'sales.create' } as const;
-  const update = { access: 'sales.update' } as const;
-  const cancel = { access: 'sales.cancel' } as const;
-  const ok = successBody;
-
-  app.get(
-    '/',
-    { config: read, schema: { querystring: SaleListQuerySchema, response: { 200: SaleListResponseSchema } } },
-    async (request) => {
-      const { tenantId, query } = scopedQuery(request);
-      return { success: true as const, data: await listSales(ctx.db, tenantId, query) };
-    },
-  );
-
-  app.get(
-    '/stats',
-    { config: read, schema: { querystring: SaleStatsQuerySchema, response: { 200: SaleStatsResponseSchema } } },
-    async (request) => {
-      const { tenantId, query } = scopedQuery(request);
-      return { success: true as const, data: await saleStats(ctx.db, tenantId, query) };
-    },
-  );
-
-  app.post(
-    '/items',
-    { config: update, schema: { body: SaleItemAddSchema, response: { 201: SaleResponseSchema } } },
-    async (request, reply) => {
-      const { tenantId, userId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 201, async (tx) =>
-        ok(await addSaleItem(ctx.db, tenantId, request.body, tx, userId)),
-      );
-    },
-  );
-
-  app.put(
-    '/items/:itemId',
-    {
-      config: update,
-      schema: { params: ItemIdParams, body: SaleItemUpdateSchema, response: { 200: SaleResponseSchema } },
-    },
-    async (request, reply) => {
-      const { tenantId, userId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await updateSaleItem(ctx.db, tenantId, request.params.itemId, request.body, tx, userId)),
-      );
-    },
-  );
-
-  app.delete(
-    '/:saleId/items/:itemId',
-    { config: update, schema: { params: SaleItemParams, response: { 200: SaleResponseSchema } } },
-    async (request, reply) => {
-      const { tenantId, userId } = authOf(request);
-      const { saleId, itemId } = request.params;
-      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await removeSaleItem(ctx.db, tenantId, saleId, itemId, tx, userId)),
-      );
-    },
-  );
-
-  app.get(
-    '/:id',
-    { config: read, schema: { params: IdParams, response: { 200: SaleDetailResponseSchema } } },
-    async (request) => ({
-      success: true as const,
-      data: await getSaleDetail(ctx.db, authOf(request).tenantId, request.params.id),
-    }),
-  );
-
   app.post(
     '/',
     { config: create, schema: { body: SaleCreateSchema, response: { 201: SaleCreateResponseSchema } } },
     async (request, reply) => {
       const { tenantId, userId, role } = authOf(request);
       const call = saleCall(request.body, idempotencyKeyOf(request));
-      const [outcome] = await createSales(ctx.db, tenantId, userId, [call], { role, tokens: ctx.tokens });
+      const [outcome] = await createSales(db, tenantId, userId, [call], { role, tokens: ctx.tokens });
       if (outcome!.kind === 'refused') throw outcome!.error;
       return sendAnswer(reply, 201, outcome!.kind === 'done' ? { kind: 'done', data: ok(outcome!.data) } : outcome!);
     },
@@ -136,7 +130,7 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
         return result.success ? saleCall(result.data, key) : validationError(result.error.issues);
       });
       const calls = parsed.filter((p): p is SaleCall => !(p instanceof Error));
-      const created = await createSales(ctx.db, tenantId, userId, calls, {
+      const created = await createSales(db, tenantId, userId, calls, {
         role,
         tokens: ctx.tokens,
         log: (err) => request.log.error({ err }, 'lote de vendas: venda reenviada sozinha'),
@@ -146,33 +140,7 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
         const outcome: Outcome<unknown> = p instanceof Error ? { kind: 'refused', error: p } : created[next++]!;
         return { key: sent[i]!.key, ...batchAnswer(outcome) };
       });
-      return { success: true as const, data: { results } };
-    },
-  );
-
-  app.put(
-    '/:id',
-    { config: update, schema: { params: IdParams, body: SaleUpdateSchema, response: { 200: SaleResponseSchema } } },
-    async (request, reply) => {
-      const { tenantId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await updateSale(ctx.db, tenantId, request.params.id, request.body, tx)),
-      );
-    },
-  );
-
-  app.put(
-    '/:id/cancel',
-    {
-      config: cancel,
-      schema: { params: IdParams, body: SaleCancelSchema, response: { 200: SaleResponseSchema } },
-    },
-    async (request, reply) => {
-      const { tenantId, userId } = authOf(request);
-      const reason = request.body?.reason ?? null;
-      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await cancelSale(ctx.db, tenantId, request.params.id, tx, userId, reason)),
-      );
+      return ok({ results });
     },
   );
 };

@@ -12,88 +12,57 @@ import {
   StockCountResponseSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
-import { authOf } from '../http/access';
-import { sendIdempotent } from '../http/idempotency';
+import { ok, readRoutes, writeRoute, type IdParam } from '../http/record-routes';
 import { getStockCount, listStockCountLines, listStockCounts } from './stock-count-reads';
 import { cancelStockCount, confirmStockCount, openStockCount, setCounted } from './stock-counts';
 
 /** /api/stock-counts: Inventário, admins only. Every write honours Idempotency-Key. */
 export const stockCountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const ok = <T>(data: T) => ({ success: true as const, data });
-  const read = { access: 'stock_counts.read' as const };
-  const write = { access: 'stock_counts.write' as const };
+  const { db } = ctx;
+  const access = 'stock_counts.write';
+  const read = readRoutes(app, 'stock_counts.read');
 
-  app.get(
-    '/',
-    {
-      config: read,
-      schema: { querystring: StockCountListQuerySchema, response: { 200: StockCountListResponseSchema } },
-    },
-    async (request) => ok(await listStockCounts(ctx.db, authOf(request).tenantId, request.query)),
+  read('/', { querystring: StockCountListQuerySchema, response: StockCountListResponseSchema }, (c, query) =>
+    listStockCounts(db, c.tenantId, query),
   );
-
-  app.post(
-    '/',
-    { config: write, schema: { body: StockCountCreateSchema, response: { 201: StockCountResponseSchema } } },
-    async (request, reply) =>
-      sendIdempotent(ctx, request, reply, 201, async (tx) =>
-        ok(await openStockCount(ctx.db, authOf(request), request.body, tx)),
-      ),
+  read('/:id', { params: IdParams, response: StockCountResponseSchema }, (c, _q, p: IdParam) =>
+    getStockCount(db, c.tenantId, p.id),
   );
-
-  app.get(
-    '/:id',
-    { config: read, schema: { params: IdParams, response: { 200: StockCountResponseSchema } } },
-    async (request) => ok(await getStockCount(ctx.db, authOf(request).tenantId, request.params.id)),
-  );
-
-  app.get(
+  read(
     '/:id/lines',
-    {
-      config: read,
-      schema: {
-        params: IdParams,
-        querystring: StockCountLinesQuerySchema,
-        response: { 200: StockCountLinesResponseSchema },
-      },
-    },
-    async (request) =>
-      ok(await listStockCountLines(ctx.db, authOf(request).tenantId, request.params.id, request.query)),
+    { params: IdParams, querystring: StockCountLinesQuerySchema, response: StockCountLinesResponseSchema },
+    (c, query, p: IdParam) => listStockCountLines(db, c.tenantId, p.id, query),
   );
 
-  app.put(
-    '/:id/lines/:productId',
-    {
-      config: write,
-      schema: {
-        params: StockCountLineParams,
-        body: StockCountLineUpdateSchema,
-        response: { 200: StockCountLineResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { id, productId } = request.params;
-      return sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await setCounted(ctx.db, authOf(request), id, productId, request.body, tx)),
-      );
-    },
-  );
-
-  app.post(
-    '/:id/confirm',
-    { config: write, schema: { params: IdParams, response: { 200: StockCountResponseSchema } } },
-    async (request, reply) =>
-      sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await confirmStockCount(ctx.db, authOf(request), request.params.id, tx)),
-      ),
-  );
-
-  app.post(
-    '/:id/cancel',
-    { config: write, schema: { params: IdParams, response: { 200: StockCountResponseSchema } } },
-    async (request, reply) =>
-      sendIdempotent(ctx, request, reply, 200, async (tx) =>
-        ok(await cancelStockCount(ctx.db, authOf(request), request.params.id, tx)),
-      ),
-  );
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/',
+    access,
+    body: StockCountCreateSchema,
+    response: StockCountResponseSchema,
+    status: 201,
+    run: async (tx, caller, body) => ok(await openStockCount(db, caller, body, tx)),
+  });
+  writeRoute(app, ctx, {
+    method: 'PUT',
+    url: '/:id/lines/:productId',
+    access,
+    params: StockCountLineParams,
+    body: StockCountLineUpdateSchema,
+    response: StockCountLineResponseSchema,
+    run: async (tx, caller, body, { id, productId }) => ok(await setCounted(db, caller, id, productId, body, tx)),
+  });
+  for (const [url, action] of [
+    ['/:id/confirm', confirmStockCount],
+    ['/:id/cancel', cancelStockCount],
+  ] as const) {
+    writeRoute(app, ctx, {
+      method: 'POST',
+      url,
+      access,
+      params: IdParams,
+      response: StockCountResponseSchema,
+      run: async (tx, caller, _body, { id }: IdParam) => ok(await action(db, caller, id, tx)),
+    });
+  }
 };

@@ -9,7 +9,7 @@ import {
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
-import { sendIdempotent } from '../http/idempotency';
+import { ok, readRoutes, writeRoute } from '../http/record-routes';
 import { previewNfe } from './nfe-preview';
 import { createStockEntry, listStockEntries } from './stock-entries';
 
@@ -22,42 +22,31 @@ const NFE_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
  * so a confirm repeated after a dropped answer enters the note once.
  */
 export const stockEntryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
-  const ok = <T>(data: T) => ({ success: true as const, data });
-
-  app.get(
+  const access = 'stock_entries.write';
+  readRoutes(app, 'stock_entries.read')(
     '/',
-    {
-      config: { access: 'stock_entries.read' },
-      schema: { querystring: StockEntryListQuerySchema, response: { 200: StockEntryListResponseSchema } },
-    },
-    async (request) => ok(await listStockEntries(ctx.db, authOf(request).tenantId, request.query)),
+    { querystring: StockEntryListQuerySchema, response: StockEntryListResponseSchema },
+    (c, query) => listStockEntries(ctx.db, c.tenantId, query),
   );
 
   app.post(
     '/nfe/preview',
     {
       bodyLimit: NFE_BODY_LIMIT_BYTES,
-      config: {
-        access: 'stock_entries.write',
-        withoutIdempotencyKey: 'a prévia não grava nada: repeti-la é ler a nota de novo',
-      },
+      config: { access, withoutIdempotencyKey: 'a prévia não grava nada: repeti-la é ler a nota de novo' },
       schema: { body: NfePreviewRequestSchema, response: { 200: NfePreviewResponseSchema } },
     },
     async (request) => ok(await previewNfe(ctx.db, authOf(request).tenantId, request.body)),
   );
 
-  app.post(
-    '/',
-    {
-      bodyLimit: NFE_BODY_LIMIT_BYTES,
-      config: { access: 'stock_entries.write' },
-      schema: { body: StockEntryCreateSchema, response: { 201: StockEntryResultResponseSchema } },
-    },
-    async (request, reply) => {
-      const { tenantId, userId } = authOf(request);
-      return sendIdempotent(ctx, request, reply, 201, async (tx) =>
-        ok(await createStockEntry(ctx.db, { tenantId, userId }, request.body, tx)),
-      );
-    },
-  );
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/',
+    access,
+    bodyLimit: NFE_BODY_LIMIT_BYTES,
+    body: StockEntryCreateSchema,
+    response: StockEntryResultResponseSchema,
+    status: 201,
+    run: async (tx, { tenantId, userId }, body) => ok(await createStockEntry(ctx.db, { tenantId, userId }, body, tx)),
+  });
 };

@@ -3,11 +3,13 @@
 // readers of what a sale left in the database.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import type { Db } from '../db/client';
 import { accountsReceivable, cashFlowEntries, customers, products, sales } from '../db/schema';
 import { createCustomer } from '../catalogue/customers';
 import { createProduct } from '../catalogue/products';
+import { NO_STORE, openTestStore } from './helpers';
+import type { TestDbKind } from './testDb';
 
 let seq = 0;
 
@@ -52,6 +54,29 @@ export async function makeProduct(
 export async function makeCustomer(db: Db, tenantId: string, name = `Cliente Teste ${++seq}`) {
   return createCustomer(db, tenantId, { name, active: true });
 }
+
+/**
+ * The store of a sales suite with one customer: its fields are filled before the suite's
+ * first test and the app closed after its last (read them inside the tests).
+ */
+export function salesSuite(kind: TestDbKind, customerName: string) {
+  const suite = {
+    ...NO_STORE,
+    customer: { id: '', name: '' },
+    /** A product of this store with `stock` units (and the price, cost, name and state given). */
+    product: (stock: number, options: Omit<Parameters<typeof makeProduct>[2], 'stock'> = {}) =>
+      makeProduct(suite.ctx.db, suite.tenantId, { stock, ...options }),
+  };
+  beforeAll(async () => {
+    Object.assign(suite, await openTestStore(kind));
+    suite.customer = await makeCustomer(suite.ctx.db, suite.tenantId, customerName);
+  });
+  afterAll(() => suite.ctx?.close());
+  return suite;
+}
+
+/** How descriptions name a sale: its number ('#0042' for a sale that came without one). */
+export const numberTag = (sale: { number: string }) => `#${sale.number}`;
 
 export interface LineInput {
   product: ProductFixture;

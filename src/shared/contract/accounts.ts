@@ -4,16 +4,19 @@ import { z } from 'zod';
 import { PAYABLE_CATEGORIES } from '../constants';
 import { todayIso } from '../dates';
 import {
+  DayRangeQuery,
+  envelope,
   Id,
   IsoDate,
   Money,
+  optionalFilter,
   OptionalText,
+  pageOf,
   PageQuery,
   PaginationSchema,
+  PositiveMoney,
+  RecordStamps,
   RequiredText,
-  Timestamp,
-  envelope,
-  optionalFilter,
   SearchQuery,
 } from './common';
 import { PaymentMethodSchema } from './sales';
@@ -70,8 +73,7 @@ export const AccountPayableSchema = z.object({
   notes: z.string().nullable(),
   status: AccountStatusSchema,
   payment_date: IsoDate.nullable(),
-  created_at: Timestamp.optional(),
-  updated_at: Timestamp.optional(),
+  ...RecordStamps,
 });
 export type AccountPayable = z.infer<typeof AccountPayableSchema>;
 
@@ -80,7 +82,7 @@ export const AccountPayableCreateSchema = z.object({
   id: Id.optional(),
   supplier_name: RequiredText('Fornecedor', 200),
   description: RequiredText('Descrição', 500),
-  amount: Money.refine((c) => c > 0, { error: 'O valor deve ser maior que zero' }),
+  amount: PositiveMoney,
   due_date: IsoDate,
   payment_method: optionalMethod(PayablePaymentMethodSchema),
   category: PayableCategorySchema,
@@ -105,7 +107,7 @@ export type AccountPayableListQuery = z.infer<typeof AccountPayableListQuerySche
 export const PayablePaginationSchema = PaginationSchema.extend({ total_pages: z.int() });
 
 export const AccountPayableListResponseSchema = envelope(
-  z.object({ accountsPayable: z.array(AccountPayableSchema), pagination: PayablePaginationSchema }),
+  pageOf('accountsPayable', AccountPayableSchema, PayablePaginationSchema),
 );
 export const AccountPayableResponseSchema = envelope(AccountPayableSchema);
 
@@ -145,8 +147,7 @@ export const AccountReceivableSchema = z.object({
   sale_id: Id.nullable(),
   installment_number: z.int().nullable(),
   payment_date: IsoDate.nullable(),
-  created_at: Timestamp.optional(),
-  updated_at: Timestamp.optional(),
+  ...RecordStamps,
 });
 export type AccountReceivable = z.infer<typeof AccountReceivableSchema>;
 
@@ -155,7 +156,7 @@ export const AccountReceivableCreateSchema = z.object({
   id: Id.optional(),
   description: RequiredText('Descrição', 500),
   customer_id: Id.nullish(),
-  amount: Money.refine((c) => c > 0, { error: 'O valor deve ser maior que zero' }),
+  amount: PositiveMoney,
   due_date: IsoDate,
   payment_method: optionalMethod(PaymentMethodSchema),
   reference_number: OptionalText(100).optional(),
@@ -170,16 +171,13 @@ export type AccountReceivableUpdate = z.infer<typeof AccountReceivableUpdateSche
 export const AccountReceivableListQuerySchema = z.object({
   ...PageQuery,
   status: optionalFilter(AccountStatusSchema),
-  start_date: optionalFilter(IsoDate),
-  end_date: optionalFilter(IsoDate),
+  ...DayRangeQuery,
   /** customer name or document */
   search: SearchQuery,
 });
 export type AccountReceivableListQuery = z.infer<typeof AccountReceivableListQuerySchema>;
 
-export const AccountReceivableListResponseSchema = envelope(
-  z.object({ accountsReceivable: z.array(AccountReceivableSchema), pagination: PaginationSchema }),
-);
+export const AccountReceivableListResponseSchema = envelope(pageOf('accountsReceivable', AccountReceivableSchema));
 export const AccountReceivableResponseSchema = envelope(AccountReceivableSchema);
 
 export const ReceivableStatisticsSchema = z.object({
@@ -196,7 +194,4 @@ export const ReceivableOverdueResponseSchema = z.object({
 });
 
 /** Date range filter for statistics and overdue lists (non-admins: today only). */
-export const DateRangeQuerySchema = z.object({
-  start_date: optionalFilter(IsoDate),
-  end_date: optionalFilter(IsoDate),
-});
+export const DateRangeQuerySchema = z.object(DayRangeQuery);

@@ -4,17 +4,19 @@ import { z } from 'zod';
 import { CASH_FLOW_CATEGORIES } from '../constants';
 import { NotFutureDate } from './accounts';
 import {
+  DayRangeQuery,
+  envelope,
   Id,
   IsoDate,
   Money,
+  optionalFilter,
   PageQuery,
   PaginationSchema,
+  PositiveMoney,
   QueryMoney,
   RequiredText,
   SignedMoney,
   Timestamp,
-  envelope,
-  optionalFilter,
 } from './common';
 
 export const CASH_FLOW_TYPES = ['income', 'expense'] as const;
@@ -45,7 +47,7 @@ export const CashFlowEntryCreateSchema = z.object({
   type: CashFlowTypeSchema,
   description: RequiredText('Descrição', 500),
   category: CashFlowCategorySchema,
-  amount: Money.refine((c) => c > 0, { error: 'O valor deve ser maior que zero' }),
+  amount: PositiveMoney,
 });
 export type CashFlowEntryCreate = z.infer<typeof CashFlowEntryCreateSchema>;
 /** Fields left out keep their value. */
@@ -56,8 +58,7 @@ export const CashFlowListQuerySchema = z.object({
   ...PageQuery,
   type: optionalFilter(CashFlowTypeSchema),
   category: optionalFilter(CashFlowCategorySchema),
-  start_date: optionalFilter(IsoDate),
-  end_date: optionalFilter(IsoDate),
+  ...DayRangeQuery,
   /** 0 means no bound (the screen sends min_amount=0 and max_amount=0) */
   min_amount: optionalFilter(QueryMoney),
   max_amount: optionalFilter(QueryMoney),
@@ -81,10 +82,7 @@ export const CashFlowChartPointSchema = z.object({
 export type CashFlowChartPoint = z.infer<typeof CashFlowChartPointSchema>;
 
 /** Statistics and chart: a range of São Paulo days (absent start: from the first entry). */
-export const CashFlowRangeQuerySchema = z.object({
-  start_date: optionalFilter(IsoDate),
-  end_date: optionalFilter(IsoDate),
-});
+export const CashFlowRangeQuerySchema = z.object(DayRangeQuery);
 export const CashFlowChartQuerySchema = CashFlowRangeQuerySchema;
 /** The longest chart (one point per day): two years and a day. */
 export const CASH_FLOW_CHART_MAX_DAYS = 731;

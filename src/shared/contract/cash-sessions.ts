@@ -4,17 +4,18 @@
 import { z } from 'zod';
 import { CASH_COUNT_METHODS } from '../caixa';
 import {
+  DayRangeQuery,
+  envelope,
   Id,
-  IsoDate,
   Money,
+  optionalFilter,
   OptionalText,
+  pageOf,
   PageQuery,
-  PaginationSchema,
+  PositiveMoney,
   RequiredText,
   SignedMoney,
   Timestamp,
-  envelope,
-  optionalFilter,
 } from './common';
 import { PaymentMethodSchema } from './sales';
 
@@ -23,8 +24,6 @@ export const CashMovementKindSchema = z.enum(['sangria', 'suprimento'], {
   error: 'Tipo inválido (sangria ou suprimento)',
 });
 export const CountMethodSchema = z.enum(CASH_COUNT_METHODS, { error: 'Forma de pagamento inválida' });
-
-const Positive = Money.refine((c) => c > 0, { error: 'O valor deve ser maior que zero' });
 
 export const CashSessionOpenSchema = z.object({
   /** Client-chosen (the device opens offline too). */
@@ -40,7 +39,7 @@ export type CashSessionOpen = z.infer<typeof CashSessionOpenSchema>;
 export const CashMovementCreateSchema = z.object({
   id: Id.optional(),
   kind: CashMovementKindSchema,
-  amount: Positive,
+  amount: PositiveMoney,
   reason: RequiredText('Motivo', 200),
   made_at: Timestamp.optional(),
 });
@@ -121,13 +120,10 @@ export const CashSessionListQuerySchema = z.object({
   /** Admins: one operator's sessions (a cashier always sees their own). */
   user_id: optionalFilter(Id),
   /** São Paulo days of opened_at. */
-  start_date: optionalFilter(IsoDate),
-  end_date: optionalFilter(IsoDate),
+  ...DayRangeQuery,
 });
 export type CashSessionListQuery = z.infer<typeof CashSessionListQuerySchema>;
 
 export const CashSessionResponseSchema = envelope(CashSessionDetailSchema);
-export const CashSessionListResponseSchema = envelope(
-  z.object({ sessions: z.array(CashSessionSchema), pagination: PaginationSchema }),
-);
+export const CashSessionListResponseSchema = envelope(pageOf('sessions', CashSessionSchema));
 export const CashMovementResponseSchema = envelope(CashMovementSchema);

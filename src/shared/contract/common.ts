@@ -44,8 +44,18 @@ export const SignedMoney = z.codec(
   { decode: toCentavos, encode: toReais },
 );
 
+/** Money of something paid or charged: more than zero. */
+export const PositiveMoney = Money.refine((c) => c > 0, { error: 'O valor deve ser maior que zero' });
+
 /** A whole number of units (stock, quantities). */
 export const Quantity = z.int({ error: 'Use um número inteiro' });
+
+/** Units of one sale or return line: at least 1; the cap keeps totals exact and stock in range. */
+export const SALE_ITEM_MAX_QUANTITY = 1_000_000;
+export const LineQuantity = Quantity.min(1, { error: 'A quantidade deve ser maior que zero' }).max(
+  SALE_ITEM_MAX_QUANTITY,
+  { error: 'Quantidade alta demais' },
+);
 
 /** Typed text: no control characters; tab and line breaks only when `multiline`. */
 export const PlainText = ({ multiline = false, label }: { multiline?: boolean; label?: string } = {}) =>
@@ -126,6 +136,12 @@ export const PageQuery = {
   limit: QueryInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 };
 
+/** A range of São Paulo days in a query (either end may be absent). */
+export const DayRangeQuery = {
+  start_date: optionalFilterOf(IsoDate),
+  end_date: optionalFilterOf(IsoDate),
+};
+
 /** Query values the client may send as '' or 'all' mean "no filter" (spec §7). */
 export const optionalFilter = optionalFilterOf;
 function optionalFilterOf<T extends z.ZodType>(schema: T) {
@@ -139,6 +155,18 @@ export const PaginationSchema = z.object({
   totalPages: z.int(),
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
+
+/** One page of a list: the rows under `key`, and where the page stands. */
+export function pageOf<K extends string, T extends z.ZodType, P extends z.ZodType = typeof PaginationSchema>(
+  key: K,
+  row: T,
+  pagination: P = PaginationSchema as unknown as P,
+) {
+  return z.object({ [key]: z.array(row), pagination } as { [k in K]: z.ZodArray<T> } & { pagination: P });
+}
+
+/** When a record was created and last changed (optional: not every answer carries them). */
+export const RecordStamps = { created_at: Timestamp.optional(), updated_at: Timestamp.optional() };
 
 export function paginationOf(page: number, limit: number, total: number): Pagination {
   return { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };

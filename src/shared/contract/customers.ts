@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import {
+  envelope,
   Id,
   Money,
   OptionalDocument,
   OptionalEmail,
-  OptionalText,
-  PageQuery,
-  PaginationSchema,
-  QueryBoolean,
-  RequiredText,
-  Timestamp,
-  envelope,
   optionalFilter,
+  OptionalText,
+  pageOf,
+  PageQuery,
+  QueryBoolean,
+  RecordStamps,
+  RequiredText,
   SearchQuery,
 } from './common';
 
@@ -49,8 +49,7 @@ export const CustomerSchema = z.object({
   active: z.boolean(),
   /** The vale-troca balance (store credit); read only: returns credit it, sales use it. */
   store_credit: Money.optional(),
-  created_at: Timestamp.optional(),
-  updated_at: Timestamp.optional(),
+  ...RecordStamps,
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 
@@ -83,6 +82,6 @@ export const CustomerListQuerySchema = z.object({
 });
 export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;
 
-export const CustomerListSchema = z.object({ customers: z.array(CustomerSchema), pagination: PaginationSchema });
+export const CustomerListSchema = pageOf('customers', CustomerSchema);
 export const CustomerListResponseSchema = envelope(CustomerListSchema);
 export const CustomerResponseSchema = envelope(CustomerSchema);

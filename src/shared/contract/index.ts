@@ -5,6 +5,7 @@ export * from './users';
 export * from './products';
 export * from './customers';
 export * from './sales';
+export * from './sale-edits';
 export * from './payments';
 export * from './accounts';
 export * from './cash-flow';

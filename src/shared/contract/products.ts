@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import {
+  envelope,
   Id,
   Money,
+  optionalFilter,
   OptionalText,
+  pageOf,
   PageQuery,
-  PaginationSchema,
   PlainText,
   Quantity,
   QueryBoolean,
+  RecordStamps,
   RequiredText,
-  Timestamp,
-  envelope,
-  optionalFilter,
   SearchQuery,
 } from './common';
 import { parseGtin } from '../gtin';
@@ -31,8 +31,7 @@ export const ProductSchema = z.object({
   cost_price: Money.optional(),
   sale_price: Money,
   active: z.boolean(),
-  created_at: Timestamp.optional(),
-  updated_at: Timestamp.optional(),
+  ...RecordStamps,
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -114,6 +113,6 @@ export const ProductListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
-export const ProductListSchema = z.object({ products: z.array(ProductSchema), pagination: PaginationSchema });
+export const ProductListSchema = pageOf('products', ProductSchema);
 export const ProductListResponseSchema = envelope(ProductListSchema);
 export const ProductResponseSchema = envelope(ProductSchema);

@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { Id, IsoDate, Money, QueryInt, SignedMoney, envelope, optionalFilter } from './common';
+import { DayRangeQuery, envelope, Id, IsoDate, Money, optionalFilter, QueryInt, SignedMoney } from './common';
 import { GrowthUnavailableSchema } from './growth';
 
-export const ReportRangeQuerySchema = z.object({
-  start_date: optionalFilter(IsoDate),
-  end_date: optionalFilter(IsoDate),
-});
+export const ReportRangeQuerySchema = z.object(DayRangeQuery);
 export const BalanceSheetQuerySchema = z.object({ as_of_date: optionalFilter(IsoDate) });
 export const SummaryQuerySchema = ReportRangeQuerySchema.extend({ as_of_date: optionalFilter(IsoDate) });
 
@@ -121,8 +118,7 @@ export const MARGIN_ANALYSIS_MAX_PRODUCTS = 100;
 export const MARGIN_ANALYSIS_EXPORT_PRODUCTS = 100_000;
 
 export const MarginAnalysisQuerySchema = z.object({
-  start_date: optionalFilter(IsoDate),
-  end_date: optionalFilter(IsoDate),
+  ...DayRangeQuery,
   /** How many products to list (default MARGIN_ANALYSIS_MAX_PRODUCTS): an export asks for all. */
   limit: optionalFilter(QueryInt(1, MARGIN_ANALYSIS_EXPORT_PRODUCTS)),
 });

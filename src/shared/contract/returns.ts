@@ -7,7 +7,7 @@
 // what is left is paid back. An exchange is a return to vale-troca and a new sale paid
 // with it (payment part 'store_credit').
 import { z } from 'zod';
-import { Id, Money, PlainText, Quantity, RequiredText, Timestamp, envelope } from './common';
+import { envelope, Id, LineQuantity, Money, PlainText, Quantity, RequiredText, Timestamp } from './common';
 import { CreditApprovalTokenSchema } from './credit';
 import { PaymentMethodSchema } from './sales';
 
@@ -28,9 +28,7 @@ export const ReturnLineInputSchema = z.object({
    */
   sale_item_id: Id.optional(),
   position: z.int().min(0).max(499).optional(),
-  quantity: Quantity.min(1, { error: 'A quantidade deve ser maior que zero' }).max(1_000_000, {
-    error: 'Quantidade alta demais',
-  }),
+  quantity: LineQuantity,
   /** A damaged item does not go back to stock. */
   damaged: z.boolean().default(false),
 });

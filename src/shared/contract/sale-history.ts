@@ -1,10 +1,11 @@
 // The sales history (Histórico de Vendas): a sale's detail with everything that hangs on
 // it, the cancel an admin asks for, and the tills (devices) with the codes their sale
-// numbers start with. The list itself is GET /api/sales (sales.ts: SaleListQuerySchema).
+// numbers start with; the statistics of a range of days (GET /api/sales/stats). The list
+// itself is GET /api/sales (sales.ts: SaleListQuerySchema).
 import { z } from 'zod';
 import { DEVICE_CODE_PATTERN } from '../sale-number';
-import { Id, IsoDate, Money, PlainText, Timestamp, envelope } from './common';
-import { SaleSchema } from './sales';
+import { DayRangeQuery, envelope, Id, IsoDate, Money, PlainText, Timestamp } from './common';
+import { PaymentMethodSchema, SaleSchema } from './sales';
 import { SALE_CONFLICT_KINDS } from './sale-conflicts';
 
 /** An instalment of a crediário sale and whether it was paid. */
@@ -55,3 +56,15 @@ export const DeviceSchema = z.object({ id: Id, code: DeviceCodeSchema, label: z.
 export type Device = z.infer<typeof DeviceSchema>;
 export const DeviceResponseSchema = envelope(DeviceSchema);
 export const DeviceListResponseSchema = envelope(z.object({ devices: z.array(DeviceSchema) }));
+
+export const SaleStatsQuerySchema = z.object(DayRangeQuery);
+
+export const SaleStatsSchema = z.object({
+  total_sales: z.int(),
+  total_revenue: Money,
+  average_ticket: Money,
+  cancelled_sales: z.int(),
+  by_payment_method: z.array(z.object({ payment_method: PaymentMethodSchema, count: z.int(), total: Money })),
+});
+export type SaleStats = z.infer<typeof SaleStatsSchema>;
+export const SaleStatsResponseSchema = envelope(SaleStatsSchema);

@@ -1,22 +1,29 @@
+// A sale as the server records it (lines, payments, crediário, the conflicts of an offline
+// sale), the body of POST /api/sales and the list's query. An admin's later changes are in
+// sale-edits.ts, the outbox's batch in sale-batch.ts, the statistics in sale-history.ts.
 import { z } from 'zod';
 import { CREDIARIO_MAX_INSTALLMENTS, CREDIARIO_MIN_INSTALLMENTS } from '../constants';
 import {
+  DayRangeQuery,
+  envelope,
   Id,
-  IdempotencyKeySchema,
   IsoDate,
+  LineQuantity,
   Money,
+  optionalFilter,
+  pageOf,
   PageQuery,
-  PaginationSchema,
   PlainText,
   Quantity,
-  Timestamp,
-  envelope,
-  optionalFilter,
   SearchQuery,
+  Timestamp,
 } from './common';
 import { PartPaymentMethodSchema, SalePaymentSchema, SalePaymentsInputSchema } from './payments';
 import { SALE_NUMBER_PATTERN } from '../sale-number';
 import { CreditApprovalTokenSchema } from './credit';
+
+/** The outbox's batch of sales is part of this module's surface (the device imports it from here). */
+export * from './sale-batch';
 
 /** 'A-0042' (a device's) or '0107' (the store's): shared/sale-number.ts. */
 export const SaleNumberSchema = z.string().regex(SALE_NUMBER_PATTERN, { error: 'Número de venda inválido' });
@@ -142,15 +149,9 @@ export const SaleSchema = z.object({
 });
 export type Sale = z.infer<typeof SaleSchema>;
 
-/** Units of one sale line: at least 1; the cap keeps totals exact and stock in range. */
-export const SALE_ITEM_MAX_QUANTITY = 1_000_000;
-const SaleQuantity = Quantity.min(1, { error: 'A quantidade deve ser maior que zero' }).max(SALE_ITEM_MAX_QUANTITY, {
-  error: 'Quantidade alta demais',
-});
-
 export const SaleItemInputSchema = z.object({
   product_id: Id,
-  quantity: SaleQuantity,
+  quantity: LineQuantity,
   /** The product's price at the till, undiscounted (the price rule compares it). */
   unit_price: Money,
   /** R$ off this line (at most quantity × unit_price; a cashier within the store's limit). */
@@ -214,40 +215,13 @@ export const SaleCreateSchema = z
   });
 export type SaleCreate = z.infer<typeof SaleCreateSchema>;
 
-export const SaleUpdateSchema = z.object({
-  customer_id: Id.optional(),
-  payment_method: PaymentMethodSchema.optional(),
-  payment_status: z.enum(SALE_PAYMENT_STATUSES).optional(),
-  notes: PlainText({ multiline: true }).max(500).nullable().optional(),
-});
-export type SaleUpdate = z.infer<typeof SaleUpdateSchema>;
-
-export const SaleItemAddSchema = z.object({
-  sale_id: Id,
-  product_id: Id,
-  quantity: SaleQuantity,
-  /** Defaults to the product's sale price. */
-  unit_price: Money.optional(),
-});
-export type SaleItemAdd = z.infer<typeof SaleItemAddSchema>;
-
-export const SaleItemUpdateSchema = z.object({
-  quantity: SaleQuantity,
-  unit_price: Money.optional(),
-});
-export type SaleItemUpdate = z.infer<typeof SaleItemUpdateSchema>;
-
-export const SaleItemParams = z.object({ saleId: Id, itemId: Id });
-export const ItemIdParams = z.object({ itemId: Id });
-
 export const SaleListQuerySchema = z.object({
   ...PageQuery,
   search: SearchQuery,
   customer_id: optionalFilter(Id),
   payment_method: optionalFilter(PaymentMethodSchema),
   sale_status: optionalFilter(z.enum(SALE_STATUSES)),
-  start_date: optionalFilter(IsoDate),
-  end_date: optionalFilter(IsoDate),
+  ...DayRangeQuery,
   /** only sales with stock conflicts (admins) */
   conflicts: optionalFilter(z.enum(['true', 'false'])),
   /** the customer's name or CPF/CNPJ */
@@ -261,20 +235,6 @@ export const SaleListQuerySchema = z.object({
 });
 export type SaleListQuery = z.infer<typeof SaleListQuerySchema>;
 
-export const SaleStatsQuerySchema = z.object({
-  start_date: optionalFilter(IsoDate),
-  end_date: optionalFilter(IsoDate),
-});
-
-export const SaleStatsSchema = z.object({
-  total_sales: z.int(),
-  total_revenue: Money,
-  average_ticket: Money,
-  cancelled_sales: z.int(),
-  by_payment_method: z.array(z.object({ payment_method: PaymentMethodSchema, count: z.int(), total: Money })),
-});
-export type SaleStats = z.infer<typeof SaleStatsSchema>;
-
 /** A product's stock on the server right after a sale (the mirror takes this exact number). */
 export const StockAfterSchema = z.object({ product_id: Id, current_stock: Quantity, version: z.int() });
 export type StockAfter = z.infer<typeof StockAfterSchema>;
@@ -283,32 +243,7 @@ export type StockAfter = z.infer<typeof StockAfterSchema>;
 export const SaleCreateResultSchema = SaleSchema.extend({ stock_after: z.array(StockAfterSchema).optional() });
 export type SaleCreateResult = z.infer<typeof SaleCreateResultSchema>;
 
-export const SaleListSchema = z.object({ sales: z.array(SaleSchema), pagination: PaginationSchema });
+export const SaleListSchema = pageOf('sales', SaleSchema);
 export const SaleListResponseSchema = envelope(SaleListSchema);
 export const SaleResponseSchema = envelope(SaleSchema);
 export const SaleCreateResponseSchema = envelope(SaleCreateResultSchema);
-export const SaleStatsResponseSchema = envelope(SaleStatsSchema);
-
-/** The most sales one POST /api/sales/batch carries. */
-export const SALE_BATCH_MAX = 50;
-
-/**
- * POST /api/sales/batch: the outbox's queued sales in one request. Each carries the
- * Idempotency-Key it would send alone and its POST /api/sales body, checked one by one
- * (a malformed sale is refused alone, the batch goes on).
- */
-export const SaleBatchSchema = z.object({
-  sales: z
-    .array(z.object({ key: IdempotencyKeySchema, body: z.unknown() }))
-    .min(1, { error: 'Envie pelo menos uma venda' })
-    .max(SALE_BATCH_MAX, { error: `No máximo ${SALE_BATCH_MAX} vendas por lote` })
-    .refine((sales) => new Set(sales.map((s) => s.key)).size === sales.length, {
-      error: 'Chave de idempotência repetida no lote',
-    }),
-});
-export type SaleBatch = z.infer<typeof SaleBatchSchema>;
-
-/** Each sale's answer, in order: exactly what POST /api/sales with its key answers. */
-export const SaleBatchResultSchema = z.object({ key: z.string(), status: z.int(), body: z.unknown() });
-export type SaleBatchResult = z.infer<typeof SaleBatchResultSchema>;
-export const SaleBatchResponseSchema = envelope(z.object({ results: z.array(SaleBatchResultSchema) }));

@@ -4,7 +4,7 @@
 // had at the moment it was counted, and finishing moves the stock by counted minus that,
 // so a sale made while the count is open is never counted away.
 import { z } from 'zod';
-import { Id, Money, PageQuery, PaginationSchema, SearchQuery, SignedMoney, Timestamp, envelope } from './common';
+import { envelope, Id, Money, pageOf, PageQuery, SearchQuery, SignedMoney, Timestamp } from './common';
 
 export const STOCK_COUNT_STATUSES = ['open', 'confirmed', 'cancelled'] as const;
 export type StockCountStatus = (typeof STOCK_COUNT_STATUSES)[number];
@@ -53,7 +53,7 @@ export const StockCountResponseSchema = envelope(StockCountSchema);
 
 export const StockCountListQuerySchema = z.object({ ...PageQuery });
 export type StockCountListQuery = z.infer<typeof StockCountListQuerySchema>;
-export const StockCountListSchema = z.object({ counts: z.array(StockCountSchema), pagination: PaginationSchema });
+export const StockCountListSchema = pageOf('counts', StockCountSchema);
 export const StockCountListResponseSchema = envelope(StockCountListSchema);
 
 export const StockCountLinesQuerySchema = z.object({ ...PageQuery, search: SearchQuery });
@@ -77,7 +77,7 @@ export const StockCountLineSchema = z.object({
   difference: z.int().nullable(),
 });
 export type StockCountLine = z.infer<typeof StockCountLineSchema>;
-export const StockCountLinesSchema = z.object({ lines: z.array(StockCountLineSchema), pagination: PaginationSchema });
+export const StockCountLinesSchema = pageOf('lines', StockCountLineSchema);
 export const StockCountLinesResponseSchema = envelope(StockCountLinesSchema);
 
 export const StockCountLineParams = z.object({ id: Id, productId: Id });

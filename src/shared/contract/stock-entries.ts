@@ -3,7 +3,7 @@
 // with the admin's choices to confirm; the server reads the note itself both times, so the
 // quantities, costs and bills always come from the document, never from the screen.
 import { z } from 'zod';
-import { Id, IsoDate, Money, PageQuery, PaginationSchema, RequiredText, Timestamp, envelope } from './common';
+import { envelope, Id, IsoDate, Money, pageOf, PageQuery, RequiredText, Timestamp } from './common';
 import { AccountPayableSchema } from './accounts';
 
 /** Files up to 5 MB (the parser counts bytes; this bounds the text before it). */
@@ -153,6 +153,4 @@ export const StockEntryResultResponseSchema = envelope(StockEntryResultSchema);
 
 export const StockEntryListQuerySchema = z.object({ ...PageQuery });
 export type StockEntryListQuery = z.infer<typeof StockEntryListQuerySchema>;
-export const StockEntryListResponseSchema = envelope(
-  z.object({ stock_entries: z.array(StockEntrySchema), pagination: PaginationSchema }),
-);
+export const StockEntryListResponseSchema = envelope(pageOf('stock_entries', StockEntrySchema));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
-import { Email, Id, PageQuery, PaginationSchema, RequiredText, Timestamp, envelope } from './common';
+import { Email, envelope, Id, pageOf, PageQuery, RequiredText, Timestamp } from './common';
 
 export const RoleSchema = z.enum(ROLES, { error: 'Perfil inválido (admin ou user)' });
 
@@ -40,5 +40,5 @@ export const UserResponseSchema = envelope(UserSchema);
 export const UserListQuerySchema = z.object({ ...PageQuery });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
-export const UserListSchema = z.object({ users: z.array(UserSchema), pagination: PaginationSchema });
+export const UserListSchema = pageOf('users', UserSchema);
 export const UserListResponseSchema = envelope(UserListSchema);
