@@ -15,9 +15,12 @@ function memoryStorage(): KeyValueStorage {
   };
 }
 
-/** The app's API client signed in as `email` (password demo123) on the listening `app`. */
-export async function appClientOf(app: FastifyInstance, email: string) {
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
+/**
+ * The app's API client signed in as `email` (password demo123) on the listening `app`, or
+ * through another port in front of it (a proxy that drops or holds requests).
+ */
+export async function appClientOf(app: FastifyInstance, email: string, port?: number) {
+  const base = `http://127.0.0.1:${port ?? (app.server.address() as { port: number }).port}/api`;
   const storage = memoryStorage();
   const tokens = createTokenStore(() => storage);
   tokens.setTokens({ ...(await login(app, email, 'demo123')), expiresIn: 900 });

@@ -9,17 +9,15 @@ import 'fake-indexeddb/auto';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, createRefreshRequest } from '../../src/app/lib/api-client';
 import { TIMEOUT_ERROR_TEXT } from '../../src/app/lib/api-error';
-import { createRefreshCoordinator } from '../../src/app/lib/refresh-coordinator';
-import { createTokenStore, type KeyValueStorage } from '../../src/app/lib/token-store';
 import { BalcaoDb } from '../../src/app/offline/db';
 import { recordSale } from '../../src/app/offline/outbox';
 import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
 import { onAck } from '../../src/app/offline/sync-io';
 import { sales } from '../../src/server/db/schema';
-import { login, setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { appClientOf } from './app-client';
 import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';
 
 type Mode = 'blackhole' | 'drop-replies' | 'pass';
@@ -61,15 +59,6 @@ function faultyProxy(target: number) {
   };
 }
 
-function memoryStorage(): KeyValueStorage {
-  const values = new Map<string, string>();
-  return {
-    getItem: (k) => values.get(k) ?? null,
-    setItem: (k, v) => void values.set(k, v),
-    removeItem: (k) => void values.delete(k),
-  };
-}
-
 const DEADLINE_MS = 400;
 
 describe('outbox request deadline', () => {
@@ -91,18 +80,7 @@ describe('outbox request deadline', () => {
 
   it('a swallowed request never holds the queue; healed, each sale arrives once', async () => {
     const port = await proxy.listen();
-    const base = `http://127.0.0.1:${port}/api`;
-    const storage = memoryStorage();
-    const tokens = createTokenStore(() => storage);
-    const session = await login(ctx.app, 'caixa@demo.com', 'demo123');
-    tokens.setTokens({ ...session, expiresIn: 900 });
-    const refresher = createRefreshCoordinator({
-      tokens,
-      requestRefresh: createRefreshRequest(undefined, base),
-      onRefreshFailed: () => undefined,
-      withLock: (task) => task(),
-    });
-    const transport = createTransport(createApiClient({ tokens, refresher, base }), { timeoutMs: DEADLINE_MS });
+    const transport = createTransport(await appClientOf(ctx.app, 'caixa@demo.com', port), { timeoutMs: DEADLINE_MS });
 
     const tenantId = ctx.demo.tenant.id;
     const product = await makeProduct(ctx.db, tenantId, { stock: 50 });
