@@ -6,13 +6,13 @@
 // customer's balance agree on the server and the device. At 390 px, from the sale's detail
 // in the history, the dialog and the exchange's banner fit without sideways scrolling.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, loginToken } from './support/api';
+import { api } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
-import { idbCount, idbKeys, idbProductCount, until } from './support/idb';
+import { idbCount, idbKeys, until } from './support/idb';
 import { overflow } from './support/layout';
 import { addProduct, chooseCustomer, finish, openTill, shownStock, signIn } from './support/till';
 import type { ApiCustomer, ApiProduct } from './support/till';
-import { reais, shownBRL, storeCreditBalance, typeInto } from './support/returns';
+import { reais, returnsCounter, shownBRL, storeCreditBalance, typeInto } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
 
 let page: Page;
@@ -43,24 +43,13 @@ const server = fileServer();
 const tablet = fileBrowser({ width: 820, height: 1180 });
 
 beforeAll(async () => {
-  adminToken = await loginToken(server, 'admin@demo.com');
-  const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
-    token: adminToken,
-  });
-  const stocked = catalogue.body.data.products
-    .filter((p) => p.current_stock >= 10 && p.sale_price > 5)
-    .sort((a, b) => a.sale_price - b.sale_price);
-  cheap = stocked[0]!;
-  dearer = stocked.find((p) => p.sale_price >= cheap.sale_price + 10)!;
-  const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=3', {
-    token: adminToken,
-  });
-  customer = people.body.data.customers[1]!;
-  if (!dearer || !cheap || !customer) throw new Error('o demo precisa de produtos e clientes');
   page = await tablet.context.newPage();
-  await signIn(server, page, 'caixa@demo.com');
-  await openTill(server, page);
-  await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
+  const counter = await returnsCounter(server, page);
+  adminToken = counter.adminToken;
+  cheap = counter.stocked[0]!;
+  dearer = counter.stocked.find((p) => p.sale_price >= cheap.sale_price + 10)!;
+  customer = counter.customers[1]!;
+  if (!dearer || !cheap || !customer) throw new Error('o demo precisa de produtos e clientes');
 });
 
 describe('Troca (tablet 820 px)', () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSale, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
-import { idbCount, idbKeys, idbProductCount, until } from './support/idb';
+import { idbCount, idbKeys, until } from './support/idb';
 import { overflow } from './support/layout';
 import {
   addProduct,
@@ -18,7 +18,7 @@ import {
   type ApiCustomer,
   type ApiProduct,
 } from './support/till';
-import { reais, shownBRL, storeCreditBalance, typeInto } from './support/returns';
+import { reais, returnsCounter, shownBRL, storeCreditBalance, typeInto } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
 
 let page: Page;
@@ -38,24 +38,13 @@ const server = fileServer();
 const tablet = fileBrowser({ width: 820, height: 1180 });
 
 beforeAll(async () => {
-  adminToken = await loginToken(server, 'admin@demo.com');
-  const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
-    token: adminToken,
-  });
-  const stocked = catalogue.body.data.products
-    .filter((p) => p.current_stock >= 10 && p.sale_price > 5)
-    .sort((a, b) => b.sale_price - a.sale_price);
-  expensive = stocked[0]!;
-  cheap = stocked.find((p) => p.sale_price < expensive.sale_price)!;
-  const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=3', {
-    token: adminToken,
-  });
-  customer = people.body.data.customers[0]!;
-  if (!expensive || !cheap || !customer) throw new Error('o demo precisa de produtos e clientes');
   page = await tablet.context.newPage();
-  await signIn(server, page, 'caixa@demo.com');
-  await openTill(server, page);
-  await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
+  const counter = await returnsCounter(server, page);
+  adminToken = counter.adminToken;
+  expensive = counter.stocked.at(-1)!;
+  cheap = counter.stocked.findLast((p) => p.sale_price < expensive.sale_price)!;
+  customer = counter.customers[0]!;
+  if (!expensive || !cheap || !customer) throw new Error('o demo precisa de produtos e clientes');
 });
 
 describe('Trocas e Devoluções (tablet 820 px)', () => {

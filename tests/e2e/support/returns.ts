@@ -1,8 +1,11 @@
 // What the returns and exchange tests share: amounts as the screen writes them, typing into
-// a labelled field as a person does, and a customer's vale-troca on the server.
-import { api } from './api';
+// a labelled field as a person does, a customer's vale-troca on the server, and the counter
+// both start from.
+import { api, loginToken } from './api';
 import type { Page } from './browser';
+import { idbProductCount, until } from './idb';
 import type { RunningServer } from './server';
+import { openTill, signIn, type ApiCustomer, type ApiProduct } from './till';
 
 /** 12.5 -> '12,50' (the figure of 'R$ 12,50'). */
 export const reais = (n: number) => n.toFixed(2).replace('.', ',');
@@ -24,4 +27,26 @@ export async function storeCreditBalance(server: RunningServer, token: string, c
     token,
   });
   return res.body.data.balance;
+}
+
+/**
+ * The demo store as both tests start from it: an admin's token, the products with stock
+ * to spare (10 or more, over R$ 5) cheapest first, the first customers, and the cashier
+ * signed in on `page` with the caixa open and the whole catalogue on the device.
+ */
+export async function returnsCounter(server: RunningServer, page: Page) {
+  const adminToken = await loginToken(server, 'admin@demo.com');
+  const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
+    token: adminToken,
+  });
+  const stocked = catalogue.body.data.products
+    .filter((p) => p.current_stock >= 10 && p.sale_price > 5)
+    .sort((a, b) => a.sale_price - b.sale_price);
+  const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=3', {
+    token: adminToken,
+  });
+  await signIn(server, page, 'caixa@demo.com');
+  await openTill(server, page);
+  await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
+  return { adminToken, stocked, customers: people.body.data.customers };
 }
