@@ -12,7 +12,7 @@ import { idbCount, idbKeys, until } from './support/idb';
 import { overflow } from './support/layout';
 import { addProduct, chooseCustomer, finish, openTill, shownStock, signIn } from './support/till';
 import type { ApiCustomer, ApiProduct } from './support/till';
-import { reais, returnsCounter, shownBRL, storeCreditBalance, typeInto } from './support/returns';
+import { reais, returnsCounter, sellOnDevice, shownBRL, storeCreditBalance, typeInto } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
 
 let page: Page;
@@ -61,12 +61,7 @@ describe('Troca (tablet 820 px)', () => {
     await page.getByText('Offline', { exact: true }).first().waitFor();
 
     // The sale being exchanged: 2 units of the cheap product, made offline on this device.
-    const before = new Set(await idbKeys(page, 'sales'));
-    await chooseCustomer(page, customer.name);
-    await addProduct(page, cheap, 2);
-    await finish(page);
-    const saleId = (await idbKeys(page, 'sales')).find((id) => !before.has(id))!;
-    expect(saleId).toBeTruthy();
+    const saleId = await sellOnDevice(page, customer, cheap, 2);
 
     // 'Trocar por outros produtos': the return to vale-troca, and Nova Venda goes on.
     await exchangeOne(page, `#${saleId.slice(0, 8).toUpperCase()}`, cheap);

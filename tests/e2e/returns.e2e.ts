@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSale, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
-import { idbCount, idbKeys, until } from './support/idb';
+import { idbCount, until } from './support/idb';
 import { overflow } from './support/layout';
 import {
   addProduct,
@@ -18,7 +18,7 @@ import {
   type ApiCustomer,
   type ApiProduct,
 } from './support/till';
-import { reais, returnsCounter, shownBRL, storeCreditBalance, typeInto } from './support/returns';
+import { reais, returnsCounter, sellOnDevice, shownBRL, storeCreditBalance, typeInto } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
 
 let page: Page;
@@ -55,12 +55,7 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
     await page.getByText('Offline', { exact: true }).first().waitFor();
 
     // A sale of 2 units, made offline.
-    const before = new Set(await idbKeys(page, 'sales'));
-    await chooseCustomer(page, customer.name);
-    await addProduct(page, expensive, 2);
-    await finish(page);
-    const saleId = (await idbKeys(page, 'sales')).find((id) => !before.has(id))!;
-    expect(saleId).toBeTruthy();
+    const saleId = await sellOnDevice(page, customer, expensive, 2);
 
     // One unit back for vale-troca, found by the sale's number, still offline.
     await page.getByRole('button', { name: 'Trocas e Devoluções' }).click();

@@ -3,9 +3,9 @@
 // both start from.
 import { api, loginToken } from './api';
 import type { Page } from './browser';
-import { idbProductCount, until } from './idb';
+import { idbKeys, idbProductCount, until } from './idb';
 import type { RunningServer } from './server';
-import { openTill, signIn, type ApiCustomer, type ApiProduct } from './till';
+import { addProduct, chooseCustomer, finish, openTill, signIn, type ApiCustomer, type ApiProduct } from './till';
 
 /** 12.5 -> '12,50' (the figure of 'R$ 12,50'). */
 export const reais = (n: number) => n.toFixed(2).replace('.', ',');
@@ -49,4 +49,15 @@ export async function returnsCounter(server: RunningServer, page: Page) {
   await openTill(server, page);
   await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho');
   return { adminToken, stocked, customers: people.body.data.customers };
+}
+
+/** A sale of `quantity` units to `customer` finished on this device: the id it is kept under. */
+export async function sellOnDevice(page: Page, customer: ApiCustomer, product: ApiProduct, quantity: number) {
+  const before = new Set(await idbKeys(page, 'sales'));
+  await chooseCustomer(page, customer.name);
+  await addProduct(page, product, quantity);
+  await finish(page);
+  const saleId = (await idbKeys(page, 'sales')).find((id) => !before.has(id));
+  if (!saleId) throw new Error('a venda não ficou no aparelho');
+  return saleId;
 }
