@@ -1,146 +1,40 @@
-// The owner sees the business, in the real Chromium against the real server:
-// sales, a paid and an overdue bill are made through the API; the admin's Dashboard and
-// every report tab show the API's figures; exports download CSVs that start with the BOM
-// and parse back to those figures; the report prints without the app's frame; the
-// cashier sees today only and no charts; phones, tablet and desktop have no sideways
-// scroll; both screens read offline from the cache; and once in an en-US browser.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+// The owner sees the business, in the real Chromium against the real server: sales, a
+// paid and an overdue bill are made through the API (support/reports.ts); the admin's
+// Dashboard and every report tab show the API's figures; exports download CSVs that start
+// with the BOM and parse back to those figures; the report prints without the app's frame;
+// phones, tablet and desktop have no sideways scroll; both screens read offline from the
+// cache. The cashier's view and an en-US browser: reports-roles.e2e.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/shared/dates';
-import { formatBRL, toCentavos } from '../../src/shared/money';
-import { csvCentavos, parseCsv } from '../../src/app/test/csv-parse';
-import { api, loginToken } from './support/api';
+import { toCentavos } from '../../src/shared/money';
+import { csvCentavos } from '../../src/app/test/csv-parse';
+import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
 import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-  openBrowser,
-  screenshot,
-  waitForServiceWorker,
-  type Page,
-} from './support/browser';
-import { signIn, type ApiCustomer, type ApiProduct } from './support/till';
+  brl,
+  card,
+  cardValue,
+  download,
+  expectNoSidewaysScroll,
+  figure,
+  fullShot,
+  lineValue,
+  norm,
+  percent,
+  range30,
+  reportsStore,
+  rowOf,
+  type Metrics,
+  type ReportsStore,
+} from './support/reports';
+import { signIn } from './support/till';
 import { fileServer } from './support/suite';
 
-let admin: string;
-let products: ApiProduct[];
-
-const pct = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const percent = (v: number) => `${pct.format(v)}%`;
-/** Reais from the API as the screen writes them. */
-const brl = (reais: number) => formatBRL(toCentavos(reais));
-const norm = (t: string | null) => (t ?? '').replace(/\s+/g, ' ').trim();
-const range30 = () => ({ start: addDays(todayIso(), -29), end: todayIso() });
-
-async function get<T>(path: string, token = admin): Promise<T> {
-  const res = await api<{ data: T }>(server, 'GET', path, { token });
-  expect(res.status, path).toBe(200);
-  return res.body.data;
-}
-
-async function post(path: string, body: unknown): Promise<{ id: string }> {
-  const res = await api<{ data: { id: string } }>(server, 'POST', path, {
-    token: admin,
-    body,
-    headers: { 'Idempotency-Key': randomUUID() },
-  });
-  expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body.data;
-}
-
 const server = fileServer();
+let store: ReportsStore;
+const get = <T>(path: string, token?: string) => store.get<T>(path, token);
 
 beforeAll(async () => {
-  admin = await loginToken(server, 'admin@demo.com');
-  const list = await get<{ products: ApiProduct[] }>('/api/products?limit=5');
-  products = list.products;
-  const customer = (await get<{ customers: ApiCustomer[] }>('/api/customers?limit=1')).customers[0]!;
-  const sale = (p: ApiProduct, quantity: number, payment_method: string, extra: object = {}) =>
-    post('/api/sales', {
-      customer_id: customer.id,
-      items: [{ product_id: p.id, quantity, unit_price: p.sale_price }],
-      payment_method,
-      ...extra,
-    });
-  await sale(products[0]!, 2, 'cash');
-  await sale(products[1]!, 1, 'pix');
-  await sale(products[2]!, 3, 'credit_card');
-  // A sale six days ago (it reached the server late, from a till that was offline; the
-  // server keeps a device's time up to 7 days back, SALE_SOLD_AT_PAST_MAX_MS).
-  const past = new Date(Date.now() - 6 * 86_400_000).toISOString();
-  await sale(products[0]!, 1, 'debit_card', { offline: true, sold_at: past, id: randomUUID() });
-  await post('/api/accounts-payable', {
-    supplier_name: 'Tecidos Paulista',
-    description: 'Malha de algodão',
-    amount: 350.4,
-    due_date: addDays(todayIso(), -5),
-    category: 'Matéria-prima',
-  });
-  const light = await post('/api/accounts-payable', {
-    supplier_name: 'Energia Paulista',
-    description: 'Conta de luz',
-    amount: 180.25,
-    due_date: addDays(todayIso(), -2),
-    category: 'Utilidades',
-  });
-  await post(`/api/accounts-payable/${light.id}/mark-as-paid`, { payment_date: todayIso() });
+  store = await reportsStore(server);
 });
-
-/** A screenshot of the whole screen: the app scrolls inside <main>, so the window grows to fit it. */
-async function fullShot(page: Page, name: string) {
-  const size = page.viewportSize()!;
-  const height = await page.evaluate(() => {
-    const main = document.querySelector('main');
-    return main ? main.scrollHeight + (main.getBoundingClientRect().top || 0) : document.body.scrollHeight;
-  });
-  await page.setViewportSize({ width: size.width, height: Math.max(size.height, Math.ceil(height)) });
-  await screenshot(page, name);
-  await page.setViewportSize(size);
-}
-
-/** Nothing wider than the window: neither the page nor the app's scrolling <main>. */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const sizes = await page.evaluate(() => {
-    const main = document.querySelector('main')!;
-    return {
-      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      main: main.scrollWidth - main.clientWidth,
-    };
-  });
-  expect(sizes, where).toEqual({ page: 0, main: 0 });
-}
-
-const card = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true });
-const cardValue = async (page: Page, title: string) =>
-  norm(await card(page, title).getByTestId('metric-value').textContent());
-const figure = async (page: Page, label: string) =>
-  norm(await page.getByRole('group', { name: label, exact: true }).getByTestId('figure-value').textContent());
-/** A statement's or table's row by its heading cell (exact), e.g. 'Total do Ativo'. */
-const rowOf = (page: Page, label: string) =>
-  page.getByRole('rowheader', { name: label, exact: true }).locator('xpath=ancestor::tr[1]');
-/** A statement line's value as it shows (on a phone the DRE's share folds under it, hidden here). */
-const lineValue = async (page: Page, label: string) =>
-  norm(await rowOf(page, label).getByRole('cell').first().innerText());
-
-async function download(
-  page: Page,
-  click: () => Promise<void>,
-): Promise<{ bytes: Buffer; rows: string[][]; name: string }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const bytes = readFileSync((await file.path())!);
-  return { bytes, rows: parseCsv(bytes.toString('utf8')), name: file.suggestedFilename() };
-}
-
-interface Metrics {
-  sales: { today: number; thisWeek: number };
-  revenue: { today: number; thisMonth: number; total: number; growth: number };
-  customers: { total: number };
-  products: { total: number };
-  financial: { accountsPayable: { total: number; overdue: number }; accountsReceivable: { total: number } };
-}
 
 describe('Dashboard e Relatórios Financeiros', () => {
   let desktop: Awaited<ReturnType<typeof openBrowser>>;
@@ -343,7 +237,7 @@ describe('Dashboard e Relatórios Financeiros', () => {
 
     // Produtos: the list on screen.
     await page.goto(`${server.demoUrl}/produtos`);
-    await page.getByText(products[0]!.name).first().waitFor();
+    await page.getByText(store.products[0]!.name).first().waitFor();
     const productsFile = await download(page, () => page.getByRole('button', { name: 'Exportar' }).click());
     expect([...productsFile.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const total = (await get<{ pagination: { total: number } }>('/api/products?limit=1')).pagination.total;
@@ -366,7 +260,7 @@ describe('Dashboard e Relatórios Financeiros', () => {
       name: string;
       current_stock: number;
       sale_price: number;
-    }>(`/api/products/${products[0]!.id}`);
+    }>(`/api/products/${store.products[0]!.id}`);
     const row = productsFile.rows.find((r) => r[0] === first.sku)!;
     expect(row[1]).toBe(first.barcode ?? '');
     expect(row[2]).toBe(first.name);
@@ -423,84 +317,6 @@ describe('Dashboard e Relatórios Financeiros', () => {
       await fullShot(page, 'reports-31-resumo-offline');
     } finally {
       await desktop.context.setOffline(false);
-    }
-  });
-});
-
-describe('the cashier', () => {
-  it('sees today only, no charts and no financial cards', async () => {
-    const phone = await openBrowser({ width: 390, height: 844 });
-    try {
-      const page = await phone.context.newPage();
-      // Every script the cashier's pages load (Recharts is only for admins' charts).
-      const scripts: Promise<string>[] = [];
-      page.on('response', (res) => {
-        if (res.request().resourceType() === 'script') scripts.push(res.text().catch(() => ''));
-      });
-      await signIn(server, page, 'caixa@demo.com');
-      await card(page, 'Vendas Hoje').waitFor();
-      const cashier = await loginToken(server, 'caixa@demo.com');
-      const m = await get<Metrics>('/api/dashboard/metrics?scope=day', cashier);
-      expect(norm(await page.getByText('Visualizando dados de:').textContent())).toContain('Hoje');
-      expect(await page.getByText('Admin', { exact: true }).count()).toBe(0);
-      expect(await cardValue(page, 'Vendas Hoje')).toBe(String(m.sales.today));
-      for (const adminOnly of ['Receita do Mês', 'Contas a Receber', 'Contas a Pagar']) {
-        expect(await card(page, adminOnly).count(), adminOnly).toBe(0);
-      }
-      expect(await page.getByRole('region', { name: 'Vendas e Receita' }).count()).toBe(0);
-      expect(await page.getByRole('region', { name: 'Fluxo de Caixa' }).count()).toBe(0);
-      await page.getByText('Alertas do Sistema').waitFor();
-      await expectNoSidewaysScroll(page, 'cashier dashboard 390');
-      await fullShot(page, 'reports-40-dashboard-caixa-390');
-      // The till's JavaScript, like the cashier's dashboard, has no Recharts in it.
-      await page.goto(`${server.demoUrl}/vendas`);
-      await page.getByText('PDV - Ponto de Venda').waitFor();
-      const bodies = await Promise.all(scripts);
-      expect(bodies.length).toBeGreaterThan(3);
-      expect(bodies.filter((b) => b.includes('recharts-surface'))).toHaveLength(0);
-      // The menu has no reports for a cashier; the address is refused.
-      await page.goto(`${server.demoUrl}/relatorios-financeiros`);
-      await page.getByText('Você não tem permissão para acessar este recurso.').waitFor();
-    } finally {
-      await phone.close();
-    }
-  });
-});
-
-describe('an en-US browser', () => {
-  it('still shows reais, Brazilian dates and the same figures', async () => {
-    const userDataDir = mkdtempSync(join(tmpdir(), 'balcao-chromium-en-'));
-    const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS, '--lang=en-US'],
-      headless: true,
-      viewport: { width: 1440, height: 900 },
-      locale: 'en-US',
-      timezoneId: 'America/New_York',
-    });
-    try {
-      const page = await context.newPage();
-      expect(await page.evaluate(() => navigator.language)).toBe('en-US');
-      await signIn(server, page, 'admin@demo.com');
-      await card(page, 'Receita Hoje').waitFor();
-      const m = await get<Metrics>('/api/dashboard/metrics');
-      expect(await cardValue(page, 'Receita Hoje')).toBe(norm(brl(m.revenue.today)));
-      await page.locator('[data-testid=sales-chart] .recharts-line-curve').first().waitFor();
-      await fullShot(page, 'reports-50-dashboard-en-US');
-      await page.goto(`${server.demoUrl}/relatorios-financeiros`);
-      await page.getByRole('tab', { name: 'DRE' }).click();
-      await page.getByRole('row', { name: /Receita Total/ }).waitFor();
-      const { start, end } = range30();
-      const dre = await get<{ revenue: { total_revenue: number } }>(
-        `/api/financial-reports/dre?start_date=${start}&end_date=${end}`,
-      );
-      expect(await lineValue(page, '(=) Receita Total')).toBe(norm(brl(dre.revenue.total_revenue)));
-      const dates = start.split('-').reverse().join('/');
-      expect(norm(await page.getByText(/^Período de /).textContent())).toContain(dates);
-      await fullShot(page, 'reports-51-dre-en-US');
-    } finally {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
     }
   });
 });
