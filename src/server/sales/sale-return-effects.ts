@@ -21,6 +21,7 @@ import {
   saleReturns,
   type SaleReturnRow,
   type SaleRow,
+  storeCreditPayouts,
   users,
 } from '../db/schema';
 import { badRequest } from '../errors';
@@ -168,8 +169,11 @@ export async function loadReturns(
   by: { returnIds?: readonly string[]; saleId?: string },
 ): Promise<SaleReturn[]> {
   const r = saleReturns;
+  const p = storeCreditPayouts;
+  const paidOut = sql<number>`(SELECT coalesce(sum(${p.amount}), 0)::float8 FROM ${p}
+                               WHERE ${p.tenantId} = ${r.tenantId} AND ${p.returnId} = ${r.id})`;
   const found = await t
-    .select({ row: r, approver: users.name })
+    .select({ row: r, approver: users.name, paidOut })
     .from(r)
     .leftJoin(users, and(eq(users.tenantId, r.tenantId), eq(users.id, r.approvedBy)))
     .where(
@@ -179,6 +183,7 @@ export async function loadReturns(
   if (found.length === 0) return [];
   const rows = found.map((f) => f.row);
   const approvers = new Map(found.map((f) => [f.row.id, f.approver]));
+  const paidOuts = new Map(found.map((f) => [f.row.id, Number(f.paidOut)]));
   const l = saleReturnLines;
   const lines = await t
     .select({ line: l, name: saleItems.productName, position: saleItems.position })
@@ -199,6 +204,7 @@ export async function loadReturns(
       row,
       lines.filter((x) => x.line.returnId === row.id),
       approvers.get(row.id) ?? null,
+      paidOuts.get(row.id) ?? 0,
     ),
   );
 }
@@ -207,6 +213,7 @@ function toSaleReturn(
   row: SaleReturnRow,
   lines: readonly { line: typeof saleReturnLines.$inferSelect; name: string; position: number }[],
   approverName: string | null,
+  cashPaidOut: number,
 ): SaleReturn {
   return {
     id: row.id,
@@ -218,6 +225,7 @@ function toSaleReturn(
     amount: row.amount,
     installments: row.installments,
     refunded: row.refunded,
+    cash_paid_out: cashPaidOut,
     lines: lines.map(({ line, name, position }) => ({
       sale_item_id: line.saleItemId,
       position,

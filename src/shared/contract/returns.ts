@@ -96,6 +96,8 @@ export const SaleReturnSchema = z.object({
   installments: Money,
   /** Paid back by the refund method. */
   refunded: Money,
+  /** Of a vale-troca refund, what was given back in cash later (store-credit-payouts.ts). */
+  cash_paid_out: Money,
   lines: z.array(SaleReturnLineSchema),
   offline: z.boolean(),
   /** An offline return beyond a cashier's limit, for admins to review. */
