@@ -214,11 +214,17 @@ describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
     expect(await balanceOf(ex.customerId)).toBe(2000);
   });
 
-  it("another customer's return, or an unknown one: 404", async () => {
+  it("another customer's return, an unknown one, or an unknown new sale online: 404", async () => {
     const session = await openSession();
     const ex = await exchange(5000, 2000, session);
     const stranger = (await makeCustomer(ctx.db, tenantId, 'Outro Cliente')).id;
     expect((await payOut(stranger, { return_id: ex.returnId, amount: 10 })).status).toBe(404);
     expect((await payOut(ex.customerId, { return_id: randomUUID(), amount: 10 })).status).toBe(404);
+    // A new sale the store does not have: 404 online; offline (the cash already left) kept unnamed.
+    const unknownSale = { return_id: ex.returnId, sale_id: randomUUID(), amount: 10 };
+    expect((await payOut(ex.customerId, unknownSale)).status).toBe(404);
+    const kept = await payOut(ex.customerId, { ...unknownSale, offline: true });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(201);
+    expect(kept.body.data).toMatchObject({ sale_id: null, amount: 10, conflict: false });
   });
 });

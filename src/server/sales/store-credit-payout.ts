@@ -21,10 +21,10 @@ import { getStoreSettings } from '../access/settings';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { customers, saleConflicts, saleReturns, storeCreditLedger, storeCreditPayouts } from '../db/schema';
+import { customers, saleConflicts, saleReturns, sales, storeCreditLedger, storeCreditPayouts } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { saleIncomeDescription } from './sale-effects';
-import { loadSaleRow } from './sale-queries';
+import { loadSaleRow, SALE_NOT_FOUND } from './sale-queries';
 import { bookRefund } from './sale-return-effects';
 import { returnSession } from './sale-returns';
 import { saleTime } from './sale-time';
@@ -55,6 +55,25 @@ async function paidOutOf(t: DbOrTx, tenantId: string, returnId: string): Promise
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The exchange's new sale the payout names: online it must be one of the store's; offline
+ * the cash already left, so a sale that never arrived (refused on its way) is left unnamed.
+ */
+async function exchangeSale(
+  t: DbOrTx,
+  tenantId: string,
+  input: Pick<StoreCreditPayoutCreate, 'sale_id' | 'offline'>,
+): Promise<string | null> {
+  if (!input.sale_id) return null;
+  const [found] = await t
+    .select({ id: sales.id })
+    .from(sales)
+    .where(and(eq(sales.tenantId, tenantId), eq(sales.id, input.sale_id)));
+  if (found) return found.id;
+  if (input.offline) return null;
+  throw notFound(SALE_NOT_FOUND);
+}
+
 export async function payOutStoreCredit(
   db: DbOrTx,
   tenantId: string,
@@ -76,7 +95,7 @@ export async function payOutStoreCredit(
       .where(and(eq(saleReturns.tenantId, tenantId), eq(saleReturns.id, input.return_id)));
     if (ret?.customerId !== customerId) throw notFound(PAYOUT_RETURN_NOT_FOUND);
     const sale = await loadSaleRow(t, tenantId, ret.saleId);
-    if (input.sale_id) await loadSaleRow(t, tenantId, input.sale_id);
+    const saleId = await exchangeSale(t, tenantId, input);
 
     const amount = input.amount;
     const before = await paidOutOf(t, tenantId, ret.id);
@@ -104,7 +123,7 @@ export async function payOutStoreCredit(
         id,
         customerId,
         returnId: ret.id,
-        saleId: input.sale_id ?? null,
+        saleId,
         amount,
         taken,
         cashSessionId,
@@ -131,7 +150,7 @@ export async function payOutStoreCredit(
         amount: taken,
         balanceAfter: balance,
         returnId: ret.id,
-        saleId: input.sale_id ?? null,
+        saleId,
         createdBy: caller.userId,
       });
     }
@@ -149,7 +168,7 @@ export async function payOutStoreCredit(
       id,
       customer_id: customerId,
       return_id: ret.id,
-      sale_id: input.sale_id ?? null,
+      sale_id: saleId,
       amount,
       taken,
       cash_session_id: cashSessionId,
