@@ -43,6 +43,9 @@ const saleFixture: {
   product?: ProductFixture;
   customerId?: string;
   newSale?: () => Promise<FreshSale>;
+  /** A fresh sale's unit returned to vale-troca: the customer's payout URL (the return kept in `returnId`). */
+  valePayout?: () => Promise<string>;
+  returnId?: string;
   openSession?: () => Promise<string>;
   /** The store's open stock count (opened when there is none). */
   openCount?: () => Promise<string>;
@@ -172,6 +175,13 @@ const ROWS: Row[] = [
     route: 'POST /api/sales/:id/returns',
     url: async () => `/api/sales/${(await saleFixture.newSale!()).id}/returns`,
     body: () => ({ lines: [{ position: 0, quantity: 1 }], reason: 'Matriz', refund_method: 'vale_troca' }),
+    cashier: 201,
+    admin: 201,
+  },
+  {
+    route: 'POST /api/customers/:id/store-credit/payout',
+    url: () => saleFixture.valePayout!(),
+    body: () => ({ amount: 1, return_id: saleFixture.returnId }),
     cashier: 201,
     admin: 201,
   },
@@ -433,6 +443,17 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
     saleFixture.product = await makeProduct(ctx.db, ctx.demo.tenant.id, { stock: 100_000 });
     saleFixture.customerId = (await makeCustomer(ctx.db, ctx.demo.tenant.id)).id;
     saleFixture.newSale = newSale;
+    saleFixture.valePayout = async () => {
+      const sale = await newSale();
+      const back = await http.post(
+        `/api/sales/${sale.id}/returns`,
+        { lines: [{ position: 0, quantity: 1 }], reason: 'Matriz', refund_method: 'vale_troca' },
+        { token: admin },
+      );
+      if (back.status !== 201) throw new Error(`devolução de teste: ${back.status} ${JSON.stringify(back.body)}`);
+      saleFixture.returnId = back.body.data.id as string;
+      return `/api/customers/${saleFixture.customerId}/store-credit/payout`;
+    };
     const openCountId = async (): Promise<string | null> => {
       const list = await http.get('/api/stock-counts?limit=1', { token: admin });
       const newest = list.body.data.counts[0];

@@ -2,7 +2,8 @@
 // offline, the cashier sells, returns one item of that sale for vale-troca (found by its
 // number before the sale reached the server), and uses the vale in a new sale; back
 // online everything arrives once and the customer's balance is the same on the server and
-// on the device.
+// on the device. Over the cashier's limit an admin present approves, and the sale's detail
+// in the history says who ('Aprovada por <nome>').
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSale, loginToken } from './support/api';
@@ -187,5 +188,17 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
       [false, false],
       [true, true],
     ]);
+
+    // The sale's detail in Histórico de Vendas names the admin who approved the first one.
+    await page.goto(`${server.demoUrl}/historico-vendas`);
+    await page.getByRole('heading', { name: 'Histórico de Vendas' }).waitFor();
+    await page.getByLabel('Número da venda').click();
+    await page.keyboard.type(number);
+    await page.getByRole('button', { name: `Venda #${number}` }).click();
+    const listed = page.getByTestId('sale-returns');
+    await listed.getByText('Aprovada por Administrador Demo', { exact: true }).waitFor();
+    expect(await listed.getByText(/^Aprovada por/).count()).toBe(1);
+    await listed.getByText('Acima do limite sem aprovação (em conflito)').waitFor();
+    await screenshot(page, 'returns-06-aprovada-por-820');
   });
 });

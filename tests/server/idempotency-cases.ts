@@ -237,6 +237,21 @@ export function routeCases({ db, http, admin, tenantId }: CaseEnv): Record<strin
       });
       return { call: give(1, 'Defeito'), other: give(1, 'Tamanho errado') };
     },
+    'POST /api/customers/:id/store-credit/payout': async () => {
+      const s = await sale();
+      const back = await ok(
+        http.post(
+          `/api/sales/${s.id}/returns`,
+          { lines: [{ position: 0, quantity: 1 }], reason: 'Troca', refund_method: 'vale_troca' },
+          { token: admin },
+        ),
+      );
+      const pay = (amount: number) => ({
+        url: `/api/customers/${s.customer_id}/store-credit/payout`,
+        body: { amount, return_id: back.id },
+      });
+      return { call: pay(1), other: pay(2) };
+    },
     'POST /api/sale-conflicts/:id/review': async () => {
       const [a, b] = await conflicts();
       return { call: { url: `/api/sale-conflicts/${a}/review` }, other: { url: `/api/sale-conflicts/${b}/review` } };

@@ -35,6 +35,8 @@ export interface ExchangeStart {
   credit: number;
   /** The returned sale's number as printed ('#A-0042'). */
   saleNumber: string;
+  /** The return that credited the vale (a rest given back in cash belongs to it). */
+  returnId: string;
 }
 
 /** Nova Venda's route state that starts an exchange (features/sales/exchange.tsx). */
@@ -176,6 +178,7 @@ function ReturnForm({
           customer: { id: sale.customer_id, name: sale.customer_name },
           credit: value,
           saleNumber: saleNumber(sale),
+          returnId: id,
         });
         return;
       }

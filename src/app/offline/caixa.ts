@@ -47,11 +47,18 @@ export interface LocalCashSession {
   difference: number | null;
   closedAt: string | null;
   closeReason: string | null;
-  /** Crediário instalments received on this device while the session was open. */
+  /**
+   * Money in or out of the till besides sales, done on this device while the session was
+   * open: crediário instalments received (+), vale-troca given back in cash (-).
+   */
   receipts?: LocalCashReceipt[];
 }
 
-/** An instalment received at the till: its change's outbox id, the method and what came in (centavos, charges included). */
+/**
+ * An instalment received at the till (its change's outbox id, the method and what came in,
+ * centavos, charges included), or vale-troca given back in cash (the payout's id, 'cash',
+ * negative: store-credit-payout.ts).
+ */
 export interface LocalCashReceipt {
   id: string;
   method: string;

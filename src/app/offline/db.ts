@@ -19,7 +19,15 @@ export type MirrorProduct = Omit<z.input<typeof ProductSchema>, 'sale_price' | '
 /** Server values exactly as the API sends them, plus the change version. */
 export type MirrorCustomer = z.input<typeof CustomerSchema> & { version: number };
 
-export type OutboxKind = 'customer' | 'sale' | 'account' | 'caixa' | 'return' | 'sale-cancel' | 'stock-count';
+export type OutboxKind =
+  | 'customer'
+  | 'sale'
+  | 'account'
+  | 'caixa'
+  | 'return'
+  | 'store-credit-payout'
+  | 'sale-cancel'
+  | 'stock-count';
 export type OutboxStatus = 'pending' | 'rejected';
 
 export interface OutboxRejection {

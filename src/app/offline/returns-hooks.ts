@@ -1,6 +1,6 @@
 // How screens reach returns and the vale-troca on this device (returns.ts): the customer's
 // balance here (live: the mirror and the outbox), the lines of a sale and what can still
-// be returned of them, and making a return.
+// be returned of them, making a return, and giving vale-troca back in cash.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { SaleReturnsResponseSchema } from '../../shared/contract/returns';
@@ -10,6 +10,7 @@ import { api } from '../lib/api';
 import { getDb } from './db';
 import { useOnline, useSyncEngine } from './hooks';
 import { finishReturn, queuedReturnedUnits, storeCreditOf, type ReturnInput, type ReturnOutcome } from './returns';
+import { finishPayout, type PayoutInput, type PayoutOutcome } from './store-credit-payout';
 
 /** The customer's vale-troca on this device (centavos); undefined while read. */
 export function useStoreCredit(customerId: string | null | undefined): number | undefined {
@@ -125,6 +126,20 @@ export function useFinishReturn(): (input: ReturnInput) => Promise<ReturnOutcome
   return useCallback(
     async (input) => {
       const outcome = await finishReturn(getDb(), api, input, { online });
+      if (outcome.kind === 'queued') void engine?.drain();
+      return outcome;
+    },
+    [engine, online],
+  );
+}
+
+/** Gives vale-troca back in cash (finishPayout), then asks the engine to send what was queued. */
+export function useFinishPayout(): (input: PayoutInput) => Promise<PayoutOutcome> {
+  const engine = useSyncEngine();
+  const online = useOnline();
+  return useCallback(
+    async (input) => {
+      const outcome = await finishPayout(getDb(), api, input, { online });
       if (outcome.kind === 'queued') void engine?.drain();
       return outcome;
     },

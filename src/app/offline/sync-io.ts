@@ -33,11 +33,12 @@ export function saleAckOf(body: unknown): { conflicts: number; stockAfter: Stock
 
 /**
  * In the acknowledging transaction: a delivered sale's or return's effect on the mirror
- * (stock.ts); a delivered account change settles its overlay (account-changes.ts).
+ * (stock.ts), a return's or payout's vale-troca balance; a delivered account change settles
+ * its overlay (account-changes.ts).
  */
 export async function onAck(db: BalcaoDb, entry: OutboxEntry, body: unknown): Promise<void> {
   if (entry.kind === 'account') await settleAccountChange(db, entry);
-  if (entry.kind === 'return' && entry.storeCredit)
+  if ((entry.kind === 'return' || entry.kind === 'store-credit-payout') && entry.storeCredit)
     await applyStoreCreditAnswer(db, entry.storeCredit.customerId, body);
   if (entry.kind === 'return' && entry.restock) await applyDeliveredRestock(db, entry.restock);
   if (entry.kind !== 'sale') return;

@@ -14,6 +14,7 @@ import {
   salePayments,
   saleReturns,
   sales,
+  storeCreditPayouts,
   users,
   type CashSessionRow,
 } from '../db/schema';
@@ -82,7 +83,8 @@ export function sessionTakenSql(tenantId: string, sessionIds: readonly string[])
 /**
  * Every part the sessions' completed sales were paid in (sale_payments: cash net of
  * change, a crediário's entrada in the method it was paid by; a vale-troca part brought no
- * money in), and, negative, what the sessions' returns paid back in cash or by estorno;
+ * money in), and, negative, what the sessions' returns paid back in cash or by estorno and
+ * the vale-troca they gave back in cash (store_credit_payouts);
  * then the instalments received in the sessions (their cash-book entries: the principal
  * and the late charges, one receipt by the paid account): session_id, receipt, doc_id,
  * method, amount.
@@ -99,6 +101,10 @@ function sessionPartsSql(tenantId: string, ids: SQL) {
       FROM ${saleReturns} r
      WHERE r.tenant_id = ${tenantId} AND r.cash_session_id = ${ids}
        AND r.refund_payment_method IS NOT NULL AND r.refunded > 0
+    UNION ALL
+    SELECT p.cash_session_id, false, p.return_id, 'cash', -p.amount
+      FROM ${storeCreditPayouts} p
+     WHERE p.tenant_id = ${tenantId} AND p.cash_session_id = ${ids}
     UNION ALL
     SELECT e.cash_session_id, true, e.account_receivable_id, e.payment_method, e.amount
       FROM ${cashFlowEntries} e

@@ -149,17 +149,18 @@ export async function approvedSales(
 }
 
 /**
- * Whether a return of `amount` (centavos), done at `at`, carries a valid approval of an
- * active admin for it: sealed for this sale and this return, for at least this amount.
+ * The admin whose valid approval a return of `amount` (centavos), done at `at`, carries:
+ * sealed for this sale and this return, for at least this amount, by an admin still
+ * active; null when it carries none.
  */
-export async function returnApproved(
+export async function returnApprover(
   t: DbOrTx,
   tokens: Sealer,
   tenantId: string,
   ret: { saleId: string; returnId: string; amount: number; approval: string | undefined; at: Date },
-): Promise<boolean> {
+): Promise<string | null> {
   const act: Act = { kind: 'return-approval', tenantId, subject: `${ret.saleId}:${ret.returnId}` };
   const opened = open(tokens, act, ret.approval, ret.at);
-  if (!opened || opened.amount < ret.amount) return false;
-  return (await activeAdmins(t, tenantId, [opened.adminId])).has(opened.adminId);
+  if (!opened || opened.amount < ret.amount) return null;
+  return (await activeAdmins(t, tenantId, [opened.adminId])).has(opened.adminId) ? opened.adminId : null;
 }

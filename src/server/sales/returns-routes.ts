@@ -4,12 +4,15 @@ import {
   ReturnCreateSchema,
   SaleReturnResponseSchema,
   SaleReturnsResponseSchema,
+  StoreCreditPayoutCreateSchema,
+  StoreCreditPayoutResponseSchema,
   StoreCreditResponseSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { ok, readRoutes, writeRoute, type IdParam } from '../http/record-routes';
 import { createReturn, saleReturnsOf } from './sale-returns';
 import { getStoreCredit } from './store-credit';
+import { payOutStoreCredit } from './store-credit-payout';
 
 /**
  * /api/sales/:id/returns (Trocas e Devoluções): whoever sells may return, a cashier up to
@@ -38,10 +41,28 @@ export const returnRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
   });
 };
 
-/** GET /api/customers/:id/store-credit: the vale-troca balance and its ledger. */
+/**
+ * GET /api/customers/:id/store-credit: the vale-troca balance and its ledger.
+ * POST /api/customers/:id/store-credit/payout: vale-troca given back in cash (whoever sells;
+ * a cashier within the return limit: store-credit-payout.ts), its key bound to the body as
+ * the outbox sends it, as a return's is.
+ */
 export const storeCreditRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
   const read = readRoutes(app, 'customers.read');
   read('/:id/store-credit', { params: IdParams, response: StoreCreditResponseSchema }, (c, _q, p: IdParam) =>
     getStoreCredit(ctx.db, c.tenantId, p.id),
   );
+
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/:id/store-credit/payout',
+    access: 'sales.create',
+    params: IdParams,
+    body: StoreCreditPayoutCreateSchema,
+    response: StoreCreditPayoutResponseSchema,
+    status: 201,
+    hashed: (body) => ({ ...(body as object), offline: true }),
+    run: async (tx, { tenantId, userId, role }, body, { id }: IdParam) =>
+      ok(await payOutStoreCredit(ctx.db, tenantId, id, body, { userId, role }, tx)),
+  });
 };

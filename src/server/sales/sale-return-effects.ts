@@ -21,6 +21,8 @@ import {
   saleReturns,
   type SaleReturnRow,
   type SaleRow,
+  storeCreditPayouts,
+  users,
 } from '../db/schema';
 import { badRequest } from '../errors';
 import { saleIncomeDescription } from './sale-effects';
@@ -115,19 +117,31 @@ export async function refundReturn(
     return { installments, paymentMethod: null, storeCreditBalance: balance };
   }
   const paymentMethod = r.method === 'dinheiro' ? 'cash' : await estornoMethod(t, sale);
-  if (rest > 0) {
-    await t.insert(cashFlowEntries).values({
-      tenantId: sale.tenantId,
-      saleId: sale.id,
-      date: dayInSaoPaulo(r.returnedAt),
-      type: 'expense',
-      description: refundDescription(sale),
-      category: SALES_CATEGORY,
-      amount: rest,
-      paymentMethod,
-    });
-  }
+  if (rest > 0) await bookRefund(t, sale, { amount: rest, paymentMethod, at: r.returnedAt });
   return { installments, paymentMethod, storeCreditBalance: null };
+}
+
+/**
+ * The cash-book expense of money given back to a sale's customer (category Vendas, on the
+ * São Paulo day it left): a return paid back in dinheiro or by estorno, and the vale-troca
+ * given back in cash (store-credit-payout.ts). The caixa counts it out of its session from
+ * the document that names the session (the return, the payout: cash-session-figures.ts).
+ */
+export async function bookRefund(
+  t: DbOrTx,
+  sale: Pick<SaleRow, 'tenantId' | 'id' | 'number' | 'customerName'>,
+  money: { amount: number; paymentMethod: PaymentMethod; at: Date; description?: string },
+): Promise<void> {
+  await t.insert(cashFlowEntries).values({
+    tenantId: sale.tenantId,
+    saleId: sale.id,
+    date: dayInSaoPaulo(money.at),
+    type: 'expense',
+    description: money.description ?? refundDescription(sale),
+    category: SALES_CATEGORY,
+    amount: money.amount,
+    paymentMethod: money.paymentMethod,
+  });
 }
 
 /** The returned lines' value and cost counted out of the sales' day totals on the return's day. */
@@ -155,14 +169,21 @@ export async function loadReturns(
   by: { returnIds?: readonly string[]; saleId?: string },
 ): Promise<SaleReturn[]> {
   const r = saleReturns;
-  const rows = await t
-    .select()
+  const p = storeCreditPayouts;
+  const paidOut = sql<number>`(SELECT coalesce(sum(${p.amount}), 0)::float8 FROM ${p}
+                               WHERE ${p.tenantId} = ${r.tenantId} AND ${p.returnId} = ${r.id})`;
+  const found = await t
+    .select({ row: r, approver: users.name, paidOut })
     .from(r)
+    .leftJoin(users, and(eq(users.tenantId, r.tenantId), eq(users.id, r.approvedBy)))
     .where(
       and(eq(r.tenantId, tenantId), by.saleId ? eq(r.saleId, by.saleId) : inArray(r.id, [...(by.returnIds ?? [])])),
     )
     .orderBy(asc(r.returnedAt), asc(r.createdAt));
-  if (rows.length === 0) return [];
+  if (found.length === 0) return [];
+  const rows = found.map((f) => f.row);
+  const approvers = new Map(found.map((f) => [f.row.id, f.approver]));
+  const paidOuts = new Map(found.map((f) => [f.row.id, Number(f.paidOut)]));
   const l = saleReturnLines;
   const lines = await t
     .select({ line: l, name: saleItems.productName, position: saleItems.position })
@@ -182,6 +203,8 @@ export async function loadReturns(
     toSaleReturn(
       row,
       lines.filter((x) => x.line.returnId === row.id),
+      approvers.get(row.id) ?? null,
+      paidOuts.get(row.id) ?? 0,
     ),
   );
 }
@@ -189,6 +212,8 @@ export async function loadReturns(
 function toSaleReturn(
   row: SaleReturnRow,
   lines: readonly { line: typeof saleReturnLines.$inferSelect; name: string; position: number }[],
+  approverName: string | null,
+  cashPaidOut: number,
 ): SaleReturn {
   return {
     id: row.id,
@@ -200,6 +225,7 @@ function toSaleReturn(
     amount: row.amount,
     installments: row.installments,
     refunded: row.refunded,
+    cash_paid_out: cashPaidOut,
     lines: lines.map(({ line, name, position }) => ({
       sale_item_id: line.saleItemId,
       position,
@@ -211,6 +237,8 @@ function toSaleReturn(
     })),
     offline: row.offline,
     limit_conflict: row.limitConflict,
+    approved_by: row.approvedBy,
+    approved_by_name: row.approvedBy ? approverName : null,
     cash_session_id: row.cashSessionId,
     returned_at: row.returnedAt.toISOString(),
     store_credit_balance: null,

@@ -100,6 +100,38 @@ describe.each(databases())('sealed approvals: returns over the limit, their expi
     expect(await flagged(sale.id)).toBe(false);
   });
 
+  it('a return approved by an admin records that admin (also in GET); one without an approval records none', async () => {
+    const me = await http.get('/api/auth/me', { token: admin });
+    const adminId = me.body.data.id as string;
+    const sale = await saleOfThree();
+    const returnId = randomUUID();
+    const approval = await approve(sale.id, returnId, 60);
+    const approved = await giveBack(sale.id, sale.item, 1, { id: returnId, approval });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(201);
+    expect(approved.body.data).toMatchObject({ approved_by: adminId, approved_by_name: DEMO.admin.name });
+    // An admin's own return (no approval needed), and a cashier's over the limit offline without one: none.
+    const byAdmin = await http.post(
+      `/api/sales/${sale.id}/returns`,
+      { lines: [{ sale_item_id: sale.item, quantity: 1 }], reason: 'Defeito', refund_method: 'dinheiro' },
+      keyed(admin),
+    );
+    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(201);
+    expect(byAdmin.body.data).toMatchObject({ approved_by: null, approved_by_name: null });
+    const flaggedOne = await giveBack(sale.id, sale.item, 1, { id: randomUUID(), offline: true });
+    expect(flaggedOne.status).toBe(201);
+    expect(flaggedOne.body.data).toMatchObject({ approved_by: null, approved_by_name: null, limit_conflict: true });
+    const read = await http.get(`/api/sales/${sale.id}/returns`, { token: cashier });
+    expect(
+      (read.body.data.returns as { id: string; approved_by: string | null; approved_by_name: string | null }[]).map(
+        (r) => [r.id === returnId, r.approved_by, r.approved_by_name],
+      ),
+    ).toEqual([
+      [true, adminId, DEMO.admin.name],
+      [false, null, null],
+      [false, null, null],
+    ]);
+  });
+
   it('queued and delivered later (offline) it is accepted, not flagged', async () => {
     const sale = await saleOfThree();
     const returnId = randomUUID();

@@ -27,7 +27,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { CASH_SESSION_CLOSED, CASH_SESSION_NOT_FOUND } from './sale-plan';
 import { loadSaleItems, loadSaleRow } from './sale-queries';
 import { countReturnOut, loadReturns, refundReturn, returnedByItem } from './sale-return-effects';
-import { returnApproved } from './credit-approval';
+import { returnApprover } from './credit-approval';
 import { saleTime } from './sale-time';
 import { moveStock } from './stock-moves';
 import { returnNeedsAdmin, returnOverLimit } from '../../shared/return-limit';
@@ -97,12 +97,13 @@ export async function createReturn(
     const returnedAt = input.offline ? saleTime(input.returned_at, now).soldAt : now;
     const id = input.id ?? randomUUID();
     let limitConflict = false;
+    let approvedBy: string | null = null;
     const limit = caller.role === 'user' ? (await getStoreSettings(t, tenantId)).cashier_max_return : 0;
     if (returnNeedsAdmin(caller.role, amount, limit)) {
       const approval = { saleId: sale.id, returnId: id, amount, approval: input.approval, at: returnedAt };
-      const approved = caller.tokens ? await returnApproved(t, caller.tokens, tenantId, approval) : false;
-      if (!approved && !input.offline) throw conflict(returnOverLimit(limit));
-      limitConflict = !approved;
+      approvedBy = caller.tokens ? await returnApprover(t, caller.tokens, tenantId, approval) : null;
+      if (!approvedBy && !input.offline) throw conflict(returnOverLimit(limit));
+      limitConflict = !approvedBy;
     }
     const cashSessionId = await returnSession(t, tenantId, input);
 
@@ -129,6 +130,7 @@ export async function createReturn(
         cashSessionId,
         offline: input.offline,
         limitConflict,
+        approvedBy,
         deviceId: input.device_id ?? null,
         returnedAt,
         createdBy: caller.userId,
@@ -179,11 +181,15 @@ export async function createReturn(
 }
 
 /**
- * The caixa a return's money leaves from. Online it must be an open session of the store;
+ * The caixa a return's money (or a payout of vale-troca) leaves from. Online it must be an open session of the store;
  * an offline return joins its session while open, else none (a closed session's figures
  * never change).
  */
-async function returnSession(t: DbOrTx, tenantId: string, input: ReturnCreate): Promise<string | null> {
+export async function returnSession(
+  t: DbOrTx,
+  tenantId: string,
+  input: Pick<ReturnCreate, 'cash_session_id' | 'offline'>,
+): Promise<string | null> {
   if (!input.cash_session_id) return null;
   const [session] = await t
     .select({ status: cashSessions.status })

@@ -82,7 +82,8 @@ export async function restoreStoreCredit(
   const l = storeCreditLedger;
   const [row] = await t
     .select({
-      used: sql<number>`coalesce(sum(CASE WHEN ${l.kind} = 'use' THEN ${l.amount} ELSE -${l.amount} END), 0)::float8`,
+      // What it used less what was given back already; a payout closing the sale's exchange is the customer's cash, not the sale's.
+      used: sql<number>`coalesce(sum(CASE ${l.kind} WHEN 'use' THEN ${l.amount} WHEN 'credit' THEN -${l.amount} ELSE 0 END), 0)::float8`,
     })
     .from(l)
     .where(and(eq(l.tenantId, tenantId), eq(l.saleId, sale.id)));

@@ -25,3 +25,4 @@ export * from './returns';
 export * from './receipts';
 export * from './sale-history';
 export * from './credit';
+export * from './store-credit-payouts';

@@ -96,10 +96,15 @@ export const SaleReturnSchema = z.object({
   installments: Money,
   /** Paid back by the refund method. */
   refunded: Money,
+  /** Of a vale-troca refund, what was given back in cash later (store-credit-payouts.ts). */
+  cash_paid_out: Money,
   lines: z.array(SaleReturnLineSchema),
   offline: z.boolean(),
   /** An offline return beyond a cashier's limit, for admins to review. */
   limit_conflict: z.boolean(),
+  /** The admin who approved a cashier's return over the limit (null: none was needed or given). */
+  approved_by: Id.nullable(),
+  approved_by_name: z.string().nullable(),
   cash_session_id: Id.nullable(),
   returned_at: Timestamp,
   /** The customer's vale-troca balance right after (vale_troca). */
@@ -127,7 +132,8 @@ export const SaleReturnsSchema = z.object({
 export type SaleReturns = z.infer<typeof SaleReturnsSchema>;
 export const SaleReturnsResponseSchema = envelope(SaleReturnsSchema);
 
-export const STORE_CREDIT_KINDS = ['credit', 'use'] as const;
+/** credit: a return to vale-troca; use: a sale paid with it; payout: given back in cash. */
+export const STORE_CREDIT_KINDS = ['credit', 'use', 'payout'] as const;
 export const StoreCreditEntrySchema = z.object({
   id: Id,
   kind: z.enum(STORE_CREDIT_KINDS),

@@ -14,6 +14,7 @@ export const SALE_CONFLICT_KINDS = [
   'return_limit',
   'store_credit',
   'credit',
+  'store_credit_payout',
 ] as const;
 export const SaleConflictKindSchema = z.enum(SALE_CONFLICT_KINDS);
 export type SaleConflictKind = z.infer<typeof SaleConflictKindSchema>;
@@ -26,6 +27,7 @@ export const SALE_CONFLICT_KIND_LABELS: Record<SaleConflictKind, string> = {
   return_limit: 'Devolução acima do limite',
   store_credit: 'Vale-troca acima do saldo',
   credit: 'Limite de crédito excedido',
+  store_credit_payout: 'Vale-troca devolvido acima do saldo',
 };
 
 export const SaleConflictSchema = z.object({

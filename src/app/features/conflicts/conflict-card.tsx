@@ -15,6 +15,7 @@ const TONE = {
   return_limit: 'yellow',
   store_credit: 'red',
   credit: 'red',
+  store_credit_payout: 'red',
 } as const;
 
 function Fact({ label, value }: { label: string; value: string }) {

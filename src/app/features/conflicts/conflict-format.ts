@@ -42,6 +42,10 @@ export function differences(c: SaleConflict): string[] {
       return [
         'A venda usou, sem internet, mais vale-troca do que o cliente tinha; o saldo ficou em zero e a diferença não foi paga. Combine a diferença com o cliente.',
       ];
+    case 'store_credit_payout':
+      return [
+        'O caixa devolveu em dinheiro, sem internet, mais vale-troca do que o cliente tinha (ou do que a devolução creditou); o saldo ficou em zero e a diferença saiu do caixa. Confira com o cliente.',
+      ];
     case 'credit':
       return [
         `A venda no crediário passou do limite de crédito do cliente sem um administrador; ela foi registrada como feita (total ${formatBRL(c.sale_total)}).`,

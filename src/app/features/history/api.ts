@@ -4,6 +4,7 @@
 // last ones it had.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
+import { SaleReturnsResponseSchema } from '../../../shared/contract/returns';
 import { DeviceListResponseSchema, SaleDetailResponseSchema } from '../../../shared/contract/sale-history';
 import { SaleListResponseSchema } from '../../../shared/contract/sales';
 import { UserListResponseSchema } from '../../../shared/contract/users';
@@ -35,6 +36,7 @@ export const historyKeys = {
   all: ['sales-history'] as const,
   list: (filters: HistoryFilters, page: number) => [...historyKeys.all, 'list', filters, page] as const,
   detail: (id: string) => [...historyKeys.all, 'detail', id] as const,
+  returns: (id: string) => [...historyKeys.all, 'returns', id] as const,
   devices: () => [...historyKeys.all, 'devices'] as const,
   cashiers: () => [...historyKeys.all, 'cashiers'] as const,
 };
@@ -56,6 +58,14 @@ export function useSaleDetail(id: string | null) {
     queryKey: historyKeys.detail(id ?? ''),
     queryFn: async () => (await api.get(SaleDetailResponseSchema, `/sales/${id}`)).data,
     enabled: id !== null,
+  });
+}
+
+/** A sale's returns (GET /api/sales/:id/returns): who approved each, what went back in cash. */
+export function useSaleReturns(id: string) {
+  return useQuery({
+    queryKey: historyKeys.returns(id),
+    queryFn: async () => (await api.get(SaleReturnsResponseSchema, `/sales/${id}/returns`)).data.returns,
   });
 }
 

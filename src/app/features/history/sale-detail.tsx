@@ -1,5 +1,5 @@
 // One sale in full: lines with discounts, each payment with its change, the crediário plan
-// with which instalments are paid, its caixa, its conflicts, who made it and, when
+// with which instalments are paid, its caixa, its returns, its conflicts, who made it and, when
 // cancelled, why and by whom. `actions` is the row of buttons under it (cancel here;
 // 'Imprimir recibo' and 'Trocas e Devoluções' go there too).
 import type { ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { Badge } from '../../components/badge';
 import { DetailList } from '../../components/detail-list';
 import { methodLabel, saleWhen, STATUS_LABELS } from './history-format';
 import { SALE_CONFLICT_KIND_LABELS } from '../../../shared/contract/sale-conflicts';
+import { SaleReturnsList } from './sale-returns-list';
 
 const INSTALLMENT_LABELS = { pending: 'Em aberto', paid: 'Paga', cancelled: 'Cancelada' } as const;
 
@@ -114,6 +115,7 @@ export function SaleDetailView({ sale, actions }: { sale: SaleDetail; actions?: 
           </ul>
         </Section>
       ) : null}
+      <SaleReturnsList saleId={sale.id} />
       {sale.conflicts.length > 0 ? (
         <Section title="Conflitos">
           <p>

@@ -74,7 +74,11 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
     payment,
     sale,
     (outcome) => {
-      if (outcome === 'finished') setLastSaleId(saleId);
+      if (outcome === 'finished') {
+        setLastSaleId(saleId);
+        // An exchange's rest the cashier chose to give back in cash (exchange.tsx).
+        void exchange.afterSale(saleId);
+      }
       setSaleId(crypto.randomUUID());
     },
     credit,
@@ -133,7 +137,15 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
       {/* One column on a phone; from a tablet up the summary beside the sale. */}
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_17rem] lg:gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-4 lg:gap-6">
-          {exchange.exchange ? <ExchangeBanner exchange={exchange.exchange} total={form.total} /> : null}
+          {exchange.exchange ? (
+            <ExchangeBanner
+              exchange={exchange.exchange}
+              total={form.total}
+              figures={exchange.figures}
+              cashBack={exchange.cashBack}
+              onCashBack={exchange.setCashBack}
+            />
+          ) : null}
           <CustomerPicker
             loading={customers.ready ? null : { detail: loadingText }}
             search={customers.search}

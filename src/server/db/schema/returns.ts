@@ -31,6 +31,8 @@ export const saleReturns = pgTable(
     offline: boolean('offline').notNull().default(false),
     /** An offline return beyond a cashier's limit (a conflict admins review). */
     limitConflict: boolean('limit_conflict').notNull().default(false),
+    /** The admin whose sealed approval let a cashier's return over the limit through (migration 0023). */
+    approvedBy: uuid('approved_by'),
     deviceId: uuid('device_id'),
     /** When it happened (the device's time for an offline return, when believable). */
     returnedAt: at('returned_at').notNull(),
@@ -68,7 +70,7 @@ export const saleReturnLines = pgTable(
   ],
 );
 
-/** Each credit (a return to vale-troca) and use (a sale paid with it) of a customer's balance. */
+/** Each credit (a return to vale-troca), use (a sale paid with it) and payout (given back in cash) of a customer's balance. */
 export const storeCreditLedger = pgTable(
   'store_credit_ledger',
   {
@@ -89,6 +91,42 @@ export const storeCreditLedger = pgTable(
   (t) => [
     tenantKey('store_credit_ledger', t),
     index('store_credit_ledger_customer_idx').on(t.tenantId, t.customerId, t.seq),
+  ],
+);
+
+/**
+ * The vale-troca given back in cash (migration 0023): `amount` left the caixa in cash,
+ * `taken` of it came off the customer's balance (less only for an offline payout beyond
+ * the balance or its return's credit: `conflict`).
+ */
+export const storeCreditPayouts = pgTable(
+  'store_credit_payouts',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    /** The device's id for it (its outbox row's), so a replay names the same payout. */
+    id: rowId(),
+    customerId: uuid('customer_id').notNull(),
+    returnId: uuid('return_id').notNull(),
+    /** The exchange's new sale, when the payout closes one. */
+    saleId: uuid('sale_id'),
+    /** centavos given in cash, > 0 */
+    amount: bigNumber('amount').notNull(),
+    /** centavos taken off the vale-troca, 0..amount */
+    taken: bigNumber('taken').notNull(),
+    cashSessionId: uuid('cash_session_id'),
+    offline: boolean('offline').notNull().default(false),
+    conflict: boolean('conflict').notNull().default(false),
+    deviceId: uuid('device_id'),
+    paidAt: at('paid_at').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    tenantKey('store_credit_payouts', t),
+    index('store_credit_payouts_return_idx').on(t.tenantId, t.returnId),
+    index('store_credit_payouts_session_idx')
+      .on(t.tenantId, t.cashSessionId)
+      .where(sql`cash_session_id IS NOT NULL`),
   ],
 );
 

@@ -1,0 +1,108 @@
+// The vale-troca given back in cash at the counter (an exchange whose new sale was cheaper:
+// POST /api/customers/{id}/store-credit/payout). Straight to the server when online and
+// nothing it needs is queued here; else written with its outbox row in ONE transaction,
+// its id the Idempotency-Key, marked offline, after the return that credited the vale, the
+// new sale and the caixa's opening (so the server sees them first), each once. Either way
+// the cash it gives is kept on the device's open caixa as money out (a negative cash part
+// beside the instalments received: caixa.ts), so the till's expected cash agrees with the
+// server's; and the customer's vale-troca here drops by it at once (returns.ts).
+import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
+import { toReais } from '../../shared/money';
+import type { ApiError } from '../lib/api-error';
+import type { ApiClient } from '../lib/api-client';
+import { caixaDependencies, currentCaixa, keepCaixaReceipt } from './caixa';
+import type { BalcaoDb, OutboxEntry } from './db';
+import { deviceIdentity } from './device-identity';
+import { buildOutboxEntry } from './outbox';
+import { applyStoreCreditAnswer, storeCreditDependencies, storeCreditResource } from './returns';
+import { failureOf, verdictOf } from './retry-policy';
+
+export interface PayoutInput {
+  /** The payout's id: its outbox row's id and Idempotency-Key. */
+  id: string;
+  customerId: string;
+  /** The return whose vale-troca goes back in cash. */
+  returnId: string;
+  /** The exchange's new sale. */
+  saleId: string | null;
+  /** centavos given in cash */
+  amount: number;
+  summary: string;
+}
+
+export type PayoutOutcome =
+  { kind: 'delivered'; body: unknown } | { kind: 'queued' } | { kind: 'refused'; error: ApiError };
+
+/** Outbox rows the payout waits for: its return, its sale, the vale's credits, the caixa's opening. */
+async function payoutDependencies(db: BalcaoDb, input: PayoutInput, sessionId: string | null): Promise<string[]> {
+  const own = [input.returnId, ...(input.saleId ? [input.saleId] : [])];
+  const queued = (await db.outbox.where('id').anyOf(own).toArray()).map((e) => e.id);
+  const credits = await storeCreditDependencies(db, input.customerId);
+  const caixa = sessionId ? await caixaDependencies(db, sessionId) : [];
+  return [...new Set([...queued, ...credits, ...caixa])];
+}
+
+/** The cash out kept on the open session the payout names (inside the caller's transaction). */
+function keepCashOut(db: BalcaoDb, input: PayoutInput, sessionId: string | null): Promise<void> {
+  if (!sessionId) return Promise.resolve();
+  return keepCaixaReceipt(db, sessionId, { id: input.id, method: 'cash', amount: -input.amount });
+}
+
+/** Gives the customer `amount` of their vale-troca in cash (see the file's header). */
+export async function finishPayout(
+  db: BalcaoDb,
+  client: Pick<ApiClient, 'send'>,
+  input: PayoutInput,
+  options: { online: boolean; timeoutMs?: number },
+): Promise<PayoutOutcome> {
+  const device = await deviceIdentity(db);
+  const caixa = await currentCaixa(db);
+  const sessionId = caixa?.status === 'open' ? caixa.id : null;
+  const body: Record<string, unknown> = {
+    id: input.id,
+    amount: toReais(input.amount),
+    return_id: input.returnId,
+    ...(input.saleId ? { sale_id: input.saleId } : {}),
+    ...(sessionId ? { cash_session_id: sessionId } : {}),
+    device_id: device.id,
+    device_label: device.label,
+    paid_at: new Date().toISOString(),
+  };
+  const path = `/customers/${input.customerId}/store-credit/payout`;
+  const queue = async (): Promise<PayoutOutcome> => {
+    await db.transaction('rw', db.outbox, db.meta, async () => {
+      const entry: OutboxEntry = {
+        ...buildOutboxEntry({
+          id: input.id,
+          kind: 'store-credit-payout',
+          method: 'POST',
+          path: `/api${path}`,
+          body: { ...body, offline: true },
+          summary: input.summary,
+          dependsOn: await payoutDependencies(db, input, sessionId),
+        }),
+        resource: storeCreditResource(input.customerId),
+        storeCredit: { customerId: input.customerId, delta: -input.amount },
+      };
+      await db.outbox.add(entry);
+      await keepCashOut(db, input, sessionId);
+    });
+    return { kind: 'queued' };
+  };
+  if (!options.online || (await payoutDependencies(db, input, sessionId)).length > 0) return queue();
+  try {
+    const answer = await client.send('POST', path, {
+      body: { ...body, offline: false },
+      headers: { 'Idempotency-Key': input.id },
+      timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
+    });
+    await db.transaction('rw', db.customers, db.meta, async () => {
+      await applyStoreCreditAnswer(db, input.customerId, answer);
+      await keepCashOut(db, input, sessionId);
+    });
+    return { kind: 'delivered', body: answer };
+  } catch (error) {
+    if (verdictOf(failureOf(error)) !== 'reject') return queue();
+    return { kind: 'refused', error: error as ApiError };
+  }
+}

@@ -1,0 +1,179 @@
+// An exchange for a cheaper product with the difference given back in cash, in the real
+// Chromium against the real server, on an 820 px tablet offline: the cashier sells, then
+// 'Trocar por outros produtos' (the return to vale-troca), adds a cheaper product and ticks
+// 'Devolver R$ Z em dinheiro' in the exchange's banner; finishing the sale queues the
+// payout after the return and the new sale. The blind close (still offline) expects the
+// sale's cash less what went back. Back online everything arrives once: the customer's
+// vale is zero and the ledger shows the payout; the server's caixa is the device's to the
+// centavo. At 390 px, from the sale's detail in the history (which lists the return and
+// what went back in cash), the banner with the choice fits without sideways scrolling.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api';
+import { openBrowser, screenshot, type Page } from './support/browser';
+import { idbCount, storedCaixa, until } from './support/idb';
+import { overflow } from './support/layout';
+import { addProduct, openTill, signIn, typeMoney, type ApiCustomer, type ApiProduct } from './support/till';
+import { reais, returnsCounter, sellOnDevice, shownBRL, storeCreditBalance, typeInto } from './support/returns';
+import { fileBrowser, fileServer } from './support/suite';
+
+let page: Page;
+let adminToken: string;
+let dearer: ApiProduct;
+let cheap: ApiProduct;
+let customer: ApiCustomer;
+
+const cents = (n: number) => Math.round(n * 100);
+
+const server = fileServer();
+const tablet = fileBrowser({ width: 820, height: 1180 });
+
+async function setOnline(p: Page, online: boolean) {
+  await tablet.context.setOffline(!online);
+  await p.evaluate((on) => window.dispatchEvent(new Event(on ? 'online' : 'offline')), online);
+}
+
+/** Opens 'Trocas e Devoluções' on a sale and chooses one unit of `product` with a reason. */
+async function exchangeOne(p: Page, saleRef: string, product: ApiProduct) {
+  await p.getByRole('button', { name: 'Trocas e Devoluções' }).click();
+  await typeInto(p, 'Número da venda', saleRef);
+  await p.getByRole('button', { name: 'Buscar venda' }).click();
+  await typeInto(p, `Quantidade a devolver de ${product.name}`, '1');
+  await typeInto(p, 'Motivo', 'Trocar por um mais barato');
+}
+
+beforeAll(async () => {
+  page = await tablet.context.newPage();
+  const counter = await returnsCounter(server, page);
+  adminToken = counter.adminToken;
+  cheap = counter.stocked[0]!;
+  dearer = counter.stocked.find((p) => p.sale_price >= cheap.sale_price + 10)!;
+  customer = counter.customers[2]!;
+  if (!dearer || !cheap || !customer) throw new Error('o demo precisa de produtos e clientes');
+});
+
+describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
+  it('offline: troca por um mais barato e devolve a diferença em dinheiro; online chega uma vez, e o saldo e o caixa conferem no servidor e no aparelho', async () => {
+    expect(await storeCreditBalance(server, adminToken, customer.id)).toBe(0);
+    await until(async () => (await idbCount(page, 'outbox')) === 0, 'abertura do caixa no servidor');
+    const session = (await storedCaixa(page)).id;
+    await setOnline(page, false);
+    await page.getByText('Offline', { exact: true }).first().waitFor();
+
+    // The sale being exchanged: one unit of the dearer product, in cash, on this device.
+    const saleId = await sellOnDevice(page, customer, dearer, 1);
+    await exchangeOne(page, `#${saleId.slice(0, 8).toUpperCase()}`, dearer);
+    await page.getByRole('button', { name: 'Trocar por outros produtos' }).click();
+    const banner = page.getByTestId('exchange-banner');
+    await banner.waitFor();
+
+    // The cheaper product: the vale pays it, the rest would stay as vale-troca...
+    await addProduct(page, cheap, 1);
+    const rest = (cents(dearer.sale_price) - cents(cheap.sale_price)) / 100;
+    await expect
+      .poll(async () => shownBRL(await banner.textContent()))
+      .toContain(`O restante, R$ ${reais(rest)}, fica como vale-troca de ${customer.name}.`);
+    // ...or goes back in cash, as the cashier chooses.
+    await banner.getByLabel(`Devolver R$ ${reais(rest)} em dinheiro`).click();
+    expect(shownBRL(await banner.textContent())).toContain(
+      `O restante, R$ ${reais(rest)}, volta para ${customer.name} em dinheiro ao finalizar a venda.`,
+    );
+    await screenshot(page, 'troca-dinheiro-01-nova-venda-820');
+    await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+    await page.getByText(/Venda finalizada! Cliente:/).waitFor();
+    await page.getByText(`Devolva R$ ${reais(rest)} em dinheiro para ${customer.name}.`).waitFor();
+    await screenshot(page, 'troca-dinheiro-02-finalizada-820');
+    // The sale, the return, the new sale and the payout, in that order.
+    await until(async () => (await idbCount(page, 'outbox')) === 4, 'a devolução em dinheiro na fila');
+    expect((await storedCaixa(page)).receipts).toEqual([{ id: expect.any(String), method: 'cash', amount: -cents(rest) }]);
+
+    // Still offline, the blind close: the caixa expects the sale's cash less what went back.
+    const expectedCash = cents(dearer.sale_price) - cents(rest);
+    await page.getByRole('button', { name: 'Fechar Caixa' }).click();
+    await typeMoney(page, 'Dinheiro contado', reais(expectedCash / 100));
+    await page.getByRole('button', { name: 'Confirmar fechamento' }).click();
+    await page.getByTestId('caixa-fechamento').waitFor();
+    const device = await storedCaixa(page);
+    expect(device.figures!.find((f) => f.method === 'cash')).toEqual({
+      method: 'cash',
+      expected: expectedCash,
+      counted: expectedCash,
+      difference: 0,
+    });
+
+    // Back online: everything arrives once; the vale is zero, its ledger has the payout.
+    await setOnline(page, true);
+    await until(async () => (await idbCount(page, 'outbox')) === 0, 'entrega da fila', 90_000);
+    const ledger = await api<{ data: { balance: number; entries: { kind: string; amount: number }[] } }>(
+      server,
+      'GET',
+      `/api/customers/${customer.id}/store-credit`,
+      { token: adminToken },
+    );
+    expect(ledger.body.data.balance).toBe(0);
+    expect(ledger.body.data.entries.map((e) => [e.kind, cents(e.amount)])).toEqual([
+      ['credit', cents(dearer.sale_price)],
+      ['use', cents(cheap.sale_price)],
+      ['payout', cents(rest)],
+    ]);
+    const served = await api<{
+      data: { status: string; figures: { method: string; expected: number; counted: number; difference: number }[] };
+    }>(server, 'GET', `/api/cash-sessions/${session}`, { token: adminToken });
+    expect(served.body.data.status).toBe('closed');
+    expect(served.body.data.figures).toEqual(
+      device.figures!.map((f) => ({
+        method: f.method,
+        expected: f.expected / 100,
+        counted: f.counted / 100,
+        difference: f.difference / 100,
+      })),
+    );
+    const cash = await api<{ data: { entries: { description: string; amount: number; type: string }[] } }>(
+      server,
+      'GET',
+      `/api/cash-flow?type=expense&limit=50`,
+      { token: adminToken },
+    );
+    expect(
+      cash.body.data.entries.filter((e) => e.description.startsWith('Vale-troca em dinheiro')).map((e) => e.amount),
+    ).toEqual([rest]);
+    // The device: no vale left for the customer once its mirror has the server's figures.
+    await page.getByRole('button', { name: 'Concluir' }).click();
+
+    // At 390 px, from the sale's detail in Histórico de Vendas: the return and what went back
+    // in cash; a second exchange of the same customer's sale offers the cash, and fits.
+    const sold = await api<{ data: { number: string } }>(server, 'GET', `/api/sales/${saleId}`, { token: adminToken });
+    const number = sold.body.data.number;
+    const phone = await openBrowser({ width: 390, height: 844 });
+    try {
+      const p = await phone.context.newPage();
+      await signIn(server, p, 'caixa@demo.com');
+      await openTill(server, p);
+      await p.goto(`${server.demoUrl}/historico-vendas`);
+      await p.getByRole('heading', { name: 'Histórico de Vendas' }).waitFor();
+      await p.getByLabel('Número da venda').click();
+      await p.keyboard.type(number);
+      await p.getByRole('button', { name: `Venda #${number}` }).click();
+      const returns = p.getByTestId('sale-returns');
+      await returns.waitFor();
+      expect(shownBRL(await returns.textContent())).toContain(`Vale-troca devolvido em dinheiro: R$ ${reais(rest)}`);
+      await returns.scrollIntoViewIfNeeded();
+      await screenshot(p, 'troca-dinheiro-03-detalhe-390');
+      expect(await overflow(p)).toEqual({ page: null, regions: [] });
+
+      await p.goto(`${server.demoUrl}/vendas`);
+      const other = await sellOnDevice(p, customer, dearer, 1);
+      await until(async () => (await idbCount(p, 'outbox')) === 0, 'venda no servidor');
+      await exchangeOne(p, `#${other.slice(0, 8).toUpperCase()}`, dearer);
+      await p.getByRole('button', { name: 'Trocar por outros produtos' }).click();
+      const phoneBanner = p.getByTestId('exchange-banner');
+      await phoneBanner.waitFor();
+      await addProduct(p, cheap, 1);
+      await phoneBanner.getByLabel(`Devolver R$ ${reais(rest)} em dinheiro`).click();
+      await phoneBanner.scrollIntoViewIfNeeded();
+      await screenshot(p, 'troca-dinheiro-04-nova-venda-390');
+      expect(await overflow(p)).toEqual({ page: null, regions: [] });
+    } finally {
+      await phone.close();
+    }
+  });
+});
