@@ -3,7 +3,7 @@ import { formatBRL } from '../../../shared/money';
 import type { Customer } from '../../../shared/contract';
 import { cn } from '../../components/cn';
 import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
-import { RowActions } from '../../components/row-actions';
+import { RowActionsCell } from '../../components/row-actions';
 
 interface CustomerTableProps {
   customers: readonly Customer[];
@@ -65,11 +65,7 @@ export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete
               <Td className={cn(FOLD.from.md, 'whitespace-nowrap')}>{orDash(phone)}</Td>
               <Td className={cn(FOLD.from.xl, 'break-all')}>{orDash(customer.email)}</Td>
               <Td className={FOLD.from.xl}>{orDash(customer.city)}</Td>
-              {canWrite ? (
-                <Td className="w-0 whitespace-nowrap text-right">
-                  <RowActions onEdit={() => onEdit(customer)} onDelete={() => onDelete(customer)} />
-                </Td>
-              ) : null}
+              {canWrite ? <RowActionsCell row={customer} onEdit={onEdit} onDelete={onDelete} /> : null}
             </tr>
           );
         })}

@@ -4,7 +4,7 @@ import type { Product } from '../../../shared/contract';
 import { Badge } from '../../components/badge';
 import { cn } from '../../components/cn';
 import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
-import { RowActions } from '../../components/row-actions';
+import { RowActionsCell } from '../../components/row-actions';
 import { isLowStock } from './filter-products';
 
 interface ProductTableProps {
@@ -88,11 +88,7 @@ export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete, 
               <Td className={FOLD.from.md}>
                 <Badge tone={product.active ? 'green' : 'gray'}>{product.active ? 'Ativo' : 'Inativo'}</Badge>
               </Td>
-              {canWrite ? (
-                <Td className="whitespace-nowrap text-right">
-                  <RowActions onEdit={() => onEdit(product)} onDelete={() => onDelete(product)} />
-                </Td>
-              ) : null}
+              {canWrite ? <RowActionsCell row={product} onEdit={onEdit} onDelete={onDelete} /> : null}
             </tr>
           );
         })}
