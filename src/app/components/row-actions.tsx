@@ -32,6 +32,14 @@ export function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete:
   );
 }
 
+/** A table of records a person may change: its empty text, and 'Editar' and 'Excluir' when `canWrite`. */
+export interface EditableTableProps<T> {
+  canWrite: boolean;
+  emptyText: string;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+}
+
 /** The row's last cell ('Ações'), as narrow as its two buttons: 'Editar' and 'Excluir' for `row`. */
 export function RowActionsCell<T>({
   row,

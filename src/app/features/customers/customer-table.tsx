@@ -3,14 +3,10 @@ import { formatBRL } from '../../../shared/money';
 import type { Customer } from '../../../shared/contract';
 import { cn } from '../../components/cn';
 import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
-import { RowActionsCell } from '../../components/row-actions';
+import { RowActionsCell, type EditableTableProps } from '../../components/row-actions';
 
-interface CustomerTableProps {
+interface CustomerTableProps extends EditableTableProps<Customer> {
   customers: readonly Customer[];
-  canWrite: boolean;
-  emptyText: string;
-  onEdit: (customer: Customer) => void;
-  onDelete: (customer: Customer) => void;
 }
 
 const orDash = (value: string | null | undefined) => (value ? value : '-');

@@ -4,15 +4,11 @@ import type { Product } from '../../../shared/contract';
 import { Badge } from '../../components/badge';
 import { cn } from '../../components/cn';
 import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
-import { RowActionsCell } from '../../components/row-actions';
+import { RowActionsCell, type EditableTableProps } from '../../components/row-actions';
 import { isLowStock } from './filter-products';
 
-interface ProductTableProps {
+interface ProductTableProps extends EditableTableProps<Product> {
   products: readonly Product[];
-  canWrite: boolean;
-  emptyText: string;
-  onEdit: (product: Product) => void;
-  onDelete: (product: Product) => void;
   /** Opens the product's 'Movimentação de Estoque' (its stock figure is the button). */
   onMovements: (product: Product) => void;
 }
