@@ -25,6 +25,23 @@ function storeTokens(accessExpiresInMs: number) {
   localStorage.setItem('tokenExpiresAt', String(Date.now() + accessExpiresInMs));
 }
 
+/** A sale of R$ 19,90 in cash to Maria, queued in the outbox as `summary`. */
+function recordCashSale(productId: string, summary: string) {
+  return recordSale(
+    getDb(),
+    {
+      id: crypto.randomUUID(),
+      createdAt: Date.now(),
+      customerName: 'Maria',
+      totalCentavos: 1990,
+      paymentMethod: 'cash',
+      items: [{ product_id: productId, product_name: 'P', quantity: 1, unit_price_centavos: 1990 }],
+    },
+    {},
+    { summary },
+  );
+}
+
 const networkDown = () => {
   throw new TypeError('Failed to fetch');
 };
@@ -48,19 +65,7 @@ describe('offline session', () => {
 
     // A sale made meanwhile goes out once the network is back, after a refresh.
     const product = productJson();
-    await recordSale(
-      getDb(),
-      {
-        id: crypto.randomUUID(),
-        createdAt: Date.now(),
-        customerName: 'Maria',
-        totalCentavos: 1990,
-        paymentMethod: 'cash',
-        items: [{ product_id: product.id, product_name: 'P', quantity: 1, unit_price_centavos: 1990 }],
-      },
-      {},
-      { summary: 'Venda offline' },
-    );
+    await recordCashSale(product.id, 'Venda offline');
     server.on('POST', '/api/auth/refresh', () => ({ body: { success: true, data: tokenSet('2') } }));
     server.on('GET', '/api/auth/me', () => ({ body: { success: true, data: CASHIER } }));
     sync.network = 'online';
@@ -125,19 +130,7 @@ describe('logout with sales not yet delivered', () => {
     server.on('POST', '/api/auth/logout', () => ({ body: { success: true } }));
     const db = getDb();
     for (let i = 0; i < 2; i++) {
-      await recordSale(
-        db,
-        {
-          id: crypto.randomUUID(),
-          createdAt: Date.now(),
-          customerName: 'Maria',
-          totalCentavos: 1990,
-          paymentMethod: 'cash',
-          items: [{ product_id: product.id, product_name: 'P', quantity: 1, unit_price_centavos: 1990 }],
-        },
-        {},
-        { summary: `Venda ${i}` },
-      );
+      await recordCashSale(product.id, `Venda ${i}`);
     }
     await db.queryCache.put({ key: '["products","list"]', value: {}, updatedAt: Date.now() });
 

@@ -2,7 +2,7 @@
 // cancelled, blue pending. Labels differ ('Vencido' / 'Atrasado'): the caller passes them.
 import { ACCOUNT_STATUSES, type AccountStatus } from '../../shared/contract/accounts';
 import { Badge } from './badge';
-import { SelectField } from './field';
+import { ChoiceField } from './choice-field';
 
 const TONES = { overdue: 'red', paid: 'green', cancelled: 'gray', pending: 'blue' } as const;
 
@@ -31,13 +31,13 @@ export function AccountStatusSelect({
   labels: Readonly<Record<AccountStatus, string>>;
 }) {
   return (
-    <SelectField label="Status" value={value} onChange={(e) => onChange(e.target.value)}>
-      <option value="all">Todos</option>
-      {ACCOUNT_STATUSES.map((status) => (
-        <option key={status} value={status}>
-          {labels[status]}
-        </option>
-      ))}
-    </SelectField>
+    <ChoiceField
+      label="Status"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      first={{ value: 'all', label: 'Todos' }}
+      choices={ACCOUNT_STATUSES}
+      labels={labels}
+    />
   );
 }

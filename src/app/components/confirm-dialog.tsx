@@ -1,8 +1,9 @@
-// A question before an action ('Excluir', 'Cancelar'), and a row's action asked that way.
+// A question before an action ('Excluir', 'Cancelar'), a row's action asked that way, and
+// the usual one: a record deleted by its id.
 import { describeError } from '../lib/api-error';
 import { Button } from './button';
 import { Dialog, DialogFooter } from './dialog';
-import { toastError } from './toast-store';
+import { toast, toastError } from './toast-store';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -75,3 +76,27 @@ export function RowConfirm<T>({ row, run, failed, onClose, ...dialog }: RowConfi
 
 /** The usual failure: `title` in red, with the server's reason (`title` when it gives none). */
 export const failedAs = (title: string) => (error: unknown) => toastError(title, describeError(error, title));
+
+interface DeleteConfirmProps<T> extends Pick<RowConfirmProps<T>, 'row' | 'title' | 'message' | 'onClose'> {
+  /** The delete, given the row's id. */
+  remove: { mutateAsync: (id: string) => Promise<unknown>; isPending: boolean };
+  /** The toast once it is deleted. */
+  done: { title: string; description: string };
+  /** The red toast's title when it fails. */
+  failTitle: string;
+}
+
+/** 'Excluir' asked first: confirmed, the row is deleted by its id and a toast says so. */
+export function DeleteConfirm<T extends { id: string }>({ remove, done, failTitle, ...props }: DeleteConfirmProps<T>) {
+  return (
+    <RowConfirm
+      {...props}
+      pending={remove.isPending}
+      run={async (row) => {
+        await remove.mutateAsync(row.id);
+        toast(done);
+      }}
+      failed={failedAs(failTitle)}
+    />
+  );
+}

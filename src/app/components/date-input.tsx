@@ -212,3 +212,32 @@ export function DateField({ label, error, hint, id, className, ...props }: DateF
     </FieldFrame>
   );
 }
+
+/**
+ * A filter's 'Data inicial' and 'Data final' ('' = open end), neither allowed past the
+ * other; a date still being typed (or not a date) filters nothing until it is one.
+ */
+export function DateRangeFields({
+  range,
+  onChange,
+}: {
+  range: { start_date: string; end_date: string };
+  onChange: (key: 'start_date' | 'end_date', date: string) => void;
+}) {
+  return (
+    <>
+      <DateField
+        label="Data inicial"
+        value={range.start_date}
+        max={range.end_date || undefined}
+        onChange={(date) => onChange('start_date', date ?? '')}
+      />
+      <DateField
+        label="Data final"
+        value={range.end_date}
+        min={range.start_date || undefined}
+        onChange={(date) => onChange('end_date', date ?? '')}
+      />
+    </>
+  );
+}

@@ -1,6 +1,7 @@
 // A list's card (spec §8): its header, then the list once it has loaded, or why it did
 // not load with 'Tentar novamente' (and a toast), or its loading text ('Carregando
-// contas a pagar...'). Also the header's 'Nova …' button, and the 'did not load' block alone.
+// contas a pagar...'). Also the header's 'Nova …' button, the 'did not load' block alone,
+// and a query's content without the card.
 import type { ReactNode } from 'react';
 import { describeError } from '../lib/api-error';
 import { Button } from './button';
@@ -60,4 +61,23 @@ export function AddButton({ label, onClick }: { label: string; onClick: () => vo
       {label}
     </Button>
   );
+}
+
+/**
+ * What a query fetched, given to `children`; `loading` while it loads; `failed` with
+ * 'Tentar novamente' when it failed (`failedClassName`: its padding).
+ */
+export function QueryContent<T>(props: {
+  query: { data: T | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  loading: string;
+  failed: string;
+  failedClassName: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { query } = props;
+  if (query.isPending) return <LoadingState text={props.loading} />;
+  if (query.isError || query.data === undefined) {
+    return <LoadFailed text={props.failed} onRetry={() => void query.refetch()} className={props.failedClassName} />;
+  }
+  return props.children(query.data);
 }

@@ -1,8 +1,9 @@
 // A table row's icon buttons of 40px (the icon's label is the button's name and title),
-// and the usual pair: 'Editar' and 'Excluir'.
+// and the usual pair: 'Editar' and 'Excluir', alone or as the row's last cell.
 import type { ComponentType } from 'react';
 import { cn } from './cn';
 import { PencilIcon, TrashIcon } from './icons';
+import { Td } from './table';
 
 const ACTION = 'inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100';
 
@@ -28,5 +29,30 @@ export function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete:
       <IconAction label="Editar" className="text-slate-600" Icon={PencilIcon} onClick={onEdit} />
       <IconAction label="Excluir" className="text-red-600" Icon={TrashIcon} onClick={onDelete} />
     </>
+  );
+}
+
+/** A table of records a person may change: its empty text, and 'Editar' and 'Excluir' when `canWrite`. */
+export interface EditableTableProps<T> {
+  canWrite: boolean;
+  emptyText: string;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+}
+
+/** The row's last cell ('Ações'), as narrow as its two buttons: 'Editar' and 'Excluir' for `row`. */
+export function RowActionsCell<T>({
+  row,
+  onEdit,
+  onDelete,
+}: {
+  row: T;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+}) {
+  return (
+    <Td className="w-0 whitespace-nowrap text-right">
+      <RowActions onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />
+    </Td>
   );
 }

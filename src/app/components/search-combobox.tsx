@@ -12,7 +12,7 @@ export interface SearchLoading {
   detail: string | null;
 }
 
-interface SearchComboboxProps<T> {
+export interface SearchComboboxProps<T> {
   label: string;
   placeholder: string;
   value: string;

@@ -1,11 +1,11 @@
 // A store's whole list of one kind of record (products, customers, users): fetched page
-// after page (the server caps a page at MAX_PAGE_SIZE), and, for products and customers,
-// kept in the query cache after a change without fetching it again (spec §4: append,
-// replace, remove).
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+// after page (the server caps a page at MAX_PAGE_SIZE), one record created, changed or
+// deleted, and, for products and customers, the list kept in the query cache after a
+// change without fetching it again (spec §4: append, replace, remove).
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../shared/constants';
-import { PageQuery } from '../../shared/contract/common';
+import { AckSchema, PageQuery } from '../../shared/contract/common';
 import { api } from './api';
 
 const PageQuerySchema = z.object(PageQuery);
@@ -26,6 +26,31 @@ export async function fetchEveryPage<D extends { pagination: { totalPages: numbe
   }
 }
 
+/**
+ * The calls on the records at `path`: all of them (`rows` takes a page's records from its
+ * answer), one created (its body encoded with the contract's `create` schema), one changed
+ * (`update`) or deleted by id; every answer parsed with the contract.
+ */
+export function recordCalls<
+  T,
+  D extends { pagination: { totalPages: number } },
+  C extends z.ZodType,
+  U extends z.ZodType,
+>(
+  path: string,
+  schemas: { list: z.ZodType<{ data: D }>; rows: (data: D) => T[]; one: z.ZodType<{ data: T }>; create: C; update: U },
+) {
+  const { list, rows, one, create, update } = schemas;
+  return {
+    fetchAll: (): Promise<T[]> => fetchEveryPage(list, path, rows),
+    create: (value: z.output<C>, headers?: Record<string, string>): Promise<T> =>
+      api.post(one, path, z.encode(create, value), { headers }).then((r) => r.data),
+    update: (id: string, value: z.output<U>): Promise<T> =>
+      api.put(one, `${path}/${id}`, z.encode(update, value)).then((r) => r.data),
+    remove: (id: string): Promise<void> => api.delete(AckSchema, `${path}/${id}`).then(() => undefined),
+  };
+}
+
 /** The cached list under `key` after a change: a record added at the end, replaced or removed. */
 export function updateCachedList<T extends { id: string }>(queryClient: QueryClient, key: QueryKey) {
   const update = (change: (old: T[]) => T[]) => queryClient.setQueryData<T[]>(key, (old) => old && change(old));
@@ -34,4 +59,31 @@ export function updateCachedList<T extends { id: string }>(queryClient: QueryCli
     replace: (record: T) => update((old) => old.map((r) => (r.id === record.id ? record : r))),
     remove: (id: string) => update((old) => old.filter((r) => r.id !== id)),
   };
+}
+
+/**
+ * A change whose answer lands in the cached list under `key`: the record it answers is
+ * appended (a new one) or replaced (a changed one); a delete removes the id it was given.
+ * `networkMode: 'always'` runs it without a connection too (it queues in the outbox).
+ */
+export function useCachedListChange<V, T extends { id: string }>(
+  key: QueryKey,
+  change: 'append' | 'replace',
+  mutationFn: (value: V) => Promise<T>,
+  networkMode?: 'always',
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode,
+    mutationFn,
+    onSuccess: (record: T) => updateCachedList<T>(queryClient, key)[change](record),
+  });
+}
+
+export function useCachedListDelete<T extends { id: string }>(key: QueryKey, remove: (id: string) => Promise<void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: remove,
+    onSuccess: (_void, id) => updateCachedList<T>(queryClient, key).remove(id),
+  });
 }

@@ -153,6 +153,15 @@ function update<T extends { id: string }>(
   return build(rows.values(), keyOf, exactOf);
 }
 
+/** Building and updating the index of one kind of row: its key and its exact codes. */
+function indexing<T extends { id: string }>(keyOf: KeyOf<T>, exactOf: ((row: T) => readonly string[]) | null) {
+  return {
+    build: (rows: Iterable<T>): SearchIndex => build(rows, keyOf, exactOf),
+    update: (previous: SearchIndex | null, rows: ReadonlyMap<string, T>, change: MirrorChange): SearchIndex =>
+      update(previous, rows, change, keyOf, exactOf),
+  };
+}
+
 /** The entry that contains position `at` of the text. */
 function entryAt(index: SearchIndex, at: number): number {
   let lo = 0;
@@ -219,17 +228,9 @@ const productCodes = (p: MirrorProduct): string[] => {
   return p.barcode ? [sku, barcodeKey(p.barcode)] : [sku];
 };
 
-export function buildProductIndex(rows: Iterable<MirrorProduct>): SearchIndex {
-  return build(rows, productKey, productCodes);
-}
-
-export function updateProductIndex(
-  previous: SearchIndex | null,
-  rows: ReadonlyMap<string, MirrorProduct>,
-  change: MirrorChange,
-): SearchIndex {
-  return update(previous, rows, change, productKey, productCodes);
-}
+const products = indexing(productKey, productCodes);
+export const buildProductIndex = products.build;
+export const updateProductIndex = products.update;
 
 /**
  * The active product whose barcode (any GTIN length, as gtin14) or else whose exact SKU
@@ -258,17 +259,9 @@ export function searchProductIds(index: SearchIndex, query: string, limit = SEAR
 const customerKey: KeyOf<MirrorCustomer> = (c) =>
   c.active === false ? null : `${foldText(c.name)}\t${c.document ? stripDocument(c.document).toLowerCase() : ''}`;
 
-export function buildCustomerIndex(rows: Iterable<MirrorCustomer>): SearchIndex {
-  return build(rows, customerKey, null);
-}
-
-export function updateCustomerIndex(
-  previous: SearchIndex | null,
-  rows: ReadonlyMap<string, MirrorCustomer>,
-  change: MirrorChange,
-): SearchIndex {
-  return update(previous, rows, change, customerKey, null);
-}
+const customers = indexing(customerKey, null);
+export const buildCustomerIndex = customers.build;
+export const updateCustomerIndex = customers.update;
 
 /** Name contains the text, or (when it has digits) the CPF/CNPJ does, punctuation ignored. */
 export function searchCustomerIds(index: SearchIndex, query: string, limit = SEARCH_RESULT_LIMIT): string[] {

@@ -10,56 +10,50 @@ function nextId(prefix: string): string {
 
 export type Json = Record<string, unknown>;
 
-export function payableJson(overrides: Json = {}): Json & { id: string } {
-  return {
-    id: nextId('20000000'),
-    supplier_name: 'Fornecedor Alfa',
-    description: 'Conta de luz',
-    amount: 150,
-    due_date: '2027-03-05',
-    payment_method: null,
-    category: 'Utilidades',
-    reference_number: null,
-    notes: null,
-    status: 'pending',
-    payment_date: null,
-    ...overrides,
-  } as Json & { id: string };
+/** Records of one kind: each with a fresh id under `prefix`, the `defaults`, then its overrides. */
+function jsonMaker(prefix: string, defaults: Json) {
+  return (overrides: Json = {}) =>
+    ({ id: nextId(prefix), ...structuredClone(defaults), ...overrides }) as Json & { id: string };
 }
 
-export function receivableJson(overrides: Json = {}): Json & { id: string } {
-  return {
-    id: nextId('30000000'),
-    description: 'Parcela 1/3',
-    customer_id: null,
-    customer: { name: 'Maria Silva', document: '52998224725' },
-    amount: 100,
-    due_date: '2027-03-05',
-    status: 'pending',
-    payment_method: 'crediario',
-    reference_number: null,
-    notes: null,
-    sale_id: null,
-    installment_number: null,
-    payment_date: null,
-    ...overrides,
-  } as Json & { id: string };
-}
+export const payableJson = jsonMaker('20000000', {
+  supplier_name: 'Fornecedor Alfa',
+  description: 'Conta de luz',
+  amount: 150,
+  due_date: '2027-03-05',
+  payment_method: null,
+  category: 'Utilidades',
+  reference_number: null,
+  notes: null,
+  status: 'pending',
+  payment_date: null,
+});
 
-export function cashEntryJson(overrides: Json = {}): Json & { id: string } {
-  return {
-    id: nextId('40000000'),
-    date: '2027-03-05',
-    type: 'income',
-    description: 'Lançamento',
-    category: 'Vendas',
-    amount: 10,
-    sale_id: null,
-    account_payable_id: null,
-    account_receivable_id: null,
-    ...overrides,
-  } as Json & { id: string };
-}
+export const receivableJson = jsonMaker('30000000', {
+  description: 'Parcela 1/3',
+  customer_id: null,
+  customer: { name: 'Maria Silva', document: '52998224725' },
+  amount: 100,
+  due_date: '2027-03-05',
+  status: 'pending',
+  payment_method: 'crediario',
+  reference_number: null,
+  notes: null,
+  sale_id: null,
+  installment_number: null,
+  payment_date: null,
+});
+
+export const cashEntryJson = jsonMaker('40000000', {
+  date: '2027-03-05',
+  type: 'income',
+  description: 'Lançamento',
+  category: 'Vendas',
+  amount: 10,
+  sale_id: null,
+  account_payable_id: null,
+  account_receivable_id: null,
+});
 
 export function pagination(page: number, limit: number, total: number, payables = false) {
   const totalPages = Math.max(1, Math.ceil(total / limit));

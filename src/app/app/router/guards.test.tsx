@@ -11,6 +11,14 @@ beforeEach(() => {
   server = createFakeServer();
 });
 
+/** The menu `person` sees on the Dashboard, in order. */
+async function menuOf(person: typeof ADMIN | typeof CASHIER) {
+  signedInAs(server, person);
+  renderApp('/');
+  await screen.findByRole('heading', { name: 'Dashboard' });
+  return menuLabels();
+}
+
 function menuLabels(): string[] {
   const nav = screen.getByRole('complementary', { name: 'Menu principal' });
   return within(nav)
@@ -88,10 +96,7 @@ describe('permission guard', () => {
 
 describe('layout', () => {
   it('shows a cashier the eight entries for users, in order', async () => {
-    signedInAs(server, CASHIER);
-    renderApp('/');
-    await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(menuLabels()).toEqual([
+    expect(await menuOf(CASHIER)).toEqual([
       'Dashboard',
       'Contas a Receber',
       'Fluxo de Caixa',
@@ -105,10 +110,7 @@ describe('layout', () => {
   });
 
   it('shows an admin every entry, in order', async () => {
-    signedInAs(server, ADMIN);
-    renderApp('/');
-    await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(menuLabels()).toEqual([
+    expect(await menuOf(ADMIN)).toEqual([
       'Dashboard',
       'Contas a Pagar',
       'Contas a Receber',

@@ -7,6 +7,7 @@ import type { CashSessionDetail } from '../../../shared/contract/cash-sessions';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
+import { CaixaFiguresHead, differenceName } from '../../components/caixa-figures';
 import { Dialog } from '../../components/dialog';
 import { csvFileName, downloadCsv } from '../../lib/csv';
 import { useCashSession } from './api';
@@ -102,14 +103,7 @@ export function CaixaDetail({ id, onClose }: { id: string; onClose: () => void }
             <dd>{formatBRL(s.opening_float)}</dd>
           </dl>
           <table className="w-full" aria-label="Esperado e contado">
-            <thead>
-              <tr className="text-left text-slate-500">
-                <th className="font-medium">Forma</th>
-                <th className="text-right font-medium">Esperado</th>
-                <th className="text-right font-medium">Contado</th>
-                <th className="text-right font-medium">Diferença</th>
-              </tr>
-            </thead>
+            <CaixaFiguresHead />
             <tbody>
               {(
                 s.figures ??
@@ -128,8 +122,7 @@ export function CaixaDetail({ id, onClose }: { id: string; onClose: () => void }
           </table>
           {s.difference !== null ? (
             <p className="font-semibold">
-              {s.difference < 0 ? 'Quebra de caixa' : s.difference > 0 ? 'Sobra de caixa' : 'Sem diferença'}:{' '}
-              {formatBRL(s.difference)}
+              {differenceName(s.difference)}: {formatBRL(s.difference)}
             </p>
           ) : null}
           {s.close_reason ? <p>Motivo: {s.close_reason}</p> : null}

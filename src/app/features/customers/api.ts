@@ -1,9 +1,8 @@
 // Customers data: query keys, the full list (paged through), and mutations that update
 // the cached list locally (spec §4: append, replace, remove); a new customer or a change
 // made without a connection is queued in the outbox.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AckSchema } from '../../../shared/contract/common';
 import {
   CustomerCreateSchema,
   CustomerListResponseSchema,
@@ -14,8 +13,7 @@ import {
   type CustomerCreate,
   type CustomerUpdate,
 } from '../../../shared/contract/customers';
-import { api } from '../../lib/api';
-import { fetchEveryPage, updateCachedList } from '../../lib/whole-list';
+import { recordCalls, useCachedListChange, useCachedListDelete } from '../../lib/whole-list';
 import { isNetworkError } from '../../lib/api-error';
 import { useRecordCustomer, useRecordCustomerUpdate } from '../../offline/hooks';
 
@@ -24,18 +22,13 @@ export const customerKeys = {
   list: () => [...customerKeys.all, 'list'] as const,
 };
 
-export function fetchAllCustomers(): Promise<Customer[]> {
-  return fetchEveryPage(CustomerListResponseSchema, '/customers', (data) => data.customers);
-}
-
-/** POST with a client-chosen id, so a retry (or the outbox) names the same customer. */
-export function createCustomer(value: CustomerCreate & { id: string }): Promise<Customer> {
-  return api
-    .post(CustomerResponseSchema, '/customers', z.encode(CustomerCreateSchema, value), {
-      headers: { 'Idempotency-Key': value.id },
-    })
-    .then((r) => r.data);
-}
+const customers = recordCalls('/customers', {
+  list: CustomerListResponseSchema,
+  rows: (data) => data.customers,
+  one: CustomerResponseSchema,
+  create: CustomerCreateSchema,
+  update: CustomerUpdateSchema,
+});
 
 /** The customer as the server will hold it, for the mirror while it waits in the outbox. */
 function pendingCustomer(value: CustomerCreate & { id: string }): Customer {
@@ -54,16 +47,8 @@ function pendingCustomer(value: CustomerCreate & { id: string }): Customer {
   };
 }
 
-export function updateCustomer(id: string, value: CustomerUpdate): Promise<Customer> {
-  return api.put(CustomerResponseSchema, `/customers/${id}`, z.encode(CustomerUpdateSchema, value)).then((r) => r.data);
-}
-
-export function deleteCustomer(id: string): Promise<void> {
-  return api.delete(AckSchema, `/customers/${id}`).then(() => undefined);
-}
-
 export function useCustomers() {
-  return useQuery({ queryKey: customerKeys.list(), queryFn: fetchAllCustomers });
+  return useQuery({ queryKey: customerKeys.list(), queryFn: customers.fetchAll });
 }
 
 /**
@@ -71,14 +56,15 @@ export function useCustomers() {
  * and is sent when the network returns, before any sale that uses it.
  */
 export function useCreateCustomer() {
-  const queryClient = useQueryClient();
   const recordCustomer = useRecordCustomer();
-  return useMutation({
-    networkMode: 'always',
-    mutationFn: async (value: CustomerCreate) => {
+  return useCachedListChange(
+    customerKeys.list(),
+    'append',
+    async (value: CustomerCreate) => {
       const withId = { ...value, id: value.id ?? crypto.randomUUID() };
       try {
-        return await createCustomer(withId);
+        // The client-chosen id is the Idempotency-Key: a retry (or the outbox) names the same customer.
+        return await customers.create(withId, { 'Idempotency-Key': withId.id });
       } catch (error) {
         if (!isNetworkError(error)) throw error;
         const customer = pendingCustomer(withId);
@@ -86,8 +72,8 @@ export function useCreateCustomer() {
         return customer;
       }
     },
-    onSuccess: (customer) => updateCachedList<Customer>(queryClient, customerKeys.list()).append(customer),
-  });
+    'always',
+  );
 }
 
 /**
@@ -97,11 +83,12 @@ export function useCreateCustomer() {
 export function useUpdateCustomer() {
   const queryClient = useQueryClient();
   const recordUpdate = useRecordCustomerUpdate();
-  return useMutation({
-    networkMode: 'always',
-    mutationFn: async ({ id, value }: { id: string; value: CustomerUpdate }) => {
+  return useCachedListChange(
+    customerKeys.list(),
+    'replace',
+    async ({ id, value }: { id: string; value: CustomerUpdate }): Promise<Customer> => {
       try {
-        return await updateCustomer(id, value);
+        return await customers.update(id, value);
       } catch (error) {
         const known = queryClient.getQueryData<Customer[]>(customerKeys.list())?.find((c) => c.id === id);
         if (!isNetworkError(error) || !known) throw error;
@@ -110,14 +97,10 @@ export function useUpdateCustomer() {
         return { ...known, ...value };
       }
     },
-    onSuccess: (customer) => updateCachedList<Customer>(queryClient, customerKeys.list()).replace(customer),
-  });
+    'always',
+  );
 }
 
 export function useDeleteCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCustomer,
-    onSuccess: (_void, id) => updateCachedList<Customer>(queryClient, customerKeys.list()).remove(id),
-  });
+  return useCachedListDelete<Customer>(customerKeys.list(), customers.remove);
 }

@@ -3,14 +3,10 @@ import { formatBRL } from '../../../shared/money';
 import type { Customer } from '../../../shared/contract';
 import { cn } from '../../components/cn';
 import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
-import { RowActions } from '../../components/row-actions';
+import { RowActionsCell, type EditableTableProps } from '../../components/row-actions';
 
-interface CustomerTableProps {
+interface CustomerTableProps extends EditableTableProps<Customer> {
   customers: readonly Customer[];
-  canWrite: boolean;
-  emptyText: string;
-  onEdit: (customer: Customer) => void;
-  onDelete: (customer: Customer) => void;
 }
 
 const orDash = (value: string | null | undefined) => (value ? value : '-');
@@ -65,11 +61,7 @@ export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete
               <Td className={cn(FOLD.from.md, 'whitespace-nowrap')}>{orDash(phone)}</Td>
               <Td className={cn(FOLD.from.xl, 'break-all')}>{orDash(customer.email)}</Td>
               <Td className={FOLD.from.xl}>{orDash(customer.city)}</Td>
-              {canWrite ? (
-                <Td className="w-0 whitespace-nowrap text-right">
-                  <RowActions onEdit={() => onEdit(customer)} onDelete={() => onDelete(customer)} />
-                </Td>
-              ) : null}
+              {canWrite ? <RowActionsCell row={customer} onEdit={onEdit} onDelete={onDelete} /> : null}
             </tr>
           );
         })}

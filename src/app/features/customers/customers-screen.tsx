@@ -2,16 +2,12 @@
 import { useMemo, useState } from 'react';
 import type { Customer } from '../../../shared/contract';
 import { usePermissions } from '../../auth/use-permissions';
-import { Button } from '../../components/button';
 import { Card, CardHeader } from '../../components/card';
-import { failedAs, RowConfirm } from '../../components/confirm-dialog';
-import { PlusIcon } from '../../components/icons';
+import { DeleteConfirm } from '../../components/confirm-dialog';
+import { AddButton, QueryContent } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
-import { LoadingState } from '../../components/spinner';
-import { toast } from '../../components/toast-store';
 import { useErrorToast } from '../../components/use-error-toast';
-import { LoadFailed } from '../../components/list-card';
 import { useCustomers, useDeleteCustomer } from './api';
 import { CustomerFormDialog } from './customer-form-dialog';
 import { CustomerTable } from './customer-table';
@@ -37,14 +33,7 @@ export function CustomersScreen() {
       <PageHeader
         title="Clientes"
         subtitle="Cadastro e consulta de clientes"
-        actions={
-          canWrite ? (
-            <Button onClick={() => setForm({ customer: null })}>
-              <PlusIcon className="h-4 w-4" />
-              Novo Cliente
-            </Button>
-          ) : null
-        }
+        actions={canWrite ? <AddButton label="Novo Cliente" onClick={() => setForm({ customer: null })} /> : null}
       />
       <Card>
         <CardHeader title="Lista de Clientes" />
@@ -56,35 +45,31 @@ export function CustomersScreen() {
             label="Buscar clientes"
           />
         </div>
-        {customersQuery.isPending ? (
-          <LoadingState text="Carregando clientes..." />
-        ) : customersQuery.isError ? (
-          <LoadFailed
-            text="Não foi possível carregar os clientes."
-            onRetry={() => void customersQuery.refetch()}
-            className="py-12"
-          />
-        ) : (
-          <CustomerTable
-            customers={visible}
-            canWrite={canWrite}
-            emptyText={search.trim() ? 'Nenhum cliente encontrado para a busca.' : 'Nenhum cliente cadastrado.'}
-            onEdit={(customer) => setForm({ customer })}
-            onDelete={setToDelete}
-          />
-        )}
+        <QueryContent
+          query={customersQuery}
+          loading="Carregando clientes..."
+          failed="Não foi possível carregar os clientes."
+          failedClassName="py-12"
+        >
+          {() => (
+            <CustomerTable
+              customers={visible}
+              canWrite={canWrite}
+              emptyText={search.trim() ? 'Nenhum cliente encontrado para a busca.' : 'Nenhum cliente cadastrado.'}
+              onEdit={(customer) => setForm({ customer })}
+              onDelete={setToDelete}
+            />
+          )}
+        </QueryContent>
       </Card>
       {form ? <CustomerFormDialog customer={form.customer} onClose={() => setForm(null)} /> : null}
-      <RowConfirm
+      <DeleteConfirm
         row={toDelete}
         title="Excluir cliente"
         message="Tem certeza que deseja excluir este cliente?"
-        pending={deleteMutation.isPending}
-        run={async (customer) => {
-          await deleteMutation.mutateAsync(customer.id);
-          toast({ title: 'Cliente removido', description: 'Cliente removido com sucesso!' });
-        }}
-        failed={failedAs('Erro ao remover cliente')}
+        remove={deleteMutation}
+        done={{ title: 'Cliente removido', description: 'Cliente removido com sucesso!' }}
+        failTitle="Erro ao remover cliente"
         onClose={() => setToDelete(null)}
       />
     </div>

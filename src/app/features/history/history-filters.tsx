@@ -2,10 +2,13 @@
 // admins, period, cashier and device (a cashier sees today's sales: the server holds it).
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../shared/contract/sales';
 import { Card, CardContent } from '../../components/card';
-import { DateField } from '../../components/date-input';
+import { ChoiceField } from '../../components/choice-field';
+import { DateRangeFields } from '../../components/date-input';
 import { SelectField, TextField } from '../../components/field';
 import type { HistoryFilters as Filters } from './api';
 import { STATUS_LABELS } from './history-format';
+
+const SALE_STATUSES = ['completed', 'cancelled'] as const;
 
 interface Props {
   filters: Filters;
@@ -32,37 +35,25 @@ export function HistoryFilters({ filters, onChange, admin, devices, cashiers }: 
           value={filters.customer}
           onChange={(e) => set('customer')(e.target.value)}
         />
-        <SelectField
+        <ChoiceField
           label="Pagamento"
           value={filters.payment_method}
           onChange={(e) => set('payment_method')(e.target.value)}
-        >
-          <option value="">Todos</option>
-          {PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {PAYMENT_METHOD_LABELS[m]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Situação" value={filters.sale_status} onChange={(e) => set('sale_status')(e.target.value)}>
-          <option value="">Todas</option>
-          <option value="completed">{STATUS_LABELS.completed}</option>
-          <option value="cancelled">{STATUS_LABELS.cancelled}</option>
-        </SelectField>
+          first={{ value: '', label: 'Todos' }}
+          choices={PAYMENT_METHODS}
+          labels={PAYMENT_METHOD_LABELS}
+        />
+        <ChoiceField
+          label="Situação"
+          value={filters.sale_status}
+          onChange={(e) => set('sale_status')(e.target.value)}
+          first={{ value: '', label: 'Todas' }}
+          choices={SALE_STATUSES}
+          labels={STATUS_LABELS}
+        />
         {admin ? (
           <>
-            <DateField
-              label="Data inicial"
-              value={filters.start_date}
-              max={filters.end_date || undefined}
-              onChange={(date) => set('start_date')(date ?? '')}
-            />
-            <DateField
-              label="Data final"
-              value={filters.end_date}
-              min={filters.start_date || undefined}
-              onChange={(date) => set('end_date')(date ?? '')}
-            />
+            <DateRangeFields range={filters} onChange={(key, date) => set(key)(date)} />
             <SelectField
               label="Quem vendeu"
               value={filters.created_by}

@@ -24,43 +24,42 @@ export interface LabelFormat {
   padding_mm: number;
 }
 
+type Size = LabelFormat['page'];
+const mm = (width_mm: number, height_mm: number): Size => ({ width_mm, height_mm });
+
+/** A sheet: a grid of labels; no margin and no gap unless given. */
+function sheet(format: Omit<LabelFormat, 'kind' | 'margin' | 'gap'> & Partial<Pick<LabelFormat, 'margin' | 'gap'>>) {
+  const { margin = { top_mm: 0, left_mm: 0 }, gap = { column_mm: 0, row_mm: 0 } } = format;
+  return { ...format, kind: 'sheet', margin, gap } satisfies LabelFormat;
+}
+
+/** A roll: one label a page, the page the label itself. */
+function roll(id: LabelFormatId, name: string, label: Size, padding_mm: number): LabelFormat {
+  return { ...sheet({ id, name, page: label, label, columns: 1, rows: 1, padding_mm }), kind: 'roll' };
+}
+
 export const LABEL_FORMATS: Record<LabelFormatId, LabelFormat> = {
-  'pimaco-6180': {
+  'pimaco-6180': sheet({
     id: 'pimaco-6180',
     name: 'Folha Pimaco 6180 (Carta, 3 x 10, 66,7 x 25,4 mm)',
-    kind: 'sheet',
-    page: { width_mm: 215.9, height_mm: 279.4 },
-    label: { width_mm: 66.7, height_mm: 25.4 },
+    page: mm(215.9, 279.4),
+    label: mm(66.7, 25.4),
     columns: 3,
     rows: 10,
     margin: { top_mm: 12.7, left_mm: 4.8 },
     gap: { column_mm: 3.15, row_mm: 0 },
     padding_mm: 1.5,
-  },
-  'a4-3x10': {
+  }),
+  'a4-3x10': sheet({
     id: 'a4-3x10',
     name: 'Folha A4 (3 x 10, 70 x 29,7 mm)',
-    kind: 'sheet',
-    page: { width_mm: 210, height_mm: 297 },
-    label: { width_mm: 70, height_mm: 29.7 },
+    page: mm(210, 297),
+    label: mm(70, 29.7),
     columns: 3,
     rows: 10,
-    margin: { top_mm: 0, left_mm: 0 },
-    gap: { column_mm: 0, row_mm: 0 },
     padding_mm: 3,
-  },
-  'rolo-40x25': {
-    id: 'rolo-40x25',
-    name: 'Rolo de etiquetadora (40 x 25 mm)',
-    kind: 'roll',
-    page: { width_mm: 40, height_mm: 25 },
-    label: { width_mm: 40, height_mm: 25 },
-    columns: 1,
-    rows: 1,
-    margin: { top_mm: 0, left_mm: 0 },
-    gap: { column_mm: 0, row_mm: 0 },
-    padding_mm: 1.5,
-  },
+  }),
+  'rolo-40x25': roll('rolo-40x25', 'Rolo de etiquetadora (40 x 25 mm)', mm(40, 25), 1.5),
 };
 
 /** More than this many labels in one print is refused (the page would take minutes to draw). */

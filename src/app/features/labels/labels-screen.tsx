@@ -4,13 +4,12 @@
 // (label-pages.tsx, labels-print.css). Works from the device's catalogue, offline too.
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { QuantityField, parseQuantityText } from '../../components/quantity-input';
 import { SelectField } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
-import { SearchCombobox } from '../../components/search-combobox';
+import { ProductSearch } from '../../components/record-search';
 import { labelRequestOf } from '../../lib/label-request';
 import { useSyncEngine } from '../../offline/hooks';
 import { useMirrorProducts } from '../../offline/mirror-hooks';
@@ -124,28 +123,13 @@ export function LabelsScreen() {
           description="Busque pelo nome, SKU ou código de barras (o leitor também funciona)"
         />
         <CardContent className="space-y-4">
-          <SearchCombobox
-            label="Buscar produto"
-            placeholder="Buscar produto por código ou nome..."
+          <ProductSearch
             value={query}
             onChange={setQuery}
             loading={mirror.ready ? null : { detail: null }}
             results={results}
-            getKey={(p) => p.id}
-            emptyText="Nenhum produto encontrado"
             onSelect={add}
-            renderOption={(p) => (
-              <div className="flex items-center justify-between gap-3">
-                <div className="flex min-w-0 flex-col">
-                  <span className="truncate font-medium">{p.name}</span>
-                  <span className="text-xs text-slate-500">
-                    SKU: {p.sku}
-                    {p.barcode ? ` · ${p.barcode}` : ''}
-                  </span>
-                </div>
-                <span className="shrink-0 font-medium">{formatBRL(p.sale_price)}</span>
-              </div>
-            )}
+            detail={(p) => (p.barcode ? ` · ${p.barcode}` : '')}
           />
           {handed.missing > 0 && edited === null ? (
             <p role="status" className="text-sm text-slate-600">

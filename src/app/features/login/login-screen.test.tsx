@@ -23,6 +23,17 @@ function inputs() {
   };
 }
 
+/** Types the e-mail and the password as a person does on the store's login, then 'Entrar'. */
+async function logIn(emailText: string, passwordText: string) {
+  const { user, router } = renderApp('/login');
+  await screen.findByText('Loja Demo');
+  const { email, password } = inputs();
+  await user.type(email, emailText);
+  await user.type(password, passwordText);
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
+  return { router, email, password };
+}
+
 beforeEach(() => {
   server = createFakeServer();
 });
@@ -72,12 +83,7 @@ describe('Login', () => {
       await gate.promise;
       return { body: { success: true, data: { ...tokenSet('1'), user: ADMIN } } };
     });
-    const { user, router } = renderApp('/login');
-    await screen.findByText('Loja Demo');
-    const { email, password } = inputs();
-    await user.type(email, 'Admin@Demo.com');
-    await user.type(password, 'demo123');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    const { router, email, password } = await logIn('Admin@Demo.com', 'demo123');
 
     const busy = await screen.findByRole('button', { name: 'Entrando...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -103,12 +109,7 @@ describe('Login', () => {
       status: 401,
       body: { success: false, error: 'E-mail ou senha incorretos.', code: 'UNAUTHENTICATED' },
     }));
-    const { user, router } = renderApp('/login');
-    await screen.findByText('Loja Demo');
-    const { email, password } = inputs();
-    await user.type(email, 'admin@demo.com');
-    await user.type(password, 'errada');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    const { router, email } = await logIn('admin@demo.com', 'errada');
 
     const toast = await screen.findByRole('alert');
     expect(toast.textContent).toContain('Erro no login');

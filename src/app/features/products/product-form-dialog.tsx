@@ -12,7 +12,8 @@ import { FormDialog } from '../../components/form-dialog';
 import { MoneyField } from '../../components/money-input';
 import { QuantityField } from '../../components/quantity-input';
 import { toast } from '../../components/toast-store';
-import { useFormSave } from '../../components/use-form-save';
+import { useFormValues } from '../../components/use-form-values';
+import { useRecordSave } from '../../components/use-record-save';
 import { validateForm } from '../../lib/form-errors';
 import { useCreateProduct, useUpdateProduct } from './api';
 import {
@@ -33,43 +34,30 @@ interface ProductFormDialogProps {
 
 export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) {
   const editing = product !== null;
-  const [values, setValues] = useState<ProductFormValues>(() =>
-    product ? productToForm(product) : EMPTY_PRODUCT_FORM,
-  );
-  const createMutation = useCreateProduct();
-  const updateMutation = useUpdateProduct();
-  const saving = createMutation.isPending || updateMutation.isPending;
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
   const failTitle = editing ? 'Erro ao atualizar produto' : 'Erro ao adicionar produto';
-  const { errors, save } = useFormSave(failTitle, onClose);
+  const { errors, saving, add, edit } = useRecordSave(product, { create, update }, failTitle, onClose);
+  const { values, set, text } = useFormValues<ProductFormValues>(
+    () => (product ? productToForm(product) : EMPTY_PRODUCT_FORM),
+    { errors, disabled: saving },
+  );
   const [barcodeLeft, setBarcodeLeft] = useState(false);
   const barcode = barcodeFeedback(values.barcode, barcodeLeft);
   const adjusting = stockChanged(product, values);
 
-  function set<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-  }
-
   function onSubmit() {
-    const input = formToInput(values);
     if (product) {
-      if (adjusting && !values.stock_reason.trim()) {
-        void save(
-          { ok: false, errors: { stock_reason: STOCK_REASON_REQUIRED }, message: STOCK_REASON_REQUIRED },
-          async () => undefined,
-          () => undefined,
-        );
-        return;
-      }
-      void save(
-        validateForm(ProductUpdateSchema, formToUpdate(product, values)),
-        (value) => updateMutation.mutateAsync({ id: product.id, value }),
+      const reasonMissing = adjusting && !values.stock_reason.trim();
+      void edit(
+        reasonMissing
+          ? { ok: false, errors: { stock_reason: STOCK_REASON_REQUIRED }, message: STOCK_REASON_REQUIRED }
+          : validateForm(ProductUpdateSchema, formToUpdate(product, values)),
         () => toast({ title: 'Produto atualizado', description: 'Produto atualizado com sucesso!' }),
       );
     } else {
-      void save(
-        validateForm(ProductCreateSchema, input),
-        (value) => createMutation.mutateAsync(value),
-        () => toast({ title: 'Produto adicionado', description: 'Produto adicionado com sucesso!' }),
+      void add(validateForm(ProductCreateSchema, formToInput(values)), () =>
+        toast({ title: 'Produto adicionado', description: 'Produto adicionado com sucesso!' }),
       );
     }
   }
@@ -77,13 +65,6 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
   const money = (key: 'cost_price' | 'sale_price') => ({
     value: values[key],
     onChange: (centavos: number | null) => set(key, centavos),
-    error: errors[key],
-    disabled: saving,
-  });
-
-  const field = (key: 'sku' | 'name' | 'size' | 'color' | 'current_stock' | 'minimum_stock') => ({
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
     error: errors[key],
     disabled: saving,
   });
@@ -98,10 +79,10 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
       submitLabel="Salvar"
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label="SKU" autoComplete="off" {...field('sku')} />
-        <TextField label="Nome" autoComplete="off" {...field('name')} />
-        <TextField label="Tamanho" autoComplete="off" {...field('size')} />
-        <TextField label="Cor" autoComplete="off" {...field('color')} />
+        <TextField label="SKU" autoComplete="off" {...text('sku')} />
+        <TextField label="Nome" autoComplete="off" {...text('name')} />
+        <TextField label="Tamanho" autoComplete="off" {...text('size')} />
+        <TextField label="Cor" autoComplete="off" {...text('color')} />
         <TextField
           label="Código de barras"
           autoComplete="off"
@@ -117,19 +98,16 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
           disabled={saving}
           className="sm:col-span-2"
         />
-        <QuantityField label="Estoque atual" {...field('current_stock')} />
-        <QuantityField label="Estoque mínimo" {...field('minimum_stock')} />
+        <QuantityField label="Estoque atual" {...text('current_stock')} />
+        <QuantityField label="Estoque mínimo" {...text('minimum_stock')} />
         {adjusting ? (
           <TextField
             label="Motivo do ajuste de estoque"
             required
             autoComplete="off"
             placeholder="Ex.: avaria, perda, correção de contagem"
-            value={values.stock_reason}
-            onChange={(e) => set('stock_reason', e.target.value)}
-            error={errors.stock_reason}
-            disabled={saving}
             className="sm:col-span-2"
+            {...text('stock_reason')}
           />
         ) : null}
         <MoneyField label="Preço de custo" placeholder="0,00" {...money('cost_price')} />

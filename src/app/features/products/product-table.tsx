@@ -4,15 +4,11 @@ import type { Product } from '../../../shared/contract';
 import { Badge } from '../../components/badge';
 import { cn } from '../../components/cn';
 import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
-import { RowActions } from '../../components/row-actions';
+import { RowActionsCell, type EditableTableProps } from '../../components/row-actions';
 import { isLowStock } from './filter-products';
 
-interface ProductTableProps {
+interface ProductTableProps extends EditableTableProps<Product> {
   products: readonly Product[];
-  canWrite: boolean;
-  emptyText: string;
-  onEdit: (product: Product) => void;
-  onDelete: (product: Product) => void;
   /** Opens the product's 'Movimentação de Estoque' (its stock figure is the button). */
   onMovements: (product: Product) => void;
 }
@@ -88,11 +84,7 @@ export function ProductTable({ products, canWrite, emptyText, onEdit, onDelete, 
               <Td className={FOLD.from.md}>
                 <Badge tone={product.active ? 'green' : 'gray'}>{product.active ? 'Ativo' : 'Inativo'}</Badge>
               </Td>
-              {canWrite ? (
-                <Td className="whitespace-nowrap text-right">
-                  <RowActions onEdit={() => onEdit(product)} onDelete={() => onDelete(product)} />
-                </Td>
-              ) : null}
+              {canWrite ? <RowActionsCell row={product} onEdit={onEdit} onDelete={onDelete} /> : null}
             </tr>
           );
         })}

@@ -29,6 +29,30 @@ function rowNames(): string[] {
   );
 }
 
+/** An admin's 'Novo Produto' dialog, open over the catalogue; the server answers a POST with what it was sent. */
+async function openNewProduct() {
+  signedInAs(server, ADMIN);
+  serveCatalogue();
+  server.on('POST', '/api/products', ({ body }) => ({
+    status: 201,
+    body: { success: true, data: productJson(body as Record<string, unknown>) },
+  }));
+  const { user } = renderApp('/produtos');
+  await screen.findByText('Tênis Corrida');
+  await user.click(screen.getByRole('button', { name: /Novo Produto/ }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Adicionar Novo Produto' }) };
+}
+
+/** An admin's list with the `action` ('Editar', 'Excluir') of the row named `name` clicked. */
+async function clickRowAction(name: string, action: 'Editar' | 'Excluir') {
+  signedInAs(server, ADMIN);
+  serveCatalogue();
+  const { user } = renderApp('/produtos');
+  const row = (await screen.findByText(name)).closest('tr')!;
+  await user.click(within(row).getByRole('button', { name: action }));
+  return { user };
+}
+
 beforeEach(() => {
   server = createFakeServer();
 });
@@ -176,16 +200,7 @@ describe('Produtos', () => {
   });
 
   it('appends a created product to the list without reloading it', async () => {
-    signedInAs(server, ADMIN);
-    serveCatalogue();
-    server.on('POST', '/api/products', ({ body }) => ({
-      status: 201,
-      body: { success: true, data: productJson(body as Record<string, unknown>) },
-    }));
-    const { user } = renderApp('/produtos');
-    await screen.findByText('Tênis Corrida');
-    await user.click(screen.getByRole('button', { name: /Novo Produto/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Adicionar Novo Produto' });
+    const { user, dialog } = await openNewProduct();
     await user.type(within(dialog).getByLabelText('SKU'), 'BON-004');
     await user.type(within(dialog).getByLabelText('Nome'), 'Boné');
     const cost = within(dialog).getByLabelText('Preço de custo');
@@ -212,16 +227,7 @@ describe('Produtos', () => {
   });
 
   it('Novo Produto: clicking into the prices and stocks that start at zero and typing gives what was typed', async () => {
-    signedInAs(server, ADMIN);
-    serveCatalogue();
-    server.on('POST', '/api/products', ({ body }) => ({
-      status: 201,
-      body: { success: true, data: productJson(body as Record<string, unknown>) },
-    }));
-    const { user } = renderApp('/produtos');
-    await screen.findByText('Tênis Corrida');
-    await user.click(screen.getByRole('button', { name: /Novo Produto/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Adicionar Novo Produto' });
+    const { user, dialog } = await openNewProduct();
     await user.type(within(dialog).getByLabelText('SKU'), 'CAL-010');
     await user.type(within(dialog).getByLabelText('Nome'), 'Calça Sarja');
     // No clearing first: each field shows its zero and takes what is typed in its place.
@@ -249,8 +255,6 @@ describe('Produtos', () => {
   });
 
   it("shows the server's field errors under the fields after a 400", async () => {
-    signedInAs(server, ADMIN);
-    serveCatalogue();
     server.on('PUT', `/api/products/${CATALOGUE[1]!.id}`, () => ({
       status: 400,
       body: {
@@ -260,10 +264,7 @@ describe('Produtos', () => {
         details: [{ path: 'sku', message: 'SKU já usado por outro produto', code: 'custom' }],
       },
     }));
-    const { user } = renderApp('/produtos');
-    await screen.findByText('Calça Jeans');
-    const row = screen.getByText('Calça Jeans').closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: 'Editar' }));
+    const { user } = await clickRowAction('Calça Jeans', 'Editar');
     const dialog = await screen.findByRole('dialog', { name: 'Editar Produto' });
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await within(dialog).findByText('SKU já usado por outro produto')).toBeTruthy();
@@ -273,13 +274,8 @@ describe('Produtos', () => {
   });
 
   it('asks before deleting and removes the row', async () => {
-    signedInAs(server, ADMIN);
-    serveCatalogue();
     server.on('DELETE', `/api/products/${CATALOGUE[0]!.id}`, () => ({ body: { success: true, message: 'ok' } }));
-    const { user } = renderApp('/produtos');
-    await screen.findByText('Camiseta Básica');
-    const row = screen.getByText('Camiseta Básica').closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: 'Excluir' }));
+    const { user } = await clickRowAction('Camiseta Básica', 'Excluir');
     const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByText('Tem certeza que deseja excluir este produto?')).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Excluir' }));

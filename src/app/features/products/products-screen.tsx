@@ -7,14 +7,12 @@ import type { Product } from '../../../shared/contract';
 import { usePermissions } from '../../auth/use-permissions';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { failedAs, RowConfirm } from '../../components/confirm-dialog';
-import { BarcodeIcon, DownloadIcon, FilterIcon, PlusIcon } from '../../components/icons';
+import { DeleteConfirm } from '../../components/confirm-dialog';
+import { BarcodeIcon, DownloadIcon, FilterIcon } from '../../components/icons';
+import { AddButton, QueryContent } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
-import { LoadingState } from '../../components/spinner';
-import { toast } from '../../components/toast-store';
 import { useErrorToast } from '../../components/use-error-toast';
-import { LoadFailed } from '../../components/list-card';
 import { LABELS_PATH } from '../../lib/label-request';
 import { useDeleteProduct, useProducts } from './api';
 import {
@@ -62,14 +60,7 @@ export function ProductsScreen() {
       <PageHeader
         title="Gestão de Produtos"
         subtitle="Cadastro de produtos, preços e estoque"
-        actions={
-          canWrite ? (
-            <Button onClick={() => setForm({ product: null })}>
-              <PlusIcon className="h-4 w-4" />
-              Novo Produto
-            </Button>
-          ) : null
-        }
+        actions={canWrite ? <AddButton label="Novo Produto" onClick={() => setForm({ product: null })} /> : null}
       />
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center">
@@ -123,37 +114,33 @@ export function ProductsScreen() {
           </div>
         </div>
         {filtersOpen ? <ProductFiltersPanel filters={filters} onChange={setFilters} /> : null}
-        {productsQuery.isPending ? (
-          <LoadingState text="Carregando produtos..." />
-        ) : productsQuery.isError ? (
-          <LoadFailed
-            text="Não foi possível carregar os produtos."
-            onRetry={() => void productsQuery.refetch()}
-            className="py-12"
-          />
-        ) : (
-          <ProductTable
-            products={visible}
-            canWrite={canWrite}
-            emptyText={narrowed ? 'Nenhum produto encontrado para a busca.' : 'Nenhum produto cadastrado.'}
-            onEdit={(product) => setForm({ product })}
-            onDelete={setToDelete}
-            onMovements={setMovementsOf}
-          />
-        )}
+        <QueryContent
+          query={productsQuery}
+          loading="Carregando produtos..."
+          failed="Não foi possível carregar os produtos."
+          failedClassName="py-12"
+        >
+          {() => (
+            <ProductTable
+              products={visible}
+              canWrite={canWrite}
+              emptyText={narrowed ? 'Nenhum produto encontrado para a busca.' : 'Nenhum produto cadastrado.'}
+              onEdit={(product) => setForm({ product })}
+              onDelete={setToDelete}
+              onMovements={setMovementsOf}
+            />
+          )}
+        </QueryContent>
       </Card>
       {form ? <ProductFormDialog product={form.product} onClose={() => setForm(null)} /> : null}
       {movementsOf ? <StockMovementsDialog product={movementsOf} onClose={() => setMovementsOf(null)} /> : null}
-      <RowConfirm
+      <DeleteConfirm
         row={toDelete}
         title="Excluir produto"
         message="Tem certeza que deseja excluir este produto?"
-        pending={deleteMutation.isPending}
-        run={async (product) => {
-          await deleteMutation.mutateAsync(product.id);
-          toast({ title: 'Produto removido', description: 'Produto removido com sucesso!' });
-        }}
-        failed={failedAs('Erro ao remover produto')}
+        remove={deleteMutation}
+        done={{ title: 'Produto removido', description: 'Produto removido com sucesso!' }}
+        failTitle="Erro ao remover produto"
         onClose={() => setToDelete(null)}
       />
     </div>

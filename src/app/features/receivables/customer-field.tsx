@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { formatDocument } from '../../../shared/documents';
 import { Button } from '../../components/button';
 import { CloseIcon } from '../../components/icons';
-import { SearchCombobox } from '../../components/search-combobox';
+import { CustomerSearch } from '../../components/record-search';
 import { useMirrorCustomers } from '../../offline/mirror-hooks';
 
 /** The customer as the account shows it (the document lets a search by CPF find it offline too). */
@@ -42,24 +42,16 @@ export function CustomerField({ value, onChange, disabled }: CustomerFieldProps)
           </Button>
         </div>
       ) : (
-        <SearchCombobox
+        <CustomerSearch
           label="Cliente"
-          placeholder="Buscar cliente por nome ou CPF..."
           value={query}
           onChange={setQuery}
           results={results}
-          getKey={(c) => c.id}
-          emptyText="Nenhum cliente encontrado"
           onSelect={(c) => {
             onChange({ id: c.id, name: c.name, document: c.document ?? null });
             setQuery('');
           }}
-          renderOption={(c) => (
-            <div className="flex flex-col">
-              <span className="font-medium">{c.name}</span>
-              <span className="text-xs text-slate-500">{formatDocument(c.document) || '-'}</span>
-            </div>
-          )}
+          detail={(c) => formatDocument(c.document)}
         />
       )}
     </div>

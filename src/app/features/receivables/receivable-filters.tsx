@@ -3,7 +3,7 @@
 // store lets them receive instalments, a customer searched shows all of their accounts.
 import { RECEIVABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
 import { AccountFilterCard } from '../../components/accounts/filter-card';
-import { DateField } from '../../components/date-input';
+import { DateRangeFields } from '../../components/date-input';
 import type { ReceivableFilters as Filters } from './api';
 
 interface ReceivableFiltersProps {
@@ -30,21 +30,7 @@ export function ReceivableFilters({ filters, onChange, chooseDates, receiving = 
     >
       {({ set }) =>
         chooseDates ? (
-          <>
-            {/* A date still being typed (or not a date) filters nothing until it is one. */}
-            <DateField
-              label="Data inicial"
-              value={filters.start_date}
-              max={filters.end_date || undefined}
-              onChange={(date) => set('start_date', date ?? '')}
-            />
-            <DateField
-              label="Data final"
-              value={filters.end_date}
-              min={filters.start_date || undefined}
-              onChange={(date) => set('end_date', date ?? '')}
-            />
-          </>
+          <DateRangeFields range={filters} onChange={set} />
         ) : (
           <p className="text-sm text-slate-600 sm:col-span-2 lg:self-center">
             {receiving

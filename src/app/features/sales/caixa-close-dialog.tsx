@@ -8,6 +8,7 @@ import { CASH_CLOSE_TOLERANCE_DEFAULT } from '../../../shared/contract/settings'
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
+import { CaixaFiguresHead, differenceName } from '../../components/caixa-figures';
 import { cn } from '../../components/cn';
 import { Dialog } from '../../components/dialog';
 import { FieldFrame, TextAreaField } from '../../components/field';
@@ -54,14 +55,7 @@ export function CaixaCloseDialog({ session, onDone }: { session: LocalCashSessio
         description="Esperado, contado e diferença por forma de pagamento."
       >
         <table className="w-full text-sm" data-testid="caixa-fechamento">
-          <thead>
-            <tr className="text-left text-slate-500">
-              <th className="py-1 font-medium">Forma</th>
-              <th className="py-1 text-right font-medium">Esperado</th>
-              <th className="py-1 text-right font-medium">Contado</th>
-              <th className="py-1 text-right font-medium">Diferença</th>
-            </tr>
-          </thead>
+          <CaixaFiguresHead cell="py-1" />
           <tbody>
             {session.figures.map((f) => (
               <tr key={f.method} className="border-t border-slate-100">
@@ -77,11 +71,7 @@ export function CaixaCloseDialog({ session, onDone }: { session: LocalCashSessio
           <tfoot>
             <tr className="border-t border-slate-300 font-semibold">
               <td className="py-1.5" colSpan={3}>
-                {session.difference! < 0
-                  ? 'Quebra de caixa'
-                  : session.difference! > 0
-                    ? 'Sobra de caixa'
-                    : 'Sem diferença'}
+                {differenceName(session.difference!)}
               </td>
               <td className={cn('py-1.5 text-right tabular-nums', differenceColor(session.difference!))}>
                 {formatBRL(session.difference!)}

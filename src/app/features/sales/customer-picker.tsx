@@ -8,7 +8,8 @@ import { Card, CardContent, CardHeader } from '../../components/card';
 import { CloseIcon } from '../../components/icons';
 import { InlineLoading } from '../../components/spinner';
 import type { MirrorCustomer } from '../../offline/db';
-import { SearchCombobox, type SearchLoading } from '../../components/search-combobox';
+import { CustomerSearch } from '../../components/record-search';
+import type { SearchLoading } from '../../components/search-combobox';
 import type { SaleCustomer } from './use-sale-form';
 
 interface CustomerPickerProps {
@@ -28,15 +29,12 @@ export function CustomerPicker({ loading, search, selected, onSelect, details }:
     <Card>
       <CardHeader title="Cliente" actions={loading ? <InlineLoading /> : null} />
       <CardContent className="flex flex-col gap-3">
-        <SearchCombobox
+        <CustomerSearch
           label="Buscar cliente"
-          placeholder="Buscar cliente por nome ou CPF..."
           value={query}
           onChange={setQuery}
           loading={loading}
           results={results}
-          getKey={(c) => c.id}
-          emptyText="Nenhum cliente encontrado"
           onSelect={(c) => {
             onSelect({
               id: c.id,
@@ -46,14 +44,7 @@ export function CustomerPicker({ loading, search, selected, onSelect, details }:
             });
             setQuery('');
           }}
-          renderOption={(c) => (
-            <div className="flex flex-col">
-              <span className="font-medium">{c.name}</span>
-              <span className="text-xs text-slate-500">
-                {[formatDocument(c.document), formatPhone(c.phone)].filter(Boolean).join(' · ') || '-'}
-              </span>
-            </div>
-          )}
+          detail={(c) => [formatDocument(c.document), formatPhone(c.phone)].filter(Boolean).join(' · ')}
         />
         {selected ? (
           <div className="flex items-center justify-between gap-2 rounded-md bg-blue-50 px-3 py-1 text-sm text-blue-900">

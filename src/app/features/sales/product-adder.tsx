@@ -6,7 +6,6 @@
 // lives in the sale's form state (use-sale-form.ts): an add refused for stock clears it,
 // and so does the reset after a finished sale.
 import { useMemo, useRef, type FormEvent, type ReactNode } from 'react';
-import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { QuantityField } from '../../components/quantity-input';
@@ -15,7 +14,8 @@ import { InlineLoading } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
 import type { MirrorProduct } from '../../offline/db';
 import { addToCart, parseQuantity, type CartLine, type CartRefusal } from './cart';
-import { SearchCombobox, type SearchLoading } from '../../components/search-combobox';
+import { ProductSearch } from '../../components/record-search';
+import type { SearchLoading } from '../../components/search-combobox';
 import { EMPTY_PICK, type ProductPick } from './use-sale-form';
 
 interface ProductAdderProps {
@@ -76,33 +76,22 @@ export function ProductAdder(props: ProductAdderProps) {
           aria-label="Adicionar Produto"
         >
           <div className="min-w-0 flex-1">
-            <SearchCombobox
-              label="Buscar produto"
-              placeholder="Buscar produto por código ou nome..."
+            <ProductSearch
               value={query}
               inputRef={searchRef}
               loading={loading}
               onChange={(value) => onPickChange({ ...pick, query: value, product: null })}
               results={results}
-              getKey={(p) => p.id}
-              emptyText="Nenhum produto encontrado"
               onSelect={(p) => {
                 onPickChange({ ...pick, query: p.name, product: p });
                 // Quantidade selects its content on focus: typing replaces it.
                 quantityRef.current?.focus();
               }}
-              renderOption={(p) => (
-                <div className="flex items-center justify-between gap-3">
-                  <div className="flex min-w-0 flex-col">
-                    <span className="truncate font-medium">{p.name}</span>
-                    <span className="text-xs text-slate-500">
-                      SKU: {p.sku}
-                      {p.size || p.color ? ` · ${[p.size, p.color].filter(Boolean).join(' / ')}` : ''} · Estoque:{' '}
-                      {availableOf(p)}
-                    </span>
-                  </div>
-                  <span className="shrink-0 font-medium">{formatBRL(p.sale_price)}</span>
-                </div>
+              detail={(p) => (
+                <>
+                  {p.size || p.color ? ` · ${[p.size, p.color].filter(Boolean).join(' / ')}` : ''} · Estoque:{' '}
+                  {availableOf(p)}
+                </>
               )}
             />
           </div>

@@ -48,12 +48,17 @@ async function overTheLimit(till?: TillUser): Promise<TillUser> {
   return user;
 }
 
+/** A cashier's till with Maria chosen, and her crediário panel. */
+async function cashierWithMaria() {
+  signedInAs(server, CASHIER);
+  const { user } = await openTill();
+  await chooseCustomer(user, 'Maria', 'Maria Silva');
+  return { user, panel: await screen.findByTestId('customer-credit') };
+}
+
 describe('Nova Venda: crediário and the credit limit', () => {
   it("shows the chosen customer's open crediário and limit", async () => {
-    signedInAs(server, CASHIER);
-    const { user } = await openTill();
-    await chooseCustomer(user, 'Maria', 'Maria Silva');
-    const panel = await screen.findByTestId('customer-credit');
+    const { panel } = await cashierWithMaria();
     await waitFor(() => expect(spaced(panel.textContent)).toContain('Crediário em aberto: R$ 850,00 (2 parcelas)'));
     expect(spaced(panel.textContent)).toContain('Vencido: R$ 100,00');
     expect(spaced(panel.textContent)).toContain('Limite de crédito: R$ 1.000,00 · disponível: R$ 150,00');
@@ -128,10 +133,7 @@ describe('Nova Venda: crediário and the credit limit', () => {
   });
 
   it('offline: the last figures kept, said so; with an admin present the sale is queued for the server to record its conflict', async () => {
-    signedInAs(server, CASHIER);
-    const { user } = await openTill();
-    await chooseCustomer(user, 'Maria', 'Maria Silva');
-    const panel = await screen.findByTestId('customer-credit');
+    const { user, panel } = await cashierWithMaria();
     await waitFor(() => expect(spaced(panel.textContent)).toContain('R$ 850,00'));
     await user.click(screen.getByRole('button', { name: 'Remover cliente' }));
 

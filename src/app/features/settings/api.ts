@@ -1,7 +1,6 @@
 // Settings data: the company (GET/PUT /company/me) and users (list reloads after each change).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AckSchema } from '../../../shared/contract/common';
 import {
   CompanyResponseSchema,
   CompanyUpdateSchema,
@@ -13,12 +12,11 @@ import {
   UserListResponseSchema,
   UserResponseSchema,
   UserUpdateSchema,
-  type User,
   type UserCreate,
   type UserUpdate,
 } from '../../../shared/contract/users';
 import { api } from '../../lib/api';
-import { fetchEveryPage } from '../../lib/whole-list';
+import { recordCalls } from '../../lib/whole-list';
 import { receiptHeaderKey } from '../../lib/receipt-header';
 
 export const settingsKeys = {
@@ -34,22 +32,13 @@ export function updateCompany(value: CompanyUpdate): Promise<Company> {
   return api.put(CompanyResponseSchema, '/company/me', z.encode(CompanyUpdateSchema, value)).then((r) => r.data);
 }
 
-/** Every user of the store. */
-export function fetchUsers(): Promise<User[]> {
-  return fetchEveryPage(UserListResponseSchema, '/users', (data) => data.users);
-}
-
-export function createUser(value: UserCreate): Promise<User> {
-  return api.post(UserResponseSchema, '/users', z.encode(UserCreateSchema, value)).then((r) => r.data);
-}
-
-export function updateUser(id: string, value: UserUpdate): Promise<User> {
-  return api.put(UserResponseSchema, `/users/${id}`, z.encode(UserUpdateSchema, value)).then((r) => r.data);
-}
-
-export function deleteUser(id: string): Promise<void> {
-  return api.delete(AckSchema, `/users/${id}`).then(() => undefined);
-}
+const users = recordCalls('/users', {
+  list: UserListResponseSchema,
+  rows: (data) => data.users,
+  one: UserResponseSchema,
+  create: UserCreateSchema,
+  update: UserUpdateSchema,
+});
 
 export function useCompany() {
   return useQuery({ queryKey: settingsKeys.company, queryFn: fetchCompany });
@@ -68,7 +57,7 @@ export function useUpdateCompany() {
 }
 
 export function useUsers() {
-  return useQuery({ queryKey: settingsKeys.users, queryFn: fetchUsers });
+  return useQuery({ queryKey: settingsKeys.users, queryFn: users.fetchAll });
 }
 
 function useReloadUsers() {
@@ -78,18 +67,18 @@ function useReloadUsers() {
 
 export function useCreateUser() {
   const reload = useReloadUsers();
-  return useMutation({ mutationFn: createUser, onSuccess: reload });
+  return useMutation({ mutationFn: (value: UserCreate) => users.create(value), onSuccess: reload });
 }
 
 export function useUpdateUser() {
   const reload = useReloadUsers();
   return useMutation({
-    mutationFn: ({ id, value }: { id: string; value: UserUpdate }) => updateUser(id, value),
+    mutationFn: ({ id, value }: { id: string; value: UserUpdate }) => users.update(id, value),
     onSuccess: reload,
   });
 }
 
 export function useDeleteUser() {
   const reload = useReloadUsers();
-  return useMutation({ mutationFn: deleteUser, onSuccess: reload });
+  return useMutation({ mutationFn: users.remove, onSuccess: reload });
 }

@@ -2,11 +2,10 @@
 import type { FormEvent } from 'react';
 import { CompanyUpdateSchema, THEMES, type Company } from '../../../shared/contract/company';
 import { formatDocument, formatPhone } from '../../../shared/documents';
-import { LoadFailed } from '../../components/list-card';
+import { QueryContent } from '../../components/list-card';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
 import { SaveButton } from '../../components/form-dialog';
-import { LoadingState } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
 import { useErrorToast } from '../../components/use-error-toast';
 import { useFormValues } from '../../components/use-form-values';
@@ -115,17 +114,14 @@ export function GeneralTab() {
       <Card>
         <CardHeader title="Informações da Loja" description="Dados da empresa exibidos no sistema." />
         <CardContent>
-          {companyQuery.isPending ? (
-            <LoadingState text="Carregando dados da empresa..." />
-          ) : companyQuery.isError ? (
-            <LoadFailed
-              text="Erro ao carregar dados da empresa"
-              onRetry={() => void companyQuery.refetch()}
-              className="py-8"
-            />
-          ) : (
-            <CompanyForm key={companyQuery.dataUpdatedAt} company={companyQuery.data} />
-          )}
+          <QueryContent
+            query={companyQuery}
+            loading="Carregando dados da empresa..."
+            failed="Erro ao carregar dados da empresa"
+            failedClassName="py-8"
+          >
+            {(company) => <CompanyForm key={companyQuery.dataUpdatedAt} company={company} />}
+          </QueryContent>
         </CardContent>
       </Card>
       <PixSettingsCard />

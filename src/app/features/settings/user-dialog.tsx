@@ -5,8 +5,8 @@ import type { Role } from '../../../shared/permissions';
 import { CheckboxField, SelectField, TextField } from '../../components/field';
 import { FormDialog } from '../../components/form-dialog';
 import { toast, toastError } from '../../components/toast-store';
-import { useFormSave } from '../../components/use-form-save';
 import { useFormValues } from '../../components/use-form-values';
+import { useRecordSave } from '../../components/use-record-save';
 import { validateForm } from '../../lib/form-errors';
 import { useCreateUser, useUpdateUser } from './api';
 
@@ -36,10 +36,14 @@ const WORDS = {
 export function UserDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const create = useCreateUser();
   const update = useUpdateUser();
-  const saving = create.isPending || update.isPending;
   const words = user ? WORDS.edit : WORDS.create;
-  const { errors, save } = useFormSave(words.failTitle, onClose, (reason, answered) =>
-    answered && !user ? `${reason} — a rota POST /api/users não está funcionando no backend.` : reason,
+  const { errors, saving, add, edit } = useRecordSave(
+    user,
+    { create, update },
+    words.failTitle,
+    onClose,
+    (reason, answered) =>
+      answered && !user ? `${reason} — a rota POST /api/users não está funcionando no backend.` : reason,
   );
   const { values, set, text } = useFormValues(
     {
@@ -60,12 +64,8 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
       return;
     }
     const done = () => toast(words.done);
-    if (user) {
-      const checked = validateForm(UserUpdateSchema, { name, email, role, active });
-      void save(checked, (value) => update.mutateAsync({ id: user.id, value }), done);
-    } else {
-      void save(validateForm(UserCreateSchema, { name, email, password, role }), (v) => create.mutateAsync(v), done);
-    }
+    if (user) void edit(validateForm(UserUpdateSchema, { name, email, role, active }), done);
+    else void add(validateForm(UserCreateSchema, { name, email, password, role }), done);
   }
 
   return (

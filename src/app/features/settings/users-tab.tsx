@@ -6,13 +6,12 @@ import type { User } from '../../../shared/contract';
 import { useSession } from '../../auth/session-context';
 import { Badge } from '../../components/badge';
 import { Card, CardHeader } from '../../components/card';
-import { failedAs, RowConfirm } from '../../components/confirm-dialog';
+import { DeleteConfirm } from '../../components/confirm-dialog';
 import { AddButton } from '../../components/list-card';
 import { LoadingState } from '../../components/spinner';
 import { cn } from '../../components/cn';
 import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
-import { toast } from '../../components/toast-store';
-import { RowActions } from '../../components/row-actions';
+import { RowActionsCell } from '../../components/row-actions';
 import { useErrorToast } from '../../components/use-error-toast';
 import { useDeleteUser, useUsers } from './api';
 import { ROLE_LABELS, UserDialog } from './user-dialog';
@@ -79,9 +78,7 @@ export function UsersTab() {
                 <Td className={FOLD.from.sm}>
                   <StatusBadge active={user.active} />
                 </Td>
-                <Td className="whitespace-nowrap text-right">
-                  <RowActions onEdit={() => setEditing(user)} onDelete={() => setToDelete(user)} />
-                </Td>
+                <RowActionsCell row={user} onEdit={setEditing} onDelete={setToDelete} />
               </tr>
             ))}
           </TBody>
@@ -89,16 +86,13 @@ export function UsersTab() {
       )}
       {creating ? <UserDialog user={null} onClose={() => setCreating(false)} /> : null}
       {editing ? <UserDialog user={editing} onClose={() => setEditing(null)} /> : null}
-      <RowConfirm
+      <DeleteConfirm
         row={toDelete}
         title="Excluir usuário"
         message={`Tem certeza que deseja excluir o usuário ${toDelete?.name ?? ''}? Esta ação não pode ser desfeita.`}
-        pending={deleteMutation.isPending}
-        run={async (user) => {
-          await deleteMutation.mutateAsync(user.id);
-          toast({ title: 'Usuário excluído', description: 'Usuário excluído com sucesso!' });
-        }}
-        failed={failedAs('Erro ao excluir usuário')}
+        remove={deleteMutation}
+        done={{ title: 'Usuário excluído', description: 'Usuário excluído com sucesso!' }}
+        failTitle="Erro ao excluir usuário"
         onClose={() => setToDelete(null)}
       />
     </Card>
