@@ -73,14 +73,18 @@ export async function firstMirror(context: BrowserContext, server: RunningServer
   await page.goto(`${server.demoUrl}/vendas`, { waitUntil: 'commit' });
   const deadline = t0 + 300_000;
   let mirrored = 0;
+  let mirrorS = 0;
   for (;;) {
     if (Date.now() > deadline) throw new Error(`espelho incompleto após 300 s: ${mirrored} de ${expected}`);
     await new Promise((r) => setTimeout(r, 50));
     if (!(await mirrorComplete(page))) continue;
+    // Timed before the count, which reads every chunk: it checks, it is not the mirror's time.
+    const complete = Date.now();
     mirrored = await idbProductCount(page);
-    if (mirrored >= expected) break;
+    if (mirrored < expected) continue;
+    mirrorS = (complete - t0) / 1000;
+    break;
   }
-  const mirrorS = (Date.now() - t0) / 1000;
   // The search is on screen at once; it answers once it no longer says 'Carregando...'.
   await page.locator(`input[placeholder="${PRODUCT_SEARCH}"]:not([aria-busy="true"])`).waitFor({ timeout: 120_000 });
   const readyS = (Date.now() - t0) / 1000;

@@ -152,11 +152,10 @@ export interface LocalSaleReceipt {
 
 /**
  * Mirrored products written in bulk by a first load, many per record (see product-store.ts).
- * `ids` lists the rows' ids in order: a multi-entry index finds a product's chunk.
+ * Chunks written before schema v7 also carry an `ids` list, no longer read.
  */
 export interface ProductChunk {
   key?: number;
-  ids: string[];
   rows: MirrorProduct[];
 }
 
@@ -241,6 +240,13 @@ export class BalcaoDb extends Dexie {
             chunk.rows = chunk.rows.map(pricesInCentavos);
           });
       });
+    // v7: no index of the chunks' product ids. Its entries (one per product) made writing
+    // a first load several times slower; a product's chunk is found through a directory
+    // kept in memory (chunk-directory.ts). Only the index goes: every table, the outbox
+    // and the mirror included, keeps its rows, so an upgraded device still sells offline.
+    this.version(7).stores({
+      productChunks: '++key',
+    });
     // Another tab opened a newer schema: close so its upgrade is not blocked; a banner
     // asks for a reload (version-events.ts).
     this.on('versionchange', () => {

@@ -44,7 +44,7 @@ describe('mirror cache', () => {
   it('holds products kept in chunks, and follows them as they move to the table or go away', async () => {
     const db = openDb();
     await db.products.put(product(1));
-    await addProductChunks(db, [product(2), product(3, { name: 'Boné' }), product(4)], new Set());
+    await addProductChunks(db, [product(2), product(3, { name: 'Boné' }), product(4)]);
     const cache = new MirrorCache(db, 'products', updateProductIndex);
     cache.subscribe(() => undefined);
     await vi.waitFor(() => expect(cache.getSnapshot().ready).toBe(true));
@@ -65,7 +65,7 @@ describe('mirror cache', () => {
       await putNewerProducts(db, [product(2, { name: 'Chapéu', version: 50 })]);
       await deleteProducts(db, ['p-4']);
     });
-    await addProductChunks(db, [product(5, { name: 'Meia' })], new Set());
+    await addProductChunks(db, [product(5, { name: 'Meia' })]);
     await vi.waitFor(() => expect(cache.getSnapshot().rows.has('p-5')).toBe(true));
     const { rows, index } = cache.getSnapshot();
     expect([...rows.keys()].sort()).toEqual(['p-1', 'p-2', 'p-3', 'p-5']);
@@ -82,7 +82,7 @@ describe('mirror cache', () => {
     cache.subscribe(() => undefined);
     await vi.waitFor(() => expect(cache.getSnapshot().ready).toBe(true));
     const rows = Array.from({ length: 60 * CHUNK_ROWS }, (_, i) => product(i + 1));
-    await db.transaction('rw', db.products, db.productChunks, () => addProductChunks(db, rows, new Set()));
+    await db.transaction('rw', db.products, db.productChunks, () => addProductChunks(db, rows));
     await vi.waitFor(() => expect(cache.getSnapshot().rows.size).toBe(rows.length));
     expect(searchProductIds(cache.getSnapshot().index!, 's-4321')).toEqual(['p-4321']);
     const [moved] = await getProducts(db, ['p-4321']);

@@ -6,6 +6,7 @@
 // in chunk records (product-store.ts): a written chunk is read again whole, and the ids
 // it no longer holds are looked up in the products table (moved there) or dropped.
 import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
+import { readAllChunks } from './chunk-directory';
 import type { BalcaoDb, MirrorCustomer, MirrorProduct, ProductChunk } from './db';
 import { updateCustomerIndex, updateProductIndex, type MirrorChange, type SearchIndex } from './search-index';
 
@@ -84,18 +85,20 @@ export class MirrorCache<N extends TableName> {
     this.chunkIds = new Map();
     this.chunkOf = new Map();
     if (this.chunkPrefix) {
-      for (const chunk of await this.db.productChunks.toArray()) this.takeChunk(rows, chunk.key!, chunk);
+      for (const chunk of await readAllChunks(this.db)) this.takeChunk(rows, chunk.key!, chunk);
     }
     return rows;
   }
 
   /** Puts a chunk's rows in `rows` and records what it holds. */
-  private takeChunk(rows: Map<string, RowOf<N>>, key: number, chunk: ProductChunk) {
+  private takeChunk(rows: Map<string, RowOf<N>>, key: number, chunk: ProductChunk): string[] {
+    const ids = chunk.rows.map((row) => row.id);
     for (const row of chunk.rows) {
       rows.set(row.id, row as RowOf<N>);
       this.chunkOf.set(row.id, key);
     }
-    this.chunkIds.set(key, chunk.ids);
+    this.chunkIds.set(key, ids);
+    return ids;
   }
 
   /** Applies written chunks to `rows`; returns every id they held before or hold now. */
@@ -112,10 +115,7 @@ export class MirrorCache<N extends TableName> {
       }
       this.chunkIds.delete(key);
       const chunk = chunks[i];
-      if (chunk) {
-        this.takeChunk(rows, key, chunk);
-        touched.push(...chunk.ids);
-      }
+      if (chunk) touched.push(...this.takeChunk(rows, key, chunk));
     });
     return touched;
   }

@@ -192,7 +192,7 @@ describe('mirror in chunks (large pages)', () => {
     expect(await db.products.get(product(17, 0).id)).toMatchObject({ current_stock: 1 });
     expect(await getProducts(db, [product(18, 0).id])).toEqual([undefined]);
     expect(await countProducts(db)).toBe(1200);
-    const chunked = (await db.productChunks.toArray()).flatMap((c) => c.ids);
+    const chunked = (await db.productChunks.toArray()).flatMap((c) => c.rows.map((r) => r.id));
     expect(chunked).toHaveLength(1198);
     expect(chunked).not.toContain(product(17, 0).id);
   });
@@ -215,7 +215,7 @@ describe('mirror in chunks (large pages)', () => {
     expect(log.fetches[0]).toBe('500');
     expect(await db.products.count()).toBe(0);
     expect(await countProducts(db)).toBe(1500);
-    const ids = (await db.productChunks.toArray()).flatMap((c) => c.ids);
+    const ids = (await db.productChunks.toArray()).flatMap((c) => c.rows.map((r) => r.id));
     expect(new Set(ids).size).toBe(1500);
     expect(await stockOf(db, 3)).toBe(7);
     expect(await stockOf(db, 501)).toBe(5);
@@ -288,6 +288,6 @@ describe('schema upgrade', () => {
     expect(await countProducts(db)).toBe(1);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.financeOverlay.count()).toBe(0);
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
   });
 });

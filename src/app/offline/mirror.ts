@@ -8,14 +8,7 @@ import type { z } from 'zod';
 import type { SyncPullSchema } from '../../shared/contract';
 import type { BalcaoDb, MirrorCustomer, MirrorProduct } from './db';
 import { pricesInCentavos } from './mirror-prices';
-import {
-  CHUNK_ROWS,
-  addProductChunks,
-  chunkedIds,
-  deleteProducts,
-  hasProducts,
-  putNewerProducts,
-} from './product-store';
+import { CHUNK_ROWS, addProductChunks, deleteProducts, hasProducts, putNewerProducts } from './product-store';
 
 export type PullPage = z.input<typeof SyncPullSchema>;
 /** `since`: the stored cursor, null before the first page. */
@@ -71,8 +64,6 @@ export async function pullMirror(
     !(await hasProducts(db)) &&
     (await db.customers.count()) === 0 &&
     (await db.outbox.count()) === 0;
-  // Ids in chunks, read once when a large page first needs them (none on a first load).
-  let chunked: Set<string> | null = null;
   let loaded = 0;
   let next = fetchPage(cursor, pageSize);
   for (;;) {
@@ -88,7 +79,6 @@ export async function pullMirror(
       // The server's database is an earlier copy (restored) or another one: start over.
       if (page.reset) {
         await Promise.all([db.products.clear(), db.productChunks.clear(), db.customers.clear()]);
-        chunked = new Set();
       }
       const products: MirrorProduct[] = page.products.map(pricesInCentavos);
       const gone = (entity: 'product' | 'customer') =>
@@ -96,14 +86,11 @@ export async function pullMirror(
       // Page rows are newer than every chunked row (those came from earlier pages); only a
       // row written one at a time (a sale's acknowledgement) could be newer.
       if (products.length >= CHUNK_ROWS && (await db.products.count()) === 0) {
-        chunked ??= await chunkedIds(db);
-        await addProductChunks(db, products, chunked);
-        for (const row of products) chunked.add(row.id);
+        await addProductChunks(db, products);
       } else {
         await putNewerProducts(db, products);
       }
       await deleteProducts(db, gone('product'));
-      for (const id of gone('product')) chunked?.delete(id);
       await putNewer<MirrorCustomer>(db.customers, page.customers as MirrorCustomer[], emptyMirror);
       await db.customers.bulkDelete(gone('customer'));
       await db.meta.bulkPut([

@@ -112,7 +112,9 @@ export async function finishReturn(
     await applyStoreCreditAnswer(db, input.customerId, answer);
     const restock = input.restock ?? [];
     if (restock.length > 0)
-      await db.transaction('rw', db.products, db.productChunks, () => applyDeliveredRestock(db, restock));
+      await db.transaction('rw', db.products, db.productChunks, async () => {
+        await applyDeliveredRestock(db, restock);
+      });
     return { kind: 'delivered', body: answer };
   } catch (error) {
     if (verdictOf(failureOf(error)) !== 'reject') return queue();

@@ -42,7 +42,7 @@ export async function idbAll<T>(page: Page, store: string): Promise<T[]> {
   return (await idbRead<T[]>(page, store, 'getAll')) ?? [];
 }
 
-/** Products in the mirror: one record each in 'products', many per record in 'productChunks'. */
+/** Products in the mirror: one record each in 'products', many per record in 'productChunks' (read whole). */
 export function idbProductCount(page: Page): Promise<number> {
   return page.evaluate(
     () =>
@@ -58,13 +58,23 @@ export function idbProductCount(page: Page): Promise<number> {
             return;
           }
           const tx = db.transaction(stores, 'readonly');
-          const counts = stores.map((s) =>
-            // a chunk's ids are its entries in the multi-entry index
-            s === 'productChunks' ? tx.objectStore(s).index('ids').count() : tx.objectStore(s).count(),
-          );
+          let count = 0;
+          if (stores.includes('products')) {
+            const req = tx.objectStore('products').count();
+            req.onsuccess = () => (count += req.result);
+          }
+          if (stores.includes('productChunks')) {
+            const cursor = tx.objectStore('productChunks').openCursor();
+            cursor.onsuccess = () => {
+              const at = cursor.result;
+              if (!at) return;
+              count += (at.value as { rows: unknown[] }).rows.length;
+              at.continue();
+            };
+          }
           tx.oncomplete = () => {
             db.close();
-            resolve(counts.reduce((sum, req) => sum + (req.result as number), 0));
+            resolve(count);
           };
           tx.onerror = () => reject(tx.error);
         };
