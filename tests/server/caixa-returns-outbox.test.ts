@@ -8,6 +8,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashSessionDetail } from '../../src/shared/contract';
 import type { RefundMethod } from '../../src/shared/contract/returns';
+import { lineShare } from '../../src/shared/return-share';
 import {
   closeCaixa,
   currentCaixa,
@@ -18,7 +19,7 @@ import {
 } from '../../src/app/offline/caixa';
 import { BalcaoDb, type LocalSale } from '../../src/app/offline/db';
 import { finishSale } from '../../src/app/offline/finish-sale';
-import { finishReturn, tillPartOfReturn } from '../../src/app/offline/returns';
+import { chargedLines, finishReturn, tillPartOfReturn } from '../../src/app/offline/returns';
 import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
 import { finishPayout } from '../../src/app/offline/store-credit-payout';
@@ -54,18 +55,33 @@ describe.each(databases())("the device's caixa after returns, against the server
     const chair = await makeProduct(ctx.db, tenantId, { stock: 20, price: 10_000 });
     const session = await openCaixa(db, { openingFloat: 10_000, operator: { id: 'u', name: 'Caixa Demo' } });
 
-    async function sell(product: Product, quantity: number, extra: Record<string, unknown> = {}) {
+    /** Sells offline; `off` is centavos off the line and off the whole sale. */
+    async function sell(
+      product: Product,
+      quantity: number,
+      extra: Record<string, unknown> = {},
+      off = { line: 0, sale: 0 },
+    ) {
       const id = crypto.randomUUID();
+      const line = { product_id: product.id, product_name: product.name, quantity, unit_price_centavos: product.price };
       const sale: Omit<LocalSale, 'state' | 'conflicts'> = {
         id,
         createdAt: Date.now(),
         customerId: customer.id,
         customerName: customer.name,
-        totalCentavos: product.price * quantity,
+        totalCentavos: product.price * quantity - off.line - off.sale,
         paymentMethod: String(extra.payment_method ?? 'cash'),
-        items: [{ product_id: product.id, product_name: product.name, quantity, unit_price_centavos: product.price }],
+        items: [{ ...line, ...(off.line ? { discount_centavos: off.line } : {}) }],
+        receipt: {
+          cashierName: 'Caixa Demo',
+          customerDocument: null,
+          discountCentavos: off.sale,
+          payments: [],
+          crediario: null,
+        },
       };
       const body = { ...saleBody(customer.id, [{ product, quantity }], extra), id, offline: true };
+      if (off.line) body.items[0] = { ...body.items[0]!, discount: off.line / 100 } as (typeof body.items)[number];
       expect((await finishSale(db, client, { sale, body, summary: 'Venda' }, { online: false })).kind).toBe('queued');
       return (await db.sales.get(id))!;
     }
@@ -106,6 +122,8 @@ describe.each(databases())("the device's caixa after returns, against the server
       ],
     });
     const pix = await sell(mug, 1, { payment_method: 'pix' });
+    // 3 x 25,00 less 1,00 off the line and 1,01 off the sale: 72,99, the line charged so.
+    const discounted = await sell(mug, 3, { discount: 1.01 }, { line: 100, sale: 101 });
     const crediario = await sell(chair, 1, {
       payment_method: 'crediario',
       crediario: { entrada: 20, entrada_method: 'cash', parcelas: 2, vencimentos: ['2027-01-10', '2027-02-10'] },
@@ -114,12 +132,17 @@ describe.each(databases())("the device's caixa after returns, against the server
     await giveBack(split, 'estorno', 3500);
     const vale = await giveBack(pix, 'vale_troca', 2500);
     await giveBack(crediario, 'dinheiro', 10_000, 8000);
+    // One of its 3 units: a third of what the line was charged, as the dialog reckons it.
+    const charged = { quantity: 3, total_price: chargedLines(discounted)[0]! };
+    expect(charged.total_price).toBe(7299);
+    await giveBack(discounted, 'dinheiro', lineShare(charged, 0, 1));
     const payout = { id: crypto.randomUUID(), customerId: customer.id, returnId: vale, saleId: null, amount: 1000 };
     expect((await finishPayout(db, client, { ...payout, summary: 'Vale' }, { online: false })).kind).toBe('queued');
 
-    // 100,00 + 50,00 + 20,00 - 25,00 - 20,00 - 10,00 in cash; card 40,00 - 35,00; Pix 30,00 + 25,00.
+    // 100,00 + 50,00 + 72,99 + 20,00 - 25,00 - 24,33 - 20,00 - 10,00 in cash; card 40,00 -
+    // 35,00; Pix 30,00 + 25,00.
     const queued = await deviceExpected();
-    expect(queued).toEqual({ cash: 11_500, credit_card: 500, debit_card: 0, pix: 5500, transfer: 0 });
+    expect(queued).toEqual({ cash: 16_366, credit_card: 500, debit_card: 0, pix: 5500, transfer: 0 });
 
     const transport = createTransport(client);
     await drainOutbox(db, { ...transport, onAck });

@@ -10,7 +10,14 @@ import { lineShare } from '../../shared/return-share';
 import { api } from '../lib/api';
 import { getDb } from './db';
 import { useOnline, useSyncEngine } from './hooks';
-import { finishReturn, queuedReturnedUnits, storeCreditOf, type ReturnInput, type ReturnOutcome } from './returns';
+import {
+  chargedLines,
+  finishReturn,
+  queuedReturnedUnits,
+  storeCreditOf,
+  type ReturnInput,
+  type ReturnOutcome,
+} from './returns';
 export { tillPartOfReturn } from './returns';
 import { finishPayout, type PayoutInput, type PayoutOutcome } from './store-credit-payout';
 
@@ -131,6 +138,7 @@ export async function findReturnableSale(text: string, online: boolean): Promise
     }
   }
   if (!local || !local.customerId) throw new Error(SALE_NOT_FOUND_HERE);
+  const charged = chargedLines(local);
   const lines = local.items.map((item, position) => ({
     position,
     product_id: item.product_id,
@@ -138,7 +146,7 @@ export async function findReturnableSale(text: string, online: boolean): Promise
     quantity: item.quantity,
     returned: queued.get(position) ?? 0,
     unit_price: item.unit_price_centavos,
-    total_price: item.unit_price_centavos * item.quantity,
+    total_price: charged[position]!,
   }));
   const crediario = local.paymentMethod === 'crediario';
   const payments = local.parts ?? (crediario ? [] : [{ method: local.paymentMethod, amount: local.totalCentavos }]);

@@ -14,13 +14,14 @@
 // for the queued returns that credit it, so the server sees the credit before the use.
 import { estornoMethodOf, returnTillPart, type TillPart } from '../../shared/caixa';
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
+import { shareDiscount } from '../../shared/discounts';
 import { envelope } from '../../shared/contract/common';
 import { SaleReturnSchema, type RefundMethod } from '../../shared/contract/returns';
 import { toCentavos } from '../../shared/money';
 import type { ApiError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
 import { caixaDependencies, currentCaixa, keepCaixaReceipt, settleCaixaReceipt } from './caixa';
-import type { BalcaoDb, OutboxEntry } from './db';
+import type { BalcaoDb, LocalSale, OutboxEntry } from './db';
 import { deviceIdentity } from './device-identity';
 import { buildOutboxEntry } from './outbox';
 import { failureOf, verdictOf } from './retry-policy';
@@ -101,6 +102,19 @@ export function tillPartOfReturn(
   const method =
     refundMethod === 'dinheiro' ? 'cash' : refundMethod === 'estorno' ? estornoMethodOf(sale.payments) : null;
   return returnTillPart({ paymentMethod: method, refunded: value - Math.min(value, sale.openInstalments) });
+}
+
+/**
+ * Each line of a sale kept here as it was charged (centavos, by position): its quantity x
+ * price less its own discount and its share of the sale's (shared/discounts.ts, as the
+ * server keeps it), what a return of its units is worth.
+ */
+export function chargedLines(sale: Pick<LocalSale, 'items' | 'receipt'>): number[] {
+  const lines = sale.items.map((i) => ({
+    gross: i.unit_price_centavos * i.quantity,
+    discount: i.discount_centavos ?? 0,
+  }));
+  return shareDiscount(lines, sale.receipt?.discountCentavos ?? 0).map((l) => l.total);
 }
 
 /** What the device reads of a return's answer for its caixa, checked against the contract (centavos). */
