@@ -1,7 +1,9 @@
 // The till session's arithmetic (DESIGN.md, counter rules), one place for the server's
 // close and the device's close screen. All money in integer centavos.
 // Expected cash = float + cash received in sales (net of change) + crediário entradas paid
-// in cash + suprimentos - sangrias; every other method expects what the sales took in it.
+// in cash + instalments received in cash + suprimentos - sangrias - returns paid back in
+// dinheiro - vale-troca given back in cash; every other method expects what the sales and
+// instalments took in it less the returns paid back on it by estorno.
 import { PAYMENT_METHODS, type PaymentMethod } from './contract/sales';
 
 /** The methods a close counts: every way money comes in at the till (crediário is a debt). */
@@ -19,6 +21,32 @@ export interface SessionMoney {
   openingFloat: number;
   taken: TakenByMethod;
   movements: readonly { kind: 'sangria' | 'suprimento'; amount: number }[];
+}
+
+/** A part of money in (+) or out (-) of a session by method, besides its sales (centavos). */
+export interface TillPart {
+  method: string;
+  amount: number;
+}
+
+/**
+ * The method an estorno goes back on: the sale's largest part paid by card, Pix or
+ * transfer (the first of equals, in the order it was paid); null when it had none (such an
+ * estorno is refused).
+ */
+export function estornoMethodOf<M extends string>(parts: readonly { method: M; amount: number }[]): M | null {
+  const cards = parts.filter((p) => p.method !== 'cash' && p.method !== 'store_credit');
+  if (cards.length === 0) return null;
+  return cards.reduce((best, p) => (p.amount > best.amount ? p : best), cards[0]!).method;
+}
+
+/**
+ * What a return takes out of its session: what it paid back (after the crediário
+ * instalments it reduced), out of the method it went back by (dinheiro: cash; estorno: the
+ * card or Pix method); null when no money left (vale-troca, or all of it off instalments).
+ */
+export function returnTillPart(r: { paymentMethod: string | null; refunded: number }): TillPart | null {
+  return r.paymentMethod && r.refunded > 0 ? { method: r.paymentMethod, amount: -r.refunded } : null;
 }
 
 /** Expected figures per counted method (centavos). */

@@ -6,7 +6,9 @@
 // sale's cash less what went back. Back online everything arrives once: the customer's
 // vale is zero and the ledger shows the payout; the server's caixa is the device's to the
 // centavo. At 390 px, from the sale's detail in the history (which lists the return and
-// what went back in cash), the banner with the choice fits without sideways scrolling.
+// what went back in cash), the banner with the choice fits without sideways scrolling;
+// online there, after that exchange and a return paid back in dinheiro, the phone's blind
+// close expects the cash the server's does and its figures are the server's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
@@ -84,7 +86,9 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
     await screenshot(page, 'troca-dinheiro-02-finalizada-820');
     // The sale, the return, the new sale and the payout, in that order.
     await until(async () => (await idbCount(page, 'outbox')) === 4, 'a devolução em dinheiro na fila');
-    expect((await storedCaixa(page)).receipts).toEqual([{ id: expect.any(String), method: 'cash', amount: -cents(rest) }]);
+    expect((await storedCaixa(page)).receipts).toEqual([
+      { id: expect.any(String), method: 'cash', amount: -cents(rest) },
+    ]);
 
     // Still offline, the blind close: the caixa expects the sale's cash less what went back.
     const expectedCash = cents(dearer.sale_price) - cents(rest);
@@ -172,6 +176,51 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
       await phoneBanner.scrollIntoViewIfNeeded();
       await screenshot(p, 'troca-dinheiro-04-nova-venda-390');
       expect(await overflow(p)).toEqual({ page: null, regions: [] });
+
+      // Online this time: the exchange finished (its rest goes back in cash), then a third
+      // sale returned whole in dinheiro; the phone's blind close expects the cash the
+      // server does, and its figures are the server's.
+      const phoneSession = (await storedCaixa(p)).id;
+      await p.getByRole('button', { name: 'Finalizar Venda' }).click();
+      await p.getByText(`Devolva R$ ${reais(rest)} em dinheiro para ${customer.name}.`).waitFor();
+      const third = await sellOnDevice(p, customer, dearer, 1);
+      await until(async () => (await idbCount(p, 'outbox')) === 0, 'vendas no servidor');
+      await p.getByRole('button', { name: 'Trocas e Devoluções' }).click();
+      await typeInto(p, 'Número da venda', `#${third.slice(0, 8).toUpperCase()}`);
+      await p.getByRole('button', { name: 'Buscar venda' }).click();
+      await typeInto(p, `Quantidade a devolver de ${dearer.name}`, '1');
+      await typeInto(p, 'Motivo', 'Desistiu da compra');
+      await p.getByLabel('Devolver o valor em').selectOption('dinheiro');
+      await p.getByRole('button', { name: 'Confirmar devolução' }).click();
+      await p.getByText('Devolução registrada').first().waitFor();
+      await until(async () => (await idbCount(p, 'outbox')) === 0, 'devolução no servidor');
+      // No float; in: two sales of the dearer product in cash (the exchange's new sale was
+      // paid with the vale); out: the exchange's rest and the third sale's price.
+      const phoneCash = cents(dearer.sale_price) - cents(rest);
+      await p.getByRole('button', { name: 'Fechar Caixa' }).click();
+      await typeMoney(p, 'Dinheiro contado', reais(phoneCash / 100));
+      await p.getByRole('button', { name: 'Confirmar fechamento' }).click();
+      await p.getByTestId('caixa-fechamento').waitFor();
+      const phoneClosed = await storedCaixa(p);
+      expect(phoneClosed.figures!.find((f) => f.method === 'cash')).toEqual({
+        method: 'cash',
+        expected: phoneCash,
+        counted: phoneCash,
+        difference: 0,
+      });
+      await until(async () => (await idbCount(p, 'outbox')) === 0, 'fechamento no servidor');
+      const phoneServed = await api<{
+        data: { status: string; figures: { method: string; expected: number; counted: number; difference: number }[] };
+      }>(server, 'GET', `/api/cash-sessions/${phoneSession}`, { token: adminToken });
+      expect(phoneServed.body.data.status).toBe('closed');
+      expect(phoneServed.body.data.figures).toEqual(
+        phoneClosed.figures!.map((f) => ({
+          method: f.method,
+          expected: f.expected / 100,
+          counted: f.counted / 100,
+          difference: f.difference / 100,
+        })),
+      );
     } finally {
       await phone.close();
     }

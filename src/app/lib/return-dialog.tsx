@@ -18,9 +18,10 @@ import { CASHIER_MAX_RETURN_DEFAULT } from '../../shared/contract/settings';
 import { REFUND_METHODS, REFUND_METHOD_LABELS, type RefundMethod } from '../../shared/contract/returns';
 import { formatBRL, toReais } from '../../shared/money';
 import { returnNeedsAdmin, returnOverLimit, returnOverLimitOffline } from '../../shared/return-limit';
+import { lineShare } from '../../shared/return-share';
 import { usePermissions } from '../auth/use-permissions';
 import { useOnline } from '../offline/hooks';
-import { useFinishReturn, type ReturnableSale } from '../offline/returns-hooks';
+import { tillPartOfReturn, useFinishReturn, type ReturnableSale } from '../offline/returns-hooks';
 import { useStoreSettings } from './store-settings';
 import { Button } from '../components/button';
 import { Dialog } from '../components/dialog';
@@ -51,12 +52,6 @@ export function useGoToExchange(): (exchange: ExchangeStart) => void {
     (exchange: ExchangeStart) => void navigate('/vendas', { state: { exchange } satisfies ExchangeRouteState }),
     [navigate],
   );
-}
-
-/** The value of `quantity` more units of a line of which `before` went back (the server's rule). */
-export function lineShare(line: { quantity: number; total_price: number }, before: number, quantity: number): number {
-  const upTo = (n: number) => Math.round((line.total_price * n) / line.quantity);
-  return upTo(before + quantity) - upTo(before);
 }
 
 /** The admin's sign-in at the dialog: each field's key (also its input type) and label. */
@@ -158,6 +153,7 @@ function ReturnForm({
           ...(approval ? { approval } : {}),
         },
         storeCredit: refundMethod === 'vale_troca' ? value : 0,
+        tillPart: tillPartOfReturn(sale, refundMethod, value),
         restock: chosen
           .filter((l) => !damaged[l.position])
           .map((l) => ({ productId: l.product_id, quantity: quantities[l.position]! })),

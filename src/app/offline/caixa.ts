@@ -4,8 +4,9 @@
 // (its outbox id is the Idempotency-Key) and in order: its movements and its sales wait for
 // its opening, and its close waits for its movements and for every sale of the session
 // still queued (and its returns and instalment receipts). The close is computed here from
-// the sales this device made in the session and the instalments it received in it
-// (shared/caixa.ts, the server's arithmetic), so the cashier sees the figures offline.
+// the sales this device made in the session and the money it took in or paid out in it
+// besides them (receipts: instalments, returns, vale-troca in cash), with the server's
+// arithmetic (shared/caixa.ts), so the cashier sees the figures offline.
 import {
   closeFigures,
   closeNeedsReason,
@@ -49,15 +50,17 @@ export interface LocalCashSession {
   closeReason: string | null;
   /**
    * Money in or out of the till besides sales, done on this device while the session was
-   * open: crediário instalments received (+), vale-troca given back in cash (-).
+   * open: crediário instalments received (+), returns paid back and vale-troca given back
+   * in cash (-).
    */
   receipts?: LocalCashReceipt[];
 }
 
 /**
- * An instalment received at the till (its change's outbox id, the method and what came in,
- * centavos, charges included), or vale-troca given back in cash (the payout's id, 'cash',
- * negative: store-credit-payout.ts).
+ * Money in or out of the till besides sales, by its document's id (its outbox id): an
+ * instalment received (the method and what came in, centavos, charges included), a return
+ * paid back in dinheiro or by estorno (negative, in the method it went back by:
+ * returns.ts), vale-troca given back in cash ('cash', negative: store-credit-payout.ts).
  */
 export interface LocalCashReceipt {
   id: string;
@@ -205,6 +208,17 @@ export async function keepCaixaReceipt(db: BalcaoDb, sessionId: string, receipt:
   await db.meta.put({ key: META_CAIXA, value: { ...session, receipts: [...(session.receipts ?? []), receipt] } });
 }
 
+/**
+ * A kept receipt as the server answered it once delivered (what it counted, or null: none
+ * in this session), while the session is open: the server's figure wins over the device's.
+ */
+export async function settleCaixaReceipt(db: BalcaoDb, id: string, receipt: LocalCashReceipt | null): Promise<void> {
+  const session = await currentCaixa(db);
+  if (session?.status !== 'open' || !session.receipts?.some((r) => r.id === id)) return;
+  const receipts = session.receipts.flatMap((r) => (r.id !== id ? [r] : receipt ? [receipt] : []));
+  await db.meta.put({ key: META_CAIXA, value: { ...session, receipts } });
+}
+
 /** The session's receipts the server will count: all but those it refused. */
 export async function sessionReceipts(db: BalcaoDb, session: LocalCashSession): Promise<LocalCashReceipt[]> {
   const receipts = session.receipts ?? [];
@@ -284,17 +298,4 @@ export async function closeCaixa(
 export async function dismissCaixa(db: BalcaoDb): Promise<void> {
   const session = await currentCaixa(db);
   if (session?.status === 'closed') await db.meta.delete(META_CAIXA);
-}
-
-/** The parts a sale body pays in (centavos): its payments, a crediário's entrada, or its total. */
-export function partsOfSale(body: Record<string, unknown>, totalCentavos: number): SalePart[] {
-  const cents = (reais: unknown) => Math.round(Number(reais) * 100);
-  const payments = body.payments as { method: string; amount: number }[] | undefined;
-  if (payments?.length) return payments.map((p) => ({ method: p.method, amount: cents(p.amount) }));
-  if (body.payment_method === 'crediario') {
-    const plan = body.crediario as { entrada?: number; entrada_method?: string } | undefined;
-    const entrada = cents(plan?.entrada ?? 0);
-    return entrada > 0 ? [{ method: plan?.entrada_method ?? 'cash', amount: entrada }] : [];
-  }
-  return totalCentavos > 0 ? [{ method: String(body.payment_method), amount: totalCentavos }] : [];
 }

@@ -11,7 +11,7 @@ import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import type { ApiError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
 import type { BalcaoDb, LocalSale } from './db';
-import { caixaDependencies, currentCaixa, partsOfSale } from './caixa';
+import { caixaDependencies, currentCaixa, type SalePart } from './caixa';
 import { deviceIdentity } from './device-identity';
 import { recordSale, saleDependencies } from './outbox';
 import { failureOf, verdictOf } from './retry-policy';
@@ -99,4 +99,17 @@ export async function finishSale(
     await applyAcknowledgedSale(db, input.sale.id, ack.conflicts, ack.stockAfter);
   });
   return { kind: 'delivered' };
+}
+
+/** The parts a sale body pays in (centavos): its payments, a crediário's entrada, or its total. */
+export function partsOfSale(body: Record<string, unknown>, totalCentavos: number): SalePart[] {
+  const cents = (reais: unknown) => Math.round(Number(reais) * 100);
+  const payments = body.payments as { method: string; amount: number }[] | undefined;
+  if (payments?.length) return payments.map((p) => ({ method: p.method, amount: cents(p.amount) }));
+  if (body.payment_method === 'crediario') {
+    const plan = body.crediario as { entrada?: number; entrada_method?: string } | undefined;
+    const entrada = cents(plan?.entrada ?? 0);
+    return entrada > 0 ? [{ method: plan?.entrada_method ?? 'cash', amount: entrada }] : [];
+  }
+  return totalCentavos > 0 ? [{ method: String(body.payment_method), amount: totalCentavos }] : [];
 }

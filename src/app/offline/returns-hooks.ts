@@ -6,10 +6,19 @@ import { useCallback } from 'react';
 import { SaleReturnsResponseSchema } from '../../shared/contract/returns';
 import { SaleListResponseSchema } from '../../shared/contract/sales';
 import { toCentavos } from '../../shared/money';
+import { lineShare } from '../../shared/return-share';
 import { api } from '../lib/api';
 import { getDb } from './db';
 import { useOnline, useSyncEngine } from './hooks';
-import { finishReturn, queuedReturnedUnits, storeCreditOf, type ReturnInput, type ReturnOutcome } from './returns';
+import {
+  chargedLines,
+  finishReturn,
+  queuedReturnedUnits,
+  storeCreditOf,
+  type ReturnInput,
+  type ReturnOutcome,
+} from './returns';
+export { tillPartOfReturn } from './returns';
 import { finishPayout, type PayoutInput, type PayoutOutcome } from './store-credit-payout';
 
 /** The customer's vale-troca on this device (centavos); undefined while read. */
@@ -37,6 +46,24 @@ export interface ReturnableSale {
   customer_name: string;
   total: number;
   lines: ReturnableLine[];
+  /** The parts it was paid in (centavos, in order): an estorno goes back on its card or Pix. */
+  payments: { method: string; amount: number }[];
+  /**
+   * centavos of its crediário instalments still open as far as this device knows (what it
+   * financed less what its returns took; 0 for other sales): a return reduces them first.
+   */
+  openInstalments: number;
+}
+
+/** The crediário instalments a sale of `total` still has open (see ReturnableSale), centavos. */
+function openInstalmentsOf(
+  sale: { crediario: boolean; total: number; payments: readonly { amount: number }[] },
+  lines: readonly ReturnableLine[],
+): number {
+  if (!sale.crediario) return 0;
+  const financed = sale.total - sale.payments.reduce((s, p) => s + p.amount, 0);
+  const returned = lines.reduce((s, l) => s + lineShare(l, 0, l.returned), 0);
+  return Math.max(0, financed - returned);
 }
 
 export const SALE_NOT_FOUND_HERE =
@@ -72,47 +99,66 @@ export async function findReturnableSale(text: string, online: boolean): Promise
     try {
       const [sale, returns] = await Promise.all([
         api.send('GET', `/sales/${id}`) as Promise<{
-          data: { number: string; customer_id: string; customer_name: string; total: number };
+          data: {
+            number: string;
+            customer_id: string;
+            customer_name: string;
+            total: number;
+            payment_method: string;
+            payments?: { method: string; amount: number }[];
+          };
         }>,
         api.send('GET', `/sales/${id}/returns`),
       ]);
       const parsed = SaleReturnsResponseSchema.parse(returns).data;
+      const lines = parsed.lines.map((l) => ({
+        position: l.position,
+        product_id: l.product_id,
+        product_name: l.product_name,
+        quantity: l.quantity,
+        returned: l.returned + (queued.get(l.position) ?? 0),
+        unit_price: l.unit_price,
+        total_price: l.total_price,
+      }));
+      const total = toCentavos(sale.data.total);
+      const payments = (sale.data.payments ?? []).map((p) => ({ method: p.method, amount: toCentavos(p.amount) }));
+      const crediario = sale.data.payment_method === 'crediario';
       return {
         id,
         number: sale.data.number,
         customer_id: sale.data.customer_id,
         customer_name: sale.data.customer_name,
-        total: toCentavos(sale.data.total),
-        lines: parsed.lines.map((l) => ({
-          position: l.position,
-          product_id: l.product_id,
-          product_name: l.product_name,
-          quantity: l.quantity,
-          returned: l.returned + (queued.get(l.position) ?? 0),
-          unit_price: l.unit_price,
-          total_price: l.total_price,
-        })),
+        total,
+        lines,
+        payments,
+        openInstalments: openInstalmentsOf({ crediario, total, payments }, lines),
       };
     } catch (error) {
       if (!local) throw error;
     }
   }
   if (!local || !local.customerId) throw new Error(SALE_NOT_FOUND_HERE);
+  const charged = chargedLines(local);
+  const lines = local.items.map((item, position) => ({
+    position,
+    product_id: item.product_id,
+    product_name: item.product_name,
+    quantity: item.quantity,
+    returned: queued.get(position) ?? 0,
+    unit_price: item.unit_price_centavos,
+    total_price: charged[position]!,
+  }));
+  const crediario = local.paymentMethod === 'crediario';
+  const payments = local.parts ?? (crediario ? [] : [{ method: local.paymentMethod, amount: local.totalCentavos }]);
   return {
     id: local.id,
     number: local.number ?? null,
     customer_id: local.customerId,
     customer_name: local.customerName,
     total: local.totalCentavos,
-    lines: local.items.map((item, position) => ({
-      position,
-      product_id: item.product_id,
-      product_name: item.product_name,
-      quantity: item.quantity,
-      returned: queued.get(position) ?? 0,
-      unit_price: item.unit_price_centavos,
-      total_price: item.unit_price_centavos * item.quantity,
-    })),
+    lines,
+    payments,
+    openInstalments: openInstalmentsOf({ crediario, total: local.totalCentavos, payments }, lines),
   };
 }
 

@@ -4,15 +4,24 @@
 // outbox row in ONE transaction, its id the Idempotency-Key, marked offline. It waits for
 // the sale it returns while that sale is still queued here (a sale sold offline on this
 // device is returned before it reached the server), and for the caixa's opening.
+// What it pays back in dinheiro or by estorno leaves the device's open caixa (a negative
+// receipt, like vale-troca given back in cash: caixa.ts), so the blind close expects what
+// the server's does: kept with the return as the server answered it, or, queued, as this
+// device reckons it by the server's rule (tillPartOfReturn) until the server's answer
+// replaces it on delivery (settleReturnAnswer).
 // The vale-troca a customer has here = the mirror's balance (the server's) + the credits of
 // returns still queued - the uses of sales still queued; a sale that uses the vale waits
 // for the queued returns that credit it, so the server sees the credit before the use.
+import { estornoMethodOf, returnTillPart, type TillPart } from '../../shared/caixa';
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
+import { shareDiscount } from '../../shared/discounts';
+import { envelope } from '../../shared/contract/common';
+import { SaleReturnSchema, type RefundMethod } from '../../shared/contract/returns';
 import { toCentavos } from '../../shared/money';
 import type { ApiError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
-import { caixaDependencies, currentCaixa } from './caixa';
-import type { BalcaoDb, OutboxEntry } from './db';
+import { caixaDependencies, currentCaixa, keepCaixaReceipt, settleCaixaReceipt } from './caixa';
+import type { BalcaoDb, LocalSale, OutboxEntry } from './db';
 import { deviceIdentity } from './device-identity';
 import { buildOutboxEntry } from './outbox';
 import { failureOf, verdictOf } from './retry-policy';
@@ -31,6 +40,8 @@ export interface ReturnInput {
   storeCredit: number;
   /** The units going back to stock (not the damaged ones). */
   restock?: OutboxEntry['restock'];
+  /** What it takes out of the caixa as this device reckons it (tillPartOfReturn); null: no money out. */
+  tillPart?: TillPart | null;
   summary: string;
 }
 
@@ -70,8 +81,62 @@ export async function recordReturn(
       ...(input.restock?.length ? { restock: input.restock } : {}),
     };
     await db.outbox.add(entry);
+    const sessionId = body.cash_session_id;
+    if (typeof sessionId === 'string' && input.tillPart)
+      await keepCaixaReceipt(db, sessionId, { id: input.id, ...input.tillPart });
     return entry;
   });
+}
+
+/**
+ * What a return takes out of the till by the server's rule (sale-return-effects.ts): the
+ * value less what the crediário's open instalments take first, back in cash (dinheiro) or
+ * on the sale's largest card or Pix part (estorno); vale-troca moves no money. The open
+ * instalments are what this device knows of them (centavos).
+ */
+export function tillPartOfReturn(
+  sale: { payments: readonly { method: string; amount: number }[]; openInstalments: number },
+  refundMethod: RefundMethod,
+  value: number,
+): TillPart | null {
+  const method =
+    refundMethod === 'dinheiro' ? 'cash' : refundMethod === 'estorno' ? estornoMethodOf(sale.payments) : null;
+  return returnTillPart({ paymentMethod: method, refunded: value - Math.min(value, sale.openInstalments) });
+}
+
+/**
+ * Each line of a sale kept here as it was charged (centavos, by position): its quantity x
+ * price less its own discount and its share of the sale's (shared/discounts.ts, as the
+ * server keeps it), what a return of its units is worth.
+ */
+export function chargedLines(sale: Pick<LocalSale, 'items' | 'receipt'>): number[] {
+  const lines = sale.items.map((i) => ({
+    gross: i.unit_price_centavos * i.quantity,
+    discount: i.discount_centavos ?? 0,
+  }));
+  return shareDiscount(lines, sale.receipt?.discountCentavos ?? 0).map((l) => l.total);
+}
+
+/** What the device reads of a return's answer for its caixa, checked against the contract (centavos). */
+const ReturnMoneyAnswerSchema = envelope(
+  SaleReturnSchema.pick({ refund_payment_method: true, refunded: true, cash_session_id: true }),
+);
+
+/** The return's money out of the session `sessionId` as the server answered it; undefined: an answer it cannot read. */
+function answeredTillPart(answer: unknown, sessionId: string): TillPart | null | undefined {
+  const parsed = ReturnMoneyAnswerSchema.safeParse(answer);
+  if (!parsed.success) return undefined;
+  const { refund_payment_method, refunded, cash_session_id } = parsed.data.data;
+  if (cash_session_id !== sessionId) return null;
+  return returnTillPart({ paymentMethod: refund_payment_method, refunded });
+}
+
+/** A delivered queued return (in the acknowledging transaction): the caixa takes what the server counted. */
+export async function settleReturnAnswer(db: BalcaoDb, returnId: string, answer: unknown): Promise<void> {
+  const session = await currentCaixa(db);
+  if (session?.status !== 'open') return;
+  const part = answeredTillPart(answer, session.id);
+  if (part !== undefined) await settleCaixaReceipt(db, returnId, part && { id: returnId, ...part });
 }
 
 /**
@@ -109,7 +174,11 @@ export async function finishReturn(
       headers: { 'Idempotency-Key': input.id },
       timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
     });
-    await applyStoreCreditAnswer(db, input.customerId, answer);
+    const part = caixa?.status === 'open' ? answeredTillPart(answer, caixa.id) : null;
+    await db.transaction('rw', db.customers, db.meta, async () => {
+      await applyStoreCreditAnswer(db, input.customerId, answer);
+      if (part) await keepCaixaReceipt(db, caixa!.id, { id: input.id, ...part });
+    });
     const restock = input.restock ?? [];
     if (restock.length > 0)
       await db.transaction('rw', db.products, db.productChunks, async () => {

@@ -10,7 +10,7 @@ import { settleAccountChange } from './account-changes';
 import type { BalcaoDb, OutboxEntry } from './db';
 import type { FetchPage, PullPage } from './mirror';
 import { applyAcknowledgedSale, applyDeliveredRestock } from './stock';
-import { applyStoreCreditAnswer } from './returns';
+import { applyStoreCreditAnswer, settleReturnAnswer } from './returns';
 
 /**
  * What the device reads of the server's answer to a new sale (POST /api/sales, or its part
@@ -33,7 +33,8 @@ export function saleAckOf(body: unknown): { conflicts: number; stockAfter: Stock
 
 /**
  * In the acknowledging transaction: a delivered sale's or return's effect on the mirror
- * (stock.ts), a return's or payout's vale-troca balance; a delivered account change settles
+ * (stock.ts), a return's or payout's vale-troca balance, a return's money out of the
+ * caixa as the server counted it (returns.ts); a delivered account change settles
  * its overlay (account-changes.ts).
  */
 export async function onAck(db: BalcaoDb, entry: OutboxEntry, body: unknown): Promise<void> {
@@ -41,6 +42,7 @@ export async function onAck(db: BalcaoDb, entry: OutboxEntry, body: unknown): Pr
   if ((entry.kind === 'return' || entry.kind === 'store-credit-payout') && entry.storeCredit)
     await applyStoreCreditAnswer(db, entry.storeCredit.customerId, body);
   if (entry.kind === 'return' && entry.restock) await applyDeliveredRestock(db, entry.restock);
+  if (entry.kind === 'return') await settleReturnAnswer(db, entry.id, body);
   if (entry.kind !== 'sale') return;
   const ack = saleAckOf(body);
   if (ack.number) await db.sales.update(entry.id, { number: ack.number });

@@ -9,6 +9,7 @@
 //   São Paulo day (sales_days, sale_product_days: db/functions.sql), so the DRE's
 //   sales_revenue and product_costs, the margins and the dashboard's revenue are net.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { estornoMethodOf } from '../../shared/caixa';
 import { SALES_CATEGORY } from '../../shared/constants';
 import type { PaymentMethod, RefundMethod, SaleReturn } from '../../shared/contract';
 import { dayInSaoPaulo } from '../../shared/dates';
@@ -86,13 +87,11 @@ async function reduceInstalments(t: DbOrTx, sale: SaleRow, amount: number, now: 
   return amount - left;
 }
 
-/** The card, Pix or transfer method an estorno goes back on: the sale's largest such part. */
+/** The card, Pix or transfer method an estorno goes back on (shared/caixa.ts: the same on the device). */
 async function estornoMethod(t: DbOrTx, sale: SaleRow): Promise<PaymentMethod> {
-  const parts = await loadSalePayments(t, sale.tenantId, [sale.id]);
-  const cards = parts.filter((p) => p.method !== 'cash' && p.method !== 'store_credit');
-  if (cards.length === 0)
-    throw badRequest(ESTORNO_NEEDS_CARD, [{ path: 'refund_method', message: ESTORNO_NEEDS_CARD }]);
-  return cards.reduce((best, p) => (p.amount > best.amount ? p : best), cards[0]!).method as PaymentMethod;
+  const method = estornoMethodOf(await loadSalePayments(t, sale.tenantId, [sale.id]));
+  if (!method) throw badRequest(ESTORNO_NEEDS_CARD, [{ path: 'refund_method', message: ESTORNO_NEEDS_CARD }]);
+  return method as PaymentMethod;
 }
 
 /** The money side of a return of `amount` centavos (see the file's header). */

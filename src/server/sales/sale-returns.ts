@@ -22,7 +22,7 @@ import { getStoreSettings } from '../access/settings';
 import type { TokenService } from '../core/tokens';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { cashSessions, saleConflicts, saleReturnLines, saleReturns, type SaleItemRow } from '../db/schema';
+import { cashSessions, saleConflicts, saleReturnLines, saleReturns } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { CASH_SESSION_CLOSED, CASH_SESSION_NOT_FOUND } from './sale-plan';
 import { loadSaleItems, loadSaleRow } from './sale-queries';
@@ -31,6 +31,7 @@ import { returnApprover } from './credit-approval';
 import { saleTime } from './sale-time';
 import { moveStock } from './stock-moves';
 import { returnNeedsAdmin, returnOverLimit } from '../../shared/return-limit';
+import { lineShare } from '../../shared/return-share';
 
 export const RETURN_SALE_CANCELLED = 'Esta venda foi cancelada: não há itens para devolver.';
 export const RETURN_ID_TAKEN = 'Já existe uma devolução com este identificador.';
@@ -46,16 +47,6 @@ export interface ReturnCaller {
   role: Role;
   /** Opens an approval a return carries (the server's secret); without it none is accepted. */
   tokens?: Pick<TokenService, 'seal'>;
-}
-
-/** The value of `quantity` more units of a line of which `before` were already returned (centavos). */
-export function lineShare(
-  item: Pick<SaleItemRow, 'quantity' | 'totalPrice'>,
-  before: number,
-  quantity: number,
-): number {
-  const upTo = (n: number) => Math.round((item.totalPrice * n) / item.quantity);
-  return upTo(before + quantity) - upTo(before);
 }
 
 export async function createReturn(
@@ -85,7 +76,7 @@ export async function createReturn(
         item,
         quantity: line.quantity,
         damaged: line.damaged,
-        amount: lineShare(item, before, line.quantity),
+        amount: lineShare({ quantity: item.quantity, total_price: item.totalPrice }, before, line.quantity),
         cost: item.unitCost * line.quantity,
       };
     });
