@@ -195,6 +195,9 @@ describe.each(databases())('accounts receivable (%s)', (kind) => {
     const id = randomUUID();
     const created = await create({ id, customer_id: joana.id, payment_method: 'pix', reference_number: 'OS-12' });
     expect(created).toMatchObject({ id, customer: { name: 'Joana Prado' }, payment_method: 'pix', sale_id: null });
+    const again = await http.post(BASE, account({ id }), { token: admin });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('Já existe uma conta com este identificador.');
     const edited = await http.put(`${BASE}/${id}`, { customer_id: null, amount: 40.9 }, { token: admin });
     expect(edited.body.data).toMatchObject({
       customer_id: null,

@@ -21,7 +21,7 @@ import { getCustomer } from '../catalogue/customers';
 import { containsFolded, likePattern } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
-import { refusingDuplicates } from '../db/errors';
+import { creatingUnderClientId } from '../db/errors';
 import { accountsReceivable, cashFlowEntries, customers, type AccountReceivableRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { saleNumberOf } from '../sales/sale-queries';
@@ -150,28 +150,24 @@ export async function createReceivable(
   input: AccountReceivableCreate,
   tx?: DbOrTx,
 ): Promise<AccountReceivable> {
-  return refusingDuplicates(
-    { accounts_receivable_pkey: () => conflict('Já existe uma conta com este identificador.') },
-    () =>
-      inTransaction(db, tx, async (tr) => {
-        if (input.customer_id) await getCustomer(tr, tenantId, input.customer_id);
-        const [row] = await tr
-          .insert(t)
-          .values({
-            tenantId,
-            ...(input.id ? { id: input.id } : {}),
-            customerId: input.customer_id ?? null,
-            description: input.description,
-            amount: input.amount,
-            dueDate: input.due_date,
-            paymentMethod: input.payment_method ?? null,
-            referenceNumber: input.reference_number ?? null,
-            notes: input.notes ?? null,
-          })
-          .returning({ id: t.id });
-        return getReceivable(tr, tenantId, row!.id);
-      }),
-  );
+  return creatingUnderClientId(db, tx, 'accounts_receivable_pkey', 'uma conta', async (tr) => {
+    if (input.customer_id) await getCustomer(tr, tenantId, input.customer_id);
+    const [row] = await tr
+      .insert(t)
+      .values({
+        tenantId,
+        ...(input.id ? { id: input.id } : {}),
+        customerId: input.customer_id ?? null,
+        description: input.description,
+        amount: input.amount,
+        dueDate: input.due_date,
+        paymentMethod: input.payment_method ?? null,
+        referenceNumber: input.reference_number ?? null,
+        notes: input.notes ?? null,
+      })
+      .returning({ id: t.id });
+    return getReceivable(tr, tenantId, row!.id);
+  });
 }
 
 /** The pending account, row-locked for a change; 404 or the status's 409 otherwise. */
