@@ -20,7 +20,7 @@ import { pageOf } from '../db/pages';
 import { creatingUnderClientId } from '../db/errors';
 import { accountsPayable, cashFlowEntries, type AccountPayableRow } from '../db/schema';
 import { notFound } from '../errors';
-import { FIRST_OVERDUE, openFirstOrder, refusalOf, statisticsColumns, statusCondition } from './account-queries';
+import { cancelPending, FIRST_OVERDUE, openFirstOrder, refusalOf, statisticsColumns, statusCondition } from './account-queries';
 
 export const PAYABLE_NOT_FOUND = 'Conta a pagar não encontrada.';
 
@@ -180,14 +180,7 @@ export async function payPayable(
 }
 
 export async function cancelPayable(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<AccountPayable> {
-  return inTransaction(db, tx, async (tr) => {
-    const now = new Date();
-    const [row] = await tr
-      .update(t)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(and(own(tenantId, id), pending))
-      .returning();
-    if (!row) throw await refusal(tr, tenantId, id, 'cancel');
-    return toPayable(row, todayIso());
-  });
+  return inTransaction(db, tx, async (tr) =>
+    toPayable(await cancelPending(tr, t, { tenantId, id }, PAYABLE_NOT_FOUND), todayIso()),
+  );
 }

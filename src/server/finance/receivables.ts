@@ -26,6 +26,7 @@ import { accountsReceivable, cashFlowEntries, customers, type AccountReceivableR
 import { conflict, notFound } from '../errors';
 import { saleNumberOf } from '../sales/sale-queries';
 import {
+  cancelPending,
   checkRange,
   FIRST_OVERDUE,
   openFirstOrder,
@@ -262,13 +263,7 @@ export async function cancelReceivable(
   tx?: DbOrTx,
 ): Promise<AccountReceivable> {
   return inTransaction(db, tx, async (tr) => {
-    const now = new Date();
-    const [row] = await tr
-      .update(t)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(and(own(tenantId, id), pending))
-      .returning({ id: t.id });
-    if (!row) throw await refusalOf(tr, t, { tenantId, id }, 'cancel', RECEIVABLE_NOT_FOUND);
+    await cancelPending(tr, t, { tenantId, id }, RECEIVABLE_NOT_FOUND);
     return getReceivable(tr, tenantId, id);
   });
 }
