@@ -9,7 +9,7 @@ import { addDays, todayIso } from '../../shared/dates';
 import { createCustomer } from '../catalogue/customers';
 import { accountsReceivable, cashFlowEntries } from '../db/schema';
 import { OTHER_HOST, NO_STORE, openTestStore, storeRows } from '../test/helpers';
-import { cashNetOf, crediarioBody, makeProduct, saleBody } from '../test/sales-fixtures';
+import { cashNetOf, crediarioBody, makeProduct } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
 const BASE = '/api/accounts-receivable';
