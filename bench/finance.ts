@@ -7,11 +7,10 @@
 // A call the server does not have yet (404) is reported as such, with its raw figure.
 // Last, /receber opened offline from the cache in Chromium (finance-offline.ts).
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
-import { adminGet, authFloor, withSeededPglite } from './lib/api-calls';
+import { adminGet, authFloor, withSeededPglite, withSeededPostgres } from './lib/api-calls';
 import { adminToken } from './lib/catalogue';
 import { CONNECTIONS, DURATION_S, FINANCE_REQUESTS, YEAR_SCALE } from './lib/config';
 import { sequential, underLoad, type Latency, type LoadLatency } from './lib/latency';
-import { withPostgres } from './lib/postgres';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
 import { using } from './lib/resources';
 import { rawPhase, type RawCall as Raw } from './lib/raw-calls';
@@ -179,14 +178,8 @@ export const financePart: BenchPart = {
     await withSeededPglite((dir) =>
       onDatabase(ctx, 'PGlite', { dataDir: dir }, () => startServer({}, { dataDir: dir }), true),
     );
-    await withPostgres('finance', async (url) => {
-      // A first start migrates and seeds the demo store.
-      await using(
-        () => startServer({ DATABASE_URL: url }),
-        (server) => server.stop(),
-        async () => undefined,
-      );
-      await onDatabase(ctx, 'PostgreSQL', { url }, () => startServer({ DATABASE_URL: url }), false);
-    });
+    await withSeededPostgres('finance', (url) =>
+      onDatabase(ctx, 'PostgreSQL', { url }, () => startServer({ DATABASE_URL: url }), false),
+    );
   },
 };

@@ -7,11 +7,10 @@
 import { api } from '../tests/e2e/support/api';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
 import { addDays, startOfDayUtc } from '../src/shared/dates';
-import { withSeededPglite } from './lib/api-calls';
+import { withSeededPglite, withSeededPostgres } from './lib/api-calls';
 import { adminToken } from './lib/catalogue';
 import { FINANCE_REQUESTS, YEAR_SCALE } from './lib/config';
 import { sequential, type Latency } from './lib/latency';
-import { withPostgres } from './lib/postgres';
 import { rawPhase } from './lib/raw-calls';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
 import { using } from './lib/resources';
@@ -137,13 +136,8 @@ export const historyPart: BenchPart = {
     await withSeededPglite((dir) =>
       onDatabase(ctx, 'PGlite', { dataDir: dir }, () => startServer({}, { dataDir: dir })),
     );
-    await withPostgres('history', async (url) => {
-      await using(
-        () => startServer({ DATABASE_URL: url }),
-        (server) => server.stop(),
-        async () => undefined,
-      );
-      await onDatabase(ctx, 'PostgreSQL', { url }, () => startServer({ DATABASE_URL: url }));
-    });
+    await withSeededPostgres('history', (url) =>
+      onDatabase(ctx, 'PostgreSQL', { url }, () => startServer({ DATABASE_URL: url })),
+    );
   },
 };

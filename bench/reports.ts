@@ -6,11 +6,10 @@
 // report under 200 ms p95 on PostgreSQL (500 ms on PGlite), and the API at least 80 % of
 // the raw SQL's speed (API p95 <= SQL p95 / 0.8).
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
-import { adminGet, authFloor, withSeededPglite } from './lib/api-calls';
+import { adminGet, authFloor, withSeededPglite, withSeededPostgres } from './lib/api-calls';
 import { adminToken } from './lib/catalogue';
 import { REPORTS_ON, REPORTS_REQUESTS, YEAR_SCALE } from './lib/config';
 import { sequential, type Latency } from './lib/latency';
-import { withPostgres } from './lib/postgres';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
 import { using } from './lib/resources';
 import { rawPhase, type RawCall } from './lib/raw-calls';
@@ -117,14 +116,9 @@ export const reportsPart: BenchPart = {
     console.log(`${REPORTS_REQUESTS} chamadas seguidas após ${WARMUP} de aquecimento`);
     if (REPORTS_ON.includes('pglite')) await onPglite(ctx);
     if (!REPORTS_ON.includes('postgres')) return;
-    await withPostgres('reports', async (url) => {
-      await using(
-        () => startServer({ DATABASE_URL: url }),
-        (server) => server.stop(),
-        async () => undefined,
-      );
-      await onDatabase(ctx, 'PostgreSQL', { url }, () => startServer({ DATABASE_URL: url }));
-    });
+    await withSeededPostgres('reports', (url) =>
+      onDatabase(ctx, 'PostgreSQL', { url }, () => startServer({ DATABASE_URL: url })),
+    );
   },
 };
 

@@ -1,10 +1,11 @@
 // The API side of the year-of-history benches (finance, reports, history): the admin's GET
 // of one call as a function to time, the floor every authenticated call pays, and the
-// PGlite data dir a first server start seeds for them.
+// PGlite data dir or PostgreSQL database a first server start seeds for them.
 import { rmSync } from 'node:fs';
 import { api } from '../../tests/e2e/support/api';
 import { startServer, type RunningServer } from '../../tests/e2e/support/server';
 import { sequential, type Latency } from './latency';
+import { withPostgres } from './postgres';
 import { using } from './resources';
 
 /** A GET with the admin's token that throws on any status but `accepted` (a 404 may mean 'not built yet'). */
@@ -38,4 +39,19 @@ export async function withSeededPglite<T>(fn: (dataDir: string) => Promise<T>): 
     async (dir) => rmSync(dir, { recursive: true, force: true }),
     fn,
   );
+}
+
+/**
+ * A throwaway PostgreSQL database (lib/postgres.ts) migrated and seeded by a first start
+ * of the server, for `fn` to fill and measure; null when PostgreSQL is not there.
+ */
+export function withSeededPostgres<T>(tag: string, fn: (url: string) => Promise<T>): Promise<T | null> {
+  return withPostgres(tag, async (url) => {
+    await using(
+      () => startServer({ DATABASE_URL: url }),
+      (server) => server.stop(),
+      async () => undefined,
+    );
+    return fn(url);
+  });
 }

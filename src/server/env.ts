@@ -13,16 +13,15 @@ const Bool = z
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** A TCP port, 1 to 65535. */
+const Port = z.coerce
+  .number({ error: 'deve ser um número / must be a number' })
+  .int('deve ser inteiro / must be an integer')
+  .min(1, 'porta de 1 a 65535 / port 1..65535')
+  .max(65535, 'porta de 1 a 65535 / port 1..65535');
+
 export const EnvSchema = z.object({
-  PORT: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'deve ser um número / must be a number' })
-      .int('deve ser inteiro / must be an integer')
-      .min(1, 'porta de 1 a 65535 / port 1..65535')
-      .max(65535, 'porta de 1 a 65535 / port 1..65535')
-      .default(3000),
-  ),
+  PORT: z.preprocess(blankToUndefined, Port.default(3000)),
   HOST: z.preprocess(blankToUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
@@ -48,15 +47,7 @@ export const EnvSchema = z.object({
   /** Skip the client build check at start (`npm run dev` and browser tests build apart). */
   SKIP_BUILD: z.preprocess(blankToUndefined, Bool.default(false)),
   /** Port shown in the printed store URLs when a proxy (Vite in dev) fronts the API. */
-  PUBLIC_PORT: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'deve ser um número / must be a number' })
-      .int('deve ser inteiro / must be an integer')
-      .min(1, 'porta de 1 a 65535 / port 1..65535')
-      .max(65535, 'porta de 1 a 65535 / port 1..65535')
-      .optional(),
-  ),
+  PUBLIC_PORT: z.preprocess(blankToUndefined, Port.optional()),
   /**
    * Behind a reverse proxy: take the client IP from X-Forwarded-For (login rate limit per
    * IP) and the protocol from X-Forwarded-Proto (Strict-Transport-Security is sent only

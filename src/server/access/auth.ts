@@ -114,27 +114,16 @@ export async function refreshSession(
       .for('update', { of: refreshTokens });
     if (!row) return { ok: false, message: MESSAGES.unauthenticated };
     const { token, user } = row;
-    const revokeFamily = () =>
-      tx
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(refreshTokens.tenantId, token.tenantId),
-            eq(refreshTokens.familyId, token.familyId),
-            isNull(refreshTokens.revokedAt),
-          ),
-        );
     if (token.revokedAt || token.expiresAt.getTime() <= Date.now()) {
       return { ok: false, message: MESSAGES.unauthenticated };
     }
     if (token.usedAt) {
-      await revokeFamily();
+      await revokeTokenFamily(tx, token);
       return { ok: false, message: MESSAGES.unauthenticated };
     }
     if (hostSubdomain && hostSubdomain !== row.subdomain) return { ok: false, message: OTHER_TENANT };
     if (user.deletedAt || !user.active) {
-      await revokeFamily();
+      await revokeTokenFamily(tx, token);
       return { ok: false, message: user.deletedAt ? MESSAGES.unauthenticated : MESSAGES.inactiveUser };
     }
     await tx
@@ -154,13 +143,18 @@ export async function logout(db: DbOrTx, refreshToken: string): Promise<void> {
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
   if (!row) return;
-  await db
+  await revokeTokenFamily(db, row);
+}
+
+/** Revokes every token of a login's family not yet revoked (reuse of a spent one, logout, a user turned away). */
+function revokeTokenFamily(db: DbOrTx, family: { tenantId: string; familyId: string }) {
+  return db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(
       and(
-        eq(refreshTokens.tenantId, row.tenantId),
-        eq(refreshTokens.familyId, row.familyId),
+        eq(refreshTokens.tenantId, family.tenantId),
+        eq(refreshTokens.familyId, family.familyId),
         isNull(refreshTokens.revokedAt),
       ),
     );

@@ -13,9 +13,9 @@ import { stripDocument } from '../../shared/documents';
 import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
-import { refusingDuplicates } from '../db/errors';
+import { creatingUnderClientId } from '../db/errors';
 import { customers, type CustomerRow } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { notFound } from '../errors';
 import { containsFolded, likePattern } from '../core/like';
 
 export const CUSTOMER_NOT_FOUND = 'Cliente não encontrado.';
@@ -82,15 +82,13 @@ export async function createCustomer(
   input: CustomerCreate,
   tx?: DbOrTx,
 ): Promise<Customer> {
-  return refusingDuplicates({ customers_pkey: () => conflict('Já existe um cliente com este identificador.') }, () =>
-    inTransaction(db, tx, async (t) => {
-      const [row] = await t
-        .insert(customers)
-        .values({ ...fields.fromApi(input), tenantId, name: input.name })
-        .returning();
-      return toCustomer(row!);
-    }),
-  );
+  return creatingUnderClientId(db, tx, 'customers_pkey', 'um cliente', async (t) => {
+    const [row] = await t
+      .insert(customers)
+      .values({ ...fields.fromApi(input), tenantId, name: input.name })
+      .returning();
+    return toCustomer(row!);
+  });
 }
 
 export async function updateCustomer(

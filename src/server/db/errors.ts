@@ -1,5 +1,7 @@
 // Recognizes PostgreSQL errors through Drizzle's wrapper (DrizzleQueryError.cause), for
 // both drivers: PGlite and node-postgres report the same SQLSTATE and constraint name.
+import { conflict } from '../errors';
+import { inTransaction, type DbOrTx } from './client';
 
 interface PgErrorFields {
   code?: string;
@@ -36,4 +38,20 @@ export async function refusingDuplicates<T>(
     const refusal = Object.entries(refusals).find(([constraint]) => isUniqueViolation(err, constraint));
     throw refusal ? refusal[1]() : err;
   }
+}
+
+/**
+ * Creates a record in one transaction (or in `tx`) under the id its client may have chosen
+ * (a device names what it makes offline): that id already taken (the primary key `pkey`)
+ * is a 409, 'Já existe {thing} com este identificador.'.
+ */
+export function creatingUnderClientId<T>(
+  db: DbOrTx,
+  tx: DbOrTx | undefined,
+  pkey: string,
+  thing: string,
+  create: (tr: DbOrTx) => Promise<T>,
+): Promise<T> {
+  const taken = () => conflict(`Já existe ${thing} com este identificador.`);
+  return refusingDuplicates({ [pkey]: taken }, () => inTransaction(db, tx, create));
 }

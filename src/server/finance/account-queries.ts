@@ -85,6 +85,23 @@ export async function refusalOf(
   return refusalFor(action, current, notFoundText);
 }
 
+/** Cancels a pending account (404, or the 409 its status gives, otherwise); the row as it now is. */
+export async function cancelPending<T extends typeof accountsPayable | typeof accountsReceivable>(
+  tr: DbOrTx,
+  table: T,
+  key: { tenantId: string; id: string },
+  notFoundText: string,
+): Promise<T['$inferSelect']> {
+  const now = new Date();
+  const [row] = await tr
+    .update(table as typeof accountsPayable)
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .where(and(eq(table.tenantId, key.tenantId), eq(table.id, key.id), eq(table.status, 'pending')))
+    .returning();
+  if (!row) throw await refusalOf(tr, table, key, 'cancel', notFoundText);
+  return row as T['$inferSelect'];
+}
+
 /** The refusal for an account as read (undefined: not the tenant's). */
 export function refusalFor(
   action: AccountAction,

@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/dates';
 import { cashFlowDays, cashFlowEntries } from '../db/schema';
-import { slotWriters, type SlotWriters } from '../test/day-slots';
+import { cashFlowDayTotals, slotWriters, type SlotWriters } from '../test/day-slots';
 import { NO_STORE, openTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
@@ -36,15 +36,7 @@ describe.each(databases())('cash flow day totals (%s)', (kind) => {
   };
   /** The same from the day totals: each day's slots summed. */
   const fromDays = async () => {
-    const rows = await ctx.db
-      .select({
-        date: cashFlowDays.date,
-        income: sql<number>`sum(${cashFlowDays.income})::float8`.mapWith(Number),
-        expenses: sql<number>`sum(${cashFlowDays.expenses})::float8`.mapWith(Number),
-      })
-      .from(cashFlowDays)
-      .where(eq(cashFlowDays.tenantId, tenantId))
-      .groupBy(cashFlowDays.date);
+    const rows = await cashFlowDayTotals(ctx.db, tenantId);
     return Object.fromEntries(
       rows.filter((r) => r.income !== 0 || r.expenses !== 0).map((r) => [r.date, [r.income, r.expenses]]),
     );

@@ -141,6 +141,9 @@ describe.each(databases())('cash flow (%s)', (kind) => {
   it('edits and deletes manual entries only; dates never in the future; 404 across stores', async () => {
     const { saleId, billId } = await fourDays();
     const mine = await create({ id: randomUUID(), description: 'Troco inicial', amount: 50 });
+    const again = await http.post(BASE, entry({ id: mine.id }), { token: admin });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('Já existe um lançamento com este identificador.');
     const edited = await http.put(`${BASE}/${mine.id}`, { amount: 55.5, type: 'expense' }, { token: admin });
     expect(edited.body.data).toMatchObject({ amount: 55.5, type: 'expense', description: 'Troco inicial' });
     expect((await http.put(`${BASE}/${mine.id}`, { date: day(1) }, { token: admin })).status).toBe(400);

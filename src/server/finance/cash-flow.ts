@@ -21,7 +21,7 @@ import {
 import { ADMIN_DEFAULT_RANGE_DAYS } from '../../shared/constants';
 import { addDays, daysBetween, todayIso } from '../../shared/dates';
 import { inTransaction, type DbOrTx } from '../db/client';
-import { refusingDuplicates } from '../db/errors';
+import { creatingUnderClientId } from '../db/errors';
 import { cashFlowDays, cashFlowEntries, type CashFlowEntryRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { checkRange } from './account-queries';
@@ -164,25 +164,21 @@ export async function createCashEntry(
   input: CashFlowEntryCreate,
   tx?: DbOrTx,
 ): Promise<CashFlowEntry> {
-  return refusingDuplicates(
-    { cash_flow_entries_pkey: () => conflict('Já existe um lançamento com este identificador.') },
-    () =>
-      inTransaction(db, tx, async (tr) => {
-        const [row] = await tr
-          .insert(t)
-          .values({
-            tenantId,
-            ...(input.id ? { id: input.id } : {}),
-            date: input.date,
-            type: input.type,
-            description: input.description,
-            category: input.category,
-            amount: input.amount,
-          })
-          .returning();
-        return toCashEntry(row!);
-      }),
-  );
+  return creatingUnderClientId(db, tx, 'cash_flow_entries_pkey', 'um lançamento', async (tr) => {
+    const [row] = await tr
+      .insert(t)
+      .values({
+        tenantId,
+        ...(input.id ? { id: input.id } : {}),
+        date: input.date,
+        type: input.type,
+        description: input.description,
+        category: input.category,
+        amount: input.amount,
+      })
+      .returning();
+    return toCashEntry(row!);
+  });
 }
 
 /** 404, or 409 for an entry a sale, a payment or a caixa close wrote. */

@@ -17,10 +17,10 @@ import { todayIso } from '../../shared/dates';
 import { containsFolded } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
-import { refusingDuplicates } from '../db/errors';
+import { creatingUnderClientId } from '../db/errors';
 import { accountsPayable, cashFlowEntries, type AccountPayableRow } from '../db/schema';
-import { conflict, notFound } from '../errors';
-import { FIRST_OVERDUE, openFirstOrder, refusalOf, statisticsColumns, statusCondition } from './account-queries';
+import { notFound } from '../errors';
+import { cancelPending, FIRST_OVERDUE, openFirstOrder, refusalOf, statisticsColumns, statusCondition } from './account-queries';
 
 export const PAYABLE_NOT_FOUND = 'Conta a pagar não encontrada.';
 
@@ -108,17 +108,13 @@ export async function createPayable(
   input: AccountPayableCreate,
   tx?: DbOrTx,
 ): Promise<AccountPayable> {
-  return refusingDuplicates(
-    { accounts_payable_pkey: () => conflict('Já existe uma conta com este identificador.') },
-    () =>
-      inTransaction(db, tx, async (tr) => {
-        const [row] = await tr
-          .insert(t)
-          .values({ tenantId, ...(input.id ? { id: input.id } : {}), ...editable(input) })
-          .returning();
-        return toPayable(row!, todayIso());
-      }),
-  );
+  return creatingUnderClientId(db, tx, 'accounts_payable_pkey', 'uma conta', async (tr) => {
+    const [row] = await tr
+      .insert(t)
+      .values({ tenantId, ...(input.id ? { id: input.id } : {}), ...editable(input) })
+      .returning();
+    return toPayable(row!, todayIso());
+  });
 }
 
 const refusal = (tr: DbOrTx, tenantId: string, id: string, action: AccountAction) =>
@@ -184,14 +180,7 @@ export async function payPayable(
 }
 
 export async function cancelPayable(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<AccountPayable> {
-  return inTransaction(db, tx, async (tr) => {
-    const now = new Date();
-    const [row] = await tr
-      .update(t)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(and(own(tenantId, id), pending))
-      .returning();
-    if (!row) throw await refusal(tr, tenantId, id, 'cancel');
-    return toPayable(row, todayIso());
-  });
+  return inTransaction(db, tx, async (tr) =>
+    toPayable(await cancelPending(tr, t, { tenantId, id }, PAYABLE_NOT_FOUND), todayIso()),
+  );
 }

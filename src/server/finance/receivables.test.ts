@@ -9,7 +9,7 @@ import { addDays, todayIso } from '../../shared/dates';
 import { createCustomer } from '../catalogue/customers';
 import { accountsReceivable, cashFlowEntries } from '../db/schema';
 import { OTHER_HOST, NO_STORE, openTestStore, storeRows } from '../test/helpers';
-import { cashNetOf, makeProduct, saleBody } from '../test/sales-fixtures';
+import { cashNetOf, crediarioBody, makeProduct } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
 const BASE = '/api/accounts-receivable';
@@ -52,10 +52,7 @@ describe.each(databases())('accounts receivable (%s)', (kind) => {
     const product = await makeProduct(ctx.db, tenantId, { stock: 10, price: 10000 });
     const sale = await http.post(
       '/api/sales',
-      saleBody(joana.id, [{ product, quantity: 3 }], {
-        payment_method: 'crediario',
-        crediario: { entrada: 50, parcelas: 3, vencimentos: [day(-10), day(20), day(50)] },
-      }),
+      crediarioBody(joana.id, [{ product, quantity: 3 }], { entrada: 50, vencimentos: [day(-10), day(20), day(50)] }),
       { token: cashier },
     );
     expect(sale.status).toBe(201);
@@ -195,6 +192,9 @@ describe.each(databases())('accounts receivable (%s)', (kind) => {
     const id = randomUUID();
     const created = await create({ id, customer_id: joana.id, payment_method: 'pix', reference_number: 'OS-12' });
     expect(created).toMatchObject({ id, customer: { name: 'Joana Prado' }, payment_method: 'pix', sale_id: null });
+    const again = await http.post(BASE, account({ id }), { token: admin });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('Já existe uma conta com este identificador.');
     const edited = await http.put(`${BASE}/${id}`, { customer_id: null, amount: 40.9 }, { token: admin });
     expect(edited.body.data).toMatchObject({
       customer_id: null,

@@ -21,11 +21,12 @@ import { getCustomer } from '../catalogue/customers';
 import { containsFolded, likePattern } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
-import { refusingDuplicates } from '../db/errors';
+import { creatingUnderClientId } from '../db/errors';
 import { accountsReceivable, cashFlowEntries, customers, type AccountReceivableRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { saleNumberOf } from '../sales/sale-queries';
 import {
+  cancelPending,
   checkRange,
   FIRST_OVERDUE,
   openFirstOrder,
@@ -150,28 +151,24 @@ export async function createReceivable(
   input: AccountReceivableCreate,
   tx?: DbOrTx,
 ): Promise<AccountReceivable> {
-  return refusingDuplicates(
-    { accounts_receivable_pkey: () => conflict('Já existe uma conta com este identificador.') },
-    () =>
-      inTransaction(db, tx, async (tr) => {
-        if (input.customer_id) await getCustomer(tr, tenantId, input.customer_id);
-        const [row] = await tr
-          .insert(t)
-          .values({
-            tenantId,
-            ...(input.id ? { id: input.id } : {}),
-            customerId: input.customer_id ?? null,
-            description: input.description,
-            amount: input.amount,
-            dueDate: input.due_date,
-            paymentMethod: input.payment_method ?? null,
-            referenceNumber: input.reference_number ?? null,
-            notes: input.notes ?? null,
-          })
-          .returning({ id: t.id });
-        return getReceivable(tr, tenantId, row!.id);
-      }),
-  );
+  return creatingUnderClientId(db, tx, 'accounts_receivable_pkey', 'uma conta', async (tr) => {
+    if (input.customer_id) await getCustomer(tr, tenantId, input.customer_id);
+    const [row] = await tr
+      .insert(t)
+      .values({
+        tenantId,
+        ...(input.id ? { id: input.id } : {}),
+        customerId: input.customer_id ?? null,
+        description: input.description,
+        amount: input.amount,
+        dueDate: input.due_date,
+        paymentMethod: input.payment_method ?? null,
+        referenceNumber: input.reference_number ?? null,
+        notes: input.notes ?? null,
+      })
+      .returning({ id: t.id });
+    return getReceivable(tr, tenantId, row!.id);
+  });
 }
 
 /** The pending account, row-locked for a change; 404 or the status's 409 otherwise. */
@@ -266,13 +263,7 @@ export async function cancelReceivable(
   tx?: DbOrTx,
 ): Promise<AccountReceivable> {
   return inTransaction(db, tx, async (tr) => {
-    const now = new Date();
-    const [row] = await tr
-      .update(t)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(and(own(tenantId, id), pending))
-      .returning({ id: t.id });
-    if (!row) throw await refusalOf(tr, t, { tenantId, id }, 'cancel', RECEIVABLE_NOT_FOUND);
+    await cancelPending(tr, t, { tenantId, id }, RECEIVABLE_NOT_FOUND);
     return getReceivable(tr, tenantId, id);
   });
 }

@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../db/client';
 import { cashFlowDays, salesDays } from '../db/schema';
+import { cashFlowDayTotals } from '../test/day-slots';
 import { closeHandApp, NO_HAND_APP, openHandApp } from '../test/hand-store';
 import type { Json } from '../test/helpers';
 import { databases } from '../test/testDb';
@@ -52,15 +53,7 @@ async function spreadOverSlots(db: DbOrTx, tenantId: string) {
         ];
       }),
     );
-    const cash = await tx
-      .select({
-        date: cashFlowDays.date,
-        income: sql<number>`sum(${cashFlowDays.income})::float8`.mapWith(Number),
-        expenses: sql<number>`sum(${cashFlowDays.expenses})::float8`.mapWith(Number),
-      })
-      .from(cashFlowDays)
-      .where(eq(cashFlowDays.tenantId, tenantId))
-      .groupBy(cashFlowDays.date);
+    const cash = await cashFlowDayTotals(tx, tenantId);
     await tx.delete(cashFlowDays).where(eq(cashFlowDays.tenantId, tenantId));
     await tx.insert(cashFlowDays).values(
       cash.flatMap((d) => {

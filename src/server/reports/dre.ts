@@ -48,6 +48,25 @@ export function dreLineOf(category: string): ExpenseLine | null {
   return line === undefined ? 'other_expenses' : line;
 }
 
+/** Bills and manual expenses summed by the DRE line they land on (centavos). */
+export function expenseLinesOf(expenses: readonly { category: string; amount: number }[]): Record<ExpenseLine, number> {
+  const lines: Record<ExpenseLine, number> = {
+    other_costs: 0,
+    administrative: 0,
+    marketing: 0,
+    logistics: 0,
+    technology: 0,
+    utilities: 0,
+    taxes: 0,
+    other_expenses: 0,
+  };
+  for (const { category, amount } of expenses) {
+    const line = dreLineOf(category);
+    if (line) lines[line] += amount;
+  }
+  return lines;
+}
+
 /** The raw figures of a range, in centavos; `expenses` by category. */
 export interface DreParts {
   /** net of returns */
@@ -143,21 +162,7 @@ export async function dreParts(db: DbOrTx, tenantId: string, ranges: readonly Da
 
 /** The statement from its parts: subtotals, results and percentages of total revenue. */
 export function buildDre(parts: DreParts): Dre {
-  const lines: Record<ExpenseLine, number> = {
-    other_costs: 0,
-    administrative: 0,
-    marketing: 0,
-    logistics: 0,
-    technology: 0,
-    utilities: 0,
-    taxes: 0,
-    other_expenses: 0,
-  };
-  for (const { category, amount } of parts.expenses) {
-    const line = dreLineOf(category);
-    if (line) lines[line] += amount;
-  }
-  const { other_costs, ...operating } = lines;
+  const { other_costs, ...operating } = expenseLinesOf(parts.expenses);
   const total_revenue = parts.sales_revenue + parts.other_revenue;
   const direct_labor = 0;
   const total_cogs = parts.product_costs + direct_labor + other_costs;

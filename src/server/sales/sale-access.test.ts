@@ -9,20 +9,26 @@ import { databases } from '../test/testDb';
 describe.each(databases())('sales: access (%s)', (kind) => {
   const s = fixtures.salesSuite(kind, 'Joana Prado');
 
-  it('permissions: a cashier reads and creates only', async () => {
+  /** A cashier's sale of one unit, and the calls that change it (method, url, body). */
+  async function saleAndItsChanges() {
     const p = await s.product(10);
     const created = await s.http.post('/api/sales', fixtures.saleBody(s.customer.id, [{ product: p, quantity: 1 }]), {
       token: s.cashier,
     });
     const id = created.body.data.id;
     const item = created.body.data.items[0].id;
-    const denied: [string, string, unknown?][] = [
+    const changes: [string, string, unknown?][] = [
       ['PUT', `/api/sales/${id}`, { notes: 'x' }],
       ['PUT', `/api/sales/${id}/cancel`],
       ['POST', '/api/sales/items', { sale_id: id, product_id: p.id, quantity: 1 }],
       ['PUT', `/api/sales/items/${item}`, { quantity: 2 }],
       ['DELETE', `/api/sales/${id}/items/${item}`],
     ];
+    return { p, id, changes };
+  }
+
+  it('permissions: a cashier reads and creates only', async () => {
+    const { p, id, changes: denied } = await saleAndItsChanges();
     for (const [method, url, body] of denied) {
       const res = await s.http.call(method as 'GET', url, { token: s.cashier, body });
       expect(res.status, `${method} ${url}`).toBe(403);
@@ -37,21 +43,9 @@ describe.each(databases())('sales: access (%s)', (kind) => {
   });
 
   it("keeps stores apart: another store's sale is 404, its products and customers cannot be sold here", async () => {
-    const p = await s.product(10);
-    const created = await s.http.post('/api/sales', fixtures.saleBody(s.customer.id, [{ product: p, quantity: 1 }]), {
-      token: s.cashier,
-    });
-    const id = created.body.data.id;
-    const item = created.body.data.items[0].id;
+    const { p, id, changes } = await saleAndItsChanges();
     const other = { token: s.otherAdmin, host: OTHER_HOST };
-    const attempts: [string, string, unknown?][] = [
-      ['GET', `/api/sales/${id}`],
-      ['PUT', `/api/sales/${id}`, { notes: 'x' }],
-      ['PUT', `/api/sales/${id}/cancel`],
-      ['POST', '/api/sales/items', { sale_id: id, product_id: p.id, quantity: 1 }],
-      ['PUT', `/api/sales/items/${item}`, { quantity: 2 }],
-      ['DELETE', `/api/sales/${id}/items/${item}`],
-    ];
+    const attempts: [string, string, unknown?][] = [['GET', `/api/sales/${id}`], ...changes];
     for (const [method, url, body] of attempts) {
       const res = await s.http.call(method as 'GET', url, { ...other, body });
       expect(res.status, `${method} ${url}`).toBe(404);

@@ -46,9 +46,9 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
     // Crediário with entrada; the first installment was paid before the cancel.
     const credit = await s.http.post(
       '/api/sales',
-      fixtures.saleBody(s.customer.id, [{ product: p, quantity: 2 }], {
-        payment_method: 'crediario',
-        crediario: { entrada: 10, parcelas: 2, vencimentos: ['2031-01-01', '2031-02-01'] },
+      fixtures.crediarioBody(s.customer.id, [{ product: p, quantity: 2 }], {
+        entrada: 10,
+        vencimentos: ['2031-01-01', '2031-02-01'],
       }),
       { token: s.cashier },
     );
@@ -149,10 +149,7 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
     // Refused on crediário and cancelled sales.
     const credit = await s.http.post(
       '/api/sales',
-      fixtures.saleBody(s.customer.id, [{ product: a, quantity: 1 }], {
-        payment_method: 'crediario',
-        crediario: { parcelas: 1, vencimentos: ['2031-01-01'] },
-      }),
+      fixtures.crediarioBody(s.customer.id, [{ product: a, quantity: 1 }], { vencimentos: ['2031-01-01'] }),
       { token: s.cashier },
     );
     const onCredit = await s.http.post(

@@ -12,10 +12,7 @@ describe.each(databases())('sales: crediário (%s)', (kind) => {
     const dueDates = ['2031-01-15', '2031-02-14', '2031-03-16'];
     const res = await s.http.post(
       '/api/sales',
-      fixtures.saleBody(s.customer.id, [{ product: p, quantity: 1 }], {
-        payment_method: 'crediario',
-        crediario: { parcelas: 3, vencimentos: dueDates },
-      }),
+      fixtures.crediarioBody(s.customer.id, [{ product: p, quantity: 1 }], { vencimentos: dueDates }),
       { token: s.cashier },
     );
     expect(res.status).toBe(201);
@@ -42,10 +39,7 @@ describe.each(databases())('sales: crediário (%s)', (kind) => {
     const six = Array.from({ length: 6 }, (_, i) => addDays('2031-01-01', 30 * (i + 1)));
     const res2 = await s.http.post(
       '/api/sales',
-      fixtures.saleBody(s.customer.id, [{ product: q, quantity: 1 }], {
-        payment_method: 'crediario',
-        crediario: { entrada: 100.01, parcelas: 6, vencimentos: six },
-      }),
+      fixtures.crediarioBody(s.customer.id, [{ product: q, quantity: 1 }], { entrada: 100.01, vencimentos: six }),
       { token: s.cashier },
     );
     expect(res2.status).toBe(201);
@@ -66,9 +60,9 @@ describe.each(databases())('sales: crediário (%s)', (kind) => {
     const fifty = await s.product(10, { price: 5000 });
     const whole = await s.http.post(
       '/api/sales',
-      fixtures.saleBody(s.customer.id, [{ product: fifty, quantity: 1 }], {
-        payment_method: 'crediario',
-        crediario: { entrada: 50, parcelas: 2, vencimentos: ['2031-01-01', '2031-02-01'] },
+      fixtures.crediarioBody(s.customer.id, [{ product: fifty, quantity: 1 }], {
+        entrada: 50,
+        vencimentos: ['2031-01-01', '2031-02-01'],
       }),
       { token: s.cashier },
     );

@@ -11,7 +11,14 @@ import { addDays, todayIso } from '../../shared/dates';
 import { DEMO } from '../demo/seed';
 import { accountsReceivable, saleConflicts } from '../db/schema';
 import { NO_STORE, openTestStore } from '../test/helpers';
-import { makeCustomer, makeProduct, saleBody, salesCount, type ProductFixture } from '../test/sales-fixtures';
+import {
+  crediarioBody,
+  makeCustomer,
+  makeProduct,
+  saleBody,
+  salesCount,
+  type ProductFixture,
+} from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
 /** The currency's no-break space read as a space. */
@@ -156,9 +163,9 @@ describe.each(databases())('crediário credit limits (%s)', (kind) => {
     const empty = await http.get(`/api/customers/${customer.id}/crediario`, { token: cashier });
     expect(empty.body.data).toEqual({ open_count: 0, open_amount: 0, overdue_amount: 0, credit_limit: 1000 });
 
-    const body = saleBody(customer.id, [{ product, quantity: 1, unitPrice: 300 }], {
-      payment_method: 'crediario',
-      crediario: { entrada: 0, parcelas: 3, vencimentos: [1, 2, 3].map((m) => addDays(todayIso(), 30 * m)) },
+    const body = crediarioBody(customer.id, [{ product, quantity: 1, unitPrice: 300 }], {
+      entrada: 0,
+      vencimentos: [1, 2, 3].map((m) => addDays(todayIso(), 30 * m)),
     });
     expect((await http.post('/api/sales', body, { token: cashier })).status).toBe(201);
     // The first instalment falls due yesterday.

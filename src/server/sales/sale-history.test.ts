@@ -8,7 +8,15 @@ import { addDays, startOfDayUtc, todayIso } from '../../shared/dates';
 import { accountsReceivable, customers, sales } from '../db/schema';
 import { createCustomer } from '../catalogue/customers';
 import { NO_STORE, openTestStore } from '../test/helpers';
-import { cashOf, makeCustomer, makeProduct, receivablesOf, saleBody, stockOf } from '../test/sales-fixtures';
+import {
+  cashOf,
+  crediarioBody,
+  makeCustomer,
+  makeProduct,
+  receivablesOf,
+  saleBody,
+  stockOf,
+} from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('sales history (%s)', (kind) => {
@@ -170,10 +178,7 @@ describe.each(databases())('sales history (%s)', (kind) => {
   it('a cancel replayed twice is one cancel; the detail tells the plan, the reason and who', async () => {
     const p = await product(10);
     const sale = await sell(
-      saleBody(maria.id, [{ product: p, quantity: 3 }], {
-        payment_method: 'crediario',
-        crediario: { entrada: 6, parcelas: 2, vencimentos: ['2031-01-01', '2031-02-01'] },
-      }),
+      crediarioBody(maria.id, [{ product: p, quantity: 3 }], { entrada: 6, vencimentos: ['2031-01-01', '2031-02-01'] }),
     );
     const [first] = await receivablesOf(ctx.db, tenantId, sale.id);
     await ctx.db

@@ -12,7 +12,7 @@ import { syncSinglePart } from './sale-payments';
 import { loadSaleRow, saleOf } from './sale-queries';
 import { assertItemsEditable, checkTotal, sellableProduct } from './sale-rules';
 import { hasReturns, SALE_HAS_RETURNS } from './sale-returns';
-import { lockProducts, stockWritesOf, writeStock } from './stock';
+import { lockProducts, stockWritesOf, writeStock, type StockMove } from './stock';
 
 export const SALE_ITEM_NOT_FOUND = 'Item da venda não encontrado.';
 export const DISCOUNTED_LINE =
@@ -21,6 +21,27 @@ export const DISCOUNTED_LINE =
 /** A line whose total carries a discount (its own, or a share of the sale's) is not edited. */
 function assertNoDiscount(sale: SaleRow, item: SaleItemRow | null): void {
   if (sale.discount > 0 || (item && item.discount > 0)) throw conflict(DISCOUNTED_LINE);
+}
+
+/**
+ * What an admin's change of a sale's lines needs first: the sale's lines editable, nothing
+ * of it returned, and no discount on it or on the line changed.
+ */
+async function assertLinesChangeable(t: DbOrTx, sale: SaleRow, item: SaleItemRow | null): Promise<void> {
+  assertItemsEditable(sale);
+  if (await hasReturns(t, sale.tenantId, sale.id)) throw conflict(SALE_HAS_RETURNS);
+  assertNoDiscount(sale, item);
+}
+
+/** One product's units a change of a line takes (negative: puts back), as a sale_edit movement. */
+function lineStock(
+  rows: Awaited<ReturnType<typeof lockProducts>>,
+  sale: SaleRow,
+  move: StockMove,
+  userId: string | null,
+  allowNegative: boolean,
+) {
+  return stockWritesOf([move], rows, { allowNegative, movement: { kind: 'sale_edit', saleId: sale.id, userId } });
 }
 
 export const LAST_ITEM = 'Uma venda precisa de pelo menos um item. Para desfazê-la, cancele a venda.';
@@ -60,15 +81,10 @@ export async function addSaleItem(
 ): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
     const sale = await loadSaleRow(t, tenantId, input.sale_id, true);
-    assertItemsEditable(sale);
-    if (await hasReturns(t, tenantId, sale.id)) throw conflict(SALE_HAS_RETURNS);
-    assertNoDiscount(sale, null);
+    await assertLinesChangeable(t, sale, null);
     const rows = await lockProducts(t, tenantId, [input.product_id]);
     const product = sellableProduct(rows, input.product_id, { allowInactive: false });
-    const stock = stockWritesOf([{ productId: product.id, take: input.quantity }], rows, {
-      allowNegative: false,
-      movement: { kind: 'sale_edit', saleId: sale.id, userId },
-    });
+    const stock = lineStock(rows, sale, { productId: product.id, take: input.quantity }, userId, false);
     const unitPrice = input.unit_price ?? product.salePrice;
     const [{ last } = { last: null }] = await t
       .select({ last: max(saleItems.position) })
@@ -104,14 +120,10 @@ export async function updateSaleItem(
   return inTransaction(db, tx, async (t) => {
     const item = await loadItem(t, tenantId, itemId);
     const sale = await loadSaleRow(t, tenantId, item.saleId, true);
-    assertItemsEditable(sale);
-    if (await hasReturns(t, tenantId, sale.id)) throw conflict(SALE_HAS_RETURNS);
-    assertNoDiscount(sale, item);
+    await assertLinesChangeable(t, sale, item);
     const rows = await lockProducts(t, tenantId, [item.productId]);
-    const stock = stockWritesOf([{ productId: item.productId, take: input.quantity - item.quantity }], rows, {
-      allowNegative: false,
-      movement: { kind: 'sale_edit', saleId: sale.id, userId },
-    });
+    const take = input.quantity - item.quantity;
+    const stock = lineStock(rows, sale, { productId: item.productId, take }, userId, false);
     const unitPrice = input.unit_price ?? item.unitPrice;
     await t
       .update(saleItems)
@@ -135,9 +147,7 @@ export async function removeSaleItem(
     const sale = await loadSaleRow(t, tenantId, saleId, true);
     const item = await loadItem(t, tenantId, itemId);
     if (item.saleId !== sale.id) throw notFound(SALE_ITEM_NOT_FOUND);
-    assertItemsEditable(sale);
-    if (await hasReturns(t, tenantId, sale.id)) throw conflict(SALE_HAS_RETURNS);
-    assertNoDiscount(sale, item);
+    await assertLinesChangeable(t, sale, item);
     const lines = await t
       .select({ id: saleItems.id })
       .from(saleItems)
@@ -145,10 +155,8 @@ export async function removeSaleItem(
     if (lines.length <= 1) throw conflict(LAST_ITEM);
     const rows = await lockProducts(t, tenantId, [item.productId]);
     await t.delete(saleItems).where(ownItem(tenantId, item.id));
-    const restock = stockWritesOf([{ productId: item.productId, take: -item.quantity }], rows, {
-      allowNegative: true,
-      movement: { kind: 'sale_edit', saleId: sale.id, userId },
-    });
+    // Putting units back never fails, whatever the stock (an offline oversale left it below 0).
+    const restock = lineStock(rows, sale, { productId: item.productId, take: -item.quantity }, userId, true);
     const result = await settle(t, sale);
     await writeStock(t, tenantId, restock, new Date());
     return result;

@@ -11,7 +11,15 @@ import { addDays, todayIso } from '../../shared/dates';
 import { MIGRATIONS_FOLDER } from '../db/client';
 import { salePayments } from '../db/schema';
 import { NO_STORE, openTestStore } from '../test/helpers';
-import { cashNetOf, cashOf, makeCustomer, makeProduct, saleBody, salesCount } from '../test/sales-fixtures';
+import {
+  cashNetOf,
+  cashOf,
+  crediarioBody,
+  makeCustomer,
+  makeProduct,
+  saleBody,
+  salesCount,
+} from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('sale payments (%s)', (kind) => {
@@ -173,9 +181,10 @@ describe.each(databases())('sale payments (%s)', (kind) => {
     const dueDates = [addDays(todayIso(), 30), addDays(todayIso(), 60)];
     const byPix = await http.post(
       '/api/sales',
-      saleBody(customer.id, [{ product: p, quantity: 1 }], {
-        payment_method: 'crediario',
-        crediario: { entrada: 100, entrada_method: 'pix', parcelas: 2, vencimentos: dueDates },
+      crediarioBody(customer.id, [{ product: p, quantity: 1 }], {
+        entrada: 100,
+        entrada_method: 'pix',
+        vencimentos: dueDates,
       }),
       { token: cashier },
     );
@@ -187,20 +196,14 @@ describe.each(databases())('sale payments (%s)', (kind) => {
 
     const old = await http.post(
       '/api/sales',
-      saleBody(customer.id, [{ product: p, quantity: 1 }], {
-        payment_method: 'crediario',
-        crediario: { entrada: 50, parcelas: 2, vencimentos: dueDates },
-      }),
+      crediarioBody(customer.id, [{ product: p, quantity: 1 }], { entrada: 50, vencimentos: dueDates }),
       { token: cashier },
     );
     expect(old.body.data.payments).toEqual([{ method: 'cash', amount: 50, received: null, change: null }]);
 
     const none = await http.post(
       '/api/sales',
-      saleBody(customer.id, [{ product: p, quantity: 1 }], {
-        payment_method: 'crediario',
-        crediario: { parcelas: 2, vencimentos: dueDates },
-      }),
+      crediarioBody(customer.id, [{ product: p, quantity: 1 }], { vencimentos: dueDates }),
       { token: cashier },
     );
     expect(none.body.data.payments).toEqual([]);
@@ -275,10 +278,7 @@ describe.each(databases())('sale payments (%s)', (kind) => {
     );
     const credit = await http.post(
       '/api/sales',
-      saleBody(customer.id, [{ product: p, quantity: 2 }], {
-        payment_method: 'crediario',
-        crediario: { entrada: 5, parcelas: 1, vencimentos: dueDates },
-      }),
+      crediarioBody(customer.id, [{ product: p, quantity: 2 }], { entrada: 5, vencimentos: dueDates }),
       { token: cashier },
     );
     const ids = [plain.body.data.id, credit.body.data.id];

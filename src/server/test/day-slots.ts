@@ -2,10 +2,10 @@
 // stripes a day over pg_backend_pid() % 16). On PostgreSQL each writer is a Drizzle
 // database on one connection of its own, connections opened until their slots differ; on
 // PGlite (one connection, one slot) there is one writer, the test database itself.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import * as schema from '../db/schema';
 import type { TestDatabase } from './testDb';
 
@@ -50,4 +50,18 @@ export async function slotWriters(database: TestDatabase, count: number): Promis
       await Promise.all(kept.map((k) => k.client.end()));
     },
   };
+}
+
+/** The cash book's totals of each day of a store, its slots summed (centavos). */
+export function cashFlowDayTotals(db: DbOrTx, tenantId: string) {
+  const days = schema.cashFlowDays;
+  return db
+    .select({
+      date: days.date,
+      income: sql<number>`sum(${days.income})::float8`.mapWith(Number),
+      expenses: sql<number>`sum(${days.expenses})::float8`.mapWith(Number),
+    })
+    .from(days)
+    .where(eq(days.tenantId, tenantId))
+    .groupBy(days.date);
 }

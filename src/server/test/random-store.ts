@@ -19,7 +19,7 @@ import {
   saleItems,
   sales,
 } from '../db/schema';
-import { dreLineOf, type ExpenseLine } from '../reports/dre';
+import { expenseLinesOf } from '../reports/dre';
 import { HAND_TODAY } from './hand-store';
 import type { api, Json, TestContext } from './helpers';
 import { atClock, makeCustomer, makeProduct, type ProductFixture } from './sales-fixtures';
@@ -228,20 +228,8 @@ export async function buildRandomStore(ctx: TestContext, http: Http, store: Rand
 export function expectedDre(model: Model, start: string, end: string) {
   const inRange = (d: string) => d >= start && d <= end;
   const sold = model.sales.filter((s) => !s.cancelled && inRange(s.day));
-  const lines: Record<ExpenseLine, number> = {
-    other_costs: 0,
-    administrative: 0,
-    marketing: 0,
-    logistics: 0,
-    technology: 0,
-    utilities: 0,
-    taxes: 0,
-    other_expenses: 0,
-  };
-  const add = (category: string, amount: number) => {
-    const line = dreLineOf(category);
-    if (line) lines[line] += amount;
-  };
+  const expenses: { category: string; amount: number }[] = [];
+  const add = (category: string, amount: number) => expenses.push({ category, amount });
   for (const b of model.bills) if (b.fate !== 'cancelled' && inRange(b.due)) add(b.category, b.amount);
   let otherRevenue = 0;
   for (const m of model.manual) {
@@ -255,6 +243,6 @@ export function expectedDre(model: Model, start: string, end: string) {
     count: sold.length,
     cost: sold.reduce((sum, s) => sum + s.cost, 0),
     otherRevenue,
-    lines,
+    lines: expenseLinesOf(expenses),
   };
 }

@@ -99,6 +99,21 @@ export function saleBody(customerId: string, lines: LineInput[], extra: Record<s
   };
 }
 
+/** A crediário sale's body: one instalment per due date, the entrada (reais, default 0) as given. */
+export function crediarioBody(
+  customerId: string,
+  lines: LineInput[],
+  crediario: { entrada?: number; entrada_method?: string; vencimentos: string[] },
+  extra: Record<string, unknown> = {},
+) {
+  const { vencimentos, ...entrada } = crediario;
+  return saleBody(customerId, lines, {
+    payment_method: 'crediario',
+    crediario: { ...entrada, parcelas: vencimentos.length, vencimentos },
+    ...extra,
+  });
+}
+
 export async function stockOf(db: Db, tenantId: string, productId: string): Promise<number> {
   const [row] = await db
     .select({ stock: products.currentStock })

@@ -1,8 +1,8 @@
 // An admin's changes to a recorded sale (spec §7): its customer, method, status and notes,
 // and its lines added, changed or removed (the stock follows them).
 import { z } from 'zod';
-import { Id, LineQuantity, Money, PlainText } from './common';
-import { PaymentMethodSchema, SALE_PAYMENT_STATUSES } from './sales';
+import { Id, PlainText } from './common';
+import { PaymentMethodSchema, SALE_PAYMENT_STATUSES, SaleItemInputSchema } from './sales';
 
 export const SaleUpdateSchema = z.object({
   customer_id: Id.optional(),
@@ -12,20 +12,18 @@ export const SaleUpdateSchema = z.object({
 });
 export type SaleUpdate = z.infer<typeof SaleUpdateSchema>;
 
-export const SaleItemAddSchema = z.object({
-  sale_id: Id,
-  product_id: Id,
-  quantity: LineQuantity,
-  /** Defaults to the product's sale price. */
-  unit_price: Money.optional(),
-});
-export type SaleItemAdd = z.infer<typeof SaleItemAddSchema>;
-
-export const SaleItemUpdateSchema = z.object({
-  quantity: LineQuantity,
-  unit_price: Money.optional(),
+/** A line's new units and price (absent: the line keeps its price), the checks of a sale's line. */
+export const SaleItemUpdateSchema = SaleItemInputSchema.pick({ quantity: true }).extend({
+  unit_price: SaleItemInputSchema.shape.unit_price.optional(),
 });
 export type SaleItemUpdate = z.infer<typeof SaleItemUpdateSchema>;
+
+/** A line added to a recorded sale (absent price: the product's sale price). */
+export const SaleItemAddSchema = SaleItemUpdateSchema.extend({
+  sale_id: Id,
+  product_id: SaleItemInputSchema.shape.product_id,
+});
+export type SaleItemAdd = z.infer<typeof SaleItemAddSchema>;
 
 export const SaleItemParams = z.object({ saleId: Id, itemId: Id });
 export const ItemIdParams = z.object({ itemId: Id });

@@ -60,9 +60,11 @@ export const SaleItemSchema = z.object({
 });
 export type SaleItem = z.infer<typeof SaleItemSchema>;
 
+/** The product a conflict or a refused line is about: its id and its name. */
+const ProductNamed = { product_id: Id, product_name: z.string() };
+
 export const StockConflictSchema = z.object({
-  product_id: Id,
-  product_name: z.string(),
+  ...ProductNamed,
   requested: Quantity,
   available: Quantity,
 });
@@ -73,8 +75,7 @@ export type StockConflict = z.infer<typeof StockConflictSchema>;
  * have been offline (sales.ts: the price rule). Centavos inside, reais at the edge.
  */
 export const PriceConflictSchema = z.object({
-  product_id: Id,
-  product_name: z.string(),
+  ...ProductNamed,
   unit_price: Money,
   /** the product's sale_price when the sale arrived */
   current_price: Money,
@@ -87,8 +88,7 @@ export type PriceConflict = z.infer<typeof PriceConflictSchema>;
  * its lines without reading the sentence.
  */
 export const PriceChangedDetailSchema = z.object({
-  product_id: Id,
-  product_name: z.string(),
+  ...ProductNamed,
   unit_price_centavos: z.int(),
   current_price_centavos: z.int(),
 });

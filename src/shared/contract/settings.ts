@@ -52,6 +52,12 @@ export type ReceiptPaperWidth = (typeof RECEIPT_PAPER_WIDTHS)[number];
 /** R$ 200,00 in centavos: the largest return a cashier may make without an admin. */
 export const CASHIER_MAX_RETURN_DEFAULT = 20_000;
 
+/** A limit in centavos a store sets (a cashier's largest return, a customer's default credit). */
+const CentavosLimit = z
+  .int({ error: 'Use um número inteiro de centavos' })
+  .min(0, { error: 'O limite não pode ser negativo' })
+  .max(100_000_000_00, { error: 'Limite alto demais' });
+
 /** Each setting as it may be sent (no default: an update changes only what it names). */
 const SettingFields = {
   /** Cashiers (role user) receive products' cost prices (and any cost or margin figure). */
@@ -89,15 +95,9 @@ const SettingFields = {
   /** The till opens the print dialog with the receipt as soon as each sale is finished. */
   receipt_auto_print: z.boolean({ error: 'Use verdadeiro ou falso' }),
   /** centavos: the largest return (value of the goods) a cashier (role user) may make; admins have none. */
-  cashier_max_return: z
-    .int({ error: 'Use um número inteiro de centavos' })
-    .min(0, { error: 'O limite não pode ser negativo' })
-    .max(100_000_000_00, { error: 'Limite alto demais' }),
+  cashier_max_return: CentavosLimit,
   /** centavos of open crediário a customer may owe when their own limit is not set; 0: no limit. */
-  credit_limit_default: z
-    .int({ error: 'Use um número inteiro de centavos' })
-    .min(0, { error: 'O limite não pode ser negativo' })
-    .max(100_000_000_00, { error: 'Limite alto demais' }),
+  credit_limit_default: CentavosLimit,
   /** Multa on a late instalment, in percent, once (the consumer code allows at most 2%). */
   late_fee_percent: z
     .number({ error: 'Informe um percentual' })

@@ -1,7 +1,14 @@
 // Totals per São Paulo day kept by triggers (db/functions.sql), so a year of history
 // reads a few hundred rows.
-import { integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { tenantId, day, slot, bigNumber } from './base';
+
+/** A store's figures per São Paulo day striped in slots (base.ts: slot): key (tenant, day, slot). */
+function slottedDayTotals<F extends Record<string, PgColumnBuilderBase>>(name: string, figures: F) {
+  return pgTable(name, { tenantId: tenantId(), date: day('date').notNull(), slot: slot(), ...figures }, (t) => [
+    primaryKey({ name: `${name}_pkey`, columns: [t.tenantId, t.date, t.slot] }),
+  ]);
+}
 
 /**
  * The cash book's totals per São Paulo day, kept by triggers on cash_flow_entries in the
@@ -9,19 +16,12 @@ import { tenantId, day, slot, bigNumber } from './base';
  * year of history reads a few hundred rows, not every entry since the store opened.
  * Striped in slots (above): sum them.
  */
-export const cashFlowDays = pgTable(
-  'cash_flow_days',
-  {
-    tenantId: tenantId(),
-    date: day('date').notNull(),
-    slot: slot(),
-    /** centavos */
-    income: bigNumber('income').notNull().default(0),
-    /** centavos */
-    expenses: bigNumber('expenses').notNull().default(0),
-  },
-  (t) => [primaryKey({ name: 'cash_flow_days_pkey', columns: [t.tenantId, t.date, t.slot] })],
-);
+export const cashFlowDays = slottedDayTotals('cash_flow_days', {
+  /** centavos */
+  income: bigNumber('income').notNull().default(0),
+  /** centavos */
+  expenses: bigNumber('expenses').notNull().default(0),
+});
 
 /**
  * The completed sales' totals per São Paulo day of sold_at, kept by triggers on sales and
@@ -29,21 +29,14 @@ export const cashFlowDays = pgTable(
  * cards and sales chart and the DRE read a day's few rows, not every sale and line of the
  * range. Striped in slots (above): sum them.
  */
-export const salesDays = pgTable(
-  'sales_days',
-  {
-    tenantId: tenantId(),
-    date: day('date').notNull(),
-    slot: slot(),
-    /** completed sales sold that day */
-    sales: integer('sales').notNull().default(0),
-    /** centavos: their totals */
-    revenue: bigNumber('revenue').notNull().default(0),
-    /** centavos: their lines' quantity × unit_cost */
-    cost: bigNumber('cost').notNull().default(0),
-  },
-  (t) => [primaryKey({ name: 'sales_days_pkey', columns: [t.tenantId, t.date, t.slot] })],
-);
+export const salesDays = slottedDayTotals('sales_days', {
+  /** completed sales sold that day */
+  sales: integer('sales').notNull().default(0),
+  /** centavos: their totals */
+  revenue: bigNumber('revenue').notNull().default(0),
+  /** centavos: their lines' quantity × unit_cost */
+  cost: bigNumber('cost').notNull().default(0),
+});
 
 /**
  * The completed sales' lines per São Paulo day and product (migration 0005, kept as
