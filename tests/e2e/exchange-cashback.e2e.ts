@@ -17,6 +17,7 @@ import { overflow } from './support/layout';
 import { addProduct, openTill, signIn, typeMoney, type ApiCustomer, type ApiProduct } from './support/till';
 import { reais, returnsCounter, sellOnDevice, shownBRL, storeCreditBalance, typeInto } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
+import { goToHistory, openSale } from './support/history';
 
 let page: Page;
 let adminToken: string;
@@ -152,11 +153,8 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
       const p = await phone.context.newPage();
       await signIn(server, p, 'caixa@demo.com');
       await openTill(server, p);
-      await p.goto(`${server.demoUrl}/historico-vendas`);
-      await p.getByRole('heading', { name: 'Histórico de Vendas' }).waitFor();
-      await p.getByLabel('Número da venda').click();
-      await p.keyboard.type(number);
-      await p.getByRole('button', { name: `Venda #${number}` }).click();
+      await goToHistory(server, p);
+      await openSale(p, number);
       const returns = p.getByTestId('sale-returns');
       await returns.waitFor();
       expect(shownBRL(await returns.textContent())).toContain(`Vale-troca devolvido em dinheiro: R$ ${reais(rest)}`);

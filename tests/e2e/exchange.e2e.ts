@@ -14,6 +14,7 @@ import { addProduct, chooseCustomer, finish, openTill, shownStock, signIn } from
 import type { ApiCustomer, ApiProduct } from './support/till';
 import { reais, returnsCounter, sellOnDevice, shownBRL, storeCreditBalance, typeInto } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
+import { goToHistory, openSale } from './support/history';
 
 let page: Page;
 let adminToken: string;
@@ -141,11 +142,8 @@ describe('Troca (tablet 820 px)', () => {
       const p = await phone.context.newPage();
       await signIn(server, p, 'caixa@demo.com');
       await openTill(server, p);
-      await p.goto(`${server.demoUrl}/historico-vendas`);
-      await p.getByRole('heading', { name: 'Histórico de Vendas' }).waitFor();
-      await p.getByLabel('Número da venda').click();
-      await p.keyboard.type(number);
-      await p.getByRole('button', { name: `Venda #${number}` }).click();
+      await goToHistory(server, p);
+      await openSale(p, number);
       const detail = p.getByTestId('sale-detail');
       await detail.waitFor();
       await detail.getByRole('button', { name: 'Trocas e Devoluções' }).click();

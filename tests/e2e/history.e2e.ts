@@ -12,6 +12,7 @@ import { idbCount, until } from './support/idb';
 import { overflow } from './support/layout';
 import { addProduct, chooseCustomer, demoLists, finish, openTill, signIn, type ApiProduct } from './support/till';
 import { fileBrowser, fileServer } from './support/suite';
+import { openSale } from './support/history';
 
 const server = fileServer();
 const phone = fileBrowser({ width: 390, height: 844 });
@@ -30,15 +31,6 @@ async function productAndCustomer(token: string, minStock: number) {
 async function stockOf(token: string, product: ApiProduct): Promise<number> {
   return (await api<{ data: ApiProduct }>(server, 'GET', `/api/products/${product.id}`, { token })).body.data
     .current_stock;
-}
-
-/** Types the sale's number into the history's search and opens its detail. */
-async function openSale(page: Page, number: string) {
-  const field = page.getByLabel('Número da venda');
-  await field.click();
-  await page.keyboard.type(number);
-  await page.getByRole('button', { name: `Venda #${number}` }).click();
-  await page.getByTestId('sale-detail').waitFor();
 }
 
 /** Cancels the open sale with `reason`, through the confirmation. */

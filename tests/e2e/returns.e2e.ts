@@ -21,6 +21,7 @@ import {
 } from './support/till';
 import { reais, returnsCounter, sellOnDevice, shownBRL, storeCreditBalance, typeInto } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
+import { goToHistory, openSale } from './support/history';
 
 let page: Page;
 let adminToken: string;
@@ -190,11 +191,8 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
     ]);
 
     // The sale's detail in Histórico de Vendas names the admin who approved the first one.
-    await page.goto(`${server.demoUrl}/historico-vendas`);
-    await page.getByRole('heading', { name: 'Histórico de Vendas' }).waitFor();
-    await page.getByLabel('Número da venda').click();
-    await page.keyboard.type(number);
-    await page.getByRole('button', { name: `Venda #${number}` }).click();
+    await goToHistory(server, page);
+    await openSale(page, number);
     const listed = page.getByTestId('sale-returns');
     await listed.getByText('Aprovada por Administrador Demo', { exact: true }).waitFor();
     expect(await listed.getByText(/^Aprovada por/).count()).toBe(1);
