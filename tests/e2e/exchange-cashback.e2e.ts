@@ -15,7 +15,16 @@ import { openBrowser, screenshot, type Page } from './support/browser';
 import { idbCount, storedCaixa, until } from './support/idb';
 import { overflow } from './support/layout';
 import { addProduct, openTill, signIn, typeMoney, type ApiCustomer, type ApiProduct } from './support/till';
-import { reais, returnsCounter, sellOnDevice, shownBRL, storeCreditBalance, typeInto } from './support/returns';
+import {
+  cents,
+  exchangeCounter,
+  exchangeOne,
+  reais,
+  sellOnDevice,
+  shownBRL,
+  storeCreditBalance,
+  typeInto,
+} from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
 import { goToHistory, openSale } from './support/history';
 
@@ -25,8 +34,6 @@ let dearer: ApiProduct;
 let cheap: ApiProduct;
 let customer: ApiCustomer;
 
-const cents = (n: number) => Math.round(n * 100);
-
 const server = fileServer();
 const tablet = fileBrowser({ width: 820, height: 1180 });
 
@@ -35,23 +42,9 @@ async function setOnline(p: Page, online: boolean) {
   await p.evaluate((on) => window.dispatchEvent(new Event(on ? 'online' : 'offline')), online);
 }
 
-/** Opens 'Trocas e Devoluções' on a sale and chooses one unit of `product` with a reason. */
-async function exchangeOne(p: Page, saleRef: string, product: ApiProduct) {
-  await p.getByRole('button', { name: 'Trocas e Devoluções' }).click();
-  await typeInto(p, 'Número da venda', saleRef);
-  await p.getByRole('button', { name: 'Buscar venda' }).click();
-  await typeInto(p, `Quantidade a devolver de ${product.name}`, '1');
-  await typeInto(p, 'Motivo', 'Trocar por um mais barato');
-}
-
 beforeAll(async () => {
   page = await tablet.context.newPage();
-  const counter = await returnsCounter(server, page);
-  adminToken = counter.adminToken;
-  cheap = counter.stocked[0]!;
-  dearer = counter.stocked.find((p) => p.sale_price >= cheap.sale_price + 10)!;
-  customer = counter.customers[2]!;
-  if (!dearer || !cheap || !customer) throw new Error('o demo precisa de produtos e clientes');
+  ({ adminToken, cheap, dearer, customer } = await exchangeCounter(server, page, 2));
 });
 
 describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
@@ -64,7 +57,7 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
 
     // The sale being exchanged: one unit of the dearer product, in cash, on this device.
     const saleId = await sellOnDevice(page, customer, dearer, 1);
-    await exchangeOne(page, `#${saleId.slice(0, 8).toUpperCase()}`, dearer);
+    await exchangeOne(page, `#${saleId.slice(0, 8).toUpperCase()}`, dearer, 'Trocar por um mais barato');
     await page.getByRole('button', { name: 'Trocar por outros produtos' }).click();
     const banner = page.getByTestId('exchange-banner');
     await banner.waitFor();
@@ -165,7 +158,7 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
       await p.goto(`${server.demoUrl}/vendas`);
       const other = await sellOnDevice(p, customer, dearer, 1);
       await until(async () => (await idbCount(p, 'outbox')) === 0, 'venda no servidor');
-      await exchangeOne(p, `#${other.slice(0, 8).toUpperCase()}`, dearer);
+      await exchangeOne(p, `#${other.slice(0, 8).toUpperCase()}`, dearer, 'Trocar por um mais barato');
       await p.getByRole('button', { name: 'Trocar por outros produtos' }).click();
       const phoneBanner = p.getByTestId('exchange-banner');
       await phoneBanner.waitFor();

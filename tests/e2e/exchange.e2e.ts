@@ -12,7 +12,16 @@ import { idbCount, idbKeys, until } from './support/idb';
 import { overflow } from './support/layout';
 import { addProduct, chooseCustomer, finish, openTill, shownStock, signIn } from './support/till';
 import type { ApiCustomer, ApiProduct } from './support/till';
-import { reais, returnsCounter, sellOnDevice, shownBRL, storeCreditBalance, typeInto } from './support/returns';
+import {
+  cents,
+  exchangeCounter,
+  exchangeOne,
+  reais,
+  sellOnDevice,
+  shownBRL,
+  storeCreditBalance,
+  typeInto,
+} from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
 import { goToHistory, openSale } from './support/history';
 
@@ -22,8 +31,6 @@ let dearer: ApiProduct;
 let cheap: ApiProduct;
 let customer: ApiCustomer;
 
-const cents = (n: number) => Math.round(n * 100);
-
 const serverBalance = () => storeCreditBalance(server, adminToken, customer.id);
 
 async function serverStock(product: ApiProduct): Promise<number> {
@@ -31,26 +38,12 @@ async function serverStock(product: ApiProduct): Promise<number> {
   return res.body.data.current_stock;
 }
 
-/** Opens 'Trocas e Devoluções' on a sale and chooses one unit of `product` with a reason. */
-async function exchangeOne(p: Page, saleRef: string, product: ApiProduct) {
-  await p.getByRole('button', { name: 'Trocas e Devoluções' }).click();
-  await typeInto(p, 'Número da venda', saleRef);
-  await p.getByRole('button', { name: 'Buscar venda' }).click();
-  await typeInto(p, `Quantidade a devolver de ${product.name}`, '1');
-  await typeInto(p, 'Motivo', 'Trocar por outro modelo');
-}
-
 const server = fileServer();
 const tablet = fileBrowser({ width: 820, height: 1180 });
 
 beforeAll(async () => {
   page = await tablet.context.newPage();
-  const counter = await returnsCounter(server, page);
-  adminToken = counter.adminToken;
-  cheap = counter.stocked[0]!;
-  dearer = counter.stocked.find((p) => p.sale_price >= cheap.sale_price + 10)!;
-  customer = counter.customers[1]!;
-  if (!dearer || !cheap || !customer) throw new Error('o demo precisa de produtos e clientes');
+  ({ adminToken, cheap, dearer, customer } = await exchangeCounter(server, page, 1));
 });
 
 describe('Troca (tablet 820 px)', () => {
@@ -65,7 +58,7 @@ describe('Troca (tablet 820 px)', () => {
     const saleId = await sellOnDevice(page, customer, cheap, 2);
 
     // 'Trocar por outros produtos': the return to vale-troca, and Nova Venda goes on.
-    await exchangeOne(page, `#${saleId.slice(0, 8).toUpperCase()}`, cheap);
+    await exchangeOne(page, `#${saleId.slice(0, 8).toUpperCase()}`, cheap, 'Trocar por outro modelo');
     await screenshot(page, 'exchange-01-dialogo-820');
     await page.getByRole('button', { name: 'Trocar por outros produtos' }).click();
     const banner = page.getByTestId('exchange-banner');

@@ -7,6 +7,9 @@ import { idbKeys, idbProductCount, until } from './idb';
 import type { RunningServer } from './server';
 import { addProduct, chooseCustomer, finish, openTill, signIn, type ApiCustomer, type ApiProduct } from './till';
 
+/** Reais from the API as whole centavos. */
+export const cents = (n: number) => Math.round(n * 100);
+
 /** 12.5 -> '12,50' (the figure of 'R$ 12,50'). */
 export const reais = (n: number) => n.toFixed(2).replace('.', ',');
 
@@ -60,4 +63,23 @@ export async function sellOnDevice(page: Page, customer: ApiCustomer, product: A
   const saleId = (await idbKeys(page, 'sales')).find((id) => !before.has(id));
   if (!saleId) throw new Error('a venda não ficou no aparelho');
   return saleId;
+}
+
+/** The counter of an exchange test: a cheap product, one at least R$ 10 dearer, and the `nth` customer. */
+export async function exchangeCounter(server: RunningServer, page: Page, nth: number) {
+  const counter = await returnsCounter(server, page);
+  const cheap = counter.stocked[0];
+  const dearer = counter.stocked.find((p) => cheap && p.sale_price >= cheap.sale_price + 10);
+  const customer = counter.customers[nth];
+  if (!dearer || !cheap || !customer) throw new Error('o demo precisa de produtos e clientes');
+  return { adminToken: counter.adminToken, cheap, dearer, customer };
+}
+
+/** Opens 'Trocas e Devoluções' on a sale and chooses one unit of `product`, typing `reason`. */
+export async function exchangeOne(p: Page, saleRef: string, product: ApiProduct, reason: string) {
+  await p.getByRole('button', { name: 'Trocas e Devoluções' }).click();
+  await typeInto(p, 'Número da venda', saleRef);
+  await p.getByRole('button', { name: 'Buscar venda' }).click();
+  await typeInto(p, `Quantidade a devolver de ${product.name}`, '1');
+  await typeInto(p, 'Motivo', reason);
 }
