@@ -70,28 +70,35 @@ describe('documents', () => {
 });
 
 describe('phone and CEP as shown', () => {
-  it('formats a phone however it was typed', () => {
-    expect(formatPhone('11987654321')).toBe('(11) 98765-4321');
-    expect(formatPhone('(11) 98765-4321')).toBe('(11) 98765-4321');
-    expect(formatPhone('11 98765 4321')).toBe('(11) 98765-4321');
-    expect(formatPhone('+55 11 98765-4321')).toBe('(11) 98765-4321');
-    expect(formatPhone('011 98765-4321')).toBe('(11) 98765-4321');
-    expect(formatPhone('1134567890')).toBe('(11) 3456-7890');
-    expect(formatPhone('11.3456.7890')).toBe('(11) 3456-7890');
-    expect(formatPhone('08001234567')).toBe('0800 123 4567');
+  it.each([
+    ['11987654321', '(11) 98765-4321'],
+    ['(11) 98765-4321', '(11) 98765-4321'],
+    ['11 98765 4321', '(11) 98765-4321'],
+    ['+55 11 98765-4321', '(11) 98765-4321'],
+    ['011 98765-4321', '(11) 98765-4321'],
+    ['1134567890', '(11) 3456-7890'],
+    ['11.3456.7890', '(11) 3456-7890'],
+    ['08001234567', '0800 123 4567'],
+  ])('formats a phone however it was typed: %s', (typed, shown) => {
+    expect(formatPhone(typed)).toBe(shown);
   });
-  it('leaves what is not a Brazilian number as typed', () => {
-    expect(formatPhone('3456-7890')).toBe('3456-7890');
-    expect(formatPhone('(11) 3456-7890 ramal 12')).toBe('(11) 3456-7890 ramal 12');
+  it.each(['3456-7890', '(11) 3456-7890 ramal 12', ''])(
+    'leaves what is not a Brazilian number as typed: %j',
+    (typed) => {
+      expect(formatPhone(typed)).toBe(typed);
+    },
+  );
+  it('shows no phone as empty', () => {
     expect(formatPhone(null)).toBe('');
-    expect(formatPhone('')).toBe('');
   });
-  it('formats a CEP', () => {
-    expect(formatCep('01310100')).toBe('01310-100');
-    expect(formatCep('01.310-100')).toBe('01310-100');
-    expect(formatCep(' 01310-100 ')).toBe('01310-100');
-    expect(formatCep('0131010')).toBe('0131010');
-    expect(formatCep(null)).toBe('');
+  it.each([
+    ['01310100', '01310-100'],
+    ['01.310-100', '01310-100'],
+    [' 01310-100 ', '01310-100'],
+    ['0131010', '0131010'],
+    [null, ''],
+  ])('formats a CEP: %j', (typed, shown) => {
+    expect(formatCep(typed)).toBe(shown);
   });
   it('formatting twice changes nothing', () => {
     fc.assert(

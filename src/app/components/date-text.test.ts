@@ -13,15 +13,10 @@ function typed(keys: string): string {
 }
 
 describe('maskDateText', () => {
-  it('puts the slashes in as the digits come', () => {
-    expect(typed('1')).toBe('1');
-    expect(typed('15')).toBe('15');
-    expect(typed('150')).toBe('15/0');
-    expect(typed('1503')).toBe('15/03');
-    expect(typed('15032')).toBe('15/03/2');
-    expect(typed('15032026')).toBe('15/03/2026');
-    // Nothing past the year.
-    expect(typed('150320261')).toBe('15/03/2026');
+  it('puts the slashes in as the digits come, and nothing past the year', () => {
+    const keys = '150320261';
+    const shown = [...keys].map((_, i) => typed(keys.slice(0, i + 1)));
+    expect(shown).toEqual(['1', '15', '15/0', '15/03', '15/03/2', '15/03/20', '15/03/202', '15/03/2026', '15/03/2026']);
   });
 
   it('takes digits only', () => {
@@ -29,30 +24,31 @@ describe('maskDateText', () => {
     expect(maskDateText('abc')).toBe('');
   });
 
-  it('a slash typed after one digit ends that part', () => {
-    expect(typed('1/3/2026')).toBe('01/03/2026');
-    expect(typed('15/3/')).toBe('15/03/');
-    expect(typed('15/')).toBe('15/');
+  // Each row: the keys typed one by one, and what the field shows after them.
+  it.each([
+    { keys: '1/3/2026', shows: '01/03/2026' },
+    { keys: '15/3/', shows: '15/03/' },
+    { keys: '15/', shows: '15/' },
     // A slash typed where it already is, or before any digit, changes nothing.
-    expect(typed('15//03')).toBe('15/03');
-    expect(typed('/15')).toBe('15');
+    { keys: '15//03', shows: '15/03' },
+    { keys: '/15', shows: '15' },
+  ])('a slash typed after one digit ends that part: $keys shows $shows', ({ keys, shows }) => {
+    expect(typed(keys)).toBe(shows);
   });
 
-  it('deleting goes back one character at a time', () => {
-    expect(maskDateText('15/03/202')).toBe('15/03/202');
-    expect(maskDateText('15/03/')).toBe('15/03/');
-    expect(maskDateText('15/03')).toBe('15/03');
-    expect(maskDateText('15/0')).toBe('15/0');
-    expect(maskDateText('15/')).toBe('15/');
-    expect(maskDateText('15')).toBe('15');
-  });
+  it.each(['15/03/202', '15/03/', '15/03', '15/0', '15/', '15'])(
+    'deleting goes back one character at a time: %s stays',
+    (text) => {
+      expect(maskDateText(text)).toBe(text);
+    },
+  );
 
-  it('reads what is pasted: dd/mm/aaaa, dd.mm.aaaa, digits or YYYY-MM-DD', () => {
-    expect(maskDateText('15/03/2026')).toBe('15/03/2026');
-    expect(maskDateText('15.03.2026')).toBe('15/03/2026');
-    expect(maskDateText('15032026')).toBe('15/03/2026');
-    expect(maskDateText('2026-03-15')).toBe('15/03/2026');
-  });
+  it.each(['15/03/2026', '15.03.2026', '15032026', '2026-03-15'])(
+    'reads what is pasted: dd/mm/aaaa, dd.mm.aaaa, digits or YYYY-MM-DD (%s)',
+    (pasted) => {
+      expect(maskDateText(pasted)).toBe('15/03/2026');
+    },
+  );
 
   it('any date written with its digits comes back as itself', () => {
     fc.assert(
@@ -98,29 +94,13 @@ describe('readDateText', () => {
     expect(readDateText('29/02/2028')).toEqual({ kind: 'date', iso: '2028-02-29' });
   });
 
-  it('says in pt-BR why a day does not exist', () => {
-    expect(readDateText('31/02/2026')).toEqual({
-      kind: 'invalid',
-      message: 'Data inválida: fevereiro de 2026 tem 28 dias.',
-    });
-    expect(readDateText('29/02/2026')).toEqual({
-      kind: 'invalid',
-      message: 'Data inválida: fevereiro de 2026 tem 28 dias.',
-    });
-    expect(readDateText('31/04/2026')).toEqual({
-      kind: 'invalid',
-      message: 'Data inválida: abril de 2026 tem 30 dias.',
-    });
-    expect(readDateText('00/04/2026')).toEqual({
-      kind: 'invalid',
-      message: 'Data inválida: abril de 2026 tem 30 dias.',
-    });
-    expect(readDateText('15/13/2026')).toEqual({ kind: 'invalid', message: 'Data inválida: o mês vai de 01 a 12.' });
-    expect(readDateText('15/00/2026')).toEqual({ kind: 'invalid', message: 'Data inválida: o mês vai de 01 a 12.' });
-    expect(readDateText('15/03/0226')).toEqual({
-      kind: 'invalid',
-      message: 'Data inválida: o ano deve estar entre 1900 e 2199.',
-    });
+  it.each([
+    ['Data inválida: fevereiro de 2026 tem 28 dias.', ['31/02/2026', '29/02/2026']],
+    ['Data inválida: abril de 2026 tem 30 dias.', ['31/04/2026', '00/04/2026']],
+    ['Data inválida: o mês vai de 01 a 12.', ['15/13/2026', '15/00/2026']],
+    ['Data inválida: o ano deve estar entre 1900 e 2199.', ['15/03/0226']],
+  ])('says in pt-BR why a day does not exist: %s', (message, texts) => {
+    for (const text of texts) expect(readDateText(text)).toEqual({ kind: 'invalid', message });
   });
 
   it('bounds and the spoken form', () => {
