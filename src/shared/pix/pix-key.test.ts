@@ -83,17 +83,15 @@ describe('Pix key', () => {
     expect(parsePixKey('email', '  ')).toEqual({ ok: false, message: 'Informe a chave Pix.' });
   });
 
-  it('suggests the kind of a typed key', () => {
-    expect(guessPixKeyType('loja@exemplo.com')).toBe('email');
-    expect(guessPixKeyType('123e4567-e12b-12d1-a456-426655440000')).toBe('random');
-    expect(guessPixKeyType('+55 11 98765-4321')).toBe('phone');
-    expect(guessPixKeyType('(11) 98765-4321')).toBe('phone');
-    expect(guessPixKeyType('529.982.247-25')).toBe('cpf');
-    expect(guessPixKeyType('52998224725')).toBe('cpf');
-    expect(guessPixKeyType('11987654321')).toBe('phone'); // not a valid CPF
-    expect(guessPixKeyType('11.222.333/0001-81')).toBe('cnpj');
-    expect(guessPixKeyType('5511987654321')).toBe('phone');
-    expect(guessPixKeyType('abc')).toBeNull();
-    expect(guessPixKeyType('')).toBeNull();
+  it.each([
+    ['email', ['loja@exemplo.com']],
+    ['random', ['123e4567-e12b-12d1-a456-426655440000']],
+    // '11987654321' is not a valid CPF.
+    ['phone', ['+55 11 98765-4321', '(11) 98765-4321', '11987654321', '5511987654321']],
+    ['cpf', ['529.982.247-25', '52998224725']],
+    ['cnpj', ['11.222.333/0001-81']],
+    [null, ['abc', '']],
+  ] as const)('suggests the kind of a typed key: %s', (kind, keys) => {
+    for (const key of keys) expect(guessPixKeyType(key), key).toBe(kind);
   });
 });

@@ -101,24 +101,17 @@ describe('Produtos', () => {
     const requests = server.callsTo('GET', '/api/products').length;
     const search = screen.getByPlaceholderText('Buscar por nome ou SKU...');
 
-    await user.type(search, 'CALÇA');
-    expect(rowNames()).toEqual(['Calça Jeans']);
-
-    await user.clear(search);
-    await user.type(search, 'calca');
-    expect(rowNames()).toEqual(['Calça Jeans']);
-
-    await user.clear(search);
-    await user.type(search, 'tenis');
-    expect(rowNames()).toEqual(['Tênis Corrida']);
-
-    await user.clear(search);
-    await user.type(search, 'ten-0');
-    expect(rowNames()).toEqual(['Tênis Corrida']);
-
-    await user.clear(search);
-    await user.type(search, 'cam');
-    expect(rowNames()).toEqual(['Camiseta Básica']);
+    for (const [typed, names] of [
+      ['CALÇA', ['Calça Jeans']],
+      ['calca', ['Calça Jeans']],
+      ['tenis', ['Tênis Corrida']],
+      ['ten-0', ['Tênis Corrida']],
+      ['cam', ['Camiseta Básica']],
+    ] as const) {
+      await user.clear(search);
+      await user.type(search, typed);
+      expect(rowNames(), typed).toEqual(names);
+    }
 
     await user.clear(search);
     expect(rowNames()).toHaveLength(3);
@@ -181,12 +174,11 @@ describe('Produtos', () => {
     // 'Tamanho/Cor', and the line folded under the name on narrower screens.
     const variant = (name: string) => cells(name)[2]!.textContent;
     const folded = (name: string) => cells(name)[1]!.children[1]!.textContent;
-    expect(variant('Sacola Kraft')).toBe('');
-    expect(folded('Sacola Kraft')).toBe('SAC-001');
-    expect(variant('Meia Lisa')).toBe('U');
-    expect(folded('Meia Lisa')).toBe('MEI-002 · U');
-    expect(variant('Camiseta Lisa')).toBe('G / Preta');
-    expect(folded('Camiseta Lisa')).toBe('CAM-003 · G / Preta');
+    expect(['Sacola Kraft', 'Meia Lisa', 'Camiseta Lisa'].map((name) => [variant(name), folded(name)])).toEqual([
+      ['', 'SAC-001'],
+      ['U', 'MEI-002 · U'],
+      ['G / Preta', 'CAM-003 · G / Preta'],
+    ]);
   });
 
   it('gives a cashier no way to create, edit or delete', async () => {
