@@ -5,80 +5,57 @@ import { MULTA_MAX_PERCENT, lateCharges } from './late-charges';
 
 const base = { due_date: '2026-03-10', multa_percent: 2, juros_percent_per_month: 1 };
 
+/** The charges on `amount_cents` due on 10/03/2026 at 2% + 1% a month (or `terms`), paid on `payment_date`. */
+const paid = (amount_cents: number, payment_date: string, terms: Partial<typeof base> = {}) =>
+  lateCharges({ ...base, ...terms, amount_cents, payment_date });
+
 describe('late charges on an instalment', () => {
   it('charges nothing when paid on or before the due date', () => {
     for (const payment_date of ['2026-03-10', '2026-03-01', '2025-12-31']) {
-      expect(lateCharges({ ...base, amount_cents: 10_000, payment_date })).toEqual({
-        days_late: 0,
-        multa_cents: 0,
-        juros_cents: 0,
-        total_cents: 10_000,
-      });
+      expect(paid(10_000, payment_date)).toEqual({ days_late: 0, multa_cents: 0, juros_cents: 0, total_cents: 10_000 });
     }
   });
 
   it('R$ 100,00 paid 15 days late at 2% + 1% a month: R$ 2,00 + R$ 0,50', () => {
-    expect(lateCharges({ ...base, amount_cents: 10_000, payment_date: '2026-03-25' })).toEqual({
-      days_late: 15,
-      multa_cents: 200,
-      juros_cents: 50,
-      total_cents: 10_250,
-    });
+    const r = paid(10_000, '2026-03-25');
+    expect(r).toEqual({ days_late: 15, multa_cents: 200, juros_cents: 50, total_cents: 10_250 });
   });
 
   it('counts calendar days across months: R$ 350,00, 10/03 to 10/04 is 31 days', () => {
     // multa 700; juros 35000 × 1% × 31/30 = 361.67 => 362
-    expect(lateCharges({ ...base, amount_cents: 35_000, payment_date: '2026-04-10' })).toEqual({
-      days_late: 31,
-      multa_cents: 700,
-      juros_cents: 362,
-      total_cents: 36_062,
-    });
+    const r = paid(35_000, '2026-04-10');
+    expect(r).toEqual({ days_late: 31, multa_cents: 700, juros_cents: 362, total_cents: 36_062 });
   });
 
   it('rounds each charge half up, on its own', () => {
     // multa 1,5% of 0,33 = 0.495 => 0 ... of 0,34 = 0.51 => 1; 2% of 0,25 = 0.5 => 1
-    expect(lateCharges({ ...base, amount_cents: 25, payment_date: '2026-03-11' }).multa_cents).toBe(1);
-    expect(lateCharges({ ...base, multa_percent: 1.5, amount_cents: 33, payment_date: '2026-03-11' }).multa_cents).toBe(
-      0,
-    );
-    expect(lateCharges({ ...base, multa_percent: 1.5, amount_cents: 34, payment_date: '2026-03-11' }).multa_cents).toBe(
-      1,
-    );
+    expect(paid(25, '2026-03-11').multa_cents).toBe(1);
+    expect(paid(33, '2026-03-11', { multa_percent: 1.5 }).multa_cents).toBe(0);
+    expect(paid(34, '2026-03-11', { multa_percent: 1.5 }).multa_cents).toBe(1);
     // juros 1% × 3/30 of 500 = 0.5 => 1; of 499 = 0.499 => 0
-    expect(lateCharges({ ...base, amount_cents: 500, payment_date: '2026-03-13' }).juros_cents).toBe(1);
-    expect(lateCharges({ ...base, amount_cents: 499, payment_date: '2026-03-13' }).juros_cents).toBe(0);
+    expect(paid(500, '2026-03-13').juros_cents).toBe(1);
+    expect(paid(499, '2026-03-13').juros_cents).toBe(0);
   });
 
   it('caps the multa at 2%, whatever the store set', () => {
-    const late = { ...base, amount_cents: 10_000, payment_date: '2026-03-11' };
-    expect(lateCharges({ ...late, multa_percent: 10 }).multa_cents).toBe(200);
-    expect(lateCharges({ ...late, multa_percent: 0.5 }).multa_cents).toBe(50);
+    expect(paid(10_000, '2026-03-11', { multa_percent: 10 }).multa_cents).toBe(200);
+    expect(paid(10_000, '2026-03-11', { multa_percent: 0.5 }).multa_cents).toBe(50);
   });
 
   it('takes rates with up to 4 decimals, exactly', () => {
     // 0,0333% a day written as 0,999% a month; R$ 1.000,00, 30 days => 9,99
-    const r = lateCharges({
-      ...base,
-      amount_cents: 100_000,
-      juros_percent_per_month: 0.999,
-      payment_date: '2026-04-09',
-    });
+    const r = paid(100_000, '2026-04-09', { juros_percent_per_month: 0.999 });
     expect(r).toMatchObject({ days_late: 30, juros_cents: 999 });
-    expect(() =>
-      lateCharges({ ...base, amount_cents: 1, juros_percent_per_month: 0.00001, payment_date: '2026-04-09' }),
-    ).toThrow(RangeError);
-    expect(() => lateCharges({ ...base, amount_cents: 1, multa_percent: -1, payment_date: '2026-04-09' })).toThrow(
-      RangeError,
-    );
-    expect(() => lateCharges({ ...base, amount_cents: -1, payment_date: '2026-04-09' })).toThrow(RangeError);
-    expect(() => lateCharges({ ...base, amount_cents: 1.5, payment_date: '2026-04-09' })).toThrow(RangeError);
-    expect(() => lateCharges({ ...base, amount_cents: 1, payment_date: '2026-02-30' })).toThrow(RangeError);
+    expect(() => paid(1, '2026-04-09', { juros_percent_per_month: 0.00001 })).toThrow(RangeError);
+    expect(() => paid(1, '2026-04-09', { multa_percent: -1 })).toThrow(RangeError);
+    expect(() => paid(-1, '2026-04-09')).toThrow(RangeError);
+    expect(() => paid(1.5, '2026-04-09')).toThrow(RangeError);
+    expect(() => paid(1, '2026-02-30')).toThrow(RangeError);
   });
 
   it('stays exact for large amounts and long delays (no float on the way)', () => {
     // R$ 1 bilhão, 10 years (3653 days) late: juros = 1e11 × 1% × 3653 / 30 = 121766666666.67
-    expect(lateCharges({ ...base, amount_cents: 100_000_000_000, payment_date: '2036-03-10' })).toEqual({
+    expect(paid(100_000_000_000, '2036-03-10')).toEqual({
       days_late: 3653,
       multa_cents: 2_000_000_000,
       juros_cents: 121_766_666_667,
