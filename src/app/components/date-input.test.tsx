@@ -8,7 +8,13 @@ import { addDays, formatDate, todayIso } from '../../shared/dates';
 import { DateField } from './date-input';
 import { Dialog } from './dialog';
 
-function Harness({ initial = '', min, max }: { initial?: string | null; min?: string; max?: string }) {
+interface HarnessProps {
+  initial?: string | null;
+  min?: string;
+  max?: string;
+}
+
+function Harness({ initial = '', min, max }: HarnessProps) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <form onSubmit={(event) => event.preventDefault()}>
@@ -24,6 +30,15 @@ function Harness({ initial = '', min, max }: { initial?: string | null; min?: st
 
 const formValue = () => screen.getByTestId('value').textContent;
 const field = () => screen.getByLabelText('Vencimento') as HTMLInputElement;
+
+/** The field on its own form (`props` as the Harness takes them), clicked into and `keys` typed; the person typing. */
+async function typeIn(keys: string, props: HarnessProps = {}) {
+  const user = userEvent.setup();
+  render(<Harness {...props} />);
+  await user.click(field());
+  await user.keyboard(keys);
+  return user;
+}
 
 describe('DateField', () => {
   it('types dd/mm/aaaa with the digits only and hands the form YYYY-MM-DD', async () => {
@@ -56,10 +71,7 @@ describe('DateField', () => {
   });
 
   it('says in pt-BR that 31/02/2026 does not exist, and gives the form no date', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await user.click(field());
-    await user.keyboard('31022026');
+    const user = await typeIn('31022026');
     expect(screen.getByText('Data inválida: fevereiro de 2026 tem 28 dias.')).toBeTruthy();
     expect(field().getAttribute('aria-invalid')).toBe('true');
     expect(formValue()).toBe('null');
@@ -73,10 +85,7 @@ describe('DateField', () => {
   });
 
   it('a full date is fixed by typing over it, or retyped from its end', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await user.click(field());
-    await user.keyboard('31022026');
+    const user = await typeIn('31022026');
     // Still in the field, the person clicks it again (the caret lands at the end) and types.
     await user.click(field());
     await user.keyboard('28022026');
@@ -91,10 +100,7 @@ describe('DateField', () => {
   });
 
   it('an incomplete date is told when the field is left or its form is sent', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await user.click(field());
-    await user.keyboard('1503{Enter}');
+    const user = await typeIn('1503{Enter}');
     expect(screen.getByText('Data incompleta: digite dia, mês e ano (dd/mm/aaaa).')).toBeTruthy();
     await user.keyboard('2026');
     expect(screen.queryByText(/Data incompleta/)).toBeNull();
@@ -104,10 +110,7 @@ describe('DateField', () => {
   });
 
   it('says when a date is outside the days allowed', async () => {
-    const user = userEvent.setup();
-    render(<Harness max="2026-11-23" />);
-    await user.click(field());
-    await user.keyboard('24112026');
+    const user = await typeIn('24112026', { max: '2026-11-23' });
     expect(screen.getByText('Escolha uma data até 23/11/2026.')).toBeTruthy();
     expect(formValue()).toBe('null');
   });

@@ -22,11 +22,16 @@ function Harness({ initial = null }: { initial?: number | null }) {
 
 const centavos = () => screen.getByTestId('centavos').textContent;
 
+/** The field on its own (holding `initial` centavos), and a person to use it. */
+function renderField(initial?: number | null) {
+  const user = userEvent.setup();
+  render(<Harness initial={initial} />);
+  return { user, input: screen.getByLabelText('Valor') as HTMLInputElement };
+}
+
 describe('MoneyField', () => {
   it('reads a Brazilian amount and formats it on blur', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    const input = screen.getByLabelText('Valor') as HTMLInputElement;
+    const { user, input } = renderField();
     expect(input.getAttribute('inputmode')).toBe('decimal');
     expect(input.type).toBe('text');
     await user.type(input, '1234,5');
@@ -38,18 +43,15 @@ describe('MoneyField', () => {
   });
 
   it('takes a dot as typed on an en-US keyboard', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await user.type(screen.getByLabelText('Valor'), '119.90');
+    const { user, input } = renderField();
+    await user.type(input, '119.90');
     expect(centavos()).toBe('11990');
     await user.tab();
-    expect((screen.getByLabelText('Valor') as HTMLInputElement).value).toBe('119,90');
+    expect(input.value).toBe('119,90');
   });
 
   it('keeps text that is not an amount, and hands null', async () => {
-    const user = userEvent.setup();
-    render(<Harness initial={500} />);
-    const input = screen.getByLabelText('Valor') as HTMLInputElement;
+    const { user, input } = renderField(500);
     expect(input.value).toBe('5,00');
     await user.clear(input);
     await user.type(input, '12,345');
@@ -59,9 +61,7 @@ describe('MoneyField', () => {
   });
 
   it('empties when the form clears the value', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    const input = screen.getByLabelText('Valor') as HTMLInputElement;
+    const { user, input } = renderField();
     await user.type(input, '10');
     await user.click(screen.getByRole('button', { name: 'Limpar' }));
     expect(centavos()).toBe('null');
@@ -69,9 +69,7 @@ describe('MoneyField', () => {
   });
 
   it('a 0,00 clicked into is replaced by what is typed', async () => {
-    const user = userEvent.setup();
-    render(<Harness initial={0} />);
-    const input = screen.getByLabelText('Valor') as HTMLInputElement;
+    const { user, input } = renderField(0);
     expect(input.value).toBe('0,00');
     await user.click(input);
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, 4]);

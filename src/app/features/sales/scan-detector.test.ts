@@ -12,6 +12,16 @@ function type(detector: ScanDetector, text: string, gap: number | ((i: number) =
   return detector.feed({ key: 'Enter', time, field: null, modifier: false });
 }
 
+/** Types `keys` into `field` ([key, ms since the one before], the field's text growing as a browser's would), then Enter. */
+function typeInto(detector: ScanDetector, field: HTMLInputElement, keys: readonly (readonly [string, number])[]) {
+  let time = 0;
+  for (const [key, gap] of keys) {
+    detector.feed({ key, time: (time += gap), field, modifier: false });
+    field.value += key;
+  }
+  return detector.feed({ key: 'Enter', time: time + 5, field, modifier: false });
+}
+
 describe('ScanDetector', () => {
   it('takes 8 or more keys a few ms apart ending in Enter as a scan', () => {
     const detector = new ScanDetector();
@@ -30,34 +40,15 @@ describe('ScanDetector', () => {
   });
 
   it('remembers the field the burst began in and what it held before', () => {
-    const detector = new ScanDetector();
     const field = { value: '2' } as HTMLInputElement;
-    let time = 0;
-    for (const key of '78912345') {
-      detector.feed({ key, time: (time += 5), field, modifier: false });
-      field.value += key;
-    }
-    expect(detector.feed({ key: 'Enter', time: time + 5, field, modifier: false })).toEqual({
-      code: '78912345',
-      field,
-      before: '2',
-    });
+    const keys = [...'78912345'].map((key) => [key, 5] as const);
+    expect(typeInto(new ScanDetector(), field, keys)).toEqual({ code: '78912345', field, before: '2' });
   });
 
   it("leaves out a person's keys typed just before the scanner's", () => {
-    const detector = new ScanDetector();
     const field = { value: '' } as HTMLInputElement;
-    let time = 0;
     const keys = [['M', 0], ['a', 90], ...[...'7891234567895'].map((k, i) => [k, i === 0 ? 80 : 5] as const)] as const;
-    for (const [key, gap] of keys) {
-      detector.feed({ key, time: (time += gap), field, modifier: false });
-      field.value += key;
-    }
-    expect(detector.feed({ key: 'Enter', time: time + 5, field, modifier: false })).toEqual({
-      code: '7891234567895',
-      field,
-      before: 'Ma',
-    });
+    expect(typeInto(new ScanDetector(), field, keys)).toEqual({ code: '7891234567895', field, before: 'Ma' });
   });
 
   it('a modifier key (Ctrl+V) ends a burst; Shift does not', () => {
