@@ -1,17 +1,13 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freshDevices } from '../test/device-db';
+import { SCHEMA_V1_STORES } from '../test/old-schemas';
 import { BalcaoDb } from './db';
 import { mirrorCursor, progressText, pullMirror, type FetchPage, type PullPage } from './mirror';
 import { CHUNK_ROWS, countProducts, getProducts } from './product-store';
 import { applyAcknowledgedSale } from './stock';
 
-const dbs: BalcaoDb[] = [];
-afterEach(async () => {
-  for (const db of dbs.splice(0)) {
-    db.close();
-    await db.delete();
-  }
-});
+const device = freshDevices('m');
 
 function product(n: number, version: number, stock = 5) {
   return {
@@ -29,17 +25,28 @@ function product(n: number, version: number, stock = 5) {
   };
 }
 
-/** A server change log: every change has a version; pages are ordered by it. */
-function changeLog() {
+/** `fetch`, but its second call fails as a dropped connection does. */
+function secondCallFails(fetch: FetchPage): FetchPage {
+  let calls = 0;
+  return async (since, limit) => {
+    if (++calls === 2) throw new TypeError('Failed to fetch');
+    return fetch(since, limit);
+  };
+}
+
+/** A server change log: every change has a version; pages are ordered by it. Products 1 to `first` are in it. */
+function changeLog(first = 0) {
   const rows = new Map<string, { version: number; row: ReturnType<typeof product> | null }>();
   let version = 0;
   const fetches: (string | null)[] = [];
+  const put = (n: number, stock = 5) => {
+    const p = product(n, ++version, stock);
+    rows.set(p.id, { version, row: p });
+  };
+  for (let n = 1; n <= first; n++) put(n);
   return {
     fetches,
-    put(n: number, stock = 5) {
-      const p = product(n, ++version, stock);
-      rows.set(p.id, { version, row: p });
-    },
+    put,
     remove(n: number) {
       rows.set(product(n, 0).id, { version: ++version, row: null });
     },
@@ -66,10 +73,8 @@ function changeLog() {
 
 describe('mirror', () => {
   it('loads the whole catalogue in pages with progress, then only deltas', async () => {
-    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
-    dbs.push(db);
-    const log = changeLog();
-    for (let i = 1; i <= 25; i++) log.put(i);
+    const db = device();
+    const log = changeLog(25);
     const progress: string[] = [];
     expect(await pullMirror(db, log.fetch, { pageSize: 10, onProgress: (p) => progress.push(progressText(p)) })).toBe(
       25,
@@ -93,15 +98,9 @@ describe('mirror', () => {
   });
 
   it('an interrupted first load resumes from the last applied page', async () => {
-    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
-    dbs.push(db);
-    const log = changeLog();
-    for (let i = 1; i <= 30; i++) log.put(i);
-    let calls = 0;
-    const flaky: FetchPage = async (since, limit) => {
-      if (++calls === 2) throw new TypeError('Failed to fetch');
-      return log.fetch(since, limit);
-    };
+    const db = device();
+    const log = changeLog(30);
+    const flaky = secondCallFails(log.fetch);
     await expect(pullMirror(db, flaky, { pageSize: 10 })).rejects.toThrow('Failed to fetch');
     expect(await db.products.count()).toBe(10);
     log.fetches.length = 0;
@@ -111,8 +110,7 @@ describe('mirror', () => {
   });
 
   it('never lets an older row overwrite a newer one', async () => {
-    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
-    dbs.push(db);
+    const db = device();
     await db.products.put(product(1, 9, 2));
     const stale: FetchPage = async () => ({
       products: [product(1, 4, 50)],
@@ -130,10 +128,8 @@ describe('mirror', () => {
 
 describe('mirror after the server went back to an earlier database', () => {
   it('a page marked reset empties the mirror first (the outbox and local sales stay)', async () => {
-    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
-    dbs.push(db);
-    const log = changeLog();
-    for (let i = 1; i <= 5; i++) log.put(i);
+    const db = device();
+    const log = changeLog(5);
     await pullMirror(db, log.fetch);
     await db.outbox.add({ id: 'o1', kind: 'sale', payload: {}, attempts: 0 } as never);
     // Restored from a backup that knew products 1 and 2 only (3 to 5 came after it).
@@ -154,8 +150,7 @@ describe('mirror after the server went back to an earlier database', () => {
   });
 
   it('a cursor stored as a number by an older app is sent as text', async () => {
-    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
-    dbs.push(db);
+    const db = device();
     await db.meta.put({ key: 'mirror.cursor', value: 41 });
     const log = changeLog();
     await pullMirror(db, log.fetch);
@@ -168,17 +163,11 @@ describe('mirror in chunks (large pages)', () => {
   const stockOf = async (db: BalcaoDb, n: number) => (await getProducts(db, [product(n, 0).id]))[0]?.current_stock;
 
   it('a first load writes chunk records; deltas and tombstones move or drop single products', async () => {
-    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
-    dbs.push(db);
-    const log = changeLog();
-    for (let i = 1; i <= 1200; i++) log.put(i);
+    const db = device();
+    const log = changeLog(1200);
     const progress: string[] = [];
     await pullMirror(db, log.fetch, { pageSize: PAGE, onProgress: (p) => progress.push(progressText(p)) });
-    expect(progress).toEqual([
-      'Sincronizando produtos 500 de 1.200',
-      'Sincronizando produtos 1.000 de 1.200',
-      'Sincronizando produtos 1.200 de 1.200',
-    ]);
+    expect(progress).toEqual(['500', '1.000', '1.200'].map((done) => `Sincronizando produtos ${done} de 1.200`));
     expect(await db.products.count()).toBe(0);
     expect(await db.productChunks.count()).toBe(12);
     expect(await countProducts(db)).toBe(1200);
@@ -198,15 +187,9 @@ describe('mirror in chunks (large pages)', () => {
   });
 
   it('an interrupted first load resumes in chunks, and a row changed meanwhile is kept once, newest', async () => {
-    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
-    dbs.push(db);
-    const log = changeLog();
-    for (let i = 1; i <= 1500; i++) log.put(i);
-    let calls = 0;
-    const flaky: FetchPage = async (since, limit) => {
-      if (++calls === 2) throw new TypeError('Failed to fetch');
-      return log.fetch(since, limit);
-    };
+    const db = device();
+    const log = changeLog(1500);
+    const flaky = secondCallFails(log.fetch);
     await expect(pullMirror(db, flaky, { pageSize: PAGE })).rejects.toThrow('Failed to fetch');
     expect(await countProducts(db)).toBe(500);
     for (let i = 1; i <= 500; i++) log.put(i, 7); // the first page's rows change on the server
@@ -222,8 +205,7 @@ describe('mirror in chunks (large pages)', () => {
   });
 
   it('a large page never undoes a newer row written by an acknowledged sale', async () => {
-    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
-    dbs.push(db);
+    const db = device();
     await db.products.put(product(1, 9_999, 2));
     const log = changeLog();
     for (let i = 1; i <= 600; i++) log.put(i, 50);
@@ -234,8 +216,7 @@ describe('mirror in chunks (large pages)', () => {
   });
 
   it("a sale's acknowledgement updates products that are still in chunks (and moves them out)", async () => {
-    const db = new BalcaoDb(`m-${crypto.randomUUID()}`);
-    dbs.push(db);
+    const db = device();
     const log = changeLog();
     for (let i = 1; i <= 500; i++) log.put(i, 10);
     await pullMirror(db, log.fetch, { pageSize: PAGE });
@@ -269,20 +250,12 @@ describe('schema upgrade', () => {
     const { default: Dexie } = await import('dexie');
     const name = `up-${crypto.randomUUID()}`;
     const v1 = new Dexie(name);
-    v1.version(1).stores({
-      products: 'id, sku, version',
-      customers: 'id, document, version',
-      outbox: '++seq, &id, status, kind, createdAt',
-      sales: 'id, createdAt, state',
-      meta: 'key',
-      queryCache: 'key',
-    });
+    v1.version(1).stores(SCHEMA_V1_STORES);
     await v1.table('products').put(product(1, 3));
     await v1.table('outbox').add({ id: 'x', status: 'pending', kind: 'sale', createdAt: 1 });
     v1.close();
 
-    const db = new BalcaoDb(name);
-    dbs.push(db);
+    const db = device(name);
     expect((await db.products.get(product(1, 0).id))?.version).toBe(3);
     expect((await getProducts(db, [product(1, 0).id]))[0]?.version).toBe(3);
     expect(await countProducts(db)).toBe(1);
