@@ -1,13 +1,24 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
-import { freshDevices } from '../test/device-db';
-import { SCHEMA_V1_STORES } from '../test/old-schemas';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BalcaoDb } from './db';
 import { mirrorCursor, progressText, pullMirror, type FetchPage, type PullPage } from './mirror';
 import { CHUNK_ROWS, countProducts, getProducts } from './product-store';
 import { applyAcknowledgedSale } from './stock';
 
-const device = freshDevices('m');
+const dbs: BalcaoDb[] = [];
+afterEach(async () => {
+  for (const db of dbs.splice(0)) {
+    db.close();
+    await db.delete();
+  }
+});
+
+/** A fresh device database, deleted after the test. */
+function device(name = `m-${crypto.randomUUID()}`) {
+  const db = new BalcaoDb(name);
+  dbs.push(db);
+  return db;
+}
 
 function product(n: number, version: number, stock = 5) {
   return {
@@ -250,7 +261,14 @@ describe('schema upgrade', () => {
     const { default: Dexie } = await import('dexie');
     const name = `up-${crypto.randomUUID()}`;
     const v1 = new Dexie(name);
-    v1.version(1).stores(SCHEMA_V1_STORES);
+    v1.version(1).stores({
+      products: 'id, sku, version',
+      customers: 'id, document, version',
+      outbox: '++seq, &id, status, kind, createdAt',
+      sales: 'id, createdAt, state',
+      meta: 'key',
+      queryCache: 'key',
+    });
     await v1.table('products').put(product(1, 3));
     await v1.table('outbox').add({ id: 'x', status: 'pending', kind: 'sale', createdAt: 1 });
     v1.close();

@@ -5,7 +5,6 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mirrorProduct } from '../test/mirror-rows';
-import { SCHEMA_V5_STORES } from '../test/old-schemas';
 import { BalcaoDb } from './db';
 import { finishSale } from './finish-sale';
 import { MirrorCache } from './mirror-cache';
@@ -70,7 +69,16 @@ const overlay = {
 async function version6(name: string) {
   names.push(name);
   const old = new Dexie(name);
-  old.version(6).stores(SCHEMA_V5_STORES);
+  old.version(6).stores({
+    products: 'id',
+    customers: 'id',
+    productChunks: '++key, *ids',
+    outbox: '++seq, &id, status, resource',
+    sales: 'id, createdAt, state',
+    meta: 'key',
+    queryCache: 'key',
+    financeOverlay: 'key, resource',
+  });
   await old.open();
   await old.table('products').put(product(1));
   for (const rows of [CHUNKED.slice(0, 100), CHUNKED.slice(100, 200), CHUNKED.slice(200)])
