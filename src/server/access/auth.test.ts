@@ -1,27 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../demo/seed';
 import { loginAttempts, refreshTokens, users } from '../db/schema';
-import {
-  DEMO_HOST,
-  freshIp,
-  login,
-  OTHER,
-  OTHER_HOST,
-  TEST_JWT_SECRET,
-  NO_STORE,
-  openTestStore,
-} from '../test/helpers';
+import { DEMO_HOST, freshIp, login, OTHER, OTHER_HOST, TEST_JWT_SECRET, NO_STORE, useTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('auth (%s)', (kind) => {
   let { ctx, http } = NO_STORE;
 
-  beforeAll(async () => {
-    ({ ctx, http } = await openTestStore(kind));
-  });
-  afterAll(() => ctx?.close());
+  useTestStore(kind, (store) => ({ ctx, http } = store));
 
   const loginReq = (body: unknown, opts: { host?: string; ip?: string } = {}) =>
     http.post('/api/auth/login', body, { ip: opts.ip ?? freshIp(), ...(opts.host ? { host: opts.host } : {}) });

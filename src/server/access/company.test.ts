@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cnpjCheckDigits } from '../../shared/documents';
 import { tenants } from '../db/schema';
-import { NO_STORE, openTestStore } from '../test/helpers';
+import { NO_STORE, useTestStore, expectEachRefused } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('company (%s)', (kind) => {
   let { ctx, http, admin, cashier } = NO_STORE;
 
-  beforeAll(async () => {
-    ({ ctx, http, admin, cashier } = await openTestStore(kind));
-  });
-  afterAll(() => ctx?.close());
+  useTestStore(kind, (store) => ({ ctx, http, admin, cashier } = store));
 
   it('GET /api/company/me returns the caller store', async () => {
     const res = await http.get('/api/company/me', { token: admin });
@@ -74,11 +71,7 @@ describe.each(databases())('company (%s)', (kind) => {
       [{ name: 'X', theme: 'roxo' }, 'theme'],
       [{ name: 'X', currency: 'USD' }, 'currency'],
     ];
-    for (const [body, field] of cases) {
-      const res = await http.put('/api/company/me', body, { token: admin });
-      expect(res.status).toBe(400);
-      expect(res.body.details.map((d: { path: string }) => d.path)).toContain(field);
-    }
+    await expectEachRefused(cases, (body) => http.put('/api/company/me', body, { token: admin }));
     expect((await http.get('/api/company/me', { token: admin })).body.data).toEqual(before);
   });
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tenants } from '../db/schema';
-import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, useTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const DEFAULTS = {
@@ -28,10 +28,7 @@ describe.each(databases())('store settings (%s)', (kind) => {
   const savedSettings = async () =>
     (await ctx.db.select({ s: tenants.settings }).from(tenants).where(eq(tenants.id, ctx.demo.tenant.id)))[0]!.s;
 
-  beforeAll(async () => {
-    ({ ctx, http, admin, cashier, otherAdmin } = await openTestStore(kind));
-  });
-  afterAll(() => ctx?.close());
+  useTestStore(kind, (store) => ({ ctx, http, admin, cashier, otherAdmin } = store));
 
   it('a store starts with the defaults, and settings never saved read as their defaults', async () => {
     for (const token of [admin, cashier]) {

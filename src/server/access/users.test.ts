@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../demo/seed';
 import { idempotencyKeys, refreshTokens, users } from '../db/schema';
 import { requestHashOf } from '../core/idempotency';
 import { createTokenService } from '../core/tokens';
 import { deleteUser, LAST_ADMIN, updateUser } from './users';
-import { login, NO_UUID, TEST_JWT_SECRET, NO_STORE, openTestStore } from '../test/helpers';
+import { login, NO_UUID, TEST_JWT_SECRET, NO_STORE, useTestStore, expectEachRefused } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('users (%s)', (kind) => {
@@ -18,10 +18,7 @@ describe.each(databases())('users (%s)', (kind) => {
       .from(users)
       .where(and(eq(users.tenantId, ctx.demo.tenant.id), isNull(users.deletedAt)));
 
-  beforeAll(async () => {
-    ({ ctx, http, admin } = await openTestStore(kind));
-  });
-  afterAll(() => ctx?.close());
+  useTestStore(kind, (store) => ({ ctx, http, admin } = store));
 
   it('lists live users of the store, without password hashes, as a page of the list shape', async () => {
     const res = await http.get('/api/users', { token: admin });
@@ -105,11 +102,7 @@ describe.each(databases())('users (%s)', (kind) => {
       [{ name: 'A', email: 'a@demo.com', password: '123' }, 'password'],
       [{ name: 'A', email: 'a@demo.com', password: 'senha123', role: 'root' }, 'role'],
     ];
-    for (const [body, field] of cases) {
-      const res = await http.post('/api/users', body, { token: admin });
-      expect(res.status).toBe(400);
-      expect(res.body.details.map((d: { path: string }) => d.path)).toContain(field);
-    }
+    await expectEachRefused(cases, (body) => http.post('/api/users', body, { token: admin }));
     const put = await http.put(`/api/users/${ctx.demo.cashier.id}`, { name: 'Sem resto' }, { token: admin });
     expect(put.status).toBe(400);
     expect((await liveUsers()).length).toBe(before);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cpfCheckDigits } from '../../shared/documents';
 import { customers } from '../db/schema';
 import { changeVersionOf, lastVersionDrawn } from '../test/sales-fixtures';
-import { loginAll, NO_UUID, NO_STORE, openTestStore } from '../test/helpers';
+import { loginAll, NO_UUID, NO_STORE, useTestStore, expectEachRefused } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const cpf = (base9: string) => base9 + cpfCheckDigits(base9);
@@ -17,10 +17,7 @@ describe.each(databases())('customers (%s)', (kind) => {
     (await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.tenantId, ctx.demo.tenant.id)))
       .length;
 
-  beforeAll(async () => {
-    ({ ctx, http, admin, cashier } = await openTestStore(kind));
-  });
-  afterAll(() => ctx?.close());
+  useTestStore(kind, (store) => ({ ctx, http, admin, cashier } = store));
 
   it('lists the seeded customers with pagination', async () => {
     const res = await http.get('/api/customers?limit=100', { token: cashier });
@@ -145,11 +142,7 @@ describe.each(databases())('customers (%s)', (kind) => {
       [{ name: 'CEP', zip_code: '123' }, 'zip_code'],
       [{ name: 'Id', id: 'abc' }, 'id'],
     ];
-    for (const [body, field] of cases) {
-      const res = await http.post('/api/customers', body, { token: admin });
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.details.map((d: { path: string }) => d.path)).toContain(field);
-    }
+    await expectEachRefused(cases, (body) => http.post('/api/customers', body, { token: admin }));
     const anyId = (await http.get('/api/customers?limit=1', { token: admin })).body.data.customers[0].id;
     expect((await http.put(`/api/customers/${anyId}`, { email: 'x@' }, { token: admin })).status).toBe(400);
     expect((await http.put(`/api/customers/${anyId}`, { name: '' }, { token: admin })).status).toBe(400);

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SyncPullResponseSchema } from '../../shared/contract';
 import { withGtinCheckDigit } from '../../shared/gtin';
 import { products } from '../db/schema';
-import { NO_STORE, OTHER_HOST, openTestStore } from '../test/helpers';
+import { NO_STORE, OTHER_HOST, useTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 // Valid GTINs of each length (check digit computed by the shared rule, checked here by hand for one).
@@ -22,10 +22,7 @@ describe.each(databases())('product barcodes (%s)', (kind) => {
         .where(and(eq(products.tenantId, ctx.demo.tenant.id), eq(products.id, id)))
     )[0];
 
-  beforeAll(async () => {
-    ({ ctx, http, admin, cashier, otherAdmin } = await openTestStore(kind));
-  });
-  afterAll(() => ctx?.close());
+  useTestStore(kind, (store) => ({ ctx, http, admin, cashier, otherAdmin } = store));
 
   it('takes GTIN-8, -12, -13 and -14 as typed (spaces and hyphens dropped); empty and SEM GTIN are none', async () => {
     expect(EAN13.endsWith('5')).toBe(true);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../db/client';
 import { enterStock } from '../sales/stock-moves';
-import { NO_STORE, NO_UUID, OTHER_HOST, openTestStore } from '../test/helpers';
+import { NO_STORE, NO_UUID, OTHER_HOST, useTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, stockOf } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
@@ -33,10 +33,7 @@ describe.each(databases())('stock movements (%s)', (kind) => {
     expect(stock).toBe(await stockOf(ctx.db, tenantId, id));
   };
 
-  beforeAll(async () => {
-    ({ ctx, http, admin, cashier, tenantId, otherAdmin } = await openTestStore(kind));
-  });
-  afterAll(() => ctx?.close());
+  useTestStore(kind, (store) => ({ ctx, http, admin, cashier, tenantId, otherAdmin } = store));
 
   it('records the opening stock, sales, line edits, a cancel and adjustments, newest first', async () => {
     const created = await http.post(

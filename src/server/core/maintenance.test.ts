@@ -3,9 +3,9 @@
 // the job also vacuums: planner statistics and the visibility map.
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../db/schema';
-import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, useTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, salesCount } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { IDEMPOTENCY_RETENTION_MS, analyzeGrownTables, pruneIdempotencyKeys, startMaintenance } from './maintenance';
@@ -15,10 +15,7 @@ const DAY_MS = 86_400_000;
 describe.each(databases())('idempotency key retention (%s)', (kind) => {
   let { ctx, http, cashier, otherAdmin } = NO_STORE;
 
-  beforeAll(async () => {
-    ({ ctx, http, cashier, otherAdmin } = await openTestStore(kind));
-  });
-  afterAll(() => ctx?.close());
+  useTestStore(kind, (store) => ({ ctx, http, cashier, otherAdmin } = store));
 
   /** Moves keys' creation back in time, as if they had been stored `days` ago. */
   const age = (keys: string[], days: number) =>

@@ -3,10 +3,10 @@
 // the summary's final balance), filters, the cashier's today scope and the edit rules.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../shared/dates';
 import { accountsPayable, cashFlowEntries } from '../db/schema';
-import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, useTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { ENTRY_NOT_MANUAL } from './cash-flow';
@@ -33,10 +33,7 @@ describe.each(databases())('cash flow (%s)', (kind) => {
   };
   const get = async (path: string, token = admin) => (await http.get(`${BASE}${path}`, { token })).body;
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));
-  });
-  afterAll(() => ctx?.close());
+  useTestStore(kind, (store) => ({ ctx, http, tenantId, admin, cashier, otherAdmin } = store));
   beforeEach(async () => {
     await ctx.db.delete(cashFlowEntries).where(eq(cashFlowEntries.tenantId, tenantId));
     await ctx.db.delete(accountsPayable).where(eq(accountsPayable.tenantId, tenantId));

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYABLE_CATEGORIES } from '../../shared/constants';
-import { NO_UUID, NO_STORE, openTestStore } from '../test/helpers';
+import { NO_UUID, NO_STORE, useTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('expense categories (%s)', (kind) => {
-  let { ctx, http, admin } = NO_STORE;
+  let { http, admin } = NO_STORE;
 
-  beforeAll(async () => {
-    ({ ctx, http, admin } = await openTestStore(kind));
-  });
-  afterAll(() => ctx?.close());
+  useTestStore(kind, (store) => ({ http, admin } = store));
 
   it('every store starts with the payable categories of spec §5', async () => {
     const res = await http.get('/api/expense-categories?limit=200', { token: admin });

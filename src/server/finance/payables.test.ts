@@ -3,11 +3,11 @@
 // inputs (400, nothing written) and another store's ids (404).
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_REFUSALS } from '../../shared/accounts';
 import { addDays, todayIso } from '../../shared/dates';
 import { accountsPayable, cashFlowEntries } from '../db/schema';
-import { NO_UUID, OTHER_HOST, NO_STORE, openTestStore, storeRows } from '../test/helpers';
+import { NO_UUID, OTHER_HOST, NO_STORE, useTestStore, storeRows } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const BASE = '/api/accounts-payable';
@@ -33,10 +33,7 @@ describe.each(databases())('accounts payable (%s)', (kind) => {
   const rows = () => storeRows(ctx.db, tenantId, accountsPayable);
   const entriesOf = (id: string) => storeRows(ctx.db, tenantId, cashFlowEntries, { accountPayableId: id });
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, admin, otherAdmin } = await openTestStore(kind));
-  });
-  afterAll(() => ctx?.close());
+  useTestStore(kind, (store) => ({ ctx, http, tenantId, admin, otherAdmin } = store));
   beforeEach(async () => {
     await ctx.db.delete(cashFlowEntries).where(eq(cashFlowEntries.tenantId, tenantId));
     await ctx.db.delete(accountsPayable);

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type AppConfig } from '../app';
 import type { Db } from '../db/client';
 import { DEMO, seedDemo } from '../demo/seed';
@@ -213,4 +213,38 @@ export async function openTestStore(kind: TestDbKind, config: Partial<AppConfig>
     otherAdmin: s.otherAdmin.accessToken,
     otherCashier: s.otherCashier.accessToken,
   };
+}
+
+/**
+ * The store for the describe block it is called in: opened before its tests and handed to
+ * `take` (which keeps the parts the file reads), closed after them.
+ */
+export function useTestStore(kind: TestDbKind, take: (store: TestStore) => void): void {
+  let store: TestStore | undefined;
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+    take(store);
+  });
+  afterAll(() => store?.ctx.close());
+}
+
+/**
+ * Sends each body and expects it refused as invalid: 400, code VALIDATION, a message in
+ * pt-BR and the details naming its field.
+ */
+export async function expectEachRefused(
+  cases: readonly (readonly [unknown, string])[],
+  send: (body: unknown) => Promise<Res>,
+): Promise<void> {
+  for (const [body, field] of cases) {
+    const res = await send(body);
+    const what = JSON.stringify(body);
+    expect(res.status, what).toBe(400);
+    expect(res.body.code, what).toBe('VALIDATION');
+    expect(res.body.error, what).toMatch(/^Dados inválidos: /);
+    expect(
+      res.body.details.map((d: { path: string }) => d.path),
+      what,
+    ).toContain(field);
+  }
 }
