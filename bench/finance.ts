@@ -7,8 +7,7 @@
 // A call the server does not have yet (404) is reported as such, with its raw figure.
 // Last, /receber opened offline from the cache in Chromium (finance-offline.ts).
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
-import { adminGet, authFloor, withSeededPglite, withSeededPostgres } from './lib/api-calls';
-import { adminToken } from './lib/catalogue';
+import { measureCalls, noteApiFloor, withSeededPglite, withSeededPostgres, type ApiPhase } from './lib/api-calls';
 import { CONNECTIONS, DURATION_S, FINANCE_REQUESTS, YEAR_SCALE } from './lib/config';
 import { sequential, underLoad, type Latency, type LoadLatency } from './lib/latency';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
@@ -39,24 +38,13 @@ interface ApiCall {
   agreement: string;
 }
 
-interface ApiPhase {
-  /** GET /api/auth/me: what any authenticated call costs before its own SQL (HTTP, JWT, session). */
-  floor: Latency;
-  calls: ApiCall[];
-}
-
 /** Each call through the server: missing (404), or its sequential and loaded latencies. */
-async function apiPhase(server: RunningServer, raw: RawCall[]): Promise<ApiPhase> {
-  const token = await adminToken(server);
-  const floor = await authFloor(server, token, WARMUP, FINANCE_REQUESTS);
-  const out: ApiCall[] = [];
-  for (const { call, results } of raw) {
-    const get = adminGet(server, token, call.path, [200, 404]);
-    const probe = await get();
+function apiPhase(server: RunningServer, raw: RawCall[]): Promise<ApiPhase<ApiCall>> {
+  const times = { warmup: WARMUP, count: FINANCE_REQUESTS, accepted: [200, 404] };
+  return measureCalls(server, raw, times, async ({ call, results }, get, probe, token) => {
     if (probe.status === 404) {
       console.log(`  ${call.path}: rota ainda não existe (404)`);
-      out.push({ missing: true, sequential: null, load: null, agreement: '' });
-      continue;
+      return { missing: true, sequential: null, load: null, agreement: '' };
     }
     const latency = await sequential(get, WARMUP, FINANCE_REQUESTS);
     const load = await underLoad(
@@ -65,21 +53,17 @@ async function apiPhase(server: RunningServer, raw: RawCall[]): Promise<ApiPhase
       CONNECTIONS,
       DURATION_S,
     );
-    out.push({ missing: false, sequential: latency, load, agreement: call.agree(probe.body, results) });
-  }
-  return { floor, calls: out };
+    return { missing: false, sequential: latency, load, agreement: call.agree(probe.body, results) };
+  });
 }
 
-function reportCalls(ctx: PartContext, database: Database, raw: RawCall[], phase: ApiPhase | null): void {
+function reportCalls(ctx: PartContext, database: Database, raw: RawCall[], phase: ApiPhase<ApiCall> | null): void {
   const aim = AIM_P95_MS[database];
   const calls = phase?.calls;
   if (phase) {
     // The part of every API time that no query can remove: a call whose SQL takes 1 ms
     // cannot be within 2x of it through HTTP, so the ratio is read beside this floor.
-    ctx.note(
-      `piso da API: GET /api/auth/me (${database})`,
-      `p95 ${fmt(phase.floor.p95)} ms (p50 ${fmt(phase.floor.p50)}): HTTP, JWT e a consulta da sessão`,
-    );
+    noteApiFloor(ctx, database, phase.floor);
   }
   raw.forEach(({ call, latency }, i) => {
     const sql = `SQL p95 ${fmt(latency.p95, 2)} ms (p50 ${fmt(latency.p50, 2)})`;

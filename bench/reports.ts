@@ -6,8 +6,7 @@
 // report under 200 ms p95 on PostgreSQL (500 ms on PGlite), and the API at least 80 % of
 // the raw SQL's speed (API p95 <= SQL p95 / 0.8).
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
-import { adminGet, authFloor, withSeededPglite, withSeededPostgres } from './lib/api-calls';
-import { adminToken } from './lib/catalogue';
+import { measureCalls, noteApiFloor, withSeededPglite, withSeededPostgres, type ApiPhase } from './lib/api-calls';
 import { REPORTS_ON, REPORTS_REQUESTS, YEAR_SCALE } from './lib/config';
 import { sequential, type Latency } from './lib/latency';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
@@ -33,33 +32,19 @@ interface Measured {
   agreement: string;
 }
 
-interface ApiPhase {
-  /** GET /api/auth/me: what any authenticated call costs before its own SQL (HTTP, JWT, session). */
-  floor: Latency;
-  calls: Measured[];
-}
-
-async function apiPhase(server: RunningServer, raw: Raw[]): Promise<ApiPhase> {
-  const token = await adminToken(server);
-  const floor = await authFloor(server, token, WARMUP, REPORTS_REQUESTS);
-  const out: Measured[] = [];
-  for (const { call, results } of raw) {
-    const get = adminGet(server, token, call.path);
-    const probe = await get();
+function apiPhase(server: RunningServer, raw: Raw[]): Promise<ApiPhase<Measured>> {
+  const times = { warmup: WARMUP, count: REPORTS_REQUESTS };
+  return measureCalls(server, raw, times, async ({ call, results }, get, probe) => {
     const latency = await sequential(get, WARMUP, REPORTS_REQUESTS);
-    out.push({ latency, agreement: call.agree(probe.body, results) });
-  }
-  return { floor, calls: out };
+    return { latency, agreement: call.agree(probe.body, results) };
+  });
 }
 
-function reportCallRows(ctx: PartContext, database: Database, raw: Raw[], phase: ApiPhase | null): void {
+function reportCallRows(ctx: PartContext, database: Database, raw: Raw[], phase: ApiPhase<Measured> | null): void {
   if (phase) {
     // The part of every API time no query can remove: a call whose SQL takes a few ms
     // cannot be within 80 % of its speed through HTTP, so that ratio is read beside this.
-    ctx.note(
-      `piso da API: GET /api/auth/me (${database})`,
-      `p95 ${fmt(phase.floor.p95)} ms (p50 ${fmt(phase.floor.p50)}): HTTP, JWT e a consulta da sessão`,
-    );
+    noteApiFloor(ctx, database, phase.floor);
   }
   const measured = phase?.calls;
   raw.forEach(({ call, latency }, i) => {

@@ -2,7 +2,7 @@
 // meanwhile), then /vendas is opened and timed until IndexedDB holds every product with
 // 'mirror.complete' set, and until the till's product search answers (no longer busy).
 import { waitForServiceWorker, type BrowserContext, type Page } from '../tests/e2e/support/browser';
-import { idbProductCount } from '../tests/e2e/support/idb';
+import { idbProductCount, idbRead } from '../tests/e2e/support/idb';
 import type { RunningServer } from '../tests/e2e/support/server';
 import { signIn } from './lib/browser';
 import { withTimeout } from './lib/resources';
@@ -10,28 +10,8 @@ import { withTimeout } from './lib/resources';
 export const PRODUCT_SEARCH = 'Buscar produto por código ou nome...';
 
 /** Whether a pull reached the end of the change log (one cheap read: counting 50,000 rows is not). */
-function mirrorComplete(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () =>
-      new Promise<boolean>((resolve, reject) => {
-        const open = indexedDB.open('balcao');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('meta')) {
-            db.close();
-            resolve(false);
-            return;
-          }
-          const get = db.transaction('meta', 'readonly').objectStore('meta').get('mirror.complete');
-          get.onsuccess = () => {
-            db.close();
-            resolve((get.result as { value?: unknown } | undefined)?.value === true);
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-  );
+async function mirrorComplete(page: Page): Promise<boolean> {
+  return (await idbRead<{ value?: unknown }>(page, 'meta', 'get', 'mirror.complete'))?.value === true;
 }
 
 export interface MirrorResult {
