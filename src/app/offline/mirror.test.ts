@@ -1,24 +1,12 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { BalcaoDb } from './db';
+import { describe, expect, it } from 'vitest';
+import { freshDevices } from '../test/device-db';
+import type { BalcaoDb } from './db';
 import { mirrorCursor, progressText, pullMirror, type FetchPage, type PullPage } from './mirror';
 import { CHUNK_ROWS, countProducts, getProducts } from './product-store';
 import { applyAcknowledgedSale } from './stock';
 
-const dbs: BalcaoDb[] = [];
-afterEach(async () => {
-  for (const db of dbs.splice(0)) {
-    db.close();
-    await db.delete();
-  }
-});
-
-/** A fresh device database, deleted after the test. */
-function device(name = `m-${crypto.randomUUID()}`) {
-  const db = new BalcaoDb(name);
-  dbs.push(db);
-  return db;
-}
+const device = freshDevices('m');
 
 function product(n: number, version: number, stock = 5) {
   return {

@@ -1,25 +1,13 @@
 import 'fake-indexeddb/auto';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BalcaoDb } from './db';
+import { describe, expect, it, vi } from 'vitest';
+import { freshDevices } from '../test/device-db';
 import { ANSWER_JOURNAL_KEY, ANSWER_JOURNAL_MAX_CHARS, keepUnsavedAnswers, readJournal } from './answer-journal';
 import { forgetSession } from './offline-runtime';
 import { persistQueryCache, pruneQueryCache, QUERY_PERSIST_MAX_AGE_MS, restoreQueryCache } from './query-persister';
 import { clearSessionData } from './session-cache';
 
-const dbs: BalcaoDb[] = [];
-afterEach(async () => {
-  for (const db of dbs.splice(0)) {
-    db.close();
-    await db.delete();
-  }
-});
-
-function openDb(name = `q-${crypto.randomUUID()}`) {
-  const db = new BalcaoDb(name);
-  dbs.push(db);
-  return db;
-}
+const openDb = freshDevices('q');
 
 const ANA = 'user-ana';
 const BETO = 'user-beto';
