@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer } from '../../test/fake-server';
 import { ADMIN, productJson, signedInAs } from '../../test/fixtures';
+import { openNewProduct } from '../../test/product-dialog';
 import { renderApp } from '../../test/render-app';
 
 let server: FakeServer;
@@ -35,15 +36,7 @@ describe('Produtos: código de barras', () => {
   });
 
   it('checks the code as it is typed and sends it as bare digits', async () => {
-    signedInAs(server, ADMIN);
-    server.on('POST', '/api/products', ({ body }) => ({
-      status: 201,
-      body: { success: true, data: productJson(body as Record<string, unknown>) },
-    }));
-    const { user } = renderApp('/produtos');
-    await screen.findByText('Calça Jeans');
-    await user.click(screen.getByRole('button', { name: /Novo Produto/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Adicionar Novo Produto' });
+    const { user, dialog } = await openNewProduct(server, 'Calça Jeans');
     await user.type(within(dialog).getByLabelText('SKU'), 'BON-004');
     await user.type(within(dialog).getByLabelText('Nome'), 'Boné');
     const field = within(dialog).getByLabelText('Código de barras');
@@ -71,11 +64,7 @@ describe('Produtos: código de barras', () => {
   });
 
   it('says a short code is incomplete once the field is left, and refuses to save it', async () => {
-    signedInAs(server, ADMIN);
-    const { user } = renderApp('/produtos');
-    await screen.findByText('Calça Jeans');
-    await user.click(screen.getByRole('button', { name: /Novo Produto/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Adicionar Novo Produto' });
+    const { user, dialog } = await openNewProduct(server, 'Calça Jeans');
     await user.type(within(dialog).getByLabelText('SKU'), 'X-1');
     await user.type(within(dialog).getByLabelText('Nome'), 'Curto');
     await user.type(within(dialog).getByLabelText('Código de barras'), '12345');

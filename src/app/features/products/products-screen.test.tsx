@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer, servePages, type FakeServer } from '../../test/fake-server';
 import { ADMIN, CASHIER, productJson, signedInAs } from '../../test/fixtures';
+import { openNewProduct } from '../../test/product-dialog';
 import { renderApp } from '../../test/render-app';
 
 let server: FakeServer;
@@ -27,20 +28,6 @@ function rowNames(): string[] {
       // The name cell: the name first, then (on narrow screens) the folded columns.
       .map((row) => within(row).getAllByRole('cell')[1]?.firstElementChild?.textContent ?? '')
   );
-}
-
-/** An admin's 'Novo Produto' dialog, open over the catalogue; the server answers a POST with what it was sent. */
-async function openNewProduct() {
-  signedInAs(server, ADMIN);
-  serveCatalogue();
-  server.on('POST', '/api/products', ({ body }) => ({
-    status: 201,
-    body: { success: true, data: productJson(body as Record<string, unknown>) },
-  }));
-  const { user } = renderApp('/produtos');
-  await screen.findByText('Tênis Corrida');
-  await user.click(screen.getByRole('button', { name: /Novo Produto/ }));
-  return { user, dialog: await screen.findByRole('dialog', { name: 'Adicionar Novo Produto' }) };
 }
 
 /** An admin's list with the `action` ('Editar', 'Excluir') of the row named `name` clicked. */
@@ -192,7 +179,8 @@ describe('Produtos', () => {
   });
 
   it('appends a created product to the list without reloading it', async () => {
-    const { user, dialog } = await openNewProduct();
+    serveCatalogue();
+    const { user, dialog } = await openNewProduct(server, 'Tênis Corrida');
     await user.type(within(dialog).getByLabelText('SKU'), 'BON-004');
     await user.type(within(dialog).getByLabelText('Nome'), 'Boné');
     const cost = within(dialog).getByLabelText('Preço de custo');
@@ -219,7 +207,8 @@ describe('Produtos', () => {
   });
 
   it('Novo Produto: clicking into the prices and stocks that start at zero and typing gives what was typed', async () => {
-    const { user, dialog } = await openNewProduct();
+    serveCatalogue();
+    const { user, dialog } = await openNewProduct(server, 'Tênis Corrida');
     await user.type(within(dialog).getByLabelText('SKU'), 'CAL-010');
     await user.type(within(dialog).getByLabelText('Nome'), 'Calça Sarja');
     // No clearing first: each field shows its zero and takes what is typed in its place.
