@@ -4,6 +4,7 @@
 // another store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../access/tenants';
+import { NO_PREVIOUS_REVENUE_GROWTH } from '../test/growth-figures';
 import { closeHandApp, HAND_TODAY, NO_HAND_APP, openHandApp } from '../test/hand-store';
 import { api, login, type Json } from '../test/helpers';
 import { databases } from '../test/testDb';
@@ -195,15 +196,8 @@ describe.each(databases())('financial reports on a hand-built store (%s)', (kind
     // 04-05 sold s1 (100,00, cost 40,00: net margin 60 %); 04-04 had no revenue and no result.
     const profit = await get('/profitability?start_date=2030-04-05&end_date=2030-04-05');
     expect(profit.profitability_ratios.net_margin).toBe(60);
-    expect(profit.growth_analysis).toEqual({
-      revenue_growth: 0,
-      profit_growth: 0,
-      // Not +60 p.p. against a margin of a period without revenue.
-      margin_improvement: 0,
-      revenue_growth_unavailable: 'no_previous_revenue',
-      profit_growth_unavailable: 'no_previous_revenue',
-      margin_improvement_unavailable: 'no_previous_revenue',
-    });
+    // margin_improvement 0: not +60 p.p. against a margin of a period without revenue.
+    expect(profit.growth_analysis).toEqual(NO_PREVIOUS_REVENUE_GROWTH);
     const summary = await get('/summary?start_date=2030-04-05&end_date=2030-04-05');
     expect(summary.profitability.growth_analysis).toEqual(profit.growth_analysis);
   });

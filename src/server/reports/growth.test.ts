@@ -2,6 +2,7 @@
 // older clients read it) and its `_unavailable` companion says why.
 import { describe, expect, it } from 'vitest';
 import type { BalanceSheet, Dre } from '../../shared/contract/reports';
+import { GROWTH_COMPARES, NO_PREVIOUS_REVENUE_GROWTH } from '../test/growth-figures';
 import { buildProfitability } from './financial-reports';
 
 function dre(revenue: number, net: number): Dre {
@@ -44,25 +45,12 @@ const growth = (now: Dre, before: Dre) => buildProfitability(now, before, SHEET)
 
 describe('growth against the period before', () => {
   it('compares when the period before has a base', () => {
-    expect(growth(dre(150_00, 30_00), dre(100_00, 10_00))).toEqual({
-      revenue_growth: 50,
-      profit_growth: 200,
-      margin_improvement: 10,
-      revenue_growth_unavailable: null,
-      profit_growth_unavailable: null,
-      margin_improvement_unavailable: null,
-    });
+    const compared = { revenue_growth: 50, profit_growth: 200, margin_improvement: 10 };
+    expect(growth(dre(150_00, 30_00), dre(100_00, 10_00))).toEqual({ ...compared, ...GROWTH_COMPARES });
   });
 
   it('no revenue before: no revenue growth, no margin change, no profit growth when the result was zero', () => {
-    expect(growth(dre(100_00, 60_00), dre(0, 0))).toEqual({
-      revenue_growth: 0,
-      profit_growth: 0,
-      margin_improvement: 0,
-      revenue_growth_unavailable: 'no_previous_revenue',
-      profit_growth_unavailable: 'no_previous_revenue',
-      margin_improvement_unavailable: 'no_previous_revenue',
-    });
+    expect(growth(dre(100_00, 60_00), dre(0, 0))).toEqual(NO_PREVIOUS_REVENUE_GROWTH);
     // Expenses only before: a loss to compare the profit with, still no revenue nor margin.
     expect(growth(dre(100_00, 60_00), dre(0, -20_00))).toMatchObject({
       profit_growth: 400,
@@ -72,13 +60,11 @@ describe('growth against the period before', () => {
   });
 
   it('a result of exactly zero before: no profit growth, the rest compares', () => {
+    const compared = { revenue_growth: 20, profit_growth: 0, margin_improvement: 10 };
     expect(growth(dre(120_00, 12_00), dre(100_00, 0))).toEqual({
-      revenue_growth: 20,
-      profit_growth: 0,
-      margin_improvement: 10,
-      revenue_growth_unavailable: null,
+      ...compared,
+      ...GROWTH_COMPARES,
       profit_growth_unavailable: 'no_previous_profit',
-      margin_improvement_unavailable: null,
     });
   });
 });

@@ -5,15 +5,16 @@
 // margins net of discounts.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saleConflicts, saleItems } from '../db/schema';
-import { NO_STORE, openTestStore } from '../test/helpers';
+import { NO_STORE, useTestStore } from '../test/helpers';
 import { cashNetOf, makeCustomer, makeProduct, saleBody, salesCount } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('sale discounts (%s)', (kind) => {
   let { ctx, http, tenantId, admin, cashier } = NO_STORE;
   let customer: { id: string; name: string };
+  const sell = (body: unknown, token: string) => http.post('/api/sales', body, { token });
   const product = (price: number, cost = 1000) => makeProduct(ctx.db, tenantId, { stock: 100, price, cost });
   const linesOf = (saleId: string) =>
     ctx.db
@@ -22,11 +23,10 @@ describe.each(databases())('sale discounts (%s)', (kind) => {
       .where(and(eq(saleItems.tenantId, tenantId), eq(saleItems.saleId, saleId)))
       .orderBy(saleItems.position);
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, admin, cashier } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, tenantId, admin, cashier } = store);
     customer = await makeCustomer(ctx.db, tenantId, 'Lia Reis');
   });
-  afterAll(() => ctx?.close());
 
   it('line and sale discounts: charged totals to the centavo, payments add up to what is charged', async () => {
     const a = await product(3333);
@@ -36,7 +36,7 @@ describe.each(databases())('sale discounts (%s)', (kind) => {
       { product: b, quantity: 1 },
     ]);
     body.items[0] = { ...body.items[0]!, discount: 5 } as (typeof body.items)[number];
-    const res = await http.post('/api/sales', { ...body, discount: 1 }, { token: cashier });
+    const res = await sell({ ...body, discount: 1 }, cashier);
     expect(res.status).toBe(201);
     // gross 99,99 + 10,00; line 1 net 94,99; subtotal 104,99; sale discount 1,00 shared 94,99:10,00
     expect(res.body.data.total).toBe(103.99);
@@ -69,14 +69,10 @@ describe.each(databases())('sale discounts (%s)', (kind) => {
     const p = await product(1000);
     const before = await salesCount(ctx.db, tenantId);
     const line = saleBody(customer.id, [{ product: p, quantity: 1 }]);
-    const bad1 = await http.post(
-      '/api/sales',
-      { ...line, items: [{ ...line.items[0], discount: 10.01 }] },
-      { token: admin },
-    );
+    const bad1 = await sell({ ...line, items: [{ ...line.items[0], discount: 10.01 }] }, admin);
     expect(bad1.status).toBe(400);
     expect(bad1.body.details[0].path).toBe('items.0.discount');
-    const bad2 = await http.post('/api/sales', { ...line, discount: 10.01 }, { token: admin });
+    const bad2 = await sell({ ...line, discount: 10.01 }, admin);
     expect(bad2.status).toBe(400);
     expect(bad2.body.details[0].path).toBe('discount');
     expect(await salesCount(ctx.db, tenantId)).toBe(before);
@@ -85,44 +81,24 @@ describe.each(databases())('sale discounts (%s)', (kind) => {
   it("a cashier within the store's limit sells; over it online is a 409 naming the limit; an admin has no limit", async () => {
     const p = await product(10000);
     const before = await salesCount(ctx.db, tenantId);
-    const within = await http.post(
-      '/api/sales',
-      { ...saleBody(customer.id, [{ product: p, quantity: 1 }]), discount: 10 },
-      { token: cashier },
-    );
+    const within = await sell({ ...saleBody(customer.id, [{ product: p, quantity: 1 }]), discount: 10 }, cashier);
     expect(within.status).toBe(201);
-    const over = await http.post(
-      '/api/sales',
-      { ...saleBody(customer.id, [{ product: p, quantity: 1 }]), discount: 10.01 },
-      { token: cashier },
-    );
+    const over = await sell({ ...saleBody(customer.id, [{ product: p, quantity: 1 }]), discount: 10.01 }, cashier);
     expect(over.status).toBe(409);
     expect(over.body.error).toBe(
       'Desconto acima do limite do caixa: no máximo 10%. Só um administrador pode dar um desconto maior.',
     );
     const line = saleBody(customer.id, [{ product: p, quantity: 1 }]);
-    const overLine = await http.post(
-      '/api/sales',
-      { ...line, items: [{ ...line.items[0], discount: 20 }] },
-      { token: cashier },
-    );
+    const overLine = await sell({ ...line, items: [{ ...line.items[0], discount: 20 }] }, cashier);
     expect(overLine.status).toBe(409);
     expect(await salesCount(ctx.db, tenantId)).toBe(before + 1);
-    const byAdmin = await http.post(
-      '/api/sales',
-      { ...saleBody(customer.id, [{ product: p, quantity: 1 }]), discount: 50 },
-      { token: admin },
-    );
+    const byAdmin = await sell({ ...saleBody(customer.id, [{ product: p, quantity: 1 }]), discount: 50 }, admin);
     expect(byAdmin.status).toBe(201);
     // The admin raises the limit: the same discount passes.
     await http.put('/api/settings', { cashier_max_discount_percent: 25 }, { token: admin });
     const raised = await http.put('/api/settings', {}, { token: admin });
     expect(raised.body.data.cashier_max_discount_percent).toBe(25);
-    const now = await http.post(
-      '/api/sales',
-      { ...line, items: [{ ...line.items[0], discount: 20 }] },
-      { token: cashier },
-    );
+    const now = await sell({ ...line, items: [{ ...line.items[0], discount: 20 }] }, cashier);
     expect(now.status).toBe(201);
     await http.put('/api/settings', { cashier_max_discount_percent: 10 }, { token: admin });
   });
@@ -149,11 +125,7 @@ describe.each(databases())('sale discounts (%s)', (kind) => {
   it('the price rule compares the undiscounted unit price; revenue and margins count what was charged', async () => {
     const p = await product(2000, 500);
     const line = saleBody(customer.id, [{ product: p, quantity: 2 }]);
-    const res = await http.post(
-      '/api/sales',
-      { ...line, items: [{ ...line.items[0], discount: 2 }] },
-      { token: cashier },
-    );
+    const res = await sell({ ...line, items: [{ ...line.items[0], discount: 2 }] }, cashier);
     expect(res.status).toBe(201);
     expect(res.body.data.total).toBe(38);
     const { rows } = (await ctx.db.execute(

@@ -3,11 +3,11 @@
 // seeing today only, the detail, and a cancel replayed from the outbox being one cancel.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, startOfDayUtc, todayIso } from '../../shared/dates';
 import { accountsReceivable, customers, sales } from '../db/schema';
 import { createCustomer } from '../catalogue/customers';
-import { NO_STORE, openTestStore } from '../test/helpers';
+import { NO_STORE, useTestStore } from '../test/helpers';
 import {
   cashOf,
   crediarioBody,
@@ -24,12 +24,11 @@ describe.each(databases())('sales history (%s)', (kind) => {
   let maria: { id: string };
   let joao: { id: string };
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, admin, cashier } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, tenantId, admin, cashier } = store);
     maria = await createCustomer(ctx.db, tenantId, { name: 'Maria Souza', document: '52998224725', active: true });
     joao = await makeCustomer(ctx.db, tenantId, 'João Lima');
   });
-  afterAll(() => ctx?.close());
 
   const product = (stock = 50) => makeProduct(ctx.db, tenantId, { stock, price: 1000 });
   const register = async (id: string, token = cashier) =>

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../shared/dates';
 import { MIGRATIONS_FOLDER } from '../db/client';
 import { salePayments } from '../db/schema';
-import { NO_STORE, openTestStore } from '../test/helpers';
+import { NO_STORE, useTestStore } from '../test/helpers';
 import {
   cashNetOf,
   cashOf,
@@ -34,11 +34,10 @@ describe.each(databases())('sale payments (%s)', (kind) => {
       .orderBy(salePayments.seq);
   const product = (price: number) => makeProduct(ctx.db, tenantId, { stock: 100, price, cost: 100 });
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, admin, cashier } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, tenantId, admin, cashier } = store);
     customer = await makeCustomer(ctx.db, tenantId, 'Rita Lobo');
   });
-  afterAll(() => ctx?.close());
 
   it('a sale with payment_method alone (old clients) is one part with its total and one cash entry with its method', async () => {
     const p = await product(2500);

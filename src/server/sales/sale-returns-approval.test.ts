@@ -190,24 +190,15 @@ describe.each(databases())('sealed approvals: returns over the limit, their expi
 
     // Used online today: expired.
     expect((await giveBack(sale.id, sale.item, 1, { id: staleId, approval: stale })).status).toBe(409);
+    /** The return done at the counter at `doneAtMs`, delivered by the outbox now. */
+    const deliveredLater = (id: string, approval: typeof fresh, doneAtMs: number) =>
+      giveBack(sale.id, sale.item, 1, { id, approval, offline: true, returned_at: new Date(doneAtMs).toISOString() });
     // Done at the counter 1 h after it was given, delivered by the outbox a day later: it held.
-    const inTime = new Date(given + 60 * 60_000).toISOString();
-    const held = await giveBack(sale.id, sale.item, 1, {
-      id: freshId,
-      approval: fresh,
-      offline: true,
-      returned_at: inTime,
-    });
+    const held = await deliveredLater(freshId, fresh, given + 60 * 60_000);
     expect(held.status, JSON.stringify(held.body)).toBe(201);
     expect(held.body.data.limit_conflict).toBe(false);
     // Done at the counter 25 h after: expired, kept and flagged.
-    const tooLate = new Date(given + APPROVAL_TTL_MS + 60 * 60_000).toISOString();
-    const late = await giveBack(sale.id, sale.item, 1, {
-      id: staleId,
-      approval: stale,
-      offline: true,
-      returned_at: tooLate,
-    });
+    const late = await deliveredLater(staleId, stale, given + APPROVAL_TTL_MS + 60 * 60_000);
     expect(late.status, JSON.stringify(late.body)).toBe(201);
     expect(late.body.data.limit_conflict).toBe(true);
   });

@@ -217,13 +217,14 @@ export async function openTestStore(kind: TestDbKind, config: Partial<AppConfig>
 
 /**
  * The store for the describe block it is called in: opened before its tests and handed to
- * `take` (which keeps the parts the file reads), closed after them.
+ * `take` (which keeps the parts the file reads and may add what its tests share), closed
+ * after them.
  */
-export function useTestStore(kind: TestDbKind, take: (store: TestStore) => void): void {
+export function useTestStore(kind: TestDbKind, take: (store: TestStore) => void | Promise<void>): void {
   let store: TestStore | undefined;
   beforeAll(async () => {
     store = await openTestStore(kind);
-    take(store);
+    await take(store);
   });
   afterAll(() => store?.ctx.close());
 }
