@@ -86,12 +86,26 @@ async function chooseFormat(page: Page, name: RegExp) {
   await expect.poll(() => page.locator('[data-print-labels]').getAttribute('data-print-labels')).toBe(value);
 }
 
+/** The admin signed in on a fresh browser of `viewport` (then at `route`, if not null), handed to `use`; closed after. */
+async function asAdmin(
+  viewport: { width: number; height: number },
+  route: string | null,
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const browser = await openBrowser(viewport);
+  try {
+    const page = await browser.context.newPage();
+    await signIn(server, page, 'admin@demo.com');
+    if (route) await page.goto(`${server.demoUrl}${route}`);
+    await use(page);
+  } finally {
+    await browser.close();
+  }
+}
+
 describe('Etiquetas: price labels with barcodes on sheets and on a roll', () => {
   it('desktop: sheet Pimaco 6180, A4 and the 40 x 25 mm roll, read back by a scanner', async () => {
-    const browser = await openBrowser({ width: 1280, height: 900 });
-    try {
-      const page = await browser.context.newPage();
-      await signIn(server, page, 'admin@demo.com');
+    await asAdmin({ width: 1280, height: 900 }, null, async (page) => {
       await page.getByRole('link', { name: 'Etiquetas' }).click();
       await page.getByRole('heading', { name: 'Etiquetas' }).waitFor();
       const search = page.getByPlaceholder('Buscar produto por código ou nome...');
@@ -156,17 +170,11 @@ describe('Etiquetas: price labels with barcodes on sheets and on a roll', () => 
       const rollText = await pdfText(roll);
       for (const p of PRODUCTS) expect(rollText).toContain(p.name);
       expect((await pdfCodes(roll, 1, 3)).sort()).toEqual([...READS].sort());
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it('390 px: the screen fits and the preview shows the sheet', async () => {
-    const browser = await openBrowser({ width: 390, height: 844 });
-    try {
-      const page = await browser.context.newPage();
-      await signIn(server, page, 'admin@demo.com');
-      await page.goto(`${server.demoUrl}/etiquetas`);
+    await asAdmin({ width: 390, height: 844 }, '/etiquetas', async (page) => {
       const search = page.getByPlaceholder('Buscar produto por código ou nome...');
       await search.and(page.locator('[aria-busy="true"]')).waitFor({ state: 'detached', timeout: 60_000 });
       await search.click();
@@ -177,17 +185,11 @@ describe('Etiquetas: price labels with barcodes on sheets and on a roll', () => 
       await page.getByRole('group', { name: 'Prévia das etiquetas' }).locator('[data-label]').first().waitFor();
       expect(await overflow(page)).toEqual({ page: null, regions: [] });
       await screenshot(page, 'labels-3-390');
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it('from Produtos: the products the search leaves on screen, one label each', async () => {
-    const browser = await openBrowser({ width: 1280, height: 900 });
-    try {
-      const page = await browser.context.newPage();
-      await signIn(server, page, 'admin@demo.com');
-      await page.goto(`${server.demoUrl}/produtos`);
+    await asAdmin({ width: 1280, height: 900 }, '/produtos', async (page) => {
       await page.getByLabel('Buscar produtos').click();
       await page.keyboard.type('ETQ-');
       await page.getByRole('table', { name: 'Produtos' }).getByText('Boné Etiqueta').waitFor();
@@ -197,9 +199,7 @@ describe('Etiquetas: price labels with barcodes on sheets and on a roll', () => 
       await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(PRODUCTS.length);
       for (const p of PRODUCTS) expect(await page.getByLabel(`Etiquetas de ${p.name}`).inputValue()).toBe('1');
       await page.getByText(`${PRODUCTS.length} etiqueta(s) em 1 folha(s)`).waitFor();
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it('after an NF-e entry: one label per unit that came in, for products just created', async () => {
@@ -226,11 +226,7 @@ describe('Etiquetas: price labels with barcodes on sheets and on a roll', () => 
     });
     const file = join(mkdtempSync(join(tmpdir(), 'labels-nfe-')), 'nfe.xml');
     writeFileSync(file, xml);
-    const browser = await openBrowser({ width: 1280, height: 900 });
-    try {
-      const page = await browser.context.newPage();
-      await signIn(server, page, 'admin@demo.com');
-      await page.goto(`${server.demoUrl}/entradas`);
+    await asAdmin({ width: 1280, height: 900 }, '/entradas', async (page) => {
       await page.getByLabel('Arquivo XML da NF-e').setInputFiles(file);
       await page.getByRole('table', { name: 'Itens da NF-e' }).getByText('CANECA ETIQUETA NFE').waitFor();
       await page.getByRole('button', { name: 'Criar produtos para os itens sem produto' }).click();
@@ -248,8 +244,6 @@ describe('Etiquetas: price labels with barcodes on sheets and on a roll', () => 
       expect(text.match(/CANECA ETIQUETA NFE/g)).toHaveLength(3);
       expect(text.match(/PRATO ETIQUETA NFE/g)).toHaveLength(2);
       await screenshot(page, 'labels-4-nfe-1280');
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
