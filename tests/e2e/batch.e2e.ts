@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot } from './support/browser';
 import { idbCount, until } from './support/idb';
-import { addProduct, chooseCustomer, finish, openTill, signIn } from './support/till';
+import { addProduct, chooseCustomer, demoLists, finish, openTill, signIn } from './support/till';
 import type { ApiCustomer, ApiProduct } from './support/till';
 import { fileServer } from './support/suite';
 
@@ -15,21 +15,16 @@ const server = fileServer();
 describe('fila em lote', () => {
   it('uma venda recusada no lote não segura as outras', async () => {
     const adminToken = await loginToken(server, 'admin@demo.com');
-    const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
-      token: adminToken,
-    });
-    const p = catalogue.body.data.products.find((row) => row.current_stock >= 5);
-    if (!p) throw new Error('o catálogo demo precisa de um produto com estoque');
     // A customer the admin will remove while the tablet is offline.
     const created = await api<{ data: ApiCustomer }>(server, 'POST', '/api/customers', {
       token: adminToken,
       body: { name: 'Cliente Removido Depois' },
     });
     const gone = created.body.data;
-    const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=3', {
-      token: adminToken,
-    });
-    const [ana] = people.body.data.customers.filter((c) => c.id !== gone.id);
+    const { products, customers } = await demoLists(server, adminToken, 3);
+    const p = products.find((row) => row.current_stock >= 5);
+    if (!p) throw new Error('o catálogo demo precisa de um produto com estoque');
+    const [ana] = customers.filter((c) => c.id !== gone.id);
     if (!ana) throw new Error('o demo precisa de clientes');
     const salesBefore = await api<{ data: { pagination: { total: number } } }>(server, 'GET', '/api/sales', {
       token: adminToken,

@@ -12,12 +12,12 @@ import { idbCount, idbProductCount, until } from './support/idb';
 import {
   addProduct,
   chooseCustomer,
+  demoLists,
   finish,
   openTill,
   shownStock,
   signIn,
   tillReady,
-  type ApiCustomer,
   type ApiProduct,
 } from './support/till';
 import { fileBrowser, fileServer } from './support/suite';
@@ -30,23 +30,18 @@ const tabletB = fileBrowser({ width: 1180, height: 820 });
 describe('PDV offline', () => {
   it('vende três vezes sem rede e entrega cada venda uma única vez', async () => {
     const adminToken = await loginToken(server, 'admin@demo.com');
-    const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=200', {
-      token: adminToken,
-    });
-    const stocked = catalogue.body.data.products.filter((p) => p.current_stock >= 5);
+    const { products, customers } = await demoLists(server, adminToken, 3);
+    const stocked = products.filter((p) => p.current_stock >= 5);
     const [x, y, z] = stocked;
     if (!x || !y || !z) throw new Error('o catálogo demo precisa de três produtos com estoque');
-    const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=3', {
-      token: adminToken,
-    });
-    const [ana, bruno, carla] = people.body.data.customers;
+    const [ana, bruno, carla] = customers;
     if (!ana || !bruno || !carla) throw new Error('o demo precisa de três clientes');
 
     // Tablet B: another till in the same store, online, mirror loaded with today's stock.
     const pageB = await tabletB.context.newPage();
     await signIn(server, pageB, 'admin@demo.com');
     await openTill(server, pageB);
-    await until(async () => (await idbProductCount(pageB)) >= catalogue.body.data.products.length, 'espelho B');
+    await until(async () => (await idbProductCount(pageB)) >= products.length, 'espelho B');
     expect(await shownStock(pageB, x)).toBe(x.current_stock);
 
     // Tablet A: the cashier, online long enough to install the app and mirror the catalogue.
@@ -54,7 +49,7 @@ describe('PDV offline', () => {
     await signIn(server, page, 'caixa@demo.com');
     await openTill(server, page);
     await waitForServiceWorker(page);
-    await until(async () => (await idbProductCount(page)) >= catalogue.body.data.products.length, 'espelho A');
+    await until(async () => (await idbProductCount(page)) >= products.length, 'espelho A');
     await screenshot(page, '10-pdv-online');
 
     // The internet drops. The cashier reloads: the app still opens and sells.
