@@ -220,7 +220,7 @@ export async function openTestStore(kind: TestDbKind, config: Partial<AppConfig>
  * `take` (which keeps the parts the file reads and may add what its tests share), closed
  * after them.
  */
-export function useTestStore(kind: TestDbKind, take: (store: TestStore) => void | Promise<void>): void {
+export function useTestStore(kind: TestDbKind, take: (store: TestStore) => unknown): void {
   let store: TestStore | undefined;
   beforeAll(async () => {
     store = await openTestStore(kind);
