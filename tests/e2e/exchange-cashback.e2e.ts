@@ -14,7 +14,7 @@ import { api } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { idbCount, storedCaixa, until } from './support/idb';
 import { overflow } from './support/layout';
-import { addProduct, openTill, signIn, typeMoney, type ApiCustomer, type ApiProduct } from './support/till';
+import { addProduct, openTill, signIn, type ApiCustomer, type ApiProduct } from './support/till';
 import {
   cents,
   exchangeCounter,
@@ -26,6 +26,7 @@ import {
   typeInto,
 } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
+import { cashMatched, closeCountingCash, expectClosedAsOnDevice } from './support/caixa-close';
 import { goToHistory, openSale } from './support/history';
 
 let page: Page;
@@ -86,17 +87,8 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
 
     // Still offline, the blind close: the caixa expects the sale's cash less what went back.
     const expectedCash = cents(dearer.sale_price) - cents(rest);
-    await page.getByRole('button', { name: 'Fechar Caixa' }).click();
-    await typeMoney(page, 'Dinheiro contado', reais(expectedCash / 100));
-    await page.getByRole('button', { name: 'Confirmar fechamento' }).click();
-    await page.getByTestId('caixa-fechamento').waitFor();
-    const device = await storedCaixa(page);
-    expect(device.figures!.find((f) => f.method === 'cash')).toEqual({
-      method: 'cash',
-      expected: expectedCash,
-      counted: expectedCash,
-      difference: 0,
-    });
+    const device = await closeCountingCash(page, expectedCash);
+    expect(device.figures!.find((f) => f.method === 'cash')).toEqual(cashMatched(expectedCash));
 
     // Back online: everything arrives once; the vale is zero, its ledger has the payout.
     await setOnline(page, true);
@@ -113,18 +105,7 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
       ['use', cents(cheap.sale_price)],
       ['payout', cents(rest)],
     ]);
-    const served = await api<{
-      data: { status: string; figures: { method: string; expected: number; counted: number; difference: number }[] };
-    }>(server, 'GET', `/api/cash-sessions/${session}`, { token: adminToken });
-    expect(served.body.data.status).toBe('closed');
-    expect(served.body.data.figures).toEqual(
-      device.figures!.map((f) => ({
-        method: f.method,
-        expected: f.expected / 100,
-        counted: f.counted / 100,
-        difference: f.difference / 100,
-      })),
-    );
+    await expectClosedAsOnDevice(server, adminToken, session, device.figures);
     const cash = await api<{ data: { entries: { description: string; amount: number; type: string }[] } }>(
       server,
       'GET',
@@ -188,30 +169,10 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
       // No float; in: two sales of the dearer product in cash (the exchange's new sale was
       // paid with the vale); out: the exchange's rest and the third sale's price.
       const phoneCash = cents(dearer.sale_price) - cents(rest);
-      await p.getByRole('button', { name: 'Fechar Caixa' }).click();
-      await typeMoney(p, 'Dinheiro contado', reais(phoneCash / 100));
-      await p.getByRole('button', { name: 'Confirmar fechamento' }).click();
-      await p.getByTestId('caixa-fechamento').waitFor();
-      const phoneClosed = await storedCaixa(p);
-      expect(phoneClosed.figures!.find((f) => f.method === 'cash')).toEqual({
-        method: 'cash',
-        expected: phoneCash,
-        counted: phoneCash,
-        difference: 0,
-      });
+      const phoneClosed = await closeCountingCash(p, phoneCash);
+      expect(phoneClosed.figures!.find((f) => f.method === 'cash')).toEqual(cashMatched(phoneCash));
       await until(async () => (await idbCount(p, 'outbox')) === 0, 'fechamento no servidor');
-      const phoneServed = await api<{
-        data: { status: string; figures: { method: string; expected: number; counted: number; difference: number }[] };
-      }>(server, 'GET', `/api/cash-sessions/${phoneSession}`, { token: adminToken });
-      expect(phoneServed.body.data.status).toBe('closed');
-      expect(phoneServed.body.data.figures).toEqual(
-        phoneClosed.figures!.map((f) => ({
-          method: f.method,
-          expected: f.expected / 100,
-          counted: f.counted / 100,
-          difference: f.difference / 100,
-        })),
-      );
+      await expectClosedAsOnDevice(server, adminToken, phoneSession, phoneClosed.figures);
     } finally {
       await phone.close();
     }

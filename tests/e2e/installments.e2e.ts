@@ -14,6 +14,7 @@ import { idbCount, idbKeys, storedCaixa, until } from './support/idb';
 import { overflow } from './support/layout';
 import { openTill, signIn, typeMoney } from './support/till';
 import { fileBrowser, fileServer } from './support/suite';
+import { cashMatched, expectClosedAsOnDevice } from './support/caixa-close';
 
 const server = fileServer();
 const tablet = fileBrowser({ width: 820, height: 1180 });
@@ -29,12 +30,6 @@ const flat = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
 async function setOnline(page: Page, online: boolean) {
   await tablet.context.setOffline(!online);
   await page.evaluate((on) => window.dispatchEvent(new Event(on ? 'online' : 'offline')), online);
-}
-
-interface ServedSession {
-  status: string;
-  figures: { method: string; expected: number; counted: number; difference: number }[];
-  installments_by_method: { method: string; count: number; amount: number }[];
 }
 
 describe('Parcelas no caixa', () => {
@@ -115,27 +110,13 @@ describe('Parcelas no caixa', () => {
     expect(cashLine).toContain('R$ 141,20');
     await screenshot(page, 'parcela-03-caixa-fechado');
     const device = await storedCaixa(page);
-    expect(device.figures!.find((f) => f.method === 'cash')).toEqual({
-      method: 'cash',
-      expected: 14_120,
-      counted: 14_120,
-      difference: 0,
-    });
+    expect(device.figures!.find((f) => f.method === 'cash')).toEqual(cashMatched(14_120));
 
     // Back online: the receipt and the close arrive once; the server's caixa is the device's.
     await setOnline(page, true);
     await until(async () => (await idbCount(page, 'outbox')) === 0, 'entrega', 90_000);
-    const served = await api<{ data: ServedSession }>(server, 'GET', `/api/cash-sessions/${device.id}`, { token });
-    expect(served.body.data.status).toBe('closed');
-    expect(served.body.data.figures).toEqual(
-      device.figures!.map((f) => ({
-        method: f.method,
-        expected: f.expected / 100,
-        counted: f.counted / 100,
-        difference: f.difference / 100,
-      })),
-    );
-    expect(served.body.data.installments_by_method).toEqual([{ method: 'cash', count: 1, amount: 41.2 }]);
+    const served = await expectClosedAsOnDevice(server, token, device.id, device.figures);
+    expect(served.installments_by_method).toEqual([{ method: 'cash', count: 1, amount: 41.2 }]);
     const left = await api<{ data: { amount: number; status: string } }>(
       server,
       'GET',
