@@ -21,6 +21,7 @@ import {
   shownBRL,
   storeCreditBalance,
   typeInto,
+  saleReturns,
 } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
 import { goToHistory, openSale } from './support/history';
@@ -87,15 +88,8 @@ describe('Troca (tablet 820 px)', () => {
     // Back online: the sale, the return and the new sale arrive once, in that order.
     await tablet.context.setOffline(false);
     await until(async () => (await idbCount(page, 'outbox')) === 0, 'entrega da fila', 90_000);
-    const returns = await api<{ data: { returns: { amount: number; refund_method: string }[] } }>(
-      server,
-      'GET',
-      `/api/sales/${saleId}/returns`,
-      { token: adminToken },
-    );
-    expect(returns.body.data.returns.map((r) => [r.amount, r.refund_method])).toEqual([
-      [cheap.sale_price, 'vale_troca'],
-    ]);
+    const returns = await saleReturns<{ amount: number; refund_method: string }>(server, adminToken, saleId);
+    expect(returns.map((r) => [r.amount, r.refund_method])).toEqual([[cheap.sale_price, 'vale_troca']]);
     const newSale = await api<{ data: { total: number; payments: { method: string; amount: number }[] } }>(
       server,
       'GET',

@@ -19,7 +19,15 @@ import {
   type ApiCustomer,
   type ApiProduct,
 } from './support/till';
-import { reais, returnsCounter, sellOnDevice, shownBRL, storeCreditBalance, typeInto } from './support/returns';
+import {
+  reais,
+  returnsCounter,
+  saleReturns,
+  sellOnDevice,
+  shownBRL,
+  storeCreditBalance,
+  typeInto,
+} from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
 import { goToHistory, openSale } from './support/history';
 
@@ -96,15 +104,8 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
     await tablet.context.setOffline(false);
     await until(async () => (await idbCount(page, 'outbox')) === 0, 'entrega da fila', 90_000);
     expect(await count('/api/sales?limit=1')).toBe(salesBefore + 2);
-    const returns = await api<{ data: { returns: { amount: number; refund_method: string }[] } }>(
-      server,
-      'GET',
-      `/api/sales/${saleId}/returns`,
-      { token: adminToken },
-    );
-    expect(returns.body.data.returns.map((r) => [r.amount, r.refund_method])).toEqual([
-      [expensive.sale_price, 'vale_troca'],
-    ]);
+    const returns = await saleReturns<{ amount: number; refund_method: string }>(server, adminToken, saleId);
+    expect(returns.map((r) => [r.amount, r.refund_method])).toEqual([[expensive.sale_price, 'vale_troca']]);
     expect(await serverBalance()).toBe(expected);
     // The device shows the server's balance once the mirror has it.
     await page.reload();
@@ -179,13 +180,8 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
     await tablet.context.setOffline(false);
     await until(async () => (await idbCount(page, 'outbox')) === 0, 'entrega da devolução', 90_000);
 
-    const returns = await api<{ data: { returns: { offline: boolean; limit_conflict: boolean }[] } }>(
-      server,
-      'GET',
-      `/api/sales/${saleId}/returns`,
-      { token: adminToken },
-    );
-    expect(returns.body.data.returns.map((r) => [r.offline, r.limit_conflict]).sort()).toEqual([
+    const returns = await saleReturns<{ offline: boolean; limit_conflict: boolean }>(server, adminToken, saleId);
+    expect(returns.map((r) => [r.offline, r.limit_conflict]).sort()).toEqual([
       [false, false],
       [true, true],
     ]);

@@ -1,6 +1,6 @@
 // What the returns and exchange tests share: amounts as the screen writes them, typing into
-// a labelled field as a person does, a customer's vale-troca on the server, and the counter
-// both start from.
+// a labelled field as a person does, a customer's vale-troca and a sale's returns on the
+// server, and the counter both start from.
 import { api, loginToken } from './api';
 import type { Page } from './browser';
 import { idbKeys, idbProductCount, until } from './idb';
@@ -30,6 +30,12 @@ export async function storeCreditBalance(server: RunningServer, token: string, c
     token,
   });
   return res.body.data.balance;
+}
+
+/** A sale's returns as the server lists them (with the fields `T` names). */
+export async function saleReturns<T>(server: RunningServer, token: string, saleId: string): Promise<T[]> {
+  const res = await api<{ data: { returns: T[] } }>(server, 'GET', `/api/sales/${saleId}/returns`, { token });
+  return res.body.data.returns;
 }
 
 /**
