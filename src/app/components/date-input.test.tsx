@@ -110,7 +110,7 @@ describe('DateField', () => {
   });
 
   it('says when a date is outside the days allowed', async () => {
-    const user = await typeIn('24112026', { max: '2026-11-23' });
+    await typeIn('24112026', { max: '2026-11-23' });
     expect(screen.getByText('Escolha uma data até 23/11/2026.')).toBeTruthy();
     expect(formValue()).toBe('null');
   });
