@@ -7,7 +7,7 @@ import { makeCustomer, makeProduct, saleBody, type ProductFixture } from '../../
 import { nfeXml } from '../../src/server/test/nfe-xml';
 import type { CaseKit, RouteCases } from './idempotency-fixtures';
 
-export function counterCases({ db, http, admin, tenantId, next, ok }: CaseKit): RouteCases {
+export function counterCases({ db, http, admin, tenantId, next, ok, onTwo, twoBodies }: CaseKit): RouteCases {
   const product = (stock = 20): Promise<ProductFixture> => makeProduct(db, tenantId, { stock });
   const customerId = async () => (await makeCustomer(db, tenantId)).id;
   /** No stock count open (a store has one open at most). */
@@ -75,10 +75,7 @@ export function counterCases({ db, http, admin, tenantId, next, ok }: CaseKit): 
         other: { url: `/api/products/${id}`, body: { name: 'Blusa B' } },
       };
     },
-    'DELETE /api/products/:id': async () => ({
-      call: { url: `/api/products/${(await product()).id}` },
-      other: { url: `/api/products/${(await product()).id}` },
-    }),
+    'DELETE /api/products/:id': () => onTwo(product, (id) => `/api/products/${id}`),
     'POST /api/customers': async () => ({
       call: { url: '/api/customers', body: { name: 'Ana' } },
       other: { url: '/api/customers', body: { name: 'Bia' } },
@@ -134,14 +131,9 @@ export function counterCases({ db, http, admin, tenantId, next, ok }: CaseKit): 
       const url = (i: number) => `/api/sales/${s.id}/items/${s.items[i].id}`;
       return { call: { url: url(0) }, other: { url: url(1) } };
     },
-    'PUT /api/sales/:id': async () => {
-      const url = `/api/sales/${(await sale()).id}`;
-      return { call: { url, body: { notes: 'Entregar sábado' } }, other: { url, body: { notes: 'Entregar domingo' } } };
-    },
-    'PUT /api/sales/:id/cancel': async () => ({
-      call: { url: `/api/sales/${(await sale()).id}/cancel` },
-      other: { url: `/api/sales/${(await sale()).id}/cancel` },
-    }),
+    'PUT /api/sales/:id': async () =>
+      twoBodies(`/api/sales/${(await sale()).id}`, { notes: 'Entregar sábado' }, { notes: 'Entregar domingo' }),
+    'PUT /api/sales/:id/cancel': () => onTwo(sale, (id) => `/api/sales/${id}/cancel`),
     'POST /api/sales/:id/returns': async () => {
       const s = await sale();
       const give = (quantity: number, reason: string) => ({

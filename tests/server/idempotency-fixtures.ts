@@ -44,7 +44,17 @@ export function caseKit(env: CaseEnv) {
     if (r.status >= 300) throw new Error(`fixture: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body.data;
   };
-  return { ...env, next, ok };
+  /** The route on two fresh rows: `path` of one, then of another. */
+  const onTwo = async (make: () => Promise<{ id: string }>, path: (id: string) => string): Promise<Case> => ({
+    call: { url: path((await make()).id) },
+    other: { url: path((await make()).id) },
+  });
+  /** The route at one `url` with two bodies. */
+  const twoBodies = (url: string, body: unknown, other: unknown): Case => ({
+    call: { url, body },
+    other: { url, body: other },
+  });
+  return { ...env, next, ok, onTwo, twoBodies };
 }
 
 export type CaseKit = ReturnType<typeof caseKit>;

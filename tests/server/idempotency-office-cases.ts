@@ -4,7 +4,7 @@
 import { todayIso } from '../../src/shared/dates';
 import type { CaseKit, RouteCases } from './idempotency-fixtures';
 
-export function officeCases({ http, admin, tenantId, next, ok }: CaseKit): RouteCases {
+export function officeCases({ http, admin, tenantId, next, ok, onTwo, twoBodies }: CaseKit): RouteCases {
   const payable = () =>
     ok(
       http.post(
@@ -76,10 +76,7 @@ export function officeCases({ http, admin, tenantId, next, ok }: CaseKit): Route
         other: { url: `/api/users/${u.id}`, body: body('Bia') },
       };
     },
-    'DELETE /api/users/:id': async () => ({
-      call: { url: `/api/users/${(await user()).id}` },
-      other: { url: `/api/users/${(await user()).id}` },
-    }),
+    'DELETE /api/users/:id': () => onTwo(user, (id) => `/api/users/${id}`),
     'PUT /api/company/me': async () => ({
       call: { url: '/api/company/me', body: { name: 'Loja Demo A' } },
       other: { url: '/api/company/me', body: { name: 'Loja Demo B' } },
@@ -96,14 +93,9 @@ export function officeCases({ http, admin, tenantId, next, ok }: CaseKit): Route
       call: { url: '/api/expense-categories', body: { name: `Nova ${next()}` } },
       other: { url: '/api/expense-categories', body: { name: `Nova ${next()}` } },
     }),
-    'PUT /api/expense-categories/:id': async () => {
-      const url = `/api/expense-categories/${(await category()).id}`;
-      return { call: { url, body: { description: 'a' } }, other: { url, body: { description: 'b' } } };
-    },
-    'DELETE /api/expense-categories/:id': async () => ({
-      call: { url: `/api/expense-categories/${(await category()).id}` },
-      other: { url: `/api/expense-categories/${(await category()).id}` },
-    }),
+    'PUT /api/expense-categories/:id': async () =>
+      twoBodies(`/api/expense-categories/${(await category()).id}`, { description: 'a' }, { description: 'b' }),
+    'DELETE /api/expense-categories/:id': () => onTwo(category, (id) => `/api/expense-categories/${id}`),
     'POST /api/accounts-payable': async () => ({
       call: { url: '/api/accounts-payable', body: payableBody(10) },
       other: { url: '/api/accounts-payable', body: payableBody(11) },
@@ -112,28 +104,17 @@ export function officeCases({ http, admin, tenantId, next, ok }: CaseKit): Route
       const url = `/api/accounts-payable/${(await payable()).id}`;
       return { call: { url, body: payableBody(20) }, other: { url, body: payableBody(21) } };
     },
-    'DELETE /api/accounts-payable/:id': async () => ({
-      call: { url: `/api/accounts-payable/${(await payable()).id}` },
-      other: { url: `/api/accounts-payable/${(await payable()).id}` },
-    }),
+    'DELETE /api/accounts-payable/:id': () => onTwo(payable, (id) => `/api/accounts-payable/${id}`),
     'POST /api/accounts-payable/:id/mark-as-paid': async () =>
       paidOn(`/api/accounts-payable/${(await payable()).id}/mark-as-paid`),
-    'POST /api/accounts-payable/:id/cancel': async () => ({
-      call: { url: `/api/accounts-payable/${(await payable()).id}/cancel` },
-      other: { url: `/api/accounts-payable/${(await payable()).id}/cancel` },
-    }),
+    'POST /api/accounts-payable/:id/cancel': () => onTwo(payable, (id) => `/api/accounts-payable/${id}/cancel`),
     'POST /api/accounts-receivable': async () => ({
       call: { url: '/api/accounts-receivable', body: { description: 'Receber', amount: 10, due_date: todayIso() } },
       other: { url: '/api/accounts-receivable', body: { description: 'Receber', amount: 12, due_date: todayIso() } },
     }),
-    'PUT /api/accounts-receivable/:id': async () => {
-      const url = `/api/accounts-receivable/${(await receivable()).id}`;
-      return { call: { url, body: { description: 'A' } }, other: { url, body: { description: 'B' } } };
-    },
-    'DELETE /api/accounts-receivable/:id': async () => ({
-      call: { url: `/api/accounts-receivable/${(await receivable()).id}` },
-      other: { url: `/api/accounts-receivable/${(await receivable()).id}` },
-    }),
+    'PUT /api/accounts-receivable/:id': async () =>
+      twoBodies(`/api/accounts-receivable/${(await receivable()).id}`, { description: 'A' }, { description: 'B' }),
+    'DELETE /api/accounts-receivable/:id': () => onTwo(receivable, (id) => `/api/accounts-receivable/${id}`),
     'PATCH /api/accounts-receivable/:id/mark-as-paid': async () =>
       paidOn(`/api/accounts-receivable/${(await receivable()).id}/mark-as-paid`),
     'POST /api/accounts-receivable/:id/receive': async () => {
@@ -143,10 +124,8 @@ export function officeCases({ http, admin, tenantId, next, ok }: CaseKit): Route
         other: { url, body: { payment_method: 'cash' } },
       };
     },
-    'PATCH /api/accounts-receivable/:id/cancel': async () => ({
-      call: { url: `/api/accounts-receivable/${(await receivable()).id}/cancel` },
-      other: { url: `/api/accounts-receivable/${(await receivable()).id}/cancel` },
-    }),
+    'PATCH /api/accounts-receivable/:id/cancel': () =>
+      onTwo(receivable, (id) => `/api/accounts-receivable/${id}/cancel`),
     'POST /api/cash-flow': async () => {
       const body = (amount: number) => ({
         date: todayIso(),
@@ -157,13 +136,8 @@ export function officeCases({ http, admin, tenantId, next, ok }: CaseKit): Route
       });
       return { call: { url: '/api/cash-flow', body: body(7) }, other: { url: '/api/cash-flow', body: body(8) } };
     },
-    'PUT /api/cash-flow/:id': async () => {
-      const url = `/api/cash-flow/${(await cashEntry()).id}`;
-      return { call: { url, body: { description: 'A' } }, other: { url, body: { description: 'B' } } };
-    },
-    'DELETE /api/cash-flow/:id': async () => ({
-      call: { url: `/api/cash-flow/${(await cashEntry()).id}` },
-      other: { url: `/api/cash-flow/${(await cashEntry()).id}` },
-    }),
+    'PUT /api/cash-flow/:id': async () =>
+      twoBodies(`/api/cash-flow/${(await cashEntry()).id}`, { description: 'A' }, { description: 'B' }),
+    'DELETE /api/cash-flow/:id': () => onTwo(cashEntry, (id) => `/api/cash-flow/${id}`),
   };
 }

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers } from '../db/schema';
-import { makeProduct, saleBody, salesSuite, type ProductFixture } from '../test/sales-fixtures';
+import { makeProduct, saleBody, salesSuite, type LineInput, type ProductFixture } from '../test/sales-fixtures';
 import type { TestDbKind } from '../test/testDb';
 
 /** Registers the store's opening and closing around the suite; read `s` inside the tests. */
@@ -19,6 +19,9 @@ export function returnsSuite(kind: TestDbKind) {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data as { id: string; items: { id: string; product_id: string }[] };
   };
+  /** A sale to `buyer` (the cashier's by default), answered as it is: nothing checked. */
+  const saleTo = (buyer: string, lines: LineInput[], extra: Record<string, unknown> = {}, token = s.cashier) =>
+    s.http.post('/api/sales', saleBody(buyer, lines, extra), keyed(token));
   const giveBack = (
     saleId: string,
     lines: { sale_item_id: string; quantity: number; damaged?: boolean }[],
@@ -65,5 +68,5 @@ export function returnsSuite(kind: TestDbKind) {
       ]),
     };
   };
-  return { s, keyed, product, sell, giveBack, balanceOf, openSession, expectedOf, storeCreditOf };
+  return { s, keyed, product, sell, saleTo, giveBack, balanceOf, openSession, expectedOf, storeCreditOf };
 }

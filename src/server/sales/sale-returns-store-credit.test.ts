@@ -9,12 +9,12 @@ import { databases } from '../test/testDb';
 import { returnsSuite } from './sale-returns-fixtures';
 
 describe.each(databases())('returns: vale-troca and exchanges (%s)', (kind) => {
-  const { s, keyed, product, giveBack, balanceOf, openSession, expectedOf, storeCreditOf } = returnsSuite(kind);
+  const { s, keyed, product, giveBack, saleTo, balanceOf, openSession, expectedOf, storeCreditOf } = returnsSuite(kind);
 
   it('vale-troca: credit on the customer, used in a later sale; online never beyond the balance, offline a conflict; the ledger never below zero', async () => {
     const buyer = (await makeCustomer(s.ctx.db, s.tenantId, 'Vera Vale')).id;
     const p = await product(2550, 1000, 50);
-    const sale = await s.http.post('/api/sales', saleBody(buyer, [{ product: p, quantity: 2 }]), keyed(s.admin));
+    const sale = await saleTo(buyer, [{ product: p, quantity: 2 }], {}, s.admin);
     const credit = await giveBack(
       sale.body.data.id,
       [{ sale_item_id: sale.body.data.items[0].id, quantity: 2 }],
@@ -28,31 +28,23 @@ describe.each(databases())('returns: vale-troca and exchanges (%s)', (kind) => {
 
     // Online, more than the balance: 409 and nothing written.
     const q = await product(4000, 1000, 50);
-    const over = await s.http.post(
-      '/api/sales',
-      saleBody(buyer, [{ product: q, quantity: 2 }], {
-        payments: [
-          { method: 'store_credit', amount: 60 },
-          { method: 'cash', amount: 20 },
-        ],
-      }),
-      keyed(s.cashier),
-    );
+    const over = await saleTo(buyer, [{ product: q, quantity: 2 }], {
+      payments: [
+        { method: 'store_credit', amount: 60 },
+        { method: 'cash', amount: 20 },
+      ],
+    });
     expect(over.status).toBe(409);
     expect(over.body.error).toContain('vale-troca');
     expect(await stockOf(s.ctx.db, s.tenantId, q.id)).toBe(50);
 
     // Within it: the part brings no money in, the balance goes down.
-    const used = await s.http.post(
-      '/api/sales',
-      saleBody(buyer, [{ product: q, quantity: 1 }], {
-        payments: [
-          { method: 'store_credit', amount: 30 },
-          { method: 'pix', amount: 10 },
-        ],
-      }),
-      keyed(s.cashier),
-    );
+    const used = await saleTo(buyer, [{ product: q, quantity: 1 }], {
+      payments: [
+        { method: 'store_credit', amount: 30 },
+        { method: 'pix', amount: 10 },
+      ],
+    });
     expect(used.status, JSON.stringify(used.body)).toBe(201);
     expect(used.body.data.payment_method).toBe('pix');
     expect((await cashOf(s.ctx.db, s.tenantId, used.body.data.id)).map((e) => [e.amount, e.paymentMethod])).toEqual([
@@ -61,14 +53,10 @@ describe.each(databases())('returns: vale-troca and exchanges (%s)', (kind) => {
     expect(await balanceOf(buyer)).toBe(2100);
 
     // Offline, beyond the balance: the sale is kept, the balance stops at zero, a conflict is listed.
-    const offline = await s.http.post(
-      '/api/sales',
-      saleBody(buyer, [{ product: q, quantity: 1 }], {
-        offline: true,
-        payments: [{ method: 'store_credit', amount: 40 }],
-      }),
-      keyed(s.cashier),
-    );
+    const offline = await saleTo(buyer, [{ product: q, quantity: 1 }], {
+      offline: true,
+      payments: [{ method: 'store_credit', amount: 40 }],
+    });
     expect(offline.status, JSON.stringify(offline.body)).toBe(201);
     expect(await balanceOf(buyer)).toBe(0);
     const conflicts = await s.http.get('/api/sale-conflicts', { token: s.admin });
@@ -95,11 +83,7 @@ describe.each(databases())('returns: vale-troca and exchanges (%s)', (kind) => {
     const shirt = await product(2550, 1000, 10);
     const dearer = await product(4000, 1500, 10);
     const cheaper = await product(990, 400, 10);
-    const sold = await s.http.post(
-      '/api/sales',
-      saleBody(buyer, [{ product: shirt, quantity: 2 }], { cash_session_id: session }),
-      keyed(s.cashier),
-    );
+    const sold = await saleTo(buyer, [{ product: shirt, quantity: 2 }], { cash_session_id: session });
     expect(sold.status, JSON.stringify(sold.body)).toBe(201);
     const saleId = sold.body.data.id as string;
     expect(await expectedOf(session)).toMatchObject({ cash: 151 });
@@ -151,26 +135,18 @@ describe.each(databases())('returns: vale-troca and exchanges (%s)', (kind) => {
     );
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     // Never more vale than the returns gave: online a 409, nothing written.
-    const over = await s.http.post(
-      '/api/sales',
-      saleBody(buyer, [{ product: dearer, quantity: 1 }], {
-        cash_session_id: session,
-        payments: [
-          { method: 'store_credit', amount: 25.51 },
-          { method: 'cash', amount: 14.49 },
-        ],
-      }),
-      keyed(s.cashier),
-    );
+    const over = await saleTo(buyer, [{ product: dearer, quantity: 1 }], {
+      cash_session_id: session,
+      payments: [
+        { method: 'store_credit', amount: 25.51 },
+        { method: 'cash', amount: 14.49 },
+      ],
+    });
     expect(over.status).toBe(409);
-    const small = await s.http.post(
-      '/api/sales',
-      saleBody(buyer, [{ product: cheaper, quantity: 1 }], {
-        cash_session_id: session,
-        payments: [{ method: 'store_credit', amount: 9.9 }],
-      }),
-      keyed(s.cashier),
-    );
+    const small = await saleTo(buyer, [{ product: cheaper, quantity: 1 }], {
+      cash_session_id: session,
+      payments: [{ method: 'store_credit', amount: 9.9 }],
+    });
     expect(small.status, JSON.stringify(small.body)).toBe(201);
     expect(await balanceOf(buyer)).toBe(1560);
     expect(await expectedOf(session)).toMatchObject({ cash: 165.5 });
