@@ -42,7 +42,9 @@ function toInput(values: EntryFormValues) {
 
 export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | null; onClose: () => void }) {
   const action = entry ? 'atualizar' : 'criar';
-  const { values, set, errors, save } = useAccountForm<EntryFormValues>(
+  const createMutation = useCreateCashEntry();
+  const updateMutation = useUpdateCashEntry();
+  const { values, set, save, saving, form } = useAccountForm<EntryFormValues>(
     () =>
       entry
         ? {
@@ -55,11 +57,8 @@ export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | 
         : { date: todayIso(), type: 'income', description: '', category: '', amount: null },
     onClose,
     (reason) => `Erro ao ${action} lançamento: ${reason}`,
+    [createMutation, updateMutation],
   );
-  const createMutation = useCreateCashEntry();
-  const updateMutation = useUpdateCashEntry();
-  const saving = createMutation.isPending || updateMutation.isPending;
-  const form = { values, set, errors, saving };
 
   function onSubmit() {
     // Not a date yet: the field says why; nothing is sent.

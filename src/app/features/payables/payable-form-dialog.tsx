@@ -29,15 +29,14 @@ interface PayableFormDialogProps {
 
 export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) {
   const action = account ? 'atualizar' : 'criar';
-  const { values, set, errors, save } = useAccountForm<PayableFormValues>(
+  const createMutation = useCreatePayable();
+  const updateMutation = useUpdatePayable();
+  const { values, set, save, saving, form } = useAccountForm<PayableFormValues>(
     () => (account ? payableToForm(account) : EMPTY_PAYABLE_FORM),
     onClose,
     (reason) => `Erro ao ${action} conta a pagar: ${reason}`,
+    [createMutation, updateMutation],
   );
-  const createMutation = useCreatePayable();
-  const updateMutation = useUpdatePayable();
-  const saving = createMutation.isPending || updateMutation.isPending;
-  const form = { values, set, errors, saving };
 
   function onSubmit() {
     if (!requiredFilled(values)) return;

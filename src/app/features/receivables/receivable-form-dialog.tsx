@@ -18,14 +18,13 @@ import { CustomerField } from './customer-field';
 import { EMPTY_RECEIVABLE_FORM, formToInput, requiredFilled, type ReceivableFormValues } from './receivable-form';
 
 export function ReceivableFormDialog({ onClose }: { onClose: () => void }) {
-  const { values, set, errors, save } = useAccountForm<ReceivableFormValues>(
+  const createMutation = useCreateReceivable();
+  const { values, set, save, saving, form } = useAccountForm<ReceivableFormValues>(
     EMPTY_RECEIVABLE_FORM,
     onClose,
     (reason) => `Erro ao criar conta a receber: ${reason}`,
+    [createMutation],
   );
-  const createMutation = useCreateReceivable();
-  const saving = createMutation.isPending;
-  const form = { values, set, errors, saving };
 
   function onSubmit() {
     if (!requiredFilled(values)) {
