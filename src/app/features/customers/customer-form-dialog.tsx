@@ -6,8 +6,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { MoneyField } from '../../components/money-input';
 import { parseMoneyInput } from '../../../shared/money';
 import { toast } from '../../components/toast-store';
-import { useFormValues } from '../../components/use-form-values';
-import { useRecordSave } from '../../components/use-record-save';
+import { useRecordForm } from '../../components/use-record-save';
 import { validateForm } from '../../lib/form-errors';
 import { useCreateCustomer, useUpdateCustomer } from './api';
 import {
@@ -25,13 +24,12 @@ interface CustomerFormDialogProps {
 
 export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProps) {
   const editing = customer !== null;
-  const create = useCreateCustomer();
-  const update = useUpdateCustomer();
-  const failTitle = editing ? 'Erro ao atualizar cliente' : 'Erro ao adicionar cliente';
-  const { errors, saving, add, edit } = useRecordSave(customer, { create, update }, failTitle, onClose);
-  const { values, setValues, set, text } = useFormValues<CustomerFormValues>(
+  const { errors, saving, add, edit, values, setValues, set, text } = useRecordForm(
+    customer,
+    { create: useCreateCustomer(), update: useUpdateCustomer() },
+    editing ? 'Erro ao atualizar cliente' : 'Erro ao adicionar cliente',
+    onClose,
     () => (customer ? customerToForm(customer) : EMPTY_CUSTOMER_FORM),
-    { errors, disabled: saving },
   );
 
   function onSubmit() {

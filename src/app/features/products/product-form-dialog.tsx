@@ -12,8 +12,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { MoneyField } from '../../components/money-input';
 import { QuantityField } from '../../components/quantity-input';
 import { toast } from '../../components/toast-store';
-import { useFormValues } from '../../components/use-form-values';
-import { useRecordSave } from '../../components/use-record-save';
+import { useRecordForm } from '../../components/use-record-save';
 import { validateForm } from '../../lib/form-errors';
 import { useCreateProduct, useUpdateProduct } from './api';
 import {
@@ -34,13 +33,12 @@ interface ProductFormDialogProps {
 
 export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) {
   const editing = product !== null;
-  const create = useCreateProduct();
-  const update = useUpdateProduct();
-  const failTitle = editing ? 'Erro ao atualizar produto' : 'Erro ao adicionar produto';
-  const { errors, saving, add, edit } = useRecordSave(product, { create, update }, failTitle, onClose);
-  const { values, set, text } = useFormValues<ProductFormValues>(
+  const { errors, saving, add, edit, values, set, text } = useRecordForm(
+    product,
+    { create: useCreateProduct(), update: useUpdateProduct() },
+    editing ? 'Erro ao atualizar produto' : 'Erro ao adicionar produto',
+    onClose,
     () => (product ? productToForm(product) : EMPTY_PRODUCT_FORM),
-    { errors, disabled: saving },
   );
   const [barcodeLeft, setBarcodeLeft] = useState(false);
   const barcode = barcodeFeedback(values.barcode, barcodeLeft);
