@@ -12,7 +12,7 @@ import {
   TextRow,
   useAccountForm,
 } from '../../components/accounts/field-rows';
-import { AccountFormDialog } from '../../components/accounts/form-dialog';
+import { GridFormDialog } from '../../components/form-dialog';
 import { toastSaved } from '../../components/outcome-toast';
 import { validateForm } from '../../lib/form-errors';
 import { useCreateCashEntry, useUpdateCashEntry, type CashEntryRow } from './api';
@@ -79,7 +79,7 @@ export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | 
   }
 
   return (
-    <AccountFormDialog
+    <GridFormDialog
       title={entry ? 'Editar Lançamento' : 'Novo Lançamento'}
       saving={saving}
       onClose={onClose}
@@ -92,6 +92,6 @@ export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | 
       <TextRow form={form} name="description" label="Descrição" required data-autofocus="" className="sm:col-span-2" />
       <CategoryRow form={form} name="category" choices={CASH_FLOW_CATEGORIES} />
       <MoneyRow form={form} name="amount" />
-    </AccountFormDialog>
+    </GridFormDialog>
   );
 }

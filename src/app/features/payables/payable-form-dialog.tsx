@@ -15,7 +15,7 @@ import {
   TextRow,
   useAccountForm,
 } from '../../components/accounts/field-rows';
-import { AccountFormDialog } from '../../components/accounts/form-dialog';
+import { GridFormDialog } from '../../components/form-dialog';
 import { toastSaved } from '../../components/outcome-toast';
 import { validateForm } from '../../lib/form-errors';
 import { useCreatePayable, useUpdatePayable, type PayableRow } from './api';
@@ -57,7 +57,7 @@ export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) 
   }
 
   return (
-    <AccountFormDialog
+    <GridFormDialog
       title={account ? 'Editar Conta a Pagar' : 'Nova Conta a Pagar'}
       size="lg"
       saving={saving}
@@ -74,6 +74,6 @@ export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) 
       <PaymentMethodRow form={form} name="payment_method" choices={PAYABLE_PAYMENT_METHODS} />
       <TextRow form={form} name="reference_number" label="Número de Referência" className="sm:col-span-2" />
       <NotesRow form={form} name="notes" />
-    </AccountFormDialog>
+    </GridFormDialog>
   );
 }

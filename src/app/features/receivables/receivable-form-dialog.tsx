@@ -9,7 +9,7 @@ import {
   TextRow,
   useAccountForm,
 } from '../../components/accounts/field-rows';
-import { AccountFormDialog } from '../../components/accounts/form-dialog';
+import { GridFormDialog } from '../../components/form-dialog';
 import { toastSaved } from '../../components/outcome-toast';
 import { toastError } from '../../components/toast-store';
 import { validateForm } from '../../lib/form-errors';
@@ -39,7 +39,7 @@ export function ReceivableFormDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <AccountFormDialog
+    <GridFormDialog
       title="Nova Conta"
       size="lg"
       saving={saving}
@@ -56,6 +56,6 @@ export function ReceivableFormDialog({ onClose }: { onClose: () => void }) {
       <PaymentMethodRow form={form} name="payment_method" choices={RECEIVABLE_PAYMENT_METHODS} />
       <TextRow form={form} name="reference_number" label="Número de Referência" />
       <NotesRow form={form} name="notes" />
-    </AccountFormDialog>
+    </GridFormDialog>
   );
 }
