@@ -76,7 +76,7 @@ function AdminApproval({ block, saleId, onCancel, onApproved }: CreditLimitDialo
   // The server's refusal shows under the password.
   const { values, text } = useFormValues(
     { email: '', password: '' },
-    { errors: { password: error ?? undefined }, disabled: sending },
+    { errors: error ? { password: error } : {}, disabled: sending },
   );
   const { email, password } = values;
 
