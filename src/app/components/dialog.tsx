@@ -84,7 +84,7 @@ export function Dialog({ open, onClose, title, description, children, role = 'di
       restoreSiblings();
       previouslyFocused?.focus();
     };
-  }, [open]);
+  }, [open, onCloseRef]);
 
   if (!open || typeof document === 'undefined') return null;
 

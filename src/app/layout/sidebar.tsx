@@ -64,7 +64,7 @@ function useDrawerFocus(open: boolean, onClose: () => void) {
         before.focus();
       }
     };
-  }, [open]);
+  }, [open, onCloseRef]);
   return ref;
 }
 

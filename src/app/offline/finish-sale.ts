@@ -9,7 +9,7 @@
 // if the direct sending did arrive (sales/sale-create.ts on the server).
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import type { ApiError } from '../lib/api-error';
-import type { BalcaoDb, LocalSale } from './db';
+import type { LocalSale } from './db';
 import { caixaDependencies, currentCaixa, type SalePart } from './caixa';
 import { deviceIdentity } from './device-identity';
 import type { DirectSend } from './direct-send';

@@ -44,7 +44,7 @@ export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | 
   const action = entry ? 'atualizar' : 'criar';
   const createMutation = useCreateCashEntry();
   const updateMutation = useUpdateCashEntry();
-  const { values, set, save, saving, form } = useAccountForm<EntryFormValues>(
+  const { values, save, saving, form } = useAccountForm<EntryFormValues>(
     () =>
       entry
         ? {

@@ -31,7 +31,7 @@ export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) 
   const action = account ? 'atualizar' : 'criar';
   const createMutation = useCreatePayable();
   const updateMutation = useUpdatePayable();
-  const { values, set, save, saving, form } = useAccountForm<PayableFormValues>(
+  const { values, save, saving, form } = useAccountForm<PayableFormValues>(
     () => (account ? payableToForm(account) : EMPTY_PAYABLE_FORM),
     onClose,
     (reason) => `Erro ao ${action} conta a pagar: ${reason}`,

@@ -22,7 +22,6 @@ import {
   formToUpdate,
   productToForm,
   stockChanged,
-  type ProductFormValues,
 } from './product-form';
 
 interface ProductFormDialogProps {

@@ -78,7 +78,7 @@ function CameraDialog({ onClose, onCode }: { onClose: () => void; onCode: (code:
       cancelAnimationFrame(frame);
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, []);
+  }, [onCodeRef]);
 
   return (
     <Dialog open onClose={onClose} title="Ler código" description="Aponte a câmera para o código de barras.">
