@@ -42,32 +42,24 @@ export const creditApprovalRoutes: FastifyPluginAsyncZod<RouteOptions & { loginL
   app,
   { ctx, loginLimits },
 ) => {
-  app.post(
-    '/credit-approval',
-    {
-      config: {
-        access: 'authenticated',
-        withoutIdempotencyKey: APPROVAL_WITHOUT_KEY,
-      },
-      schema: { body: CreditApprovalRequestSchema, response: { 200: CreditApprovalResponseSchema } },
-    },
-    async (request) => {
-      const { tenantId } = authOf(request);
-      const data = await approveCredit({ ...ctx, loginLimits }, tenantId, { ...request.body, ip: request.ip });
-      return { success: true as const, data };
-    },
-  );
+  const config = { access: 'authenticated', withoutIdempotencyKey: APPROVAL_WITHOUT_KEY } as const;
+  const response = { 200: CreditApprovalResponseSchema };
+  const deps = { ...ctx, loginLimits };
 
   app.post(
+    '/credit-approval',
+    { config, schema: { body: CreditApprovalRequestSchema, response } },
+    async (request) => ({
+      success: true as const,
+      data: await approveCredit(deps, authOf(request).tenantId, { ...request.body, ip: request.ip }),
+    }),
+  );
+  app.post(
     '/return-approval',
-    {
-      config: { access: 'authenticated', withoutIdempotencyKey: APPROVAL_WITHOUT_KEY },
-      schema: { body: ReturnApprovalRequestSchema, response: { 200: CreditApprovalResponseSchema } },
-    },
-    async (request) => {
-      const { tenantId } = authOf(request);
-      const data = await approveReturn({ ...ctx, loginLimits }, tenantId, { ...request.body, ip: request.ip });
-      return { success: true as const, data };
-    },
+    { config, schema: { body: ReturnApprovalRequestSchema, response } },
+    async (request) => ({
+      success: true as const,
+      data: await approveReturn(deps, authOf(request).tenantId, { ...request.body, ip: request.ip }),
+    }),
   );
 };
