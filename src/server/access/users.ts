@@ -15,7 +15,7 @@ import { pageOf } from '../db/pages';
 import { refusingDuplicates } from '../db/errors';
 import { liveIn, liveRow } from '../db/tombstones';
 import { refreshTokens, tenants, users, type UserRow } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { conflict } from '../errors';
 import { hashPassword } from './passwords';
 
 export const USER_NOT_FOUND = 'Usuário não encontrado.';
