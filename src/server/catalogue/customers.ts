@@ -44,6 +44,13 @@ export function toCustomer(row: CustomerRow): Customer {
 
 const live = (tenantId: string) => liveIn(customers, tenantId);
 
+/** A new customer's row from its API body (absent fields take their column's default). */
+export const newCustomerRow = (tenantId: string, input: CustomerCreate) => ({
+  ...fields.fromApi(input),
+  tenantId,
+  name: input.name,
+});
+
 export async function listCustomers(
   db: DbOrTx,
   tenantId: string,
@@ -79,10 +86,7 @@ export async function createCustomer(
   tx?: DbOrTx,
 ): Promise<Customer> {
   return creatingUnderClientId(db, tx, 'customers_pkey', 'um cliente', async (t) => {
-    const [row] = await t
-      .insert(customers)
-      .values({ ...fields.fromApi(input), tenantId, name: input.name })
-      .returning();
+    const [row] = await t.insert(customers).values(newCustomerRow(tenantId, input)).returning();
     return toCustomer(row!);
   });
 }

@@ -46,6 +46,14 @@ export function toProduct(row: ProductRow, withCost = true): Product {
 }
 
 const live = (tenantId: string) => liveIn(products, tenantId);
+
+/** A new product's row from its API body (absent fields take their column's default). */
+export const newProductRow = (tenantId: string, input: ProductCreate) => ({
+  ...fields.fromApi(input),
+  tenantId,
+  sku: input.sku,
+  name: input.name,
+});
 const skuTaken = (sku: string) => conflict(`Já existe um produto com o SKU ${sku}`);
 const barcodeTaken = (barcode: string | null | undefined) =>
   conflict(`Já existe um produto com o código de barras ${barcode ?? ''}`);
@@ -121,10 +129,7 @@ export async function createProduct(
 ): Promise<Product> {
   try {
     return await inTransaction(db, tx, async (t) => {
-      const [row] = await t
-        .insert(products)
-        .values({ ...fields.fromApi(input), tenantId, sku: input.sku, name: input.name })
-        .returning();
+      const [row] = await t.insert(products).values(newProductRow(tenantId, input)).returning();
       if (row!.currentStock !== 0) {
         await t.insert(stockMovements).values({
           tenantId,
