@@ -15,6 +15,7 @@ import { getStoreSettings } from '../access/settings';
 import type { LoginLimits } from '../access/login-rate-limit';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
+import { ok } from '../http/record-routes';
 import { approveCredit, approveReturn } from './credit-approval';
 import { customerCrediario } from './sale-credit';
 
@@ -46,20 +47,10 @@ export const creditApprovalRoutes: FastifyPluginAsyncZod<RouteOptions & { loginL
   const response = { 200: CreditApprovalResponseSchema };
   const deps = { ...ctx, loginLimits };
 
-  app.post(
-    '/credit-approval',
-    { config, schema: { body: CreditApprovalRequestSchema, response } },
-    async (request) => ({
-      success: true as const,
-      data: await approveCredit(deps, authOf(request).tenantId, { ...request.body, ip: request.ip }),
-    }),
+  app.post('/credit-approval', { config, schema: { body: CreditApprovalRequestSchema, response } }, async (request) =>
+    ok(await approveCredit(deps, authOf(request).tenantId, { ...request.body, ip: request.ip })),
   );
-  app.post(
-    '/return-approval',
-    { config, schema: { body: ReturnApprovalRequestSchema, response } },
-    async (request) => ({
-      success: true as const,
-      data: await approveReturn(deps, authOf(request).tenantId, { ...request.body, ip: request.ip }),
-    }),
+  app.post('/return-approval', { config, schema: { body: ReturnApprovalRequestSchema, response } }, async (request) =>
+    ok(await approveReturn(deps, authOf(request).tenantId, { ...request.body, ip: request.ip })),
   );
 };
