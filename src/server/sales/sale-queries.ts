@@ -6,7 +6,7 @@ import type { Sale, SaleItem, SalePayment, SaleStats } from '../../shared/contra
 import { addDays, startOfDayUtc } from '../../shared/dates';
 import type { DbOrTx } from '../db/client';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { loadSalePayments, rowsOfSales, toSalePayment } from './sale-payments';
 
 export const SALE_NOT_FOUND = 'Venda não encontrada.';
@@ -65,6 +65,13 @@ export async function loadSaleRow(t: DbOrTx, tenantId: string, id: string, forUp
   const [row] = forUpdate ? await query.for('no key update') : await query;
   if (!row) throw notFound(SALE_NOT_FOUND);
   return row;
+}
+
+/** The sale's row locked for a change; 409 (`cancelledText`) when it was cancelled: a cancelled sale changes no more. */
+export async function lockSaleToChange(t: DbOrTx, tenantId: string, id: string, cancelledText: string) {
+  const sale = await loadSaleRow(t, tenantId, id, true);
+  if (sale.saleStatus === 'cancelled') throw conflict(cancelledText);
+  return sale;
 }
 
 export const loadSaleItems = (t: DbOrTx, tenantId: string, saleIds: readonly string[]): Promise<SaleItemRow[]> =>
