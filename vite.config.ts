@@ -10,29 +10,40 @@ import { LAYOUT, LOGIN_SCREEN, SCREEN_ROUTES } from './src/app/app/router/route-
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
 /**
+ * A plugin of the production build that runs after the others; `dirs` holds the app's
+ * root and the output folder once the config is resolved.
+ */
+function afterBuild(name: string, hooks: (dirs: { root: string; outDir: string }) => Omit<Plugin, 'name'>): Plugin {
+  const dirs = { root: '', outDir: '' };
+  return {
+    name,
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      dirs.root = config.root;
+      dirs.outDir = resolve(config.root, config.build.outDir);
+    },
+    ...hooks(dirs),
+  };
+}
+
+/**
  * Brotli and gzip copies of every text file of dist/, written after everything else
  * (the service worker included: its closeBundle runs before this one).
  */
 function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'balcao:precompress',
-    apply: 'build',
-    enforce: 'post',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
+  return afterBuild('balcao:precompress', (dirs) => ({
     closeBundle: {
       sequential: true,
       order: 'post',
       handler() {
-        const t = precompressDir(outDir);
+        const t = precompressDir(dirs.outDir);
         this.info(
           `${t.files} arquivos comprimidos: br ${(t.brotli / 1024).toFixed(0)} KB, gzip ${(t.gzip / 1024).toFixed(0)} KB`,
         );
       },
     },
-  };
+  }));
 }
 
 /**
@@ -56,14 +67,7 @@ const ROUTE_SCREENS: Record<string, string[]> = Object.fromEntries([
  * worker keeps only index.html: installed, every chunk is already on the device.
  */
 function routePages(): Plugin {
-  let appRoot = '';
-  return {
-    name: 'balcao:route-pages',
-    apply: 'build',
-    enforce: 'post',
-    configResolved(config) {
-      appRoot = config.root;
-    },
+  return afterBuild('balcao:route-pages', (dirs) => ({
     generateBundle(_options, bundle) {
       const html = bundle['index.html'] as OutputAsset | undefined;
       if (!html) return; // the service worker's own build
@@ -82,7 +86,7 @@ function routePages(): Plugin {
       for (const [segment, screens] of Object.entries(ROUTE_SCREENS)) {
         const files = new Set<string>();
         for (const screen of screens) {
-          const id = resolve(appRoot, screen);
+          const id = resolve(dirs.root, screen);
           const chunk = chunks.find((c) => c.facadeModuleId === id);
           if (!chunk) this.error(`nenhum chunk para ${screen} (rota ${segment})`);
           for (const file of closure(chunk)) if (!initial.has(file)) files.add(file);
@@ -97,7 +101,7 @@ function routePages(): Plugin {
         });
       }
     },
-  };
+  }));
 }
 
 export default defineConfig({

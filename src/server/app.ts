@@ -1,8 +1,8 @@
 // Builds the Fastify app (no listening: tests drive it with app.inject).
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppContext } from './context';
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext, RouteOptions } from './context';
 import type { Database } from './db/client';
 import { resolveSession } from './access/auth';
 import { authRoutes } from './access/auth-routes';
@@ -58,6 +58,37 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
 }
 
+/** An area's routes; the login ones (auth, approvals) use the login limits too. */
+type AreaRoutes = FastifyPluginAsyncZod<RouteOptions & { loginLimits: LoginLimits }>;
+
+/** Every area of the API and its prefix, registered in this order. */
+const API_AREAS: readonly (readonly [AreaRoutes, string])[] = [
+  [tenantRoutes, '/api/tenants'],
+  [authRoutes, '/api/auth'],
+  [productRoutes, '/api/products'],
+  [customerRoutes, '/api/customers'],
+  [saleRoutes, '/api/sales'],
+  [returnRoutes, '/api/sales'],
+  [storeCreditRoutes, '/api/customers'],
+  [customerCrediarioRoutes, '/api/customers'],
+  [creditApprovalRoutes, '/api/auth'],
+  [deviceRoutes, '/api/devices'],
+  [saleConflictRoutes, '/api/sale-conflicts'],
+  [cashSessionRoutes, '/api/cash-sessions'],
+  [syncRoutes, '/api/sync'],
+  [userRoutes, '/api/users'],
+  [companyRoutes, '/api/company'],
+  [settingsRoutes, '/api/settings'],
+  [expenseCategoryRoutes, '/api/expense-categories'],
+  [payableRoutes, '/api/accounts-payable'],
+  [receivableRoutes, '/api/accounts-receivable'],
+  [cashFlowRoutes, '/api/cash-flow'],
+  [dashboardRoutes, '/api/dashboard'],
+  [financialReportRoutes, '/api/financial-reports'],
+  [stockEntryRoutes, '/api/stock-entries'],
+  [stockCountRoutes, '/api/stock-counts'],
+];
+
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = (
     logger
@@ -85,30 +116,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(healthRoutes, { ctx });
-  await app.register(tenantRoutes, { ctx, prefix: '/api/tenants' });
-  await app.register(authRoutes, { ctx, loginLimits, prefix: '/api/auth' });
-  await app.register(productRoutes, { ctx, prefix: '/api/products' });
-  await app.register(customerRoutes, { ctx, prefix: '/api/customers' });
-  await app.register(saleRoutes, { ctx, prefix: '/api/sales' });
-  await app.register(returnRoutes, { ctx, prefix: '/api/sales' });
-  await app.register(storeCreditRoutes, { ctx, prefix: '/api/customers' });
-  await app.register(customerCrediarioRoutes, { ctx, prefix: '/api/customers' });
-  await app.register(creditApprovalRoutes, { ctx, loginLimits, prefix: '/api/auth' });
-  await app.register(deviceRoutes, { ctx, prefix: '/api/devices' });
-  await app.register(saleConflictRoutes, { ctx, prefix: '/api/sale-conflicts' });
-  await app.register(cashSessionRoutes, { ctx, prefix: '/api/cash-sessions' });
-  await app.register(syncRoutes, { ctx, prefix: '/api/sync' });
-  await app.register(userRoutes, { ctx, prefix: '/api/users' });
-  await app.register(companyRoutes, { ctx, prefix: '/api/company' });
-  await app.register(settingsRoutes, { ctx, prefix: '/api/settings' });
-  await app.register(expenseCategoryRoutes, { ctx, prefix: '/api/expense-categories' });
-  await app.register(payableRoutes, { ctx, prefix: '/api/accounts-payable' });
-  await app.register(receivableRoutes, { ctx, prefix: '/api/accounts-receivable' });
-  await app.register(cashFlowRoutes, { ctx, prefix: '/api/cash-flow' });
-  await app.register(dashboardRoutes, { ctx, prefix: '/api/dashboard' });
-  await app.register(financialReportRoutes, { ctx, prefix: '/api/financial-reports' });
-  await app.register(stockEntryRoutes, { ctx, prefix: '/api/stock-entries' });
-  await app.register(stockCountRoutes, { ctx, prefix: '/api/stock-counts' });
+  for (const [routes, prefix] of API_AREAS) await app.register(routes, { ctx, loginLimits, prefix });
   await registerStatic(app, config.distDir);
 
   await app.ready();

@@ -9,14 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashSessionDetail } from '../../src/shared/contract';
 import type { RefundMethod } from '../../src/shared/contract/returns';
 import { lineShare } from '../../src/shared/return-share';
-import {
-  closeCaixa,
-  currentCaixa,
-  expectedOf,
-  openCaixa,
-  sessionReceipts,
-  sessionSales,
-} from '../../src/app/offline/caixa';
+import { currentCaixa, openCaixa } from '../../src/app/offline/caixa';
+import { closeCaixa, expectedOf, sessionReceipts, sessionSales } from '../../src/app/offline/caixa-close';
 import { BalcaoDb, type LocalSale } from '../../src/app/offline/db';
 import { finishSale } from '../../src/app/offline/finish-sale';
 import { chargedLines, finishReturn, tillPartOfReturn } from '../../src/app/offline/returns';

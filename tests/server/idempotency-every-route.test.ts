@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_STORE, openTestStore } from '../../src/server/test/helpers';
 import { databases } from '../../src/server/test/testDb';
-import { routeCases, type Answer, type Call, type Case } from './idempotency-cases';
+import { routeCases } from './idempotency-cases';
+import type { Answer, Call, Case } from './idempotency-fixtures';
 
 /** The routes that take no key, each with the reason it declares (http/idempotency.ts). */
 const WITHOUT_KEY = [

@@ -86,6 +86,19 @@ interface DeleteConfirmProps<T> extends Pick<RowConfirmProps<T>, 'row' | 'title'
   failTitle: string;
 }
 
+/** The words of deleting a record named by a masculine noun ('cliente', 'produto'). */
+export function removalTexts(
+  noun: string,
+): Pick<DeleteConfirmProps<never>, 'title' | 'message' | 'done' | 'failTitle'> {
+  const removed = `${noun.charAt(0).toUpperCase()}${noun.slice(1)} removido`;
+  return {
+    title: `Excluir ${noun}`,
+    message: `Tem certeza que deseja excluir este ${noun}?`,
+    done: { title: removed, description: `${removed} com sucesso!` },
+    failTitle: `Erro ao remover ${noun}`,
+  };
+}
+
 /** 'Excluir' asked first: confirmed, the row is deleted by its id and a toast says so. */
 export function DeleteConfirm<T extends { id: string }>({ remove, done, failTitle, ...props }: DeleteConfirmProps<T>) {
   return (

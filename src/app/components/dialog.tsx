@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from './cn';
+import { useLatest } from './use-latest';
 import { CloseIcon } from './icons';
 
 const FOCUSABLE =
@@ -43,11 +44,7 @@ export function Dialog({ open, onClose, title, description, children, role = 'di
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
+  const onCloseRef = useLatest(onClose);
 
   useEffect(() => {
     const node = wrapperRef.current;
@@ -87,7 +84,7 @@ export function Dialog({ open, onClose, title, description, children, role = 'di
       restoreSiblings();
       previouslyFocused?.focus();
     };
-  }, [open]);
+  }, [open, onCloseRef]);
 
   if (!open || typeof document === 'undefined') return null;
 

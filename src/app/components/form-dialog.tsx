@@ -42,6 +42,23 @@ export function FormDialog(props: FormDialogProps) {
   );
 }
 
+/**
+ * A FormDialog whose fields stand in two columns from 640 px (a customer, a product, an
+ * account); `below` goes under the fields, full width.
+ */
+export function GridFormDialog({
+  children,
+  below,
+  ...props
+}: Omit<FormDialogProps, 'className' | 'savingLabel'> & { below?: ReactNode }) {
+  return (
+    <FormDialog {...props}>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</div>
+      {below}
+    </FormDialog>
+  );
+}
+
 /** A form's submit button: `savingLabel` while the change is on its way. */
 export function SaveButton({
   saving,

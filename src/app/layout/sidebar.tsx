@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { usePermissions } from '../auth/use-permissions';
 import { cn } from '../components/cn';
+import { useLatest } from '../components/use-latest';
 import { CloseIcon, StoreIcon } from '../components/icons';
 import { navItemsFor } from './nav-items';
 
@@ -19,10 +20,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
  */
 function useDrawerFocus(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
+  const onCloseRef = useLatest(onClose);
   useEffect(() => {
     const drawer = ref.current;
     if (!open || !drawer) return;
@@ -66,7 +64,7 @@ function useDrawerFocus(open: boolean, onClose: () => void) {
         before.focus();
       }
     };
-  }, [open]);
+  }, [open, onCloseRef]);
   return ref;
 }
 

@@ -6,18 +6,14 @@
 // 'Trocar por outros produtos' is the exchange in one step: the return goes to the
 // customer's vale-troca (every sale has a customer) and Nova Venda opens on that customer
 // with the vale applied to the new sale (features/sales/exchange.tsx).
-// A cashier's return over the store's limit (shared/return-limit.ts) asks, online, for the
-// e-mail and password of an admin present: the server checks them once and answers a
-// sealed approval of this return (POST /api/auth/return-approval), which goes with it,
-// also when it waits in the outbox. Offline the password cannot be checked: the dialog
-// says an admin must approve, and the return goes for the server to record for review.
+// A cashier's return over the store's limit asks an admin present to approve it
+// (return-approval.tsx).
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CreditApprovalResponseSchema } from '../../shared/contract/credit';
 import { CASHIER_MAX_RETURN_DEFAULT } from '../../shared/contract/settings';
 import { REFUND_METHODS, REFUND_METHOD_LABELS, type RefundMethod } from '../../shared/contract/returns';
-import { formatBRL, toReais } from '../../shared/money';
-import { returnNeedsAdmin, returnOverLimit, returnOverLimitOffline } from '../../shared/return-limit';
+import { formatBRL } from '../../shared/money';
+import { returnNeedsAdmin } from '../../shared/return-limit';
 import { lineShare } from '../../shared/return-share';
 import { usePermissions } from '../auth/use-permissions';
 import { useOnline } from '../offline/hooks';
@@ -27,8 +23,7 @@ import { Button } from '../components/button';
 import { Dialog } from '../components/dialog';
 import { CheckboxField, SelectField, TextField } from '../components/field';
 import { toast } from '../components/toast-store';
-import { api } from './api';
-import { ApiError } from './api-error';
+import { AdminApproval, askApproval, type AdminSignIn } from './return-approval';
 
 /** A return made for an exchange: the new sale's customer and the vale-troca it gave (centavos). */
 export interface ExchangeStart {
@@ -54,12 +49,6 @@ export function useGoToExchange(): (exchange: ExchangeStart) => void {
   );
 }
 
-/** The admin's sign-in at the dialog: each field's key (also its input type) and label. */
-const ADMIN_FIELDS = [
-  ['email', 'E-mail do administrador'],
-  ['password', 'Senha do administrador'],
-] as const;
-
 /** The number the receipt printed ('#A-0042'); the start of the id for a sale kept before numbers. */
 const saleNumber = (sale: ReturnableSale) => `#${sale.number ?? sale.id.slice(0, 8).toUpperCase()}`;
 
@@ -78,29 +67,6 @@ export function ReturnDialog({ sale, onClose, onExchange }: ReturnDialogProps) {
   );
 }
 
-/** The sealed approval of an admin present for this return (online); throws their refusal. */
-async function askApproval(
-  admin: { email: string; password: string },
-  saleId: string,
-  returnId: string,
-  value: number,
-) {
-  try {
-    const { data } = await api.post(CreditApprovalResponseSchema, '/auth/return-approval', {
-      email: admin.email.trim(),
-      password: admin.password,
-      sale_id: saleId,
-      return_id: returnId,
-      amount: toReais(value),
-    });
-    return data.approval;
-  } catch (failure) {
-    throw new Error(
-      failure instanceof ApiError && failure.message ? failure.message : 'Não foi possível conferir a senha.',
-    );
-  }
-}
-
 function ReturnForm({
   sale,
   onDone,
@@ -117,7 +83,7 @@ function ReturnForm({
   const [method, setMethod] = useState<RefundMethod>('vale_troca');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [admin, setAdmin] = useState({ email: '', password: '' });
+  const [admin, setAdmin] = useState<AdminSignIn>({ email: '', password: '' });
   const { user } = usePermissions();
   const online = useOnline();
   const limit = useStoreSettings().data?.cashier_max_return ?? CASHIER_MAX_RETURN_DEFAULT;
@@ -257,29 +223,7 @@ function ReturnForm({
       <p className="text-sm text-slate-700">
         Valor da devolução: <strong data-testid="return-value">{formatBRL(value)}</strong>
       </p>
-      {needsAdmin ? (
-        <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {approving ? (
-            <>
-              <p>{returnOverLimit(limit)}</p>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {ADMIN_FIELDS.map(([key, label]) => (
-                  <TextField
-                    key={key}
-                    label={label}
-                    type={key}
-                    autoComplete="off"
-                    value={admin[key]}
-                    onChange={(e) => setAdmin((a) => ({ ...a, [key]: e.target.value }))}
-                  />
-                ))}
-              </div>
-            </>
-          ) : (
-            <p role="status">{returnOverLimitOffline(limit)}</p>
-          )}
-        </div>
-      ) : null}
+      {needsAdmin ? <AdminApproval approving={approving} limit={limit} admin={admin} onChange={setAdmin} /> : null}
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}

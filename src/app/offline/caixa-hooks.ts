@@ -5,17 +5,13 @@ import { useCallback } from 'react';
 import type { CountMethod } from '../../shared/caixa';
 import {
   addCashMovement,
-  closeCaixa,
   currentCaixa,
-  dismissCaixa,
-  expectedOf,
   openCaixa,
-  sessionReceipts,
-  sessionSales,
   type LocalCashMovement,
   type LocalCashSession,
   type Operator,
 } from './caixa';
+import { closeCaixa, dismissCaixa, expectedOf, sessionReceipts, sessionSales } from './caixa-close';
 import { getDb } from './db';
 import { useSyncEngine } from './hooks';
 import { useScreenPainted } from './screen-painted';

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';
-import { closeCaixa, currentCaixa, expectedOf, openCaixa, sessionReceipts, sessionSales } from './caixa';
+import { currentCaixa, openCaixa } from './caixa';
+import { closeCaixa, expectedOf, sessionReceipts, sessionSales } from './caixa-close';
 import { BalcaoDb, type LocalSale, type OutboxEntry } from './db';
 import { finishSale } from './finish-sale';
 import { finishReturn, tillPartOfReturn } from './returns';

@@ -6,17 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../lib/api-client';
 import { submitAccountChange, type AccountChange } from './account-changes';
+import { addCashMovement, currentCaixa, openCaixa } from './caixa';
 import {
-  addCashMovement,
   closeCaixa,
   CloseReasonRequired,
-  currentCaixa,
   dismissCaixa,
   expectedOf,
-  openCaixa,
   sessionReceipts,
   sessionSales,
-} from './caixa';
+} from './caixa-close';
 import { BalcaoDb, type LocalSale } from './db';
 import { finishSale } from './finish-sale';
 import { freshDevices, P1 } from '../test/device-db';

@@ -3,22 +3,11 @@
 // outbox entry in ONE transaction, so it works offline and reaches the server exactly once
 // (its outbox id is the Idempotency-Key) and in order: its movements and its sales wait for
 // its opening, and its close waits for its movements and for every sale of the session
-// still queued (and its returns and instalment receipts). The close is computed here from
-// the sales this device made in the session and the money it took in or paid out in it
-// besides them (receipts: instalments, returns, vale-troca in cash), with the server's
-// arithmetic (shared/caixa.ts), so the cashier sees the figures offline.
-import {
-  closeFigures,
-  closeNeedsReason,
-  CLOSE_REASON_REQUIRED,
-  expectedByMethod,
-  totalDifference,
-  type CloseFigure,
-  type CountMethod,
-  type TakenByMethod,
-} from '../../shared/caixa';
+// still queued (and its returns and instalment receipts). Here: the session, its opening,
+// its movements and the receipts kept on it; its close is caixa-close.ts.
+import type { CloseFigure } from '../../shared/caixa';
 import { toReais } from '../../shared/money';
-import type { BalcaoDb, LocalSale, OutboxEntry } from './db';
+import type { BalcaoDb, OutboxEntry } from './db';
 import { deviceIdentity } from './device-identity';
 import { buildOutboxEntry } from './outbox';
 
@@ -74,7 +63,8 @@ export interface SalePart {
   amount: number;
 }
 
-const resourceOf = (sessionId: string) => `caixa:${sessionId}`;
+/** The outbox resource of a session's own entries (its opening, movements and close). */
+export const caixaResource = (sessionId: string) => `caixa:${sessionId}`;
 
 export async function currentCaixa(db: BalcaoDb): Promise<LocalCashSession | null> {
   return ((await db.meta.get(META_CAIXA))?.value as LocalCashSession | undefined) ?? null;
@@ -86,7 +76,8 @@ export async function caixaDependencies(db: BalcaoDb, sessionId: string): Promis
   return queued ? [queued.id] : [];
 }
 
-async function queue(db: BalcaoDb, session: LocalCashSession, entry: OutboxEntry): Promise<void> {
+/** Writes the session with its outbox entry, in one transaction. */
+export async function queueCaixaChange(db: BalcaoDb, session: LocalCashSession, entry: OutboxEntry): Promise<void> {
   await db.transaction('rw', db.meta, db.outbox, async () => {
     await db.outbox.add(entry);
     await db.meta.put({ key: META_CAIXA, value: session });
@@ -149,13 +140,14 @@ export async function openCaixa(
       },
       summary: `Abertura de caixa (${device.label})`,
     }),
-    resource: resourceOf(id),
+    resource: caixaResource(id),
   };
-  await queue(db, session, entry);
+  await queueCaixaChange(db, session, entry);
   return session;
 }
 
-async function openSession(db: BalcaoDb): Promise<LocalCashSession> {
+/** The device's open session; throws when none is open. */
+export async function requireOpenCaixa(db: BalcaoDb): Promise<LocalCashSession> {
   const session = await currentCaixa(db);
   if (!session || session.status !== 'open') throw new Error('Nenhum caixa aberto neste dispositivo.');
   return session;
@@ -166,9 +158,9 @@ export async function addCashMovement(
   db: BalcaoDb,
   input: { kind: LocalCashMovement['kind']; amount: number; reason: string },
 ): Promise<LocalCashMovement> {
-  const session = await openSession(db);
+  const session = await requireOpenCaixa(db);
   const movement: LocalCashMovement = { id: crypto.randomUUID(), madeAt: new Date().toISOString(), ...input };
-  const earlier = await db.outbox.where('resource').equals(resourceOf(session.id)).toArray();
+  const earlier = await db.outbox.where('resource').equals(caixaResource(session.id)).toArray();
   const entry = {
     ...buildOutboxEntry({
       id: movement.id,
@@ -185,15 +177,10 @@ export async function addCashMovement(
       summary: `${input.kind === 'sangria' ? 'Sangria' : 'Suprimento'}: ${input.reason}`,
       dependsOn: earlier.map((e) => e.id),
     }),
-    resource: resourceOf(session.id),
+    resource: caixaResource(session.id),
   };
-  await queue(db, { ...session, movements: [...session.movements, movement] }, entry);
+  await queueCaixaChange(db, { ...session, movements: [...session.movements, movement] }, entry);
   return movement;
-}
-
-/** The session's sales made on this device (the ones the server will count). */
-export async function sessionSales(db: BalcaoDb, sessionId: string): Promise<LocalSale[]> {
-  return db.sales.filter((s) => s.cashSessionId === sessionId && s.state !== 'rejected').toArray();
 }
 
 /**
@@ -217,85 +204,4 @@ export async function settleCaixaReceipt(db: BalcaoDb, id: string, receipt: Loca
   if (session?.status !== 'open' || !session.receipts?.some((r) => r.id === id)) return;
   const receipts = session.receipts.flatMap((r) => (r.id !== id ? [r] : receipt ? [receipt] : []));
   await db.meta.put({ key: META_CAIXA, value: { ...session, receipts } });
-}
-
-/** The session's receipts the server will count: all but those it refused. */
-export async function sessionReceipts(db: BalcaoDb, session: LocalCashSession): Promise<LocalCashReceipt[]> {
-  const receipts = session.receipts ?? [];
-  if (receipts.length === 0) return receipts;
-  const refused = await db.outbox
-    .where('id')
-    .anyOf(receipts.map((r) => r.id))
-    .filter((e) => e.status === 'rejected')
-    .toArray();
-  const ids = new Set(refused.map((e) => e.id));
-  return receipts.filter((r) => !ids.has(r.id));
-}
-
-/** Expected per method now, from this device's sales and receipts of the session and its movements. */
-export function expectedOf(
-  session: LocalCashSession,
-  sales: readonly LocalSale[],
-  receipts: readonly LocalCashReceipt[] = [],
-): Record<CountMethod, number> {
-  const taken: TakenByMethod = {};
-  const parts = [...sales.flatMap((sale) => sale.parts ?? []), ...receipts];
-  for (const part of parts) taken[part.method] = (taken[part.method] ?? 0) + part.amount;
-  return expectedByMethod({ openingFloat: session.openingFloat, taken, movements: session.movements });
-}
-
-export class CloseReasonRequired extends Error {
-  constructor() {
-    super(CLOSE_REASON_REQUIRED);
-  }
-}
-
-/**
- * Fechar Caixa with the blind count (centavos per method). The close waits in the outbox
- * for the session's opening, movements and queued sales; the session stays here, closed,
- * with its figures, until the cashier dismisses it (dismissCaixa).
- */
-export async function closeCaixa(
-  db: BalcaoDb,
-  input: { counted: Partial<Record<CountMethod, number>>; reason: string | null; toleranceCentavos: number },
-): Promise<LocalCashSession> {
-  const session = await openSession(db);
-  const sales = await sessionSales(db, session.id);
-  const figures = closeFigures(expectedOf(session, sales, await sessionReceipts(db, session)), input.counted);
-  if (closeNeedsReason(figures, input.toleranceCentavos) && !input.reason?.trim()) throw new CloseReasonRequired();
-  const closedAt = new Date().toISOString();
-  const reason = input.reason?.trim() || null;
-  const waitFor = (await db.outbox.where('resource').equals(resourceOf(session.id)).toArray()).map((e) => e.id);
-  // Its sales, returns and instalment receipts still queued.
-  const queuedSales = await db.outbox
-    .filter((e) => (e.body as { cash_session_id?: unknown } | null)?.cash_session_id === session.id)
-    .toArray();
-  const counted = Object.fromEntries(figures.map((f) => [f.method, toReais(f.counted)]));
-  const entry = {
-    ...buildOutboxEntry({
-      kind: 'caixa',
-      method: 'POST',
-      path: `/api/cash-sessions/${session.id}/close`,
-      body: { counted, reason, closed_at: closedAt },
-      summary: `Fechamento de caixa (${session.deviceLabel})`,
-      dependsOn: [...waitFor, ...queuedSales.map((e) => e.id)],
-    }),
-    resource: resourceOf(session.id),
-  };
-  const closed: LocalCashSession = {
-    ...session,
-    status: 'closed',
-    figures,
-    difference: totalDifference(figures),
-    closedAt,
-    closeReason: reason,
-  };
-  await queue(db, closed, entry);
-  return closed;
-}
-
-/** After the close's figures were seen: the device has no session (Nova Venda asks to open one). */
-export async function dismissCaixa(db: BalcaoDb): Promise<void> {
-  const session = await currentCaixa(db);
-  if (session?.status === 'closed') await db.meta.delete(META_CAIXA);
 }

@@ -174,6 +174,50 @@ export interface QueryCacheRow {
 
 export const DB_NAME = 'balcao';
 
+/**
+ * What each schema version changes in the stores, v1 first (Dexie keeps what a later
+ * version does not name). Never edit a version a device may have: add one.
+ */
+const STORE_CHANGES: readonly Readonly<Record<string, string>>[] = [
+  // v1
+  {
+    products: 'id, sku, version',
+    customers: 'id, document, version',
+    outbox: '++seq, &id, status, kind, createdAt',
+    sales: 'id, createdAt, state',
+    meta: 'key',
+    queryCache: 'key',
+  },
+  // v2: the mirror tables keep only their primary key. Nothing queries sku, document or
+  // version through IndexedDB (the till searches an in-memory index), and every
+  // secondary index slows the first load of a large catalogue.
+  { products: 'id', customers: 'id' },
+  // v3: a first load writes products in chunks of many rows per record: Chromium spends
+  // about 0.1 ms per record written, whatever its size, so one record per product made
+  // a 50,000-product catalogue take seconds. Products written one at a time (deltas,
+  // acknowledged sales) stay in `products`; a product is in exactly one of the two.
+  { productChunks: '++key, *ids' },
+  // v4: the outbox keeps only the indexes the sender and the panels query (seq, id,
+  // status): every index is written again on each finished sale, lease and ack.
+  { outbox: '++seq, &id, status' },
+  // v5: account changes made offline. The outbox finds a resource's entries by index
+  // (sales have no resource, so the index costs them nothing); the overlay holds the
+  // changed records the finance screens show until the server's arrive.
+  { outbox: '++seq, &id, status, resource', financeOverlay: 'key, resource' },
+  // v6: no change of stores (its upgrade converts prices, below).
+  {},
+  // v7: no index of the chunks' product ids. Its entries (one per product) made writing
+  // a first load several times slower; a product's chunk is found through a directory
+  // kept in memory (chunk-directory.ts). Only the index goes: every table, the outbox
+  // and the mirror included, keeps its rows, so an upgraded device still sells offline.
+  { productChunks: '++key' },
+];
+
+/** The stores as schema `version` has them (what a device left on that version holds). */
+export function storesAt(version: number): Record<string, string> {
+  return Object.assign({}, ...STORE_CHANGES.slice(0, version)) as Record<string, string>;
+}
+
 export class BalcaoDb extends Dexie {
   products!: Table<MirrorProduct, string>;
   productChunks!: Table<ProductChunk, number>;
@@ -188,64 +232,22 @@ export class BalcaoDb extends Dexie {
     // 'strict': a finished sale is on disk before the till says so (Chromium's default,
     // 'relaxed', may lose the last writes in a power cut).
     super(name, { chromeTransactionDurability: 'strict' });
-    this.version(1).stores({
-      products: 'id, sku, version',
-      customers: 'id, document, version',
-      outbox: '++seq, &id, status, kind, createdAt',
-      sales: 'id, createdAt, state',
-      meta: 'key',
-      queryCache: 'key',
-    });
-    // v2: the mirror tables keep only their primary key. Nothing queries sku, document or
-    // version through IndexedDB (the till searches an in-memory index), and every
-    // secondary index slows the first load of a large catalogue.
-    this.version(2).stores({
-      products: 'id',
-      customers: 'id',
-    });
-    // v3: a first load writes products in chunks of many rows per record: Chromium spends
-    // about 0.1 ms per record written, whatever its size, so one record per product made
-    // a 50,000-product catalogue take seconds. Products written one at a time (deltas,
-    // acknowledged sales) stay in `products`; a product is in exactly one of the two.
-    this.version(3).stores({
-      productChunks: '++key, *ids',
-    });
-    // v4: the outbox keeps only the indexes the sender and the panels query (seq, id,
-    // status): every index is written again on each finished sale, lease and ack.
-    this.version(4).stores({
-      outbox: '++seq, &id, status',
-    });
-    // v5: account changes made offline. The outbox finds a resource's entries by index
-    // (sales have no resource, so the index costs them nothing); the overlay holds the
-    // changed records the finance screens show until the server's arrive.
-    this.version(5).stores({
-      outbox: '++seq, &id, status, resource',
-      financeOverlay: 'key, resource',
-    });
+    for (const [version, stores] of STORE_CHANGES.entries()) this.version(version + 1).stores(stores);
     // v6: product prices in centavos, as sales and the overlay keep money (they were the
     // API's reais); the products already stored are converted, in the table and in chunks.
-    this.version(6)
-      .stores({})
-      .upgrade(async (tx) => {
-        await tx
-          .table<MirrorProduct>('products')
-          .toCollection()
-          .modify((row, ref) => {
-            ref.value = pricesInCentavos(row);
-          });
-        await tx
-          .table<ProductChunk>('productChunks')
-          .toCollection()
-          .modify((chunk) => {
-            chunk.rows = chunk.rows.map(pricesInCentavos);
-          });
-      });
-    // v7: no index of the chunks' product ids. Its entries (one per product) made writing
-    // a first load several times slower; a product's chunk is found through a directory
-    // kept in memory (chunk-directory.ts). Only the index goes: every table, the outbox
-    // and the mirror included, keeps its rows, so an upgraded device still sells offline.
-    this.version(7).stores({
-      productChunks: '++key',
+    this.version(6).upgrade(async (tx) => {
+      await tx
+        .table<MirrorProduct>('products')
+        .toCollection()
+        .modify((row, ref) => {
+          ref.value = pricesInCentavos(row);
+        });
+      await tx
+        .table<ProductChunk>('productChunks')
+        .toCollection()
+        .modify((chunk) => {
+          chunk.rows = chunk.rows.map(pricesInCentavos);
+        });
     });
     // Another tab opened a newer schema: close so its upgrade is not blocked; a banner
     // asks for a reload (version-events.ts).

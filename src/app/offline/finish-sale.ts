@@ -9,10 +9,10 @@
 // if the direct sending did arrive (sales/sale-create.ts on the server).
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import type { ApiError } from '../lib/api-error';
-import type { ApiClient } from '../lib/api-client';
-import type { BalcaoDb, LocalSale } from './db';
+import type { LocalSale } from './db';
 import { caixaDependencies, currentCaixa, type SalePart } from './caixa';
 import { deviceIdentity } from './device-identity';
+import type { DirectSend } from './direct-send';
 import { recordSale, saleDependencies } from './outbox';
 import { failureOf, verdictOf } from './retry-policy';
 import { applyAcknowledgedSale } from './stock';
@@ -41,12 +41,7 @@ function valeUsed(body: Record<string, unknown>): number {
   return parts.reduce((s, p) => s + (p.method === 'store_credit' ? toCentavos(p.amount) : 0), 0);
 }
 
-export async function finishSale(
-  db: BalcaoDb,
-  client: Pick<ApiClient, 'send'>,
-  input: FinishSaleInput,
-  options: { online: boolean; timeoutMs?: number },
-): Promise<FinishOutcome> {
+export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db, client, input, options) => {
   const device = await deviceIdentity(db);
   const body: Record<string, unknown> = { ...input.body, device_id: device.id, device_label: device.label };
   // The till's next number, read as the sale is kept (another tab may have used the one on screen).
@@ -99,7 +94,7 @@ export async function finishSale(
     await applyAcknowledgedSale(db, input.sale.id, ack.conflicts, ack.stockAfter);
   });
   return { kind: 'delivered' };
-}
+};
 
 /** The parts a sale body pays in (centavos): its payments, a crediário's entrada, or its total. */
 export function partsOfSale(body: Record<string, unknown>, totalCentavos: number): SalePart[] {

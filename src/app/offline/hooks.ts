@@ -7,6 +7,7 @@ import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } fro
 import { getDb, type BalcaoDb, type LocalSale, type OutboxEntry } from './db';
 import { lastSyncAt } from './mirror';
 import { api } from '../lib/api';
+import type { DirectSend } from './direct-send';
 import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-sale';
 import {
   discardRejected,
@@ -148,21 +149,31 @@ export function usePendingQuantities(): ReadonlyMap<string, number> {
 const EMPTY_MAP: ReadonlyMap<string, number> = new Map();
 
 /**
- * Finishes a sale (finish-sale.ts): straight to the server when online, else (or without
- * an answer) into the outbox, after which the engine is asked to send it.
+ * A direct send (direct-send.ts) on this device: online or not as the browser says, and
+ * when it was queued the engine is told (`afterQueued`) so that it sends it.
  */
-export function useFinishSale(): (input: FinishSaleInput) => Promise<FinishOutcome> {
+export function useDirectSend<I, O extends { kind: string }>(
+  send: DirectSend<I, O>,
+  afterQueued: 'saleRecorded' | 'drain',
+): (input: I) => Promise<O> {
   const engine = useSyncEngine();
   const online = useOnline();
   return useCallback(
     async (input) => {
-      const outcome = await finishSale(getDb(), api, input, { online });
-      if (outcome.kind === 'queued') engine?.saleRecorded();
+      const outcome = await send(getDb(), api, input, { online });
+      if (outcome.kind === 'queued') void engine?.[afterQueued]();
       return outcome;
     },
-    [engine, online],
+    [engine, online, send, afterQueued],
   );
 }
+
+/**
+ * Finishes a sale (finish-sale.ts): straight to the server when online, else (or without
+ * an answer) into the outbox, after which the engine is asked to send it.
+ */
+export const useFinishSale = (): ((input: FinishSaleInput) => Promise<FinishOutcome>) =>
+  useDirectSend(finishSale, 'saleRecorded');
 
 /** Runs a change that queues outbox rows, then asks the engine to send them. */
 function useQueuing<A extends unknown[], R>(

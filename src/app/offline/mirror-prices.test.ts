@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { productJson } from '../test/fixtures';
-import { BalcaoDb } from './db';
+import { BalcaoDb, storesAt } from './db';
 import { pullMirror, type PullPage } from './mirror';
 import { getProducts } from './product-store';
 
@@ -23,16 +23,7 @@ function reais(n: number, sale: number, cost?: number) {
 /** A database as version 5 of the app left it: prices in reais. */
 async function version5(name: string) {
   const old = new Dexie(name);
-  old.version(5).stores({
-    products: 'id',
-    customers: 'id',
-    productChunks: '++key, *ids',
-    outbox: '++seq, &id, status, resource',
-    sales: 'id, createdAt, state',
-    meta: 'key',
-    queryCache: 'key',
-    financeOverlay: 'key, resource',
-  });
+  old.version(5).stores(storesAt(5));
   await old.open();
   await old.table('products').bulkPut([reais(1, 19.9, 10.5), reais(2, 1.005)]);
   await old.table('productChunks').add({ ids: ['p-3', 'p-4'], rows: [reais(3, 0.1, 0.07), reais(4, 1234.56)] });

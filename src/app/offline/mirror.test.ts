@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { freshDevices } from '../test/device-db';
-import type { BalcaoDb } from './db';
+import { storesAt, type BalcaoDb } from './db';
 import { mirrorCursor, progressText, pullMirror, type FetchPage, type PullPage } from './mirror';
 import { CHUNK_ROWS, countProducts, getProducts } from './product-store';
 import { applyAcknowledgedSale } from './stock';
@@ -249,14 +249,7 @@ describe('schema upgrade', () => {
     const { default: Dexie } = await import('dexie');
     const name = `up-${crypto.randomUUID()}`;
     const v1 = new Dexie(name);
-    v1.version(1).stores({
-      products: 'id, sku, version',
-      customers: 'id, document, version',
-      outbox: '++seq, &id, status, kind, createdAt',
-      sales: 'id, createdAt, state',
-      meta: 'key',
-      queryCache: 'key',
-    });
+    v1.version(1).stores(storesAt(1));
     await v1.table('products').put(product(1, 3));
     await v1.table('outbox').add({ id: 'x', status: 'pending', kind: 'sale', createdAt: 1 });
     v1.close();

@@ -2,14 +2,13 @@
 // balance here (live: the mirror and the outbox), the lines of a sale and what can still
 // be returned of them, making a return, and giving vale-troca back in cash.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback } from 'react';
 import { SaleReturnsResponseSchema } from '../../shared/contract/returns';
 import { SaleListResponseSchema } from '../../shared/contract/sales';
 import { toCentavos } from '../../shared/money';
 import { lineShare } from '../../shared/return-share';
 import { api } from '../lib/api';
 import { getDb } from './db';
-import { useOnline, useSyncEngine } from './hooks';
+import { useDirectSend } from './hooks';
 import {
   chargedLines,
   finishReturn,
@@ -166,29 +165,9 @@ export async function findReturnableSale(text: string, online: boolean): Promise
  * Makes a return (finishReturn), then asks the engine to send what was queued. A return
  * over the cashier's limit carries an admin's sealed approval in its body (return-dialog.tsx).
  */
-export function useFinishReturn(): (input: ReturnInput) => Promise<ReturnOutcome> {
-  const engine = useSyncEngine();
-  const online = useOnline();
-  return useCallback(
-    async (input) => {
-      const outcome = await finishReturn(getDb(), api, input, { online });
-      if (outcome.kind === 'queued') void engine?.drain();
-      return outcome;
-    },
-    [engine, online],
-  );
-}
+export const useFinishReturn = (): ((input: ReturnInput) => Promise<ReturnOutcome>) =>
+  useDirectSend(finishReturn, 'drain');
 
 /** Gives vale-troca back in cash (finishPayout), then asks the engine to send what was queued. */
-export function useFinishPayout(): (input: PayoutInput) => Promise<PayoutOutcome> {
-  const engine = useSyncEngine();
-  const online = useOnline();
-  return useCallback(
-    async (input) => {
-      const outcome = await finishPayout(getDb(), api, input, { online });
-      if (outcome.kind === 'queued') void engine?.drain();
-      return outcome;
-    },
-    [engine, online],
-  );
-}
+export const useFinishPayout = (): ((input: PayoutInput) => Promise<PayoutOutcome>) =>
+  useDirectSend(finishPayout, 'drain');

@@ -19,10 +19,10 @@ import { envelope } from '../../shared/contract/common';
 import { SaleReturnSchema, type RefundMethod } from '../../shared/contract/returns';
 import { toCentavos } from '../../shared/money';
 import type { ApiError } from '../lib/api-error';
-import type { ApiClient } from '../lib/api-client';
 import { caixaDependencies, currentCaixa, keepCaixaReceipt, settleCaixaReceipt } from './caixa';
 import type { BalcaoDb, LocalSale, OutboxEntry } from './db';
 import { deviceIdentity } from './device-identity';
+import type { DirectSend } from './direct-send';
 import { buildOutboxEntry } from './outbox';
 import { failureOf, verdictOf } from './retry-policy';
 import { applyDeliveredRestock } from './stock';
@@ -144,12 +144,7 @@ export async function settleReturnAnswer(db: BalcaoDb, returnId: string, answer:
  * outbox. An admin's approval (over the cashier's limit) is in the body, so it holds
  * either way; without one, a queued return over the limit is flagged by the server.
  */
-export async function finishReturn(
-  db: BalcaoDb,
-  client: Pick<ApiClient, 'send'>,
-  input: ReturnInput,
-  options: { online: boolean; timeoutMs?: number },
-): Promise<ReturnOutcome> {
+export const finishReturn: DirectSend<ReturnInput, ReturnOutcome> = async (db, client, input, options) => {
   const device = await deviceIdentity(db);
   const body: Record<string, unknown> = {
     ...input.body,
@@ -189,7 +184,7 @@ export async function finishReturn(
     if (verdictOf(failureOf(error)) !== 'reject') return queue();
     return { kind: 'refused', error: error as ApiError };
   }
-}
+};
 
 /** A delivered return to vale-troca: the mirror takes the balance the server answered. */
 export async function applyStoreCreditAnswer(db: BalcaoDb, customerId: string, answer: unknown): Promise<void> {

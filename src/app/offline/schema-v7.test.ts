@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mirrorProduct } from '../test/mirror-rows';
-import { BalcaoDb } from './db';
+import { BalcaoDb, storesAt } from './db';
 import { finishSale } from './finish-sale';
 import { MirrorCache } from './mirror-cache';
 import { pullMirror, type PullPage } from './mirror';
@@ -69,16 +69,7 @@ const overlay = {
 async function version6(name: string) {
   names.push(name);
   const old = new Dexie(name);
-  old.version(6).stores({
-    products: 'id',
-    customers: 'id',
-    productChunks: '++key, *ids',
-    outbox: '++seq, &id, status, resource',
-    sales: 'id, createdAt, state',
-    meta: 'key',
-    queryCache: 'key',
-    financeOverlay: 'key, resource',
-  });
+  old.version(6).stores(storesAt(6));
   await old.open();
   await old.table('products').put(product(1));
   for (const rows of [CHUNKED.slice(0, 100), CHUNKED.slice(100, 200), CHUNKED.slice(200)])

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
-import { currentCaixa, expectedOf, openCaixa, sessionReceipts } from './caixa';
+import { currentCaixa, openCaixa } from './caixa';
+import { expectedOf, sessionReceipts } from './caixa-close';
 import type { LocalSale, OutboxEntry } from './db';
 import { recordSale } from './outbox';
 import { recordReturn, storeCreditOf } from './returns';

@@ -9,10 +9,10 @@
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import { toReais } from '../../shared/money';
 import type { ApiError } from '../lib/api-error';
-import type { ApiClient } from '../lib/api-client';
 import { caixaDependencies, currentCaixa, keepCaixaReceipt } from './caixa';
 import type { BalcaoDb, OutboxEntry } from './db';
 import { deviceIdentity } from './device-identity';
+import type { DirectSend } from './direct-send';
 import { buildOutboxEntry } from './outbox';
 import { applyStoreCreditAnswer, storeCreditDependencies, storeCreditResource } from './returns';
 import { failureOf, verdictOf } from './retry-policy';
@@ -49,12 +49,7 @@ function keepCashOut(db: BalcaoDb, input: PayoutInput, sessionId: string | null)
 }
 
 /** Gives the customer `amount` of their vale-troca in cash (see the file's header). */
-export async function finishPayout(
-  db: BalcaoDb,
-  client: Pick<ApiClient, 'send'>,
-  input: PayoutInput,
-  options: { online: boolean; timeoutMs?: number },
-): Promise<PayoutOutcome> {
+export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, client, input, options) => {
   const device = await deviceIdentity(db);
   const caixa = await currentCaixa(db);
   const sessionId = caixa?.status === 'open' ? caixa.id : null;
@@ -105,4 +100,4 @@ export async function finishPayout(
     if (verdictOf(failureOf(error)) !== 'reject') return queue();
     return { kind: 'refused', error: error as ApiError };
   }
-}
+};

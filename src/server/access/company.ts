@@ -1,25 +1,23 @@
 // The caller's own company (tenant record). Stores are created and removed only by the operator.
 import { eq } from 'drizzle-orm';
 import type { Company, CompanyUpdate } from '../../shared/contract';
+import { apiFields } from '../db/api-fields';
 import type { DbOrTx } from '../db/client';
 import { tenants, type TenantRow } from '../db/schema';
 import { MESSAGES, notFound } from '../errors';
 
 export const COMPANY_NOT_FOUND = 'Empresa não encontrada.';
 
+const EDITABLE = ['name', 'cnpj', 'phone', 'email', 'address', 'theme', 'currency'] as const;
+const shown = apiFields(tenants, ['id', ...EDITABLE, 'subdomain']);
+const editable = apiFields(tenants, EDITABLE);
+
 export function toCompany(row: TenantRow): Company {
-  return {
-    id: row.id,
-    name: row.name,
-    cnpj: row.cnpj,
-    phone: row.phone,
-    email: row.email,
-    address: row.address,
-    theme: row.theme,
-    currency: row.currency,
-    subdomain: row.subdomain,
-  };
+  return shown.toApi(row) as Company;
 }
+
+/** The store's columns an edit sets, or a new store starts with (absent fields left out). */
+export const companyColumns = (input: object) => editable.fromApi(input);
 
 export async function getCompany(db: DbOrTx, tenantId: string): Promise<Company> {
   const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
@@ -31,16 +29,7 @@ export async function getCompany(db: DbOrTx, tenantId: string): Promise<Company>
 export async function updateCompany(db: DbOrTx, tenantId: string, input: CompanyUpdate): Promise<Company> {
   const [row] = await db
     .update(tenants)
-    .set({
-      name: input.name,
-      cnpj: input.cnpj,
-      phone: input.phone,
-      email: input.email,
-      address: input.address,
-      theme: input.theme,
-      currency: input.currency,
-      updatedAt: new Date(),
-    })
+    .set({ ...companyColumns(input), updatedAt: new Date() })
     .where(eq(tenants.id, tenantId))
     .returning();
   if (!row) throw notFound(MESSAGES.tenantNotFound);

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../db/errors';
 import { expenseCategories, tenants, users, type TenantRow } from '../db/schema';
 import { conflict } from '../errors';
 import { parseOrThrow } from '../validation';
+import { companyColumns } from './company';
 import { hashPassword } from './passwords';
 import { toUser } from './users';
 import type { User } from '../../shared/contract';
@@ -42,14 +43,7 @@ export async function createTenant(db: DbOrTx, input: TenantCreateInput, tx?: Db
     return await inTransaction(db, tx, async (t) => {
       const [tenant] = await t
         .insert(tenants)
-        .values({
-          subdomain: data.subdomain,
-          name: data.name,
-          cnpj: data.cnpj ?? null,
-          phone: data.phone ?? null,
-          email: data.email ?? null,
-          address: data.address ?? null,
-        })
+        .values({ ...companyColumns(data), subdomain: data.subdomain, name: data.name })
         .returning();
       const [admin] = await t
         .insert(users)

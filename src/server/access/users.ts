@@ -13,8 +13,9 @@ import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
 import { refusingDuplicates } from '../db/errors';
+import { liveIn, liveRow } from '../db/tombstones';
 import { refreshTokens, tenants, users, type UserRow } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { conflict } from '../errors';
 import { hashPassword } from './passwords';
 
 export const USER_NOT_FOUND = 'Usuário não encontrado.';
@@ -27,7 +28,7 @@ export function toUser(row: UserRow): User {
   return fields.toApi(row) as User;
 }
 
-const live = (tenantId: string) => and(eq(users.tenantId, tenantId), isNull(users.deletedAt));
+const live = (tenantId: string) => liveIn(users, tenantId);
 
 function emailTaken(email: string) {
   return conflict(`Já existe um usuário com o e-mail ${email}`);
@@ -47,12 +48,7 @@ export async function listUsers(
 }
 
 export async function getUser(db: DbOrTx, tenantId: string, id: string): Promise<User> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(live(tenantId), eq(users.id, id)));
-  if (!row) throw notFound(USER_NOT_FOUND);
-  return toUser(row);
+  return toUser(await liveRow(db, users, tenantId, id, USER_NOT_FOUND));
 }
 
 /** A create or an update whose password, if any, is already its argon2 hash. */
@@ -95,12 +91,7 @@ export async function createUser(
 /** Locks the tenant row (serializes admin changes) and loads the live target user. */
 async function lockAndLoad(t: DbOrTx, tenantId: string, id: string): Promise<UserRow> {
   await t.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
-  const [row] = await t
-    .select()
-    .from(users)
-    .where(and(live(tenantId), eq(users.id, id)));
-  if (!row) throw notFound(USER_NOT_FOUND);
-  return row;
+  return liveRow(t, users, tenantId, id, USER_NOT_FOUND);
 }
 
 /** Throws when `target` is the last active admin and is about to stop being one. */

@@ -3,7 +3,6 @@
 // open session's expected figures are computed now; a closed one's are those its close kept.
 import { aliasedTable, and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import {
-  paginationOf,
   type CashMovement,
   type CashSession,
   type CashSessionDetail,
@@ -12,6 +11,7 @@ import {
 import { addDays, startOfDayUtc } from '../../shared/dates';
 import type { Role } from '../../shared/permissions';
 import type { DbOrTx } from '../db/client';
+import { pageOf } from '../db/pages';
 import { cashSessions, users, type CashSessionRow } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { NOTHING_TAKEN, expectedNow, movementsOf, takenBySession, type SessionTaken } from './cash-session-figures';
@@ -123,14 +123,11 @@ export async function listCashSessions(t: DbOrTx, caller: Caller, query: CashSes
   if (query.start_date) filters.push(gte(s.openedAt, startOfDayUtc(query.start_date)));
   if (query.end_date) filters.push(lt(s.openedAt, startOfDayUtc(addDays(query.end_date, 1))));
   const where = and(...filters);
-  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+  const { rows, pagination } = await pageOf(
+    baseSelect(t).where(where).orderBy(desc(s.openedAt), desc(s.id)).$dynamic(),
     t.select({ total: count() }).from(s).where(where),
-    baseSelect(t)
-      .where(where)
-      .orderBy(desc(s.openedAt), desc(s.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-  ]);
+    query,
+  );
   const ids = rows.map((r) => r.row.id);
   const open = rows.filter((r) => r.row.status === 'open').map((r) => r.row.id);
   const [taken, movements] = await Promise.all([
@@ -139,6 +136,6 @@ export async function listCashSessions(t: DbOrTx, caller: Caller, query: CashSes
   ]);
   return {
     sessions: rows.map((r) => toCashSession(r, taken.get(r.row.id) ?? NOTHING_TAKEN, movements.get(r.row.id) ?? [])),
-    pagination: paginationOf(query.page, query.limit, total),
+    pagination,
   };
 }

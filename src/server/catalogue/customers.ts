@@ -1,7 +1,7 @@
 // Customers. The client may choose the id (customers created offline); a second create
 // with an existing id is a conflict, unless it repeats the Idempotency-Key of the first
 // (then the stored answer is replayed: customers-routes.ts). Delete is a tombstone for sync.
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import {
   type Customer,
   type CustomerCreate,
@@ -14,6 +14,7 @@ import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
 import { creatingUnderClientId } from '../db/errors';
+import { liveIn, liveRow, tombstone } from '../db/tombstones';
 import { customers, type CustomerRow } from '../db/schema';
 import { notFound } from '../errors';
 import { containsFolded, likePattern } from '../core/like';
@@ -41,7 +42,14 @@ export function toCustomer(row: CustomerRow): Customer {
   return fields.toApi(row) as Customer;
 }
 
-const live = (tenantId: string) => and(eq(customers.tenantId, tenantId), isNull(customers.deletedAt));
+const live = (tenantId: string) => liveIn(customers, tenantId);
+
+/** A new customer's row from its API body (absent fields take their column's default). */
+export const newCustomerRow = (tenantId: string, input: CustomerCreate) => ({
+  ...fields.fromApi(input),
+  tenantId,
+  name: input.name,
+});
 
 export async function listCustomers(
   db: DbOrTx,
@@ -68,12 +76,7 @@ export async function listCustomers(
 }
 
 export async function getCustomer(db: DbOrTx, tenantId: string, id: string): Promise<Customer> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(live(tenantId), eq(customers.id, id)));
-  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-  return toCustomer(row);
+  return toCustomer(await liveRow(db, customers, tenantId, id, CUSTOMER_NOT_FOUND));
 }
 
 export async function createCustomer(
@@ -83,10 +86,7 @@ export async function createCustomer(
   tx?: DbOrTx,
 ): Promise<Customer> {
   return creatingUnderClientId(db, tx, 'customers_pkey', 'um cliente', async (t) => {
-    const [row] = await t
-      .insert(customers)
-      .values({ ...fields.fromApi(input), tenantId, name: input.name })
-      .returning();
+    const [row] = await t.insert(customers).values(newCustomerRow(tenantId, input)).returning();
     return toCustomer(row!);
   });
 }
@@ -112,13 +112,5 @@ export async function updateCustomer(
 
 /** Tombstone: the row stays (deleted_at, new version) so offline mirrors learn of it. */
 export async function deleteCustomer(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {
-  await inTransaction(db, tx, async (t) => {
-    const now = new Date();
-    const rows = await t
-      .update(customers)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(and(live(tenantId), eq(customers.id, id)))
-      .returning({ id: customers.id });
-    if (rows.length === 0) throw notFound(CUSTOMER_NOT_FOUND);
-  });
+  await inTransaction(db, tx, (t) => tombstone(t, customers, tenantId, id, CUSTOMER_NOT_FOUND));
 }

@@ -1,6 +1,6 @@
 // Products with stock. SKU is unique per tenant among live rows (the database index
 // decides, so two concurrent creates cannot both win). Delete is a tombstone for sync.
-import { and, asc, count, eq, gte, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   type Pagination,
   type Product,
@@ -13,6 +13,7 @@ import { apiFields } from '../db/api-fields';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
 import { isUniqueViolation } from '../db/errors';
+import { liveIn, liveRow, tombstone } from '../db/tombstones';
 import { products, stockMovements, type ProductRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { moveStock } from '../sales/stock-moves';
@@ -44,7 +45,15 @@ export function toProduct(row: ProductRow, withCost = true): Product {
   return withCost ? { ...product, cost_price } : product;
 }
 
-const live = (tenantId: string) => and(eq(products.tenantId, tenantId), isNull(products.deletedAt));
+const live = (tenantId: string) => liveIn(products, tenantId);
+
+/** A new product's row from its API body (absent fields take their column's default). */
+export const newProductRow = (tenantId: string, input: ProductCreate) => ({
+  ...fields.fromApi(input),
+  tenantId,
+  sku: input.sku,
+  name: input.name,
+});
 const skuTaken = (sku: string) => conflict(`Já existe um produto com o SKU ${sku}`);
 const barcodeTaken = (barcode: string | null | undefined) =>
   conflict(`Já existe um produto com o código de barras ${barcode ?? ''}`);
@@ -104,12 +113,7 @@ async function getProductIn(t: DbOrTx, tenantId: string, id: string): Promise<Pr
 }
 
 export async function getProduct(db: DbOrTx, tenantId: string, id: string, withCost = true): Promise<Product> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(live(tenantId), eq(products.id, id)));
-  if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return toProduct(row, withCost);
+  return toProduct(await liveRow(db, products, tenantId, id, PRODUCT_NOT_FOUND), withCost);
 }
 
 /**
@@ -125,10 +129,7 @@ export async function createProduct(
 ): Promise<Product> {
   try {
     return await inTransaction(db, tx, async (t) => {
-      const [row] = await t
-        .insert(products)
-        .values({ ...fields.fromApi(input), tenantId, sku: input.sku, name: input.name })
-        .returning();
+      const [row] = await t.insert(products).values(newProductRow(tenantId, input)).returning();
       if (row!.currentStock !== 0) {
         await t.insert(stockMovements).values({
           tenantId,
@@ -191,13 +192,5 @@ export async function resendProducts(t: DbOrTx, tenantId: string): Promise<void>
 
 /** Tombstone: the row stays (deleted_at, new version) so offline mirrors learn of it. */
 export async function deleteProduct(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {
-  await inTransaction(db, tx, async (t) => {
-    const now = new Date();
-    const rows = await t
-      .update(products)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(and(live(tenantId), eq(products.id, id)))
-      .returning({ id: products.id });
-    if (rows.length === 0) throw notFound(PRODUCT_NOT_FOUND);
-  });
+  await inTransaction(db, tx, (t) => tombstone(t, products, tenantId, id, PRODUCT_NOT_FOUND));
 }

@@ -3,6 +3,8 @@
 import { cnpjCheckDigits } from '../../shared/documents';
 import { createTenant, type CreatedTenant } from '../access/tenants';
 import { createUser } from '../access/users';
+import { newCustomerRow } from '../catalogue/customers';
+import { newProductRow } from '../catalogue/products';
 import type { User } from '../../shared/contract';
 import type { Db } from '../db/client';
 import { customers, products } from '../db/schema';
@@ -42,38 +44,9 @@ export async function seedDemo(db: Db): Promise<CreatedTenant & { cashier: User 
       tx,
     );
 
-    const productRows = demoProducts();
-    const customerRows = demoCustomers();
     // Each row's sync version comes from the stamp_change trigger (migration 0008).
-    await tx.insert(products).values(
-      productRows.map((p) => ({
-        tenantId,
-        sku: p.sku,
-        name: p.name,
-        size: p.size,
-        color: p.color,
-        barcode: p.barcode,
-        currentStock: p.current_stock,
-        minimumStock: p.minimum_stock,
-        costPrice: p.cost_price,
-        salePrice: p.sale_price,
-        active: p.active,
-      })),
-    );
-    await tx.insert(customers).values(
-      customerRows.map((c) => ({
-        tenantId,
-        name: c.name,
-        email: c.email ?? null,
-        phone: c.phone ?? null,
-        document: c.document ?? null,
-        address: c.address ?? null,
-        city: c.city ?? null,
-        state: c.state ?? null,
-        zipCode: c.zip_code ?? null,
-        active: c.active,
-      })),
-    );
+    await tx.insert(products).values(demoProducts().map((p) => newProductRow(tenantId, p)));
+    await tx.insert(customers).values(demoCustomers().map((c) => newCustomerRow(tenantId, c)));
     return { ...created, cashier };
   });
 }

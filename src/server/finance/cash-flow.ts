@@ -10,7 +10,6 @@ import { and, count, desc, eq, gte, isNull, lte, notInArray, sql, type SQL } fro
 import { CLOSE_CATEGORIES, CLOSE_ENTRY_LOCKED } from '../../shared/caixa';
 import {
   CASH_FLOW_CHART_MAX_DAYS,
-  paginationOf,
   type CashFlowChartPoint,
   type CashFlowEntry,
   type CashFlowEntryCreate,
@@ -22,6 +21,7 @@ import { ADMIN_DEFAULT_RANGE_DAYS } from '../../shared/constants';
 import { addDays, daysBetween, todayIso } from '../../shared/dates';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { creatingUnderClientId } from '../db/errors';
+import { pageOf } from '../db/pages';
 import { cashFlowDays, cashFlowEntries, type CashFlowEntryRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { checkRange } from './account-queries';
@@ -100,18 +100,15 @@ export async function listCashEntries(db: DbOrTx, tenantId: string, query: CashF
   if (query.min_amount) filters.push(gte(t.amount, query.min_amount));
   if (query.max_amount) filters.push(lte(t.amount, query.max_amount));
   const where = and(...filters);
-  const [[{ total } = { total: 0 }], rows, summary] = await Promise.all([
-    db.select({ total: count() }).from(t).where(where),
-    db
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(desc(t.date), desc(t.createdAt), desc(t.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+  const [{ rows, pagination }, summary] = await Promise.all([
+    pageOf(
+      db.select().from(t).where(where).orderBy(desc(t.date), desc(t.createdAt), desc(t.id)).$dynamic(),
+      db.select({ total: count() }).from(t).where(where),
+      query,
+    ),
     cashSummary(db, tenantId, query),
   ]);
-  return { entries: rows.map(toCashEntry), pagination: paginationOf(query.page, query.limit, total), summary };
+  return { entries: rows.map(toCashEntry), pagination, summary };
 }
 
 export async function getCashEntry(db: DbOrTx, tenantId: string, id: string): Promise<CashFlowEntry> {

@@ -29,6 +29,8 @@ export const APPROVAL_TTL_MS = 24 * 60 * 60_000;
 
 type Sealer = Pick<TokenService, 'seal'>;
 type ApprovalKind = 'credit-approval' | 'return-approval';
+type ApprovalDeps = Pick<AuthDeps, 'db' | 'loginLimits' | 'tokens'>;
+type Approved = Promise<{ approval: string; admin_name: string }>;
 
 /** What an approval is for: its kind, the store and the act's ids. */
 interface Act {
@@ -84,7 +86,7 @@ async function activeAdmins(t: DbOrTx, tenantId: string, ids: readonly string[])
 
 /** Checks the admin's e-mail and password. A wrong password is a 400 on the password field (a 401 would end the cashier's own session). */
 async function adminPresent(
-  deps: Pick<AuthDeps, 'db' | 'loginLimits' | 'tokens'>,
+  deps: ApprovalDeps,
   tenantId: string,
   input: { email: string; password: string; ip: string },
   notAdmin: string,
@@ -99,29 +101,29 @@ async function adminPresent(
   return user;
 }
 
-/** POST /api/auth/credit-approval: the approval for `sale_id`, up to `amount`. */
-export async function approveCredit(
-  deps: Pick<AuthDeps, 'db' | 'loginLimits' | 'tokens'>,
-  tenantId: string,
-  input: CreditApprovalRequest & { ip: string },
-): Promise<{ approval: string; admin_name: string }> {
-  const user = await adminPresent(deps, tenantId, input, APPROVAL_NOT_ADMIN);
-  const act: Act = { kind: 'credit-approval', tenantId, subject: input.sale_id };
-  const approval = issue(deps.tokens, act, user.id, input.amount, new Date());
-  return { approval, admin_name: user.name };
+/** An admin present (`notAdmin` when the credentials are not an admin's) approves `act` up to `input.amount`. */
+async function approve(
+  deps: ApprovalDeps,
+  input: { email: string; password: string; ip: string; amount: number },
+  act: Act,
+  notAdmin: string,
+): Approved {
+  const user = await adminPresent(deps, act.tenantId, input, notAdmin);
+  return { approval: issue(deps.tokens, act, user.id, input.amount, new Date()), admin_name: user.name };
 }
 
+/** POST /api/auth/credit-approval: the approval for `sale_id`, up to `amount`. */
+export const approveCredit = (deps: ApprovalDeps, tenantId: string, input: CreditApprovalRequest & { ip: string }) =>
+  approve(deps, input, { kind: 'credit-approval', tenantId, subject: input.sale_id }, APPROVAL_NOT_ADMIN);
+
 /** POST /api/auth/return-approval: the approval for the return `return_id` of `sale_id`, up to `amount`. */
-export async function approveReturn(
-  deps: Pick<AuthDeps, 'db' | 'loginLimits' | 'tokens'>,
-  tenantId: string,
-  input: ReturnApprovalRequest & { ip: string },
-): Promise<{ approval: string; admin_name: string }> {
-  const user = await adminPresent(deps, tenantId, input, RETURN_APPROVAL_NOT_ADMIN);
-  const act: Act = { kind: 'return-approval', tenantId, subject: `${input.sale_id}:${input.return_id}` };
-  const approval = issue(deps.tokens, act, user.id, input.amount, new Date());
-  return { approval, admin_name: user.name };
-}
+export const approveReturn = (deps: ApprovalDeps, tenantId: string, input: ReturnApprovalRequest & { ip: string }) =>
+  approve(
+    deps,
+    input,
+    { kind: 'return-approval', tenantId, subject: `${input.sale_id}:${input.return_id}` },
+    RETURN_APPROVAL_NOT_ADMIN,
+  );
 
 /**
  * The run's sales that carry a valid approval, each with the amount approved (centavos),

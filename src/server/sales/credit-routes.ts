@@ -15,6 +15,7 @@ import { getStoreSettings } from '../access/settings';
 import type { LoginLimits } from '../access/login-rate-limit';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
+import { ok } from '../http/record-routes';
 import { approveCredit, approveReturn } from './credit-approval';
 import { customerCrediario } from './sale-credit';
 
@@ -42,32 +43,14 @@ export const creditApprovalRoutes: FastifyPluginAsyncZod<RouteOptions & { loginL
   app,
   { ctx, loginLimits },
 ) => {
-  app.post(
-    '/credit-approval',
-    {
-      config: {
-        access: 'authenticated',
-        withoutIdempotencyKey: APPROVAL_WITHOUT_KEY,
-      },
-      schema: { body: CreditApprovalRequestSchema, response: { 200: CreditApprovalResponseSchema } },
-    },
-    async (request) => {
-      const { tenantId } = authOf(request);
-      const data = await approveCredit({ ...ctx, loginLimits }, tenantId, { ...request.body, ip: request.ip });
-      return { success: true as const, data };
-    },
-  );
+  const config = { access: 'authenticated', withoutIdempotencyKey: APPROVAL_WITHOUT_KEY } as const;
+  const response = { 200: CreditApprovalResponseSchema };
+  const deps = { ...ctx, loginLimits };
 
-  app.post(
-    '/return-approval',
-    {
-      config: { access: 'authenticated', withoutIdempotencyKey: APPROVAL_WITHOUT_KEY },
-      schema: { body: ReturnApprovalRequestSchema, response: { 200: CreditApprovalResponseSchema } },
-    },
-    async (request) => {
-      const { tenantId } = authOf(request);
-      const data = await approveReturn({ ...ctx, loginLimits }, tenantId, { ...request.body, ip: request.ip });
-      return { success: true as const, data };
-    },
+  app.post('/credit-approval', { config, schema: { body: CreditApprovalRequestSchema, response } }, async (request) =>
+    ok(await approveCredit(deps, authOf(request).tenantId, { ...request.body, ip: request.ip })),
+  );
+  app.post('/return-approval', { config, schema: { body: ReturnApprovalRequestSchema, response } }, async (request) =>
+    ok(await approveReturn(deps, authOf(request).tenantId, { ...request.body, ip: request.ip })),
   );
 };

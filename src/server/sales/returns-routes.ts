@@ -15,6 +15,18 @@ import { getStoreCredit } from './store-credit';
 import { payOutStoreCredit } from './store-credit-payout';
 
 /**
+ * A till's POST below a record (whoever sells), 201, its Idempotency-Key bound to the body as
+ * the outbox sends it (offline: true), so a direct sending and its outbox replay are one.
+ */
+const asTheOutboxSendsIt = {
+  method: 'POST',
+  access: 'sales.create',
+  params: IdParams,
+  status: 201,
+  hashed: (body: unknown) => ({ ...(body as object), offline: true }),
+} as const;
+
+/**
  * /api/sales/:id/returns (Trocas e Devoluções): whoever sells may return, a cashier up to
  * the store's limit (sale-returns.ts). The key is bound to the body with the delivery flag
  * as the outbox sends it: a direct sending whose answer was lost and its outbox replay are
@@ -28,14 +40,10 @@ export const returnRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
   );
 
   writeRoute(app, ctx, {
-    method: 'POST',
+    ...asTheOutboxSendsIt,
     url: '/:id/returns',
-    access: 'sales.create',
-    params: IdParams,
     body: ReturnCreateSchema,
     response: SaleReturnResponseSchema,
-    status: 201,
-    hashed: (body) => ({ ...(body as object), offline: true }),
     run: async (tx, { tenantId, userId, role }, body, { id }: IdParam) =>
       ok(await createReturn(ctx.db, tenantId, id, body, { userId, role, tokens: ctx.tokens }, tx)),
   });
@@ -54,14 +62,10 @@ export const storeCreditRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
   );
 
   writeRoute(app, ctx, {
-    method: 'POST',
+    ...asTheOutboxSendsIt,
     url: '/:id/store-credit/payout',
-    access: 'sales.create',
-    params: IdParams,
     body: StoreCreditPayoutCreateSchema,
     response: StoreCreditPayoutResponseSchema,
-    status: 201,
-    hashed: (body) => ({ ...(body as object), offline: true }),
     run: async (tx, { tenantId, userId, role }, body, { id }: IdParam) =>
       ok(await payOutStoreCredit(ctx.db, tenantId, id, body, { userId, role }, tx)),
   });

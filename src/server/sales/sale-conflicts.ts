@@ -2,8 +2,9 @@
 // sale-plan.ts): listed newest first with the sale's details (who sold, which device, when,
 // what differs), counted while open, and marked as reviewed.
 import { aliasedTable, and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { paginationOf, type Pagination, type SaleConflict, type SaleConflictListQuery } from '../../shared/contract';
+import { type Pagination, type SaleConflict, type SaleConflictListQuery } from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
+import { pageOf } from '../db/pages';
 import { saleConflicts, sales, users } from '../db/schema';
 import { notFound } from '../errors';
 
@@ -66,20 +67,15 @@ export async function listSaleConflicts(
   if (status === 'open') filters.push(isNull(c.reviewedAt));
   if (status === 'reviewed') filters.push(isNotNull(c.reviewedAt));
   const where = and(...filters);
-  const [[{ total } = { total: 0 }], rows, open] = await Promise.all([
-    db.select({ total: count() }).from(c).where(where),
-    select(db)
-      .where(where)
-      .orderBy(desc(c.createdAt), desc(c.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+  const [{ rows, pagination }, open] = await Promise.all([
+    pageOf(
+      select(db).where(where).orderBy(desc(c.createdAt), desc(c.id)).$dynamic(),
+      db.select({ total: count() }).from(c).where(where),
+      query,
+    ),
     openConflictCount(db, tenantId),
   ]);
-  return {
-    conflicts: rows.map(toConflict),
-    pagination: paginationOf(query.page, query.limit, total),
-    open_count: open,
-  };
+  return { conflicts: rows.map(toConflict), pagination, open_count: open };
 }
 
 /** Marks one conflict as reviewed; one already reviewed stays as it was (who and when). */

@@ -4,11 +4,12 @@
 // their query through day-scope.ts. Indexes (migration 0016): the period walks
 // sales_tenant_sold_at_idx backwards; cashier and device have their own; a number is unique.
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import { paginationOf, type Pagination, type Sale, type SaleDetail, type SaleListQuery } from '../../shared/contract';
+import { type Pagination, type Sale, type SaleDetail, type SaleListQuery } from '../../shared/contract';
 import { stripDocument } from '../../shared/documents';
 import { parseSaleNumber } from '../../shared/sale-number';
 import { containsFolded, likePattern } from '../core/like';
 import type { DbOrTx } from '../db/client';
+import { pageOf } from '../db/pages';
 import {
   accountsReceivable,
   cashSessions,
@@ -89,16 +90,11 @@ export async function listSales(
   query: SaleListQuery,
 ): Promise<{ sales: Sale[]; pagination: Pagination }> {
   const where = saleListWhere(tenantId, query);
-  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+  const { rows, pagination } = await pageOf(
+    db.select().from(sales).where(where).orderBy(desc(sales.soldAt), desc(sales.createdAt), desc(sales.id)).$dynamic(),
     db.select({ total: count() }).from(sales).where(where),
-    db
-      .select()
-      .from(sales)
-      .where(where)
-      .orderBy(desc(sales.soldAt), desc(sales.createdAt), desc(sales.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-  ]);
+    query,
+  );
   const ids = rows.map((r) => r.id);
   const [items, parts, names] = await Promise.all([
     loadSaleItems(db, tenantId, ids),
@@ -116,7 +112,7 @@ export async function listSales(
       ...toSale(r, itemsBySale.get(r.id) ?? [], (partsBySale.get(r.id) ?? []).map(toSalePayment)),
       cashier_name: r.createdBy ? (names.get(r.createdBy) ?? null) : null,
     })),
-    pagination: paginationOf(query.page, query.limit, total),
+    pagination,
   };
 }
 

@@ -54,8 +54,11 @@ async function loadItem(t: DbOrTx, tenantId: string, id: string): Promise<SaleIt
   return row;
 }
 
-/** The sale's total from its lines, its income entry corrected; the sale as shown. */
-async function settle(t: DbOrTx, sale: SaleRow): Promise<Sale> {
+/**
+ * The sale's total from its lines, its income entry corrected, then the line's stock
+ * written; the sale as shown.
+ */
+async function settle(t: DbOrTx, sale: SaleRow, stock: ReturnType<typeof lineStock>): Promise<Sale> {
   const [{ total } = { total: 0 }] = await t
     .select({ total: sum(saleItems.totalPrice).mapWith(Number) })
     .from(saleItems)
@@ -69,7 +72,9 @@ async function settle(t: DbOrTx, sale: SaleRow): Promise<Sale> {
     .returning();
   await syncSinglePart(t, row!);
   await syncSaleIncome(t, row!, now);
-  return saleOf(t, row!);
+  const shown = await saleOf(t, row!);
+  await writeStock(t, sale.tenantId, stock, new Date());
+  return shown;
 }
 
 export async function addSaleItem(
@@ -103,9 +108,7 @@ export async function addSaleItem(
       unitCost: product.costPrice,
       totalPrice: input.quantity * unitPrice,
     });
-    const result = await settle(t, sale);
-    await writeStock(t, tenantId, stock, new Date());
-    return result;
+    return settle(t, sale, stock);
   });
 }
 
@@ -129,9 +132,7 @@ export async function updateSaleItem(
       .update(saleItems)
       .set({ quantity: input.quantity, unitPrice, totalPrice: input.quantity * unitPrice, updatedAt: new Date() })
       .where(ownItem(tenantId, item.id));
-    const result = await settle(t, sale);
-    await writeStock(t, tenantId, stock, new Date());
-    return result;
+    return settle(t, sale, stock);
   });
 }
 
@@ -157,8 +158,6 @@ export async function removeSaleItem(
     await t.delete(saleItems).where(ownItem(tenantId, item.id));
     // Putting units back never fails, whatever the stock (an offline oversale left it below 0).
     const restock = lineStock(rows, sale, { productId: item.productId, take: -item.quantity }, userId, true);
-    const result = await settle(t, sale);
-    await writeStock(t, tenantId, restock, new Date());
-    return result;
+    return settle(t, sale, restock);
   });
 }

@@ -9,7 +9,8 @@ import type { PaymentMethod, SaleCreate, SalePartMethod, SalePayment } from '../
 import { changeOf } from '../../shared/contract';
 import { formatBRL } from '../../shared/money';
 import type { DbOrTx } from '../db/client';
-import { salePayments, type SalePaymentRow, type SaleRow } from '../db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { salePayments, type saleItems, type SalePaymentRow, type SaleRow } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 
 export const SPLIT_SALE_LOCKED =
@@ -72,18 +73,27 @@ export function toSalePayment(row: SalePaymentRow): SalePayment {
   return { method: row.method, amount: row.amount, received: row.received, change: row.change };
 }
 
-export async function loadSalePayments(
+/**
+ * The rows of `table` (a sale's lines or its parts) of the sales `saleIds`, by sale and then
+ * in the sale's own order (`seq`: the column that numbers them within a sale).
+ */
+export async function rowsOfSales<T extends typeof saleItems | typeof salePayments>(
   t: DbOrTx,
+  table: T,
+  seq: AnyPgColumn,
   tenantId: string,
   saleIds: readonly string[],
-): Promise<SalePaymentRow[]> {
+): Promise<T['$inferSelect'][]> {
   if (saleIds.length === 0) return [];
   return t
     .select()
-    .from(salePayments)
-    .where(and(eq(salePayments.tenantId, tenantId), inArray(salePayments.saleId, [...saleIds])))
-    .orderBy(asc(salePayments.saleId), asc(salePayments.seq));
+    .from(table as typeof salePayments)
+    .where(and(eq(table.tenantId, tenantId), inArray(table.saleId, [...saleIds])))
+    .orderBy(asc(table.saleId), asc(seq));
 }
+
+export const loadSalePayments = (t: DbOrTx, tenantId: string, saleIds: readonly string[]): Promise<SalePaymentRow[]> =>
+  rowsOfSales(t, salePayments, salePayments.seq, tenantId, saleIds);
 
 /** Rows grouped by sale id. */
 export function bySale<T extends { saleId: string }>(rows: readonly T[]): Map<string, T[]> {

@@ -1,13 +1,13 @@
 // Reading sales: one sale with its lines and the stats (the filtered list: sale-history.ts).
 // Day filters are São Paulo days of sold_at (when the sale happened at the till). Callers
 // that are day-scoped (non-admins, spec §6) pass today's range; see sales-routes.ts.
-import { and, asc, count, eq, gte, inArray, lt, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, sum, type SQL } from 'drizzle-orm';
 import type { Sale, SaleItem, SalePayment, SaleStats } from '../../shared/contract';
 import { addDays, startOfDayUtc } from '../../shared/dates';
 import type { DbOrTx } from '../db/client';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from '../db/schema';
-import { notFound } from '../errors';
-import { loadSalePayments, toSalePayment } from './sale-payments';
+import { conflict, notFound } from '../errors';
+import { loadSalePayments, rowsOfSales, toSalePayment } from './sale-payments';
 
 export const SALE_NOT_FOUND = 'Venda não encontrada.';
 
@@ -67,14 +67,15 @@ export async function loadSaleRow(t: DbOrTx, tenantId: string, id: string, forUp
   return row;
 }
 
-export async function loadSaleItems(t: DbOrTx, tenantId: string, saleIds: readonly string[]): Promise<SaleItemRow[]> {
-  if (saleIds.length === 0) return [];
-  return t
-    .select()
-    .from(saleItems)
-    .where(and(eq(saleItems.tenantId, tenantId), inArray(saleItems.saleId, [...saleIds])))
-    .orderBy(asc(saleItems.saleId), asc(saleItems.position));
+/** The sale's row locked for a change; 409 (`cancelledText`) when it was cancelled: a cancelled sale changes no more. */
+export async function lockSaleToChange(t: DbOrTx, tenantId: string, id: string, cancelledText: string) {
+  const sale = await loadSaleRow(t, tenantId, id, true);
+  if (sale.saleStatus === 'cancelled') throw conflict(cancelledText);
+  return sale;
 }
+
+export const loadSaleItems = (t: DbOrTx, tenantId: string, saleIds: readonly string[]): Promise<SaleItemRow[]> =>
+  rowsOfSales(t, saleItems, saleItems.position, tenantId, saleIds);
 
 /** A sale row with its lines, as the API shows it. */
 export async function saleOf(t: DbOrTx, row: SaleRow): Promise<Sale> {

@@ -25,7 +25,7 @@ import { isUniqueViolation } from '../db/errors';
 import { cashSessions, saleConflicts, saleReturnLines, saleReturns } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { CASH_SESSION_CLOSED, CASH_SESSION_NOT_FOUND } from './sale-plan';
-import { loadSaleItems, loadSaleRow } from './sale-queries';
+import { loadSaleItems, loadSaleRow, lockSaleToChange } from './sale-queries';
 import { countReturnOut, loadReturns, refundReturn, returnedByItem } from './sale-return-effects';
 import { returnApprover } from './credit-approval';
 import { saleTime } from './sale-time';
@@ -58,8 +58,7 @@ export async function createReturn(
   tx?: DbOrTx,
 ): Promise<SaleReturn> {
   return inTransaction(db, tx, async (t) => {
-    const sale = await loadSaleRow(t, tenantId, saleId, true);
-    if (sale.saleStatus === 'cancelled') throw conflict(RETURN_SALE_CANCELLED);
+    const sale = await lockSaleToChange(t, tenantId, saleId, RETURN_SALE_CANCELLED);
     const rows = await loadSaleItems(t, tenantId, [sale.id]);
     const items = new Map(rows.map((i) => [i.id, i]));
     const returned = await returnedByItem(t, tenantId, [...items.keys()]);

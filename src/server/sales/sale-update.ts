@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import { syncSinglePart } from './sale-payments';
 import { reversePaymentEffects, syncCrediarioCustomer, syncSaleIncome } from './sale-effects';
-import { loadSaleItems, loadSaleRow, saleOf } from './sale-queries';
+import { loadSaleItems, lockSaleToChange, saleOf } from './sale-queries';
 import { CREDIARIO_METHOD_CHANGE, SALE_ALREADY_CANCELLED, SALE_CANCELLED } from './sale-rules';
 import { lockProducts, stockWritesOf, writeStock } from './stock';
 import { hasReturns, SALE_HAS_RETURNS } from './sale-returns';
@@ -41,8 +41,7 @@ export async function updateSale(
   tx?: DbOrTx,
 ): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
-    const sale = await loadSaleRow(t, tenantId, id, true);
-    if (sale.saleStatus === 'cancelled') throw conflict(SALE_CANCELLED);
+    const sale = await lockSaleToChange(t, tenantId, id, SALE_CANCELLED);
     if (input.payment_status === 'cancelled') {
       throw badRequest('Para cancelar a venda, use o cancelamento da venda.', [
         { path: 'payment_status', message: 'Use PUT /api/sales/{id}/cancel' },
@@ -88,8 +87,7 @@ export async function cancelSale(
   reason: string | null = null,
 ): Promise<Sale> {
   return inTransaction(db, tx, async (t) => {
-    const sale = await loadSaleRow(t, tenantId, id, true);
-    if (sale.saleStatus === 'cancelled') throw conflict(SALE_ALREADY_CANCELLED);
+    const sale = await lockSaleToChange(t, tenantId, id, SALE_ALREADY_CANCELLED);
     // The returns already counted their value out; a cancel would count it out again.
     if (await hasReturns(t, tenantId, sale.id)) throw conflict(SALE_HAS_RETURNS);
     const items = await loadSaleItems(t, tenantId, [sale.id]);

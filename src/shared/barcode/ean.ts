@@ -36,31 +36,21 @@ function check(code: string, length: 8 | 13): number[] {
   return [...code].map(Number);
 }
 
+/** The symbol of the two halves: guards around them, the left half drawn by `setOf` (digit index), the right in R. */
+function symbolOf(left: number[], setOf: (i: number) => string[], right: number[]): string {
+  const half = (digits: number[], set: (i: number) => string[]) => digits.map((d, i) => set(i)[d]).join('');
+  return `${EDGE_GUARD}${half(left, setOf)}${CENTRE_GUARD}${half(right, () => R)}${EDGE_GUARD}`;
+}
+
 /** The 95 modules of an EAN-13 symbol. */
 export function ean13Modules(code: string): string {
   const [first, ...rest] = check(code, 13);
   const sets = PARITY[first!]!;
-  const left = rest
-    .slice(0, 6)
-    .map((d, i) => (sets[i] === 'L' ? L : G)[d])
-    .join('');
-  const right = rest
-    .slice(6)
-    .map((d) => R[d])
-    .join('');
-  return `${EDGE_GUARD}${left}${CENTRE_GUARD}${right}${EDGE_GUARD}`;
+  return symbolOf(rest.slice(0, 6), (i) => (sets[i] === 'L' ? L : G), rest.slice(6));
 }
 
 /** The 67 modules of an EAN-8 symbol. */
 export function ean8Modules(code: string): string {
   const digits = check(code, 8);
-  const left = digits
-    .slice(0, 4)
-    .map((d) => L[d])
-    .join('');
-  const right = digits
-    .slice(4)
-    .map((d) => R[d])
-    .join('');
-  return `${EDGE_GUARD}${left}${CENTRE_GUARD}${right}${EDGE_GUARD}`;
+  return symbolOf(digits.slice(0, 4), () => L, digits.slice(4));
 }

@@ -17,12 +17,23 @@ export interface AccountForm<V> {
   saving: boolean;
 }
 
-/** The form's values, their setter and the save that puts errors under the fields (toast titled Erro). */
-export function useAccountForm<V>(initial: V | (() => V), onClose: () => void, failure: (reason: string) => string) {
+/**
+ * The form's values, their setter and the save that puts errors under the fields (toast
+ * titled Erro); saving while any of the form's `mutations` is pending. `form` is what the
+ * rows take.
+ */
+export function useAccountForm<V>(
+  initial: V | (() => V),
+  onClose: () => void,
+  failure: (reason: string) => string,
+  mutations: readonly { isPending: boolean }[],
+) {
   const [values, setValues] = useState<V>(initial);
   const { errors, save } = useFormSave('Erro', onClose, failure);
   const set = <K extends keyof V>(key: K, value: V[K]) => setValues((v) => ({ ...v, [key]: value }));
-  return { values, set, errors, save };
+  const saving = mutations.some((m) => m.isPending);
+  const form: AccountForm<V> = { values, set, errors, saving };
+  return { values, set, save, saving, form };
 }
 
 interface Row<V, T> {

@@ -12,7 +12,7 @@ import {
   TextRow,
   useAccountForm,
 } from '../../components/accounts/field-rows';
-import { AccountFormDialog } from '../../components/accounts/form-dialog';
+import { GridFormDialog } from '../../components/form-dialog';
 import { toastSaved } from '../../components/outcome-toast';
 import { validateForm } from '../../lib/form-errors';
 import { useCreateCashEntry, useUpdateCashEntry, type CashEntryRow } from './api';
@@ -42,7 +42,9 @@ function toInput(values: EntryFormValues) {
 
 export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | null; onClose: () => void }) {
   const action = entry ? 'atualizar' : 'criar';
-  const { values, set, errors, save } = useAccountForm<EntryFormValues>(
+  const createMutation = useCreateCashEntry();
+  const updateMutation = useUpdateCashEntry();
+  const { values, save, saving, form } = useAccountForm<EntryFormValues>(
     () =>
       entry
         ? {
@@ -55,11 +57,8 @@ export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | 
         : { date: todayIso(), type: 'income', description: '', category: '', amount: null },
     onClose,
     (reason) => `Erro ao ${action} lançamento: ${reason}`,
+    [createMutation, updateMutation],
   );
-  const createMutation = useCreateCashEntry();
-  const updateMutation = useUpdateCashEntry();
-  const saving = createMutation.isPending || updateMutation.isPending;
-  const form = { values, set, errors, saving };
 
   function onSubmit() {
     // Not a date yet: the field says why; nothing is sent.
@@ -80,7 +79,7 @@ export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | 
   }
 
   return (
-    <AccountFormDialog
+    <GridFormDialog
       title={entry ? 'Editar Lançamento' : 'Novo Lançamento'}
       saving={saving}
       onClose={onClose}
@@ -93,6 +92,6 @@ export function CashEntryFormDialog({ entry, onClose }: { entry: CashEntryRow | 
       <TextRow form={form} name="description" label="Descrição" required data-autofocus="" className="sm:col-span-2" />
       <CategoryRow form={form} name="category" choices={CASH_FLOW_CATEGORIES} />
       <MoneyRow form={form} name="amount" />
-    </AccountFormDialog>
+    </GridFormDialog>
   );
 }

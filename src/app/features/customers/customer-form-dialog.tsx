@@ -2,12 +2,11 @@
 // from the contract or from the server's 400 details shown under the fields.
 import { CustomerCreateSchema, CustomerUpdateSchema, type Customer } from '../../../shared/contract/customers';
 import { TextField } from '../../components/field';
-import { FormDialog } from '../../components/form-dialog';
+import { GridFormDialog } from '../../components/form-dialog';
 import { MoneyField } from '../../components/money-input';
 import { parseMoneyInput } from '../../../shared/money';
 import { toast } from '../../components/toast-store';
-import { useFormValues } from '../../components/use-form-values';
-import { useRecordSave } from '../../components/use-record-save';
+import { useRecordForm } from '../../components/use-record-save';
 import { validateForm } from '../../lib/form-errors';
 import { useCreateCustomer, useUpdateCustomer } from './api';
 import {
@@ -25,13 +24,12 @@ interface CustomerFormDialogProps {
 
 export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProps) {
   const editing = customer !== null;
-  const create = useCreateCustomer();
-  const update = useUpdateCustomer();
-  const failTitle = editing ? 'Erro ao atualizar cliente' : 'Erro ao adicionar cliente';
-  const { errors, saving, add, edit } = useRecordSave(customer, { create, update }, failTitle, onClose);
-  const { values, setValues, set, text } = useFormValues<CustomerFormValues>(
+  const { errors, saving, add, edit, values, setValues, set, text } = useRecordForm(
+    customer,
+    { create: useCreateCustomer(), update: useUpdateCustomer() },
+    editing ? 'Erro ao atualizar cliente' : 'Erro ao adicionar cliente',
+    onClose,
     () => (customer ? customerToForm(customer) : EMPTY_CUSTOMER_FORM),
-    { errors, disabled: saving },
   );
 
   function onSubmit() {
@@ -57,7 +55,7 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
   });
 
   return (
-    <FormDialog
+    <GridFormDialog
       title={editing ? 'Editar Cliente' : 'Adicionar Novo Cliente'}
       size="lg"
       saving={saving}
@@ -65,25 +63,23 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
       onSubmit={onSubmit}
       submitLabel="Salvar"
     >
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label="Nome" required autoComplete="off" className="sm:col-span-2" {...field('name')} />
-        <TextField label="E-mail" type="email" autoComplete="off" {...field('email')} />
-        <TextField label="Telefone" type="tel" autoComplete="off" {...field('phone')} />
-        <TextField label="CPF/CNPJ" autoComplete="off" {...field('document')} />
-        <TextField label="CEP" inputMode="numeric" autoComplete="off" {...field('zip_code')} />
-        <TextField label="Endereço" autoComplete="off" className="sm:col-span-2" {...field('address')} />
-        <TextField label="Cidade" autoComplete="off" {...field('city')} />
-        <TextField label="UF" maxLength={2} autoComplete="off" {...field('state')} />
-        <MoneyField
-          label="Limite de crédito"
-          hint="Crediário em aberto que o cliente pode dever. Vazio: o limite padrão da loja; 0: sem limite."
-          placeholder="Padrão da loja"
-          value={parseMoneyInput(values.credit_limit)}
-          onChange={(_centavos, typed) => set('credit_limit', typed)}
-          error={errors.credit_limit}
-          disabled={saving}
-        />
-      </div>
-    </FormDialog>
+      <TextField label="Nome" required autoComplete="off" className="sm:col-span-2" {...field('name')} />
+      <TextField label="E-mail" type="email" autoComplete="off" {...field('email')} />
+      <TextField label="Telefone" type="tel" autoComplete="off" {...field('phone')} />
+      <TextField label="CPF/CNPJ" autoComplete="off" {...field('document')} />
+      <TextField label="CEP" inputMode="numeric" autoComplete="off" {...field('zip_code')} />
+      <TextField label="Endereço" autoComplete="off" className="sm:col-span-2" {...field('address')} />
+      <TextField label="Cidade" autoComplete="off" {...field('city')} />
+      <TextField label="UF" maxLength={2} autoComplete="off" {...field('state')} />
+      <MoneyField
+        label="Limite de crédito"
+        hint="Crediário em aberto que o cliente pode dever. Vazio: o limite padrão da loja; 0: sem limite."
+        placeholder="Padrão da loja"
+        value={parseMoneyInput(values.credit_limit)}
+        onChange={(_centavos, typed) => set('credit_limit', typed)}
+        error={errors.credit_limit}
+        disabled={saving}
+      />
+    </GridFormDialog>
   );
 }

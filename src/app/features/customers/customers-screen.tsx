@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { Customer } from '../../../shared/contract';
 import { usePermissions } from '../../auth/use-permissions';
 import { Card, CardHeader } from '../../components/card';
-import { DeleteConfirm } from '../../components/confirm-dialog';
+import { DeleteConfirm, removalTexts } from '../../components/confirm-dialog';
 import { AddButton, QueryContent } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
@@ -65,12 +65,9 @@ export function CustomersScreen() {
       {form ? <CustomerFormDialog customer={form.customer} onClose={() => setForm(null)} /> : null}
       <DeleteConfirm
         row={toDelete}
-        title="Excluir cliente"
-        message="Tem certeza que deseja excluir este cliente?"
         remove={deleteMutation}
-        done={{ title: 'Cliente removido', description: 'Cliente removido com sucesso!' }}
-        failTitle="Erro ao remover cliente"
         onClose={() => setToDelete(null)}
+        {...removalTexts('cliente')}
       />
     </div>
   );

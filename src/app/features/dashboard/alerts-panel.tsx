@@ -37,6 +37,31 @@ function Group({
   );
 }
 
+const overdueText = (days: number) => `${integer.format(days)} ${days === 1 ? 'dia vencida' : 'dias vencida'}`;
+
+/** Overdue accounts, the most late first: who, how many days late and `side` (the amount). */
+function OverdueGroup<T extends { id: string; daysOverdue: number }>({
+  title,
+  count,
+  accounts,
+  name,
+  side,
+}: {
+  title: string;
+  count: number;
+  accounts: T[];
+  name: (account: T) => string;
+  side: (account: T) => ReactNode;
+}) {
+  return (
+    <Group title={title} count={count} shown={accounts.length}>
+      {accounts.map((a) => (
+        <Row key={a.id} name={name(a)} detail={overdueText(a.daysOverdue)} side={side(a)} />
+      ))}
+    </Group>
+  );
+}
+
 function Row({ name, detail, side }: { name: string; detail: string; side: ReactNode }) {
   return (
     <li className="flex items-center justify-between gap-3 px-3 py-2">
@@ -48,8 +73,6 @@ function Row({ name, detail, side }: { name: string; detail: string; side: React
     </li>
   );
 }
-
-const overdueText = (days: number) => `${integer.format(days)} ${days === 1 ? 'dia vencida' : 'dias vencida'}`;
 
 export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefined; isError: boolean }) {
   const total = alerts
@@ -81,39 +104,25 @@ export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefine
                   />
                 ))}
               </Group>
-              <Group
+              <OverdueGroup
                 title="Contas a Receber Vencidas"
                 count={alerts.counts.overdueReceivables}
-                shown={alerts.overdueReceivables.length}
-              >
-                {alerts.overdueReceivables.map((r) => (
-                  <Row
-                    key={r.id}
-                    name={r.customer_name}
-                    detail={overdueText(r.daysOverdue)}
-                    side={
-                      <>
-                        <span className="whitespace-nowrap font-medium text-slate-900">{formatBRL(r.amount)}</span>
-                        <Badge tone="red">Vencida</Badge>
-                      </>
-                    }
-                  />
-                ))}
-              </Group>
-              <Group
+                accounts={alerts.overdueReceivables}
+                name={(r) => r.customer_name}
+                side={(r) => (
+                  <>
+                    <span className="whitespace-nowrap font-medium text-slate-900">{formatBRL(r.amount)}</span>
+                    <Badge tone="red">Vencida</Badge>
+                  </>
+                )}
+              />
+              <OverdueGroup
                 title="Contas a Pagar Vencidas"
                 count={alerts.counts.overduePayables}
-                shown={alerts.overduePayables.length}
-              >
-                {alerts.overduePayables.map((p) => (
-                  <Row
-                    key={p.id}
-                    name={p.supplier_name}
-                    detail={overdueText(p.daysOverdue)}
-                    side={<span className="whitespace-nowrap font-medium text-red-700">{formatBRL(p.amount)}</span>}
-                  />
-                ))}
-              </Group>
+                accounts={alerts.overduePayables}
+                name={(p) => p.supplier_name}
+                side={(p) => <span className="whitespace-nowrap font-medium text-red-700">{formatBRL(p.amount)}</span>}
+              />
               <Group title="Conflitos de Vendas" count={alerts.saleConflicts} shown={alerts.saleConflicts}>
                 <Row
                   name={

@@ -15,7 +15,7 @@ import {
   TextRow,
   useAccountForm,
 } from '../../components/accounts/field-rows';
-import { AccountFormDialog } from '../../components/accounts/form-dialog';
+import { GridFormDialog } from '../../components/form-dialog';
 import { toastSaved } from '../../components/outcome-toast';
 import { validateForm } from '../../lib/form-errors';
 import { useCreatePayable, useUpdatePayable, type PayableRow } from './api';
@@ -29,15 +29,14 @@ interface PayableFormDialogProps {
 
 export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) {
   const action = account ? 'atualizar' : 'criar';
-  const { values, set, errors, save } = useAccountForm<PayableFormValues>(
+  const createMutation = useCreatePayable();
+  const updateMutation = useUpdatePayable();
+  const { values, save, saving, form } = useAccountForm<PayableFormValues>(
     () => (account ? payableToForm(account) : EMPTY_PAYABLE_FORM),
     onClose,
     (reason) => `Erro ao ${action} conta a pagar: ${reason}`,
+    [createMutation, updateMutation],
   );
-  const createMutation = useCreatePayable();
-  const updateMutation = useUpdatePayable();
-  const saving = createMutation.isPending || updateMutation.isPending;
-  const form = { values, set, errors, saving };
 
   function onSubmit() {
     if (!requiredFilled(values)) return;
@@ -58,7 +57,7 @@ export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) 
   }
 
   return (
-    <AccountFormDialog
+    <GridFormDialog
       title={account ? 'Editar Conta a Pagar' : 'Nova Conta a Pagar'}
       size="lg"
       saving={saving}
@@ -75,6 +74,6 @@ export function PayableFormDialog({ account, onClose }: PayableFormDialogProps) 
       <PaymentMethodRow form={form} name="payment_method" choices={PAYABLE_PAYMENT_METHODS} />
       <TextRow form={form} name="reference_number" label="Número de Referência" className="sm:col-span-2" />
       <NotesRow form={form} name="notes" />
-    </AccountFormDialog>
+    </GridFormDialog>
   );
 }

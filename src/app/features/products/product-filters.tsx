@@ -1,7 +1,8 @@
 // The 'Filtrar' panel of Produtos: status (Ativo/Inativo) and stock (abaixo do mínimo, sem
 // estoque). The screen keeps the choice in the address (filter-products.ts).
+import type { ChangeEvent } from 'react';
 import { Button } from '../../components/button';
-import { SelectField } from '../../components/field';
+import { ChoiceField } from '../../components/choice-field';
 import {
   PRODUCT_STATUS_FILTERS,
   PRODUCT_STOCK_FILTERS,
@@ -17,6 +18,14 @@ interface ProductFiltersPanelProps {
 }
 
 export function ProductFiltersPanel({ filters, onChange }: ProductFiltersPanelProps) {
+  // One filter's select: 'Todos' (no filter) and its choices; choosing 'Todos' clears it.
+  const choice = <K extends keyof ProductFilters>(key: K, labels: Record<NonNullable<ProductFilters[K]>, string>) => ({
+    value: filters[key] ?? '',
+    onChange: (e: ChangeEvent<HTMLSelectElement>) => onChange({ ...filters, [key]: e.target.value || null }),
+    first: { value: '', label: 'Todos' },
+    choices: Object.keys(labels) as NonNullable<ProductFilters[K]>[],
+    labels,
+  });
   return (
     <div
       id={PRODUCT_FILTERS_PANEL_ID}
@@ -24,30 +33,8 @@ export function ProductFiltersPanel({ filters, onChange }: ProductFiltersPanelPr
       aria-label="Filtros de produtos"
       className="grid grid-cols-1 gap-3 border-b border-slate-100 bg-slate-50 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
     >
-      <SelectField
-        label="Status"
-        value={filters.status ?? ''}
-        onChange={(e) => onChange({ ...filters, status: (e.target.value || null) as ProductFilters['status'] })}
-      >
-        <option value="">Todos</option>
-        {Object.entries(PRODUCT_STATUS_FILTERS).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label="Estoque"
-        value={filters.stock ?? ''}
-        onChange={(e) => onChange({ ...filters, stock: (e.target.value || null) as ProductFilters['stock'] })}
-      >
-        <option value="">Todos</option>
-        {Object.entries(PRODUCT_STOCK_FILTERS).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
+      <ChoiceField label="Status" {...choice('status', PRODUCT_STATUS_FILTERS)} />
+      <ChoiceField label="Estoque" {...choice('stock', PRODUCT_STOCK_FILTERS)} />
       <Button
         variant="outline"
         disabled={countProductFilters(filters) === 0}

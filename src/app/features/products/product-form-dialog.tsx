@@ -8,12 +8,11 @@ import {
   type Product,
 } from '../../../shared/contract/products';
 import { CheckboxField, TextField } from '../../components/field';
-import { FormDialog } from '../../components/form-dialog';
+import { GridFormDialog } from '../../components/form-dialog';
 import { MoneyField } from '../../components/money-input';
 import { QuantityField } from '../../components/quantity-input';
 import { toast } from '../../components/toast-store';
-import { useFormValues } from '../../components/use-form-values';
-import { useRecordSave } from '../../components/use-record-save';
+import { useRecordForm } from '../../components/use-record-save';
 import { validateForm } from '../../lib/form-errors';
 import { useCreateProduct, useUpdateProduct } from './api';
 import {
@@ -23,7 +22,6 @@ import {
   formToUpdate,
   productToForm,
   stockChanged,
-  type ProductFormValues,
 } from './product-form';
 
 interface ProductFormDialogProps {
@@ -34,13 +32,12 @@ interface ProductFormDialogProps {
 
 export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) {
   const editing = product !== null;
-  const create = useCreateProduct();
-  const update = useUpdateProduct();
-  const failTitle = editing ? 'Erro ao atualizar produto' : 'Erro ao adicionar produto';
-  const { errors, saving, add, edit } = useRecordSave(product, { create, update }, failTitle, onClose);
-  const { values, set, text } = useFormValues<ProductFormValues>(
+  const { errors, saving, add, edit, values, set, text } = useRecordForm(
+    product,
+    { create: useCreateProduct(), update: useUpdateProduct() },
+    editing ? 'Erro ao atualizar produto' : 'Erro ao adicionar produto',
+    onClose,
     () => (product ? productToForm(product) : EMPTY_PRODUCT_FORM),
-    { errors, disabled: saving },
   );
   const [barcodeLeft, setBarcodeLeft] = useState(false);
   const barcode = barcodeFeedback(values.barcode, barcodeLeft);
@@ -70,57 +67,57 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
   });
 
   return (
-    <FormDialog
+    <GridFormDialog
       title={editing ? 'Editar Produto' : 'Adicionar Novo Produto'}
       size="lg"
       saving={saving}
       onClose={onClose}
       onSubmit={onSubmit}
       submitLabel="Salvar"
-    >
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label="SKU" autoComplete="off" {...text('sku')} />
-        <TextField label="Nome" autoComplete="off" {...text('name')} />
-        <TextField label="Tamanho" autoComplete="off" {...text('size')} />
-        <TextField label="Cor" autoComplete="off" {...text('color')} />
-        <TextField
-          label="Código de barras"
-          autoComplete="off"
-          inputMode="numeric"
-          placeholder="EAN/GTIN (opcional)"
-          value={values.barcode}
-          onChange={(e) => set('barcode', e.target.value)}
-          onBlur={() => setBarcodeLeft(true)}
-          // Enter from a scanner ends the code; it must not submit the dialog half-filled.
-          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
-          error={barcode.error ?? (barcode.hint ? undefined : errors.barcode)}
-          hint={barcode.hint}
-          disabled={saving}
-          className="sm:col-span-2"
-        />
-        <QuantityField label="Estoque atual" {...text('current_stock')} />
-        <QuantityField label="Estoque mínimo" {...text('minimum_stock')} />
-        {adjusting ? (
-          <TextField
-            label="Motivo do ajuste de estoque"
-            required
-            autoComplete="off"
-            placeholder="Ex.: avaria, perda, correção de contagem"
-            className="sm:col-span-2"
-            {...text('stock_reason')}
+      below={
+        <div className="mt-4">
+          <CheckboxField
+            label="Ativo"
+            checked={values.active}
+            onChange={(checked) => set('active', checked)}
+            disabled={saving}
           />
-        ) : null}
-        <MoneyField label="Preço de custo" placeholder="0,00" {...money('cost_price')} />
-        <MoneyField label="Preço de venda" placeholder="0,00" {...money('sale_price')} />
-      </div>
-      <div className="mt-4">
-        <CheckboxField
-          label="Ativo"
-          checked={values.active}
-          onChange={(checked) => set('active', checked)}
-          disabled={saving}
+        </div>
+      }
+    >
+      <TextField label="SKU" autoComplete="off" {...text('sku')} />
+      <TextField label="Nome" autoComplete="off" {...text('name')} />
+      <TextField label="Tamanho" autoComplete="off" {...text('size')} />
+      <TextField label="Cor" autoComplete="off" {...text('color')} />
+      <TextField
+        label="Código de barras"
+        autoComplete="off"
+        inputMode="numeric"
+        placeholder="EAN/GTIN (opcional)"
+        value={values.barcode}
+        onChange={(e) => set('barcode', e.target.value)}
+        onBlur={() => setBarcodeLeft(true)}
+        // Enter from a scanner ends the code; it must not submit the dialog half-filled.
+        onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+        error={barcode.error ?? (barcode.hint ? undefined : errors.barcode)}
+        hint={barcode.hint}
+        disabled={saving}
+        className="sm:col-span-2"
+      />
+      <QuantityField label="Estoque atual" {...text('current_stock')} />
+      <QuantityField label="Estoque mínimo" {...text('minimum_stock')} />
+      {adjusting ? (
+        <TextField
+          label="Motivo do ajuste de estoque"
+          required
+          autoComplete="off"
+          placeholder="Ex.: avaria, perda, correção de contagem"
+          className="sm:col-span-2"
+          {...text('stock_reason')}
         />
-      </div>
-    </FormDialog>
+      ) : null}
+      <MoneyField label="Preço de custo" placeholder="0,00" {...money('cost_price')} />
+      <MoneyField label="Preço de venda" placeholder="0,00" {...money('sale_price')} />
+    </GridFormDialog>
   );
 }

@@ -7,7 +7,7 @@ import type { Product } from '../../../shared/contract';
 import { usePermissions } from '../../auth/use-permissions';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { DeleteConfirm } from '../../components/confirm-dialog';
+import { DeleteConfirm, removalTexts } from '../../components/confirm-dialog';
 import { BarcodeIcon, DownloadIcon, FilterIcon } from '../../components/icons';
 import { AddButton, QueryContent } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
@@ -136,12 +136,9 @@ export function ProductsScreen() {
       {movementsOf ? <StockMovementsDialog product={movementsOf} onClose={() => setMovementsOf(null)} /> : null}
       <DeleteConfirm
         row={toDelete}
-        title="Excluir produto"
-        message="Tem certeza que deseja excluir este produto?"
         remove={deleteMutation}
-        done={{ title: 'Produto removido', description: 'Produto removido com sucesso!' }}
-        failTitle="Erro ao remover produto"
         onClose={() => setToDelete(null)}
+        {...removalTexts('produto')}
       />
     </div>
   );

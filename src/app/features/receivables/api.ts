@@ -4,7 +4,14 @@
 // with its Idempotency-Key, or queued for the outbox when the server cannot be reached.
 import { keepPreviousData } from '@tanstack/react-query';
 import { z } from 'zod';
-import { adjustOverdueCount, adjustReceivableStatistics, inRange, statusToday } from '../../../shared/account-overlay';
+import {
+  adjustOverdueCount,
+  adjustReceivableStatistics,
+  inRange,
+  statusToday,
+  type DayRange,
+  type RecordChange,
+} from '../../../shared/account-overlay';
 import { installmentReceived, receivableCreated } from '../../../shared/account-records';
 import {
   PAGE_SIZE_RECEIVABLES,
@@ -140,30 +147,33 @@ export function useReceivables(filters: ReceivableFilters) {
   );
 }
 
-export function useReceivableStatistics(range: DueRange) {
+/** A figure of the accounts due in `range`, with this device's changes as of today applied. */
+function useRangeFigure<T>(
+  range: DueRange,
+  figure: 'statistics' | 'overdue',
+  fetch: (range: DueRange) => Promise<T>,
+  staleTime: number,
+  adjust: (fetched: T, live: readonly RecordChange[], today: string, range: DayRange) => T,
+) {
   return useOverlaidQuery(
-    {
-      queryKey: receivableKeys.statistics(range),
-      queryFn: () => fetchReceivableStatistics(range),
-      staleTime: STALE_TIME_RECEIVABLE_STATS_MS,
-    },
+    { queryKey: receivableKeys[figure](range), queryFn: () => fetch(range), staleTime },
     'receivable',
-    (fetched, live) => adjustReceivableStatistics(fetched, live, todayIso(), rangeQuery(range)),
+    (fetched, live) => adjust(fetched, live, todayIso(), rangeQuery(range)),
   );
 }
 
-/** The overdue count, fresh for 1 minute (spec: receivable overdue 1 min), with this device's changes. */
-export function useOverdueReceivablesCount(range: DueRange) {
-  return useOverlaidQuery(
-    {
-      queryKey: receivableKeys.overdue(range),
-      queryFn: () => fetchOverdueReceivablesCount(range),
-      staleTime: STALE_TIME_RECEIVABLE_OVERDUE_MS,
-    },
-    'receivable',
-    (fetched, live) => adjustOverdueCount(fetched, live, todayIso(), rangeQuery(range)),
+export const useReceivableStatistics = (range: DueRange) =>
+  useRangeFigure(
+    range,
+    'statistics',
+    fetchReceivableStatistics,
+    STALE_TIME_RECEIVABLE_STATS_MS,
+    adjustReceivableStatistics,
   );
-}
+
+/** The overdue count, fresh for 1 minute (spec: receivable overdue 1 min), with this device's changes. */
+export const useOverdueReceivablesCount = (range: DueRange) =>
+  useRangeFigure(range, 'overdue', fetchOverdueReceivablesCount, STALE_TIME_RECEIVABLE_OVERDUE_MS, adjustOverdueCount);
 
 /** Creates with a client-chosen id, also the Idempotency-Key: a retry names the same account. */
 export function useCreateReceivable() {

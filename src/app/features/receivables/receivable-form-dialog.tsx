@@ -9,7 +9,7 @@ import {
   TextRow,
   useAccountForm,
 } from '../../components/accounts/field-rows';
-import { AccountFormDialog } from '../../components/accounts/form-dialog';
+import { GridFormDialog } from '../../components/form-dialog';
 import { toastSaved } from '../../components/outcome-toast';
 import { toastError } from '../../components/toast-store';
 import { validateForm } from '../../lib/form-errors';
@@ -18,14 +18,13 @@ import { CustomerField } from './customer-field';
 import { EMPTY_RECEIVABLE_FORM, formToInput, requiredFilled, type ReceivableFormValues } from './receivable-form';
 
 export function ReceivableFormDialog({ onClose }: { onClose: () => void }) {
-  const { values, set, errors, save } = useAccountForm<ReceivableFormValues>(
+  const createMutation = useCreateReceivable();
+  const { values, set, save, saving, form } = useAccountForm<ReceivableFormValues>(
     EMPTY_RECEIVABLE_FORM,
     onClose,
     (reason) => `Erro ao criar conta a receber: ${reason}`,
+    [createMutation],
   );
-  const createMutation = useCreateReceivable();
-  const saving = createMutation.isPending;
-  const form = { values, set, errors, saving };
 
   function onSubmit() {
     if (!requiredFilled(values)) {
@@ -40,7 +39,7 @@ export function ReceivableFormDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <AccountFormDialog
+    <GridFormDialog
       title="Nova Conta"
       size="lg"
       saving={saving}
@@ -57,6 +56,6 @@ export function ReceivableFormDialog({ onClose }: { onClose: () => void }) {
       <PaymentMethodRow form={form} name="payment_method" choices={RECEIVABLE_PAYMENT_METHODS} />
       <TextRow form={form} name="reference_number" label="Número de Referência" />
       <NotesRow form={form} name="notes" />
-    </AccountFormDialog>
+    </GridFormDialog>
   );
 }

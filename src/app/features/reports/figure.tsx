@@ -37,6 +37,17 @@ export function MarginFigure({ label, margin, detail }: { label: string; margin:
   return <Figure label={label} value={formatPercent(margin)} tone={marginTone(margin)} detail={detail} />;
 }
 
+/** The three margins of a result (gross, operating, net), in that order. */
+export function ResultMargins({ gross, operating, net }: { gross: number; operating: number; net: number }) {
+  return (
+    <>
+      <MarginFigure label="Margem Bruta" margin={gross} />
+      <MarginFigure label="Margem Operacional" margin={operating} />
+      <MarginFigure label="Margem Líquida" margin={net} />
+    </>
+  );
+}
+
 export function FigureGrid({ children }: { children: ReactNode }) {
   return <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">{children}</div>;
 }

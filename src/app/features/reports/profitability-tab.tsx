@@ -1,6 +1,6 @@
 // Lucratividade: the period's margins and returns, and growth against the period before.
 import { useProfitability, type ProfitabilityData } from './api';
-import { Figure, FigureGrid, MarginFigure, SectionTitle } from './figure';
+import { Figure, FigureGrid, ResultMargins, SectionTitle } from './figure';
 import { periodTab } from './report-panel';
 import { changeTone, formatPercent, formatPoints, formatSignedPercent, growthFigure } from './report-format';
 
@@ -16,9 +16,7 @@ function ProfitabilityView({ data }: { data: ProfitabilityData }) {
     <div>
       <SectionTitle>Índices de rentabilidade</SectionTitle>
       <FigureGrid>
-        <MarginFigure label="Margem Bruta" margin={r.gross_profit_margin} />
-        <MarginFigure label="Margem Operacional" margin={r.operating_margin} />
-        <MarginFigure label="Margem Líquida" margin={r.net_margin} />
+        <ResultMargins gross={r.gross_profit_margin} operating={r.operating_margin} net={r.net_margin} />
         <Figure
           label="Retorno sobre Ativos (ROA)"
           value={formatPercent(r.return_on_assets)}

@@ -2,7 +2,7 @@
 import { formatBRL } from '../../../shared/money';
 import { formatDate } from '../../../shared/dates';
 import { useSummary, type SummaryData } from './api';
-import { Figure, FigureGrid, MarginFigure, SectionTitle } from './figure';
+import { Figure, FigureGrid, MarginFigure, ResultMargins, SectionTitle } from './figure';
 import { periodTab } from './report-panel';
 import { formatSignedPercent, growthFigure, TONE_TEXT } from './report-format';
 
@@ -38,9 +38,11 @@ function SummaryView({ data }: { data: SummaryData }) {
       </FigureGrid>
       <SectionTitle>Margens</SectionTitle>
       <FigureGrid>
-        <MarginFigure label="Margem Bruta" margin={dre.gross_margin_percentage} />
-        <MarginFigure label="Margem Operacional" margin={dre.operating_margin_percentage} />
-        <MarginFigure label="Margem Líquida" margin={dre.net_margin_percentage} />
+        <ResultMargins
+          gross={dre.gross_margin_percentage}
+          operating={dre.operating_margin_percentage}
+          net={dre.net_margin_percentage}
+        />
         <MarginFigure
           label="Margem Média dos Produtos"
           margin={margins.average_margin}

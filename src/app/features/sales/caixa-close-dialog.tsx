@@ -15,7 +15,8 @@ import { FieldFrame, TextAreaField } from '../../components/field';
 import { MoneyInput } from '../../components/money-input';
 import { toastError } from '../../components/toast-store';
 import { useStoreSettings } from '../../lib/store-settings';
-import { CloseReasonRequired, type LocalCashSession } from '../../offline/caixa';
+import type { LocalCashSession } from '../../offline/caixa';
+import { CloseReasonRequired } from '../../offline/caixa-close';
 import { useCaixaActions } from '../../offline/caixa-hooks';
 
 const COUNT_LABELS: Record<CountMethod, string> = {

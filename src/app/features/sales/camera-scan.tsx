@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { Dialog, DialogFooter } from '../../components/dialog';
+import { useLatest } from '../../components/use-latest';
 import { BarcodeIcon } from '../../components/icons';
 
 interface DetectedBarcode {
@@ -45,10 +46,7 @@ export function CameraScanButton({ onCode }: { onCode: (code: string) => void })
 function CameraDialog({ onClose, onCode }: { onClose: () => void; onCode: (code: string) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const onCodeRef = useRef(onCode);
-  useEffect(() => {
-    onCodeRef.current = onCode;
-  });
+  const onCodeRef = useLatest(onCode);
 
   useEffect(() => {
     const Detector = detectorClass()!;
@@ -80,7 +78,7 @@ function CameraDialog({ onClose, onCode }: { onClose: () => void; onCode: (code:
       cancelAnimationFrame(frame);
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, []);
+  }, [onCodeRef]);
 
   return (
     <Dialog open onClose={onClose} title="Ler código" description="Aponte a câmera para o código de barras.">

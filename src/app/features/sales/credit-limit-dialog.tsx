@@ -10,6 +10,7 @@ import { toReais } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { TextField } from '../../components/field';
+import { useFormValues } from '../../components/use-form-values';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
 
@@ -70,10 +71,14 @@ function GoOn({ text, action, onCancel, onGoOn }: CreditLimitDialogProps & { tex
 
 /** A cashier's till: an admin present types their e-mail and password. */
 function AdminApproval({ block, saleId, onCancel, onApproved }: CreditLimitDialogProps) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // The server's refusal shows under the password.
+  const { values, text } = useFormValues(
+    { email: '', password: '' },
+    { errors: error ? { password: error } : {}, disabled: sending },
+  );
+  const { email, password } = values;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -99,23 +104,8 @@ function AdminApproval({ block, saleId, onCancel, onApproved }: CreditLimitDialo
         Para vender acima do limite, um administrador presente informa o e-mail e a senha.
       </p>
       <div className="mt-4 flex flex-col gap-3">
-        <TextField
-          label="E-mail do administrador"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          disabled={sending}
-        />
-        <TextField
-          label="Senha do administrador"
-          type="password"
-          autoComplete="off"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={error ?? undefined}
-          disabled={sending}
-        />
+        <TextField label="E-mail do administrador" type="email" autoComplete="off" {...text('email')} />
+        <TextField label="Senha do administrador" type="password" autoComplete="off" {...text('password')} />
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={sending}>

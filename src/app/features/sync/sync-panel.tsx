@@ -19,20 +19,36 @@ import {
 import { RejectedEntryRow } from './rejected-entry-row';
 import { conflictsText, lastSyncText } from './sync-format';
 
-function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+const BORDERS = { slate: 'border-slate-200', red: 'border-red-200', amber: 'border-amber-200' };
+
+/** A titled list with its count; `empty` says so when there is nothing in it. */
+function ListSection<T>({
+  title,
+  items,
+  empty,
+  tone,
+  children,
+}: {
+  title: string;
+  items: T[];
+  empty: string;
+  /** the list's border: red for refusals, amber for conflicts */
+  tone: keyof typeof BORDERS;
+  children: (item: T) => ReactNode;
+}) {
   return (
     <section className="flex flex-col gap-2">
       <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         {title}
-        <Badge tone={count > 0 ? 'blue' : 'gray'}>{count}</Badge>
+        <Badge tone={items.length > 0 ? 'blue' : 'gray'}>{items.length}</Badge>
       </h3>
-      {children}
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ul className={`divide-y divide-slate-100 rounded-md border ${BORDERS[tone]}`}>{items.map(children)}</ul>
+      )}
     </section>
   );
-}
-
-function Empty({ text }: { text: string }) {
-  return <p className="text-sm text-slate-500">{text}</p>;
 }
 
 export function SyncPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -81,59 +97,46 @@ export function SyncPanel({ open, onClose }: { open: boolean; onClose: () => voi
           </p>
         ) : null}
 
-        <Section title="Pendentes" count={pending.length}>
-          {pending.length === 0 ? (
-            <Empty text="Nenhuma alteração aguardando envio." />
-          ) : (
-            <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
-              {pending.map((entry) => (
-                <li key={entry.id} className="flex flex-col gap-0.5 px-3 py-2 text-sm">
-                  <span className="font-medium text-slate-900">{entry.summary}</span>
-                  <span className="text-xs text-slate-500">
-                    Tentativas: {entry.attempts}
-                    {entry.lastError ? ` · Último erro: ${entry.lastError}` : ''}
-                  </span>
-                </li>
-              ))}
-            </ul>
+        <ListSection title="Pendentes" items={pending} empty="Nenhuma alteração aguardando envio." tone="slate">
+          {(entry) => (
+            <li key={entry.id} className="flex flex-col gap-0.5 px-3 py-2 text-sm">
+              <span className="font-medium text-slate-900">{entry.summary}</span>
+              <span className="text-xs text-slate-500">
+                Tentativas: {entry.attempts}
+                {entry.lastError ? ` · Último erro: ${entry.lastError}` : ''}
+              </span>
+            </li>
           )}
-        </Section>
+        </ListSection>
 
-        <Section title="Recusadas pelo servidor" count={rejected.length}>
-          {rejected.length === 0 ? (
-            <Empty text="Nenhuma alteração recusada." />
-          ) : (
-            <ul className="divide-y divide-slate-100 rounded-md border border-red-200">
-              {rejected.map((entry) => (
-                <RejectedEntryRow
-                  key={entry.id}
-                  entry={entry}
-                  canManage={can('sync.manage')}
-                  onRetry={() => actions.retry(entry.id)}
-                  onDiscard={() => actions.discard(entry.id)}
-                />
-              ))}
-            </ul>
+        <ListSection title="Recusadas pelo servidor" items={rejected} empty="Nenhuma alteração recusada." tone="red">
+          {(entry) => (
+            <RejectedEntryRow
+              key={entry.id}
+              entry={entry}
+              canManage={can('sync.manage')}
+              onRetry={() => actions.retry(entry.id)}
+              onDiscard={() => actions.discard(entry.id)}
+            />
           )}
-        </Section>
+        </ListSection>
 
-        <Section title="Vendas com conflito de estoque" count={conflicts.length}>
-          {conflicts.length === 0 ? (
-            <Empty text="Nenhum conflito de estoque." />
-          ) : (
-            <ul className="divide-y divide-slate-100 rounded-md border border-amber-200">
-              {conflicts.map((sale) => (
-                <li key={sale.id} className="flex flex-col gap-0.5 px-3 py-2 text-sm">
-                  <span className="font-medium text-slate-900">
-                    {sale.customerName} · {formatBRL(sale.totalCentavos)} ·{' '}
-                    {formatDate(new Date(sale.createdAt).toISOString())}
-                  </span>
-                  <span className="text-xs text-amber-800">{conflictsText(sale.conflicts)}</span>
-                </li>
-              ))}
-            </ul>
+        <ListSection
+          title="Vendas com conflito de estoque"
+          items={conflicts}
+          empty="Nenhum conflito de estoque."
+          tone="amber"
+        >
+          {(sale) => (
+            <li key={sale.id} className="flex flex-col gap-0.5 px-3 py-2 text-sm">
+              <span className="font-medium text-slate-900">
+                {sale.customerName} · {formatBRL(sale.totalCentavos)} ·{' '}
+                {formatDate(new Date(sale.createdAt).toISOString())}
+              </span>
+              <span className="text-xs text-amber-800">{conflictsText(sale.conflicts)}</span>
+            </li>
           )}
-        </Section>
+        </ListSection>
       </div>
     </Dialog>
   );

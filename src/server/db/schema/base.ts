@@ -64,6 +64,12 @@ export const syncStamps = () => ({
 export const searchIndex = (name: string, tenant: AnyPgColumn, ...columns: AnyPgColumn[]) =>
   index(name).using('gin', tenant, ...columns.map((column) => sql`balcao_fold(${column}) gin_trgm_ops`));
 
+/** The index of the rows a till session (caixa) took in: (tenant_id, cash_session_id), where there is one. */
+export const sessionIndex = (name: string, t: { tenantId: AnyPgColumn; cashSessionId: AnyPgColumn }) =>
+  index(name)
+    .on(t.tenantId, t.cashSessionId)
+    .where(sql`cash_session_id IS NOT NULL`);
+
 /** A calendar day ('YYYY-MM-DD', São Paulo), read and written as a string. */
 export const day = (name: string) => date(name, { mode: 'string' });
 

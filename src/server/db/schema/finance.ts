@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { PAYABLE_PAYMENT_METHODS } from '../../../shared/contract/accounts';
 import { PAYMENT_METHODS } from '../../../shared/contract/sales';
-import { searchIndex, day, at, bigNumber, tenantKey, sameStoreRef, storeRow, timestamps } from './base';
+import { searchIndex, day, at, bigNumber, tenantKey, sameStoreRef, storeRow, timestamps, sessionIndex } from './base';
 import { customers } from './catalogue';
 import { PAYMENT_METHOD_CHECK, sales } from './sales';
 
@@ -119,9 +119,7 @@ export const cashFlowEntries = pgTable(
     index('cash_flow_entries_sale_idx').on(t.tenantId, t.saleId),
     index('cash_flow_entries_receivable_idx').on(t.tenantId, t.accountReceivableId),
     index('cash_flow_entries_payable_idx').on(t.tenantId, t.accountPayableId),
-    index('cash_flow_entries_session_idx')
-      .on(t.tenantId, t.cashSessionId)
-      .where(sql`cash_session_id IS NOT NULL`),
+    sessionIndex('cash_flow_entries_session_idx', t),
     check('cash_flow_entries_type_check', sql`${t.type} IN ('income', 'expense')`),
     check('cash_flow_entries_amount_check', sql`${t.amount} > 0`),
     check(

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { REFUND_METHODS, STORE_CREDIT_KINDS } from '../../../shared/contract/returns';
 import { PAYMENT_METHODS } from '../../../shared/contract/sales';
-import { at, bigNumber, rowId, tenantKey } from './base';
+import { at, bigNumber, rowId, tenantKey, sessionIndex } from './base';
 
 export const saleReturns = pgTable(
   'sale_returns',
@@ -43,9 +43,7 @@ export const saleReturns = pgTable(
     tenantKey('sale_returns', t),
     index('sale_returns_sale_idx').on(t.tenantId, t.saleId),
     index('sale_returns_day_idx').on(t.tenantId, t.returnedAt),
-    index('sale_returns_session_idx')
-      .on(t.tenantId, t.cashSessionId)
-      .where(sql`cash_session_id IS NOT NULL`),
+    sessionIndex('sale_returns_session_idx', t),
     check('sale_returns_refund_method_check', sql`${t.refundMethod} IN ('dinheiro', 'estorno', 'vale_troca')`),
   ],
 );
@@ -124,9 +122,7 @@ export const storeCreditPayouts = pgTable(
   (t) => [
     tenantKey('store_credit_payouts', t),
     index('store_credit_payouts_return_idx').on(t.tenantId, t.returnId),
-    index('store_credit_payouts_session_idx')
-      .on(t.tenantId, t.cashSessionId)
-      .where(sql`cash_session_id IS NOT NULL`),
+    sessionIndex('store_credit_payouts_session_idx', t),
   ],
 );
 

@@ -4,7 +4,17 @@ import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid
 import type { PartPaymentMethod } from '../../../shared/contract/payments';
 import { PAYMENT_METHODS } from '../../../shared/contract/sales';
 import { SALE_CONFLICT_KINDS } from '../../../shared/contract/sale-conflicts';
-import { createdAt, searchIndex, at, bigNumber, tenantKey, sameStoreRef, storeRow, timestamps } from './base';
+import {
+  at,
+  bigNumber,
+  createdAt,
+  sameStoreRef,
+  searchIndex,
+  sessionIndex,
+  storeRow,
+  tenantKey,
+  timestamps,
+} from './base';
 import { users } from './access';
 import { products, customers } from './catalogue';
 
@@ -93,9 +103,7 @@ export const sales = pgTable(
     sameStoreRef('sales_created_by_fk', t, t.createdBy, users),
     index('sales_tenant_sold_at_idx').on(t.tenantId, t.soldAt),
     index('sales_tenant_customer_idx').on(t.tenantId, t.customerId),
-    index('sales_cash_session_idx')
-      .on(t.tenantId, t.cashSessionId)
-      .where(sql`cash_session_id IS NOT NULL`),
+    sessionIndex('sales_cash_session_idx', t),
     searchIndex('sales_search_idx', t.tenantId, t.customerName),
     index('sales_tenant_conflicts_idx')
       .on(t.tenantId, t.soldAt)

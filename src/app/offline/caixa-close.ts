@@ -1,0 +1,112 @@
+// Fechar Caixa on this device (caixa.ts keeps the session): what the session expects per
+// method, from the sales this device made in it and the money it took in or paid out in
+// it besides them (receipts: instalments, returns, vale-troca in cash), with the server's
+// arithmetic (shared/caixa.ts), so the cashier sees the figures offline; and the close,
+// queued behind the session's opening, movements and every sale of it still queued.
+import {
+  closeFigures,
+  closeNeedsReason,
+  CLOSE_REASON_REQUIRED,
+  expectedByMethod,
+  totalDifference,
+  type CountMethod,
+  type TakenByMethod,
+} from '../../shared/caixa';
+import { toReais } from '../../shared/money';
+import {
+  caixaResource,
+  currentCaixa,
+  META_CAIXA,
+  queueCaixaChange,
+  requireOpenCaixa,
+  type LocalCashReceipt,
+  type LocalCashSession,
+} from './caixa';
+import type { BalcaoDb, LocalSale } from './db';
+import { buildOutboxEntry } from './outbox';
+
+/** The session's sales made on this device (the ones the server will count). */
+export async function sessionSales(db: BalcaoDb, sessionId: string): Promise<LocalSale[]> {
+  return db.sales.filter((s) => s.cashSessionId === sessionId && s.state !== 'rejected').toArray();
+}
+
+/** The session's receipts the server will count: all but those it refused. */
+export async function sessionReceipts(db: BalcaoDb, session: LocalCashSession): Promise<LocalCashReceipt[]> {
+  const receipts = session.receipts ?? [];
+  if (receipts.length === 0) return receipts;
+  const refused = await db.outbox
+    .where('id')
+    .anyOf(receipts.map((r) => r.id))
+    .filter((e) => e.status === 'rejected')
+    .toArray();
+  const ids = new Set(refused.map((e) => e.id));
+  return receipts.filter((r) => !ids.has(r.id));
+}
+
+/** Expected per method now, from this device's sales and receipts of the session and its movements. */
+export function expectedOf(
+  session: LocalCashSession,
+  sales: readonly LocalSale[],
+  receipts: readonly LocalCashReceipt[] = [],
+): Record<CountMethod, number> {
+  const taken: TakenByMethod = {};
+  const parts = [...sales.flatMap((sale) => sale.parts ?? []), ...receipts];
+  for (const part of parts) taken[part.method] = (taken[part.method] ?? 0) + part.amount;
+  return expectedByMethod({ openingFloat: session.openingFloat, taken, movements: session.movements });
+}
+
+export class CloseReasonRequired extends Error {
+  constructor() {
+    super(CLOSE_REASON_REQUIRED);
+  }
+}
+
+/**
+ * Fechar Caixa with the blind count (centavos per method). The close waits in the outbox
+ * for the session's opening, movements and queued sales; the session stays here, closed,
+ * with its figures, until the cashier dismisses it (dismissCaixa).
+ */
+export async function closeCaixa(
+  db: BalcaoDb,
+  input: { counted: Partial<Record<CountMethod, number>>; reason: string | null; toleranceCentavos: number },
+): Promise<LocalCashSession> {
+  const session = await requireOpenCaixa(db);
+  const sales = await sessionSales(db, session.id);
+  const figures = closeFigures(expectedOf(session, sales, await sessionReceipts(db, session)), input.counted);
+  if (closeNeedsReason(figures, input.toleranceCentavos) && !input.reason?.trim()) throw new CloseReasonRequired();
+  const closedAt = new Date().toISOString();
+  const reason = input.reason?.trim() || null;
+  const waitFor = (await db.outbox.where('resource').equals(caixaResource(session.id)).toArray()).map((e) => e.id);
+  // Its sales, returns and instalment receipts still queued.
+  const queuedSales = await db.outbox
+    .filter((e) => (e.body as { cash_session_id?: unknown } | null)?.cash_session_id === session.id)
+    .toArray();
+  const counted = Object.fromEntries(figures.map((f) => [f.method, toReais(f.counted)]));
+  const entry = {
+    ...buildOutboxEntry({
+      kind: 'caixa',
+      method: 'POST',
+      path: `/api/cash-sessions/${session.id}/close`,
+      body: { counted, reason, closed_at: closedAt },
+      summary: `Fechamento de caixa (${session.deviceLabel})`,
+      dependsOn: [...waitFor, ...queuedSales.map((e) => e.id)],
+    }),
+    resource: caixaResource(session.id),
+  };
+  const closed: LocalCashSession = {
+    ...session,
+    status: 'closed',
+    figures,
+    difference: totalDifference(figures),
+    closedAt,
+    closeReason: reason,
+  };
+  await queueCaixaChange(db, closed, entry);
+  return closed;
+}
+
+/** After the close's figures were seen: the device has no session (Nova Venda asks to open one). */
+export async function dismissCaixa(db: BalcaoDb): Promise<void> {
+  const session = await currentCaixa(db);
+  if (session?.status === 'closed') await db.meta.delete(META_CAIXA);
+}
