@@ -22,6 +22,7 @@ import {
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import type { Outcome } from '../core/idempotency';
+import { salesWritten } from '../core/maintenance';
 import type { AppError } from '../errors';
 import { authOf } from '../http/access';
 import { errorBodyOf } from '../http/errors';
@@ -111,6 +112,7 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
       const { tenantId, userId, role } = authOf(request);
       const call = saleCall(request.body, idempotencyKeyOf(request));
       const [outcome] = await createSales(db, tenantId, userId, [call], { role, tokens: ctx.tokens });
+      if (outcome!.kind === 'done') await salesWritten(ctx.database, 1);
       if (outcome!.kind === 'refused') throw outcome!.error;
       return sendAnswer(reply, 201, outcome!.kind === 'done' ? { kind: 'done', data: ok(outcome!.data) } : outcome!);
     },
@@ -135,6 +137,7 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
         tokens: ctx.tokens,
         log: (err) => request.log.error({ err }, 'lote de vendas: venda reenviada sozinha'),
       });
+      await salesWritten(ctx.database, created.filter((o) => o.kind === 'done').length);
       let next = 0;
       const results = parsed.map((p, i) => {
         const outcome: Outcome<unknown> = p instanceof Error ? { kind: 'refused', error: p } : created[next++]!;
