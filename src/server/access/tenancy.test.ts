@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESERVED_SUBDOMAINS } from '../../shared/constants';
-import { loginAll, OTHER_HOST, type Session, NO_STORE, openTestStore } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, useTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const NOT_FOUND = 'Empresa não encontrada ou subdomain inválido';
 
 describe.each(databases())('tenancy (%s)', (kind) => {
-  let { ctx, http } = NO_STORE;
-  let s: Awaited<ReturnType<typeof loginAll>>;
-
-  beforeAll(async () => {
-    ({ ctx, http } = await openTestStore(kind));
-    s = await loginAll(ctx);
-  });
-  afterAll(() => ctx?.close());
+  let { ctx, http, admin, cashier, otherAdmin } = NO_STORE;
+  useTestStore(kind, (store) => ({ ctx, http, admin, cashier, otherAdmin } = store));
 
   describe('GET /api/tenants/search', () => {
     it('finds a store by subdomain without auth', async () => {
@@ -44,40 +38,41 @@ describe.each(databases())('tenancy (%s)', (kind) => {
   });
 
   describe('isolation between two stores', () => {
-    const firstId = async (path: string, key: string, session: Session, host?: string) => {
-      const res = await http.get(path, { token: session.accessToken, ...(host ? { host } : {}) });
+    const firstId = async (path: string, key: string, token: string) => {
+      const res = await http.get(path, { token });
       const list = key ? res.body.data[key] : res.body.data;
       return list[0].id as string;
     };
 
-    it('lists are disjoint', async () => {
-      for (const [path, key] of [
-        ['/api/products?limit=200', 'products'],
-        ['/api/customers?limit=200', 'customers'],
-        ['/api/users?limit=200', 'users'],
-        ['/api/expense-categories?limit=200', 'categories'],
-        ['/api/company', ''],
-      ] as const) {
-        const demo = await http.get(path, { token: s.demoAdmin.accessToken });
-        const other = await http.get(path, { token: s.otherAdmin.accessToken, host: OTHER_HOST });
-        const ids = (r: typeof demo) => (key ? r.body.data[key] : r.body.data).map((x: { id: string }) => x.id);
-        const demoIds = new Set(ids(demo));
-        expect(
-          ids(other).filter((id: string) => demoIds.has(id)),
-          path,
-        ).toEqual([]);
-      }
-      const other = await http.get('/api/products', { token: s.otherAdmin.accessToken, host: OTHER_HOST });
+    it.each([
+      ['/api/products?limit=200', 'products'],
+      ['/api/customers?limit=200', 'customers'],
+      ['/api/users?limit=200', 'users'],
+      ['/api/expense-categories?limit=200', 'categories'],
+      ['/api/company', ''],
+    ] as const)('lists are disjoint: %s', async (path, key) => {
+      const demo = await http.get(path, { token: admin });
+      const other = await http.get(path, { token: otherAdmin, host: OTHER_HOST });
+      const ids = (r: typeof demo) => (key ? r.body.data[key] : r.body.data).map((x: { id: string }) => x.id);
+      const demoIds = new Set(ids(demo));
+      expect(
+        ids(other).filter((id: string) => demoIds.has(id)),
+        path,
+      ).toEqual([]);
+    });
+
+    it('the other store starts with no products', async () => {
+      const other = await http.get('/api/products', { token: otherAdmin, host: OTHER_HOST });
       expect(other.body.data.pagination.total).toBe(0);
     });
 
     it("another store's ids answer 404 on every route", async () => {
-      const product = await firstId('/api/products', 'products', s.demoAdmin);
-      const customer = await firstId('/api/customers', 'customers', s.demoAdmin);
-      const category = await firstId('/api/expense-categories', 'categories', s.demoAdmin);
+      const product = await firstId('/api/products', 'products', admin);
+      const customer = await firstId('/api/customers', 'customers', admin);
+      const category = await firstId('/api/expense-categories', 'categories', admin);
       const user = ctx.demo.cashier.id;
       const company = ctx.demo.tenant.id;
-      const other = { token: s.otherAdmin.accessToken, host: OTHER_HOST };
+      const other = { token: otherAdmin, host: OTHER_HOST };
       const attempts: [string, string, unknown?][] = [
         ['GET', `/api/products/${product}`],
         ['PUT', `/api/products/${product}`, { name: 'Roubado' }],
@@ -99,21 +94,21 @@ describe.each(databases())('tenancy (%s)', (kind) => {
         expect(res.status, `${method} ${url}`).toBe(404);
       }
       // Nothing changed in the demo store.
-      const p = await http.get(`/api/products/${product}`, { token: s.demoAdmin.accessToken });
+      const p = await http.get(`/api/products/${product}`, { token: admin });
       expect(p.body.data.name).not.toBe('Roubado');
-      const u = await http.get('/api/users?limit=200', { token: s.demoAdmin.accessToken });
+      const u = await http.get('/api/users?limit=200', { token: admin });
       expect(u.body.data.users.map((x: { id: string }) => x.id)).toContain(user);
     });
 
     it("a token used on another store's Host is refused with 401", async () => {
-      const res = await http.get('/api/products', { token: s.demoCashier.accessToken, host: OTHER_HOST });
+      const res = await http.get('/api/products', { token: cashier, host: OTHER_HOST });
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('UNAUTHENTICATED');
-      const unknownStore = await http.get('/api/auth/me', { token: s.demoCashier.accessToken, host: 'nada.localhost' });
+      const unknownStore = await http.get('/api/auth/me', { token: cashier, host: 'nada.localhost' });
       expect(unknownStore.status).toBe(401);
       // A Host that names no store (IP, bare localhost) takes the tenant from the token.
       for (const host of ['127.0.0.1:3000', 'localhost:3000', 'www.balcao.com.br']) {
-        const ok = await http.get('/api/auth/me', { token: s.demoCashier.accessToken, host });
+        const ok = await http.get('/api/auth/me', { token: cashier, host });
         expect(ok.status, host).toBe(200);
       }
     });

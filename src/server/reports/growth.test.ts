@@ -1,45 +1,22 @@
 // Growth against the period before, when that period gives no base: the figure is 0 (as
 // older clients read it) and its `_unavailable` companion says why.
 import { describe, expect, it } from 'vitest';
-import type { BalanceSheet, Dre } from '../../shared/contract/reports';
+import type { Dre } from '../../shared/contract/reports';
 import { GROWTH_COMPARES, NO_PREVIOUS_REVENUE_GROWTH } from '../test/growth-figures';
+import { buildBalanceSheet } from './balance-sheet';
+import { buildDre } from './dre';
 import { buildProfitability } from './financial-reports';
 
-function dre(revenue: number, net: number): Dre {
-  const margin = revenue === 0 ? 0 : Math.round((net / revenue) * 10_000) / 100;
-  return {
-    revenue: { sales_revenue: revenue, other_revenue: 0, total_revenue: revenue },
-    cost_of_goods_sold: { product_costs: 0, direct_labor: 0, other_costs: 0, total_cogs: 0 },
-    gross_profit: revenue,
-    gross_margin_percentage: revenue === 0 ? 0 : 100,
-    operating_expenses: {
-      administrative: revenue - net,
-      marketing: 0,
-      logistics: 0,
-      technology: 0,
-      utilities: 0,
-      taxes: 0,
-      other_expenses: 0,
-      total_operating_expenses: revenue - net,
-    },
-    operating_income: net,
-    operating_margin_percentage: margin,
-    net_income: net,
-    net_margin_percentage: margin,
-  };
-}
+/** A statement with `revenue` from sales and `revenue - net` of expenses (centavos). */
+const dre = (revenue: number, net: number): Dre =>
+  buildDre({
+    sales_revenue: revenue,
+    product_costs: 0,
+    other_revenue: 0,
+    expenses: [{ category: 'Administrativo', amount: revenue - net }],
+  });
 
-const SHEET = {
-  assets: {
-    current_assets: { cash: 0, accounts_receivable: 0, inventory: 0, total_current_assets: 0 },
-    total_assets: 0,
-  },
-  liabilities: {
-    current_liabilities: { accounts_payable: 0, short_term_debt: 0, total_current_liabilities: 0 },
-    total_liabilities: 0,
-  },
-  equity: { retained_earnings: 0, total_equity: 0 },
-} satisfies BalanceSheet;
+const SHEET = buildBalanceSheet({ cash: 0, accounts_receivable: 0, inventory: 0, accounts_payable: 0 });
 
 const growth = (now: Dre, before: Dre) => buildProfitability(now, before, SHEET).growth_analysis;
 

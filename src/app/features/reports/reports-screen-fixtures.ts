@@ -4,6 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach } from 'vitest';
 import { addDays, todayIso } from '../../../shared/dates';
+import { balanceSheetOf } from '../../../shared/test/balance-sheet-figures';
 import { createFakeServer, type FakeServer, type Handler } from '../../test/fake-server';
 import { ADMIN, signedInAs } from '../../test/fixtures';
 import { text } from '../../test/screen-text';
@@ -41,17 +42,7 @@ const DRE = {
   net_income: 300,
   net_margin_percentage: 30,
 };
-const SHEET = {
-  assets: {
-    current_assets: { cash: 700, accounts_receivable: 200, inventory: 1100, total_current_assets: 2000 },
-    total_assets: 2000,
-  },
-  liabilities: {
-    current_liabilities: { accounts_payable: 350.4, short_term_debt: 0, total_current_liabilities: 350.4 },
-    total_liabilities: 350.4,
-  },
-  equity: { retained_earnings: 1649.6, total_equity: 1649.6 },
-};
+const SHEET = balanceSheetOf({ cash: 700, accounts_receivable: 200, inventory: 1100, accounts_payable: 350.4 });
 const PROFIT = {
   profitability_ratios: {
     gross_profit_margin: 50,
