@@ -5,7 +5,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, formatDate, todayIso } from '../../../shared/dates';
 import { createFakeServer, type FakeRequest, type FakeServer } from '../../test/fake-server';
-import { PAYABLE_STATS, ok, payableJson, refusal, servePayables, type PayablesApi } from '../../test/finance-fixtures';
+import {
+  answerCreates,
+  PAYABLE_STATS,
+  ok,
+  payableJson,
+  refusal,
+  sentCreate,
+  servePayables,
+  type PayablesApi,
+} from '../../test/finance-fixtures';
 import { ADMIN, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { expectToast, text, UUID } from '../../test/screen-text';
@@ -47,10 +56,7 @@ function expectKey(request: FakeRequest) {
 
 describe('Contas a Pagar: changes', () => {
   it('enables Criar Conta only with the five required fields, and sends blanks and "Nenhuma" absent', async () => {
-    server.on('POST', '/api/accounts-payable', ({ body }) => ({
-      status: 201,
-      body: { success: true, data: payableJson(body as Record<string, unknown>) },
-    }));
+    answerCreates(server, '/api/accounts-payable', payableJson);
     const { user } = await openScreen();
     const listsBefore = server.callsTo('GET', '/api/accounts-payable').length;
     await user.click(screen.getByRole('button', { name: /Nova Conta/ }));
@@ -73,9 +79,8 @@ describe('Contas a Pagar: changes', () => {
 
     await expectToast('Sucesso', 'Conta a pagar criada com sucesso!');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const [post] = server.callsTo('POST', '/api/accounts-payable');
-    const body = post!.body as Record<string, unknown>;
-    expect(body).toEqual({
+    // A create names its own id, and that id is its Idempotency-Key (sentCreate checks it).
+    expect(sentCreate(server, '/api/accounts-payable')).toEqual({
       id: expect.stringMatching(UUID),
       supplier_name: 'Gráfica Beta',
       description: 'Panfletos',
@@ -83,8 +88,6 @@ describe('Contas a Pagar: changes', () => {
       due_date: '2027-04-10',
       category: 'Marketing',
     });
-    // A create names its own id, and that id is its Idempotency-Key.
-    expect(post!.headers['Idempotency-Key']).toBe(body.id);
     // Every finance query is asked again.
     await waitFor(() => expect(server.callsTo('GET', '/api/accounts-payable').length).toBeGreaterThan(listsBefore));
   }, 15_000);
