@@ -17,7 +17,7 @@ import {
 } from '../../test/finance-fixtures';
 import { ADMIN, CASHIER, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-import { cellsOf, expectToast, text, UUID } from '../../test/screen-text';
+import { cellsOf, expectToast, fillIn, text, UUID } from '../../test/screen-text';
 
 let server: FakeServer;
 let api: CashFlowApi;
@@ -180,10 +180,12 @@ describe('Fluxo de Caixa (admin)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Novo Lançamento' });
     const date = within(dialog).getByLabelText('Data') as HTMLInputElement;
     expect(date.value).toBe(formatDate(todayIso()));
-    await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'Saída');
-    await user.type(within(dialog).getByLabelText('Descrição'), 'Troco do caixa');
-    await user.selectOptions(within(dialog).getByLabelText('Categoria'), 'Administrativo');
-    await user.type(within(dialog).getByLabelText('Valor'), '1.234,56');
+    await fillIn(user, dialog, {
+      Tipo: 'Saída',
+      Descrição: 'Troco do caixa',
+      Categoria: 'Administrativo',
+      Valor: '1.234,56',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Criar Lançamento' }));
 
     await expectToast('Sucesso', 'Lançamento criado com sucesso!');

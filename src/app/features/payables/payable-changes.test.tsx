@@ -17,7 +17,7 @@ import {
 } from '../../test/finance-fixtures';
 import { ADMIN, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-import { expectToast, text, UUID } from '../../test/screen-text';
+import { expectToast, fillIn, text, UUID } from '../../test/screen-text';
 
 let server: FakeServer;
 let api: PayablesApi;
@@ -251,11 +251,13 @@ describe('Contas a Pagar: changes', () => {
     const { user } = await openScreen();
     await user.click(screen.getByRole('button', { name: /Nova Conta/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova Conta a Pagar' });
-    await user.type(within(dialog).getByLabelText('Fornecedor'), 'X');
-    await user.type(within(dialog).getByLabelText('Descrição'), 'Y');
-    await user.type(within(dialog).getByLabelText('Valor'), '10');
-    await user.type(within(dialog).getByLabelText('Vencimento'), '10042027');
-    await user.selectOptions(within(dialog).getByLabelText('Categoria'), 'Impostos');
+    await fillIn(user, dialog, {
+      Fornecedor: 'X',
+      Descrição: 'Y',
+      Valor: '10',
+      Vencimento: '10042027',
+      Categoria: 'Impostos',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Criar Conta' }));
     await expectToast('Erro', 'Erro ao criar conta a pagar: Você não tem permissão para esta ação.');
     expect(screen.getByRole('dialog', { name: 'Nova Conta a Pagar' })).toBeTruthy();
