@@ -26,26 +26,27 @@ export interface DayRange {
 export const inRange = (day: string, range: DayRange) =>
   (!range.start_date || day >= range.start_date) && (!range.end_date || day <= range.end_date);
 
-type Contribution = {
-  pending: number;
-  overdue: number;
-  paid: number;
-  countPending: number;
-  countOverdue: number;
-  countPaid: number;
-};
+/** What an account adds to the statistics: all six figures, of which a list's statistics show some. */
+type Contribution = PayableStatistics;
 
 type Counted = { status: ShownAccountStatus; due_date: string; amount: number };
 
-const none = (): Contribution => ({ pending: 0, overdue: 0, paid: 0, countPending: 0, countOverdue: 0, countPaid: 0 });
+const none = (): Contribution => ({
+  total_pending: 0,
+  total_overdue: 0,
+  total_paid: 0,
+  count_pending: 0,
+  count_overdue: 0,
+  count_paid: 0,
+});
 
 function contribution(account: Counted | null, today: string) {
   const c = none();
   if (!account) return c;
   const status = statusToday(account, today);
-  if (status === 'pending') Object.assign(c, { pending: account.amount, countPending: 1 });
-  if (status === 'overdue') Object.assign(c, { overdue: account.amount, countOverdue: 1 });
-  if (status === 'paid') Object.assign(c, { paid: account.amount, countPaid: 1 });
+  if (status === 'pending') Object.assign(c, { total_pending: account.amount, count_pending: 1 });
+  if (status === 'overdue') Object.assign(c, { total_overdue: account.amount, count_overdue: 1 });
+  if (status === 'paid') Object.assign(c, { total_paid: account.amount, count_paid: 1 });
   return c;
 }
 
@@ -66,20 +67,19 @@ function statisticsDelta<T extends Counted>(
   return total;
 }
 
+/** `stats` with each of its figures moved by the same figure of `d`. */
+function moved<S extends Partial<Contribution>>(stats: S, d: Contribution): S {
+  const out: Record<string, number> = { ...stats };
+  for (const k of Object.keys(stats) as (keyof Contribution)[]) out[k] = (stats[k] ?? 0) + d[k];
+  return out as S;
+}
+
 export function adjustPayableStatistics(
   stats: PayableStatistics,
   changes: readonly RecordChange[],
   today: string,
 ): PayableStatistics {
-  const d = statisticsDelta<AccountPayable>(changes, today);
-  return {
-    total_pending: stats.total_pending + d.pending,
-    total_overdue: stats.total_overdue + d.overdue,
-    total_paid: stats.total_paid + d.paid,
-    count_pending: stats.count_pending + d.countPending,
-    count_overdue: stats.count_overdue + d.countOverdue,
-    count_paid: stats.count_paid + d.countPaid,
-  };
+  return moved(stats, statisticsDelta<AccountPayable>(changes, today));
 }
 
 /** Receivable statistics count the accounts due in the range. */
@@ -89,12 +89,10 @@ export function adjustReceivableStatistics(
   today: string,
   range: DayRange,
 ): ReceivableStatistics {
-  const d = statisticsDelta<AccountReceivable>(changes, today, (a) => inRange(a.due_date, range));
-  return {
-    total_pending: stats.total_pending + d.pending,
-    total_overdue: stats.total_overdue + d.overdue,
-    count_pending: stats.count_pending + d.countPending,
-  };
+  return moved(
+    stats,
+    statisticsDelta<AccountReceivable>(changes, today, (a) => inRange(a.due_date, range)),
+  );
 }
 
 /** The number of overdue accounts (due in the range) after the changes. */
@@ -104,7 +102,7 @@ export function adjustOverdueCount(
   today: string,
   range: DayRange = {},
 ) {
-  return count + statisticsDelta<Counted>(changes, today, (a) => inRange(a.due_date, range)).countOverdue;
+  return count + statisticsDelta<Counted>(changes, today, (a) => inRange(a.due_date, range)).count_overdue;
 }
 
 /** The cash summary of a range with the changed entries (added, changed or removed) counted. */

@@ -77,34 +77,39 @@ export function manualEntryCreated(id: string, value: CashFlowEntryCreate): Cash
   };
 }
 
-/** The expense a paid bill writes to the cash book on its payment day. */
-export function payableCashEntry(account: AccountPayable, date: string): CashFlowEntry {
+/** An entry's ties to where it came from: none, unless `links` says. */
+type EntryLinks = Pick<CashFlowEntry, 'sale_id' | 'account_payable_id' | 'account_receivable_id'>;
+
+/** The entry a paid account writes to the cash book on its payment day: its amount, id `pay-<account>`. */
+function paymentEntry(
+  account: { id: string; amount: number },
+  date: string,
+  entry: Pick<CashFlowEntry, 'type' | 'description' | 'category'>,
+  links: Partial<EntryLinks>,
+): CashFlowEntry {
   return {
     id: `pay-${account.id}`,
     date,
-    type: 'expense',
-    description: payableEntryDescription(account),
-    category: account.category,
+    ...entry,
     amount: account.amount,
     sale_id: null,
-    account_payable_id: account.id,
+    account_payable_id: null,
     account_receivable_id: null,
+    ...links,
   };
+}
+
+/** The expense a paid bill writes to the cash book on its payment day. */
+export function payableCashEntry(account: AccountPayable, date: string): CashFlowEntry {
+  const entry = { type: 'expense', description: payableEntryDescription(account), category: account.category } as const;
+  return paymentEntry(account, date, entry, { account_payable_id: account.id });
 }
 
 /** The income a received account writes to the cash book (category Vendas). */
 export function receivableCashEntry(account: AccountReceivable, date: string): CashFlowEntry {
-  return {
-    id: `pay-${account.id}`,
-    date,
-    type: 'income',
-    description: receivableEntryDescription(account.description, account.customer?.name),
-    category: SALES_CATEGORY,
-    amount: account.amount,
-    sale_id: account.sale_id,
-    account_payable_id: null,
-    account_receivable_id: account.id,
-  };
+  const description = receivableEntryDescription(account.description, account.customer?.name);
+  const entry = { type: 'income', description, category: SALES_CATEGORY } as const;
+  return paymentEntry(account, date, entry, { sale_id: account.sale_id, account_receivable_id: account.id });
 }
 
 /** The late charges' income entry ('Juros e multas'), tied to the paid account but not to its sale. */

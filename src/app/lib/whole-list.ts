@@ -27,22 +27,21 @@ export async function fetchEveryPage<D extends { pagination: { totalPages: numbe
 }
 
 /**
- * The calls on the records at `path`: all of them (`rows` takes a page's records from its
- * answer), one created (its body encoded with the contract's `create` schema), one changed
- * (`update`) or deleted by id; every answer parsed with the contract.
+ * The calls on the records named `name` (at `/name`, a page of them under `name` in the
+ * list's answer): all of them, one created (its body encoded with the contract's `create`
+ * schema), one changed (`update`) or deleted by id; every answer parsed with the contract.
  */
 export function recordCalls<
+  K extends string,
   T,
-  D extends { pagination: { totalPages: number } },
+  D extends { pagination: { totalPages: number } } & Record<K, T[]>,
   C extends z.ZodType,
   U extends z.ZodType,
->(
-  path: string,
-  schemas: { list: z.ZodType<{ data: D }>; rows: (data: D) => T[]; one: z.ZodType<{ data: T }>; create: C; update: U },
-) {
-  const { list, rows, one, create, update } = schemas;
+>(name: K, schemas: { list: z.ZodType<{ data: D }>; one: z.ZodType<{ data: T }>; create: C; update: U }) {
+  const { list, one, create, update } = schemas;
+  const path = `/${name}`;
   return {
-    fetchAll: (): Promise<T[]> => fetchEveryPage(list, path, rows),
+    fetchAll: (): Promise<T[]> => fetchEveryPage(list, path, (data) => data[name]),
     create: (value: z.output<C>, headers?: Record<string, string>): Promise<T> =>
       api.post(one, path, z.encode(create, value), { headers }).then((r) => r.data),
     update: (id: string, value: z.output<U>): Promise<T> =>

@@ -1,5 +1,6 @@
 // Payables, receivables and cash-flow entries as the finance API sends them (reais in
 // JSON), and handlers that serve them on the fake server.
+import { expect } from 'vitest';
 import type { FakeRequest, FakeServer } from './fake-server';
 
 let sequence = 0;
@@ -64,6 +65,22 @@ export const ok = (data: unknown) => ({ body: { success: true, data } });
 
 export function refusal(status: number, error: string, code = 'CONFLICT') {
   return { status, body: { success: false, error, code } };
+}
+
+/** POST `path` creates: it answers 201 with the record `json` makes of what was sent. */
+export function answerCreates(server: FakeServer, path: string, json: (sent: Json) => Json): void {
+  server.on('POST', path, ({ body }) => ({ status: 201, ...ok(json(body as Json)) }));
+}
+
+/**
+ * The body of the first create POSTed to `path`. A create names its own id, and that id
+ * is its Idempotency-Key.
+ */
+export function sentCreate(server: FakeServer, path: string): Json {
+  const [post] = server.callsTo('POST', path);
+  const body = post!.body as Json;
+  expect(post!.headers['Idempotency-Key']).toBe(body.id);
+  return body;
 }
 
 /** Query parameters of a request, as an object (absent ones absent). */

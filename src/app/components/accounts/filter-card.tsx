@@ -27,7 +27,8 @@ interface AccountFilterCardProps<F extends AccountFilters> {
   columns: string;
   filters: F;
   onChange: (filters: F) => void;
-  search: { placeholder: string; label: string; className: string };
+  /** The search box: it spans the whole row below 1024 px, its first column from there. */
+  search: { placeholder: string; label: string };
   statusLabels: Parameters<typeof AccountStatusSelect>[0]['labels'];
   children?: (bind: FilterBinding<F>) => ReactNode;
 }
@@ -45,7 +46,13 @@ export function AccountFilterCard<F extends AccountFilters>(props: AccountFilter
   return (
     <Card className="mb-6 p-4">
       <div className={cn('grid grid-cols-1 gap-3', columns, 'lg:items-end')}>
-        <SearchField caption="Buscar" value={filters.search} onChange={(value) => set('search', value)} {...search} />
+        <SearchField
+          caption="Buscar"
+          value={filters.search}
+          onChange={(value) => set('search', value)}
+          className="sm:col-span-full lg:col-span-1"
+          {...search}
+        />
         <AccountStatusSelect value={filters.status} onChange={(value) => set('status', value)} labels={statusLabels} />
         {children?.({ set, choice })}
       </div>

@@ -61,8 +61,10 @@ export interface CashFlowPage {
   totalPages: number;
 }
 
-/** Entries written by a sale or a paid account are the server's: only manual ones change. */
-/** An entry a person wrote and may edit or delete (a caixa close's difference is neither). */
+/**
+ * An entry a person wrote and may edit or delete. Entries written by a sale or a paid
+ * account are the server's, and a caixa close's difference is neither.
+ */
 export function isManual(entry: CashFlowEntry): boolean {
   return (
     entry.sale_id === null &&

@@ -22,9 +22,8 @@ export const customerKeys = {
   list: () => [...customerKeys.all, 'list'] as const,
 };
 
-const customers = recordCalls('/customers', {
+const customers = recordCalls('customers', {
   list: CustomerListResponseSchema,
-  rows: (data) => data.customers,
   one: CustomerResponseSchema,
   create: CustomerCreateSchema,
   update: CustomerUpdateSchema,

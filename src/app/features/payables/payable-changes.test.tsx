@@ -5,10 +5,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, formatDate, todayIso } from '../../../shared/dates';
 import { createFakeServer, type FakeRequest, type FakeServer } from '../../test/fake-server';
-import { PAYABLE_STATS, ok, payableJson, refusal, servePayables, type PayablesApi } from '../../test/finance-fixtures';
+import {
+  answerCreates,
+  PAYABLE_STATS,
+  ok,
+  payableJson,
+  refusal,
+  sentCreate,
+  servePayables,
+  type PayablesApi,
+} from '../../test/finance-fixtures';
 import { ADMIN, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-import { expectToast, text, UUID } from '../../test/screen-text';
+import { expectToast, fillIn, text, UUID } from '../../test/screen-text';
 
 let server: FakeServer;
 let api: PayablesApi;
@@ -47,10 +56,7 @@ function expectKey(request: FakeRequest) {
 
 describe('Contas a Pagar: changes', () => {
   it('enables Criar Conta only with the five required fields, and sends blanks and "Nenhuma" absent', async () => {
-    server.on('POST', '/api/accounts-payable', ({ body }) => ({
-      status: 201,
-      body: { success: true, data: payableJson(body as Record<string, unknown>) },
-    }));
+    answerCreates(server, '/api/accounts-payable', payableJson);
     const { user } = await openScreen();
     const listsBefore = server.callsTo('GET', '/api/accounts-payable').length;
     await user.click(screen.getByRole('button', { name: /Nova Conta/ }));
@@ -73,9 +79,8 @@ describe('Contas a Pagar: changes', () => {
 
     await expectToast('Sucesso', 'Conta a pagar criada com sucesso!');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const [post] = server.callsTo('POST', '/api/accounts-payable');
-    const body = post!.body as Record<string, unknown>;
-    expect(body).toEqual({
+    // A create names its own id, and that id is its Idempotency-Key (sentCreate checks it).
+    expect(sentCreate(server, '/api/accounts-payable')).toEqual({
       id: expect.stringMatching(UUID),
       supplier_name: 'Gráfica Beta',
       description: 'Panfletos',
@@ -83,8 +88,6 @@ describe('Contas a Pagar: changes', () => {
       due_date: '2027-04-10',
       category: 'Marketing',
     });
-    // A create names its own id, and that id is its Idempotency-Key.
-    expect(post!.headers['Idempotency-Key']).toBe(body.id);
     // Every finance query is asked again.
     await waitFor(() => expect(server.callsTo('GET', '/api/accounts-payable').length).toBeGreaterThan(listsBefore));
   }, 15_000);
@@ -248,11 +251,13 @@ describe('Contas a Pagar: changes', () => {
     const { user } = await openScreen();
     await user.click(screen.getByRole('button', { name: /Nova Conta/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova Conta a Pagar' });
-    await user.type(within(dialog).getByLabelText('Fornecedor'), 'X');
-    await user.type(within(dialog).getByLabelText('Descrição'), 'Y');
-    await user.type(within(dialog).getByLabelText('Valor'), '10');
-    await user.type(within(dialog).getByLabelText('Vencimento'), '10042027');
-    await user.selectOptions(within(dialog).getByLabelText('Categoria'), 'Impostos');
+    await fillIn(user, dialog, {
+      Fornecedor: 'X',
+      Descrição: 'Y',
+      Valor: '10',
+      Vencimento: '10042027',
+      Categoria: 'Impostos',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Criar Conta' }));
     await expectToast('Erro', 'Erro ao criar conta a pagar: Você não tem permissão para esta ação.');
     expect(screen.getByRole('dialog', { name: 'Nova Conta a Pagar' })).toBeTruthy();

@@ -19,11 +19,7 @@ export function PayableFilters({ filters, onChange, onClear }: PayableFiltersPro
       columns="sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
       filters={filters}
       onChange={onChange}
-      search={{
-        placeholder: 'Buscar por fornecedor ou descrição...',
-        label: 'Buscar contas a pagar',
-        className: 'sm:col-span-2 lg:col-span-1',
-      }}
+      search={{ placeholder: 'Buscar por fornecedor ou descrição...', label: 'Buscar contas a pagar' }}
       statusLabels={PAYABLE_STATUS_LABELS}
     >
       {({ choice }) => (

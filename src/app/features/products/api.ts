@@ -17,9 +17,8 @@ export const productKeys = {
   list: () => [...productKeys.all, 'list'] as const,
 };
 
-const products = recordCalls('/products', {
+const products = recordCalls('products', {
   list: ProductListResponseSchema,
-  rows: (data) => data.products,
   one: ProductResponseSchema,
   create: ProductCreateSchema,
   update: ProductUpdateSchema,

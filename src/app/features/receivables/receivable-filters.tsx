@@ -21,11 +21,7 @@ export function ReceivableFilters({ filters, onChange, chooseDates, receiving = 
       columns="sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr]"
       filters={filters}
       onChange={onChange}
-      search={{
-        placeholder: 'Nome ou CPF do cliente',
-        label: 'Buscar contas a receber',
-        className: 'sm:col-span-3 lg:col-span-1',
-      }}
+      search={{ placeholder: 'Nome ou CPF do cliente', label: 'Buscar contas a receber' }}
       statusLabels={RECEIVABLE_STATUS_LABELS}
     >
       {({ set }) =>

@@ -32,9 +32,8 @@ export function updateCompany(value: CompanyUpdate): Promise<Company> {
   return api.put(CompanyResponseSchema, '/company/me', z.encode(CompanyUpdateSchema, value)).then((r) => r.data);
 }
 
-const users = recordCalls('/users', {
+const users = recordCalls('users', {
   list: UserListResponseSchema,
-  rows: (data) => data.users,
   one: UserResponseSchema,
   create: UserCreateSchema,
   update: UserUpdateSchema,

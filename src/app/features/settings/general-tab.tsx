@@ -1,11 +1,9 @@
 // Geral: the store's information (company fields, theme, currency) via /company/me.
-import type { FormEvent } from 'react';
 import { CompanyUpdateSchema, THEMES, type Company } from '../../../shared/contract/company';
 import { formatDocument, formatPhone } from '../../../shared/documents';
 import { QueryContent } from '../../components/list-card';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
-import { SaveButton } from '../../components/form-dialog';
 import { toast, toastError } from '../../components/toast-store';
 import { useErrorToast } from '../../components/use-error-toast';
 import { useFormValues } from '../../components/use-form-values';
@@ -13,6 +11,7 @@ import { describeError } from '../../lib/api-error';
 import { fieldErrorsFrom, validateForm } from '../../lib/form-errors';
 import { useCompany, useUpdateCompany } from './api';
 import { PixSettingsCard } from './pix-settings-card';
+import { SettingsForm } from './settings-form';
 
 type Theme = (typeof THEMES)[number];
 
@@ -46,8 +45,7 @@ function CompanyForm({ company }: { company: Company }) {
     disabled: mutation.isPending,
   });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSubmit() {
     const checked = validateForm(CompanyUpdateSchema, values);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -69,7 +67,7 @@ function CompanyForm({ company }: { company: Company }) {
     setValues((v) => ({ ...v, [key]: format(v[key]) }));
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+    <SettingsForm onSubmit={onSubmit} saving={mutation.isPending} saveLabel="Salvar Alterações">
       <TextField label="Nome da empresa" required className="sm:col-span-2" {...text('name')} />
       <TextField label="CNPJ" {...text('cnpj')} onBlur={() => reformat('cnpj', formatDocument)} />
       <TextField label="Telefone" type="tel" {...text('phone')} onBlur={() => reformat('phone', formatPhone)} />
@@ -97,10 +95,7 @@ function CompanyForm({ company }: { company: Company }) {
       >
         <option value="BRL">Real brasileiro (BRL)</option>
       </SelectField>
-      <div className="flex justify-end sm:col-span-2">
-        <SaveButton saving={mutation.isPending} label="Salvar Alterações" />
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 

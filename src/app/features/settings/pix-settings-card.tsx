@@ -2,7 +2,6 @@
 // an 11-digit number may be a CPF or a phone), checked and saved as the Pix directory
 // holds it (pix-key.ts), with the receiver's name and city as the BR Code carries them
 // (accents removed, up to 25 and 15 characters). Nova Venda draws the QR from these.
-import type { FormEvent } from 'react';
 import type { StoreSettings } from '../../../shared/contract/settings';
 import { pixReceiverCity, pixReceiverName } from '../../../shared/pix/br-code';
 import {
@@ -14,13 +13,13 @@ import {
 } from '../../../shared/pix/pix-key';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
-import { SaveButton } from '../../components/form-dialog';
 import { LoadingState } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
 import { useFormValues } from '../../components/use-form-values';
 import { describeError } from '../../lib/api-error';
 import { fieldErrorsFrom, type FieldErrors } from '../../lib/form-errors';
 import { useStoreSettings, useUpdateStoreSettings } from '../../lib/store-settings';
+import { SettingsForm } from './settings-form';
 
 interface PixForm {
   type: PixKeyType;
@@ -42,8 +41,7 @@ function PixSettingsForm({ settings }: { settings: StoreSettings }) {
     disabled: update.isPending,
   });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSubmit() {
     const typed = values.key.trim();
     const parsed = typed === '' ? ({ ok: true, key: '' } as const) : parsePixKey(values.type, typed);
     const name = pixReceiverName(values.name);
@@ -72,7 +70,7 @@ function PixSettingsForm({ settings }: { settings: StoreSettings }) {
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+    <SettingsForm onSubmit={onSubmit} saving={update.isPending} saveLabel="Salvar Pix">
       <SelectField
         label="Tipo de chave"
         value={values.type}
@@ -93,10 +91,7 @@ function PixSettingsForm({ settings }: { settings: StoreSettings }) {
         {...text('name', 'pix_receiver_name')}
       />
       <TextField label="Cidade" maxLength={15} hint="Até 15 caracteres, sem acentos." {...text('city', 'pix_city')} />
-      <div className="flex justify-end sm:col-span-2">
-        <SaveButton saving={update.isPending} label="Salvar Pix" />
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
