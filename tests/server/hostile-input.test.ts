@@ -3,7 +3,7 @@
 // deeper than the parser's bound is a 400 on every route that takes one, and a property
 // test sends arbitrary strings, numbers and shapes to every /api route of the app.
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { tablesFingerprint } from './fingerprint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARS_MESSAGE, LINE_BREAKS_MESSAGE } from '../../src/shared/text';
 import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH } from '../../src/server/http/json-body';
@@ -29,13 +29,7 @@ describe.each(databases())('hostile input (%s)', (kind) => {
   let { ctx, http, admin } = NO_STORE;
   let customerId: string;
 
-  const fingerprint = async () => {
-    const parts = TABLES.map(
-      (t) => `(SELECT coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM ${t} x)`,
-    ).join(" || ':' || ");
-    const { rows } = (await ctx.db.execute(sql.raw(`SELECT ${parts} AS f`))) as { rows: { f: string }[] };
-    return rows[0]!.f;
-  };
+  const fingerprint = () => tablesFingerprint(ctx.db, TABLES);
 
   beforeAll(async () => {
     ({ ctx, http, admin } = await openTestStore(kind));
