@@ -79,29 +79,27 @@ describe('Background Sync in the service worker', () => {
     expect(await queued(name)).toBe(1);
   });
 
-  it('fails the sync event on a network error so the browser tries again, keeping the sale', async () => {
-    const name = freshDb();
-    await queueSale(name, 'token');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
+  it.each([
+    {
+      what: 'fails the sync event on a network error so the browser tries again, keeping the sale',
+      token: 'token',
+      answer: async (): Promise<Response> => {
         throw new TypeError('Failed to fetch');
-      }),
-    );
-    await expect(drainFromWorker(new BalcaoDb(name))).rejects.toThrow('Sem conexão');
-    expect(await queued(name)).toBe(1);
-  });
-
-  it('on a 401 it stops quietly: the page refreshes the session when it opens', async () => {
-    const name = freshDb();
-    await queueSale(name, 'revogado');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
+      },
+      drained: (drain: Promise<unknown>) => expect(drain).rejects.toThrow('Sem conexão'),
+    },
+    {
+      what: 'on a 401 it stops quietly: the page refreshes the session when it opens',
+      token: 'revogado',
+      answer: async () =>
         Response.json({ success: false, error: 'Sessão expirada', code: 'UNAUTHENTICATED' }, { status: 401 }),
-      ),
-    );
-    expect(await drainFromWorker(new BalcaoDb(name))).toMatchObject({ delivered: 0, stopped: 'auth' });
+      drained: (drain: Promise<unknown>) => expect(drain).resolves.toMatchObject({ delivered: 0, stopped: 'auth' }),
+    },
+  ])('$what', async ({ token, answer, drained }) => {
+    const name = freshDb();
+    await queueSale(name, token);
+    vi.stubGlobal('fetch', vi.fn(answer));
+    await drained(drainFromWorker(new BalcaoDb(name)));
     expect(await queued(name)).toBe(1);
   });
 });

@@ -4,10 +4,10 @@
 // test sends arbitrary strings, numbers and shapes to every /api route of the app.
 import fc from 'fast-check';
 import { tablesFingerprint } from './fingerprint';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTROL_CHARS_MESSAGE, LINE_BREAKS_MESSAGE } from '../../src/shared/text';
 import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH } from '../../src/server/http/json-body';
-import { NO_UUID, NO_STORE, openTestStore } from '../../src/server/test/helpers';
+import { NO_UUID, NO_STORE, useTestStore } from '../../src/server/test/helpers';
 import { databases } from '../../src/server/test/testDb';
 
 /** Every tenant table's rows as one hash: equal before and after means nothing was written. */
@@ -31,11 +31,10 @@ describe.each(databases())('hostile input (%s)', (kind) => {
 
   const fingerprint = () => tablesFingerprint(ctx.db, TABLES);
 
-  beforeAll(async () => {
-    ({ ctx, http, admin } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, admin } = store);
     customerId = (await http.post('/api/customers', { name: 'Cliente Base' }, { token: admin })).body.data.id;
   });
-  afterAll(() => ctx?.close());
 
   it('control characters are a 400 naming the field, in bodies, query strings and paths', async () => {
     const before = await fingerprint();

@@ -6,8 +6,8 @@
 // it has a case, and a route that ignores the key fails its case.
 import { randomUUID } from 'node:crypto';
 import { tablesFingerprint } from './fingerprint';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_STORE, openTestStore } from '../../src/server/test/helpers';
+import { describe, expect, it } from 'vitest';
+import { NO_STORE, useTestStore } from '../../src/server/test/helpers';
 import { databases } from '../../src/server/test/testDb';
 import { routeCases } from './idempotency-cases';
 import type { Answer, Call, Case } from './idempotency-fixtures';
@@ -32,11 +32,10 @@ describe.each(databases())('Idempotency-Key on every mutating route (%s)', (kind
   /** Every table of the database as one hash: equal means nothing was written. */
   const fingerprint = () => tablesFingerprint(ctx.db);
 
-  beforeAll(async () => {
-    ({ ctx, http, admin } = await openTestStore(kind));
-    cases = routeCases({ db: ctx.db, http, admin, tenantId: ctx.demo.tenant.id });
+  useTestStore(kind, (store) => {
+    ({ ctx, http, admin } = store);
+    cases = routeCases({ db: ctx.db, http, admin, tenantId: store.tenantId });
   });
-  afterAll(() => ctx?.close());
 
   const byHeader = async (method: string, call: Call, key: string): Promise<Answer> => {
     const res = await http.call(method as 'POST', call.url, {
