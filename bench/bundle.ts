@@ -7,7 +7,7 @@ import { openBrowser, type Page } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
 import { prepareContext, signIn } from './lib/browser';
 import { verdict, type BenchPart } from './lib/report';
-import { using } from './lib/resources';
+import { using, withServer } from './lib/resources';
 import { fmt } from './lib/stats';
 
 const AIM_VENDAS_GZIP_KB = 180;
@@ -23,9 +23,8 @@ interface JsResult {
 function withServerAndBrowser<T>(
   fn: (server: Awaited<ReturnType<typeof startServer>>, browser: Awaited<ReturnType<typeof openBrowser>>) => Promise<T>,
 ): Promise<T> {
-  return using(
+  return withServer(
     () => startServer(),
-    (server) => server.stop(),
     (server) =>
       using(
         () => openBrowser(),

@@ -16,7 +16,7 @@ import { CAIXA_SALES, FINANCE_REQUESTS } from './lib/config';
 import { sequential, type Latency } from './lib/latency';
 import { withPostgres } from './lib/postgres';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
-import { using } from './lib/resources';
+import { withServer } from './lib/resources';
 import { withSql } from './lib/sql';
 import { fmt, seeded } from './lib/stats';
 import type { Statement } from './finance-calls';
@@ -108,9 +108,8 @@ function statements(tenantId: string, sessionId: string): Statement[] {
 
 async function measure(ctx: PartContext, url: string) {
   const measured = await ctx.step(`caixa com ${CAIXA_SALES} vendas (PostgreSQL)`, () =>
-    using(
+    withServer(
       () => startServer({ DATABASE_URL: url }),
-      (server) => server.stop(),
       async (server) => {
         const catalogue = await catalogueOf(server);
         const session = await fillSession(server, catalogue);

@@ -7,7 +7,7 @@ import { adminToken } from './lib/catalogue';
 import { CONNECTIONS, DURATION_S } from './lib/config';
 import { withPostgres } from './lib/postgres';
 import type { BenchPart } from './lib/report';
-import { using, withTimeout } from './lib/resources';
+import { withTimeout, withServer } from './lib/resources';
 import { fmt } from './lib/stats';
 
 interface Load {
@@ -65,9 +65,8 @@ async function load(server: RunningServer, token: string, method: 'GET' | 'POST'
 }
 
 function benchDatabase(env: Record<string, string>): Promise<Load[]> {
-  return using(
+  return withServer(
     () => startServer(env),
-    (server) => server.stop(),
     async (server) => {
       const token = await adminToken(server);
       const loads: Load[] = [];

@@ -24,7 +24,7 @@ import { startServer } from '../tests/e2e/support/server';
 import { PASSWORD, catalogueOf, randomSale, salesTotal } from './lib/catalogue';
 import { QUEUED_SALES } from './lib/config';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
-import { using, withTimeout } from './lib/resources';
+import { using, withTimeout, withServer } from './lib/resources';
 import { fmt, seeded } from './lib/stats';
 import { NUMBERINGS, numberingLabel, tillNumbers, type Numbering } from './lib/till-numbers';
 
@@ -71,9 +71,8 @@ interface DeliveryResult {
 }
 
 function delivery(numbering: Numbering): Promise<DeliveryResult> {
-  return using(
+  return withServer(
     () => startServer(),
-    (server) => server.stop(),
     async (server) => {
       const catalogue = await catalogueOf(server);
       const login = await api<{ data?: TokenSet; error?: string }>(server, 'POST', '/api/auth/login', {

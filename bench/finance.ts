@@ -11,7 +11,7 @@ import { measureCalls, noteApiFloor, withSeededPglite, withSeededPostgres, type 
 import { CONNECTIONS, DURATION_S, FINANCE_REQUESTS, YEAR_SCALE } from './lib/config';
 import { sequential, underLoad, type Latency, type LoadLatency } from './lib/latency';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
-import { using } from './lib/resources';
+import { withServer } from './lib/resources';
 import { rawPhase, type RawCall as Raw } from './lib/raw-calls';
 import { withSql, type SqlTarget } from './lib/sql';
 import { fmt, percentile } from './lib/stats';
@@ -112,21 +112,11 @@ async function onDatabase(
     rawPhase(target, (tenant, today) => financeCalls(tenant, today, SEARCH), WARMUP, FINANCE_REQUESTS),
   );
   if (!raw) return;
-  const calls = await ctx.step(`API (${database})`, () =>
-    using(
-      start,
-      (server) => server.stop(),
-      (server) => apiPhase(server, raw),
-    ),
-  );
+  const calls = await ctx.step(`API (${database})`, () => withServer(start, (server) => apiPhase(server, raw)));
   reportCalls(ctx, database, raw, calls);
   if (!offline) return;
   const opened = await ctx.step('/receber offline no Chromium', () =>
-    using(
-      start,
-      (server) => server.stop(),
-      (server) => receivablesOffline(server),
-    ),
+    withServer(start, (server) => receivablesOffline(server)),
   );
   if (!opened) return;
   ctx.note(

@@ -13,7 +13,7 @@ import { FINANCE_REQUESTS, YEAR_SCALE } from './lib/config';
 import { sequential, type Latency } from './lib/latency';
 import { rawPhase } from './lib/raw-calls';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
-import { using } from './lib/resources';
+import { withServer } from './lib/resources';
 import { withSql, type SqlTarget } from './lib/sql';
 import { fmt } from './lib/stats';
 import { generateYearStore } from './lib/year-store';
@@ -103,14 +103,11 @@ async function onDatabase(
   );
   if (!raw) return;
   const viaApi = await ctx.step(`API (${database})`, () =>
-    using(
-      start,
-      (server) => server.stop(),
-      (server) =>
-        apiTimes(
-          server,
-          raw.map((r) => r.call),
-        ),
+    withServer(start, (server) =>
+      apiTimes(
+        server,
+        raw.map((r) => r.call),
+      ),
     ),
   );
   const aim = AIM_P95_MS[database];

@@ -19,7 +19,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { freePort, startServer, type RunningServer } from '../tests/e2e/support/server';
 import { prepareContext, signIn } from './lib/browser';
 import { verdict, type BenchPart } from './lib/report';
-import { using } from './lib/resources';
+import { using, withServer } from './lib/resources';
 import { fmt } from './lib/stats';
 import { PRODUCT_SEARCH } from './till-mirror';
 
@@ -204,9 +204,8 @@ export const lighthousePart: BenchPart = {
     }
     const run = ((await import(pathToFileURL(LIGHTHOUSE).href)) as { default: RunLighthouse }).default;
     const scores = await ctx.step('Lighthouse em /login e /vendas', () =>
-      using(
+      withServer(
         () => startServer(),
-        (server) => server.stop(),
         (server) => lighthouseScores(run, server),
       ),
     );
@@ -241,9 +240,8 @@ export const lighthousePart: BenchPart = {
       }
     }
     const till = await ctx.step('abrir o app instalado até o PDV utilizável', () =>
-      using(
+      withServer(
         () => startServer(),
-        (server) => server.stop(),
         (server) => launchToTill(server),
       ),
     );

@@ -10,7 +10,7 @@ import { measureCalls, noteApiFloor, withSeededPglite, withSeededPostgres, type 
 import { REPORTS_ON, REPORTS_REQUESTS, YEAR_SCALE } from './lib/config';
 import { sequential, type Latency } from './lib/latency';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
-import { using } from './lib/resources';
+import { withServer } from './lib/resources';
 import { rawPhase, type RawCall } from './lib/raw-calls';
 import { withSql, type SqlTarget } from './lib/sql';
 import { fmt } from './lib/stats';
@@ -83,13 +83,7 @@ async function onDatabase(
   ctx.note(`gerar a loja de um ano (${database})`, `${fmt(store.seconds, 1)} s`);
   const raw = await ctx.step(`SQL direto (${database})`, () => rawPhase(target, reportCalls, WARMUP, REPORTS_REQUESTS));
   if (!raw) return;
-  const measured = await ctx.step(`API (${database})`, () =>
-    using(
-      start,
-      (server) => server.stop(),
-      (server) => apiPhase(server, raw),
-    ),
-  );
+  const measured = await ctx.step(`API (${database})`, () => withServer(start, (server) => apiPhase(server, raw)));
   reportCallRows(ctx, database, raw, measured);
 }
 

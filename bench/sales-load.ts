@@ -17,7 +17,7 @@ import { CONNECTIONS, DURATION_S, WARMUP_S } from './lib/config';
 import { withPostgres } from './lib/postgres';
 import { rawSaleLoad, rawStores, type RawResult } from './lib/raw-sale';
 import type { BenchPart, PartContext } from './lib/report';
-import { using, withTimeout } from './lib/resources';
+import { withTimeout, withServer } from './lib/resources';
 import { fmt, seeded } from './lib/stats';
 import { addStores } from './lib/stores';
 import { NUMBERINGS, numberingLabel, tillNumbers, type Numbering } from './lib/till-numbers';
@@ -133,9 +133,8 @@ const ratioNote = (api: LoadResult, raw: RawResult | null) =>
  * number, beside the raw transaction of the same stores and numbering.
  */
 async function postgresRuns(ctx: PartContext, url: string): Promise<void> {
-  await using(
+  await withServer(
     () => startServer({ DATABASE_URL: url }),
-    (server) => server.stop(),
     async (server) => {
       const all = ['demo', ...(await addStores(url, 9))];
       const spreads = [
@@ -180,9 +179,8 @@ export const salesLoadPart: BenchPart = {
   budgetMin: 12,
   async run(ctx) {
     console.log(`POST /api/sales: autocannon, ${CONNECTIONS} conexões, ${DURATION_S} s, loopback`);
-    await using(
+    await withServer(
       () => startServer({}),
-      (server) => server.stop(),
       async (server) => {
         for (const numbering of NUMBERINGS) {
           const what = `PGlite, ${numberingLabel(numbering)}`;

@@ -12,7 +12,7 @@ import { catalogueOf } from './lib/catalogue';
 import { EXTRA_PRODUCTS, PROFILE_FILE } from './lib/config';
 import { addProducts } from './lib/extra-products';
 import { verdict, type BenchPart } from './lib/report';
-import { using, withTimeout } from './lib/resources';
+import { using, withTimeout, withServer } from './lib/resources';
 import { fmt, percentile } from './lib/stats';
 import { offlineFinishes, SPLIT_LABEL, startProfile } from './till-finish';
 import { firstMirror, type MirrorResult } from './till-mirror';
@@ -41,9 +41,8 @@ async function tillInChromium(): Promise<TillResult> {
   // First run: migrates and seeds the demo store; then its data dir is ours.
   return withSeededPglite(async (dir) => {
     const { expected, seconds } = await addProducts(dir, EXTRA_PRODUCTS);
-    return using(
+    return withServer(
       () => startServer({}, { dataDir: dir }),
-      (server) => server.stop(),
       async (server) => {
         const catalogue = await catalogueOf(server);
         // The store's Pix key: a Pix sale shows its QR and finishes on 'Pix recebido'.

@@ -35,6 +35,16 @@ async function queueSale(name: string, token: string | null, expiresAt = Date.no
   return id;
 }
 
+/** The sales still queued on the device. */
+async function queued(name: string) {
+  const db = new BalcaoDb(name);
+  try {
+    return await db.outbox.count();
+  } finally {
+    db.close();
+  }
+}
+
 describe('Background Sync in the service worker', () => {
   it('delivers the outbox with the token the page left, one request per sale with its key', async () => {
     const name = freshDb();
@@ -53,8 +63,8 @@ describe('Background Sync in the service worker', () => {
     expect(headers.Authorization).toBe('Bearer token-da-pagina');
     expect(headers['Idempotency-Key']).toBe(id);
 
+    expect(await queued(name)).toBe(0);
     const db = new BalcaoDb(name);
-    expect(await db.outbox.count()).toBe(0);
     expect((await db.sales.get(id))?.state).toBe('synced');
     db.close();
   });
@@ -66,38 +76,30 @@ describe('Background Sync in the service worker', () => {
     vi.stubGlobal('fetch', fetchMock);
     expect(await drainFromWorker(new BalcaoDb(name))).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
-    const db = new BalcaoDb(name);
-    expect(await db.outbox.count()).toBe(1);
-    db.close();
+    expect(await queued(name)).toBe(1);
   });
 
-  it('fails the sync event on a network error so the browser tries again, keeping the sale', async () => {
-    const name = freshDb();
-    await queueSale(name, 'token');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
+  it.each([
+    {
+      what: 'fails the sync event on a network error so the browser tries again, keeping the sale',
+      token: 'token',
+      answer: async (): Promise<Response> => {
         throw new TypeError('Failed to fetch');
-      }),
-    );
-    await expect(drainFromWorker(new BalcaoDb(name))).rejects.toThrow('Sem conexão');
-    const db = new BalcaoDb(name);
-    expect(await db.outbox.count()).toBe(1);
-    db.close();
-  });
-
-  it('on a 401 it stops quietly: the page refreshes the session when it opens', async () => {
-    const name = freshDb();
-    await queueSale(name, 'revogado');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
+      },
+      drained: (drain: Promise<unknown>) => expect(drain).rejects.toThrow('Sem conexão'),
+    },
+    {
+      what: 'on a 401 it stops quietly: the page refreshes the session when it opens',
+      token: 'revogado',
+      answer: async () =>
         Response.json({ success: false, error: 'Sessão expirada', code: 'UNAUTHENTICATED' }, { status: 401 }),
-      ),
-    );
-    expect(await drainFromWorker(new BalcaoDb(name))).toMatchObject({ delivered: 0, stopped: 'auth' });
-    const db = new BalcaoDb(name);
-    expect(await db.outbox.count()).toBe(1);
-    db.close();
+      drained: (drain: Promise<unknown>) => expect(drain).resolves.toMatchObject({ delivered: 0, stopped: 'auth' }),
+    },
+  ])('$what', async ({ token, answer, drained }) => {
+    const name = freshDb();
+    await queueSale(name, token);
+    vi.stubGlobal('fetch', vi.fn(answer));
+    await drained(drainFromWorker(new BalcaoDb(name)));
+    expect(await queued(name)).toBe(1);
   });
 });

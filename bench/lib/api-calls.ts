@@ -9,7 +9,7 @@ import { adminToken } from './catalogue';
 import { sequential, type Latency } from './latency';
 import { withPostgres } from './postgres';
 import type { PartContext } from './report';
-import { using } from './resources';
+import { using, withServer } from './resources';
 import { fmt } from './stats';
 
 /** A GET with the admin's token that throws on any status but `accepted` (a 404 may mean 'not built yet'). */
@@ -88,9 +88,8 @@ export async function withSeededPglite<T>(fn: (dataDir: string) => Promise<T>): 
  */
 export function withSeededPostgres<T>(tag: string, fn: (url: string) => Promise<T>): Promise<T | null> {
   return withPostgres(tag, async (url) => {
-    await using(
+    await withServer(
       () => startServer({ DATABASE_URL: url }),
-      (server) => server.stop(),
       async () => undefined,
     );
     return fn(url);

@@ -1,5 +1,6 @@
 // Resources a benchmark opens (servers, browsers, databases, temp dirs): each one open is
 // registered, so the watchdog (or Ctrl-C) closes them too, newest first.
+import type { RunningServer } from '../../tests/e2e/support/server';
 
 const live = new Set<() => Promise<void>>();
 
@@ -39,4 +40,12 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
     timer = setTimeout(() => reject(new Error(`tempo esgotado (${Math.round(ms / 1000)} s): ${what}`)), ms);
   });
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}
+
+/** A server from `start` for `fn`, stopped afterwards (also when the watchdog fires). */
+export function withServer<T>(
+  start: () => Promise<RunningServer>,
+  fn: (server: RunningServer) => Promise<T>,
+): Promise<T> {
+  return using(start, (server) => server.stop(), fn);
 }

@@ -1,7 +1,8 @@
 // The customers a store with a year of sales has: 'First Surname Surname', a valid CPF,
-// phone, e-mail for most, a city of Greater São Paulo. Deterministic (seeded).
+// phone, e-mail for most, a city of the demo store's customers. Deterministic (seeded).
 import { cpfCheckDigits } from '../../src/shared/documents';
-import { FIRST_NAMES, PLACES, SURNAMES } from './year-names';
+import { DEMO_PLACES } from '../../src/server/demo/seed-data';
+import { FIRST_NAMES, SURNAMES } from './year-names';
 import { pick, seeded } from './stats';
 
 export interface CustomersPlan {
@@ -38,7 +39,7 @@ export function planCustomers(count: number): CustomersPlan {
     const first = pick(FIRST_NAMES, random);
     const middle = pick(SURNAMES, random);
     const last = pick(SURNAMES, random);
-    const [city, state, zip, ddd] = pick(PLACES, random);
+    const [city, state, zip, ddd] = pick(DEMO_PLACES, random);
     // The CPF base is the row number spread over 9 digits: unique, never all equal digits.
     const base = String(100_000_000 + ((i * 7_919_113) % 899_999_999)).slice(0, 9);
     plan.name.push(`${first} ${middle} ${last}`);

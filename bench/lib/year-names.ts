@@ -13,14 +13,6 @@ export const SURNAMES = words(
     'Almeida,Lopes,Soares,Fernandes,Vieira,Barbosa,Rocha,Dias,Nascimento,Andrade,Moreira,Nunes,Marques,Machado,' +
     'Mendes,Freitas,Cardoso,Ramos,Gonçalves,Santana,Teixeira,Araújo,Pinto,Correia,Batista,Cavalcanti',
 );
-export const PLACES: [city: string, state: string, zip: string, ddd: string][] = [
-  ['São Paulo', 'SP', '01310100', '11'],
-  ['Guarulhos', 'SP', '07010000', '11'],
-  ['Osasco', 'SP', '06010000', '11'],
-  ['Santo André', 'SP', '09010000', '11'],
-  ['Campinas', 'SP', '13010111', '19'],
-  ['Santos', 'SP', '11010000', '13'],
-];
 
 type Category = (typeof PAYABLE_CATEGORIES)[number];
 

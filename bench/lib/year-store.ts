@@ -67,16 +67,12 @@ export async function generateYearStore(sql: Sql, scale: number, now = new Date(
     await sql.exec(insertProductsSql(sizes.products));
     phase('produtos');
     const customers = planCustomers(sizes.customers);
-    await stage(sql, 'y_new_customer', [
-      ['name', 'text', customers.name],
-      ['email', 'text', customers.email],
-      ['phone', 'text', customers.phone],
-      ['document', 'text', customers.document],
-      ['address', 'text', customers.address],
-      ['city', 'text', customers.city],
-      ['state', 'text', customers.state],
-      ['zip', 'text', customers.zip],
-    ]);
+    // Every column of the customers' plan is text.
+    await stage(
+      sql,
+      'y_new_customer',
+      Object.entries(customers).map(([column, values]) => [column, 'text', values]),
+    );
     await sql.exec(`
       INSERT INTO customers (tenant_id, id, name, email, phone, document, address, city, state, zip_code, active, created_at, updated_at,
                              version, txid)

@@ -9,47 +9,41 @@
 // what went back in cash), the banner with the choice fits without sideways scrolling;
 // online there, after that exchange and a return paid back in dinheiro, the phone's blind
 // close expects the cash the server's does and its figures are the server's.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { openBrowser, screenshot, type Page } from './support/browser';
+import { screenshot, type Page } from './support/browser';
 import { idbCount, storedCaixa, until } from './support/idb';
 import { overflow } from './support/layout';
-import { addProduct, openTill, signIn, type ApiCustomer, type ApiProduct } from './support/till';
+import { addProduct } from './support/till';
 import {
   cents,
+  chooseOneToReturn,
+  deviceRef,
   exchangeCounter,
-  exchangeOne,
+  exchangeInNewSale,
+  fileCounter,
   reais,
+  returnOne,
   sellOnDevice,
   shownBRL,
   storeCreditBalance,
-  typeInto,
 } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
 import { cashMatched, closeCountingCash, expectClosedAsOnDevice } from './support/caixa-close';
-import { goToHistory, openSale } from './support/history';
-
-let page: Page;
-let adminToken: string;
-let dearer: ApiProduct;
-let cheap: ApiProduct;
-let customer: ApiCustomer;
+import { onPhoneAtSale } from './support/history';
 
 const server = fileServer();
 const tablet = fileBrowser({ width: 820, height: 1180 });
+const counter = fileCounter(tablet, (page) => exchangeCounter(server, page, 2));
 
 async function setOnline(p: Page, online: boolean) {
   await tablet.context.setOffline(!online);
   await p.evaluate((on) => window.dispatchEvent(new Event(on ? 'online' : 'offline')), online);
 }
 
-beforeAll(async () => {
-  page = await tablet.context.newPage();
-  ({ adminToken, cheap, dearer, customer } = await exchangeCounter(server, page, 2));
-});
-
 describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
   it('offline: troca por um mais barato e devolve a diferença em dinheiro; online chega uma vez, e o saldo e o caixa conferem no servidor e no aparelho', async () => {
+    const { page, adminToken, cheap, dearer, customer } = counter;
     expect(await storeCreditBalance(server, adminToken, customer.id)).toBe(0);
     await until(async () => (await idbCount(page, 'outbox')) === 0, 'abertura do caixa no servidor');
     const session = (await storedCaixa(page)).id;
@@ -58,10 +52,8 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
 
     // The sale being exchanged: one unit of the dearer product, in cash, on this device.
     const saleId = await sellOnDevice(page, customer, dearer, 1);
-    await exchangeOne(page, `#${saleId.slice(0, 8).toUpperCase()}`, dearer, 'Trocar por um mais barato');
-    await page.getByRole('button', { name: 'Trocar por outros produtos' }).click();
-    const banner = page.getByTestId('exchange-banner');
-    await banner.waitFor();
+    await chooseOneToReturn(page, deviceRef(saleId), dearer, 'Trocar por um mais barato');
+    const banner = await exchangeInNewSale(page);
 
     // The cheaper product: the vale pays it, the rest would stay as vale-troca...
     await addProduct(page, cheap, 1);
@@ -120,15 +112,7 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
 
     // At 390 px, from the sale's detail in Histórico de Vendas: the return and what went back
     // in cash; a second exchange of the same customer's sale offers the cash, and fits.
-    const sold = await api<{ data: { number: string } }>(server, 'GET', `/api/sales/${saleId}`, { token: adminToken });
-    const number = sold.body.data.number;
-    const phone = await openBrowser({ width: 390, height: 844 });
-    try {
-      const p = await phone.context.newPage();
-      await signIn(server, p, 'caixa@demo.com');
-      await openTill(server, p);
-      await goToHistory(server, p);
-      await openSale(p, number);
+    await onPhoneAtSale(server, adminToken, saleId, async (p) => {
       const returns = p.getByTestId('sale-returns');
       await returns.waitFor();
       expect(shownBRL(await returns.textContent())).toContain(`Vale-troca devolvido em dinheiro: R$ ${reais(rest)}`);
@@ -139,10 +123,8 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
       await p.goto(`${server.demoUrl}/vendas`);
       const other = await sellOnDevice(p, customer, dearer, 1);
       await until(async () => (await idbCount(p, 'outbox')) === 0, 'venda no servidor');
-      await exchangeOne(p, `#${other.slice(0, 8).toUpperCase()}`, dearer, 'Trocar por um mais barato');
-      await p.getByRole('button', { name: 'Trocar por outros produtos' }).click();
-      const phoneBanner = p.getByTestId('exchange-banner');
-      await phoneBanner.waitFor();
+      await chooseOneToReturn(p, deviceRef(other), dearer, 'Trocar por um mais barato');
+      const phoneBanner = await exchangeInNewSale(p);
       await addProduct(p, cheap, 1);
       await phoneBanner.getByLabel(`Devolver R$ ${reais(rest)} em dinheiro`).click();
       await phoneBanner.scrollIntoViewIfNeeded();
@@ -157,14 +139,7 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
       await p.getByText(`Devolva R$ ${reais(rest)} em dinheiro para ${customer.name}.`).waitFor();
       const third = await sellOnDevice(p, customer, dearer, 1);
       await until(async () => (await idbCount(p, 'outbox')) === 0, 'vendas no servidor');
-      await p.getByRole('button', { name: 'Trocas e Devoluções' }).click();
-      await typeInto(p, 'Número da venda', `#${third.slice(0, 8).toUpperCase()}`);
-      await p.getByRole('button', { name: 'Buscar venda' }).click();
-      await typeInto(p, `Quantidade a devolver de ${dearer.name}`, '1');
-      await typeInto(p, 'Motivo', 'Desistiu da compra');
-      await p.getByLabel('Devolver o valor em').selectOption('dinheiro');
-      await p.getByRole('button', { name: 'Confirmar devolução' }).click();
-      await p.getByText('Devolução registrada').first().waitFor();
+      await returnOne(p, deviceRef(third), dearer, 'Desistiu da compra', 'dinheiro');
       await until(async () => (await idbCount(p, 'outbox')) === 0, 'devolução no servidor');
       // No float; in: two sales of the dearer product in cash (the exchange's new sale was
       // paid with the vale); out: the exchange's rest and the third sale's price.
@@ -173,8 +148,6 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
       expect(phoneClosed.figures!.find((f) => f.method === 'cash')).toEqual(cashMatched(phoneCash));
       await until(async () => (await idbCount(p, 'outbox')) === 0, 'fechamento no servidor');
       await expectClosedAsOnDevice(server, adminToken, phoneSession, phoneClosed.figures);
-    } finally {
-      await phone.close();
-    }
+    });
   });
 });

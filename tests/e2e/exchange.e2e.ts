@@ -5,17 +5,20 @@
 // online everything arrives once, the return before the new sale; stock and the
 // customer's balance agree on the server and the device. At 390 px, from the sale's detail
 // in the history, the dialog and the exchange's banner fit without sideways scrolling.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { openBrowser, screenshot, type Page } from './support/browser';
+import { screenshot } from './support/browser';
 import { idbCount, idbKeys, until } from './support/idb';
 import { overflow } from './support/layout';
-import { addProduct, chooseCustomer, finish, openTill, shownStock, signIn } from './support/till';
-import type { ApiCustomer, ApiProduct } from './support/till';
+import { addProduct, chooseCustomer, finish, openTill, shownStock } from './support/till';
+import type { ApiProduct } from './support/till';
 import {
   cents,
+  chooseOneToReturn,
+  deviceRef,
   exchangeCounter,
-  exchangeOne,
+  exchangeInNewSale,
+  fileCounter,
   reais,
   sellOnDevice,
   shownBRL,
@@ -24,31 +27,24 @@ import {
   saleReturns,
 } from './support/returns';
 import { fileBrowser, fileServer } from './support/suite';
-import { goToHistory, openSale } from './support/history';
-
-let page: Page;
-let adminToken: string;
-let dearer: ApiProduct;
-let cheap: ApiProduct;
-let customer: ApiCustomer;
-
-const serverBalance = () => storeCreditBalance(server, adminToken, customer.id);
-
-async function serverStock(product: ApiProduct): Promise<number> {
-  const res = await api<{ data: ApiProduct }>(server, 'GET', `/api/products/${product.id}`, { token: adminToken });
-  return res.body.data.current_stock;
-}
+import { onPhoneAtSale } from './support/history';
 
 const server = fileServer();
 const tablet = fileBrowser({ width: 820, height: 1180 });
+const counter = fileCounter(tablet, (page) => exchangeCounter(server, page, 1));
 
-beforeAll(async () => {
-  page = await tablet.context.newPage();
-  ({ adminToken, cheap, dearer, customer } = await exchangeCounter(server, page, 1));
-});
+const serverBalance = () => storeCreditBalance(server, counter.adminToken, counter.customer.id);
+
+async function serverStock(product: ApiProduct): Promise<number> {
+  const res = await api<{ data: ApiProduct }>(server, 'GET', `/api/products/${product.id}`, {
+    token: counter.adminToken,
+  });
+  return res.body.data.current_stock;
+}
 
 describe('Troca (tablet 820 px)', () => {
   it('offline: troca um item por um mais caro pagando a diferença em dinheiro; online, tudo chega uma vez e estoque e saldo conferem', async () => {
+    const { page, adminToken, cheap, dearer, customer } = counter;
     const balanceBefore = await serverBalance();
     expect(balanceBefore).toBe(0); // a customer of this file's fresh demo store
     const stockBefore = { cheap: await serverStock(cheap), dearer: await serverStock(dearer) };
@@ -59,11 +55,9 @@ describe('Troca (tablet 820 px)', () => {
     const saleId = await sellOnDevice(page, customer, cheap, 2);
 
     // 'Trocar por outros produtos': the return to vale-troca, and Nova Venda goes on.
-    await exchangeOne(page, `#${saleId.slice(0, 8).toUpperCase()}`, cheap, 'Trocar por outro modelo');
+    await chooseOneToReturn(page, deviceRef(saleId), cheap, 'Trocar por outro modelo');
     await screenshot(page, 'exchange-01-dialogo-820');
-    await page.getByRole('button', { name: 'Trocar por outros produtos' }).click();
-    const banner = page.getByTestId('exchange-banner');
-    await banner.waitFor();
+    const banner = await exchangeInNewSale(page);
     expect(shownBRL(await banner.textContent())).toContain(
       `vale-troca de R$ ${reais(cheap.sale_price)} para ${customer.name}`,
     );
@@ -122,15 +116,7 @@ describe('Troca (tablet 820 px)', () => {
 
     // At 390 px, from the sale's detail in Histórico de Vendas (the other unit, online): the
     // dialog fits, and the exchange goes on at Nova Venda with its banner, which fits too.
-    const sold = await api<{ data: { number: string } }>(server, 'GET', `/api/sales/${saleId}`, { token: adminToken });
-    const number = sold.body.data.number;
-    const phone = await openBrowser({ width: 390, height: 844 });
-    try {
-      const p = await phone.context.newPage();
-      await signIn(server, p, 'caixa@demo.com');
-      await openTill(server, p);
-      await goToHistory(server, p);
-      await openSale(p, number);
+    await onPhoneAtSale(server, adminToken, saleId, async (p, number) => {
       const detail = p.getByTestId('sale-detail');
       await detail.waitFor();
       await detail.getByRole('button', { name: 'Trocas e Devoluções' }).click();
@@ -139,18 +125,13 @@ describe('Troca (tablet 820 px)', () => {
       await typeInto(p, 'Motivo', 'Trocar por outro modelo');
       await screenshot(p, 'exchange-03-dialogo-390');
       expect(await overflow(p)).toEqual({ page: null, regions: [] });
-      await p.getByRole('button', { name: 'Trocar por outros produtos' }).click();
-      await p.waitForURL(/\/vendas$/);
-      const phoneBanner = p.getByTestId('exchange-banner');
-      await phoneBanner.waitFor();
+      const phoneBanner = await exchangeInNewSale(p);
       expect(shownBRL(await phoneBanner.textContent())).toContain(`Troca da venda #${number}`);
       await p.getByText(`Cliente selecionado: ${customer.name}`).waitFor();
       await addProduct(p, dearer, 1);
       await phoneBanner.scrollIntoViewIfNeeded();
       await screenshot(p, 'exchange-04-nova-venda-390');
       expect(await overflow(p)).toEqual({ page: null, regions: [] });
-    } finally {
-      await phone.close();
-    }
+    });
   });
 });

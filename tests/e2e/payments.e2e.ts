@@ -66,6 +66,22 @@ async function typeInto(p: Page, label: string, text: string) {
   await p.keyboard.type(text);
 }
 
+/** One `product` to `customer` with 'Dividir pagamento': `first` pays `firstAmount` (typed), `second` the rest. */
+async function splitSale(
+  customer: ApiCustomer,
+  product: ApiProduct,
+  first: string,
+  second: string,
+  firstAmount: string,
+) {
+  await chooseCustomer(page, customer.name);
+  await addProduct(page, product, 1);
+  await page.getByLabel('Dividir pagamento').check();
+  await page.getByLabel('Forma 1').selectOption(first);
+  await page.getByLabel('Forma 2').selectOption(second);
+  await typeInto(page, 'Valor 1', firstAmount);
+}
+
 const server = fileServer();
 const tablet = fileBrowser({ width: 820, height: 1180 });
 
@@ -133,12 +149,7 @@ describe('Pagamento no PDV (tablet 820 px)', () => {
 
   it('Dividir pagamento: dinheiro + Pix somando o total; cada parte no servidor', async () => {
     const [x] = products;
-    await chooseCustomer(page, customers[0]!.name);
-    await addProduct(page, x!, 1);
-    await page.getByLabel('Dividir pagamento').check();
-    await page.getByLabel('Forma 1').selectOption('cash');
-    await page.getByLabel('Forma 2').selectOption('pix');
-    await typeInto(page, 'Valor 1', '10,00');
+    await splitSale(customers[0]!, x!, 'cash', 'pix', '10,00');
     await page.getByText(/^Falta: R\$/).waitFor();
     await typeInto(page, 'Valor 2', reais(x!.sale_price - 10));
     await typeInto(page, 'Valor recebido 1', '20,00');
@@ -176,12 +187,7 @@ describe('Pagamento no PDV (tablet 820 px)', () => {
     const before = await salesCount();
     await tablet.context.setOffline(true);
     await page.getByText('Offline', { exact: true }).first().waitFor();
-    await chooseCustomer(page, customers[0]!.name);
-    await addProduct(page, x!, 1);
-    await page.getByLabel('Dividir pagamento').check();
-    await page.getByLabel('Forma 1').selectOption('cash');
-    await page.getByLabel('Forma 2').selectOption('debit_card');
-    await typeInto(page, 'Valor 1', '5,00');
+    await splitSale(customers[0]!, x!, 'cash', 'debit_card', '5,00');
     await typeInto(page, 'Valor 2', reais(x!.sale_price - 5));
     await finish(page);
     expect(await idbCount(page, 'outbox')).toBe(1);

@@ -34,6 +34,19 @@ async function setSettings(body: Record<string, unknown>) {
   expect(res.status).toBe(200);
 }
 
+/** The till reloaded (it reads the store's settings when it opens). */
+async function reloadTill() {
+  await page.reload();
+  await page.getByText('PDV - Ponto de Venda').waitFor();
+}
+
+/** A sale on the till to `customer` of each product in its quantity, paid by `method` (not finished yet). */
+async function startSale(customer: ApiCustomer, method: string, ...lines: [ApiProduct, number][]) {
+  await chooseCustomer(page, customer.name);
+  for (const [product, quantity] of lines) await addProduct(page, product, quantity);
+  await page.getByLabel('Forma de pagamento').selectOption(method);
+}
+
 /** Types as a person does: click into the field, then the keys. */
 async function typeInto(label: string, text: string) {
   await page.getByLabel(label, { exact: true }).click();
@@ -65,6 +78,13 @@ function expectOnRoll(path: string, widthMm: number) {
   }
 }
 
+/** The receipt the app printed, rendered as `name` and checked on its roll: its text. */
+async function receiptOnRoll(name: string, widthMm: number): Promise<string> {
+  const path = await printedPdf(name);
+  expectOnRoll(path, widthMm);
+  return text(path);
+}
+
 beforeAll(async () => {
   adminToken = await loginToken(server, 'admin@demo.com');
   const demo = await demoLists(server, adminToken, 3);
@@ -90,10 +110,7 @@ beforeAll(async () => {
 describe('Recibo e carnê', () => {
   it('o caixa finaliza uma venda em dinheiro e imprime o recibo de 80 mm', async () => {
     const [x, y] = products;
-    await chooseCustomer(page, customers[0]!.name);
-    await addProduct(page, x!, 2);
-    await addProduct(page, y!, 1);
-    await page.getByLabel('Forma de pagamento').selectOption('cash');
+    await startSale(customers[0]!, 'cash', [x!, 2], [y!, 1]);
     const total = 2 * x!.sale_price + y!.sale_price;
     const received = Math.ceil(total / 50) * 50 + 50;
     await typeInto('Valor recebido', `${received},00`);
@@ -103,9 +120,7 @@ describe('Recibo e carnê', () => {
     await until(async () => (await printCalls()) === 1, 'window.print');
     await screenshot(page, 'receipt-01-after-sale');
 
-    const path = await printedPdf('receipt-80mm');
-    expectOnRoll(path, 80);
-    const printed = text(path);
+    const printed = await receiptOnRoll('receipt-80mm', 80);
     const brl = (reais: number) => `R$ ${reais.toFixed(2).replace('.', ',')}`;
     expect(printed).toContain('Loja Demo');
     expect(printed).toContain('CNPJ 11.222.333/0001-81');
@@ -126,38 +141,29 @@ describe('Recibo e carnê', () => {
 
   it('em papel de 58 mm, com impressão automática, o recibo cabe na largura', async () => {
     await setSettings({ receipt_paper_width: '58mm', receipt_auto_print: true });
-    await page.reload();
-    await page.getByText('PDV - Ponto de Venda').waitFor();
+    await reloadTill();
     const before = await printCalls();
     const [x] = products;
-    await chooseCustomer(page, customers[1]!.name);
-    await addProduct(page, x!, 3);
-    await page.getByLabel('Forma de pagamento').selectOption('debit_card');
+    await startSale(customers[1]!, 'debit_card', [x!, 3]);
     await finish(page);
     // Printed by itself, once.
     await until(async () => (await printCalls()) === before + 1, 'impressão automática');
-    const path = await printedPdf('receipt-58mm');
-    expectOnRoll(path, 58);
-    const printed = text(path);
+    const printed = await receiptOnRoll('receipt-58mm', 58);
     expect(printed).toContain('Cartão de Débito');
     expect(printed).toContain('Documento sem valor fiscal');
   });
 
   it('sem rede, um crediário em 6 parcelas imprime o recibo e o carnê, três parcelas por página A4', async () => {
     await setSettings({ receipt_paper_width: '80mm', receipt_auto_print: false });
-    await page.reload();
-    await page.getByText('PDV - Ponto de Venda').waitFor();
+    await reloadTill();
     // Offline from the start: the app opens from the service worker, and the store's data
     // and settings for the receipt come from what the device kept.
     await waitForServiceWorker(page);
     await browser.context.setOffline(true);
-    await page.reload();
-    await page.getByText('PDV - Ponto de Venda').waitFor();
+    await reloadTill();
     await page.getByText('Offline', { exact: true }).first().waitFor();
     const [, y] = products;
-    await chooseCustomer(page, customers[0]!.name);
-    await addProduct(page, y!, 4);
-    await page.getByLabel('Forma de pagamento').selectOption('crediario');
+    await startSale(customers[0]!, 'crediario', [y!, 4]);
     await page.getByLabel('Número de parcelas').selectOption('6');
     await finish(page);
     const bar = page.getByRole('region', { name: 'Venda finalizada' });
@@ -165,9 +171,7 @@ describe('Recibo e carnê', () => {
     const calls = await printCalls();
     await bar.getByRole('button', { name: 'Imprimir recibo' }).click();
     await until(async () => (await printCalls()) === calls + 1, 'window.print');
-    const receipt = await printedPdf('receipt-crediario-offline');
-    expectOnRoll(receipt, 80);
-    const printedReceipt = text(receipt);
+    const printedReceipt = await receiptOnRoll('receipt-crediario-offline', 80);
     // The store's data came from the device's cache: the network is off.
     expect(printedReceipt).toContain('CNPJ 11.222.333/0001-81');
     expect(printedReceipt).toContain('Crediário: 6 parcela(s)');

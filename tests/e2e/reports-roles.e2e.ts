@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginToken } from './support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, openBrowser } from './support/browser';
 import {
@@ -13,24 +13,19 @@ import {
   card,
   cardValue,
   expectNoSidewaysScroll,
+  fileReportsStore,
   fullShot,
   lineValue,
   norm,
   range30,
-  reportsStore,
   type Metrics,
-  type ReportsStore,
 } from './support/reports';
 import { signIn } from './support/till';
 import { fileServer } from './support/suite';
 
 const server = fileServer();
-let store: ReportsStore;
+const store = fileReportsStore(server);
 const get = <T>(path: string, token?: string) => store.get<T>(path, token);
-
-beforeAll(async () => {
-  store = await reportsStore(server);
-});
 
 describe('the cashier', () => {
   it('sees today only, no charts and no financial cards', async () => {

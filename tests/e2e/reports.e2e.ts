@@ -1,40 +1,31 @@
 // The owner sees the business, in the real Chromium against the real server: sales, a
 // paid and an overdue bill are made through the API (support/reports.ts); the admin's
-// Dashboard and every report tab show the API's figures; exports download CSVs that start
-// with the BOM and parse back to those figures; the report prints without the app's frame;
-// phones, tablet and desktop have no sideways scroll; both screens read offline from the
-// cache. The cashier's view and an en-US browser: reports-roles.e2e.ts.
+// Dashboard and every report tab show the API's figures; phones, tablet and desktop have
+// no sideways scroll; both screens read offline from the cache. Exports and printing:
+// reports-export.e2e.ts; the cashier's view and an en-US browser: reports-roles.e2e.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCentavos } from '../../src/shared/money';
-import { csvCentavos } from '../../src/app/test/csv-parse';
 import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
 import {
   brl,
   card,
   cardValue,
-  download,
   expectNoSidewaysScroll,
   figure,
+  fileReportsStore,
   fullShot,
   lineValue,
   norm,
   percent,
   range30,
-  reportsStore,
   rowOf,
   type Metrics,
-  type ReportsStore,
 } from './support/reports';
 import { signIn } from './support/till';
 import { fileServer } from './support/suite';
 
 const server = fileServer();
-let store: ReportsStore;
+const store = fileReportsStore(server);
 const get = <T>(path: string, token?: string) => store.get<T>(path, token);
-
-beforeAll(async () => {
-  store = await reportsStore(server);
-});
 
 describe('Dashboard e Relatórios Financeiros', () => {
   let desktop: Awaited<ReturnType<typeof openBrowser>>;
@@ -184,88 +175,6 @@ describe('Dashboard e Relatórios Financeiros', () => {
       expect(tone).toContain(p.margin_percentage >= 20 ? 'green' : p.margin_percentage >= 10 ? 'yellow' : 'red');
     }
     await fullShot(page, 'reports-14-margens-1440');
-  });
-
-  it('exports the open report and the products as CSVs Excel reads in Brazil, and prints the report alone', async () => {
-    const { start, end } = range30();
-    const q = `start_date=${start}&end_date=${end}`;
-    await page.goto(`${server.demoUrl}/relatorios-financeiros`);
-    await page.getByRole('tab', { name: 'DRE' }).click();
-    await page.getByRole('row', { name: /Receita Total/ }).waitFor();
-    const dreFile = await download(page, () => page.getByRole('button', { name: 'Exportar' }).click());
-    expect([...dreFile.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(dreFile.name).toBe(`dre-${start}-a-${end}.csv`);
-    const dre = await get<{ revenue: { total_revenue: number }; net_income: number; gross_margin_percentage: number }>(
-      `/api/financial-reports/dre?${q}`,
-    );
-    const line = (label: string) => dreFile.rows.find((r) => r[0] === label)!;
-    expect(line('Período').slice(1)).toEqual([start, end].map((d) => d.split('-').reverse().join('/')));
-    expect(csvCentavos(line('(=) Receita Total')[1]!)).toBe(toCentavos(dre.revenue.total_revenue));
-    expect(csvCentavos(line('(=) Lucro Líquido do Período')[1]!)).toBe(toCentavos(dre.net_income));
-    expect(line('(=) Lucro Bruto')[2]).toBe(dre.gross_margin_percentage.toFixed(2).replace('.', ','));
-
-    // Margens: every product sold, not only the screen's first hundred.
-    await page.getByRole('tab', { name: 'Margens' }).click();
-    await page.getByRole('table', { name: 'Margem por produto' }).waitFor();
-    const exportCall = page.waitForRequest(
-      (r) => r.url().includes('/margin-analysis') && r.url().includes('limit=100000'),
-    );
-    const marginFile = await download(page, () => page.getByRole('button', { name: 'Exportar' }).click());
-    await exportCall;
-    const all = await get<{
-      product_count: number;
-      product_margins: { product_name: string; sku: string; size: string; color: string; revenue: number }[];
-    }>(`/api/financial-reports/margin-analysis?${q}&limit=100000`);
-    const header = marginFile.rows.findIndex((r) => r[0] === 'Produto');
-    const productRows = marginFile.rows.slice(header + 1);
-    expect(productRows).toHaveLength(all.product_count);
-    for (const [i, p] of all.product_margins.entries()) {
-      expect(productRows[i]!.slice(0, 4)).toEqual([p.product_name, p.sku, p.size, p.color]);
-      expect(csvCentavos(productRows[i]![4]!)).toBe(toCentavos(p.revenue));
-    }
-
-    // Printing: the report without the sidebar, the top bar or any button.
-    await page.getByRole('tab', { name: 'DRE' }).click();
-    await page.getByRole('row', { name: /Receita Total/ }).waitFor();
-    await page.emulateMedia({ media: 'print' });
-    expect(await page.locator('#app-sidebar').isVisible()).toBe(false);
-    expect(await page.locator('header').first().isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Exportar' }).isVisible()).toBe(false);
-    expect(await page.getByRole('row', { name: /Lucro Líquido/ }).isVisible()).toBe(true);
-    await screenshot(page, 'reports-15-dre-impressao');
-    await page.emulateMedia({ media: 'screen' });
-
-    // Produtos: the list on screen.
-    await page.goto(`${server.demoUrl}/produtos`);
-    await page.getByText(store.products[0]!.name).first().waitFor();
-    const productsFile = await download(page, () => page.getByRole('button', { name: 'Exportar' }).click());
-    expect([...productsFile.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const total = (await get<{ pagination: { total: number } }>('/api/products?limit=1')).pagination.total;
-    expect(productsFile.rows[0]).toEqual([
-      'SKU',
-      'Código de barras',
-      'Produto',
-      'Tamanho',
-      'Cor',
-      'Estoque atual',
-      'Estoque mínimo',
-      'Preço de custo (R$)',
-      'Preço de venda (R$)',
-      'Status',
-    ]);
-    expect(productsFile.rows).toHaveLength(total + 1);
-    const first = await get<{
-      sku: string;
-      barcode: string | null;
-      name: string;
-      current_stock: number;
-      sale_price: number;
-    }>(`/api/products/${store.products[0]!.id}`);
-    const row = productsFile.rows.find((r) => r[0] === first.sku)!;
-    expect(row[1]).toBe(first.barcode ?? '');
-    expect(row[2]).toBe(first.name);
-    expect(Number(row[5])).toBe(first.current_stock);
-    expect(csvCentavos(row[8]!)).toBe(toCentavos(first.sale_price));
   });
 
   it('fits phones and the tablet without sideways scroll', async () => {

@@ -5,21 +5,16 @@
 // on the device. Over the cashier's limit an admin present approves, and the sale's detail
 // in the history says who ('Aprovada por <nome>').
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, apiSale, loginToken } from './support/api';
-import { openBrowser, screenshot, type Page } from './support/browser';
+import { openBrowser, screenshot } from './support/browser';
 import { idbCount, until } from './support/idb';
 import { overflow } from './support/layout';
+import { addProduct, chooseCustomer, finish, openTill, signIn } from './support/till';
 import {
-  addProduct,
-  chooseCustomer,
-  finish,
-  openTill,
-  signIn,
-  type ApiCustomer,
-  type ApiProduct,
-} from './support/till';
-import {
+  chooseOneToReturn,
+  deviceRef,
+  fileCounter,
   reais,
   returnsCounter,
   saleReturns,
@@ -31,34 +26,30 @@ import {
 import { fileBrowser, fileServer } from './support/suite';
 import { goToHistory, openSale } from './support/history';
 
-let page: Page;
-let adminToken: string;
-let expensive: ApiProduct;
-let cheap: ApiProduct;
-let customer: ApiCustomer;
+const server = fileServer();
+const tablet = fileBrowser({ width: 820, height: 1180 });
+/** The dearest product with stock to spare, one cheaper, and the first customer. */
+const counter = fileCounter(tablet, async (page) => {
+  const { adminToken, stocked, customers } = await returnsCounter(server, page);
+  const expensive = stocked.at(-1);
+  const cheap = stocked.findLast((p) => expensive && p.sale_price < expensive.sale_price);
+  const customer = customers[0];
+  if (!expensive || !cheap || !customer) throw new Error('o demo precisa de produtos e clientes');
+  return { adminToken, expensive, cheap, customer };
+});
 
 async function count(path: string): Promise<number> {
-  const res = await api<{ data: { pagination: { total: number } } }>(server, 'GET', path, { token: adminToken });
+  const res = await api<{ data: { pagination: { total: number } } }>(server, 'GET', path, {
+    token: counter.adminToken,
+  });
   return res.body.data.pagination.total;
 }
 
-const serverBalance = () => storeCreditBalance(server, adminToken, customer.id);
-
-const server = fileServer();
-const tablet = fileBrowser({ width: 820, height: 1180 });
-
-beforeAll(async () => {
-  page = await tablet.context.newPage();
-  const counter = await returnsCounter(server, page);
-  adminToken = counter.adminToken;
-  expensive = counter.stocked.at(-1)!;
-  cheap = counter.stocked.findLast((p) => p.sale_price < expensive.sale_price)!;
-  customer = counter.customers[0]!;
-  if (!expensive || !cheap || !customer) throw new Error('o demo precisa de produtos e clientes');
-});
+const serverBalance = () => storeCreditBalance(server, counter.adminToken, counter.customer.id);
 
 describe('Trocas e Devoluções (tablet 820 px)', () => {
   it('offline: devolve um item para vale-troca, usa o vale numa venda nova; online, o saldo confere no servidor e no aparelho', async () => {
+    const { page, adminToken, expensive, cheap, customer } = counter;
     const salesBefore = await count('/api/sales?limit=1');
     const balanceBefore = await serverBalance();
     await tablet.context.setOffline(true);
@@ -68,11 +59,7 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
     const saleId = await sellOnDevice(page, customer, expensive, 2);
 
     // One unit back for vale-troca, found by the sale's number, still offline.
-    await page.getByRole('button', { name: 'Trocas e Devoluções' }).click();
-    await typeInto(page, 'Número da venda', `#${saleId.slice(0, 8).toUpperCase()}`);
-    await page.getByRole('button', { name: 'Buscar venda' }).click();
-    await typeInto(page, `Quantidade a devolver de ${expensive.name}`, '1');
-    await typeInto(page, 'Motivo', 'Não serviu');
+    await chooseOneToReturn(page, deviceRef(saleId), expensive, 'Não serviu');
     await page.getByLabel('Devolver o valor em').selectOption('vale_troca');
     await expect
       .poll(async () => shownBRL(await page.getByTestId('return-value').textContent()))
@@ -134,6 +121,7 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
   });
 
   it('acima do limite do caixa: online um administrador presente entra e aprova; offline a tela avisa e o servidor marca', async () => {
+    const { page, adminToken, expensive, customer } = counter;
     const set = await api(server, 'PUT', '/api/settings', {
       token: adminToken,
       headers: { 'Idempotency-Key': randomUUID() },
@@ -148,13 +136,7 @@ describe('Trocas e Devoluções (tablet 820 px)', () => {
       payment_method: 'pix',
       items: [{ product_id: expensive.id, quantity: 2, unit_price: expensive.sale_price }],
     });
-    const returnOne = async () => {
-      await page.getByRole('button', { name: 'Trocas e Devoluções' }).click();
-      await typeInto(page, 'Número da venda', saleId);
-      await page.getByRole('button', { name: 'Buscar venda' }).click();
-      await typeInto(page, `Quantidade a devolver de ${expensive.name}`, '1');
-      await typeInto(page, 'Motivo', 'Defeito');
-    };
+    const returnOne = () => chooseOneToReturn(page, saleId, expensive, 'Defeito');
 
     await returnOne();
     // The dialog names the sale by the number on its receipt.

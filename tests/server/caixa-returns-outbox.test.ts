@@ -5,20 +5,20 @@
 // figures while queued equal the server's once delivered; the blind close made offline
 // equals the server's close.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CashSessionDetail } from '../../src/shared/contract';
 import type { RefundMethod } from '../../src/shared/contract/returns';
 import { lineShare } from '../../src/shared/return-share';
 import { currentCaixa, openCaixa } from '../../src/app/offline/caixa';
 import { closeCaixa, expectedOf, sessionReceipts, sessionSales } from '../../src/app/offline/caixa-close';
-import { BalcaoDb, type LocalSale } from '../../src/app/offline/db';
+import type { LocalSale } from '../../src/app/offline/db';
 import { finishSale } from '../../src/app/offline/finish-sale';
 import { chargedLines, finishReturn, tillPartOfReturn } from '../../src/app/offline/returns';
 import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
 import { finishPayout } from '../../src/app/offline/store-credit-payout';
 import { onAck } from '../../src/app/offline/sync-io';
-import { setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { useDeviceAndServer } from './device-server';
 import { databases } from '../../src/server/test/testDb';
 import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';
 import { appClientOf } from './app-client';
@@ -27,18 +27,7 @@ type Client = Awaited<ReturnType<typeof appClientOf>>;
 type Product = Awaited<ReturnType<typeof makeProduct>>;
 
 describe.each(databases())("the device's caixa after returns, against the server (%s)", (kind) => {
-  let ctx: TestContext;
-  let db: BalcaoDb;
-
-  beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    db = new BalcaoDb(`caixa-returns-${crypto.randomUUID()}`);
-  });
-  afterAll(async () => {
-    db?.close();
-    await ctx?.close();
-  });
+  const { ctx, db } = useDeviceAndServer(kind, 'caixa-returns');
 
   it('dinheiro, estorno, vale-troca, a crediário and a payout, offline: the device expects what the server does, before and after delivery, and closes alike', async () => {
     const client = await appClientOf(ctx.app, 'caixa@demo.com');

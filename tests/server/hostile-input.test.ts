@@ -3,11 +3,11 @@
 // deeper than the parser's bound is a 400 on every route that takes one, and a property
 // test sends arbitrary strings, numbers and shapes to every /api route of the app.
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tablesFingerprint } from './fingerprint';
+import { describe, expect, it } from 'vitest';
 import { CONTROL_CHARS_MESSAGE, LINE_BREAKS_MESSAGE } from '../../src/shared/text';
 import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH } from '../../src/server/http/json-body';
-import { NO_UUID, NO_STORE, openTestStore } from '../../src/server/test/helpers';
+import { NO_UUID, NO_STORE, useTestStore } from '../../src/server/test/helpers';
 import { databases } from '../../src/server/test/testDb';
 
 /** Every tenant table's rows as one hash: equal before and after means nothing was written. */
@@ -29,19 +29,12 @@ describe.each(databases())('hostile input (%s)', (kind) => {
   let { ctx, http, admin } = NO_STORE;
   let customerId: string;
 
-  const fingerprint = async () => {
-    const parts = TABLES.map(
-      (t) => `(SELECT coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM ${t} x)`,
-    ).join(" || ':' || ");
-    const { rows } = (await ctx.db.execute(sql.raw(`SELECT ${parts} AS f`))) as { rows: { f: string }[] };
-    return rows[0]!.f;
-  };
+  const fingerprint = () => tablesFingerprint(ctx.db, TABLES);
 
-  beforeAll(async () => {
-    ({ ctx, http, admin } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, admin } = store);
     customerId = (await http.post('/api/customers', { name: 'Cliente Base' }, { token: admin })).body.data.id;
   });
-  afterAll(() => ctx?.close());
 
   it('control characters are a 400 naming the field, in bodies, query strings and paths', async () => {
     const before = await fingerprint();

@@ -5,9 +5,9 @@
 // (app.mutatingRoutes, collected as Fastify registers them): a new route fails here until
 // it has a case, and a route that ignores the key fails its case.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_STORE, openTestStore } from '../../src/server/test/helpers';
+import { tablesFingerprint } from './fingerprint';
+import { describe, expect, it } from 'vitest';
+import { NO_STORE, useTestStore } from '../../src/server/test/helpers';
 import { databases } from '../../src/server/test/testDb';
 import { routeCases } from './idempotency-cases';
 import type { Answer, Call, Case } from './idempotency-fixtures';
@@ -30,23 +30,12 @@ describe.each(databases())('Idempotency-Key on every mutating route (%s)', (kind
   let cases: Record<string, () => Promise<Case>>;
 
   /** Every table of the database as one hash: equal means nothing was written. */
-  const fingerprint = async (): Promise<string> => {
-    const { rows: tables } = (await ctx.db.execute(
-      sql`SELECT table_name AS t FROM information_schema.tables
-           WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
-    )) as unknown as { rows: { t: string }[] };
-    const parts = tables
-      .map(({ t }) => `(SELECT coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM "${t}" x)`)
-      .join(" || ':' || ");
-    const { rows } = (await ctx.db.execute(sql.raw(`SELECT ${parts} AS f`))) as unknown as { rows: { f: string }[] };
-    return rows[0]!.f;
-  };
+  const fingerprint = () => tablesFingerprint(ctx.db);
 
-  beforeAll(async () => {
-    ({ ctx, http, admin } = await openTestStore(kind));
-    cases = routeCases({ db: ctx.db, http, admin, tenantId: ctx.demo.tenant.id });
+  useTestStore(kind, (store) => {
+    ({ ctx, http, admin } = store);
+    cases = routeCases({ db: ctx.db, http, admin, tenantId: store.tenantId });
   });
-  afterAll(() => ctx?.close());
 
   const byHeader = async (method: string, call: Call, key: string): Promise<Answer> => {
     const res = await http.call(method as 'POST', call.url, {

@@ -5,12 +5,12 @@
 // and customers (every field the till uses, prices in centavos), no more and no less.
 import 'fake-indexeddb/auto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BalcaoDb, type MirrorProduct } from '../../src/app/offline/db';
+import { describe, expect, it } from 'vitest';
+import type { MirrorProduct } from '../../src/app/offline/db';
 import { pullMirror, type FetchPage } from '../../src/app/offline/mirror';
 import { createFetchPage } from '../../src/app/offline/sync-io';
 import { deleteProduct, updateProduct } from '../../src/server/catalogue/products';
-import { setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { useDeviceAndServer } from './device-server';
 import { makeCustomer } from '../../src/server/test/sales-fixtures';
 import { databases } from '../../src/server/test/testDb';
 import { appClientOf } from './app-client';
@@ -18,18 +18,7 @@ import { appClientOf } from './app-client';
 const PRODUCTS = 3000;
 
 describe.each(databases())('the first mirror of a large catalogue (%s)', (kind) => {
-  let ctx: TestContext;
-  let db: BalcaoDb;
-
-  beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    db = new BalcaoDb(`mirror-${crypto.randomUUID()}`);
-  });
-  afterAll(async () => {
-    db?.close();
-    await ctx?.close();
-  });
+  const { ctx, db } = useDeviceAndServer(kind, 'mirror');
 
   /** The server's catalogue as the till keeps it (centavos), by id. */
   async function serverCatalogue(tenantId: string) {
@@ -40,33 +29,18 @@ describe.each(databases())('the first mirror of a large catalogue (%s)', (kind) 
     return new Map(rows.map((r) => [r.id as string, r]));
   }
 
-  /** Every product the device holds (the table and the chunks), in the same shape. */
-  async function mirrorCatalogue() {
+  /**
+   * Every product the device holds (the table and the chunks), with the server's `fields`
+   * (the mirror leaves an empty size, colour or barcode out: null here).
+   */
+  async function mirrorCatalogue(fields: readonly string[]) {
     const rows: MirrorProduct[] = [
       ...(await db.products.toArray()),
       ...(await db.productChunks.toArray()).flatMap((c) => c.rows),
     ];
-    return {
-      count: rows.length,
-      byId: new Map(
-        rows.map((r) => [
-          r.id,
-          {
-            id: r.id,
-            sku: r.sku,
-            name: r.name,
-            size: r.size ?? null,
-            color: r.color ?? null,
-            barcode: r.barcode ?? null,
-            current_stock: r.current_stock,
-            minimum_stock: r.minimum_stock,
-            cost_price: r.cost_price,
-            sale_price: r.sale_price,
-            active: r.active,
-          },
-        ]),
-      ),
-    };
+    const picked = (r: MirrorProduct) =>
+      Object.fromEntries(fields.map((f) => [f, (r as unknown as Record<string, unknown>)[f] ?? null]));
+    return { count: rows.length, byId: new Map(rows.map((r) => [r.id, picked(r)])) };
   }
 
   it('holds exactly the server catalogue and customers after the first sync, writes during the pass included', async () => {
@@ -104,7 +78,7 @@ describe.each(databases())('the first mirror of a large catalogue (%s)', (kind) 
     await pullMirror(db, fetch, { pageSize: 700 });
 
     const expected = await serverCatalogue(tenantId);
-    const mirror = await mirrorCatalogue();
+    const mirror = await mirrorCatalogue(Object.keys(expected.values().next().value ?? {}));
     expect(mirror.count).toBe(expected.size);
     expect(mirror.byId).toEqual(expected);
     expect(mirror.byId.get(some[0]!.id)).toMatchObject({ sale_price: 12345, current_stock: 77 });

@@ -10,13 +10,12 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMEOUT_ERROR_TEXT } from '../../src/app/lib/api-error';
-import { BalcaoDb } from '../../src/app/offline/db';
 import { recordSale } from '../../src/app/offline/outbox';
 import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
 import { onAck } from '../../src/app/offline/sync-io';
 import { sales } from '../../src/server/db/schema';
-import { setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { useDeviceAndServer } from './device-server';
 import { appClientOf } from './app-client';
 import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';
 
@@ -62,21 +61,13 @@ function faultyProxy(target: number) {
 const DEADLINE_MS = 400;
 
 describe('outbox request deadline', () => {
-  let ctx: TestContext;
+  const { ctx, db } = useDeviceAndServer('pglite', 'timeout');
   let proxy: ReturnType<typeof faultyProxy>;
-  let db: BalcaoDb;
 
-  beforeAll(async () => {
-    ctx = await setupTestApp('pglite');
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  beforeAll(() => {
     proxy = faultyProxy((ctx.app.server.address() as { port: number }).port);
-    db = new BalcaoDb(`timeout-${crypto.randomUUID()}`);
   });
-  afterAll(async () => {
-    db?.close();
-    await proxy?.close();
-    await ctx?.close();
-  });
+  afterAll(() => proxy?.close());
 
   it('a swallowed request never holds the queue; healed, each sale arrives once', async () => {
     const port = await proxy.listen();

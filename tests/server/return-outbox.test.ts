@@ -5,8 +5,7 @@
 // return. The device's balance counts the queued credit and use meanwhile.
 import 'fake-indexeddb/auto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BalcaoDb } from '../../src/app/offline/db';
+import { describe, expect, it } from 'vitest';
 import { finishSale } from '../../src/app/offline/finish-sale';
 import { recordSale } from '../../src/app/offline/outbox';
 import { finishReturn, storeCreditOf } from '../../src/app/offline/returns';
@@ -15,23 +14,12 @@ import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
 import { onAck } from '../../src/app/offline/sync-io';
 import { customers, saleReturns, stockMovements } from '../../src/server/db/schema';
-import { setupTestApp, type TestContext } from '../../src/server/test/helpers';
+import { useDeviceAndServer } from './device-server';
 import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';
 import { appClientOf } from './app-client';
 
 describe('a return through the outbox', () => {
-  let ctx: TestContext;
-  let db: BalcaoDb;
-
-  beforeAll(async () => {
-    ctx = await setupTestApp('pglite');
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    db = new BalcaoDb(`returns-${crypto.randomUUID()}`);
-  });
-  afterAll(async () => {
-    db?.close();
-    await ctx?.close();
-  });
+  const { ctx, db } = useDeviceAndServer('pglite', 'returns');
 
   const clientOf = (email: string) => appClientOf(ctx.app, email);
 

@@ -188,7 +188,8 @@ const COMPANIES = [
   'Moda Nova Geração Comércio Ltda',
 ];
 
-const PLACES: [city: string, state: string, zip: string, ddd: string][] = [
+/** Where the customers live: city, state, CEP and the phone's area code. */
+export const DEMO_PLACES: [city: string, state: string, zip: string, ddd: string][] = [
   ['São Paulo', 'SP', '01310100', '11'],
   ['Campinas', 'SP', '13010111', '19'],
   ['Rio de Janeiro', 'RJ', '20040002', '21'],
@@ -227,7 +228,7 @@ export function demoCustomers(): CustomerCreate[] {
   const random = seededRandom(1500);
   const customers: CustomerCreate[] = [];
   PEOPLE.forEach((name, i) => {
-    const [city, state, zip, ddd] = PLACES[i % PLACES.length]!;
+    const [city, state, zip, ddd] = DEMO_PLACES[i % DEMO_PLACES.length]!;
     const base = `${1 + Math.floor(random() * 9)}${digits(random, 8)}`;
     customers.push({
       name,
@@ -243,7 +244,7 @@ export function demoCustomers(): CustomerCreate[] {
     });
   });
   COMPANIES.forEach((name, i) => {
-    const [city, state, zip, ddd] = PLACES[(i * 3 + 1) % PLACES.length]!;
+    const [city, state, zip, ddd] = DEMO_PLACES[(i * 3 + 1) % DEMO_PLACES.length]!;
     const base = i === 0 ? DEMO_ALPHANUMERIC_CNPJ_BASE : `${1 + Math.floor(random() * 9)}${digits(random, 7)}0001`;
     customers.push({
       name,

@@ -3,7 +3,7 @@
 // the Dashboard and Relatórios Financeiros show them (cards, statement lines, downloads).
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { addDays, todayIso } from '../../../src/shared/dates';
 import { formatBRL, toCentavos } from '../../../src/shared/money';
 import { parseCsv } from '../../../src/app/test/csv-parse';
@@ -75,6 +75,15 @@ export async function reportsStore(server: RunningServer): Promise<ReportsStore>
   });
   await post(`/api/accounts-payable/${light.id}/mark-as-paid`, { payment_date: todayIso() });
   return { admin, products, get };
+}
+
+/** The file's store on its own server (fileServer), written before the file's first test. */
+export function fileReportsStore(server: RunningServer): ReportsStore {
+  const store = {} as ReportsStore;
+  beforeAll(async () => {
+    Object.assign(store, await reportsStore(server));
+  });
+  return store;
 }
 
 export async function fullShot(page: Page, name: string) {

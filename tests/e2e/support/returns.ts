@@ -1,10 +1,12 @@
 // What the returns and exchange tests share: amounts as the screen writes them, typing into
 // a labelled field as a person does, a customer's vale-troca and a sale's returns on the
 // server, and the counter both start from.
+import { beforeAll } from 'vitest';
 import { api, loginToken } from './api';
 import type { Page } from './browser';
 import { idbKeys, idbProductCount, until } from './idb';
 import type { RunningServer } from './server';
+import type { OpenBrowser } from './suite';
 import { addProduct, chooseCustomer, finish, openTill, signIn, type ApiCustomer, type ApiProduct } from './till';
 
 /** Reais from the API as whole centavos. */
@@ -81,11 +83,53 @@ export async function exchangeCounter(server: RunningServer, page: Page, nth: nu
   return { adminToken: counter.adminToken, cheap, dearer, customer };
 }
 
+/** How a sale made on this device is found before it reaches the server: '#' and its id's first 8. */
+export const deviceRef = (saleId: string) => `#${saleId.slice(0, 8).toUpperCase()}`;
+
 /** Opens 'Trocas e Devoluções' on a sale and chooses one unit of `product`, typing `reason`. */
-export async function exchangeOne(p: Page, saleRef: string, product: ApiProduct, reason: string) {
+export async function chooseOneToReturn(p: Page, saleRef: string, product: ApiProduct, reason: string) {
   await p.getByRole('button', { name: 'Trocas e Devoluções' }).click();
   await typeInto(p, 'Número da venda', saleRef);
   await p.getByRole('button', { name: 'Buscar venda' }).click();
   await typeInto(p, `Quantidade a devolver de ${product.name}`, '1');
   await typeInto(p, 'Motivo', reason);
+}
+
+/** One unit of `product` returned from a sale, its value back in `refund`, until the till says so. */
+export async function returnOne(
+  p: Page,
+  saleRef: string,
+  product: ApiProduct,
+  reason: string,
+  refund: 'dinheiro' | 'vale_troca',
+) {
+  await chooseOneToReturn(p, saleRef, product, reason);
+  await p.getByLabel('Devolver o valor em').selectOption(refund);
+  await p.getByRole('button', { name: 'Confirmar devolução' }).click();
+  await p.getByText('Devolução registrada').first().waitFor();
+}
+
+/** 'Trocar por outros produtos' in the dialog: Nova Venda goes on with the exchange's banner (returned). */
+export async function exchangeInNewSale(p: Page) {
+  await p.getByRole('button', { name: 'Trocar por outros produtos' }).click();
+  await p.waitForURL(/\/vendas$/);
+  const banner = p.getByTestId('exchange-banner');
+  await banner.waitFor();
+  return banner;
+}
+
+/**
+ * The file's counter, on a page of its own in `browser`: what `open` makes of that page
+ * (a returnsCounter or an exchangeCounter), filled before the file's first test.
+ */
+export function fileCounter<T extends object>(
+  browser: OpenBrowser,
+  open: (page: Page) => Promise<T>,
+): T & { page: Page } {
+  const counter = {} as T & { page: Page };
+  beforeAll(async () => {
+    const page = await browser.context.newPage();
+    Object.assign(counter, await open(page), { page });
+  });
+  return counter;
 }
