@@ -216,14 +216,18 @@ export async function openTestStore(kind: TestDbKind, config: Partial<AppConfig>
 }
 
 /**
- * The store for the describe block it is called in: opened before its tests and handed to
- * `take` (which keeps the parts the file reads and may add what its tests share), closed
- * after them.
+ * The store for the describe block it is called in: opened before its tests (on an app built
+ * with `config`, if given) and handed to `take` (which keeps the parts the file reads and may
+ * add what its tests share), closed after them.
  */
-export function useTestStore(kind: TestDbKind, take: (store: TestStore) => unknown): void {
+export function useTestStore(
+  kind: TestDbKind,
+  take: (store: TestStore) => unknown,
+  config: Partial<AppConfig> = {},
+): void {
   let store: TestStore | undefined;
   beforeAll(async () => {
-    store = await openTestStore(kind);
+    store = await openTestStore(kind, config);
     await take(store);
   });
   afterAll(() => store?.ctx.close());
