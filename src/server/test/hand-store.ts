@@ -38,7 +38,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { vi } from 'vitest';
 import { accountsPayable, accountsReceivable, customers } from '../db/schema';
-import { api, loginAll, OTHER_HOST, setupTestApp, type Json, type TestContext } from './helpers';
+import { api, loginAll, OTHER_HOST, setupTestApp, storeRows, type Json, type TestContext } from './helpers';
 import type { TestDbKind } from './testDb';
 import { atClock } from './sales-fixtures';
 
@@ -192,19 +192,8 @@ export async function buildHandStore(ctx: TestContext, adminToken: string): Prom
   };
   await must(http.put(`/api/sales/${sales.s7}/cancel`));
 
-  const installment = async (saleId: string, n: number) => {
-    const [row] = await ctx.db
-      .select({ id: accountsReceivable.id })
-      .from(accountsReceivable)
-      .where(
-        and(
-          eq(accountsReceivable.tenantId, tenantId),
-          eq(accountsReceivable.saleId, saleId),
-          eq(accountsReceivable.installmentNumber, n),
-        ),
-      );
-    return row!.id;
-  };
+  const installment = async (saleId: string, n: number) =>
+    (await storeRows(ctx.db, tenantId, accountsReceivable, { saleId, installmentNumber: n }))[0]!.id;
   await must(
     http.patch(`/api/accounts-receivable/${await installment(sales.s6, 1)}/mark-as-paid`, {
       payment_date: '2030-05-09',
