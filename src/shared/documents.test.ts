@@ -13,14 +13,14 @@ import {
 } from './documents';
 
 describe('CPF', () => {
-  it('accepts known valid numbers, formatted or bare', () => {
-    expect(isValidCpf('529.982.247-25')).toBe(true);
-    expect(isValidCpf('52998224725')).toBe(true);
-  });
-  it('rejects wrong check digits, repeated digits and wrong lengths', () => {
-    expect(isValidCpf('529.982.247-26')).toBe(false);
-    expect(isValidCpf('111.111.111-11')).toBe(false);
-    expect(isValidCpf('5299822472')).toBe(false);
+  it.each([
+    ['529.982.247-25', true, 'valid, formatted'],
+    ['52998224725', true, 'valid, bare'],
+    ['529.982.247-26', false, 'a wrong check digit'],
+    ['111.111.111-11', false, 'repeated digits'],
+    ['5299822472', false, 'a wrong length'],
+  ])('%s is %s (%s)', (cpf, valid) => {
+    expect(isValidCpf(cpf)).toBe(valid);
   });
   it('any 9-digit base with its computed digits is valid, and a changed check digit is not', () => {
     fc.assert(
@@ -36,16 +36,19 @@ describe('CPF', () => {
 });
 
 describe('CNPJ', () => {
-  it('accepts known numeric CNPJs', () => {
-    expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
-    expect(isValidCnpj('11222333000181')).toBe(true);
-    expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
-    expect(isValidCnpj('00.000.000/0000-00')).toBe(false);
+  it.each([
+    ['11.222.333/0001-81', true, 'numeric, formatted'],
+    ['11222333000181', true, 'numeric, bare'],
+    ['11.222.333/0001-82', false, 'a wrong check digit'],
+    ['00.000.000/0000-00', false, 'repeated digits'],
+    // The alphanumeric CNPJ of July 2026 (Receita Federal example).
+    ['12.ABC.345/01DE-35', true, 'alphanumeric, formatted'],
+    ['12abc34501de35', true, 'alphanumeric, bare and in lower case'],
+    ['12.ABC.345/01DE-36', false, 'alphanumeric with a wrong check digit'],
+  ])('%s is %s (%s)', (cnpj, valid) => {
+    expect(isValidCnpj(cnpj)).toBe(valid);
   });
-  it('accepts the alphanumeric CNPJ of July 2026 (Receita Federal example)', () => {
-    expect(isValidCnpj('12.ABC.345/01DE-35')).toBe(true);
-    expect(isValidCnpj('12abc34501de35')).toBe(true);
-    expect(isValidCnpj('12.ABC.345/01DE-36')).toBe(false);
+  it('strips an alphanumeric CNPJ to its upper-case characters', () => {
     expect(stripDocument('12.abc.345/01de-35')).toBe('12ABC34501DE35');
   });
   it('any alphanumeric base with its computed digits is valid', () => {
