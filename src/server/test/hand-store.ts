@@ -36,7 +36,7 @@
 // installments: their sale's time), so balance sheets of past days are known on both
 // drivers (PGlite follows the test's clock, PostgreSQL keeps its own).
 import { and, eq, sql } from 'drizzle-orm';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { accountsPayable, accountsReceivable, customers } from '../db/schema';
 import { api, loginAll, OTHER_HOST, setupTestApp, storeRows, type Json, type TestContext } from './helpers';
 import type { TestDbKind } from './testDb';
@@ -66,7 +66,7 @@ export interface HandApp {
   demoAdmin: string;
 }
 
-/** Placeholder until beforeAll opens it: `let { ctx, http } = NO_HAND_APP;`. */
+/** Placeholder until it is opened (useHandApp): `let { ctx, http } = NO_HAND_APP;`. */
 export const NO_HAND_APP = {} as HandApp;
 
 /** Stops the clock at HAND_NOW, opens the app on a fresh database and builds the hand store (beforeAll). */
@@ -84,6 +84,19 @@ export async function openHandApp(kind: TestDbKind): Promise<HandApp> {
 export async function closeHandApp(ctx: TestContext | undefined): Promise<void> {
   await ctx?.close();
   vi.useRealTimers();
+}
+
+/**
+ * The hand store for the describe block it is called in: opened before its tests and handed
+ * to `take` (which keeps the parts the file reads), closed after them.
+ */
+export function useHandApp(kind: TestDbKind, take: (hand: HandApp) => unknown): void {
+  let hand: HandApp | undefined;
+  beforeAll(async () => {
+    hand = await openHandApp(kind);
+    await take(hand);
+  });
+  afterAll(() => closeHandApp(hand?.ctx));
 }
 
 const at = (day: string, time: string) => `${day}T${time}:00-03:00`;
