@@ -3,7 +3,7 @@
 // are in test/permission-rows.ts.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountsPayable,
   accountsReceivable,
@@ -17,7 +17,7 @@ import {
   tenants,
   users,
 } from './db/schema';
-import { NO_STORE, openTestStore } from './test/helpers';
+import { NO_STORE, useTestStore } from './test/helpers';
 import {
   ITEM_ADD,
   PUBLIC,
@@ -119,8 +119,8 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
     };
   };
 
-  beforeAll(async () => {
-    ({ ctx, http, admin, cashier } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, admin, cashier } = store);
     saleFixture.product = await makeProduct(ctx.db, ctx.demo.tenant.id, { stock: 100_000 });
     saleFixture.customerId = (await makeCustomer(ctx.db, ctx.demo.tenant.id)).id;
     saleFixture.newSale = newSale;
@@ -159,7 +159,6 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
       return res.body.data.id as string;
     };
   });
-  afterAll(() => ctx?.close());
 
   it('covers every /api route of the app, and only the intended ones are public', () => {
     const seen = new Map<string, string>();

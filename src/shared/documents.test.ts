@@ -12,16 +12,30 @@ import {
   stripDocument,
 } from './documents';
 
+/** Each kind of document and the check that tells a valid one. */
+const CHECKS = { CPF: isValidCpf, CNPJ: isValidCnpj };
+
+describe('check digits', () => {
+  it.each<[keyof typeof CHECKS, string, boolean, string]>([
+    ['CPF', '529.982.247-25', true, 'valid, formatted'],
+    ['CPF', '52998224725', true, 'valid, bare'],
+    ['CPF', '529.982.247-26', false, 'a wrong check digit'],
+    ['CPF', '111.111.111-11', false, 'repeated digits'],
+    ['CPF', '5299822472', false, 'a wrong length'],
+    ['CNPJ', '11.222.333/0001-81', true, 'numeric, formatted'],
+    ['CNPJ', '11222333000181', true, 'numeric, bare'],
+    ['CNPJ', '11.222.333/0001-82', false, 'a wrong check digit'],
+    ['CNPJ', '00.000.000/0000-00', false, 'repeated digits'],
+    // The alphanumeric CNPJ of July 2026 (Receita Federal example).
+    ['CNPJ', '12.ABC.345/01DE-35', true, 'alphanumeric, formatted'],
+    ['CNPJ', '12abc34501de35', true, 'alphanumeric, bare and in lower case'],
+    ['CNPJ', '12.ABC.345/01DE-36', false, 'alphanumeric with a wrong check digit'],
+  ])('%s %s is %s (%s)', (kind, document, valid) => {
+    expect(CHECKS[kind](document)).toBe(valid);
+  });
+});
+
 describe('CPF', () => {
-  it('accepts known valid numbers, formatted or bare', () => {
-    expect(isValidCpf('529.982.247-25')).toBe(true);
-    expect(isValidCpf('52998224725')).toBe(true);
-  });
-  it('rejects wrong check digits, repeated digits and wrong lengths', () => {
-    expect(isValidCpf('529.982.247-26')).toBe(false);
-    expect(isValidCpf('111.111.111-11')).toBe(false);
-    expect(isValidCpf('5299822472')).toBe(false);
-  });
   it('any 9-digit base with its computed digits is valid, and a changed check digit is not', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^\d{9}$/), fc.integer({ min: 9, max: 10 }), (base, pos) => {
@@ -36,16 +50,7 @@ describe('CPF', () => {
 });
 
 describe('CNPJ', () => {
-  it('accepts known numeric CNPJs', () => {
-    expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
-    expect(isValidCnpj('11222333000181')).toBe(true);
-    expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
-    expect(isValidCnpj('00.000.000/0000-00')).toBe(false);
-  });
-  it('accepts the alphanumeric CNPJ of July 2026 (Receita Federal example)', () => {
-    expect(isValidCnpj('12.ABC.345/01DE-35')).toBe(true);
-    expect(isValidCnpj('12abc34501de35')).toBe(true);
-    expect(isValidCnpj('12.ABC.345/01DE-36')).toBe(false);
+  it('strips an alphanumeric CNPJ to its upper-case characters', () => {
     expect(stripDocument('12.abc.345/01de-35')).toBe('12ABC34501DE35');
   });
   it('any alphanumeric base with its computed digits is valid', () => {

@@ -3,11 +3,11 @@
 // the movements as none); the same close sent twice is one close; refusals write nothing.
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLOSE_ENTRY_LOCKED } from '../../shared/caixa';
 import { addDays, todayIso } from '../../shared/dates';
 import { cashFlowEntries, cashSessionMovements, cashSessions } from '../db/schema';
-import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, useTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
@@ -64,15 +64,14 @@ describe.each(databases())('till sessions (%s)', (kind) => {
   const expected = (data: { expected: { method: string; amount: number }[] }) =>
     Object.fromEntries(data.expected.map((e) => [e.method, e.amount]));
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = store);
     product = await makeProduct(ctx.db, tenantId, { stock: 10_000, price: 3990 });
     customerId = (await makeCustomer(ctx.db, tenantId)).id;
     // Multa 2%, juros 1% a month; cashiers receive instalments at the till.
     const terms = { late_fee_percent: 2, late_interest_monthly_percent: 1, cashiers_receive_installments: true };
     expect((await http.put('/api/settings', terms, { token: admin })).status).toBe(200);
   });
-  afterAll(() => ctx?.close());
 
   it('a day of mixed sales and movements: expected figures to the centavo, a blind close with a shortage', async () => {
     const session = await open(cashier, { opening_float: 150.35, device_label: 'Caixa 1' });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cpfCheckDigits } from '../../shared/documents';
 import { customers } from '../db/schema';
 import { changeVersionOf, lastVersionDrawn } from '../test/sales-fixtures';
-import { loginAll, NO_UUID, NO_STORE, useTestStore, expectEachRefused } from '../test/helpers';
+import { loginAll, NO_UUID, NO_STORE, useTestStore, expectCreated, expectEachRefused } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const cpf = (base9: string) => base9 + cpfCheckDigits(base9);
@@ -45,13 +45,10 @@ describe.each(databases())('customers (%s)', (kind) => {
   });
 
   it('searches by name or by document digits, ignoring punctuation', async () => {
-    const created = await http.post(
-      '/api/customers',
-      { name: 'Zélia Buscável', document: '529.982.247-25' },
-      { token: admin },
+    const created = expectCreated(
+      await http.post('/api/customers', { name: 'Zélia Buscável', document: '529.982.247-25' }, { token: admin }),
     );
-    expect(created.status).toBe(201);
-    expect(created.body.data.document).toBe('52998224725');
+    expect(created.document).toBe('52998224725');
     const byDoc = await http.get('/api/customers?search=982.247', { token: cashier });
     expect(byDoc.body.data.customers.map((c: { name: string }) => c.name)).toEqual(['Zélia Buscável']);
     const byName = await http.get('/api/customers?search=zélia', { token: cashier });
@@ -64,22 +61,22 @@ describe.each(databases())('customers (%s)', (kind) => {
 
   it('creates with normalization, reads, updates only what is sent, deletes as a tombstone', async () => {
     const v0 = await lastVersionDrawn(ctx.db);
-    const res = await http.post(
-      '/api/customers',
-      {
-        name: '  Maria da Silva ',
-        email: 'MARIA@Exemplo.com ',
-        phone: '(11) 91234-5678',
-        document: cpf('123456789'),
-        address: '',
-        city: 'Santos',
-        state: 'sp',
-        zip_code: '11010-000',
-      },
-      { token: admin },
+    const c = expectCreated(
+      await http.post(
+        '/api/customers',
+        {
+          name: '  Maria da Silva ',
+          email: 'MARIA@Exemplo.com ',
+          phone: '(11) 91234-5678',
+          document: cpf('123456789'),
+          address: '',
+          city: 'Santos',
+          state: 'sp',
+          zip_code: '11010-000',
+        },
+        { token: admin },
+      ),
     );
-    expect(res.status).toBe(201);
-    const c = res.body.data;
     expect(c).toMatchObject({
       name: 'Maria da Silva',
       email: 'maria@exemplo.com',

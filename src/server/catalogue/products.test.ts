@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
 import { changeVersionOf, lastVersionDrawn } from '../test/sales-fixtures';
-import { NO_UUID, NO_STORE, useTestStore, expectEachRefused } from '../test/helpers';
+import { NO_UUID, NO_STORE, useTestStore, expectCreated, expectEachRefused } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('products (%s)', (kind) => {
@@ -66,13 +66,13 @@ describe.each(databases())('products (%s)', (kind) => {
 
   it('creates, reads, partially updates and deletes (tombstone) with version bumps', async () => {
     const v0 = await lastVersionDrawn(ctx.db);
-    const created = await http.post(
-      '/api/products',
-      { sku: 'TST-001', name: '  Regata Teste ', cost_price: 10.1, sale_price: 29.99, current_stock: 4 },
-      { token: admin },
+    const p = expectCreated(
+      await http.post(
+        '/api/products',
+        { sku: 'TST-001', name: '  Regata Teste ', cost_price: 10.1, sale_price: 29.99, current_stock: 4 },
+        { token: admin },
+      ),
     );
-    expect(created.status).toBe(201);
-    const p = created.body.data;
     expect(p).toMatchObject({
       sku: 'TST-001',
       name: 'Regata Teste',

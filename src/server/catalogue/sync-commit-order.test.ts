@@ -2,10 +2,10 @@
 // late is never skipped, and neither pulls nor writers wait on a store-wide lock.
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
 import { updateProduct } from './products';
-import { api, loginAll, setupTestApp, type TestContext } from '../test/helpers';
+import { NO_STORE, useTestStore } from '../test/helpers';
 import { makeProduct } from '../test/sales-fixtures';
 import { idsOf, type Page } from './sync-fixtures';
 
@@ -13,10 +13,7 @@ import { idsOf, type Page } from './sync-fixtures';
 // drew its version earlier but commits later than a pulled one. Only PostgreSQL runs two
 // transactions at once (PGlite runs one at a time).
 describe.skipIf(!process.env.DATABASE_URL)('sync pull with writers committing out of order (postgres)', () => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let cashier: string;
-  let tenantId: string;
+  let { ctx, http, cashier, tenantId } = NO_STORE;
   let slow: pg.Client;
 
   const pull = async (since?: string, limit = 1000): Promise<Page> => {
@@ -33,18 +30,13 @@ describe.skipIf(!process.env.DATABASE_URL)('sync pull with writers committing ou
   const versionOf = async (id: string) =>
     (await ctx.db.select({ v: products.version }).from(products).where(eq(products.id, id)))[0]!.v;
 
-  beforeAll(async () => {
-    ctx = await setupTestApp('postgres');
-    http = api(ctx.app);
-    tenantId = ctx.demo.tenant.id;
-    cashier = (await loginAll(ctx)).demoCashier.accessToken;
+  useTestStore('postgres', async (store) => {
+    ({ ctx, http, cashier, tenantId } = store);
     slow = new pg.Client({ connectionString: ctx.database.url! });
     await slow.connect();
   });
-  afterAll(async () => {
-    await slow?.end();
-    await ctx?.close();
-  });
+  // (hooks after the tests run last registered first: this client ends before the store closes)
+  afterAll(() => slow?.end());
 
   it('a change committed after a pull saw a newer one still comes in the next pull', async () => {
     const a = await makeProduct(ctx.db, tenantId, { stock: 5 });

@@ -3,10 +3,10 @@
 // tills at once (on PostgreSQL truly in parallel; PGlite serializes transactions).
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, idempotencyKeys, sales } from '../db/schema';
 import { canonicalJson, requestHashOf } from './idempotency';
-import { OTHER_HOST, NO_STORE, openTestStore } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, useTestStore } from '../test/helpers';
 import {
   cashNetOf,
   changeVersionOf,
@@ -42,11 +42,10 @@ describe.each(databases())('idempotency and concurrency (%s)', (kind) => {
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, k)));
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = store);
     customerId = (await makeCustomer(ctx.db, tenantId, 'Cliente Idempotente')).id;
   });
-  afterAll(() => ctx?.close());
 
   it('the same key and body twice: one sale, the same status and body, stock taken once', async () => {
     const p = await makeProduct(ctx.db, tenantId, { stock: 10 });

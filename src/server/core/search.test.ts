@@ -4,11 +4,11 @@
 // first, serve the conditions the services write.
 import fc from 'fast-check';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../shared/dates';
 import { foldText } from '../../shared/text';
 import { accountsPayable, customers, products, sales } from '../db/schema';
-import { api, loginAll, setupTestApp, type TestContext } from '../test/helpers';
+import { NO_STORE, useTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { containsFolded } from './like';
@@ -28,10 +28,7 @@ const LETTERS = [
 ];
 
 describe.each(databases())('busca sem acento nem caixa (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
-  let admin: string;
-  let tenantId: string;
+  let { ctx, http, admin, tenantId } = NO_STORE;
 
   const foldInDb = async (texts: string[]): Promise<string[]> => {
     const rows = await rowsOf<{ folded: string }>(
@@ -42,13 +39,7 @@ describe.each(databases())('busca sem acento nem caixa (%s)', (kind) => {
     return rows.map((row) => row.folded);
   };
 
-  beforeAll(async () => {
-    ctx = await setupTestApp(kind);
-    http = api(ctx.app);
-    tenantId = ctx.demo.tenant.id;
-    admin = (await loginAll(ctx)).demoAdmin.accessToken;
-  });
-  afterAll(() => ctx?.close());
+  useTestStore(kind, (store) => ({ ctx, http, admin, tenantId } = store));
 
   it('balcao_fold is foldText: the same text for every string of a shop', async () => {
     expect(await foldInDb(['Calça Jeans', 'JOSÉ DA CONCEIÇÃO', 'Açaí Pão', 'İstanbul', 'e\u0301'])).toEqual([

@@ -7,11 +7,11 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/dates';
 import { cashFlowDays, cashFlowEntries } from '../db/schema';
 import { cashFlowDayTotals, slotWriters, type SlotWriters } from '../test/day-slots';
-import { NO_STORE, openTestStore } from '../test/helpers';
+import { NO_STORE, useTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 const DAY0 = '2026-11-01';
@@ -49,14 +49,12 @@ describe.each(databases())('cash flow day totals (%s)', (kind) => {
         .where(eq(cashFlowDays.tenantId, tenantId))
     ).map((r) => r.slot);
 
-  beforeAll(async () => {
-    ({ ctx, tenantId } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, tenantId } = store);
     slots = await slotWriters(ctx.database, 3);
   });
-  afterAll(async () => {
-    await slots?.close();
-    await ctx?.close();
-  });
+  // (hooks after the tests run last registered first: the writers close before the store)
+  afterAll(() => slots?.close());
 
   type Op =
     | { op: 'insert'; rows: { day: number; type: 'income' | 'expense'; amount: number }[] }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYABLE_CATEGORIES } from '../../shared/constants';
-import { NO_UUID, NO_STORE, useTestStore } from '../test/helpers';
+import { NO_UUID, NO_STORE, useTestStore, expectCreated } from '../test/helpers';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('expense categories (%s)', (kind) => {
@@ -38,14 +38,11 @@ describe.each(databases())('expense categories (%s)', (kind) => {
   });
 
   it('creates, reads, updates and deletes', async () => {
-    const created = await http.post(
-      '/api/expense-categories',
-      { name: 'Aluguel', description: 'Aluguel da loja' },
-      { token: admin },
+    const created = expectCreated(
+      await http.post('/api/expense-categories', { name: 'Aluguel', description: 'Aluguel da loja' }, { token: admin }),
     );
-    expect(created.status).toBe(201);
-    const id = created.body.data.id;
-    expect(created.body.data).toEqual({ id, name: 'Aluguel', description: 'Aluguel da loja', active: true });
+    const id = created.id;
+    expect(created).toEqual({ id, name: 'Aluguel', description: 'Aluguel da loja', active: true });
     expect((await http.get(`/api/expense-categories/${id}`, { token: admin })).body.data.name).toBe('Aluguel');
     const off = await http.put(`/api/expense-categories/${id}`, { active: false }, { token: admin });
     expect(off.body.data).toEqual({ id, name: 'Aluguel', description: 'Aluguel da loja', active: false });

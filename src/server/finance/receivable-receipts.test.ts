@@ -5,10 +5,10 @@
 // the charges count in the DRE's other_revenue on the day paid.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../shared/dates';
 import { cashFlowEntries } from '../db/schema';
-import { NO_STORE, openTestStore } from '../test/helpers';
+import { NO_STORE, useTestStore } from '../test/helpers';
 import { makeCustomer } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { CASHIERS_MAY_NOT_RECEIVE } from './receivable-receipts';
@@ -27,8 +27,8 @@ describe.each(databases())('receiving instalments (%s)', (kind) => {
       .from(cashFlowEntries)
       .where(eq(cashFlowEntries.tenantId, tenantId));
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, admin, cashier } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, tenantId, admin, cashier } = store);
     const put = await http.put(
       '/api/settings',
       { late_fee_percent: 2, late_interest_monthly_percent: 1 },
@@ -36,7 +36,6 @@ describe.each(databases())('receiving instalments (%s)', (kind) => {
     );
     expect(put.status, JSON.stringify(put.body)).toBe(200);
   });
-  afterAll(() => ctx?.close());
 
   it('a partial payment 30 days late with multa and juros, then the rest; cashiers when allowed', async () => {
     const customer = await makeCustomer(ctx.db, tenantId, 'Dora Mattos');

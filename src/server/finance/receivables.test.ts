@@ -3,12 +3,12 @@
 // statistics and overdue against hand-computed figures, payments and the status rules.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_REFUSALS } from '../../shared/accounts';
 import { addDays, todayIso } from '../../shared/dates';
 import { createCustomer } from '../catalogue/customers';
 import { accountsReceivable, cashFlowEntries } from '../db/schema';
-import { OTHER_HOST, NO_STORE, openTestStore, storeRows } from '../test/helpers';
+import { OTHER_HOST, NO_STORE, useTestStore, storeRows } from '../test/helpers';
 import { cashNetOf, crediarioBody, makeProduct } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
@@ -37,12 +37,11 @@ describe.each(databases())('accounts receivable (%s)', (kind) => {
     (await list(query, token)).accountsReceivable.map((a: { id: string }) => a.id);
   const entriesOf = (id: string) => storeRows(ctx.db, tenantId, cashFlowEntries, { accountReceivableId: id });
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, tenantId, admin, cashier, otherAdmin } = store);
     joana = await createCustomer(ctx.db, tenantId, { name: 'Joana Prado', document: '52998224725', active: true });
     pedro = await createCustomer(ctx.db, tenantId, { name: 'Pedro Lima', active: true });
   });
-  afterAll(() => ctx?.close());
   beforeEach(async () => {
     await ctx.db.delete(cashFlowEntries).where(eq(cashFlowEntries.tenantId, tenantId));
     await ctx.db.delete(accountsReceivable).where(eq(accountsReceivable.tenantId, tenantId));

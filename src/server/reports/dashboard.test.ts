@@ -1,8 +1,8 @@
 // The dashboard on the hand-built store (src/server/test/hand-store.ts: every centavo
 // known, today = Thursday 2030-05-09 in São Paulo): metrics, both charts and the alerts
 // for the admin; the cashier's day scope; another store sees nothing of it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeHandApp, NO_HAND_APP, openHandApp } from '../test/hand-store';
+import { describe, expect, it } from 'vitest';
+import { NO_HAND_APP, useHandApp } from '../test/hand-store';
 import type { Json } from '../test/helpers';
 import { databases } from '../test/testDb';
 import { calendarOf } from './dashboard-metrics';
@@ -25,17 +25,14 @@ describe('calendarOf', () => {
 });
 
 describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
-  let { ctx, store, http, admin, cashier, demoAdmin } = NO_HAND_APP;
+  let { store, http, admin, cashier, demoAdmin } = NO_HAND_APP;
   const get = async (path: string, token = admin): Promise<Json> => {
     const res = await http.get(`/api/dashboard${path}`, { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;
   };
 
-  beforeAll(async () => {
-    ({ ctx, store, http, admin, cashier, demoAdmin } = await openHandApp(kind));
-  });
-  afterAll(() => closeHandApp(ctx));
+  useHandApp(kind, (hand) => ({ store, http, admin, cashier, demoAdmin } = hand));
 
   const lowStock = () => [
     { id: store.products.bone, name: 'Boné', size: '', color: '', currentStock: 2, minStock: 5 },

@@ -5,11 +5,11 @@
 // them: the dashboard, the cash book's summary and charts, the DRE, the balance sheets,
 // profitability and the reports' summary must answer exactly as before.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../db/client';
 import { cashFlowDays, salesDays } from '../db/schema';
 import { cashFlowDayTotals } from '../test/day-slots';
-import { closeHandApp, NO_HAND_APP, openHandApp } from '../test/hand-store';
+import { NO_HAND_APP, useHandApp } from '../test/hand-store';
 import type { Json } from '../test/helpers';
 import { databases } from '../test/testDb';
 
@@ -85,12 +85,10 @@ describe.each(databases())('reports over day totals in several slots (%s)', (kin
     return out;
   };
 
-  beforeAll(async () => {
-    let admin: string, cashier: string;
-    ({ ctx, http, admin, cashier } = await openHandApp(kind));
-    tokens = [admin, cashier];
+  useHandApp(kind, (hand) => {
+    ({ ctx, http } = hand);
+    tokens = [hand.admin, hand.cashier];
   });
-  afterAll(() => closeHandApp(ctx));
 
   it('every figure is the same when a day is spread over slots', async () => {
     const tenantId = ctx.other.tenant.id;

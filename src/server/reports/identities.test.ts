@@ -11,24 +11,24 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../shared/dates';
 import { HAND_NOW } from '../test/hand-store';
-import { api, loginAll, OTHER_HOST, setupTestApp, type Json, type TestContext } from '../test/helpers';
+import { api, NO_STORE, OTHER_HOST, useTestStore, type Json } from '../test/helpers';
 import { buildRandomStore, day, expectedDre, storeArb, TODAY } from '../test/random-store';
 import { databases } from '../test/testDb';
 import { growthPercent } from './percent';
 
 describe.each(databases())('report identities over random stores (%s)', (kind) => {
-  let ctx: TestContext;
-  let http: ReturnType<typeof api>;
+  let { ctx, http } = NO_STORE;
 
-  beforeAll(async () => {
+  // The clock stops before the store opens and runs again after it closes.
+  beforeAll(() => {
     vi.useFakeTimers({ toFake: ['Date'], now: HAND_NOW });
-    ctx = await setupTestApp(kind);
-    const s = await loginAll(ctx);
-    http = api(ctx.app, { host: OTHER_HOST, token: s.otherAdmin.accessToken });
   });
-  afterAll(async () => {
-    await ctx?.close();
+  afterAll(() => {
     vi.useRealTimers();
+  });
+  useTestStore(kind, (store) => {
+    ctx = store.ctx;
+    http = api(ctx.app, { host: OTHER_HOST, token: store.otherAdmin });
   });
 
   const ok = async (res: Promise<{ status: number; body: Json }>) => {

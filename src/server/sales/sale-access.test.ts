@@ -12,9 +12,7 @@ describe.each(databases())('sales: access (%s)', (kind) => {
   /** A cashier's sale of one unit, and the calls that change it (method, url, body). */
   async function saleAndItsChanges() {
     const p = await s.product(10);
-    const created = await s.http.post('/api/sales', fixtures.saleBody(s.customer.id, [{ product: p, quantity: 1 }]), {
-      token: s.cashier,
-    });
+    const created = await s.sell([{ product: p, quantity: 1 }]);
     const id = created.body.data.id;
     const item = created.body.data.items[0].id;
     const changes: [string, string, unknown?][] = [

@@ -12,9 +12,7 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
 
   it('cancel restocks, reverses the cash, cancels open receivables (paid ones stay paid); twice is 409', async () => {
     const p = await s.product(10, { price: 2500 });
-    const cash = await s.http.post('/api/sales', fixtures.saleBody(s.customer.id, [{ product: p, quantity: 4 }]), {
-      token: s.cashier,
-    });
+    const cash = await s.sell([{ product: p, quantity: 4 }]);
     expect(await fixtures.stockOf(s.ctx.db, s.tenantId, p.id)).toBe(6);
     const v0 = await fixtures.lastVersionDrawn(s.ctx.db);
     const cancelled = await s.http.put(`/api/sales/${cash.body.data.id}/cancel`, undefined, { token: s.admin });
@@ -44,14 +42,10 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
     expect(await fixtures.stockOf(s.ctx.db, s.tenantId, p.id)).toBe(10);
 
     // Crediário with entrada; the first installment was paid before the cancel.
-    const credit = await s.http.post(
-      '/api/sales',
-      fixtures.crediarioBody(s.customer.id, [{ product: p, quantity: 2 }], {
-        entrada: 10,
-        vencimentos: ['2031-01-01', '2031-02-01'],
-      }),
-      { token: s.cashier },
-    );
+    const credit = await s.sellOnCredit([{ product: p, quantity: 2 }], {
+      entrada: 10,
+      vencimentos: ['2031-01-01', '2031-02-01'],
+    });
     const saleId = credit.body.data.id;
     const [first] = await fixtures.receivablesOf(s.ctx.db, s.tenantId, saleId);
     await s.ctx.db
@@ -69,13 +63,7 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
 
     // An offline sale that drove stock negative comes back whole.
     const scarce = await s.product(1);
-    const offline = await s.http.post(
-      '/api/sales',
-      fixtures.saleBody(s.customer.id, [{ product: scarce, quantity: 3 }], { offline: true }),
-      {
-        token: s.cashier,
-      },
-    );
+    const offline = await s.sell([{ product: scarce, quantity: 3 }], { offline: true });
     expect(await fixtures.stockOf(s.ctx.db, s.tenantId, scarce.id)).toBe(-2);
     await s.http.put(`/api/sales/${offline.body.data.id}/cancel`, undefined, { token: s.admin });
     expect(await fixtures.stockOf(s.ctx.db, s.tenantId, scarce.id)).toBe(1);
@@ -84,9 +72,7 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
   it('line edits (admin): add, change, remove adjust stock, total and the income entry', async () => {
     const a = await s.product(10, { price: 1000, cost: 500 });
     const b = await s.product(3, { price: 2000, cost: 900 });
-    const created = await s.http.post('/api/sales', fixtures.saleBody(s.customer.id, [{ product: a, quantity: 2 }]), {
-      token: s.cashier,
-    });
+    const created = await s.sell([{ product: a, quantity: 2 }]);
     const saleId = created.body.data.id;
     const firstItem = created.body.data.items[0].id;
 
@@ -147,11 +133,7 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
     expect(row!.total).toBe(950);
 
     // Refused on crediário and cancelled sales.
-    const credit = await s.http.post(
-      '/api/sales',
-      fixtures.crediarioBody(s.customer.id, [{ product: a, quantity: 1 }], { vencimentos: ['2031-01-01'] }),
-      { token: s.cashier },
-    );
+    const credit = await s.sellOnCredit([{ product: a, quantity: 1 }], { vencimentos: ['2031-01-01'] });
     const onCredit = await s.http.post(
       '/api/sales/items',
       { sale_id: credit.body.data.id, product_id: a.id, quantity: 1 },
@@ -183,9 +165,7 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
   it('PUT /api/sales/:id changes notes, status, method and customer; refuses crediário switches and cancelled sales', async () => {
     const p = await s.product(10);
     const other = await fixtures.makeCustomer(s.ctx.db, s.tenantId, 'Rui Campos');
-    const created = await s.http.post('/api/sales', fixtures.saleBody(s.customer.id, [{ product: p, quantity: 1 }]), {
-      token: s.cashier,
-    });
+    const created = await s.sell([{ product: p, quantity: 1 }]);
     const id = created.body.data.id;
     const res = await s.http.put(
       `/api/sales/${id}`,

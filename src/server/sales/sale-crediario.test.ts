@@ -10,11 +10,7 @@ describe.each(databases())('sales: crediário (%s)', (kind) => {
   it('crediário: entrada as income, one receivable per installment, centavos exact, due dates as sent', async () => {
     const p = await s.product(10, { price: 10000 });
     const dueDates = ['2031-01-15', '2031-02-14', '2031-03-16'];
-    const res = await s.http.post(
-      '/api/sales',
-      fixtures.crediarioBody(s.customer.id, [{ product: p, quantity: 1 }], { vencimentos: dueDates }),
-      { token: s.cashier },
-    );
+    const res = await s.sellOnCredit([{ product: p, quantity: 1 }], { vencimentos: dueDates });
     expect(res.status).toBe(201);
     const sale = res.body.data;
     expect(sale).toMatchObject({
@@ -37,11 +33,7 @@ describe.each(databases())('sales: crediário (%s)', (kind) => {
     // Awkward numbers: R$ 1.234,57 with R$ 100,01 down in 6 installments.
     const q = await s.product(10, { price: 123457 });
     const six = Array.from({ length: 6 }, (_, i) => addDays('2031-01-01', 30 * (i + 1)));
-    const res2 = await s.http.post(
-      '/api/sales',
-      fixtures.crediarioBody(s.customer.id, [{ product: q, quantity: 1 }], { entrada: 100.01, vencimentos: six }),
-      { token: s.cashier },
-    );
+    const res2 = await s.sellOnCredit([{ product: q, quantity: 1 }], { entrada: 100.01, vencimentos: six });
     expect(res2.status).toBe(201);
     const recs2 = await fixtures.receivablesOf(s.ctx.db, s.tenantId, res2.body.data.id);
     expect(recs2.map((r) => r.amount)).toEqual([18909, 18909, 18909, 18909, 18909, 18911]);
@@ -58,14 +50,10 @@ describe.each(databases())('sales: crediário (%s)', (kind) => {
 
     // Entrada equal to the total: nothing left to receive.
     const fifty = await s.product(10, { price: 5000 });
-    const whole = await s.http.post(
-      '/api/sales',
-      fixtures.crediarioBody(s.customer.id, [{ product: fifty, quantity: 1 }], {
-        entrada: 50,
-        vencimentos: ['2031-01-01', '2031-02-01'],
-      }),
-      { token: s.cashier },
-    );
+    const whole = await s.sellOnCredit([{ product: fifty, quantity: 1 }], {
+      entrada: 50,
+      vencimentos: ['2031-01-01', '2031-02-01'],
+    });
     expect(whole.status).toBe(201);
     expect(await fixtures.receivablesOf(s.ctx.db, s.tenantId, whole.body.data.id)).toEqual([]);
     expect(await fixtures.cashNetOf(s.ctx.db, s.tenantId, whole.body.data.id)).toBe(5000);
@@ -75,13 +63,7 @@ describe.each(databases())('sales: crediário (%s)', (kind) => {
     const p = await s.product(10, { price: 5000 });
     const before = await fixtures.salesCount(s.ctx.db, s.tenantId);
     const credit = (crediario: unknown) =>
-      s.http.post(
-        '/api/sales',
-        fixtures.saleBody(s.customer.id, [{ product: p, quantity: 1 }], { payment_method: 'crediario', crediario }),
-        {
-          token: s.cashier,
-        },
-      );
+      s.sell([{ product: p, quantity: 1 }], { payment_method: 'crediario', crediario });
     const high = await credit({ entrada: 50.01, parcelas: 1, vencimentos: ['2031-01-01'] });
     expect(high.status).toBe(400);
     expect(high.body.error).toBe('O valor da entrada não pode ser maior que o total da venda.');

@@ -6,11 +6,11 @@
 // at once never pass the limit together; the till reads a customer's open crediário.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../shared/dates';
 import { DEMO } from '../demo/seed';
 import { accountsReceivable, saleConflicts } from '../db/schema';
-import { NO_STORE, openTestStore } from '../test/helpers';
+import { NO_STORE, useTestStore } from '../test/helpers';
 import {
   crediarioBody,
   makeCustomer,
@@ -36,12 +36,11 @@ describe.each(databases())('crediário credit limits (%s)', (kind) => {
       ...extra,
     });
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, admin, cashier } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, tenantId, admin, cashier } = store);
     product = await makeProduct(ctx.db, tenantId, { stock: 1000, price: 100 });
     expect((await http.put('/api/settings', { credit_limit_default: 100_000 }, { token: admin })).status).toBe(200);
   });
-  afterAll(() => ctx?.close());
 
   it('refuses a cashier over the limit with the figures; the entrada is not financed; offline it is a conflict', async () => {
     // Offline prices must be ones the product had: sell at its price by changing it per sale.

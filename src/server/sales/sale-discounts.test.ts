@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { saleConflicts, saleItems } from '../db/schema';
-import { NO_STORE, useTestStore } from '../test/helpers';
+import { NO_STORE, storeRows, useTestStore } from '../test/helpers';
 import { cashNetOf, makeCustomer, makeProduct, saleBody, salesCount } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
@@ -16,12 +16,7 @@ describe.each(databases())('sale discounts (%s)', (kind) => {
   let customer: { id: string; name: string };
   const sell = (body: unknown, token: string) => http.post('/api/sales', body, { token });
   const product = (price: number, cost = 1000) => makeProduct(ctx.db, tenantId, { stock: 100, price, cost });
-  const linesOf = (saleId: string) =>
-    ctx.db
-      .select()
-      .from(saleItems)
-      .where(and(eq(saleItems.tenantId, tenantId), eq(saleItems.saleId, saleId)))
-      .orderBy(saleItems.position);
+  const linesOf = (saleId: string) => storeRows(ctx.db, tenantId, saleItems, { saleId }, saleItems.position);
 
   useTestStore(kind, async (store) => {
     ({ ctx, http, tenantId, admin, cashier } = store);

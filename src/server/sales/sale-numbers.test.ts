@@ -4,9 +4,9 @@
 // without waiting for another sale's transaction to commit.
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sales, tenants } from '../db/schema';
-import { type Json, NO_STORE, openTestStore } from '../test/helpers';
+import { type Json, NO_STORE, useTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { takeSaleNumbers } from './sale-numbers';
@@ -18,12 +18,11 @@ describe.each(databases())('store sale numbers (%s)', (kind) => {
   let customer: { id: string };
   let p: ProductFixture;
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, cashier } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, tenantId, cashier } = store);
     customer = await makeCustomer(ctx.db, tenantId, 'Rita Lobo');
     p = await makeProduct(ctx.db, tenantId, { stock: 1000, price: 1000 });
   });
-  afterAll(() => ctx?.close());
 
   const line = () => [{ product: p, quantity: 1 }];
   const sell = async (extra: Record<string, unknown> = {}) => {

@@ -5,12 +5,12 @@
 // backfill gives existing sales the same parts.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../shared/dates';
 import { MIGRATIONS_FOLDER } from '../db/client';
 import { salePayments } from '../db/schema';
-import { NO_STORE, useTestStore } from '../test/helpers';
+import { NO_STORE, storeRows, useTestStore } from '../test/helpers';
 import {
   cashNetOf,
   cashOf,
@@ -26,12 +26,7 @@ describe.each(databases())('sale payments (%s)', (kind) => {
   let { ctx, http, tenantId, admin, cashier } = NO_STORE;
   let customer: { id: string; name: string };
 
-  const partsOf = (saleId: string) =>
-    ctx.db
-      .select()
-      .from(salePayments)
-      .where(and(eq(salePayments.tenantId, tenantId), eq(salePayments.saleId, saleId)))
-      .orderBy(salePayments.seq);
+  const partsOf = (saleId: string) => storeRows(ctx.db, tenantId, salePayments, { saleId }, salePayments.seq);
   const product = (price: number) => makeProduct(ctx.db, tenantId, { stock: 100, price, cost: 100 });
 
   useTestStore(kind, async (store) => {

@@ -4,12 +4,11 @@
 // measured when the return happened at the counter). The crediário approval expires the
 // same way.
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIso } from '../../shared/dates';
 import { DEMO } from '../demo/seed';
 import { saleConflicts } from '../db/schema';
-import { NO_STORE, openTestStore } from '../test/helpers';
+import { NO_STORE, storeRows, useTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, stockOf } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { APPROVAL_TTL_MS } from './credit-approval';
@@ -50,21 +49,10 @@ describe.each(databases())('sealed approvals: returns over the limit, their expi
       keyed(cashier),
     );
   const flagged = async (saleId: string) =>
-    (
-      await ctx.db
-        .select()
-        .from(saleConflicts)
-        .where(
-          and(
-            eq(saleConflicts.tenantId, tenantId),
-            eq(saleConflicts.saleId, saleId),
-            eq(saleConflicts.kind, 'return_limit'),
-          ),
-        )
-    ).length > 0;
+    (await storeRows(ctx.db, tenantId, saleConflicts, { saleId, kind: 'return_limit' })).length > 0;
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, admin, cashier } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, tenantId, admin, cashier } = store);
     customerId = (await makeCustomer(ctx.db, tenantId, 'Telma Aprovada')).id;
     const set = await http.put(
       '/api/settings',
@@ -74,7 +62,6 @@ describe.each(databases())('sealed approvals: returns over the limit, their expi
     expect(set.status, JSON.stringify(set.body)).toBe(200);
   });
   afterEach(() => vi.useRealTimers());
-  afterAll(() => ctx?.close());
 
   it('the admin present checked once: wrong password 400, a cashier 403; the approval passes that return online', async () => {
     const sale = await saleOfThree();

@@ -2,12 +2,12 @@
 // exactly what POST /api/sales with its Idempotency-Key answers, in order, with stock
 // moving as if they had come one by one; a refused sale must not hold up the others.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../shared/dates';
 import type { Db } from '../db/client';
 import { SaleCreateSchema } from '../../shared/contract';
 import { createSales, saleCall } from './sale-create';
-import { NO_UUID, type Json, NO_STORE, openTestStore } from '../test/helpers';
+import { NO_UUID, type Json, NO_STORE, useTestStore } from '../test/helpers';
 import {
   cashNetOf,
   makeCustomer,
@@ -36,11 +36,10 @@ describe.each(databases())('sales batch (%s)', (kind) => {
   const batch = (sales: { key: string; body: unknown }[]) =>
     http.post('/api/sales/batch', { sales }, { token: cashier });
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, cashier } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, tenantId, cashier } = store);
     customer = await makeCustomer(ctx.db, tenantId, 'Rita Lobo');
   });
-  afterAll(() => ctx?.close());
 
   it('creates the sales in order: stock, versions and stock_after as if sent one by one; crediário effects', async () => {
     const tee = await product(10, 'Camiseta Lote');

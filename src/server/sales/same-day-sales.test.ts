@@ -7,28 +7,26 @@
 // PostgreSQL only: PGlite has one connection.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dayInSaoPaulo } from '../../shared/dates';
 import { rowsOf } from '../reports/period';
 import { cashFlowEntries, saleItems, sales } from '../db/schema';
 import { slotWriters, type SlotWriters } from '../test/day-slots';
-import { setupTestApp, type TestContext } from '../test/helpers';
+import { NO_STORE, useTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct } from '../test/sales-fixtures';
 import { paymentEffectRows } from './sale-effects';
 import { createSales, saleCall } from './sale-create';
 
 describe.runIf(process.env.DATABASE_URL)('sales of one store on one day (postgres)', () => {
-  let ctx: TestContext;
+  let { ctx } = NO_STORE;
   let slots: SlotWriters;
 
-  beforeAll(async () => {
-    ctx = await setupTestApp('postgres');
+  useTestStore('postgres', async (store) => {
+    ({ ctx } = store);
     slots = await slotWriters(ctx.database, 2);
   });
-  afterAll(async () => {
-    await slots?.close();
-    await ctx?.close();
-  });
+  // (hooks after the tests run last registered first: the writers close before the store)
+  afterAll(() => slots?.close());
 
   it('a sale commits while another holds its day totals, and the totals add up', async () => {
     const tenantId = ctx.demo.tenant.id;

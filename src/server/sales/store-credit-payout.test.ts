@@ -6,10 +6,10 @@
 // limit that no admin approved is refused like the return; a cancelled new sale gives back
 // only the vale it used.
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { customers, saleConflicts } from '../db/schema';
-import { NO_STORE, openTestStore } from '../test/helpers';
+import { NO_STORE, storeRows, useTestStore } from '../test/helpers';
 import { cashOf, makeCustomer, makeProduct, saleBody } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
@@ -19,9 +19,7 @@ describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
   const shown = (text: string) => text.replace(/\s/g, ' ');
   const keyed = (token: string, key = randomUUID()) => ({ token, headers: { 'Idempotency-Key': key } });
 
-  const balanceOf = async (id: string) =>
-    (await ctx.db.select().from(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, id))))[0]!
-      .storeCredit;
+  const balanceOf = async (id: string) => (await storeRows(ctx.db, tenantId, customers, { id }))[0]!.storeCredit;
   const openSession = async () => {
     const res = await http.post('/api/cash-sessions', { device_id: randomUUID(), opening_float: 100 }, keyed(cashier));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -41,14 +39,7 @@ describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
     ]);
   };
   const flagged = async (saleId: string, kindOf: 'store_credit_payout' | 'return_limit') =>
-    (
-      await ctx.db
-        .select()
-        .from(saleConflicts)
-        .where(
-          and(eq(saleConflicts.tenantId, tenantId), eq(saleConflicts.saleId, saleId), eq(saleConflicts.kind, kindOf)),
-        )
-    ).length > 0;
+    (await storeRows(ctx.db, tenantId, saleConflicts, { saleId, kind: kindOf })).length > 0;
 
   /**
    * An exchange at the cashier's till: a sale of `price` in cash, one unit back for
@@ -93,12 +84,11 @@ describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
   const payOut = (customerId: string, body: Record<string, unknown>, token = cashier, key = randomUUID()) =>
     http.post(`/api/customers/${customerId}/store-credit/payout`, body, keyed(token, key));
 
-  beforeAll(async () => {
-    ({ ctx, http, tenantId, admin, cashier } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, tenantId, admin, cashier } = store);
     const set = await http.put('/api/settings', { cashier_max_return: 10_000 }, keyed(admin));
     expect(set.status, JSON.stringify(set.body)).toBe(200);
   });
-  afterAll(() => ctx?.close());
 
   it('the rest of an exchange in cash: the ledger, one cash-book expense and the caixa to the centavo; a replay is one payout', async () => {
     const session = await openSession();

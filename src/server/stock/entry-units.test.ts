@@ -10,15 +10,22 @@ import {
 } from './entry-units';
 
 describe('goods-in arithmetic', () => {
-  it('reads quantities exactly and turns packages into whole units', () => {
-    expect(tenThousandths('1.25')).toBe(12_500);
-    expect(tenThousandths('24')).toBe(240_000);
-    expect(tenThousandths('0.0001')).toBe(1);
-    expect(unitsOf('5', 12)).toBe(60);
-    expect(unitsOf('2.5', 2)).toBe(5);
-    expect(unitsOf('1.25', 1)).toBeNull();
-    expect(unitsOf('1.25', 4)).toBe(5);
-    expect(unitsOf('0', 1)).toBeNull();
+  it.each([
+    ['1.25', 12_500],
+    ['24', 240_000],
+    ['0.0001', 1],
+  ])('reads the quantity %s exactly: %d ten-thousandths', (quantity, tenths) => {
+    expect(tenThousandths(quantity)).toBe(tenths);
+  });
+
+  it.each([
+    ['5', 12, 60],
+    ['2.5', 2, 5],
+    ['1.25', 4, 5],
+    ['1.25', 1, null],
+    ['0', 1, null],
+  ])('%s packages of %d are %s whole units (none when not whole, or nothing)', (quantity, perPackage, units) => {
+    expect(unitsOf(quantity, perPackage)).toBe(units);
   });
 
   it("takes a box's units from qTrib when the taxable unit is another and divides evenly", () => {

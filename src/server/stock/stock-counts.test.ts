@@ -1,8 +1,8 @@
 // Inventário through the API: a count opened with a filter, counted products, a sale in
 // the middle of the count (never counted away), finishing into one 'count' movement per
 // difference, finishing twice (once), and who may do it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_STORE, OTHER_HOST, openTestStore } from '../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { NO_STORE, OTHER_HOST, useTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, stockOf, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { SALE_ALREADY_COUNTED_REASON } from '../../shared/contract';
@@ -11,11 +11,10 @@ describe.each(databases())('stock counts (%s)', (kind) => {
   let { ctx, http, admin, cashier, tenantId, otherAdmin } = NO_STORE;
   let customerId: string;
 
-  beforeAll(async () => {
-    ({ ctx, http, admin, cashier, tenantId, otherAdmin } = await openTestStore(kind));
+  useTestStore(kind, async (store) => {
+    ({ ctx, http, admin, cashier, tenantId, otherAdmin } = store);
     customerId = (await makeCustomer(ctx.db, tenantId)).id;
   });
-  afterAll(() => ctx?.close());
 
   const sell = async (product: ProductFixture, quantity: number) => {
     const res = await http.post('/api/sales', saleBody(customerId, [{ product, quantity }]), { token: cashier });

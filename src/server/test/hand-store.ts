@@ -36,9 +36,9 @@
 // installments: their sale's time), so balance sheets of past days are known on both
 // drivers (PGlite follows the test's clock, PostgreSQL keeps its own).
 import { and, eq, sql } from 'drizzle-orm';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { accountsPayable, accountsReceivable, customers } from '../db/schema';
-import { api, loginAll, OTHER_HOST, setupTestApp, type Json, type TestContext } from './helpers';
+import { api, loginAll, OTHER_HOST, setupTestApp, storeRows, type Json, type TestContext } from './helpers';
 import type { TestDbKind } from './testDb';
 import { atClock } from './sales-fixtures';
 
@@ -66,7 +66,7 @@ export interface HandApp {
   demoAdmin: string;
 }
 
-/** Placeholder until beforeAll opens it: `let { ctx, http } = NO_HAND_APP;`. */
+/** Placeholder until it is opened (useHandApp): `let { ctx, http } = NO_HAND_APP;`. */
 export const NO_HAND_APP = {} as HandApp;
 
 /** Stops the clock at HAND_NOW, opens the app on a fresh database and builds the hand store (beforeAll). */
@@ -84,6 +84,19 @@ export async function openHandApp(kind: TestDbKind): Promise<HandApp> {
 export async function closeHandApp(ctx: TestContext | undefined): Promise<void> {
   await ctx?.close();
   vi.useRealTimers();
+}
+
+/**
+ * The hand store for the describe block it is called in: opened before its tests and handed
+ * to `take` (which keeps the parts the file reads), closed after them.
+ */
+export function useHandApp(kind: TestDbKind, take: (hand: HandApp) => unknown): void {
+  let hand: HandApp | undefined;
+  beforeAll(async () => {
+    hand = await openHandApp(kind);
+    await take(hand);
+  });
+  afterAll(() => closeHandApp(hand?.ctx));
 }
 
 const at = (day: string, time: string) => `${day}T${time}:00-03:00`;
@@ -192,19 +205,8 @@ export async function buildHandStore(ctx: TestContext, adminToken: string): Prom
   };
   await must(http.put(`/api/sales/${sales.s7}/cancel`));
 
-  const installment = async (saleId: string, n: number) => {
-    const [row] = await ctx.db
-      .select({ id: accountsReceivable.id })
-      .from(accountsReceivable)
-      .where(
-        and(
-          eq(accountsReceivable.tenantId, tenantId),
-          eq(accountsReceivable.saleId, saleId),
-          eq(accountsReceivable.installmentNumber, n),
-        ),
-      );
-    return row!.id;
-  };
+  const installment = async (saleId: string, n: number) =>
+    (await storeRows(ctx.db, tenantId, accountsReceivable, { saleId, installmentNumber: n }))[0]!.id;
   await must(
     http.patch(`/api/accounts-receivable/${await installment(sales.s6, 1)}/mark-as-paid`, {
       payment_date: '2030-05-09',

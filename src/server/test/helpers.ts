@@ -169,19 +169,24 @@ export async function loginAll(ctx: TestContext) {
 
 export const NO_UUID = '00000000-0000-4000-8000-000000000000';
 
-/** A store's rows of `table`, those whose columns equal `match` (all of them for none). */
+/**
+ * A store's rows of `table`, those whose columns equal `match` (all of them for none), in
+ * the order of `orderBy` (none given: as the database returns them).
+ */
 export function storeRows<T extends PgTable & { tenantId: PgColumn }>(
   db: Db,
   tenantId: string,
   table: T,
   match: Partial<T['$inferSelect']> = {},
+  ...orderBy: PgColumn[]
 ): Promise<T['$inferSelect'][]> {
   const columns = table as unknown as Record<string, PgColumn>;
   const equal = Object.entries(match).map(([name, value]) => eq(columns[name]!, value));
   return db
     .select()
     .from(table as PgTable)
-    .where(and(eq(table.tenantId, tenantId), ...equal));
+    .where(and(eq(table.tenantId, tenantId), ...equal))
+    .orderBy(...orderBy);
 }
 
 /** What most server test files start from: the app on a fresh database and its sessions. */
@@ -216,17 +221,27 @@ export async function openTestStore(kind: TestDbKind, config: Partial<AppConfig>
 }
 
 /**
- * The store for the describe block it is called in: opened before its tests and handed to
- * `take` (which keeps the parts the file reads and may add what its tests share), closed
- * after them.
+ * The store for the describe block it is called in: opened before its tests (on an app built
+ * with `config`, if given) and handed to `take` (which keeps the parts the file reads and may
+ * add what its tests share), closed after them.
  */
-export function useTestStore(kind: TestDbKind, take: (store: TestStore) => unknown): void {
+export function useTestStore(
+  kind: TestDbKind,
+  take: (store: TestStore) => unknown,
+  config: Partial<AppConfig> = {},
+): void {
   let store: TestStore | undefined;
   beforeAll(async () => {
-    store = await openTestStore(kind);
+    store = await openTestStore(kind, config);
     await take(store);
   });
   afterAll(() => store?.ctx.close());
+}
+
+/** Expects `res` to be 201 Created (its body in the message if not) and answers what it created. */
+export function expectCreated(res: Res): Json {
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data;
 }
 
 /**

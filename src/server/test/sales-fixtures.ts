@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { accountsReceivable, cashFlowEntries, customers, products, sales } from '../db/schema';
 import { createCustomer } from '../catalogue/customers';
 import { createProduct } from '../catalogue/products';
-import { NO_STORE, openTestStore } from './helpers';
+import { NO_STORE, openTestStore, storeRows } from './helpers';
 import type { TestDbKind } from './testDb';
 
 let seq = 0;
@@ -66,6 +66,12 @@ export function salesSuite(kind: TestDbKind, customerName: string) {
     /** A product of this store with `stock` units (and the price, cost, name and state given). */
     product: (stock: number, options: Omit<Parameters<typeof makeProduct>[2], 'stock'> = {}) =>
       makeProduct(suite.ctx.db, suite.tenantId, { stock, ...options }),
+    /** The suite's customer buys `lines` at the cashier's till (in cash unless `extra` says otherwise). */
+    sell: (lines: LineInput[], extra: Record<string, unknown> = {}) =>
+      suite.http.post('/api/sales', saleBody(suite.customer.id, lines, extra), { token: suite.cashier }),
+    /** The same on crediário, with these due dates and entrada. */
+    sellOnCredit: (lines: LineInput[], crediario: Parameters<typeof crediarioBody>[2]) =>
+      suite.http.post('/api/sales', crediarioBody(suite.customer.id, lines, crediario), { token: suite.cashier }),
   };
   beforeAll(async () => {
     Object.assign(suite, await openTestStore(kind));
@@ -151,12 +157,9 @@ export async function changeVersionOf(db: Db, tenantId: string): Promise<number>
   return Number(rows[0]!.v);
 }
 
-export async function cashOf(db: Db, tenantId: string, saleId: string) {
-  return db
-    .select()
-    .from(cashFlowEntries)
-    .where(and(eq(cashFlowEntries.tenantId, tenantId), eq(cashFlowEntries.saleId, saleId)))
-    .orderBy(cashFlowEntries.createdAt);
+/** A sale's cash entries, oldest first. */
+export function cashOf(db: Db, tenantId: string, saleId: string) {
+  return storeRows(db, tenantId, cashFlowEntries, { saleId }, cashFlowEntries.createdAt);
 }
 
 /** income minus expense of a sale's cash entries, in centavos. */
@@ -165,12 +168,9 @@ export async function cashNetOf(db: Db, tenantId: string, saleId: string): Promi
   return entries.reduce((s, e) => s + (e.type === 'income' ? e.amount : -e.amount), 0);
 }
 
-export async function receivablesOf(db: Db, tenantId: string, saleId: string) {
-  return db
-    .select()
-    .from(accountsReceivable)
-    .where(and(eq(accountsReceivable.tenantId, tenantId), eq(accountsReceivable.saleId, saleId)))
-    .orderBy(accountsReceivable.installmentNumber);
+/** A sale's instalments, in their order. */
+export function receivablesOf(db: Db, tenantId: string, saleId: string) {
+  return storeRows(db, tenantId, accountsReceivable, { saleId }, accountsReceivable.installmentNumber);
 }
 
 export async function salesCount(db: Db, tenantId: string): Promise<number> {
