@@ -1,7 +1,15 @@
 // Table primitives. Tables fold their lower-priority columns into the row on narrow
 // screens (see FOLD below), so they fit; where a table still runs wider than its card, the
 // wrapper becomes a labelled scroll region the keyboard can reach (tabIndex 0).
-import { useEffect, useRef, useState, type HTMLAttributes, type TdHTMLAttributes, type ThHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactNode,
+  type TdHTMLAttributes,
+  type ThHTMLAttributes,
+} from 'react';
 import { cn } from './cn';
 
 /**
@@ -55,6 +63,28 @@ export function TBody(props: HTMLAttributes<HTMLTableSectionElement>) {
 // Narrower gutters on phones: a row of name, amount and actions fits 360 px with six-digit amounts.
 export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
   return <th scope="col" className={cn('whitespace-nowrap px-3 py-3 font-medium sm:px-4', className)} {...props} />;
+}
+
+/** One column of a table: its heading and the classes its Th takes (alignment, FOLD). */
+export interface Column {
+  label: ReactNode;
+  className?: string;
+}
+
+/** The head row, a Th a column; the same list's length is the colSpan of an EmptyRow. */
+export function ColumnHeads({ columns }: { columns: readonly Column[] }) {
+  return (
+    <THead>
+      <tr>
+        {columns.map((column, i) => (
+          // The columns are a fixed list: their places are their identity.
+          <Th key={i} className={column.className}>
+            {column.label}
+          </Th>
+        ))}
+      </tr>
+    </THead>
+  );
 }
 
 export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {

@@ -3,7 +3,7 @@ import { formatBRL } from '../../../shared/money';
 import { variantText } from '../../../shared/product-variant';
 import { QuantityInput } from '../../components/quantity-input';
 import { TrashIcon } from '../../components/icons';
-import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
+import { ColumnHeads, EmptyRow, FOLD, TBody, Table, Td, type Column } from '../../components/table';
 import type { LabelProduct } from './label-card';
 
 export interface LabelItem {
@@ -11,6 +11,14 @@ export interface LabelItem {
   /** As typed in 'Etiquetas' (a whole number, or what the person is still typing). */
   quantity: string;
 }
+
+const COLUMNS: readonly Column[] = [
+  { label: 'Produto' },
+  { label: 'Código', className: FOLD.from.sm },
+  { label: 'Preço', className: FOLD.from.sm },
+  { label: 'Etiquetas' },
+  { label: <span className="sr-only">Remover</span> },
+];
 
 interface LabelItemsTableProps {
   items: LabelItem[];
@@ -21,20 +29,10 @@ interface LabelItemsTableProps {
 export function LabelItemsTable({ items, onQuantity, onRemove }: LabelItemsTableProps) {
   return (
     <Table aria-label="Produtos das etiquetas">
-      <THead>
-        <tr>
-          <Th>Produto</Th>
-          <Th className={FOLD.from.sm}>Código</Th>
-          <Th className={FOLD.from.sm}>Preço</Th>
-          <Th>Etiquetas</Th>
-          <Th>
-            <span className="sr-only">Remover</span>
-          </Th>
-        </tr>
-      </THead>
+      <ColumnHeads columns={COLUMNS} />
       <TBody>
         {items.length === 0 ? (
-          <EmptyRow colSpan={5} text="Nenhum produto escolhido. Busque um produto acima." />
+          <EmptyRow colSpan={COLUMNS.length} text="Nenhum produto escolhido. Busque um produto acima." />
         ) : (
           items.map(({ product, quantity }) => (
             <tr key={product.id}>

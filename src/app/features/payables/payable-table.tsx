@@ -2,9 +2,19 @@
 // below `sm` the due date and status do too, so the amount and the actions always fit.
 import { PAYABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
 import { AmountCell, DueDateCell, DueFold, LocalMarkLine, StatusCell } from '../../components/accounts/account-cells';
-import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { ColumnHeads, EmptyRow, TBody, Table, Td, type Column } from '../../components/table';
 import type { PayableRow } from './api';
 import { PayableRowActions, type PayableAction } from './payable-row-actions';
+
+const COLUMNS: readonly Column[] = [
+  { label: 'Fornecedor' },
+  { label: 'Descrição', className: 'hidden lg:table-cell' },
+  { label: 'Valor', className: 'text-right' },
+  { label: 'Vencimento', className: 'hidden sm:table-cell' },
+  { label: 'Categoria', className: 'hidden lg:table-cell' },
+  { label: 'Status', className: 'hidden sm:table-cell' },
+  { label: 'Ações', className: 'text-right max-sm:px-1' },
+];
 
 interface PayableTableProps {
   accounts: readonly PayableRow[];
@@ -15,19 +25,9 @@ interface PayableTableProps {
 export function PayableTable({ accounts, emptyText, onAction }: PayableTableProps) {
   return (
     <Table aria-label="Contas a pagar">
-      <THead>
-        <tr>
-          <Th>Fornecedor</Th>
-          <Th className="hidden lg:table-cell">Descrição</Th>
-          <Th className="text-right">Valor</Th>
-          <Th className="hidden sm:table-cell">Vencimento</Th>
-          <Th className="hidden lg:table-cell">Categoria</Th>
-          <Th className="hidden sm:table-cell">Status</Th>
-          <Th className="text-right max-sm:px-1">Ações</Th>
-        </tr>
-      </THead>
+      <ColumnHeads columns={COLUMNS} />
       <TBody>
-        {accounts.length === 0 ? <EmptyRow colSpan={7} text={emptyText} /> : null}
+        {accounts.length === 0 ? <EmptyRow colSpan={COLUMNS.length} text={emptyText} /> : null}
         {accounts.map((account) => (
           <tr key={account.id} data-status={account.status} className="hover:bg-slate-50">
             <Td className="min-w-0">

@@ -7,7 +7,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { AmountCell, DueDateCell, DueFold, LocalMarkLine, StatusCell } from '../../components/accounts/account-cells';
 import { Button } from '../../components/button';
 import { CheckIcon } from '../../components/icons';
-import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { ColumnHeads, EmptyRow, TBody, Table, Td, type Column } from '../../components/table';
 import type { ReceivableRow } from './api';
 
 interface ReceivableTableProps {
@@ -17,27 +17,26 @@ interface ReceivableTableProps {
   onPay: (account: ReceivableRow) => void;
 }
 
+const COLUMNS: readonly Column[] = [
+  { label: 'Descrição' },
+  { label: 'Cliente', className: 'hidden sm:table-cell' },
+  { label: 'Valor', className: 'text-right' },
+  { label: 'Vencimento', className: 'hidden sm:table-cell' },
+  { label: 'Status', className: 'hidden sm:table-cell' },
+  { label: 'Método', className: 'hidden lg:table-cell' },
+];
+const COLUMNS_WITH_ACTIONS: readonly Column[] = [...COLUMNS, { label: 'Ações', className: 'text-right' }];
+
 const methodOf = (account: ReceivableRow) =>
   account.payment_method ? PAYMENT_METHOD_LABELS[account.payment_method] : '-';
 
 export function ReceivableTable({ accounts, canReceive, onPay }: ReceivableTableProps) {
+  const columns = canReceive ? COLUMNS_WITH_ACTIONS : COLUMNS;
   return (
     <Table aria-label="Contas a receber">
-      <THead>
-        <tr>
-          <Th>Descrição</Th>
-          <Th className="hidden sm:table-cell">Cliente</Th>
-          <Th className="text-right">Valor</Th>
-          <Th className="hidden sm:table-cell">Vencimento</Th>
-          <Th className="hidden sm:table-cell">Status</Th>
-          <Th className="hidden lg:table-cell">Método</Th>
-          {canReceive ? <Th className="text-right">Ações</Th> : null}
-        </tr>
-      </THead>
+      <ColumnHeads columns={columns} />
       <TBody>
-        {accounts.length === 0 ? (
-          <EmptyRow colSpan={canReceive ? 7 : 6} text="Nenhuma conta a receber encontrada" />
-        ) : null}
+        {accounts.length === 0 ? <EmptyRow colSpan={columns.length} text="Nenhuma conta a receber encontrada" /> : null}
         {accounts.map((account) => (
           <tr key={account.id} data-status={account.status} className="hover:bg-slate-50">
             <Td className="min-w-0">

@@ -1,25 +1,25 @@
 // The store's recent counts: when, which products, how it ended and what it came to.
 import type { StockCount } from '../../../shared/contract/stock-counts';
 import { formatBRL } from '../../../shared/money';
-import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
+import { ColumnHeads, EmptyRow, FOLD, TBody, Table, Td, type Column } from '../../components/table';
 
 const STATUS = { open: 'Aberto', confirmed: 'Finalizado', cancelled: 'Cancelado' } as const;
 const when = (iso: string) => new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
+const COLUMNS: readonly Column[] = [
+  { label: 'Aberto em' },
+  { label: 'Produtos', className: FOLD.from.sm },
+  { label: 'Situação' },
+  { label: 'Diferença', className: FOLD.from.md },
+];
+
 export function CountHistory({ counts }: { counts: StockCount[] }) {
   return (
     <Table aria-label="Inventários anteriores">
-      <THead>
-        <tr>
-          <Th>Aberto em</Th>
-          <Th className={FOLD.from.sm}>Produtos</Th>
-          <Th>Situação</Th>
-          <Th className={FOLD.from.md}>Diferença</Th>
-        </tr>
-      </THead>
+      <ColumnHeads columns={COLUMNS} />
       <TBody>
         {counts.length === 0 ? (
-          <EmptyRow colSpan={4} text="Nenhum inventário ainda" />
+          <EmptyRow colSpan={COLUMNS.length} text="Nenhum inventário ainda" />
         ) : (
           counts.map((c) => (
             <tr key={c.id}>

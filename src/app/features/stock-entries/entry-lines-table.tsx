@@ -6,7 +6,7 @@ import type { NfePreviewLine } from '../../../shared/contract/stock-entries';
 import { formatBRL } from '../../../shared/money';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
-import { FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
+import { ColumnHeads, FOLD, TBody, Table, Td, type Column } from '../../components/table';
 import type { Choices, LineChoice } from './entry-choice';
 
 const quantityText = (line: NfePreviewLine) => `${line.quantity.replace('.', ',')} ${line.unit}`;
@@ -84,6 +84,14 @@ function ChoiceCell({
   );
 }
 
+const COLUMNS: readonly Column[] = [
+  { label: 'Item' },
+  { label: 'Qtde', className: FOLD.from.md },
+  { label: 'Custo unit.', className: FOLD.from.md },
+  { label: 'Total', className: FOLD.from.md },
+  { label: 'Produto' },
+];
+
 export function EntryLinesTable({
   lines,
   choices,
@@ -99,15 +107,7 @@ export function EntryLinesTable({
 }) {
   return (
     <Table aria-label="Itens da NF-e">
-      <THead>
-        <tr>
-          <Th>Item</Th>
-          <Th className={FOLD.from.md}>Qtde</Th>
-          <Th className={FOLD.from.md}>Custo unit.</Th>
-          <Th className={FOLD.from.md}>Total</Th>
-          <Th>Produto</Th>
-        </tr>
-      </THead>
+      <ColumnHeads columns={COLUMNS} />
       <TBody>
         {lines.map((line) => (
           <tr key={line.item_number} data-item={line.item_number} className={line.problem ? 'bg-red-50' : undefined}>

@@ -7,7 +7,7 @@ import { formatBRL } from '../../../shared/money';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
-import { FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
+import { ColumnHeads, FOLD, TBody, Table, Td, type Column } from '../../components/table';
 import { LABELS_PATH } from '../../lib/label-request';
 
 function Fact({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
@@ -18,6 +18,19 @@ function Fact({ label, value, mono = false }: { label: string; value: string; mo
     </div>
   );
 }
+
+const PLAN_COLUMNS: readonly Column[] = [
+  { label: 'Descrição' },
+  { label: 'Vencimento', className: FOLD.from.sm },
+  { label: 'Valor' },
+];
+
+const RESULT_COLUMNS: readonly Column[] = [
+  { label: 'Produto' },
+  { label: 'Entrada', className: FOLD.from.sm },
+  { label: 'Estoque' },
+  { label: 'Custo', className: FOLD.from.sm },
+];
 
 export function NfeSummary({ preview }: { preview: NfePreview }) {
   return (
@@ -47,13 +60,7 @@ export function NfeSummary({ preview }: { preview: NfePreview }) {
 export function PayablesPlan({ payables }: { payables: NfePreview['payables'] | StockEntryResult['payables'] }) {
   return (
     <Table aria-label="Contas a pagar da NF-e">
-      <THead>
-        <tr>
-          <Th>Descrição</Th>
-          <Th className={FOLD.from.sm}>Vencimento</Th>
-          <Th>Valor</Th>
-        </tr>
-      </THead>
+      <ColumnHeads columns={PLAN_COLUMNS} />
       <TBody>
         {payables.map((p) => (
           <tr key={`${p.description}-${p.due_date}`}>
@@ -87,14 +94,7 @@ export function EntryResult({ result }: { result: StockEntryResult }) {
       />
       <CardContent className="space-y-4">
         <Table aria-label="Produtos da entrada">
-          <THead>
-            <tr>
-              <Th>Produto</Th>
-              <Th className={FOLD.from.sm}>Entrada</Th>
-              <Th>Estoque</Th>
-              <Th className={FOLD.from.sm}>Custo</Th>
-            </tr>
-          </THead>
+          <ColumnHeads columns={RESULT_COLUMNS} />
           <TBody>
             {result.products.map((p) => (
               <tr key={p.id}>
