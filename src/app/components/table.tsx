@@ -101,3 +101,29 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
     </tr>
   );
 }
+
+interface ListTableProps<T> {
+  label: string;
+  columns: readonly Column[];
+  rows: readonly T[];
+  /** The full-width row shown when there are no rows; without it an empty table is just its head. */
+  emptyText?: string;
+  /** A row's <tr>, with its key. */
+  children: (row: T) => ReactNode;
+}
+
+/** A table of records: its column heads, then a row a record, or the empty row. */
+export function ListTable<T>({ label, columns, rows, emptyText, children }: ListTableProps<T>) {
+  return (
+    <Table aria-label={label}>
+      <ColumnHeads columns={columns} />
+      <TBody>
+        {rows.length === 0 && emptyText !== undefined ? (
+          <EmptyRow colSpan={columns.length} text={emptyText} />
+        ) : (
+          rows.map((row) => children(row))
+        )}
+      </TBody>
+    </Table>
+  );
+}

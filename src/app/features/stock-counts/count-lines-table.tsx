@@ -5,7 +5,7 @@ import type { StockCountLine } from '../../../shared/contract/stock-counts';
 import { formatBRL } from '../../../shared/money';
 import { variantText } from '../../../shared/product-variant';
 import { QuantityInput, parseQuantityText } from '../../components/quantity-input';
-import { ColumnHeads, EmptyRow, FOLD, TBody, Table, Td, type Column } from '../../components/table';
+import { FOLD, ListTable, Td, type Column } from '../../components/table';
 import { toastError } from '../../components/toast-store';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -68,32 +68,30 @@ interface CountLinesTableProps {
 
 export function CountLinesTable({ lines, queued, onCount }: CountLinesTableProps) {
   return (
-    <Table aria-label="Produtos do inventário">
-      <ColumnHeads columns={COLUMNS} />
-      <TBody>
-        {lines.length === 0 ? (
-          <EmptyRow colSpan={COLUMNS.length} text="Nenhum produto encontrado neste inventário" />
-        ) : (
-          lines.map((line) => (
-            <tr key={line.product_id} className={line.difference ? 'bg-yellow-50' : undefined}>
-              <Td>
-                <div className="font-medium">{line.name}</div>
-                <div className="text-xs text-slate-500">
-                  {[line.sku, line.barcode, variantText(line)].filter(Boolean).join(' · ')}
-                </div>
-                <div className={`text-xs text-slate-600 ${FOLD.upTo.sm}`}>Sistema: {line.current_stock}</div>
-                <div className={`text-xs text-slate-600 ${FOLD.upTo.md}`}>Diferença: {differenceText(line)}</div>
-              </Td>
-              <Td className={FOLD.from.sm}>{line.current_stock}</Td>
-              <Td>
-                <CountedInput line={line} onSave={(counted) => onCount(line, counted)} />
-                {queued.has(line.product_id) ? <div className="text-xs text-yellow-800">Aguardando envio</div> : null}
-              </Td>
-              <Td className={`${FOLD.from.md} whitespace-nowrap`}>{differenceText(line)}</Td>
-            </tr>
-          ))
-        )}
-      </TBody>
-    </Table>
+    <ListTable
+      label="Produtos do inventário"
+      columns={COLUMNS}
+      rows={lines}
+      emptyText="Nenhum produto encontrado neste inventário"
+    >
+      {(line) => (
+        <tr key={line.product_id} className={line.difference ? 'bg-yellow-50' : undefined}>
+          <Td>
+            <div className="font-medium">{line.name}</div>
+            <div className="text-xs text-slate-500">
+              {[line.sku, line.barcode, variantText(line)].filter(Boolean).join(' · ')}
+            </div>
+            <div className={`text-xs text-slate-600 ${FOLD.upTo.sm}`}>Sistema: {line.current_stock}</div>
+            <div className={`text-xs text-slate-600 ${FOLD.upTo.md}`}>Diferença: {differenceText(line)}</div>
+          </Td>
+          <Td className={FOLD.from.sm}>{line.current_stock}</Td>
+          <Td>
+            <CountedInput line={line} onSave={(counted) => onCount(line, counted)} />
+            {queued.has(line.product_id) ? <div className="text-xs text-yellow-800">Aguardando envio</div> : null}
+          </Td>
+          <Td className={`${FOLD.from.md} whitespace-nowrap`}>{differenceText(line)}</Td>
+        </tr>
+      )}
+    </ListTable>
   );
 }

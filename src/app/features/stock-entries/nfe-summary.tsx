@@ -7,7 +7,7 @@ import { formatBRL } from '../../../shared/money';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
-import { ColumnHeads, FOLD, TBody, Table, Td, type Column } from '../../components/table';
+import { FOLD, ListTable, Td, type Column } from '../../components/table';
 import { LABELS_PATH } from '../../lib/label-request';
 
 function Fact({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
@@ -59,21 +59,18 @@ export function NfeSummary({ preview }: { preview: NfePreview }) {
 
 export function PayablesPlan({ payables }: { payables: NfePreview['payables'] | StockEntryResult['payables'] }) {
   return (
-    <Table aria-label="Contas a pagar da NF-e">
-      <ColumnHeads columns={PLAN_COLUMNS} />
-      <TBody>
-        {payables.map((p) => (
-          <tr key={`${p.description}-${p.due_date}`}>
-            <Td>
-              {p.description}
-              <div className={`text-xs text-slate-500 ${FOLD.upTo.sm}`}>Vence {formatDate(p.due_date)}</div>
-            </Td>
-            <Td className={FOLD.from.sm}>{formatDate(p.due_date)}</Td>
-            <Td className="whitespace-nowrap">{formatBRL(p.amount)}</Td>
-          </tr>
-        ))}
-      </TBody>
-    </Table>
+    <ListTable label="Contas a pagar da NF-e" columns={PLAN_COLUMNS} rows={payables}>
+      {(p) => (
+        <tr key={`${p.description}-${p.due_date}`}>
+          <Td>
+            {p.description}
+            <div className={`text-xs text-slate-500 ${FOLD.upTo.sm}`}>Vence {formatDate(p.due_date)}</div>
+          </Td>
+          <Td className={FOLD.from.sm}>{formatDate(p.due_date)}</Td>
+          <Td className="whitespace-nowrap">{formatBRL(p.amount)}</Td>
+        </tr>
+      )}
+    </ListTable>
   );
 }
 
@@ -93,25 +90,22 @@ export function EntryResult({ result }: { result: StockEntryResult }) {
         }
       />
       <CardContent className="space-y-4">
-        <Table aria-label="Produtos da entrada">
-          <ColumnHeads columns={RESULT_COLUMNS} />
-          <TBody>
-            {result.products.map((p) => (
-              <tr key={p.id}>
-                <Td>
-                  {p.name}
-                  {p.created ? <span className="ml-2 text-xs text-yellow-800">(novo)</span> : null}
-                  <div className={`text-xs text-slate-500 ${FOLD.upTo.sm}`}>
-                    +{p.units_in} un. · Custo {formatBRL(p.cost_price)}
-                  </div>
-                </Td>
-                <Td className={FOLD.from.sm}>+{p.units_in}</Td>
-                <Td>{p.current_stock}</Td>
-                <Td className={FOLD.from.sm}>{formatBRL(p.cost_price)}</Td>
-              </tr>
-            ))}
-          </TBody>
-        </Table>
+        <ListTable label="Produtos da entrada" columns={RESULT_COLUMNS} rows={result.products}>
+          {(p) => (
+            <tr key={p.id}>
+              <Td>
+                {p.name}
+                {p.created ? <span className="ml-2 text-xs text-yellow-800">(novo)</span> : null}
+                <div className={`text-xs text-slate-500 ${FOLD.upTo.sm}`}>
+                  +{p.units_in} un. · Custo {formatBRL(p.cost_price)}
+                </div>
+              </Td>
+              <Td className={FOLD.from.sm}>+{p.units_in}</Td>
+              <Td>{p.current_stock}</Td>
+              <Td className={FOLD.from.sm}>{formatBRL(p.cost_price)}</Td>
+            </tr>
+          )}
+        </ListTable>
         <h3 className="text-sm font-semibold text-slate-900">Contas a pagar criadas</h3>
         <PayablesPlan payables={result.payables} />
       </CardContent>
