@@ -3,7 +3,7 @@
 import type { ComponentType } from 'react';
 import { cn } from './cn';
 import { PencilIcon, TrashIcon } from './icons';
-import { Td } from './table';
+import { Td, type Column } from './table';
 
 const ACTION = 'inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100';
 
@@ -39,6 +39,9 @@ export interface EditableTableProps<T> {
   onEdit: (row: T) => void;
   onDelete: (row: T) => void;
 }
+
+/** The heading of a row's 'Ações' column (RowActions, RowActionsCell). */
+export const ACTIONS_COLUMN: Column = { label: 'Ações', className: 'text-right' };
 
 /** The row's last cell ('Ações'), as narrow as its two buttons: 'Editar' and 'Excluir' for `row`. */
 export function RowActionsCell<T>({

@@ -1,7 +1,15 @@
 // Table primitives. Tables fold their lower-priority columns into the row on narrow
 // screens (see FOLD below), so they fit; where a table still runs wider than its card, the
 // wrapper becomes a labelled scroll region the keyboard can reach (tabIndex 0).
-import { useEffect, useRef, useState, type HTMLAttributes, type TdHTMLAttributes, type ThHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactNode,
+  type TdHTMLAttributes,
+  type ThHTMLAttributes,
+} from 'react';
 import { cn } from './cn';
 
 /**
@@ -57,6 +65,28 @@ export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
   return <th scope="col" className={cn('whitespace-nowrap px-3 py-3 font-medium sm:px-4', className)} {...props} />;
 }
 
+/** One column of a table: its heading and the classes its Th takes (alignment, FOLD). */
+export interface Column {
+  label: ReactNode;
+  className?: string;
+}
+
+/** The head row, a Th a column; the same list's length is the colSpan of an EmptyRow. */
+export function ColumnHeads({ columns }: { columns: readonly Column[] }) {
+  return (
+    <THead>
+      <tr>
+        {columns.map((column, i) => (
+          // The columns are a fixed list: their places are their identity.
+          <Th key={i} className={column.className}>
+            {column.label}
+          </Th>
+        ))}
+      </tr>
+    </THead>
+  );
+}
+
 export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cn('px-3 py-3 align-middle text-slate-700 sm:px-4', className)} {...props} />;
 }
@@ -69,5 +99,31 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
         {text}
       </td>
     </tr>
+  );
+}
+
+interface ListTableProps<T> {
+  label: string;
+  columns: readonly Column[];
+  rows: readonly T[];
+  /** The full-width row shown when there are no rows; without it an empty table is just its head. */
+  emptyText?: string;
+  /** A row's <tr>, with its key. */
+  children: (row: T) => ReactNode;
+}
+
+/** A table of records: its column heads, then a row a record, or the empty row. */
+export function ListTable<T>({ label, columns, rows, emptyText, children }: ListTableProps<T>) {
+  return (
+    <Table aria-label={label}>
+      <ColumnHeads columns={columns} />
+      <TBody>
+        {rows.length === 0 && emptyText !== undefined ? (
+          <EmptyRow colSpan={columns.length} text={emptyText} />
+        ) : (
+          rows.map((row) => children(row))
+        )}
+      </TBody>
+    </Table>
   );
 }

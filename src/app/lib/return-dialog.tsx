@@ -21,7 +21,9 @@ import { tillPartOfReturn, useFinishReturn, type ReturnableSale } from '../offli
 import { useStoreSettings } from './store-settings';
 import { Button } from '../components/button';
 import { Dialog } from '../components/dialog';
-import { CheckboxField, SelectField, TextField } from '../components/field';
+import { ErrorNote } from '../components/error-note';
+import { ChoiceField } from '../components/choice-field';
+import { CheckboxField, TextField } from '../components/field';
 import { toast } from '../components/toast-store';
 import { AdminApproval, askApproval, type AdminSignIn } from './return-approval';
 
@@ -209,26 +211,18 @@ function ReturnForm({
         })}
       </ul>
       <TextField label="Motivo" value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} />
-      <SelectField
+      <ChoiceField
         label="Devolver o valor em"
         value={method}
         onChange={(e) => setMethod(e.target.value as RefundMethod)}
-      >
-        {REFUND_METHODS.map((m) => (
-          <option key={m} value={m}>
-            {REFUND_METHOD_LABELS[m]}
-          </option>
-        ))}
-      </SelectField>
+        choices={REFUND_METHODS}
+        labels={REFUND_METHOD_LABELS}
+      />
       <p className="text-sm text-slate-700">
         Valor da devolução: <strong data-testid="return-value">{formatBRL(value)}</strong>
       </p>
       {needsAdmin ? <AdminApproval approving={approving} limit={limit} admin={admin} onChange={setAdmin} /> : null}
-      {error ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorNote>{error}</ErrorNote> : null}
       <p className="text-xs text-slate-600">
         Troca: o valor vira vale-troca de {sale.customer_name} e já entra como pagamento da nova venda; se a nova venda
         custar menos, o restante fica como vale-troca.

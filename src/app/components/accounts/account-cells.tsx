@@ -6,7 +6,7 @@ import { formatBRL } from '../../../shared/money';
 import type { LocalMark } from '../../lib/accounts/common';
 import { AccountStatusBadge } from '../account-status-badge';
 import { LocalMarkBadge } from '../local-mark-badge';
-import { Td } from '../table';
+import { Td, type Column } from '../table';
 
 type StatusLabels = Parameters<typeof AccountStatusBadge>[0]['labels'];
 type Status = Parameters<typeof AccountStatusBadge>[0]['status'];
@@ -35,6 +35,13 @@ export function DueFold({ account, labels }: { account: DueAccount; labels: Stat
     </div>
   );
 }
+
+/** The headings of the cells below, folding at the same widths as their cells. */
+export const ACCOUNT_COLUMNS = {
+  amount: { label: 'Valor', className: 'text-right' },
+  dueDate: { label: 'Vencimento', className: 'hidden sm:table-cell' },
+  status: { label: 'Status', className: 'hidden sm:table-cell' },
+} as const satisfies Record<string, Column>;
 
 export function AmountCell({ amount }: { amount: number }) {
   return <Td className="whitespace-nowrap text-right font-medium text-slate-900">{formatBRL(amount)}</Td>;

@@ -10,7 +10,7 @@ import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
 import { PaginationBar } from '../../components/pagination-bar';
 import { cn } from '../../components/cn';
-import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
+import { ColumnHeads, EmptyRow, FOLD, TBody, Table, Td, type Column } from '../../components/table';
 import { useCashSessions } from './api';
 import { CaixaDetail } from './caixa-detail';
 
@@ -18,6 +18,18 @@ const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' }) : '—';
 const sum = (list: readonly { amount: number }[]) => list.reduce((s, e) => s + e.amount, 0);
 const counted = (s: CashSession) => (s.figures ? s.figures.reduce((t, f) => t + f.counted, 0) : null);
+
+const COLUMNS: readonly Column[] = [
+  { label: 'Dispositivo' },
+  { label: 'Operador', className: FOLD.from.xl },
+  { label: 'Abertura', className: FOLD.from.md },
+  { label: 'Fechamento', className: FOLD.from.md },
+  { label: 'Fundo', className: cn(FOLD.from.xl, 'text-right') },
+  { label: 'Esperado', className: cn(FOLD.from.sm, 'text-right') },
+  { label: 'Contado', className: cn(FOLD.from.xl, 'text-right') },
+  { label: 'Diferença', className: 'text-right' },
+  { label: 'Situação' },
+];
 
 export function CaixasScreen() {
   const [page, setPage] = useState(1);
@@ -29,26 +41,14 @@ export function CaixasScreen() {
       <PageHeader title="Caixas" subtitle="Aberturas, movimentações e fechamentos de caixa" />
       <Card>
         <Table aria-label="Caixas">
-          <THead>
-            <tr>
-              <Th>Dispositivo</Th>
-              <Th className={FOLD.from.xl}>Operador</Th>
-              <Th className={FOLD.from.md}>Abertura</Th>
-              <Th className={FOLD.from.md}>Fechamento</Th>
-              <Th className={cn(FOLD.from.xl, 'text-right')}>Fundo</Th>
-              <Th className={cn(FOLD.from.sm, 'text-right')}>Esperado</Th>
-              <Th className={cn(FOLD.from.xl, 'text-right')}>Contado</Th>
-              <Th className="text-right">Diferença</Th>
-              <Th>Situação</Th>
-            </tr>
-          </THead>
+          <ColumnHeads columns={COLUMNS} />
           <TBody>
             {query.isLoading ? (
-              <EmptyRow colSpan={9} text="Carregando caixas..." />
+              <EmptyRow colSpan={COLUMNS.length} text="Carregando caixas..." />
             ) : query.isError ? (
-              <EmptyRow colSpan={9} text="Erro ao carregar caixas" />
+              <EmptyRow colSpan={COLUMNS.length} text="Erro ao carregar caixas" />
             ) : sessions.length === 0 ? (
-              <EmptyRow colSpan={9} text="Nenhum caixa encontrado" />
+              <EmptyRow colSpan={COLUMNS.length} text="Nenhum caixa encontrado" />
             ) : (
               sessions.map((s) => {
                 const c = counted(s);

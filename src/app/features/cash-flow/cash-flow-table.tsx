@@ -5,8 +5,8 @@ import { formatDate } from '../../../shared/dates';
 import { formatBRL } from '../../../shared/money';
 import { cn } from '../../components/cn';
 import { LocalMarkLine } from '../../components/accounts/account-cells';
-import { RowActions } from '../../components/row-actions';
-import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { ACTIONS_COLUMN, RowActions } from '../../components/row-actions';
+import { ListTable, Td, type Column } from '../../components/table';
 import { isCloseEntry } from '../../../shared/caixa';
 import { isManual, type CashEntryRow } from './api';
 
@@ -17,6 +17,14 @@ export function signedAmount(entry: Pick<CashEntryRow, 'type' | 'amount'>): stri
   return `${entry.type === 'income' ? '+' : '-'} ${formatBRL(entry.amount)}`;
 }
 
+const COLUMNS: readonly Column[] = [
+  { label: 'Data' },
+  { label: 'Tipo', className: 'hidden sm:table-cell' },
+  { label: 'Descrição', className: 'hidden lg:table-cell' },
+  { label: 'Categoria', className: 'hidden lg:table-cell' },
+  { label: 'Valor', className: 'text-right' },
+];
+
 interface CashFlowTableProps {
   entries: readonly CashEntryRow[];
   canWrite: boolean;
@@ -26,61 +34,53 @@ interface CashFlowTableProps {
 
 export function CashFlowTable({ entries, canWrite, onEdit, onDelete }: CashFlowTableProps) {
   return (
-    <Table aria-label="Lançamentos">
-      <THead>
-        <tr>
-          <Th>Data</Th>
-          <Th className="hidden sm:table-cell">Tipo</Th>
-          <Th className="hidden lg:table-cell">Descrição</Th>
-          <Th className="hidden lg:table-cell">Categoria</Th>
-          <Th className="text-right">Valor</Th>
-          {canWrite ? <Th className="text-right">Ações</Th> : null}
-        </tr>
-      </THead>
-      <TBody>
-        {entries.length === 0 ? <EmptyRow colSpan={canWrite ? 6 : 5} text="Nenhum lançamento no período." /> : null}
-        {entries.map((entry) => (
-          <tr key={entry.id} data-type={entry.type} className="hover:bg-slate-50">
-            <Td className="min-w-0">
-              <div className="whitespace-nowrap font-medium text-slate-900">{formatDate(entry.date)}</div>
-              <div className="mt-0.5 text-xs text-slate-500 lg:hidden">
-                <span className="sm:hidden">{TYPE_LABELS[entry.type]} · </span>
-                {entry.description} · {entry.category}
-              </div>
-              <LocalMarkLine local={entry.local} />
-            </Td>
-            <Td className="hidden sm:table-cell">{TYPE_LABELS[entry.type]}</Td>
-            <Td className="hidden lg:table-cell">{entry.description}</Td>
-            <Td className="hidden lg:table-cell">{entry.category}</Td>
-            <Td
-              className={cn(
-                'whitespace-nowrap text-right font-medium',
-                entry.type === 'income' ? 'text-green-700' : 'text-red-700',
+    <ListTable
+      label="Lançamentos"
+      columns={canWrite ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}
+      rows={entries}
+      emptyText="Nenhum lançamento no período."
+    >
+      {(entry) => (
+        <tr key={entry.id} data-type={entry.type} className="hover:bg-slate-50">
+          <Td className="min-w-0">
+            <div className="whitespace-nowrap font-medium text-slate-900">{formatDate(entry.date)}</div>
+            <div className="mt-0.5 text-xs text-slate-500 lg:hidden">
+              <span className="sm:hidden">{TYPE_LABELS[entry.type]} · </span>
+              {entry.description} · {entry.category}
+            </div>
+            <LocalMarkLine local={entry.local} />
+          </Td>
+          <Td className="hidden sm:table-cell">{TYPE_LABELS[entry.type]}</Td>
+          <Td className="hidden lg:table-cell">{entry.description}</Td>
+          <Td className="hidden lg:table-cell">{entry.category}</Td>
+          <Td
+            className={cn(
+              'whitespace-nowrap text-right font-medium',
+              entry.type === 'income' ? 'text-green-700' : 'text-red-700',
+            )}
+          >
+            {signedAmount(entry)}
+          </Td>
+          {canWrite ? (
+            <Td className="w-0 whitespace-nowrap text-right">
+              {isManual(entry) ? (
+                <RowActions onEdit={() => onEdit(entry)} onDelete={() => onDelete(entry)} />
+              ) : (
+                <span
+                  className="px-3 text-slate-500"
+                  title={
+                    isCloseEntry(entry)
+                      ? 'Diferença do fechamento de um caixa: não se altera'
+                      : 'Lançamento automático (venda ou conta paga)'
+                  }
+                >
+                  -
+                </span>
               )}
-            >
-              {signedAmount(entry)}
             </Td>
-            {canWrite ? (
-              <Td className="w-0 whitespace-nowrap text-right">
-                {isManual(entry) ? (
-                  <RowActions onEdit={() => onEdit(entry)} onDelete={() => onDelete(entry)} />
-                ) : (
-                  <span
-                    className="px-3 text-slate-500"
-                    title={
-                      isCloseEntry(entry)
-                        ? 'Diferença do fechamento de um caixa: não se altera'
-                        : 'Lançamento automático (venda ou conta paga)'
-                    }
-                  >
-                    -
-                  </span>
-                )}
-              </Td>
-            ) : null}
-          </tr>
-        ))}
-      </TBody>
-    </Table>
+          ) : null}
+        </tr>
+      )}
+    </ListTable>
   );
 }

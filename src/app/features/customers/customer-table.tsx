@@ -2,12 +2,20 @@ import { formatDocument, formatPhone } from '../../../shared/documents';
 import { formatBRL } from '../../../shared/money';
 import type { Customer } from '../../../shared/contract';
 import { cn } from '../../components/cn';
-import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
-import { RowActionsCell, type EditableTableProps } from '../../components/row-actions';
+import { FOLD, ListTable, Td, type Column } from '../../components/table';
+import { ACTIONS_COLUMN, RowActionsCell, type EditableTableProps } from '../../components/row-actions';
 
 interface CustomerTableProps extends EditableTableProps<Customer> {
   customers: readonly Customer[];
 }
+
+const COLUMNS: readonly Column[] = [
+  { label: 'Nome' },
+  { label: 'CPF/CNPJ', className: FOLD.from.md },
+  { label: 'Telefone', className: FOLD.from.md },
+  { label: 'E-mail', className: FOLD.from.xl },
+  { label: 'Cidade', className: FOLD.from.xl },
+];
 
 const orDash = (value: string | null | undefined) => (value ? value : '-');
 
@@ -22,50 +30,42 @@ export const creditLimitText = (centavos: number) =>
  */
 export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete }: CustomerTableProps) {
   return (
-    <Table aria-label="Clientes">
-      <THead>
-        <tr>
-          <Th>Nome</Th>
-          <Th className={FOLD.from.md}>CPF/CNPJ</Th>
-          <Th className={FOLD.from.md}>Telefone</Th>
-          <Th className={FOLD.from.xl}>E-mail</Th>
-          <Th className={FOLD.from.xl}>Cidade</Th>
-          {canWrite ? <Th className="text-right">Ações</Th> : null}
-        </tr>
-      </THead>
-      <TBody>
-        {customers.length === 0 ? <EmptyRow colSpan={canWrite ? 6 : 5} text={emptyText} /> : null}
-        {customers.map((customer) => {
-          const document = formatDocument(customer.document);
-          const phone = formatPhone(customer.phone);
-          return (
-            <tr key={customer.id} className="hover:bg-slate-50">
-              <Td>
-                <div className="font-medium text-slate-900">{customer.name}</div>
-                {customer.store_credit ? (
-                  <div className="mt-0.5 text-xs font-medium text-emerald-800">
-                    Vale-troca: {formatBRL(customer.store_credit)}
-                  </div>
-                ) : null}
-                {customer.credit_limit != null ? (
-                  <div className="mt-0.5 text-xs text-slate-600">{creditLimitText(customer.credit_limit)}</div>
-                ) : null}
-                <div className={cn(FOLD.upTo.md, 'mt-0.5 text-xs text-slate-600')}>
-                  {[document, phone].filter(Boolean).join(' · ')}
+    <ListTable
+      label="Clientes"
+      columns={canWrite ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}
+      rows={customers}
+      emptyText={emptyText}
+    >
+      {(customer) => {
+        const document = formatDocument(customer.document);
+        const phone = formatPhone(customer.phone);
+        return (
+          <tr key={customer.id} className="hover:bg-slate-50">
+            <Td>
+              <div className="font-medium text-slate-900">{customer.name}</div>
+              {customer.store_credit ? (
+                <div className="mt-0.5 text-xs font-medium text-emerald-800">
+                  Vale-troca: {formatBRL(customer.store_credit)}
                 </div>
-                <div className={cn(FOLD.upTo.xl, 'mt-0.5 break-all text-xs text-slate-600')}>
-                  {[customer.email, customer.city].filter(Boolean).join(' · ')}
-                </div>
-              </Td>
-              <Td className={cn(FOLD.from.md, 'whitespace-nowrap')}>{orDash(document)}</Td>
-              <Td className={cn(FOLD.from.md, 'whitespace-nowrap')}>{orDash(phone)}</Td>
-              <Td className={cn(FOLD.from.xl, 'break-all')}>{orDash(customer.email)}</Td>
-              <Td className={FOLD.from.xl}>{orDash(customer.city)}</Td>
-              {canWrite ? <RowActionsCell row={customer} onEdit={onEdit} onDelete={onDelete} /> : null}
-            </tr>
-          );
-        })}
-      </TBody>
-    </Table>
+              ) : null}
+              {customer.credit_limit != null ? (
+                <div className="mt-0.5 text-xs text-slate-600">{creditLimitText(customer.credit_limit)}</div>
+              ) : null}
+              <div className={cn(FOLD.upTo.md, 'mt-0.5 text-xs text-slate-600')}>
+                {[document, phone].filter(Boolean).join(' · ')}
+              </div>
+              <div className={cn(FOLD.upTo.xl, 'mt-0.5 break-all text-xs text-slate-600')}>
+                {[customer.email, customer.city].filter(Boolean).join(' · ')}
+              </div>
+            </Td>
+            <Td className={cn(FOLD.from.md, 'whitespace-nowrap')}>{orDash(document)}</Td>
+            <Td className={cn(FOLD.from.md, 'whitespace-nowrap')}>{orDash(phone)}</Td>
+            <Td className={cn(FOLD.from.xl, 'break-all')}>{orDash(customer.email)}</Td>
+            <Td className={FOLD.from.xl}>{orDash(customer.city)}</Td>
+            {canWrite ? <RowActionsCell row={customer} onEdit={onEdit} onDelete={onDelete} /> : null}
+          </tr>
+        );
+      }}
+    </ListTable>
   );
 }

@@ -6,8 +6,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
+import { ChoiceField } from '../../components/choice-field';
 import { QuantityField, parseQuantityText } from '../../components/quantity-input';
-import { SelectField } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
 import { ProductSearch } from '../../components/record-search';
 import { labelRequestOf } from '../../lib/label-request';
@@ -28,6 +28,8 @@ import {
 import { LabelItemsTable, type LabelItem } from './label-items-table';
 import { PrintedLabels } from './label-pages';
 import { LabelPreview } from './label-preview';
+
+const FORMAT_NAMES = Object.fromEntries(LABEL_FORMAT_IDS.map((id) => [id, LABEL_FORMATS[id].name]));
 
 const toLabelProduct = (p: MirrorProduct): LabelProduct => ({
   id: p.id,
@@ -147,17 +149,13 @@ export function LabelsScreen() {
         <CardHeader title="Impressão" description={summary} />
         <CardContent className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
+            <ChoiceField
               label="Etiqueta"
               value={formatId}
               onChange={(event) => setFormatId(event.target.value as LabelFormatId)}
-            >
-              {LABEL_FORMAT_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {LABEL_FORMATS[id].name}
-                </option>
-              ))}
-            </SelectField>
+              choices={LABEL_FORMAT_IDS}
+              labels={FORMAT_NAMES}
+            />
             {format.kind === 'sheet' ? (
               <QuantityField
                 label="Começar na etiqueta nº"

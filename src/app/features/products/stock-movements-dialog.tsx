@@ -14,7 +14,7 @@ import { Dialog } from '../../components/dialog';
 import { cn } from '../../components/cn';
 import { PaginationBar } from '../../components/pagination-bar';
 import { InlineLoading } from '../../components/spinner';
-import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { ColumnHeads, EmptyRow, TBody, Table, Td, type Column } from '../../components/table';
 import { api } from '../../lib/api';
 
 const PAGE_SIZE = 20;
@@ -24,6 +24,14 @@ function whenText(iso: string): string {
   const time = new Date(at.getTime() - SAO_PAULO_OFFSET_MS).toISOString().slice(11, 16);
   return `${formatDate(dayInSaoPaulo(at))} ${time}`;
 }
+
+const COLUMNS: readonly Column[] = [
+  { label: 'Data' },
+  { label: 'Movimento' },
+  { label: 'Quantidade', className: 'text-right' },
+  { label: 'Estoque após', className: 'text-right' },
+  { label: 'Usuário' },
+];
 
 export function StockMovementsDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const [page, setPage] = useState(1);
@@ -48,17 +56,11 @@ export function StockMovementsDialog({ product, onClose }: { product: Product; o
         </p>
       ) : (
         <Table aria-label="Movimentação de Estoque">
-          <THead>
-            <tr>
-              <Th>Data</Th>
-              <Th>Movimento</Th>
-              <Th className="text-right">Quantidade</Th>
-              <Th className="text-right">Estoque após</Th>
-              <Th>Usuário</Th>
-            </tr>
-          </THead>
+          <ColumnHeads columns={COLUMNS} />
           <TBody>
-            {!isPending && movements.length === 0 ? <EmptyRow colSpan={5} text="Nenhuma movimentação" /> : null}
+            {!isPending && movements.length === 0 ? (
+              <EmptyRow colSpan={COLUMNS.length} text="Nenhuma movimentação" />
+            ) : null}
             {movements.map((m) => (
               <tr key={m.id}>
                 <Td className="whitespace-nowrap text-xs">{whenText(m.created_at)}</Td>

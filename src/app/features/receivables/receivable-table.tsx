@@ -4,10 +4,17 @@
 import { allowedActions } from '../../../shared/accounts';
 import { RECEIVABLE_STATUS_LABELS } from '../../../shared/contract/accounts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
-import { AmountCell, DueDateCell, DueFold, LocalMarkLine, StatusCell } from '../../components/accounts/account-cells';
+import {
+  ACCOUNT_COLUMNS,
+  AmountCell,
+  DueDateCell,
+  DueFold,
+  LocalMarkLine,
+  StatusCell,
+} from '../../components/accounts/account-cells';
 import { Button } from '../../components/button';
 import { CheckIcon } from '../../components/icons';
-import { EmptyRow, TBody, THead, Table, Td, Th } from '../../components/table';
+import { ListTable, Td, type Column } from '../../components/table';
 import type { ReceivableRow } from './api';
 
 interface ReceivableTableProps {
@@ -17,65 +24,65 @@ interface ReceivableTableProps {
   onPay: (account: ReceivableRow) => void;
 }
 
+const COLUMNS: readonly Column[] = [
+  { label: 'Descrição' },
+  { label: 'Cliente', className: 'hidden sm:table-cell' },
+  ACCOUNT_COLUMNS.amount,
+  ACCOUNT_COLUMNS.dueDate,
+  ACCOUNT_COLUMNS.status,
+  { label: 'Método', className: 'hidden lg:table-cell' },
+];
+const COLUMNS_WITH_ACTIONS: readonly Column[] = [...COLUMNS, { label: 'Ações', className: 'text-right' }];
+
 const methodOf = (account: ReceivableRow) =>
   account.payment_method ? PAYMENT_METHOD_LABELS[account.payment_method] : '-';
 
 export function ReceivableTable({ accounts, canReceive, onPay }: ReceivableTableProps) {
+  const columns = canReceive ? COLUMNS_WITH_ACTIONS : COLUMNS;
   return (
-    <Table aria-label="Contas a receber">
-      <THead>
-        <tr>
-          <Th>Descrição</Th>
-          <Th className="hidden sm:table-cell">Cliente</Th>
-          <Th className="text-right">Valor</Th>
-          <Th className="hidden sm:table-cell">Vencimento</Th>
-          <Th className="hidden sm:table-cell">Status</Th>
-          <Th className="hidden lg:table-cell">Método</Th>
-          {canReceive ? <Th className="text-right">Ações</Th> : null}
-        </tr>
-      </THead>
-      <TBody>
-        {accounts.length === 0 ? (
-          <EmptyRow colSpan={canReceive ? 7 : 6} text="Nenhuma conta a receber encontrada" />
-        ) : null}
-        {accounts.map((account) => (
-          <tr key={account.id} data-status={account.status} className="hover:bg-slate-50">
-            <Td className="min-w-0">
-              <div className="font-medium text-slate-900">{account.description}</div>
-              {account.customer ? (
-                <div className="mt-0.5 text-xs text-slate-500 sm:hidden">{account.customer.name}</div>
-              ) : null}
-              {account.payment_method ? (
-                <div className="mt-0.5 text-xs text-slate-500 lg:hidden">{methodOf(account)}</div>
-              ) : null}
-              <DueFold account={account} labels={RECEIVABLE_STATUS_LABELS} />
-              <LocalMarkLine local={account.local} />
-            </Td>
-            <Td className="hidden sm:table-cell">{account.customer?.name ?? '-'}</Td>
-            <AmountCell amount={account.amount} />
-            <DueDateCell date={account.due_date} />
-            <StatusCell status={account.status} labels={RECEIVABLE_STATUS_LABELS} />
-            <Td className="hidden lg:table-cell">{methodOf(account)}</Td>
-            {canReceive ? (
-              <Td className="w-0 text-right">
-                {allowedActions(account.status).pay ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="whitespace-nowrap"
-                    aria-label="Registrar Pagamento"
-                    title="Registrar Pagamento"
-                    onClick={() => onPay(account)}
-                  >
-                    <CheckIcon className="h-4 w-4 text-green-700" />
-                    <span className="hidden md:inline">Registrar Pagamento</span>
-                  </Button>
-                ) : null}
-              </Td>
+    <ListTable
+      label="Contas a receber"
+      columns={columns}
+      rows={accounts}
+      emptyText="Nenhuma conta a receber encontrada"
+    >
+      {(account) => (
+        <tr key={account.id} data-status={account.status} className="hover:bg-slate-50">
+          <Td className="min-w-0">
+            <div className="font-medium text-slate-900">{account.description}</div>
+            {account.customer ? (
+              <div className="mt-0.5 text-xs text-slate-500 sm:hidden">{account.customer.name}</div>
             ) : null}
-          </tr>
-        ))}
-      </TBody>
-    </Table>
+            {account.payment_method ? (
+              <div className="mt-0.5 text-xs text-slate-500 lg:hidden">{methodOf(account)}</div>
+            ) : null}
+            <DueFold account={account} labels={RECEIVABLE_STATUS_LABELS} />
+            <LocalMarkLine local={account.local} />
+          </Td>
+          <Td className="hidden sm:table-cell">{account.customer?.name ?? '-'}</Td>
+          <AmountCell amount={account.amount} />
+          <DueDateCell date={account.due_date} />
+          <StatusCell status={account.status} labels={RECEIVABLE_STATUS_LABELS} />
+          <Td className="hidden lg:table-cell">{methodOf(account)}</Td>
+          {canReceive ? (
+            <Td className="w-0 text-right">
+              {allowedActions(account.status).pay ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="whitespace-nowrap"
+                  aria-label="Registrar Pagamento"
+                  title="Registrar Pagamento"
+                  onClick={() => onPay(account)}
+                >
+                  <CheckIcon className="h-4 w-4 text-green-700" />
+                  <span className="hidden md:inline">Registrar Pagamento</span>
+                </Button>
+              ) : null}
+            </Td>
+          ) : null}
+        </tr>
+      )}
+    </ListTable>
   );
 }

@@ -6,6 +6,7 @@ import { discountCentavos, parsePercentInput, percentText, type DiscountInput } 
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { ErrorNote } from '../../components/error-note';
 import { FieldFrame, SelectField, TextField } from '../../components/field';
 import { MoneyInput } from '../../components/money-input';
 
@@ -97,11 +98,7 @@ export function DiscountDialog({ title, base, current, limit, check, onApply, on
         <p className="text-sm text-slate-700" data-testid="discount-preview">
           Desconto de {formatBRL(off)} · fica {formatBRL(Math.max(base - off, 0))}
         </p>
-        {refused ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {refused}
-          </p>
-        ) : null}
+        {refused ? <ErrorNote>{refused}</ErrorNote> : null}
         <div className="flex flex-wrap justify-end gap-2">
           {current ? (
             <Button

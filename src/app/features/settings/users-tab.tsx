@@ -10,8 +10,8 @@ import { DeleteConfirm } from '../../components/confirm-dialog';
 import { AddButton } from '../../components/list-card';
 import { LoadingState } from '../../components/spinner';
 import { cn } from '../../components/cn';
-import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
-import { RowActionsCell } from '../../components/row-actions';
+import { ColumnHeads, EmptyRow, FOLD, TBody, Table, Td, type Column } from '../../components/table';
+import { ACTIONS_COLUMN, RowActionsCell } from '../../components/row-actions';
 import { useErrorToast } from '../../components/use-error-toast';
 import { useDeleteUser, useUsers } from './api';
 import { ROLE_LABELS, UserDialog } from './user-dialog';
@@ -23,6 +23,14 @@ const RoleBadge = ({ role }: { role: User['role'] }) => (
 const StatusBadge = ({ active }: { active: boolean }) => (
   <Badge tone={active ? 'green' : 'red'}>{active ? 'Ativo' : 'Inativo'}</Badge>
 );
+
+const COLUMNS: readonly Column[] = [
+  { label: 'Nome' },
+  { label: 'E-mail', className: FOLD.from.md },
+  { label: 'Perfil', className: FOLD.from.sm },
+  { label: 'Status', className: FOLD.from.sm },
+  ACTIONS_COLUMN,
+];
 
 export function UsersTab() {
   const { user: currentUser } = useSession();
@@ -45,18 +53,12 @@ export function UsersTab() {
         <LoadingState text="Carregando usuários..." />
       ) : (
         <Table aria-label="Usuários">
-          <THead>
-            <tr>
-              <Th>Nome</Th>
-              <Th className={FOLD.from.md}>E-mail</Th>
-              <Th className={FOLD.from.sm}>Perfil</Th>
-              <Th className={FOLD.from.sm}>Status</Th>
-              <Th className="text-right">Ações</Th>
-            </tr>
-          </THead>
+          <ColumnHeads columns={COLUMNS} />
           <TBody>
-            {usersQuery.isError ? <EmptyRow colSpan={5} text="Erro ao buscar usuários" /> : null}
-            {usersQuery.data?.length === 0 ? <EmptyRow colSpan={5} text="Nenhum usuário cadastrado." /> : null}
+            {usersQuery.isError ? <EmptyRow colSpan={COLUMNS.length} text="Erro ao buscar usuários" /> : null}
+            {usersQuery.data?.length === 0 ? (
+              <EmptyRow colSpan={COLUMNS.length} text="Nenhum usuário cadastrado." />
+            ) : null}
             {usersQuery.data?.map((user) => (
               <tr key={user.id} className="hover:bg-slate-50">
                 <Td>

@@ -5,7 +5,7 @@ import type { StockCountLine } from '../../../shared/contract/stock-counts';
 import { formatBRL } from '../../../shared/money';
 import { variantText } from '../../../shared/product-variant';
 import { QuantityInput, parseQuantityText } from '../../components/quantity-input';
-import { EmptyRow, FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
+import { FOLD, ListTable, Td, type Column } from '../../components/table';
 import { toastError } from '../../components/toast-store';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -52,6 +52,13 @@ function CountedInput({ line, onSave }: { line: StockCountLine; onSave: (counted
   );
 }
 
+const COLUMNS: readonly Column[] = [
+  { label: 'Produto' },
+  { label: 'Sistema', className: FOLD.from.sm },
+  { label: 'Contado' },
+  { label: 'Diferença', className: FOLD.from.md },
+];
+
 interface CountLinesTableProps {
   lines: StockCountLine[];
   /** Products whose count is saved on this device and not yet sent. */
@@ -61,39 +68,30 @@ interface CountLinesTableProps {
 
 export function CountLinesTable({ lines, queued, onCount }: CountLinesTableProps) {
   return (
-    <Table aria-label="Produtos do inventário">
-      <THead>
-        <tr>
-          <Th>Produto</Th>
-          <Th className={FOLD.from.sm}>Sistema</Th>
-          <Th>Contado</Th>
-          <Th className={FOLD.from.md}>Diferença</Th>
+    <ListTable
+      label="Produtos do inventário"
+      columns={COLUMNS}
+      rows={lines}
+      emptyText="Nenhum produto encontrado neste inventário"
+    >
+      {(line) => (
+        <tr key={line.product_id} className={line.difference ? 'bg-yellow-50' : undefined}>
+          <Td>
+            <div className="font-medium">{line.name}</div>
+            <div className="text-xs text-slate-500">
+              {[line.sku, line.barcode, variantText(line)].filter(Boolean).join(' · ')}
+            </div>
+            <div className={`text-xs text-slate-600 ${FOLD.upTo.sm}`}>Sistema: {line.current_stock}</div>
+            <div className={`text-xs text-slate-600 ${FOLD.upTo.md}`}>Diferença: {differenceText(line)}</div>
+          </Td>
+          <Td className={FOLD.from.sm}>{line.current_stock}</Td>
+          <Td>
+            <CountedInput line={line} onSave={(counted) => onCount(line, counted)} />
+            {queued.has(line.product_id) ? <div className="text-xs text-yellow-800">Aguardando envio</div> : null}
+          </Td>
+          <Td className={`${FOLD.from.md} whitespace-nowrap`}>{differenceText(line)}</Td>
         </tr>
-      </THead>
-      <TBody>
-        {lines.length === 0 ? (
-          <EmptyRow colSpan={4} text="Nenhum produto encontrado neste inventário" />
-        ) : (
-          lines.map((line) => (
-            <tr key={line.product_id} className={line.difference ? 'bg-yellow-50' : undefined}>
-              <Td>
-                <div className="font-medium">{line.name}</div>
-                <div className="text-xs text-slate-500">
-                  {[line.sku, line.barcode, variantText(line)].filter(Boolean).join(' · ')}
-                </div>
-                <div className={`text-xs text-slate-600 ${FOLD.upTo.sm}`}>Sistema: {line.current_stock}</div>
-                <div className={`text-xs text-slate-600 ${FOLD.upTo.md}`}>Diferença: {differenceText(line)}</div>
-              </Td>
-              <Td className={FOLD.from.sm}>{line.current_stock}</Td>
-              <Td>
-                <CountedInput line={line} onSave={(counted) => onCount(line, counted)} />
-                {queued.has(line.product_id) ? <div className="text-xs text-yellow-800">Aguardando envio</div> : null}
-              </Td>
-              <Td className={`${FOLD.from.md} whitespace-nowrap`}>{differenceText(line)}</Td>
-            </tr>
-          ))
-        )}
-      </TBody>
-    </Table>
+      )}
+    </ListTable>
   );
 }

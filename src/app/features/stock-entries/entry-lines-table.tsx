@@ -6,7 +6,7 @@ import type { NfePreviewLine } from '../../../shared/contract/stock-entries';
 import { formatBRL } from '../../../shared/money';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
-import { FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
+import { FOLD, ListTable, Td, type Column } from '../../components/table';
 import type { Choices, LineChoice } from './entry-choice';
 
 const quantityText = (line: NfePreviewLine) => `${line.quantity.replace('.', ',')} ${line.unit}`;
@@ -84,6 +84,14 @@ function ChoiceCell({
   );
 }
 
+const COLUMNS: readonly Column[] = [
+  { label: 'Item' },
+  { label: 'Qtde', className: FOLD.from.md },
+  { label: 'Custo unit.', className: FOLD.from.md },
+  { label: 'Total', className: FOLD.from.md },
+  { label: 'Produto' },
+];
+
 export function EntryLinesTable({
   lines,
   choices,
@@ -98,58 +106,47 @@ export function EntryLinesTable({
   onFactor: (item: number, units: number) => void;
 }) {
   return (
-    <Table aria-label="Itens da NF-e">
-      <THead>
-        <tr>
-          <Th>Item</Th>
-          <Th className={FOLD.from.md}>Qtde</Th>
-          <Th className={FOLD.from.md}>Custo unit.</Th>
-          <Th className={FOLD.from.md}>Total</Th>
-          <Th>Produto</Th>
-        </tr>
-      </THead>
-      <TBody>
-        {lines.map((line) => (
-          <tr key={line.item_number} data-item={line.item_number} className={line.problem ? 'bg-red-50' : undefined}>
-            <Td className="min-w-0 max-w-xs">
-              <div className="text-sm font-medium text-slate-900">
-                {line.item_number}. {line.description}
-              </div>
-              <div className="text-xs text-slate-500">
-                Cód. {line.supplier_code}
-                {line.ean ? ` · EAN ${line.ean}` : ''} · NCM {line.ncm}
-              </div>
-              <div className={`mt-2 space-y-1 text-sm ${FOLD.upTo.md}`}>
-                <UnitsCell line={line} onFactor={onFactor} />
-                <div>
-                  {line.cost_per_unit === null ? '—' : `${formatBRL(line.cost_per_unit)} / un.`} · Total{' '}
-                  {formatBRL(line.total)}
-                </div>
-              </div>
-              {line.problem ? (
-                <p role="alert" className="mt-1 text-xs text-red-700">
-                  {line.problem}
-                </p>
-              ) : null}
-            </Td>
-            <Td className={FOLD.from.md}>
+    <ListTable label="Itens da NF-e" columns={COLUMNS} rows={lines}>
+      {(line) => (
+        <tr key={line.item_number} data-item={line.item_number} className={line.problem ? 'bg-red-50' : undefined}>
+          <Td className="min-w-0 max-w-xs">
+            <div className="text-sm font-medium text-slate-900">
+              {line.item_number}. {line.description}
+            </div>
+            <div className="text-xs text-slate-500">
+              Cód. {line.supplier_code}
+              {line.ean ? ` · EAN ${line.ean}` : ''} · NCM {line.ncm}
+            </div>
+            <div className={`mt-2 space-y-1 text-sm ${FOLD.upTo.md}`}>
               <UnitsCell line={line} onFactor={onFactor} />
-            </Td>
-            <Td className={`${FOLD.from.md} whitespace-nowrap`}>
-              {line.cost_per_unit === null ? '—' : formatBRL(line.cost_per_unit)}
-            </Td>
-            <Td className={`${FOLD.from.md} whitespace-nowrap`}>{formatBRL(line.total)}</Td>
-            <Td>
-              <ChoiceCell
-                line={line}
-                choice={choices[line.item_number] ?? { kind: 'none' }}
-                onLink={() => onLink(line)}
-                onCreate={() => onCreate(line)}
-              />
-            </Td>
-          </tr>
-        ))}
-      </TBody>
-    </Table>
+              <div>
+                {line.cost_per_unit === null ? '—' : `${formatBRL(line.cost_per_unit)} / un.`} · Total{' '}
+                {formatBRL(line.total)}
+              </div>
+            </div>
+            {line.problem ? (
+              <p role="alert" className="mt-1 text-xs text-red-700">
+                {line.problem}
+              </p>
+            ) : null}
+          </Td>
+          <Td className={FOLD.from.md}>
+            <UnitsCell line={line} onFactor={onFactor} />
+          </Td>
+          <Td className={`${FOLD.from.md} whitespace-nowrap`}>
+            {line.cost_per_unit === null ? '—' : formatBRL(line.cost_per_unit)}
+          </Td>
+          <Td className={`${FOLD.from.md} whitespace-nowrap`}>{formatBRL(line.total)}</Td>
+          <Td>
+            <ChoiceCell
+              line={line}
+              choice={choices[line.item_number] ?? { kind: 'none' }}
+              onLink={() => onLink(line)}
+              onCreate={() => onCreate(line)}
+            />
+          </Td>
+        </tr>
+      )}
+    </ListTable>
   );
 }

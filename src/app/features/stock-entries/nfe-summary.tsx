@@ -7,7 +7,7 @@ import { formatBRL } from '../../../shared/money';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
-import { FOLD, TBody, THead, Table, Td, Th } from '../../components/table';
+import { FOLD, ListTable, Td, type Column } from '../../components/table';
 import { LABELS_PATH } from '../../lib/label-request';
 
 function Fact({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
@@ -18,6 +18,19 @@ function Fact({ label, value, mono = false }: { label: string; value: string; mo
     </div>
   );
 }
+
+const PLAN_COLUMNS: readonly Column[] = [
+  { label: 'Descrição' },
+  { label: 'Vencimento', className: FOLD.from.sm },
+  { label: 'Valor' },
+];
+
+const RESULT_COLUMNS: readonly Column[] = [
+  { label: 'Produto' },
+  { label: 'Entrada', className: FOLD.from.sm },
+  { label: 'Estoque' },
+  { label: 'Custo', className: FOLD.from.sm },
+];
 
 export function NfeSummary({ preview }: { preview: NfePreview }) {
   return (
@@ -46,27 +59,18 @@ export function NfeSummary({ preview }: { preview: NfePreview }) {
 
 export function PayablesPlan({ payables }: { payables: NfePreview['payables'] | StockEntryResult['payables'] }) {
   return (
-    <Table aria-label="Contas a pagar da NF-e">
-      <THead>
-        <tr>
-          <Th>Descrição</Th>
-          <Th className={FOLD.from.sm}>Vencimento</Th>
-          <Th>Valor</Th>
+    <ListTable label="Contas a pagar da NF-e" columns={PLAN_COLUMNS} rows={payables}>
+      {(p) => (
+        <tr key={`${p.description}-${p.due_date}`}>
+          <Td>
+            {p.description}
+            <div className={`text-xs text-slate-500 ${FOLD.upTo.sm}`}>Vence {formatDate(p.due_date)}</div>
+          </Td>
+          <Td className={FOLD.from.sm}>{formatDate(p.due_date)}</Td>
+          <Td className="whitespace-nowrap">{formatBRL(p.amount)}</Td>
         </tr>
-      </THead>
-      <TBody>
-        {payables.map((p) => (
-          <tr key={`${p.description}-${p.due_date}`}>
-            <Td>
-              {p.description}
-              <div className={`text-xs text-slate-500 ${FOLD.upTo.sm}`}>Vence {formatDate(p.due_date)}</div>
-            </Td>
-            <Td className={FOLD.from.sm}>{formatDate(p.due_date)}</Td>
-            <Td className="whitespace-nowrap">{formatBRL(p.amount)}</Td>
-          </tr>
-        ))}
-      </TBody>
-    </Table>
+      )}
+    </ListTable>
   );
 }
 
@@ -86,32 +90,22 @@ export function EntryResult({ result }: { result: StockEntryResult }) {
         }
       />
       <CardContent className="space-y-4">
-        <Table aria-label="Produtos da entrada">
-          <THead>
-            <tr>
-              <Th>Produto</Th>
-              <Th className={FOLD.from.sm}>Entrada</Th>
-              <Th>Estoque</Th>
-              <Th className={FOLD.from.sm}>Custo</Th>
+        <ListTable label="Produtos da entrada" columns={RESULT_COLUMNS} rows={result.products}>
+          {(p) => (
+            <tr key={p.id}>
+              <Td>
+                {p.name}
+                {p.created ? <span className="ml-2 text-xs text-yellow-800">(novo)</span> : null}
+                <div className={`text-xs text-slate-500 ${FOLD.upTo.sm}`}>
+                  +{p.units_in} un. · Custo {formatBRL(p.cost_price)}
+                </div>
+              </Td>
+              <Td className={FOLD.from.sm}>+{p.units_in}</Td>
+              <Td>{p.current_stock}</Td>
+              <Td className={FOLD.from.sm}>{formatBRL(p.cost_price)}</Td>
             </tr>
-          </THead>
-          <TBody>
-            {result.products.map((p) => (
-              <tr key={p.id}>
-                <Td>
-                  {p.name}
-                  {p.created ? <span className="ml-2 text-xs text-yellow-800">(novo)</span> : null}
-                  <div className={`text-xs text-slate-500 ${FOLD.upTo.sm}`}>
-                    +{p.units_in} un. · Custo {formatBRL(p.cost_price)}
-                  </div>
-                </Td>
-                <Td className={FOLD.from.sm}>+{p.units_in}</Td>
-                <Td>{p.current_stock}</Td>
-                <Td className={FOLD.from.sm}>{formatBRL(p.cost_price)}</Td>
-              </tr>
-            ))}
-          </TBody>
-        </Table>
+          )}
+        </ListTable>
         <h3 className="text-sm font-semibold text-slate-900">Contas a pagar criadas</h3>
         <PayablesPlan payables={result.payables} />
       </CardContent>

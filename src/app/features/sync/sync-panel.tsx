@@ -8,6 +8,7 @@ import { usePermissions } from '../../auth/use-permissions';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { ErrorNote } from '../../components/error-note';
 import {
   useConflictSales,
   useLastSyncAt,
@@ -91,11 +92,7 @@ export function SyncPanel({ open, onClose }: { open: boolean; onClose: () => voi
             {syncing ? 'Sincronizando...' : 'Sincronizar agora'}
           </Button>
         </div>
-        {lastError ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            Última falha: {lastError}
-          </p>
-        ) : null}
+        {lastError ? <ErrorNote>Última falha: {lastError}</ErrorNote> : null}
 
         <ListSection title="Pendentes" items={pending} empty="Nenhuma alteração aguardando envio." tone="slate">
           {(entry) => (
