@@ -69,7 +69,7 @@ export function PaymentChoice({
             <Option checked={draft.kind === 'due'} label="A pagar" onPick={() => onChange({ kind: 'due', date: '' })} />
           </div>
           {draft.kind === 'paid' ? (
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid max-w-2xl gap-3 sm:grid-cols-2">
               <DateField
                 label="Data do pagamento"
                 value={draft.date}
@@ -87,7 +87,7 @@ export function PaymentChoice({
             </div>
           ) : null}
           {draft.kind === 'due' ? (
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid max-w-2xl gap-3 sm:grid-cols-2">
               <DateField
                 label="Vencimento"
                 value={draft.date}
