@@ -175,7 +175,11 @@ export function counterCases({ db, http, admin, tenantId, next, ok, onTwo, twoBo
           },
         ];
         const { xml } = nfeXml({ number: 9000 + n, recipient_cnpj: '11222333000181', lines });
-        return { xml, lines: [{ item_number: 1, new_product: { name: `Item ${n}`, sku: `IDEM-${n}` } }] };
+        return {
+          xml,
+          lines: [{ item_number: 1, new_product: { name: `Item ${n}`, sku: `IDEM-${n}` } }],
+          payment: { kind: 'due', due_date: '2030-01-10' },
+        };
       };
       return {
         call: { url: '/api/stock-entries', body: entry() },
