@@ -217,6 +217,7 @@ export function useReceiveInstallment() {
         payment_date: date,
         payment_method: method,
         amount,
+        offline: false,
         ...(cashSessionId ? { cash_session_id: cashSessionId } : {}),
       });
       return {
