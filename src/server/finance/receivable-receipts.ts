@@ -58,7 +58,7 @@ export async function receiveInstallment(
       deviceId: input.device_id ?? owner?.deviceId,
       userId: caller.userId,
       role: caller.role,
-      offline: input.offline,
+      offline: input.offline ?? false,
     });
     const cashSessionId = session.sessionId;
     const [row] = await tr

@@ -24,8 +24,8 @@ export const ReceiveInstallmentSchema = z.object({
   cash_session_id: Id.optional(),
   /** The device that took the money (the caixa named must be open on it). */
   device_id: Id.optional(),
-  /** Sent by the device's outbox: it already happened at the counter. */
-  offline: z.boolean().default(false),
+  /** Sent by the device's outbox: it already happened at the counter (absent: no). */
+  offline: z.boolean().optional(),
 });
 export type ReceiveInstallment = z.infer<typeof ReceiveInstallmentSchema>;
 

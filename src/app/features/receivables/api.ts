@@ -217,7 +217,6 @@ export function useReceiveInstallment() {
         payment_date: date,
         payment_method: method,
         amount,
-        offline: false,
         ...(cashSessionId ? { cash_session_id: cashSessionId } : {}),
       });
       return {
