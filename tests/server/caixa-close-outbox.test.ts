@@ -2,7 +2,8 @@
 // (fake-indexeddb, drainOutbox over the app's API client): a blind close made offline with
 // a cash shortage and a Pix surplus of the same amount writes, once delivered, one
 // cash-book entry per method, the very ones the device showed (shared/caixa.ts
-// closeEntries), summing to the close's difference; and a sale queued on a till by a
+// closeEntries), summing to the close's difference (the DRE's result moves by that net);
+// and a sale queued on a till by a
 // person who did not open its caixa is delivered, kept in that caixa and recorded as a
 // 'cash_session' conflict, never lost.
 import 'fake-indexeddb/auto';
@@ -11,6 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CLOSE_CATEGORIES, closeEntries } from '../../src/shared/caixa';
 import type { CashSessionDetail } from '../../src/shared/contract';
+import { todayIso } from '../../src/shared/dates';
 import { openCaixa, currentCaixa } from '../../src/app/offline/caixa';
 import { closeCaixa, expectedOf, sessionReceipts, sessionSales } from '../../src/app/offline/caixa-close';
 import type { LocalSale } from '../../src/app/offline/db';
@@ -64,6 +66,16 @@ describe.each(databases())("the device's blind close and caixa owner, against th
     const caixa = (await currentCaixa(db))!;
     const expected = expectedOf(caixa, await sessionSales(db, caixa.id), await sessionReceipts(db, caixa));
     expect(expected).toMatchObject({ cash: 12_500, pix: 2500 });
+    const admin = await appClientOf(ctx.app, 'admin@demo.com');
+    const today = todayIso();
+    const dre = async () =>
+      (
+        (await admin.send('GET', `/financial-reports/dre?start_date=${today}&end_date=${today}`)) as {
+          data: { revenue: { other_revenue: number }; net_income: number };
+        }
+      ).data;
+    await deliver(client);
+    const before = await dre();
 
     // R$ 5,00 missing from the drawer, R$ 5,00 more on the Pix statement: the net is zero.
     const counted = { ...expected, cash: expected.cash - 500, pix: expected.pix + 500 };
@@ -91,6 +103,10 @@ describe.each(databases())("the device's blind close and caixa owner, against th
     // The entries sum to the close's difference: the book's balance moves by the net, exactly.
     const net = book.reduce((s, e) => s + (e.type === 'income' ? e.amount : -e.amount), 0);
     expect(net).toBe(Math.round(served.difference! * 100));
+    // The DRE shows the surplus as other revenue and the shortage as an expense; the result moves by the net (0).
+    const after = await dre();
+    expect(Math.round((after.revenue.other_revenue - before.revenue.other_revenue) * 100)).toBe(500);
+    expect(after.net_income).toBe(before.net_income);
   });
 
   it('a sale queued on a till by someone who did not open its caixa: delivered, in that caixa, flagged for admins', async () => {
