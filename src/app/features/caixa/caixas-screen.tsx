@@ -30,7 +30,7 @@ function MethodDifferences({ figures }: { figures: CashSession['figures'] }) {
     <ul className="mt-0.5 text-xs text-slate-600">
       {entries.map((e) => (
         <li key={e.method}>
-          {e.label}: {formatBRL(e.type === 'expense' ? -e.amount : e.amount)}
+          {e.label}: <span className="whitespace-nowrap">{formatBRL(e.type === 'expense' ? -e.amount : e.amount)}</span>
         </li>
       ))}
     </ul>
