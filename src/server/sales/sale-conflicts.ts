@@ -2,7 +2,12 @@
 // sale-plan.ts): listed newest first with the sale's details (who sold, which device, when,
 // what differs), counted while open, and marked as reviewed.
 import { aliasedTable, and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { type Pagination, type SaleConflict, type SaleConflictListQuery } from '../../shared/contract';
+import {
+  type Pagination,
+  type SaleConflict,
+  type SaleConflictKind,
+  type SaleConflictListQuery,
+} from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
 import { saleConflicts, sales, users } from '../db/schema';
@@ -96,4 +101,21 @@ export async function reviewSaleConflict(
     if (!row) throw notFound(SALE_CONFLICT_NOT_FOUND);
     return toConflict(row);
   });
+}
+
+/** Flags a sale for admins (one row per kind; flagged again, it is open again). */
+export async function flagSale(
+  t: DbOrTx,
+  tenantId: string,
+  saleId: string,
+  kind: SaleConflictKind,
+  now: Date,
+): Promise<void> {
+  await t
+    .insert(saleConflicts)
+    .values({ tenantId, saleId, kind, createdAt: now })
+    .onConflictDoUpdate({
+      target: [saleConflicts.tenantId, saleConflicts.saleId, saleConflicts.kind],
+      set: { reviewedAt: null, reviewedBy: null, createdAt: now },
+    });
 }

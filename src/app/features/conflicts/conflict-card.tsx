@@ -16,6 +16,7 @@ const TONE = {
   store_credit: 'red',
   credit: 'red',
   store_credit_payout: 'red',
+  cash_session: 'yellow',
 } as const;
 
 function Fact({ label, value }: { label: string; value: string }) {
