@@ -1,5 +1,7 @@
 // The signed-in frame: sidebar, top bar (with the sync status) and the current screen.
 // Logout warns first while sales or account changes recorded here are not yet on the server.
+// The first Tab reaches 'Pular para o conteúdo', which moves the keyboard into <main>
+// (focusable by it, not a tab stop of its own).
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/session-context';
@@ -13,6 +15,8 @@ import { screenCommitted } from '../offline/screen-painted';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebar } from './use-sidebar';
+
+const MAIN_ID = 'conteudo';
 
 export function AppLayout() {
   const { user, logout } = useSession();
@@ -39,6 +43,16 @@ export function AppLayout() {
 
   return (
     <div className="flex h-screen overflow-hidden bg-slate-50">
+      <a
+        href={`#${MAIN_ID}`}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+        className="sr-only z-[110] rounded-md bg-white px-4 py-2 text-sm font-medium text-blue-700 shadow-lg focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:outline-none focus:ring-2 focus:ring-blue-500"
+      >
+        Pular para o conteúdo
+      </a>
       <Sidebar drawerOpen={sidebar.drawerOpen} collapsed={sidebar.collapsed} onClose={sidebar.closeDrawer} />
       <div className="flex min-w-0 flex-1 flex-col overflow-hidden">
         <TopBar
@@ -49,9 +63,10 @@ export function AppLayout() {
           loggingOut={loggingOut}
           extra={<SyncStatus />}
         />
-        {/* The scrolling region: focusable, so the keyboard can scroll a screen with nothing to focus. */}
+        {/* The scrolling region: the skip link focuses it, so the keyboard can scroll a screen with nothing to focus. */}
         <main
-          tabIndex={0}
+          id={MAIN_ID}
+          tabIndex={-1}
           aria-label="Conteúdo"
           className="flex-1 overflow-y-auto p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500 sm:p-6 lg:p-8"
         >
