@@ -1,8 +1,9 @@
 // The signed-in frame: sidebar, top bar (with the sync status) and the current screen.
 // Logout warns first while sales or account changes recorded here are not yet on the server.
-// The first Tab reaches 'Pular para o conteúdo', which moves the keyboard into <main>
-// (focusable by it, not a tab stop of its own).
-import { Suspense, useEffect, useState } from 'react';
+// The first Tab reaches 'Pular para o conteúdo', which moves the keyboard into <main>.
+// <main> is a tab stop only while it scrolls with nothing inside that the keyboard can reach
+// (then Tab still lets the keyboard scroll it); otherwise only the skip link focuses it.
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/session-context';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -17,6 +18,35 @@ import { TopBar } from './top-bar';
 import { useSidebar } from './use-sidebar';
 
 const MAIN_ID = 'conteudo';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Makes <main> a tab stop only while it scrolls and holds nothing focusable. */
+function useMainTabStop(main: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = main.current;
+    if (!el) return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const scrolls = el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth;
+      el.tabIndex = scrolls && !el.querySelector(FOCUSABLE) ? 0 : -1;
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    const mutations = new MutationObserver(schedule);
+    mutations.observe(el, { childList: true, subtree: true });
+    const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
+    sizes?.observe(el);
+    check();
+    return () => {
+      cancelAnimationFrame(frame);
+      mutations.disconnect();
+      sizes?.disconnect();
+    };
+  }, [main]);
+}
 
 export function AppLayout() {
   const { user, logout } = useSession();
@@ -25,6 +55,8 @@ export function AppLayout() {
   const unsynced = useUnsyncedCounts();
   const [loggingOut, setLoggingOut] = useState(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  useMainTabStop(mainRef);
   // The device's database opens once this first frame is painted (screen-painted.ts).
   useEffect(screenCommitted, []);
 
@@ -63,8 +95,9 @@ export function AppLayout() {
           loggingOut={loggingOut}
           extra={<SyncStatus />}
         />
-        {/* The scrolling region: the skip link focuses it, so the keyboard can scroll a screen with nothing to focus. */}
+        {/* The scrolling region: the skip link focuses it, and so does Tab when nothing inside can be. */}
         <main
+          ref={mainRef}
           id={MAIN_ID}
           tabIndex={-1}
           aria-label="Conteúdo"
