@@ -81,7 +81,7 @@ export function AppLayout() {
           event.preventDefault();
           document.getElementById(MAIN_ID)?.focus();
         }}
-        className="sr-only z-[110] rounded-md bg-white px-4 py-2 text-sm font-medium text-blue-700 shadow-lg focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:outline-none focus:ring-2 focus:ring-blue-500"
+        className="sr-only z-[110] rounded-md bg-white text-sm font-medium text-blue-700 shadow-lg focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:px-4 focus:py-2 focus:outline-none focus:ring-2 focus:ring-blue-500"
       >
         Pular para o conteúdo
       </a>
