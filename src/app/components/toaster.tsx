@@ -1,10 +1,10 @@
 // Renders the toasts above dialogs, at the bottom of the screen (spec: bottom-right). A bar
 // kept at the bottom of the screen (Nova Venda's total and 'Finalizar Venda' on phones and
-// tablets) is marked `data-toasts-above`: when the stack would reach it, the stack sits
-// just above it. From WIDE_TILL_PX up (xl) the stack is bottom-left, since the right column
-// holds Nova Venda's summary and its button. At the top the caixa's actions (Sangria,
-// Suprimento, Fechar Caixa) and the top bar's controls are never under a toast. Kept
-// accessible while a dialog hides the rest of the page (data-live-region).
+// tablets, a dialog's buttons) is marked `data-toasts-above`: when the stack would reach
+// it, the stack sits just above it. From WIDE_TILL_PX up (xl) the stack is bottom-left,
+// since the right column holds Nova Venda's summary and its button. At the top the caixa's
+// actions (Sangria, Suprimento, Fechar Caixa) and the top bar's controls are never under a
+// toast. Kept accessible while a dialog hides the rest of the page (data-live-region).
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from './cn';
