@@ -132,6 +132,11 @@ export function Dialog({ open, onClose, title, description, children, role = 'di
   );
 }
 
+/** A dialog's buttons: toasts stay above them when they reach the bottom of the screen (toaster.tsx). */
 export function DialogFooter({ children }: { children: ReactNode }) {
-  return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+  return (
+    <div data-toasts-above="" className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {children}
+    </div>
+  );
 }

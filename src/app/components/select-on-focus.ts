@@ -3,8 +3,10 @@
 // replaces it, so '0,00' + '59,95' is 59,95 and the '1' of Quantidade + '2' is 2, never
 // '0,0059,95' or '12'. Chromium places the caret where a click landed after the focus
 // event, so the selection is made again when the button of the click that focused the
-// field comes up (that mouseup's own caret placement cancelled). A later click inside the
-// focused field places the caret as usual, to fix one digit.
+// field comes up (that mouseup's own caret placement cancelled). When the focus came by
+// Tab or from the app (the till puts it in 'Fundo de troco'), the person's first click into
+// the field, with all of it still selected, keeps it selected the same way. A later click
+// inside the focused field places the caret as usual, to fix one digit.
 import { useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 
 interface SelectOnFocusHandlers {
@@ -16,16 +18,23 @@ interface SelectOnFocusHandlers {
 /** The field's focus and mouse handlers, with the caller's own run after them. */
 export function useSelectOnFocus(handlers: SelectOnFocusHandlers): Required<SelectOnFocusHandlers> {
   const focusingClick = useRef(false);
+  /** Focused, and not clicked since. */
+  const unclicked = useRef(false);
   return {
     onMouseDown(event) {
-      focusingClick.current = event.currentTarget.ownerDocument.activeElement !== event.currentTarget;
+      const field = event.currentTarget;
+      const allSelected = field.selectionStart === 0 && field.selectionEnd === field.value.length;
+      focusingClick.current =
+        field.ownerDocument.activeElement !== field || (unclicked.current && allSelected && field.value !== '');
       handlers.onMouseDown?.(event);
     },
     onFocus(event) {
       event.currentTarget.select();
+      unclicked.current = true;
       handlers.onFocus?.(event);
     },
     onMouseUp(event) {
+      unclicked.current = false;
       if (focusingClick.current) {
         focusingClick.current = false;
         event.preventDefault();

@@ -59,11 +59,19 @@ export interface AxeFinding {
 
 /** axe-core on the page as it is; only serious and critical findings. */
 export async function axeSerious(page: Page): Promise<AxeFinding[]> {
+  return (await axeFindings(page)).filter((f) => f.impact === 'serious' || f.impact === 'critical');
+}
+
+/**
+ * Every axe-core violation on the page as it is, with `enable`: rules axe leaves off by
+ * default (its experimental ones, such as label-content-name-mismatch).
+ */
+export async function axeFindings(page: Page, enable: string[] = []): Promise<AxeFinding[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   // Evaluated through the DevTools protocol: the app's CSP forbids inline scripts, and a
   // <script> tag would be blocked (and reported as a violation).
   if (!loaded) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
+  return page.evaluate(async (rules) => {
     const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     interface AxeViolation {
       id: string;
@@ -71,16 +79,17 @@ export async function axeSerious(page: Page): Promise<AxeFinding[]> {
       help: string;
       nodes: { target: string[] }[];
     }
-    const result = await axe.run({ resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact ?? '',
-        help: v.help,
-        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-      }));
-  });
+    const result = await axe.run({
+      resultTypes: ['violations'],
+      rules: Object.fromEntries(rules.map((id) => [id, { enabled: true }])),
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  }, enable);
 }
 
 /** Client-side navigation (react-router listens to popstate): no reload between screens. */

@@ -29,7 +29,10 @@ function Row({
   const body = (
     <>
       <span className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-mono font-semibold text-slate-900">#{number}</span>
+        {/* Read as 'Venda #A-0001 …': the name a screen reader gives is the text shown. */}
+        <span className="font-mono font-semibold text-slate-900">
+          <span className="sr-only">Venda </span>#{number}
+        </span>
         <Badge tone={badge.tone}>{badge.text}</Badge>
       </span>
       <span className="flex flex-wrap justify-between gap-x-3 text-slate-600">
@@ -46,12 +49,7 @@ function Row({
   return (
     <li className="border-b border-slate-100 last:border-b-0">
       {onOpen ? (
-        <button
-          type="button"
-          className={`${className} hover:bg-slate-50`}
-          onClick={onOpen}
-          aria-label={`Venda #${number}`}
-        >
+        <button type="button" className={`${className} hover:bg-slate-50`} onClick={onOpen}>
           {body}
         </button>
       ) : (

@@ -53,7 +53,12 @@ export function LoginScreen() {
           <p className="mt-1 text-sm text-slate-500">Sistema de Gestão</p>
         </div>
         <div className="mb-6">
-          <TenantStatus tenant={tenant} loading={tenantQuery.isPending} error={tenantQuery.error} />
+          <TenantStatus
+            tenant={tenant}
+            loading={tenantQuery.isPending}
+            error={tenantQuery.error}
+            offline={tenantQuery.fetchStatus === 'paused'}
+          />
         </div>
         <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" aria-label="Entrar">
           <TextField

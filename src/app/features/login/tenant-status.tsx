@@ -1,5 +1,8 @@
 // The store this login is for: loading, not found / failed, or its name and subdomain.
+// Without a connection (the browser offline, or the server out of reach) it says so: the
+// address is not the problem then, and the store loads when the connection comes back.
 import type { Tenant } from '../../../shared/contract';
+import { isNetworkError } from '../../lib/api-error';
 import { Spinner } from '../../components/spinner';
 import { StoreIcon } from '../../components/icons';
 import { TenantNotFoundError } from './api';
@@ -13,13 +16,35 @@ export function tenantErrorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : TENANT_LOAD_FAILED_SCREEN_TEXT;
 }
 
+export const TENANT_OFFLINE_TITLE = 'Sem conexão:';
+export const TENANT_OFFLINE_TEXT = 'não foi possível carregar a empresa.';
+export const TENANT_OFFLINE_HINT =
+  'Verifique a internet deste aparelho. A empresa será carregada quando a conexão voltar.';
+
+/** The lookup failed for want of a connection (not for the address). */
+export function tenantUnreachable(error: unknown): boolean {
+  return isNetworkError(error) || (error instanceof Error && isNetworkError(error.cause));
+}
+
 interface TenantStatusProps {
   tenant: Tenant | undefined;
   loading: boolean;
   error: unknown;
+  /** The lookup waits for the browser to be online again. */
+  offline?: boolean;
 }
 
-export function TenantStatus({ tenant, loading, error }: TenantStatusProps) {
+export function TenantStatus({ tenant, loading, error, offline = false }: TenantStatusProps) {
+  if (!tenant && (offline || tenantUnreachable(error))) {
+    return (
+      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+        <p>
+          <span className="font-semibold">{TENANT_OFFLINE_TITLE}</span> {TENANT_OFFLINE_TEXT}
+        </p>
+        <p className="mt-1">{TENANT_OFFLINE_HINT}</p>
+      </div>
+    );
+  }
   if (loading) {
     return (
       <div

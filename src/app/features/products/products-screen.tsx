@@ -70,7 +70,8 @@ export function ProductsScreen() {
             placeholder="Buscar por nome ou SKU..."
             label="Buscar produtos"
           />
-          <div className="flex gap-2">
+          {/* The actions wrap on a phone: none may pass the screen's edge. */}
+          <div className="flex flex-wrap gap-2">
             <Button
               variant="outline"
               aria-expanded={filtersOpen}

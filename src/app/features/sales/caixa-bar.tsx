@@ -1,7 +1,7 @@
 // The till session at the top of Nova Venda: with none open, 'Abrir Caixa' asks for the
 // fundo de troco; with one open, who opened it and when, the float, and the actions
 // Sangria, Suprimento and Fechar Caixa. Everything works offline (offline/caixa.ts).
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { useSession } from '../../auth/session-context';
 import { Button } from '../../components/button';
@@ -15,7 +15,14 @@ import { CaixaMovementDialog } from './caixa-movement-dialog';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
 
-export function CaixaBar() {
+/** `floatRef`: 'Fundo de troco'; `onOpened`: the caixa was just opened here. */
+export function CaixaBar({
+  floatRef,
+  onOpened,
+}: {
+  floatRef?: RefObject<HTMLInputElement | null>;
+  onOpened?: () => void;
+}) {
   const session = useCaixa();
   const actions = useCaixaActions();
   const { user } = useSession();
@@ -33,6 +40,7 @@ export function CaixaBar() {
       try {
         await actions.open(float, { id: user.id, name: user.name });
         setFloat(0);
+        onOpened?.();
       } catch (error) {
         toastError('Erro ao abrir o caixa', (error as Error).message);
       } finally {
@@ -54,7 +62,7 @@ export function CaixaBar() {
               </p>
             </div>
             <FieldFrame id="caixa-fundo" label="Fundo de troco" className="w-40">
-              <MoneyInput id="caixa-fundo" value={float} onChange={(c) => setFloat(c)} />
+              <MoneyInput id="caixa-fundo" ref={floatRef} value={float} onChange={(c) => setFloat(c)} />
             </FieldFrame>
             <Button onClick={() => void open()} disabled={loading || busy || float === null}>
               Abrir Caixa

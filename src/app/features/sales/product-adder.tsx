@@ -5,7 +5,7 @@
 // content selected, so the number typed replaces the 1 and Enter adds it. What is chosen
 // lives in the sale's form state (use-sale-form.ts): an add refused for stock clears it,
 // and so does the reset after a finished sale.
-import { useMemo, useRef, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { QuantityField } from '../../components/quantity-input';
@@ -26,6 +26,8 @@ interface ProductAdderProps {
   onLinesChange: (lines: CartLine[]) => void;
   pick: ProductPick;
   onPickChange: (pick: ProductPick) => void;
+  /** The search field (the till moves the focus to it). */
+  searchRef: RefObject<HTMLInputElement | null>;
   /** Beside the card's title: 'Ler código' where the device can read with its camera. */
   headerAction?: ReactNode;
 }
@@ -36,9 +38,8 @@ export function cartErrorToast(refusal: { error: string; cause: CartRefusal }) {
 }
 
 export function ProductAdder(props: ProductAdderProps) {
-  const { loading, search, availableOf, lines, onLinesChange, pick, onPickChange, headerAction } = props;
+  const { loading, search, availableOf, lines, onLinesChange, pick, onPickChange, searchRef, headerAction } = props;
   const { query, product: selected, quantity } = pick;
-  const searchRef = useRef<HTMLInputElement>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
   const results = useMemo(() => (selected ? [] : search(query)), [search, query, selected]);
 

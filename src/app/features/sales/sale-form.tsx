@@ -3,7 +3,7 @@
 // delivered), and finishing sends the sale to the server when online (a refusal, such as
 // a price that changed, is fixed here) or writes it with its outbox row (use-finish-sale.ts).
 // Drawn before the mirror can be searched: the searches say they are loading meanwhile.
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type RefObject } from 'react';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
 import { useNextSaleNumber, useOnline, usePendingQuantities } from '../../offline/hooks';
@@ -43,7 +43,17 @@ export interface TillCatalogue {
   progress: MirrorProgress | null;
 }
 
-export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
+export function SaleForm({
+  catalogue,
+  searchRef,
+  onFinished,
+}: {
+  catalogue: TillCatalogue;
+  /** 'Buscar produto' */
+  searchRef: RefObject<HTMLInputElement | null>;
+  /** A sale was finished: the next one starts (the focus goes back to 'Buscar produto'). */
+  onFinished?: () => void;
+}) {
   const searchable = catalogue.status !== 'loading';
   const products = useMirrorProducts(searchable);
   const customers = useMirrorCustomers(searchable);
@@ -78,6 +88,7 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
         setLastSaleId(saleId);
         // An exchange's rest the cashier chose to give back in cash (exchange.tsx).
         void exchange.afterSale(saleId);
+        onFinished?.();
       }
       setSaleId(crypto.randomUUID());
     },
@@ -161,6 +172,7 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
             onLinesChange={form.actions.setLines}
             pick={form.pick}
             onPickChange={form.actions.setPick}
+            searchRef={searchRef}
             headerAction={<CameraScanButton onCode={scan} />}
           />
           <SaleItemsTable

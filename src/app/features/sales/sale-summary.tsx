@@ -2,6 +2,7 @@
 // (disabled without a customer or items, or while the payment does not add up; the reason
 // is said underneath). Below WIDE_TILL_PX the total and the button live in FinishBar, kept
 // at the bottom of the screen.
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { StoreSettings } from '../../../shared/contract/settings';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
@@ -94,13 +95,43 @@ function FinishButton({ form, payment, finishing, onFinish, compact = false }: F
   );
 }
 
+/** Room kept between a focused field brought into view and the bar, in px. */
+const FOCUS_GAP_PX = 8;
+
+/**
+ * The bar's scroll container keeps the bar's height clear when it brings a field into view
+ * (scroll-padding), so the bar never hides the field the keyboard is in.
+ */
+function useKeptClearOfBar(bar: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const el = bar.current;
+    const scroller = el?.closest('main');
+    if (!el || !scroller || typeof ResizeObserver === 'undefined') return;
+    const keep = () => {
+      scroller.style.scrollPaddingBottom = `${el.offsetHeight + FOCUS_GAP_PX}px`;
+    };
+    keep();
+    const observer = new ResizeObserver(keep);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      scroller.style.scrollPaddingBottom = '';
+    };
+  }, [bar]);
+}
+
 /** Phones and tablets: the total and 'Finalizar Venda', always at the bottom of the screen. */
 export function FinishBar({ form, payment, finishing, onFinish }: FinishProps) {
+  const bar = useRef<HTMLDivElement>(null);
+  useKeptClearOfBar(bar);
   return (
     // Sticky at the bottom of the scrolling <main>, over its padding (the negative offsets;
     // the negative bottom margin keeps it flush with the bottom at the end of the scroll too).
+    // Toasts stay above it (toaster.tsx).
     <div
+      ref={bar}
       data-testid="finish-bar"
+      data-toasts-above=""
       className="sticky -bottom-4 z-10 -mx-4 -mb-4 mt-6 flex items-start justify-between gap-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6 lg:-bottom-8 lg:-mx-8 lg:-mb-8 lg:px-8"
     >
       <div className="flex shrink-0 flex-col">

@@ -2,10 +2,13 @@
 // the device loads its first catalogue (or reads the one it has), the customer and
 // product searches say 'Carregando...' (with the load's progress) and nothing can be
 // added. Offline or after a failed first load, the form works with what the device has
-// and says so.
+// and says so. The keyboard starts where the till does (use-till-focus.ts).
+import { useRef } from 'react';
+import { useCaixa } from '../../offline/caixa-hooks';
 import { useMirrorComplete, useMirrorProgress, useOnline, useSyncState } from '../../offline/hooks';
 import { CaixaBar } from './caixa-bar';
 import { SaleForm, type TillCatalogue } from './sale-form';
+import { useTillFocus } from './use-till-focus';
 
 /** Whether the till can search its catalogue yet, and if that catalogue is whole. */
 function useTillCatalogue(): TillCatalogue {
@@ -25,10 +28,13 @@ function useTillCatalogue(): TillCatalogue {
 
 export function SalesScreen() {
   const catalogue = useTillCatalogue();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const floatRef = useRef<HTMLInputElement>(null);
+  const focusSearch = useTillFocus(useCaixa(), { search: searchRef, float: floatRef });
   return (
     <>
-      <CaixaBar />
-      <SaleForm catalogue={catalogue} />
+      <CaixaBar floatRef={floatRef} onOpened={focusSearch} />
+      <SaleForm catalogue={catalogue} searchRef={searchRef} onFinished={focusSearch} />
     </>
   );
 }

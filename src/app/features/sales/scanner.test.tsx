@@ -84,6 +84,28 @@ describe('Nova Venda: leitor de código de barras', () => {
     expect((screen.getByLabelText('Quantidade de Camisa Polo') as HTMLInputElement).value).toBe('2');
   });
 
+  it('a name typed as fast as a scanner, with its option shown, is chosen by Enter', async () => {
+    // The option is on screen as soon as the last key lands (the catalogue is loaded), so
+    // Enter follows the keys as closely as a scanner's: it still chooses what is shown.
+    const { user } = await openTill();
+    const search = screen.getByPlaceholderText('Buscar produto por código ou nome...') as HTMLInputElement;
+    await user.click(search);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1000 });
+    try {
+      await user.keyboard('Camisa Polo');
+      await screen.findByRole('option', { name: /Camisa Polo/ });
+      await user.keyboard('{Enter}');
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Quantidade')));
+    expect(search.value).toBe('Camisa Polo');
+    expect(screen.queryByText(/não encontrado/)).toBeNull();
+    await user.keyboard('2{Enter}');
+    await waitFor(() => expect(itemRows()).toEqual([expect.stringMatching(/Camisa Polo/)]));
+    expect((screen.getByLabelText('Quantidade de Camisa Polo') as HTMLInputElement).value).toBe('2');
+  });
+
   it("shows 'Ler código' only where the browser reads barcodes with the camera", async () => {
     await openTill();
     expect(screen.queryByRole('button', { name: 'Ler código' })).toBeNull();

@@ -5,7 +5,10 @@
 // search's work: the field it was typed into gets back what it held, and the product
 // search has the focus for the next scan. A code no product has says so and adds
 // nothing. The mirror answers, so it works offline. Inside a dialog a scan is left alone
-// (it is typing into that dialog's field).
+// (it is typing into that dialog's field). Speed alone cannot tell a scanner from a person
+// typing fast: once the catalogue is loaded a search shows its option with the last key,
+// and Enter may follow as closely as a scanner's. So a burst that is no product's code,
+// ending in a search that offers an option, is a person choosing that option.
 import { useCallback, useEffect, useRef } from 'react';
 import { toast, toastError } from '../../components/toast-store';
 import type { MirrorProduct } from '../../offline/db';
@@ -32,6 +35,12 @@ function restoreField(field: HTMLInputElement | HTMLTextAreaElement, value: stri
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
+
+/** A search (combobox) with an option active in its open list: Enter there chooses it. */
+const offersOption = (target: EventTarget | null) =>
+  target instanceof HTMLInputElement &&
+  target.getAttribute('role') === 'combobox' &&
+  Boolean(target.getAttribute('aria-activedescendant'));
 
 const fieldOf = (target: EventTarget | null) =>
   target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target : null;
@@ -78,6 +87,7 @@ export function useScanner(options: ScannerOptions): (code: string) => void {
         modifier: event.ctrlKey || event.altKey || event.metaKey,
       });
       if (!found) return;
+      if (offersOption(event.target) && !latest.current.findByCode(found.code.trim())) return;
       // The scan's Enter is the scanner's: it picks nothing and submits nothing.
       event.preventDefault();
       event.stopPropagation();
