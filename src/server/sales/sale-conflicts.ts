@@ -2,7 +2,7 @@
 // sale-plan.ts): listed newest first with the sale's details (who sold, which device, when,
 // what differs), counted while open, and marked as reviewed.
 import { aliasedTable, and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { type Pagination, type SaleConflict, type SaleConflictListQuery } from '../../shared/contract';
+import { type Pagination, type SaleConflict, type SaleConflictKind, type SaleConflictListQuery } from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
 import { saleConflicts, sales, users } from '../db/schema';
@@ -96,4 +96,18 @@ export async function reviewSaleConflict(
     if (!row) throw notFound(SALE_CONFLICT_NOT_FOUND);
     return toConflict(row);
   });
+}
+
+/**
+ * Flags a sale for admins (in the transaction of what caused it): one open entry per kind
+ * per sale; a kind already reviewed opens again.
+ */
+export async function flagSale(t: DbOrTx, tenantId: string, saleId: string, kind: SaleConflictKind, now: Date) {
+  await t
+    .insert(c)
+    .values({ tenantId, saleId, kind, createdAt: now })
+    .onConflictDoUpdate({
+      target: [c.tenantId, c.saleId, c.kind],
+      set: { reviewedAt: null, reviewedBy: null, createdAt: now },
+    });
 }

@@ -15,6 +15,8 @@ export const SALE_CONFLICT_KINDS = [
   'store_credit',
   'credit',
   'store_credit_payout',
+  'return_period',
+  'cancel_reason',
 ] as const;
 export const SaleConflictKindSchema = z.enum(SALE_CONFLICT_KINDS);
 export type SaleConflictKind = z.infer<typeof SaleConflictKindSchema>;
@@ -28,6 +30,8 @@ export const SALE_CONFLICT_KIND_LABELS: Record<SaleConflictKind, string> = {
   store_credit: 'Vale-troca acima do saldo',
   credit: 'Limite de crédito excedido',
   store_credit_payout: 'Vale-troca devolvido acima do saldo',
+  return_period: 'Devolução fora do prazo de troca',
+  cancel_reason: 'Cancelamento sem motivo',
 };
 
 export const SaleConflictSchema = z.object({
