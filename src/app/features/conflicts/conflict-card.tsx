@@ -16,6 +16,8 @@ const TONE = {
   store_credit: 'red',
   credit: 'red',
   store_credit_payout: 'red',
+  return_period: 'yellow',
+  cancel_reason: 'yellow',
 } as const;
 
 function Fact({ label, value }: { label: string; value: string }) {
