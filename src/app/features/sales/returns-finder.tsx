@@ -34,7 +34,15 @@ export function ReturnsButton({ onExchange }: { onExchange: (exchange: ExchangeS
 
   return (
     <>
-      <Button variant="outline" onClick={() => setFinding(true)}>
+      <Button
+        variant="outline"
+        onClick={() => {
+          // Each search starts empty: a scanner types after what the field holds.
+          setNumber('');
+          setError(null);
+          setFinding(true);
+        }}
+      >
         Trocas e Devoluções
       </Button>
       <Dialog open={finding} onClose={() => setFinding(false)} title="Trocas e Devoluções" size="sm">
@@ -45,7 +53,7 @@ export function ReturnsButton({ onExchange }: { onExchange: (exchange: ExchangeS
             void find();
           }}
         >
-          {online ? null : (
+          {online || error ? null : (
             <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
               {OFFLINE_FINDS_DEVICE_SALES_ONLY}
             </p>
