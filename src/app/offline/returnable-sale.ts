@@ -8,7 +8,7 @@ import { SaleReturnsResponseSchema } from '../../shared/contract/returns';
 import { SaleDetailResponseSchema, type SaleDetail } from '../../shared/contract/sale-history';
 import type { Role } from '../../shared/permissions';
 import { lineShare } from '../../shared/return-share';
-import { parseSaleNumber } from '../../shared/sale-number';
+import { parseSaleNumber, SALE_NUMBER_INVALID } from '../../shared/sale-number';
 import { pastTrocaPeriod, trocaPeriodPassed } from '../../shared/troca-period';
 import type { ApiClient } from '../lib/api-client';
 import { ApiError, isNetworkError } from '../lib/api-error';
@@ -55,7 +55,6 @@ export const TYPE_SALE_NUMBER = 'Digite o número da venda.';
 /** Offline, a sale not made on this device cannot be found: said before and after the search. */
 export const OFFLINE_FINDS_DEVICE_SALES_ONLY =
   'Sem conexão: só as vendas feitas neste aparelho podem ser abertas. Uma venda de outro aparelho ou mais antiga precisa da internet para ser encontrada.';
-export const NOT_A_SALE_NUMBER = 'Número da venda inválido: use o número do recibo, como A-0042.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -172,7 +171,7 @@ export async function findReturnableSale(
   const queued = (saleId: string) => queuedReturnedUnits(db, saleId);
   if (reach.online) {
     const byNumber = !local && !UUID.test(typed);
-    if (byNumber && !parseSaleNumber(typed)) throw new Error(NOT_A_SALE_NUMBER);
+    if (byNumber && !parseSaleNumber(typed)) throw new Error(SALE_NUMBER_INVALID);
     try {
       return await serverSale(client, byNumber ? { number: typed.toUpperCase() } : { id: local?.id ?? typed }, queued);
     } catch (error) {

@@ -22,7 +22,7 @@ import {
 } from '../db/schema';
 import type { Role } from '../../shared/permissions';
 import { bySale, loadSalePayments, toSalePayment } from './sale-payments';
-import { checkSaleReach } from './sale-reach';
+import { checkSaleReach, saleIdByNumber } from './sale-reach';
 import { dayRange, loadSaleItems, loadSaleRow, saleOf, toSale } from './sale-queries';
 
 const hasConflicts = sql`${sales.stockConflicts} <> '[]'::jsonb`;
@@ -167,4 +167,9 @@ export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string, ro
     conflicts: conflicts.map((c) => ({ kind: c.kind, reviewed_at: c.reviewedAt?.toISOString() ?? null })),
     device_code: device[0]?.code ?? null,
   };
+}
+
+/** GET /api/sales/lookup?number=: the store's one sale with exactly that number, as GET /api/sales/{id}. */
+export async function saleByNumber(db: DbOrTx, tenantId: string, typed: string, role: Role): Promise<SaleDetail> {
+  return getSaleDetail(db, tenantId, await saleIdByNumber(db, tenantId, typed), role);
 }

@@ -5,7 +5,7 @@
 // sale, never a list.
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '../../shared/permissions';
-import { parseSaleNumber } from '../../shared/sale-number';
+import { parseSaleNumber, SALE_NUMBER_INVALID } from '../../shared/sale-number';
 import { pastTrocaPeriod, trocaPeriodPassed } from '../../shared/troca-period';
 import { getStoreSettings } from '../access/settings';
 import type { DbOrTx } from '../db/client';
@@ -15,7 +15,6 @@ import { validationError } from '../validation';
 
 export const saleNumberNotFound = (number: string) =>
   `Nenhuma venda com o número #${number}. Confira o número no recibo.`;
-const NOT_A_SALE_NUMBER = 'Número da venda inválido: use o número do recibo, como A-0042.';
 
 /** A cashier past the store's troca period for a sale sold at `soldAt`: 403 with the period said. */
 export async function checkSaleReach(db: DbOrTx, tenantId: string, soldAt: Date, role: Role): Promise<void> {
@@ -30,7 +29,7 @@ export async function checkSaleReach(db: DbOrTx, tenantId: string, soldAt: Date,
  */
 export async function saleIdByNumber(db: DbOrTx, tenantId: string, typed: string): Promise<string> {
   const parsed = parseSaleNumber(typed);
-  if (!parsed) throw validationError([{ path: ['number'], message: NOT_A_SALE_NUMBER }]);
+  if (!parsed) throw validationError([{ path: ['number'], message: SALE_NUMBER_INVALID }]);
   const [row] = await db
     .select({ id: sales.id })
     .from(sales)

@@ -32,8 +32,7 @@ import { ok, readRoutes, writeRoute, type IdParam } from '../http/record-routes'
 import { validationError } from '../validation';
 import { createSales, saleCall, type SaleCall } from './sale-create';
 import { addSaleItem, removeSaleItem, updateSaleItem } from './sale-items';
-import { getSaleDetail, listSales } from './sale-history';
-import { saleIdByNumber } from './sale-reach';
+import { getSaleDetail, listSales, saleByNumber } from './sale-history';
 import { saleStats } from './sale-queries';
 import { cancelSale, updateSale } from './sale-update';
 
@@ -56,8 +55,8 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
   );
   // One sale by its exact number (typed, or read from the receipt's barcode): a cashier's
   // within the troca period, as GET /:id (sale-reach.ts).
-  read('/lookup', { querystring: SaleLookupQuerySchema, response: SaleDetailResponseSchema }, async (c, query) =>
-    getSaleDetail(db, c.tenantId, await saleIdByNumber(db, c.tenantId, query.number), c.role),
+  read('/lookup', { querystring: SaleLookupQuerySchema, response: SaleDetailResponseSchema }, (c, query) =>
+    saleByNumber(db, c.tenantId, query.number, c.role),
   );
   read('/:id', { params: IdParams, response: SaleDetailResponseSchema }, (c, _q, p: IdParam) =>
     getSaleDetail(db, c.tenantId, p.id, c.role),
