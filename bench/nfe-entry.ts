@@ -62,7 +62,7 @@ export const nfeEntryPart: BenchPart = {
             request(app, 'POST', '/api/stock-entries', {
               token: accessToken,
               headers: { 'Idempotency-Key': randomUUID() },
-              body: { xml, lines: choices },
+              body: { xml, lines: choices, payment: { kind: 'due', due_date: '2030-01-10' } },
             }),
           );
           if (confirm.status !== 201)

@@ -4,7 +4,7 @@
 // in cash + instalments received in cash + suprimentos - sangrias - returns paid back in
 // dinheiro - vale-troca given back in cash; every other method expects what the sales and
 // instalments took in it less the returns paid back on it by estorno.
-import { PAYMENT_METHODS, type PaymentMethod } from './contract/sales';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from './contract/sales';
 
 /** The methods a close counts: every way money comes in at the till (crediário is a debt). */
 export const CASH_COUNT_METHODS = PAYMENT_METHODS.filter(
@@ -76,7 +76,7 @@ export function closeFigures(
   });
 }
 
-/** The difference that goes to the cash book: over every method. */
+/** The close's difference over every method (the sum of its cash-book entries). */
 export const totalDifference = (figures: readonly CloseFigure[]) => figures.reduce((s, f) => s + f.difference, 0);
 
 /** A close needs a written reason when a method's difference is beyond the store's tolerance. */
@@ -86,6 +86,38 @@ export const closeNeedsReason = (figures: readonly CloseFigure[], toleranceCenta
 export const CLOSE_REASON_REQUIRED = 'Explique a diferença: ela passa da tolerância da loja.';
 export const SHORTAGE_CATEGORY = 'Quebra de caixa';
 export const SURPLUS_CATEGORY = 'Sobra de caixa';
+
+/** A close's cash-book entry: one method's difference (centavos, positive). */
+export interface CloseEntry {
+  method: CountMethod;
+  type: 'income' | 'expense';
+  category: typeof SHORTAGE_CATEGORY | typeof SURPLUS_CATEGORY;
+  amount: number;
+  /** 'Quebra de caixa – Dinheiro' */
+  label: string;
+}
+
+/**
+ * What a close writes to the cash book: one entry per method whose count differs (money
+ * missing is a 'Quebra de caixa' expense, money over a 'Sobra de caixa' income), so a cash
+ * shortage never hides behind a Pix surplus; their sum is the close's difference. The
+ * server writes them and the device shows them, from the same figures.
+ */
+export function closeEntries(figures: readonly CloseFigure[]): CloseEntry[] {
+  return figures.flatMap((f) => {
+    if (f.difference === 0) return [];
+    const category = f.difference < 0 ? SHORTAGE_CATEGORY : SURPLUS_CATEGORY;
+    return [
+      {
+        method: f.method,
+        type: f.difference < 0 ? ('expense' as const) : ('income' as const),
+        category,
+        amount: Math.abs(f.difference),
+        label: `${category} – ${PAYMENT_METHOD_LABELS[f.method]}`,
+      },
+    ];
+  });
+}
 /**
  * The categories only a caixa's close writes (a manual entry cannot take them): that
  * entry makes the cash book match the money counted, so it is never edited nor deleted.

@@ -79,6 +79,10 @@ export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 export const LOGIN_RATE_LIMIT_MAX = 5;
 export const LOGIN_RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 export const LOGIN_RATE_LIMIT_IP_MAX = 50;
+/** Wrong admin passwords a cashier may type on approvals per window (their own counter, not the admin's login). */
+export const APPROVAL_RATE_LIMIT_ASKER_MAX = 5;
+/** Wrong passwords of one admin typed on approvals per window, whoever asks (never their login's count). */
+export const APPROVAL_RATE_LIMIT_ADMIN_MAX = 10;
 
 /**
  * A sale's `sold_at` (the device's clock) is kept when it lies between this long before

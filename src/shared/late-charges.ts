@@ -1,8 +1,10 @@
 // Late charges on an instalment paid after its due date (the store's terms):
 //   multa = amount × multa %, once, capped at 2% (Código de Defesa do Consumidor, art. 52 §1º);
 //   juros de mora = amount × juros % per month × days late / 30 (pro rata die, 30-day month).
-// Each is rounded to the centavo on its own, half up; nothing is charged when paid on or
-// before the due date. Integer arithmetic throughout (BigInt), never floats.
+// The multa is rounded down to the centavo, so it never passes the cap (2% of R$ 77,77 is
+// R$ 1,5554: R$ 1,55); juros are rounded half up. Nothing is charged when paid on or before
+// the due date. Integer arithmetic throughout (BigInt), never floats. The device's dialog
+// and the server's receipt both call lateCharges, so they charge the same centavo.
 import { daysBetween, isIsoDate } from './dates';
 
 /** The largest multa a consumer may be charged, in percent. */
@@ -45,6 +47,11 @@ function divideHalfUp(numerator: bigint, denominator: bigint): number {
   return Number((2n * numerator + denominator) / (2n * denominator));
 }
 
+/** numerator / denominator rounded down (both non-negative). */
+function divideDown(numerator: bigint, denominator: bigint): number {
+  return Number(numerator / denominator);
+}
+
 export function lateCharges(input: LateChargeInput): LateCharges {
   const { amount_cents, due_date, payment_date } = input;
   if (!Number.isSafeInteger(amount_cents) || amount_cents < 0) {
@@ -59,7 +66,8 @@ export function lateCharges(input: LateChargeInput): LateCharges {
 
   const amount = BigInt(amount_cents);
   const percentUnits = 100n * BigInt(RATE_SCALE);
-  const multa = divideHalfUp(amount * multaUnits, percentUnits);
+  // Down: a multa rounded up would pass the legal cap.
+  const multa = divideDown(amount * multaUnits, percentUnits);
   const juros = divideHalfUp(amount * jurosUnits * BigInt(daysLate), percentUnits * BigInt(DAYS_PER_MONTH_FOR_JUROS));
   const total = amount_cents + multa + juros;
   if (!Number.isSafeInteger(total)) throw new RangeError('amount_cents: valor alto demais para calcular os encargos');

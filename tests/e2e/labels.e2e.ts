@@ -223,6 +223,7 @@ describe('Etiquetas: price labels with barcodes on sheets and on a roll', () => 
           total_cents: 10_00,
         },
       ],
+      duplicatas: [{ number: '001', due_date: '2030-01-10', amount_cents: 40_00 }],
     });
     const file = join(mkdtempSync(join(tmpdir(), 'labels-nfe-')), 'nfe.xml');
     writeFileSync(file, xml);

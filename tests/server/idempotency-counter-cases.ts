@@ -3,7 +3,14 @@
 // sessions, stock entries and counts; with the fixtures they need, made without a key.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { makeCustomer, makeProduct, saleBody, type ProductFixture } from '../../src/server/test/sales-fixtures';
+import {
+  atTill,
+  makeCustomer,
+  makeProduct,
+  saleBody,
+  tillOpening,
+  type ProductFixture,
+} from '../../src/server/test/sales-fixtures';
 import { nfeXml } from '../../src/server/test/nfe-xml';
 import type { CaseKit, RouteCases } from './idempotency-fixtures';
 
@@ -44,18 +51,12 @@ export function counterCases({ db, http, admin, tenantId, next, ok, onTwo, twoBo
   };
   /** A till session open on a device of its own, with a sale of R$ 39,90 in cash. */
   const cashSession = async () => {
-    const session = await ok(
-      http.post('/api/cash-sessions', { device_id: randomUUID(), opening_float: 50 }, { token: admin }),
-    );
+    const session = await ok(http.post('/api/cash-sessions', tillOpening({ opening_float: 50 }), { token: admin }));
     const p = await product();
     await ok(
-      http.post(
-        '/api/sales',
-        saleBody(await customerId(), [{ product: p, quantity: 1 }], { cash_session_id: session.id }),
-        {
-          token: admin,
-        },
-      ),
+      http.post('/api/sales', saleBody(await customerId(), [{ product: p, quantity: 1 }], atTill(session.id)), {
+        token: admin,
+      }),
     );
     return session as { id: string };
   };
@@ -179,7 +180,11 @@ export function counterCases({ db, http, admin, tenantId, next, ok, onTwo, twoBo
           },
         ];
         const { xml } = nfeXml({ number: 9000 + n, recipient_cnpj: '11222333000181', lines });
-        return { xml, lines: [{ item_number: 1, new_product: { name: `Item ${n}`, sku: `IDEM-${n}` } }] };
+        return {
+          xml,
+          lines: [{ item_number: 1, new_product: { name: `Item ${n}`, sku: `IDEM-${n}` } }],
+          payment: { kind: 'due', due_date: '2030-01-10' },
+        };
       };
       return {
         call: { url: '/api/stock-entries', body: entry() },

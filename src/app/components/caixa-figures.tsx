@@ -1,7 +1,8 @@
 // A closed caixa's figures as the close dialog (Nova Venda) and the session's detail
-// (Caixas) show them: the head of the table by payment method, and what a closing
-// difference is called (the cash-book category it becomes, or none).
-import { SHORTAGE_CATEGORY, SURPLUS_CATEGORY } from '../../shared/caixa';
+// (Caixas) show them: the head of the table by payment method, and the cash-book entries
+// the close writes (one per method that differs).
+import { closeEntries, type CloseFigure } from '../../shared/caixa';
+import { formatBRL } from '../../shared/money';
 import { cn } from './cn';
 
 /** 'Forma', 'Esperado', 'Contado', 'Diferença'; `cell`: the cells' padding. */
@@ -19,6 +20,23 @@ export function CaixaFiguresHead({ cell }: { cell?: string }) {
   );
 }
 
-/** Money missing is a 'Quebra de caixa', money over a 'Sobra de caixa'. */
-export const differenceName = (centavos: number) =>
-  centavos < 0 ? SHORTAGE_CATEGORY : centavos > 0 ? SURPLUS_CATEGORY : 'Sem diferença';
+/** The close's cash-book entries, as the server writes them (shared/caixa.ts closeEntries). */
+export function CloseEntries({ figures }: { figures: readonly CloseFigure[] }) {
+  const entries = closeEntries(figures);
+  if (entries.length === 0) return null;
+  return (
+    <section aria-label="Lançamentos no fluxo de caixa" className="mt-3 text-sm">
+      <h3 className="font-medium text-slate-700">Lançamentos no fluxo de caixa</h3>
+      <ul>
+        {entries.map((e) => (
+          <li key={e.method} className="flex justify-between gap-2 border-t border-slate-100 py-1">
+            <span>{e.label}</span>
+            <span className={cn('tabular-nums', e.type === 'expense' ? 'text-red-600' : 'text-green-700')}>
+              {formatBRL(e.type === 'expense' ? -e.amount : e.amount)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -16,6 +16,7 @@ import { readOverlay } from './overlay-store';
 import { discardRejected, recordSale, retryRejected } from './outbox';
 import { drainOutbox, type SendResult } from './sender';
 import { onAck } from './sync-io';
+import { deviceIdentity } from './device-identity';
 import { freshDevices } from '../test/device-db';
 
 const openDb = freshDevices('a');
@@ -113,6 +114,43 @@ describe('account changes', () => {
     });
     expect(behind.queued).toBe(true);
     expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('an instalment received at the till names this device, and says it comes from the outbox once queued', async () => {
+    const db = openDb();
+    const receipt = (id: string): AccountChange => ({
+      id,
+      resource: 'receivable:00000000-0000-4000-8000-0000000000c1',
+      method: 'POST',
+      path: '/api/accounts-receivable/00000000-0000-4000-8000-0000000000c1/receive',
+      body: { payment_method: 'cash', cash_session_id: 'caixa-1' },
+      summary: 'Recebimento de parcela',
+      overlay: [],
+      caixaReceipt: { sessionId: 'caixa-1', receipt: { id, method: 'cash', amount: 1000 } },
+    });
+    const device = (await deviceIdentity(db)).id;
+    const bodies: unknown[] = [];
+    await submitAccountChange(db, receipt('r1'), {
+      online: () => true,
+      send: async (c) => {
+        bodies.push(c.body);
+        return { success: true };
+      },
+    });
+    expect(bodies).toEqual([{ payment_method: 'cash', cash_session_id: 'caixa-1', device_id: device, offline: false }]);
+    const queued = await submitAccountChange(db, receipt('r2'), { online: () => false, send: async () => ({}) });
+    expect(queued).toEqual({ queued: true });
+    expect((await db.outbox.toArray()).map((e) => e.body)).toEqual([
+      {
+        payment_method: 'cash',
+        cash_session_id: 'caixa-1',
+        device_id: device,
+        offline: true,
+      },
+    ]);
+    // Any other change goes as it was made.
+    const bill = await recordAccountChange(db, pay('p1'));
+    expect(bill.body).toEqual({ payment_date: '2026-11-23' });
   });
 
   it('refusals reach the person at once and queue nothing; a server error is kept for later', async () => {

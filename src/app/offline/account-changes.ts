@@ -11,6 +11,7 @@
 import { ApiError, isNetworkError } from '../lib/api-error';
 import { caixaDependencies, keepCaixaReceipt, type LocalCashReceipt } from './caixa';
 import type { BalcaoDb, OutboxEntry, OverlayRecord } from './db';
+import { deviceIdentity } from './device-identity';
 import { buildOutboxEntry } from './outbox';
 
 export type OverlayKind = OverlayRecord['kind'];
@@ -46,6 +47,18 @@ async function keepReceipt(db: BalcaoDb, change: AccountChange): Promise<void> {
   if (change.caixaReceipt) await keepCaixaReceipt(db, change.caixaReceipt.sessionId, change.caixaReceipt.receipt);
 }
 
+/**
+ * A receipt at the till names the device that took the money (its caixa must be open on
+ * it) and, once queued, that it comes from the outbox (the server then records a caixa not
+ * its own instead of refusing it).
+ */
+async function atThisTill(db: BalcaoDb, change: AccountChange, queued: boolean): Promise<AccountChange> {
+  if (!change.caixaReceipt) return change;
+  const device = await deviceIdentity(db);
+  const body = { ...(change.body as Record<string, unknown>), device_id: device.id, offline: queued };
+  return { ...change, body };
+}
+
 /** A receipt at the till waits for its caixa's opening while that is queued (the server counts it in the session). */
 function caixaWait(db: BalcaoDb, change: AccountChange): Promise<string[]> {
   return change.caixaReceipt ? caixaDependencies(db, change.caixaReceipt.sessionId) : Promise.resolve([]);
@@ -59,7 +72,8 @@ export function outstandingFor(db: BalcaoDb, resource: string): Promise<OutboxEn
 }
 
 /** Queues a change: its outbox entry and its overlay rows together. */
-export async function recordAccountChange(db: BalcaoDb, change: AccountChange): Promise<OutboxEntry> {
+export async function recordAccountChange(db: BalcaoDb, asMade: AccountChange): Promise<OutboxEntry> {
+  const change = await atThisTill(db, asMade, true);
   return db.transaction('rw', db.outbox, db.financeOverlay, db.meta, async () => {
     const earlier = (await outstandingFor(db, change.resource)).map((e) => e.id);
     const entry: OutboxEntry = {
@@ -151,7 +165,7 @@ export async function submitAccountChange(db: BalcaoDb, change: AccountChange, i
   const waiting = (await outstandingFor(db, change.resource)).length > 0 || (await caixaWait(db, change)).length > 0;
   if (!waiting && io.online()) {
     try {
-      const body = await io.send(change);
+      const body = await io.send(await atThisTill(db, change, false));
       await keepReceipt(db, change);
       return { queued: false, body };
     } catch (error) {

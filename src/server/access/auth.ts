@@ -46,19 +46,21 @@ export interface LoginInput {
 }
 
 /**
- * The active user of `tenantId` with this e-mail and password, under the login attempt
- * limits (a login, or an admin's approval typed at a cashier's till); else 401 / 403.
+ * The active user of `tenantId` with this e-mail and password, under the attempt limits
+ * (a login; or, with `askedBy`, an admin's approval typed at that user's till, counted
+ * apart: login-rate-limit.ts); else 401 / 403.
  */
 export async function checkCredentials(
   deps: Pick<AuthDeps, 'db' | 'loginLimits'>,
   tenantId: string,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; askedBy?: string | null },
 ): Promise<UserRow> {
   const { db } = deps;
   const attemptId = await beginLoginAttempt(db, deps.loginLimits, {
     tenantId: tenantId,
     email: input.email,
     ip: input.ip,
+    askedBy: input.askedBy ?? null,
   });
   const [user] = await db
     .select()

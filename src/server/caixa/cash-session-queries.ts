@@ -1,14 +1,16 @@
 // Reading till sessions: one with its movements and sales by method, and the filtered list
-// (newest first). A cashier reads only the sessions they opened; an admin reads all. An
-// open session's expected figures are computed now; a closed one's are those its close kept.
-import { aliasedTable, and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+// (newest first). An admin reads all. A cashier reads only the sessions they opened, and of
+// those (spec §6, today only) the ones opened or closed today and any still open, whatever
+// the query asks. An open session's expected figures are computed now; a closed one's are
+// those its close kept.
+import { aliasedTable, and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import {
   type CashMovement,
   type CashSession,
   type CashSessionDetail,
   type CashSessionListQuery,
 } from '../../shared/contract';
-import { addDays, startOfDayUtc } from '../../shared/dates';
+import { addDays, startOfDayUtc, todayIso } from '../../shared/dates';
 import type { Role } from '../../shared/permissions';
 import type { DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
@@ -18,6 +20,8 @@ import { NOTHING_TAKEN, expectedNow, movementsOf, takenBySession, type SessionTa
 
 export const CASH_SESSION_NOT_FOUND = 'Caixa não encontrado.';
 export const CASH_SESSION_NOT_YOURS = 'Este caixa foi aberto por outra pessoa: só um administrador pode mexer nele.';
+export const CASH_SESSION_NOT_TODAY =
+  'Este caixa é de outro dia: o caixa vê os caixas de hoje e os ainda abertos. Peça a um administrador.';
 
 export interface Caller {
   tenantId: string;
@@ -88,9 +92,33 @@ function mayRead(caller: Caller, row: CashSessionRow | undefined): CashSessionRo
   return row;
 }
 
-export async function getCashSession(t: DbOrTx, caller: Caller, id: string): Promise<CashSessionDetail> {
+/** Of a cashier's sessions, the ones of today (spec §6): still open, or opened or closed today. */
+function cashierDay(): SQL {
+  const today = startOfDayUtc(todayIso());
+  return or(eq(s.status, 'open'), gte(s.openedAt, today), gte(s.closedAt, today))!;
+}
+
+/** A session a cashier reads on the Caixas screen: theirs (mayRead) and of today (cashierDay). */
+function ofCashierDay(caller: Caller, row: CashSessionRow): void {
+  if (caller.role === 'admin' || row.status === 'open') return;
+  const today = startOfDayUtc(todayIso()).getTime();
+  if (row.openedAt.getTime() >= today || (row.closedAt?.getTime() ?? 0) >= today) return;
+  throw forbidden(CASH_SESSION_NOT_TODAY);
+}
+
+/**
+ * One session with its movements and takings. `today`: a cashier's reading of the Caixas
+ * screen, held to today's sessions; the writes read back the session they just changed.
+ */
+export async function getCashSession(
+  t: DbOrTx,
+  caller: Caller,
+  id: string,
+  { today = false }: { today?: boolean } = {},
+): Promise<CashSessionDetail> {
   const [named] = await baseSelect(t).where(and(eq(s.tenantId, caller.tenantId), eq(s.id, id)));
-  mayRead(caller, named?.row);
+  const row = mayRead(caller, named?.row);
+  if (today) ofCashierDay(caller, row);
   const [taken, movements] = await Promise.all([
     takenBySession(t, caller.tenantId, [id]),
     movementsOf(t, caller.tenantId, [id]),
@@ -115,9 +143,10 @@ export async function getCashSession(t: DbOrTx, caller: Caller, id: string): Pro
 
 export async function listCashSessions(t: DbOrTx, caller: Caller, query: CashSessionListQuery) {
   const filters: (SQL | undefined)[] = [eq(s.tenantId, caller.tenantId)];
-  // A cashier sees the sessions they opened, whatever the query names.
+  // A cashier sees the sessions they opened, of today, whatever the query names.
   const userId = caller.role === 'admin' ? query.user_id : caller.userId;
   if (userId) filters.push(eq(s.openedBy, userId));
+  if (caller.role !== 'admin') filters.push(cashierDay());
   if (query.status) filters.push(eq(s.status, query.status));
   if (query.device_id) filters.push(eq(s.deviceId, query.device_id));
   if (query.start_date) filters.push(gte(s.openedAt, startOfDayUtc(query.start_date)));

@@ -16,7 +16,7 @@ import { addCashMovement, closeCashSession, openCashSession } from './cash-sessi
 
 /**
  * /api/cash-sessions: the till sessions (caixa). Whoever sells (sales.create) opens one,
- * moves cash and closes it; a cashier reads and changes only the sessions they opened, an
+ * moves cash and closes it; a cashier reads (today's, spec §6) and changes only the sessions they opened, an
  * admin every one (closing a session left open on a lost device). Every change takes an
  * Idempotency-Key: the outbox replays them.
  */
@@ -28,7 +28,7 @@ export const cashSessionRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app
     listCashSessions(ctx.db, caller, query),
   );
   read('/:id', { params: IdParams, response: CashSessionResponseSchema }, (caller, _q, { id }: IdParam) =>
-    getCashSession(ctx.db, caller, id),
+    getCashSession(ctx.db, caller, id, { today: true }),
   );
 
   writeRoute(app, ctx, {

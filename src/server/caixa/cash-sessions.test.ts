@@ -8,7 +8,7 @@ import { CLOSE_ENTRY_LOCKED } from '../../shared/caixa';
 import { addDays, todayIso } from '../../shared/dates';
 import { cashFlowEntries, cashSessionMovements, cashSessions } from '../db/schema';
 import { OTHER_HOST, NO_STORE, useTestStore } from '../test/helpers';
-import { makeCustomer, makeProduct, saleBody, type ProductFixture } from '../test/sales-fixtures';
+import { atTill, makeCustomer, makeProduct, saleBody, tillOpening, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
 const BASE = '/api/cash-sessions';
@@ -20,12 +20,12 @@ describe.each(databases())('till sessions (%s)', (kind) => {
 
   const keyed = (token: string, key = randomUUID()) => ({ token, headers: { 'Idempotency-Key': key } });
   const open = async (token: string, extra: Record<string, unknown> = {}) => {
-    const res = await http.post(BASE, { device_id: randomUUID(), opening_float: 100, ...extra }, keyed(token));
+    const res = await http.post(BASE, tillOpening(extra), keyed(token));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data;
   };
   const sell = async (token: string, sessionId: string | undefined, quantity: number, extra = {}) => {
-    const body = saleBody(customerId, [{ product, quantity }], { cash_session_id: sessionId, ...extra });
+    const body = saleBody(customerId, [{ product, quantity }], { ...atTill(sessionId), ...extra });
     const res = await http.post('/api/sales', body, keyed(token));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data;
@@ -110,9 +110,9 @@ describe.each(databases())('till sessions (%s)', (kind) => {
     // An instalment 30 days late paid in two goes at this till: R$ 40,00 in cash (multa 0,80,
     // juros 0,40: 41,20), then the rest by Pix (1,20 + 0,60: 61,80); one more paid at no till.
     const instalment = await lateInstalment();
-    const part = await receive(instalment, { payment_method: 'cash', amount: 40, cash_session_id: session.id });
+    const part = await receive(instalment, { payment_method: 'cash', amount: 40, ...atTill(session.id) });
     expect(part).toMatchObject({ amount: 40, multa: 0.8, juros: 0.4, total: 41.2 });
-    expect((await receive(instalment, { payment_method: 'pix', cash_session_id: session.id })).total).toBe(61.8);
+    expect((await receive(instalment, { payment_method: 'pix', ...atTill(session.id) })).total).toBe(61.8);
     await receive(await lateInstalment(), { payment_method: 'cash' });
 
     // cash: 150,35 + 39,90 + 79,80 + 19,70 + 25,50 + 79,80 + 41,20 + 50,00 - 80,10 = 406,15
@@ -167,14 +167,14 @@ describe.each(databases())('till sessions (%s)', (kind) => {
     expect((await move(cashier, session.id, 'suprimento', 1)).status).toBe(409);
     const online = await http.post(
       '/api/sales',
-      saleBody(customerId, [{ product, quantity: 1 }], { cash_session_id: session.id }),
+      saleBody(customerId, [{ product, quantity: 1 }], { ...atTill(session.id) }),
       keyed(cashier),
     );
     expect(online.status).toBe(409);
     const late = await sell(cashier, session.id, 1, { offline: true });
     expect(late.cash_session_id).toBeNull();
     // An instalment received naming the closed session is kept, in no caixa.
-    await receive(await lateInstalment(), { payment_method: 'cash', cash_session_id: session.id });
+    await receive(await lateInstalment(), { payment_method: 'cash', ...atTill(session.id) });
     const after = (await http.get(`${BASE}/${session.id}`, { token: admin })).body.data;
     expect(after.figures).toEqual(close.body.data.figures);
     expect(after.sales_count).toBe(10);

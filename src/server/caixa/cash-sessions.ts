@@ -2,15 +2,15 @@
 // session per device), sangria and suprimento (movements inside the store: never
 // cash-book entries), and the blind close. The close recomputes the expected figures from
 // the session's sales and movements, keeps each method's expected, counted and difference,
-// and writes the difference over every method as ONE cash-book entry ('Quebra de caixa'
-// expense or 'Sobra de caixa' income) so the book matches the money counted. A closed
-// session is read-only. Each runs in the caller's transaction (the route's idempotency).
+// and writes one cash-book entry per method that differs ('Quebra de caixa – Dinheiro'
+// expense, 'Sobra de caixa – PIX' income: shared/caixa.ts closeEntries, the device shows
+// the same) so the book matches the money counted, method by method. A closed session is
+// read-only. Each runs in the caller's transaction (the route's idempotency).
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   CLOSE_REASON_REQUIRED,
-  SHORTAGE_CATEGORY,
-  SURPLUS_CATEGORY,
+  closeEntries,
   closeFigures,
   closeNeedsReason,
   totalDifference,
@@ -124,23 +124,22 @@ export async function closeCashSession(
     throw badRequest(CLOSE_REASON_REQUIRED, [{ path: 'reason', message: CLOSE_REASON_REQUIRED }]);
   }
   const difference = totalDifference(figures);
-  let entryId: string | null = null;
-  if (difference !== 0) {
-    entryId = randomUUID();
-    const category = difference < 0 ? SHORTAGE_CATEGORY : SURPLUS_CATEGORY;
-    const who = session.deviceLabel ? ` ${session.deviceLabel}` : '';
-    await t.insert(cashFlowEntries).values({
-      tenantId: caller.tenantId,
-      id: entryId,
-      date: dayInSaoPaulo(closedAt),
-      type: difference < 0 ? 'expense' : 'income',
-      description: `${category} - Caixa${who} de ${formatDate(session.openedAt.toISOString())}`,
-      category,
-      amount: Math.abs(difference),
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
+  const who = session.deviceLabel ? ` ${session.deviceLabel}` : '';
+  const entries = closeEntries(figures).map((e) => ({
+    tenantId: caller.tenantId,
+    id: randomUUID(),
+    date: dayInSaoPaulo(closedAt),
+    type: e.type,
+    description: `${e.label} - Caixa${who} de ${formatDate(session.openedAt.toISOString())}`,
+    category: e.category,
+    // The method whose count differed; no cash_session_id: the session's figures count only what came in or out.
+    paymentMethod: e.method,
+    amount: e.amount,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  if (entries.length > 0) await t.insert(cashFlowEntries).values(entries);
+  const entryId = entries[0]?.id ?? null;
   await t
     .update(cashSessions)
     .set({

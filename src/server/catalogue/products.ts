@@ -159,9 +159,16 @@ export async function updateProduct(
   try {
     return await inTransaction(db, tx, async (t) => {
       const { stock_reason: reason, current_stock: stock, ...rest } = input;
+      // A cost price typed by hand values the whole stock: the remainder of the NF-e entries goes.
+      const remainder =
+        rest.cost_price === undefined
+          ? {}
+          : {
+              costRemainder: sql`CASE WHEN ${products.costPrice} = ${rest.cost_price} THEN ${products.costRemainder} ELSE 0 END`,
+            };
       const [row] = await t
         .update(products)
-        .set({ ...fields.fromApi(rest), updatedAt: new Date() })
+        .set({ ...fields.fromApi(rest), ...remainder, updatedAt: new Date() })
         .where(and(live(tenantId), eq(products.id, id)))
         .returning();
       // Not found: throwing rolls the version bump back.

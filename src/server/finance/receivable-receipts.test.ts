@@ -158,6 +158,27 @@ describe.each(databases())('receiving instalments (%s)', (kind) => {
     expect(rows.map((r) => [r.category, r.amount, r.paymentMethod])).toEqual([['Vendas', 5000, 'debit_card']]);
   });
 
+  it('the multa is rounded down, never past 2%: R$ 77,77 a day late pays R$ 1,55 of multa', async () => {
+    const created = await http.post(
+      '/api/accounts-receivable',
+      { description: 'Parcela quebrada', amount: 77.77, due_date: addDays(todayIso(), -1) },
+      keyed(admin),
+    );
+    const id = created.body.data.id as string;
+    const paid = await http.post(`/api/accounts-receivable/${id}/receive`, { payment_method: 'cash' }, keyed(admin));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    // 2% of 77,77 = 1,5554 => 1,55 (down); juros 1% x 1/30 of 77,77 = 0,0259 => 0,03 (half up).
+    expect(paid.body.data).toMatchObject({ amount: 77.77, days_late: 1, multa: 1.55, juros: 0.03, total: 79.35 });
+    const rows = await ctx.db
+      .select()
+      .from(cashFlowEntries)
+      .where(and(eq(cashFlowEntries.tenantId, tenantId), eq(cashFlowEntries.accountReceivableId, id)));
+    expect(rows.map((r) => [r.category, r.amount]).sort()).toEqual([
+      ['Juros e multas', 158],
+      ['Vendas', 7777],
+    ]);
+  });
+
   it("a cashier finds a customer's instalments of any day by searching them, only where the store lets cashiers receive", async () => {
     const customer = await makeCustomer(ctx.db, tenantId, 'Iracema Boaventura');
     const today = todayIso();

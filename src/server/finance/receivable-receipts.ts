@@ -4,8 +4,11 @@
 // account of its own and the rest stays open as the same instalment (same id, due date and
 // number); the principal is an income entry (Vendas) and the late charges (multa, at most
 // 2%, and juros de mora pro rata die, shared/late-charges.ts) one more, in 'Juros e
-// multas', both with the method the money came in and the caixa session that took it (while
-// that session is open: a closed session's figures never change).
+// multas', both with the method the money came in and the caixa session that took it: the
+// device's own, opened by whoever receives (caixa/cash-session-use.ts), else 403 / 409; a
+// caixa closed or unknown when the receipt arrives means none (a closed session's figures
+// never change). A receipt queued on the device says so (`offline`): a caixa not its own
+// is then recorded on the instalment's sale as a conflict, never refused.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { lateChargesDescription } from '../../shared/account-records';
@@ -23,7 +26,9 @@ import { formatBRL } from '../../shared/money';
 import type { Role } from '../../shared/permissions';
 import { getStoreSettings } from '../access/settings';
 import { inTransaction, type DbOrTx } from '../db/client';
-import { accountsReceivable, cashFlowEntries, cashSessions } from '../db/schema';
+import { accountsReceivable, cashFlowEntries } from '../db/schema';
+import { readSessionOwner, sessionUse } from '../caixa/cash-session-use';
+import { flagSale } from '../sales/sale-conflicts';
 import { badRequest, forbidden } from '../errors';
 import { refusalOf } from './account-queries';
 import { getReceivable, RECEIVABLE_NOT_FOUND } from './receivables';
@@ -35,7 +40,7 @@ const t = accountsReceivable;
 
 export async function receiveInstallment(
   db: DbOrTx,
-  caller: { tenantId: string; role: Role },
+  caller: { tenantId: string; userId: string | null; role: Role },
   id: string,
   input: ReceiveInstallment,
   tx?: DbOrTx,
@@ -44,6 +49,18 @@ export async function receiveInstallment(
   return inTransaction(db, tx, async (tr) => {
     const settings = await getStoreSettings(tr, tenantId);
     if (caller.role !== 'admin' && !settings.cashiers_receive_installments) throw forbidden(CASHIERS_MAY_NOT_RECEIVE);
+    // A close in progress finishes first (its figures then never include this receipt), or waits for it.
+    const owner = await readSessionOwner(tr, tenantId, input.cash_session_id, { share: true });
+    const session = sessionUse(owner, {
+      // A caixa closed (or unknown) when the receipt arrives: none, online too (the contract since receipts named one).
+      sessionId: owner?.open ? input.cash_session_id : undefined,
+      // Receipts queued by an app from before they named their device: the caixa's own.
+      deviceId: input.device_id ?? owner?.deviceId,
+      userId: caller.userId,
+      role: caller.role,
+      offline: input.offline ?? false,
+    });
+    const cashSessionId = session.sessionId;
     const [row] = await tr
       .select()
       .from(t)
@@ -89,7 +106,7 @@ export async function receiveInstallment(
       });
     }
     const paid = await getReceivable(tr, tenantId, paidId);
-    const cashSessionId = await openSessionOf(tr, tenantId, input.cash_session_id);
+    if (session.conflict && row.saleId) await flagSale(tr, tenantId, row.saleId, 'cash_session', now);
     const base = {
       tenantId,
       date: paymentDate,
@@ -122,16 +139,4 @@ export async function receiveInstallment(
       total: charges.total_cents,
     };
   });
-}
-
-/** The caixa session the money came into, when it is one of the store's and still open. */
-async function openSessionOf(tr: DbOrTx, tenantId: string, id: string | undefined): Promise<string | null> {
-  if (!id) return null;
-  const [session] = await tr
-    .select({ status: cashSessions.status })
-    .from(cashSessions)
-    .where(and(eq(cashSessions.tenantId, tenantId), eq(cashSessions.id, id)))
-    // A close in progress finishes first (its figures then never include this receipt), or waits for it.
-    .for('share');
-  return session?.status === 'open' ? id : null;
 }

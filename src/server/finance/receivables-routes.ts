@@ -99,7 +99,7 @@ export const receivableRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
     params: IdParams,
     body: ReceiveInstallmentSchema,
     response: InstallmentReceiptResponseSchema,
-    run: async (tx, { tenantId, role }, body, { id }: IdParam) =>
-      ok(await receiveInstallment(db, { tenantId, role }, id, body, tx)),
+    run: async (tx, { tenantId, userId, role }, body, { id }: IdParam) =>
+      ok(await receiveInstallment(db, { tenantId, userId, role }, id, body, tx)),
   });
 };

@@ -2,8 +2,10 @@
 // balance through D (the cash-flow summary's final balance, the same function); accounts
 // receivable and payable = accounts created by D (created_at's day <= D) neither paid by D
 // (payment_date <= D) nor cancelled by D (cancelled_at's day <= D); inventory = live
-// products' positive stock x cost price. Stock has no history: inventory is today's,
-// whatever D is. No debt is recorded (short_term_debt = 0); equity = assets - liabilities.
+// products' positive stock x cost price, plus the centavos of their NF-e entries that one
+// cost per unit cannot carry (cost_remainder), so goods enter at what the notes cost.
+// Stock has no history: inventory is today's, whatever D is. No debt is recorded
+// (short_term_debt = 0); equity = assets - liabilities.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BalanceSheet } from '../../shared/contract/reports';
 import type { DbOrTx } from '../db/client';
@@ -27,8 +29,8 @@ export async function balanceSheet(db: DbOrTx, tenantId: string, asOf: string): 
       db,
       sql`SELECT ${openAt(accountsReceivable, tenantId, asOf)} AS receivable,
                  ${openAt(accountsPayable, tenantId, asOf)} AS payable,
-                 (SELECT coalesce(sum(greatest(${p.currentStock}, 0)::bigint * ${p.costPrice}), 0)
-                    FROM ${p} WHERE ${live})::float8 AS inventory`,
+                 (SELECT coalesce(sum(${p.currentStock}::bigint * ${p.costPrice} + ${p.costRemainder}), 0)
+                    FROM ${p} WHERE ${live} AND ${p.currentStock} > 0)::float8 AS inventory`,
     ),
     cashSummary(db, tenantId, { end_date: asOf }),
   ]);

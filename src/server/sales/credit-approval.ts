@@ -1,7 +1,8 @@
 // An admin's approval, at a cashier's till, of one act over the cashier's limits: a
 // crediário sale over the customer's credit limit (`credit_approval` on the sale), or a
 // return over the store's return limit (`approval` on the return). The till asks for it
-// with the e-mail and password of an admin present (under the login attempt limits); the
+// with the e-mail and password of an admin present (under the approval attempt limits: per
+// cashier who asks and per admin, never the admin's login: login-rate-limit.ts); the
 // answer names the admin, the amount and when it expires, sealed under the server's secret
 // with the store and the act's ids, so it approves that one act up to that amount, online
 // or when the outbox delivers it later, while the admin is still an active admin.
@@ -31,6 +32,12 @@ type Sealer = Pick<TokenService, 'seal'>;
 type ApprovalKind = 'credit-approval' | 'return-approval';
 type ApprovalDeps = Pick<AuthDeps, 'db' | 'loginLimits' | 'tokens'>;
 type Approved = Promise<{ approval: string; admin_name: string }>;
+
+/** Where the approval is asked: the caller's IP and the user at the till (whose tries are counted). */
+interface Asker {
+  ip: string;
+  askedBy: string;
+}
 
 /** What an approval is for: its kind, the store and the act's ids. */
 interface Act {
@@ -88,7 +95,7 @@ async function activeAdmins(t: DbOrTx, tenantId: string, ids: readonly string[])
 async function adminPresent(
   deps: ApprovalDeps,
   tenantId: string,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; askedBy: string },
   notAdmin: string,
 ) {
   const user = await checkCredentials(deps, tenantId, input).catch((error: unknown) => {
@@ -104,7 +111,7 @@ async function adminPresent(
 /** An admin present (`notAdmin` when the credentials are not an admin's) approves `act` up to `input.amount`. */
 async function approve(
   deps: ApprovalDeps,
-  input: { email: string; password: string; ip: string; amount: number },
+  input: { email: string; password: string; ip: string; askedBy: string; amount: number },
   act: Act,
   notAdmin: string,
 ): Approved {
@@ -113,11 +120,11 @@ async function approve(
 }
 
 /** POST /api/auth/credit-approval: the approval for `sale_id`, up to `amount`. */
-export const approveCredit = (deps: ApprovalDeps, tenantId: string, input: CreditApprovalRequest & { ip: string }) =>
+export const approveCredit = (deps: ApprovalDeps, tenantId: string, input: CreditApprovalRequest & Asker) =>
   approve(deps, input, { kind: 'credit-approval', tenantId, subject: input.sale_id }, APPROVAL_NOT_ADMIN);
 
 /** POST /api/auth/return-approval: the approval for the return `return_id` of `sale_id`, up to `amount`. */
-export const approveReturn = (deps: ApprovalDeps, tenantId: string, input: ReturnApprovalRequest & { ip: string }) =>
+export const approveReturn = (deps: ApprovalDeps, tenantId: string, input: ReturnApprovalRequest & Asker) =>
   approve(
     deps,
     input,

@@ -3,6 +3,7 @@
 // (POST /api/auth/credit-approval, asked by the cashier's till with the admin's password),
 // and an admin's approval of one return over the cashier's return limit
 // (POST /api/auth/return-approval, the same way).
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreditApprovalRequestSchema,
@@ -47,10 +48,12 @@ export const creditApprovalRoutes: FastifyPluginAsyncZod<RouteOptions & { loginL
   const response = { 200: CreditApprovalResponseSchema };
   const deps = { ...ctx, loginLimits };
 
+  const asker = (request: FastifyRequest) => ({ ip: request.ip, askedBy: authOf(request).userId });
+
   app.post('/credit-approval', { config, schema: { body: CreditApprovalRequestSchema, response } }, async (request) =>
-    ok(await approveCredit(deps, authOf(request).tenantId, { ...request.body, ip: request.ip })),
+    ok(await approveCredit(deps, authOf(request).tenantId, { ...request.body, ...asker(request) })),
   );
   app.post('/return-approval', { config, schema: { body: ReturnApprovalRequestSchema, response } }, async (request) =>
-    ok(await approveReturn(deps, authOf(request).tenantId, { ...request.body, ip: request.ip })),
+    ok(await approveReturn(deps, authOf(request).tenantId, { ...request.body, ...asker(request) })),
   );
 };

@@ -2,7 +2,12 @@
 // sale-plan.ts): listed newest first with the sale's details (who sold, which device, when,
 // what differs), counted while open, and marked as reviewed.
 import { aliasedTable, and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { type Pagination, type SaleConflict, type SaleConflictKind, type SaleConflictListQuery } from '../../shared/contract';
+import {
+  type Pagination,
+  type SaleConflict,
+  type SaleConflictKind,
+  type SaleConflictListQuery,
+} from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
 import { saleConflicts, sales, users } from '../db/schema';
@@ -98,16 +103,19 @@ export async function reviewSaleConflict(
   });
 }
 
-/**
- * Flags a sale for admins (in the transaction of what caused it): one open entry per kind
- * per sale; a kind already reviewed opens again.
- */
-export async function flagSale(t: DbOrTx, tenantId: string, saleId: string, kind: SaleConflictKind, now: Date) {
+/** Flags a sale for admins (one row per kind; flagged again, it is open again). */
+export async function flagSale(
+  t: DbOrTx,
+  tenantId: string,
+  saleId: string,
+  kind: SaleConflictKind,
+  now: Date,
+): Promise<void> {
   await t
-    .insert(c)
+    .insert(saleConflicts)
     .values({ tenantId, saleId, kind, createdAt: now })
     .onConflictDoUpdate({
-      target: [c.tenantId, c.saleId, c.kind],
+      target: [saleConflicts.tenantId, saleConflicts.saleId, saleConflicts.kind],
       set: { reviewedAt: null, reviewedBy: null, createdAt: now },
     });
 }

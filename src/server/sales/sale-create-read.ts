@@ -18,6 +18,7 @@ import type { SaleCreate } from '../../shared/contract';
 import { parseStoredAnswers, storedAnswersSql, type StoredAnswer } from '../core/idempotency';
 import { executeNamed, type DbOrTx } from '../db/client';
 import { jsonRowOf, rowFromJson } from '../db/json-rows';
+import type { SessionOwner } from '../caixa/cash-session-use';
 import { cashSessions, customers, products, sales, type CustomerRow, type ProductRow } from '../db/schema';
 
 export interface SalesRead {
@@ -30,8 +31,8 @@ export interface SalesRead {
   customers: Map<string, CustomerRow>;
   /** Ascending: the k-th move of the run (sale order, then product id) takes the k-th. */
   versions: number[];
-  /** The till sessions the run's sales name, by id: whether each is still open. */
-  sessions: Map<string, { open: boolean }>;
+  /** The till sessions the run's sales name, by id: whether each is still open, its device and who opened it. */
+  sessions: Map<string, SessionOwner>;
 }
 
 export interface ReadOptions {
@@ -83,7 +84,8 @@ export function salesReadSql(
            ${
              sessionIds.length === 0
                ? sql`NULL::json`
-               : sql`(SELECT json_agg(json_build_object('id', cs.id, 'open', cs.status = 'open'))
+               : sql`(SELECT json_agg(json_build_object('id', cs.id, 'open', cs.status = 'open',
+                                                 'device', cs.device_id, 'opener', cs.opened_by))
                         FROM ${cashSessions} cs
                        WHERE cs.tenant_id = ${tenantId} AND cs.id = ANY(${uuids(sessionIds)}::uuid[]))`
            } AS sessions,
@@ -104,7 +106,7 @@ export async function readForSales(
       taken: string[] | string | null;
       numbers: string[] | string | null;
       versions: (number | string)[] | string | null;
-      sessions: { id: string; open: boolean }[] | string | null;
+      sessions: { id: string; open: boolean; device: string; opener: string }[] | string | null;
       stored: unknown;
     }[];
   };
@@ -127,6 +129,6 @@ export async function readForSales(
         .map((r) => [r.id, r]),
     ),
     versions: list(row.versions).map(Number),
-    sessions: new Map(list(row.sessions).map((r) => [r.id, { open: r.open }])),
+    sessions: new Map(list(row.sessions).map((r) => [r.id, { open: r.open, deviceId: r.device, openedBy: r.opener }])),
   };
 }

@@ -148,7 +148,7 @@ async function runSales(
   const approved = creditHeld && tokens ? await approvedSales(t, tokens, tenantId, inputs) : new Map<string, number>();
   const credit = await creditStateFor(t, tenantId, inputs, creditHeld, storeSettings, approved);
   const counted = await readCounted(t, tenantId, inputs, now);
-  const plan = planSales(inputs, read, history, { tenantId, userId, now, discountLimit, credit, counted });
+  const plan = planSales(inputs, read, history, { tenantId, userId, role, now, discountLimit, credit, counted });
   const answers = fresh.flatMap((c, i) => {
     const result = plan.results[i]!;
     return c.key && !(result instanceof AppError)

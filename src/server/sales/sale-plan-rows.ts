@@ -37,6 +37,8 @@ export interface CheckedSale {
   /** Each product it moves (merged lines): the units taken, that product's stock right after it, the count it met. */
   after: { productId: string; taken: number; stock: number; counted: CountedBy }[];
   cashSessionId: string | null;
+  /** Made offline in a caixa not its own (caixa/cash-session-use.ts): admins review it. */
+  cashSessionConflict: boolean;
 }
 
 /** One stock movement per sale and product, in the run's order. */
@@ -69,7 +71,12 @@ export function openCountTakes(accepted: readonly CheckedSale[]) {
 }
 
 /** The vale-troca uses of the run (ledger rows, in order) and each customer's balance after the run. */
-export function storeCreditWrites(accepted: readonly CheckedSale[], tenantId: string, userId: string | null, now: Date) {
+export function storeCreditWrites(
+  accepted: readonly CheckedSale[],
+  tenantId: string,
+  userId: string | null,
+  now: Date,
+) {
   const uses = accepted.flatMap((sale) => (sale.storeCredit && sale.storeCredit.take > 0 ? [sale] : []));
   const balances = new Map<string, number>();
   for (const sale of uses) balances.set(sale.storeCredit!.customerId, sale.storeCredit!.balanceAfter);
@@ -160,6 +167,7 @@ export function conflictRows(sale: CheckedSale, tenantId: string, now: Date) {
     sale.discountConflict ? ('discount' as const) : null,
     sale.storeCredit && sale.storeCredit.short > 0 ? ('store_credit' as const) : null,
     sale.creditConflict ? ('credit' as const) : null,
+    sale.cashSessionConflict ? ('cash_session' as const) : null,
   ];
   return kinds.flatMap((kind) => (kind ? [{ tenantId, saleId: sale.id, kind, createdAt: now }] : []));
 }

@@ -10,17 +10,13 @@ import { randomUUID } from 'node:crypto';
 import type { CreditOverLimitDetail, SaleCreate, SaleCreateResult, StockAfter } from '../../shared/contract';
 import type { CustomerRow, ProductRow } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
+import { sessionUse } from '../caixa/cash-session-use';
+import type { Role } from '../../shared/permissions';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import type { SalesRead } from './sale-create-read';
 import type { SalesWrite } from './sale-create-write';
 import { paymentEffectRows } from './sale-effects';
-import {
-  partRowsOf,
-  plannedParts,
-  storeCreditUsed,
-  toSalePayment,
-  type PlannedPart,
-} from './sale-payments';
+import { partRowsOf, plannedParts, storeCreditUsed, toSalePayment, type PlannedPart } from './sale-payments';
 import { storeCreditShort, type StoreCreditUse } from './store-credit';
 import { priceChanged, priceConflicts, type PriceHistory } from './sale-price';
 import { toSale } from './sale-queries';
@@ -41,8 +37,6 @@ import {
 } from './sale-plan-rows';
 
 export const SALE_ID_TAKEN = 'Já existe uma venda com este identificador.';
-export const CASH_SESSION_NOT_FOUND = 'Caixa não encontrado.';
-export const CASH_SESSION_CLOSED = 'Este caixa já está fechado. Abra o caixa para continuar vendendo.';
 
 interface RunState {
   taken: Set<string>;
@@ -59,6 +53,9 @@ interface RunState {
   discountLimit: number | null;
   /** Crediário credit (shared/credit.ts); null: not held (an admin, or no crediário in the run). */
   credit: CreditState | null;
+  /** Who sells: the caixa a sale joins is theirs (caixa/cash-session-use.ts). */
+  userId: string | null;
+  role: Role | undefined;
 }
 
 /** The store's default limit and each customer's open crediário, running through the run. */
@@ -74,7 +71,13 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   if (input.id && run.taken.has(input.id)) throw conflict(SALE_ID_TAKEN);
   const customer = run.customers.get(input.customer_id);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
-  const cashSessionId = saleSession(input, run.sessions);
+  const session = sessionUse(input.cash_session_id ? run.sessions.get(input.cash_session_id) : undefined, {
+    sessionId: input.cash_session_id,
+    deviceId: input.device_id,
+    userId: run.userId,
+    role: run.role,
+    offline: input.offline,
+  });
   const discounted = discountedLines(input);
   const lines = input.items.map((item, i) => ({
     ...item,
@@ -148,7 +151,8 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
     soldAt,
     claimedSoldAt,
     after,
-    cashSessionId,
+    cashSessionId: session.sessionId,
+    cashSessionConflict: session.conflict,
   };
 }
 
@@ -171,21 +175,6 @@ function takeStoreCredit(
   return { customerId: customer.id, take, balanceAfter: balance - take, short: used - take };
 }
 
-/**
- * The till session a sale joins. Online it must be an open session of the store. A sale
- * replayed from the outbox already happened: it joins its session while that is open, and
- * is kept without one when the session is gone or was closed meanwhile (an admin closing
- * the session of a lost device), so a closed session's figures never change.
- */
-function saleSession(input: SaleCreate, sessions: SalesRead['sessions']): string | null {
-  if (!input.cash_session_id) return null;
-  const session = sessions.get(input.cash_session_id);
-  if (session?.open) return input.cash_session_id;
-  if (input.offline) return null;
-  if (!session) throw notFound(CASH_SESSION_NOT_FOUND);
-  throw conflict(CASH_SESSION_CLOSED);
-}
-
 export interface SalesPlan {
   /** One per input: the sale as it will be, or the AppError that refused it. */
   results: (SaleCreateResult | AppError)[];
@@ -205,9 +194,11 @@ export function planSales(
     discountLimit = null,
     credit = null,
     counted = new Map(),
+    role,
   }: {
     tenantId: string;
     userId: string | null;
+    role?: Role;
     now: Date;
     discountLimit?: number | null;
     credit?: CreditState | null;
@@ -224,6 +215,8 @@ export function planSales(
     receivedAt: now,
     discountLimit,
     credit,
+    userId,
+    role,
   };
   const checked = inputs.map((input) => {
     try {

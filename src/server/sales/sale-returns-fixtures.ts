@@ -5,7 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { customers } from '../db/schema';
-import { makeProduct, saleBody, salesSuite, type LineInput, type ProductFixture } from '../test/sales-fixtures';
+import {
+  makeProduct,
+  saleBody,
+  salesSuite,
+  tillOpening,
+  type LineInput,
+  type ProductFixture,
+} from '../test/sales-fixtures';
 import type { TestDbKind } from '../test/testDb';
 
 /** Registers the store's opening and closing around the suite; read `s` inside the tests. */
@@ -42,11 +49,7 @@ export function returnsSuite(kind: TestDbKind) {
         .where(and(eq(customers.tenantId, s.tenantId), eq(customers.id, id)))
     )[0]!.storeCredit;
   const openSession = async () => {
-    const res = await s.http.post(
-      '/api/cash-sessions',
-      { device_id: randomUUID(), opening_float: 100 },
-      keyed(s.cashier),
-    );
+    const res = await s.http.post('/api/cash-sessions', tillOpening(), keyed(s.cashier));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data.id as string;
   };

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../shared/dates';
 import { accountsReceivable } from '../db/schema';
-import { cashOf } from '../test/sales-fixtures';
+import { atTill, cashOf } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { returnsSuite } from './sale-returns-fixtures';
 
@@ -15,17 +15,17 @@ describe.each(databases())('returns: the money (%s)', (kind) => {
   it('dinheiro and estorno: a cash-book expense in their method, out of the caixa’s expected figure', async () => {
     const session = await openSession();
     const p = await product(3990, 1500, 50);
-    const cashSale = await sell([{ product: p, quantity: 2 }], { cash_session_id: session }, s.cashier);
+    const cashSale = await sell([{ product: p, quantity: 2 }], atTill(session), s.cashier);
     const cardSale = await sell(
       [{ product: p, quantity: 2 }],
-      { cash_session_id: session, payment_method: 'credit_card' },
+      { ...atTill(session), payment_method: 'credit_card' },
       s.cashier,
     );
     expect(await expectedOf(session)).toMatchObject({ cash: 179.8, credit_card: 79.8 });
     const cash = await giveBack(
       cashSale.id,
       [{ sale_item_id: cashSale.items[0]!.id, quantity: 1 }],
-      { cash_session_id: session },
+      atTill(session),
       s.cashier,
     );
     expect(cash.status, JSON.stringify(cash.body)).toBe(201);
@@ -33,7 +33,7 @@ describe.each(databases())('returns: the money (%s)', (kind) => {
     const card = await giveBack(
       cardSale.id,
       [{ sale_item_id: cardSale.items[0]!.id, quantity: 2 }],
-      { cash_session_id: session, refund_method: 'estorno' },
+      { ...atTill(session), refund_method: 'estorno' },
       s.cashier,
     );
     expect(card.status, JSON.stringify(card.body)).toBe(201);

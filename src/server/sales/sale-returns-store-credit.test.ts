@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { storeCreditLedger } from '../db/schema';
-import { cashOf, makeCustomer, saleBody, stockOf } from '../test/sales-fixtures';
+import { atTill, cashOf, makeCustomer, saleBody, stockOf } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { returnsSuite } from './sale-returns-fixtures';
 
@@ -83,7 +83,7 @@ describe.each(databases())('returns: vale-troca and exchanges (%s)', (kind) => {
     const shirt = await product(2550, 1000, 10);
     const dearer = await product(4000, 1500, 10);
     const cheaper = await product(990, 400, 10);
-    const sold = await saleTo(buyer, [{ product: shirt, quantity: 2 }], { cash_session_id: session });
+    const sold = await saleTo(buyer, [{ product: shirt, quantity: 2 }], atTill(session));
     expect(sold.status, JSON.stringify(sold.body)).toBe(201);
     const saleId = sold.body.data.id as string;
     expect(await expectedOf(session)).toMatchObject({ cash: 151 });
@@ -99,13 +99,13 @@ describe.each(databases())('returns: vale-troca and exchanges (%s)', (kind) => {
       reason: 'Troca por outro modelo',
       refund_method: 'vale_troca',
       offline: true,
-      cash_session_id: session,
+      ...atTill(session),
     };
     const newSaleId = randomUUID();
     const newSale = saleBody(buyer, [{ product: dearer, quantity: 1 }], {
       id: newSaleId,
       offline: true,
-      cash_session_id: session,
+      ...atTill(session),
       payments: [
         { method: 'store_credit', amount: 25.5 },
         { method: 'cash', amount: 14.5, received: 20 },
@@ -136,7 +136,7 @@ describe.each(databases())('returns: vale-troca and exchanges (%s)', (kind) => {
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     // Never more vale than the returns gave: online a 409, nothing written.
     const over = await saleTo(buyer, [{ product: dearer, quantity: 1 }], {
-      cash_session_id: session,
+      ...atTill(session),
       payments: [
         { method: 'store_credit', amount: 25.51 },
         { method: 'cash', amount: 14.49 },
@@ -144,7 +144,7 @@ describe.each(databases())('returns: vale-troca and exchanges (%s)', (kind) => {
     });
     expect(over.status).toBe(409);
     const small = await saleTo(buyer, [{ product: cheaper, quantity: 1 }], {
-      cash_session_id: session,
+      ...atTill(session),
       payments: [{ method: 'store_credit', amount: 9.9 }],
     });
     expect(small.status, JSON.stringify(small.body)).toBe(201);

@@ -22,9 +22,10 @@ import { getStoreSettings } from '../access/settings';
 import type { TokenService } from '../core/tokens';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { cashSessions, saleReturnLines, saleReturns } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { CASH_SESSION_CLOSED, CASH_SESSION_NOT_FOUND } from './sale-plan';
+import { saleReturnLines, saleReturns } from '../db/schema';
+import { badRequest, conflict } from '../errors';
+import { readSessionOwner, sessionUse, type SessionUse } from '../caixa/cash-session-use';
+import { flagSale } from './sale-conflicts';
 import { loadSaleItems, loadSaleRow, lockSaleToChange } from './sale-queries';
 import { countReturnOut, loadReturns, refundReturn, returnedByItem } from './sale-return-effects';
 import { returnApprover } from './credit-approval';
@@ -33,7 +34,6 @@ import { moveStock } from './stock-moves';
 import { returnNeedsAdmin, returnOverLimit } from '../../shared/return-limit';
 import { lineShare } from '../../shared/return-share';
 import { pastTrocaPeriod, trocaPeriodPassed } from '../../shared/troca-period';
-import { flagSale } from './sale-conflicts';
 import { checkSaleReach } from './sale-reach';
 
 export const RETURN_SALE_CANCELLED = 'Esta venda foi cancelada: não há itens para devolver.';
@@ -103,7 +103,8 @@ export async function createReturn(
       if (!approvedBy && !input.offline) throw conflict(returnOverLimit(limit));
       limitConflict = !approvedBy;
     }
-    const cashSessionId = await returnSession(t, tenantId, input);
+    const session = await returnSession(t, tenantId, input, caller);
+    const cashSessionId = session.sessionId;
 
     const refund = await refundReturn(t, sale, {
       id,
@@ -151,6 +152,7 @@ export async function createReturn(
       })),
     );
     if (limitConflict) await flagSale(t, tenantId, sale.id, 'return_limit', now);
+    if (session.conflict) await flagSale(t, tenantId, sale.id, 'cash_session', now);
     if (periodConflict) await flagSale(t, tenantId, sale.id, 'return_period', now);
     const restock = lines.filter((l) => !l.damaged).map((l) => ({ productId: l.item.productId, quantity: l.quantity }));
     await moveStock(
@@ -172,24 +174,23 @@ export async function createReturn(
 }
 
 /**
- * The caixa a return's money (or a payout of vale-troca) leaves from. Online it must be an open session of the store;
- * an offline return joins its session while open, else none (a closed session's figures
- * never change).
+ * The caixa a return's money (or a payout of vale-troca) leaves from: the device's own,
+ * opened by whoever returns (caixa/cash-session-use.ts); online anything else is refused.
  */
 export async function returnSession(
   t: DbOrTx,
   tenantId: string,
-  input: Pick<ReturnCreate, 'cash_session_id' | 'offline'>,
-): Promise<string | null> {
-  if (!input.cash_session_id) return null;
-  const [session] = await t
-    .select({ status: cashSessions.status })
-    .from(cashSessions)
-    .where(and(eq(cashSessions.tenantId, tenantId), eq(cashSessions.id, input.cash_session_id)));
-  if (session?.status === 'open') return input.cash_session_id;
-  if (input.offline) return null;
-  if (!session) throw notFound(CASH_SESSION_NOT_FOUND);
-  throw conflict(CASH_SESSION_CLOSED);
+  input: Pick<ReturnCreate, 'cash_session_id' | 'device_id' | 'offline'>,
+  caller: { userId: string | null; role: Role },
+): Promise<SessionUse> {
+  const owner = await readSessionOwner(t, tenantId, input.cash_session_id);
+  return sessionUse(owner, {
+    sessionId: input.cash_session_id,
+    deviceId: input.device_id,
+    userId: caller.userId,
+    role: caller.role,
+    offline: input.offline,
+  });
 }
 
 /** GET /api/sales/:id/returns: each line with what was returned of it, and the returns (a cashier's within the troca period). */

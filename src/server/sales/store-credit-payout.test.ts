@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers, saleConflicts } from '../db/schema';
 import { NO_STORE, storeRows, useTestStore } from '../test/helpers';
-import { cashOf, makeCustomer, makeProduct, saleBody } from '../test/sales-fixtures';
+import { atTill, cashOf, makeCustomer, makeProduct, saleBody, tillOpening } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 
 describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
@@ -21,7 +21,7 @@ describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
 
   const balanceOf = async (id: string) => (await storeRows(ctx.db, tenantId, customers, { id }))[0]!.storeCredit;
   const openSession = async () => {
-    const res = await http.post('/api/cash-sessions', { device_id: randomUUID(), opening_float: 100 }, keyed(cashier));
+    const res = await http.post('/api/cash-sessions', tillOpening(), keyed(cashier));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data.id as string;
   };
@@ -51,7 +51,7 @@ describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
     const cheap = await makeProduct(ctx.db, tenantId, { stock: 10, price: newPrice, cost: 100 });
     const sold = await http.post(
       '/api/sales',
-      saleBody(customerId, [{ product: dear, quantity: 1 }], { cash_session_id: session }),
+      saleBody(customerId, [{ product: dear, quantity: 1 }], atTill(session)),
       keyed(cashier),
     );
     expect(sold.status, JSON.stringify(sold.body)).toBe(201);
@@ -63,7 +63,7 @@ describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
         lines: [{ sale_item_id: sold.body.data.items[0].id, quantity: 1 }],
         reason: 'Troca',
         refund_method: 'vale_troca',
-        cash_session_id: session,
+        ...atTill(session),
         ...extra,
       },
       keyed(cashier),
@@ -72,7 +72,7 @@ describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
     const newSale = await http.post(
       '/api/sales',
       saleBody(customerId, [{ product: cheap, quantity: 1 }], {
-        cash_session_id: session,
+        ...atTill(session),
         payments: [{ method: 'store_credit', amount: newPrice / 100 }],
       }),
       keyed(cashier),
@@ -99,7 +99,7 @@ describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
 
     const id = randomUUID();
     const key = randomUUID();
-    const body = { id, amount: 52.45, return_id: ex.returnId, sale_id: ex.newSaleId, cash_session_id: session };
+    const body = { id, amount: 52.45, return_id: ex.returnId, sale_id: ex.newSaleId, ...atTill(session) };
     const paid = await payOut(ex.customerId, body, cashier, key);
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(paid.body.data).toMatchObject({
@@ -131,7 +131,7 @@ describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
     // R$ 189,90 - R$ 52,45 given back.
     expect(await expectedCash(session)).toBe(137.45);
     // Nothing left to give back of that return.
-    const more = await payOut(ex.customerId, { amount: 0.01, return_id: ex.returnId, cash_session_id: session });
+    const more = await payOut(ex.customerId, { amount: 0.01, return_id: ex.returnId, ...atTill(session) });
     expect(more.status).toBe(409);
   });
 
@@ -139,7 +139,7 @@ describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
     const session = await openSession();
     const ex = await exchange(6000, 2000, session);
     expect(await balanceOf(ex.customerId)).toBe(4000);
-    const base = { return_id: ex.returnId, sale_id: ex.newSaleId, cash_session_id: session };
+    const base = { return_id: ex.returnId, sale_id: ex.newSaleId, ...atTill(session) };
     const beyondReturn = await payOut(ex.customerId, { ...base, amount: 60.01 });
     expect(beyondReturn.status).toBe(409);
     expect(shown(beyondReturn.body.error)).toBe('Desta devolução, só R$ 60,00 de vale-troca pode voltar em dinheiro.');
@@ -174,7 +174,7 @@ describe.each(databases())('vale-troca given back in cash (%s)', (kind) => {
     const ex = await exchange(15000, 1000, session, { offline: true });
     expect(await flagged(ex.saleId, 'return_limit')).toBe(true);
     await ctx.db.delete(saleConflicts).where(eq(saleConflicts.saleId, ex.saleId));
-    const base = { return_id: ex.returnId, cash_session_id: session };
+    const base = { return_id: ex.returnId, ...atTill(session) };
     const refused = await payOut(ex.customerId, { ...base, amount: 140 });
     expect(refused.status).toBe(409);
     expect(shown(refused.body.error)).toContain('Devoluções acima de R$ 100,00 precisam de um administrador');

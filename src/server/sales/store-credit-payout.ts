@@ -21,11 +21,12 @@ import { getStoreSettings } from '../access/settings';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { customers, saleConflicts, saleReturns, sales, storeCreditLedger, storeCreditPayouts } from '../db/schema';
+import { customers, saleReturns, sales, storeCreditLedger, storeCreditPayouts } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { saleIncomeDescription } from './sale-effects';
 import { loadSaleRow, SALE_NOT_FOUND } from './sale-queries';
 import { bookRefund } from './sale-return-effects';
+import { flagSale } from './sale-conflicts';
 import { returnSession } from './sale-returns';
 import { saleTime } from './sale-time';
 
@@ -116,7 +117,8 @@ export async function payOutStoreCredit(
     const taken = Math.min(amount, customer.balance);
     const balance = customer.balance - taken;
     const id = input.id ?? randomUUID();
-    const cashSessionId = await returnSession(t, tenantId, input);
+    const session = await returnSession(t, tenantId, input, caller);
+    const cashSessionId = session.sessionId;
     try {
       await t.insert(storeCreditPayouts).values({
         tenantId,
@@ -155,15 +157,8 @@ export async function payOutStoreCredit(
       });
     }
     await bookRefund(t, sale, { amount, paymentMethod: 'cash', at: paidAt, description: payoutDescription(sale) });
-    if (refusal) {
-      await t
-        .insert(saleConflicts)
-        .values({ tenantId, saleId: sale.id, kind: overLimit ? 'return_limit' : 'store_credit_payout', createdAt: now })
-        .onConflictDoUpdate({
-          target: [saleConflicts.tenantId, saleConflicts.saleId, saleConflicts.kind],
-          set: { reviewedAt: null, reviewedBy: null, createdAt: now },
-        });
-    }
+    if (refusal) await flagSale(t, tenantId, sale.id, overLimit ? 'return_limit' : 'store_credit_payout', now);
+    if (session.conflict) await flagSale(t, tenantId, sale.id, 'cash_session', now);
     return {
       id,
       customer_id: customerId,

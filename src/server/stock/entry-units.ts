@@ -1,8 +1,9 @@
 // The arithmetic of goods in, exact: an NF-e line's quantity (decimal text, up to 4 places)
 // times the units in one package gives the units into stock, which must be whole; the cost
-// of one unit is the line's total (vProd, centavos) over its units, rounded to the centavo;
-// a product's cost price after an entry is that cost ('last') or the weighted average of
-// the stock on hand and what came in ('average').
+// of one unit is the line's acquisition cost (centavos) over its units, rounded to the
+// centavo; a product's cost price after an entry is that cost ('last') or the weighted
+// average of the stock on hand and what came in ('average'). What the rounding leaves
+// over is the product's cost remainder, so stock x cost + remainder is exact.
 import type { StockCostMethod } from '../../shared/contract';
 
 const SCALE = 10_000;
@@ -44,18 +45,33 @@ export function costPerUnit(totalCents: number, units: number): number {
   return divideRounded(totalCents, units);
 }
 
+/** A product's cost price and the centavos its stock's value holds beyond stock x cost. */
+export interface ProductCost {
+  cost: number;
+  remainder: number;
+}
+
 /**
- * A product's cost price after `unitsIn` units costing `totalIn` centavos in all came in
- * on top of `stock` units at `cost`. Stock at or below zero has no cost to average with.
+ * A product's cost after `unitsIn` units costing `totalIn` centavos in all came in on top
+ * of `stock` units at `cost` (plus `remainder`). The value of the stock after is exact:
+ * (stock + unitsIn) x cost + remainder is the value before plus totalIn ('average'), or
+ * the stock revalued at the new cost plus totalIn's rounding ('last'). Stock at or below
+ * zero has no cost to average with.
  */
 export function costAfterEntry(
   method: StockCostMethod,
-  before: { stock: number; cost: number },
+  before: { stock: number } & ProductCost,
   unitsIn: number,
   totalIn: number,
-): number {
-  if (method === 'last' || before.stock <= 0) return costPerUnit(totalIn, unitsIn);
-  return divideRounded(before.stock * before.cost + totalIn, before.stock + unitsIn);
+): ProductCost {
+  if (method === 'last' || before.stock <= 0) {
+    const cost = costPerUnit(totalIn, unitsIn);
+    return { cost, remainder: totalIn - unitsIn * cost };
+  }
+  const value = before.stock * before.cost + before.remainder + totalIn;
+  const units = before.stock + unitsIn;
+  const cost = divideRounded(Math.max(0, value), units);
+  return { cost, remainder: value - units * cost };
 }
 
 /** A sale price of `markupPercent` over `cost` (centavos, to the centavo). */

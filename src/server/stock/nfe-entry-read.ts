@@ -3,23 +3,34 @@
 // line with its units per package (typed, else remembered for this supplier's code, else
 // the note's qTrib per qCom, else 1), its units and unit cost, and the product it is
 // proposed to enter as: the product with its barcode, else the one this supplier's code
-// was linked to last time, else a new one. Also the bills it makes (one per duplicata, or
-// one for the total) and whether the note is addressed to another store.
+// was linked to last time, else a new one; its acquisition cost (nfe-line-costs.ts) and
+// the cost of one unit. Also the bills it makes (one per duplicata, or one for the total,
+// whose due day the admin gives) and whether the note is addressed to another store.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LineMatch, NfePreview, NfePreviewLine, StoreSettings } from '../../shared/contract';
 import { dayInSaoPaulo, formatDate } from '../../shared/dates';
+import { formatBRL } from '../../shared/money';
 import { formatDocument, stripDocument } from '../../shared/documents';
 import type { DbOrTx } from '../db/client';
 import { products, stockEntries, supplierProductLinks, tenants, type ProductRow } from '../db/schema';
 import { conflict, notFound, MESSAGES } from '../errors';
 import { getStoreSettings } from '../access/settings';
 import { costPerUnit, factorFromTaxUnit, unitsOf } from './entry-units';
+import { acquisitionCost } from './nfe-line-costs';
 import { parseNfe, type NfeDocument, type NfeLine } from './nfe-parse';
 
 export const ENTRY_MESSAGES = {
   entered: (day: string) => `Esta NF-e já foi lançada em ${formatDate(day)}`,
   otherRecipient: (recipient: string, store: string) =>
     `Esta NF-e é destinada a outro CNPJ (${recipient}), não ao da loja (${store}).`,
+  personRecipient: (cpf: string, store: string) =>
+    `Esta NF-e é destinada a um CPF (${cpf}), não ao CNPJ da loja (${store}).`,
+  noRecipient: (store: string) => `Esta NF-e não diz a quem se destina; o CNPJ da loja é ${store}.`,
+  negativeCost: 'o desconto do item é maior que o seu valor com impostos e despesas.',
+  costMismatch: (cost: number, total: number) =>
+    `O custo dos itens (${formatBRL(cost)}) não fecha com o total da nota (${formatBRL(total)}): ` +
+    `a nota tem valores que não são do custo das mercadorias (ICMS desonerado, imposto de importação ou serviços). ` +
+    `O estoque entra pelo custo dos itens; as contas a pagar, pelo total.`,
   fractional: (line: NfeLine) =>
     `${line.quantity.replace('.', ',')} ${line.unit} não dá um número inteiro de unidades: informe quantas unidades há em cada ${line.unit}.`,
 } as const;
@@ -34,6 +45,10 @@ export interface EntryRead {
   doc: NfeDocument;
   supplierDocument: string;
   lines: EntryLine[];
+  /** The lines' acquisition costs added up. */
+  costTotal: number;
+  /** What the admin should know beyond the parser's warnings (pt-BR). */
+  warnings: string[];
   payables: NfePreview['payables'];
   recipientWarning: string | null;
   settings: StoreSettings;
@@ -56,18 +71,27 @@ export const enteredError = (createdAt: Date) =>
 
 function recipientWarning(doc: NfeDocument, storeCnpj: string | null): string | null {
   if (!storeCnpj) return null;
-  const store = stripDocument(storeCnpj);
-  const recipient = doc.recipient.cnpj ?? doc.recipient.cpf;
-  if (recipient !== null && stripDocument(recipient) === store) return null;
-  return ENTRY_MESSAGES.otherRecipient(recipient ? formatDocument(recipient) : 'sem CNPJ', formatDocument(store));
+  const store = formatDocument(stripDocument(storeCnpj));
+  const { cnpj, cpf } = doc.recipient;
+  if (cnpj !== null) {
+    return stripDocument(cnpj) === stripDocument(storeCnpj)
+      ? null
+      : ENTRY_MESSAGES.otherRecipient(formatDocument(cnpj), store);
+  }
+  if (cpf !== null) return ENTRY_MESSAGES.personRecipient(formatDocument(cpf), store);
+  return ENTRY_MESSAGES.noRecipient(store);
 }
 
+/**
+ * One bill per duplicata; a note without them is one bill of its total, whose due day
+ * (or payment) the admin gives on the confirm.
+ */
 function payablesOf(doc: NfeDocument): NfePreview['payables'] {
   const reference = nfeReference(doc);
   const issueDay = dayInSaoPaulo(new Date(doc.issued_at));
   const dups = doc.duplicatas.filter((d) => d.amount_cents > 0);
   if (dups.length === 0) {
-    return doc.total_cents > 0 ? [{ description: reference, due_date: issueDay, amount: doc.total_cents }] : [];
+    return doc.total_cents > 0 ? [{ description: reference, due_date: null, amount: doc.total_cents }] : [];
   }
   return dups.map((d, i) => ({
     description: `${reference} - parcela ${d.number ?? String(i + 1)} de ${dups.length}`,
@@ -75,6 +99,10 @@ function payablesOf(doc: NfeDocument): NfePreview['payables'] {
     amount: d.amount_cents,
   }));
 }
+
+/** A note without duplicatas: its one bill needs the admin's word (paid, or due when). */
+export const paymentChoiceNeeded = (read: Pick<EntryRead, 'payables'>) =>
+  read.payables.length === 1 && read.payables[0]!.due_date === null;
 
 const gtin14 = (code: string) => code.padStart(14, '0');
 
@@ -152,6 +180,9 @@ export async function readEntry(
     const linkProduct = link ? productById.get(link.productId) : undefined;
     const product = barcodeProduct ?? linkProduct ?? null;
     const match: LineMatch = barcodeProduct ? 'barcode' : linkProduct ? 'link' : 'new';
+    const costTotal = acquisitionCost(source.total_cents, source.extras);
+    const problem =
+      units === null ? ENTRY_MESSAGES.fractional(source) : costTotal < 0 ? ENTRY_MESSAGES.negativeCost : null;
     return {
       source,
       item_number: source.item_number,
@@ -163,20 +194,25 @@ export async function readEntry(
       quantity: source.quantity,
       unit_cost: source.unit_cost,
       total: source.total_cents,
+      cost: { goods: source.total_cents, ...source.extras, total: Math.max(0, costTotal) },
       units_per_package,
       factor_source,
       units,
-      cost_per_unit: units === null ? null : costPerUnit(source.total_cents, units),
+      cost_per_unit: problem === null && units !== null ? costPerUnit(costTotal, units) : null,
       match,
       product,
-      problem: units === null ? ENTRY_MESSAGES.fractional(source) : null,
+      problem,
     };
   });
+  const costTotal = lines.reduce((sum, l) => sum + l.cost.total, 0);
+  const warnings = costTotal === doc.total_cents ? [] : [ENTRY_MESSAGES.costMismatch(costTotal, doc.total_cents)];
 
   return {
     doc,
     supplierDocument,
     lines,
+    costTotal,
+    warnings,
     payables: payablesOf(doc),
     recipientWarning: recipientWarning(doc, store.cnpj),
     settings,

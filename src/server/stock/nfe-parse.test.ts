@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
 import { manyLines, nfeXml } from '../test/nfe-xml';
 import { NFE_MAX_BYTES, NFE_MESSAGES, NfeParseError, type NfeErrorReason } from './nfe-errors';
+import { NO_EXTRAS } from './nfe-line-costs';
 import { parseNfe } from './nfe-parse';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -61,6 +62,7 @@ describe('NF-e parser: documents suppliers send', () => {
       tax_unit: 'UN',
       tax_quantity: '24',
       tax_unit_cost: '7.49',
+      extras: NO_EXTRAS,
     });
     // Sold by the box (CX) and taxed by the unit: 5 boxes are 60 units at R$ 1,50.
     expect(nfe.lines[1]).toMatchObject({

@@ -5,6 +5,7 @@
 // (NfeParseError): over 5 MB, not XML, broken XML, a DTD or entity, not an NF-e, a key
 // whose check digit is wrong or that does not match the note, a required field missing
 // or malformed. Nothing here reaches outside the text (xml-tree.ts).
+import type { NfeDeclaredPayment } from '../../shared/contract';
 import { normalizeGtin, isValidGtin } from '../../shared/gtin';
 import { NFE_KEY_MESSAGES, normalizeNfeKey, parseNfeKey } from '../../shared/nfe-key';
 import { NFE_MAX_BYTES, NFE_MESSAGES, NfeParseError } from './nfe-errors';
@@ -18,6 +19,8 @@ import {
   timestampText,
   type FieldRef,
 } from './nfe-values';
+import { lineExtras, type NfeLineExtras } from './nfe-line-costs';
+import { notePayments } from './nfe-payments';
 import { XmlTreeError, at, child, children, parseXmlTree, type XmlElement } from './xml-tree';
 
 export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
@@ -35,7 +38,11 @@ export interface NfeLine {
   item_number: number;
   /** The supplier's own code (cProd). */
   supplier_code: string;
-  /** cEAN as a valid GTIN; null for 'SEM GTIN', empty or not a valid GTIN (then a warning). */
+  /**
+   * The item's barcode: cEAN as a valid GTIN; when cEAN is none or not a valid GTIN (a
+   * supplier's typo) and the item is taxed in the unit it is sold in, cEANTrib, which is
+   * then the same item's code. Null when neither (an invalid one: a warning).
+   */
   ean: string | null;
   /** cEANTrib, the same way. */
   ean_tax: string | null;
@@ -56,6 +63,8 @@ export interface NfeLine {
   tax_quantity: string;
   /** vUnTrib: decimal text in reais, up to 10 places. */
   tax_unit_cost: string;
+  /** What the store pays on top of vProd, or off it (nfe-line-costs.ts). */
+  extras: NfeLineExtras;
 }
 
 export interface NfeDuplicata {
@@ -86,6 +95,8 @@ export interface NfeDocument {
   total_cents: number;
   lines: NfeLine[];
   duplicatas: NfeDuplicata[];
+  /** pag/detPag: how the note says it is paid. */
+  payments: NfeDeclaredPayment[];
   /** From protNFe; null for a bare NFe. */
   authorization: NfeAuthorization | null;
   /** What the admin should know but does not stop the import (pt-BR sentences). */
@@ -123,13 +134,30 @@ function party(element: XmlElement | undefined): NfeParty {
   };
 }
 
-/** A GTIN field: null for none; an invalid one is dropped with a warning. */
-function gtinField(element: XmlElement | undefined, item: number, warnings: string[]): string | null {
+/** A GTIN field: null for none; what is written but is not a valid GTIN apart. */
+function gtinOf(element: XmlElement | undefined): { gtin: string | null; invalid: string | null } {
   const gtin = normalizeGtin(element?.text);
-  if (gtin === null) return null;
-  if (isValidGtin(gtin)) return gtin;
-  warnings.push(`Item ${item}: o código de barras "${gtin.slice(0, 20)}" não é um GTIN válido e foi ignorado.`);
-  return null;
+  if (gtin === null || isValidGtin(gtin)) return { gtin, invalid: null };
+  return { gtin: null, invalid: gtin.slice(0, 20) };
+}
+
+const notGtin = (item: number, code: string, then: string) =>
+  `Item ${item}: o código de barras "${code}" não é um GTIN válido ${then}`;
+
+/** The line's barcodes: cEAN, else cEANTrib when the item is taxed in the unit it is sold in. */
+function barcodes(prod: XmlElement | undefined, item: number, warnings: string[]) {
+  const ean = gtinOf(child(prod, 'cEAN'));
+  const tax = gtinOf(child(prod, 'cEANTrib'));
+  const sameUnit =
+    optionalText(child(prod, 'uCom'))?.toUpperCase() === optionalText(child(prod, 'uTrib'))?.toUpperCase();
+  const fromTax = ean.gtin === null && sameUnit ? tax.gtin : null;
+  if (ean.invalid !== null) {
+    warnings.push(
+      notGtin(item, ean.invalid, fromTax ? `e foi trocado pelo do cEANTrib (${fromTax}).` : 'e foi ignorado.'),
+    );
+  }
+  if (tax.invalid !== null && tax.invalid !== ean.invalid) warnings.push(notGtin(item, tax.invalid, 'e foi ignorado.'));
+  return { ean: ean.gtin ?? fromTax, ean_tax: tax.gtin };
 }
 
 function line(det: XmlElement, warnings: string[]): NfeLine {
@@ -140,8 +168,7 @@ function line(det: XmlElement, warnings: string[]): NfeLine {
   return {
     item_number: item,
     supplier_code: text('cProd'),
-    ean: gtinField(child(prod, 'cEAN'), item, warnings),
-    ean_tax: gtinField(child(prod, 'cEANTrib'), item, warnings),
+    ...barcodes(prod, item, warnings),
     description: text('xProd'),
     ncm: text('NCM'),
     cfop: text('CFOP'),
@@ -152,6 +179,7 @@ function line(det: XmlElement, warnings: string[]): NfeLine {
     tax_unit: text('uTrib'),
     tax_quantity: decimalText(text('qTrib'), 4, ref('qTrib')),
     tax_unit_cost: decimalText(text('vUnTrib'), 10, ref('vUnTrib')),
+    extras: lineExtras(det, item),
   };
 }
 
@@ -238,6 +266,7 @@ export function parseNfe(xml: string): NfeDocument {
     total_cents: centavosText(requiredText(at(infNFe, vNF.path), vNF), vNF),
     lines,
     duplicatas: children(at(infNFe, 'cobr'), 'dup').map(duplicata),
+    payments: notePayments(child(infNFe, 'pag')),
     authorization: authorization(child(root, 'protNFe'), key.key, warnings),
     warnings,
   };

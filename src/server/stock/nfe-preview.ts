@@ -2,7 +2,7 @@
 import type { EntryProduct, NfePreview, NfePreviewRequest } from '../../shared/contract';
 import type { DbOrTx } from '../db/client';
 import type { ProductRow } from '../db/schema';
-import { readEntry } from './nfe-entry-read';
+import { paymentChoiceNeeded, readEntry } from './nfe-entry-read';
 
 export function entryProductOf(row: ProductRow): EntryProduct {
   return {
@@ -32,8 +32,11 @@ export async function previewNfe(db: DbOrTx, tenantId: string, input: NfePreview
       product: product ? entryProductOf(product) : null,
     })),
     payables: read.payables,
+    payments: doc.payments,
+    payment_choice_needed: paymentChoiceNeeded(read),
+    cost_total: read.costTotal,
     recipient_warning: read.recipientWarning,
-    warnings: doc.warnings,
+    warnings: [...doc.warnings, ...read.warnings],
     markup_percent: read.settings.new_product_markup_percent,
   };
 }

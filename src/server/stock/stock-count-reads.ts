@@ -36,10 +36,7 @@ const itemOf = (tenantId: string, countId: string) =>
   );
 
 export async function countTotals(db: DbOrTx, tenantId: string, row: CountRow): Promise<StockCountTotals> {
-  const [covered] = await db
-    .select({ n: count() })
-    .from(products)
-    .where(coveredProducts(tenantId, row.search));
+  const [covered] = await db.select({ n: count() }).from(products).where(coveredProducts(tenantId, row.search));
   const diff = sql`(${stockCountItems.counted} - ${stockCountItems.stockWhenCounted})`;
   const [sums] = await db
     .select({
@@ -79,9 +76,7 @@ const withCreator = (db: DbOrTx) =>
     .leftJoin(users, and(eq(users.tenantId, stockCounts.tenantId), eq(users.id, stockCounts.createdBy)));
 
 export async function getStockCount(db: DbOrTx, tenantId: string, id: string): Promise<StockCount> {
-  const [found] = await withCreator(db).where(
-    and(eq(stockCounts.tenantId, tenantId), eq(stockCounts.id, id)),
-  );
+  const [found] = await withCreator(db).where(and(eq(stockCounts.tenantId, tenantId), eq(stockCounts.id, id)));
   if (!found) throw notFound(STOCK_COUNT_NOT_FOUND);
   return toStockCount(db, tenantId, found.count, found.createdByName);
 }

@@ -1,12 +1,12 @@
 // Confirming a supplier's NF-e, in ONE transaction (all or nothing): the entry and its
 // lines, the products created from lines, every line's units into stock (the one stock
 // writer: sales/stock.ts), each product's cost price (last cost or weighted average, the
-// store's setting), what each supplier code was linked to (and its package) for the next
-// note, and the bills to pay (one per duplicata, or one for the total) under 'Mercadorias
-// para revenda'. The note is read again from its XML: quantities, costs and bills come
-// from the document; the admin's choices only say which product each line is.
+// store's setting, from the lines' acquisition costs), what each supplier code was linked
+// to (and its package) for the next note, and the bills to pay (nfe-payables.ts). The note
+// is read again from its XML: quantities, costs and bills come from the document; the
+// admin's choices only say which product each line is and, for a note without
+// duplicatas, whether it is paid or when it is due.
 import { count, desc, eq } from 'drizzle-orm';
-import { GOODS_FOR_RESALE_CATEGORY } from '../../shared/constants';
 import {
   paginationOf,
   type StockEntry,
@@ -15,16 +15,15 @@ import {
   type StockEntryListQuery,
   type StockEntryResult,
 } from '../../shared/contract';
-import { todayIso } from '../../shared/dates';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { accountsPayable, products, stockEntries, stockEntryLines, type StockEntryRow } from '../db/schema';
+import { products, stockEntries, stockEntryLines, type StockEntryRow } from '../db/schema';
 import { badRequest, conflict } from '../errors';
-import { toPayable } from '../finance/payables';
 import { lockProducts, stockWritesOf, writeStock } from '../sales/stock';
 import { priceWithMarkup } from './entry-units';
 import { refuseTakenSkus, rememberLinks, writeCosts } from './stock-entry-writes';
-import { enteredError, nfeReference, readEntry, type EntryLine } from './nfe-entry-read';
+import { enteredError, readEntry, type EntryLine } from './nfe-entry-read';
+import { payablesToWrite, writeEntryPayables } from './nfe-payables';
 import { entryProductOf } from './nfe-preview';
 
 export function toStockEntry(row: StockEntryRow): StockEntry {
@@ -80,6 +79,7 @@ export async function createStockEntry(
         throw conflict(`${read.recipientWarning} Confirme para lançá-la mesmo assim.`, { reason: 'OTHER_RECIPIENT' });
       }
       const planned = choicesFor(read.lines, input.lines);
+      const bills = payablesToWrite(read, input.payment);
       const now = new Date();
 
       const [entry] = await t
@@ -123,6 +123,7 @@ export async function createStockEntry(
                 name: p.choice.new_product!.name,
                 barcode: barcodes[i],
                 costPrice: p.unitCost,
+                costRemainder: p.line.cost.total - p.units * p.unitCost,
                 salePrice:
                   p.choice.new_product!.sale_price ??
                   priceWithMarkup(p.unitCost, read.settings.new_product_markup_percent),
@@ -161,45 +162,28 @@ export async function createStockEntry(
           units: p.units,
           unitCost: p.unitCost,
           total: p.line.total,
+          costTotal: p.line.cost.total,
           productCreated: Boolean(p.choice.new_product),
         })),
       );
       await rememberLinks(t, tenantId, read.supplierDocument, planned, productIdOf, now);
 
-      const payables = read.payables.length
-        ? await t
-            .insert(accountsPayable)
-            .values(
-              read.payables.map((p) => ({
-                tenantId,
-                supplierName: doc.supplier.name,
-                description: p.description,
-                amount: p.amount,
-                dueDate: p.due_date,
-                category: GOODS_FOR_RESALE_CATEGORY,
-                referenceNumber: nfeReference(doc),
-                createdAt: now,
-                updatedAt: now,
-              })),
-            )
-            .returning()
-        : [];
+      const payables = await writeEntryPayables(t, tenantId, read, bills, now);
 
       const createdIds = new Set(created.map((c) => c.id));
       const unitsIn = new Map<string, number>();
       for (const m of moves) unitsIn.set(m.productId, (unitsIn.get(m.productId) ?? 0) - m.take);
       const stockAfter = new Map(writes.map((w) => [w.productId, w.to]));
-      const today = todayIso();
       return {
         entry: toStockEntry(entry!),
         products: [...unitsIn].map(([id, units]) => ({
           ...entryProductOf(rows.get(id)!),
           current_stock: stockAfter.get(id)!,
-          cost_price: costs.get(id)!,
+          cost_price: costs.get(id)!.cost,
           created: createdIds.has(id),
           units_in: units,
         })),
-        payables: payables.map((row) => toPayable(row, today)),
+        payables,
       };
     });
   } catch (err) {

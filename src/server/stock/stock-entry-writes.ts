@@ -5,7 +5,7 @@ import type { StockCostMethod } from '../../shared/contract';
 import type { DbOrTx } from '../db/client';
 import { products, supplierProductLinks, type ProductRow } from '../db/schema';
 import { conflict } from '../errors';
-import { costAfterEntry } from './entry-units';
+import { costAfterEntry, type ProductCost } from './entry-units';
 import type { EntryLine } from './nfe-entry-read';
 
 /** A new product's SKU already in use (among live products, or twice in the note) is refused, naming the item. */
@@ -32,7 +32,10 @@ export async function refuseTakenSkus(
   if (first) throw conflict(`Item ${first.item}: já existe um produto com o SKU ${first.sku}`);
 }
 
-/** Each product's cost price after the entry (several lines may enter one product). */
+/**
+ * Each product's cost price and cost remainder after the entry (several lines may enter
+ * one product), from the lines' acquisition costs.
+ */
 export async function writeCosts(
   t: DbOrTx,
   tenantId: string,
@@ -41,24 +44,28 @@ export async function writeCosts(
   rows: ReadonlyMap<string, ProductRow>,
   method: StockCostMethod,
   now: Date,
-): Promise<Map<string, number>> {
+): Promise<Map<string, ProductCost>> {
   const incoming = new Map<string, { units: number; total: number }>();
   for (const p of planned) {
     const id = productIdOf.get(p.line.item_number)!;
     const sum = incoming.get(id) ?? { units: 0, total: 0 };
-    incoming.set(id, { units: sum.units + p.units, total: sum.total + p.line.total });
+    incoming.set(id, { units: sum.units + p.units, total: sum.total + p.line.cost.total });
   }
-  const costs = new Map<string, number>();
+  const costs = new Map<string, ProductCost>();
   for (const [id, { units, total }] of incoming) {
     const row = rows.get(id)!;
-    costs.set(id, costAfterEntry(method, { stock: row.currentStock, cost: row.costPrice }, units, total));
+    const before = { stock: row.currentStock, cost: row.costPrice, remainder: row.costRemainder };
+    costs.set(id, costAfterEntry(method, before, units, total));
   }
   // Only the costs that change (a product created from its line already has its cost).
-  const changed = [...costs].filter(([id, cost]) => rows.get(id)!.costPrice !== cost);
+  const changed = [...costs].filter(([id, c]) => {
+    const row = rows.get(id)!;
+    return row.costPrice !== c.cost || row.costRemainder !== c.remainder;
+  });
   if (changed.length === 0) return costs;
-  const json = JSON.stringify(changed.map(([id, cost]) => ({ id, cost })));
-  await t.execute(sql`UPDATE ${products} AS p SET cost_price = x.cost, updated_at = ${now}
-    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, cost bigint)
+  const json = JSON.stringify(changed.map(([id, c]) => ({ id, cost: c.cost, remainder: c.remainder })));
+  await t.execute(sql`UPDATE ${products} AS p SET cost_price = x.cost, cost_remainder = x.remainder, updated_at = ${now}
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, cost bigint, remainder bigint)
    WHERE p.tenant_id = ${tenantId} AND p.id = x.id`);
   return costs;
 }

@@ -16,6 +16,22 @@ export interface NfeXmlLine {
   tax_quantity?: string;
   tax_unit_cost?: string;
   ean_tax?: string;
+  /** What the item costs beyond vProd, in centavos (none by default). */
+  ipi_cents?: number;
+  st_cents?: number;
+  fcp_st_cents?: number;
+  freight_cents?: number;
+  insurance_cents?: number;
+  other_cents?: number;
+  discount_cents?: number;
+}
+
+/** pag/detPag: tPag, vPag, indPag ('0' à vista, '1' a prazo) and xPag when given. */
+export interface NfeXmlPayment {
+  form: string;
+  amount_cents: number;
+  term?: '0' | '1';
+  description?: string;
 }
 
 export interface NfeXmlOptions {
@@ -32,6 +48,10 @@ export interface NfeXmlOptions {
   supplier_cnpj?: string;
   /** dest/CNPJ: the store the note is addressed to. */
   recipient_cnpj?: string;
+  /** dest/CPF instead of a CNPJ: a note addressed to a person. */
+  recipient_cpf?: string;
+  /** pag/detPag; absent: one payment of the total, '90' (sem pagamento) as many suppliers write. */
+  payments?: NfeXmlPayment[];
   /** Extra centavos in vNF beyond the lines (freight). */
   freight_cents?: number;
 }
@@ -86,6 +106,7 @@ export function nfeXml(options: NfeXmlOptions = {}): { xml: string; key: string 
     duplicatas = [],
     supplier_cnpj = '11222333000181',
     recipient_cnpj = '33445566000186',
+    recipient_cpf,
     freight_cents = 0,
   } = options;
   const key = buildNfeKey({
@@ -103,6 +124,51 @@ export function nfeXml(options: NfeXmlOptions = {}): { xml: string; key: string 
     : 'xmlns="http://www.portalfiscal.inf.br/nfe"';
   const el = (name: string, body: string, attrs = '') => `<${p}${name}${attrs}>${body}</${p}${name}>`;
   const productsCents = lines.reduce((sum, l) => sum + l.total_cents, 0);
+  const sum = (pick: (l: NfeXmlLine) => number | undefined) => lines.reduce((total, l) => total + (pick(l) ?? 0), 0);
+  const extras = {
+    st: sum((l) => l.st_cents),
+    fcpSt: sum((l) => l.fcp_st_cents),
+    ipi: sum((l) => l.ipi_cents),
+    freight: sum((l) => l.freight_cents) + freight_cents,
+    insurance: sum((l) => l.insurance_cents),
+    other: sum((l) => l.other_cents),
+    discount: sum((l) => l.discount_cents),
+  };
+  const totalCents =
+    productsCents +
+    extras.st +
+    extras.fcpSt +
+    extras.ipi +
+    extras.freight +
+    extras.insurance +
+    extras.other -
+    extras.discount;
+  const optional = (name: string, cents: number | undefined) => (cents ? el(name, reais(cents)) : '');
+  const icms = (l: NfeXmlLine) =>
+    l.st_cents || l.fcp_st_cents
+      ? el(
+          'ICMS10',
+          el('orig', '0') +
+            el('CST', '10') +
+            el('modBC', '3') +
+            el('vBC', reais(l.total_cents)) +
+            el('pICMS', '18.00') +
+            el('vICMS', reais(Math.round(l.total_cents * 0.18))) +
+            el('modBCST', '4') +
+            el('vBCST', reais(l.total_cents)) +
+            el('pICMSST', '18.00') +
+            el('vICMSST', reais(l.st_cents ?? 0)) +
+            optional('vFCPST', l.fcp_st_cents),
+        )
+      : el('ICMSSN102', el('orig', '0') + el('CSOSN', '102'));
+  const ipi = (l: NfeXmlLine) =>
+    l.ipi_cents
+      ? el(
+          'IPI',
+          el('cEnq', '999') +
+            el('IPITrib', el('CST', '50') + el('vBC', reais(l.total_cents)) + el('vIPI', reais(l.ipi_cents))),
+        )
+      : '';
 
   const dets = lines
     .map((l, i) =>
@@ -123,8 +189,12 @@ export function nfeXml(options: NfeXmlOptions = {}): { xml: string; key: string 
             el('uTrib', l.tax_unit ?? l.unit ?? 'UN') +
             el('qTrib', l.tax_quantity ?? l.quantity) +
             el('vUnTrib', l.tax_unit_cost ?? l.unit_cost) +
+            optional('vFrete', l.freight_cents) +
+            optional('vSeg', l.insurance_cents) +
+            optional('vDesc', l.discount_cents) +
+            optional('vOutro', l.other_cents) +
             el('indTot', '1'),
-        ) + el('imposto', el('ICMS', el('ICMSSN102', el('orig', '0') + el('CSOSN', '102')))),
+        ) + el('imposto', el('ICMS', icms(l)) + ipi(l)),
         ` nItem="${i + 1}"`,
       ),
     )
@@ -149,18 +219,38 @@ export function nfeXml(options: NfeXmlOptions = {}): { xml: string; key: string 
         el('dhEmi', '2026-11-25T09:30:00-03:00'),
     ) +
       el('emit', el('CNPJ', supplier_cnpj) + el('xNome', 'Fornecedor de Testes Ltda')) +
-      el('dest', el('CNPJ', recipient_cnpj) + el('xNome', 'Loja Demo')) +
+      el('dest', (recipient_cpf ? el('CPF', recipient_cpf) : el('CNPJ', recipient_cnpj)) + el('xNome', 'Loja Demo')) +
       dets +
       el(
         'total',
         el(
           'ICMSTot',
-          el('vProd', reais(productsCents)) +
-            el('vFrete', reais(freight_cents)) +
-            el('vNF', reais(productsCents + freight_cents)),
+          el('vST', reais(extras.st)) +
+            el('vFCPST', reais(extras.fcpSt)) +
+            el('vProd', reais(productsCents)) +
+            el('vFrete', reais(extras.freight)) +
+            el('vSeg', reais(extras.insurance)) +
+            el('vDesc', reais(extras.discount)) +
+            el('vIPI', reais(extras.ipi)) +
+            el('vOutro', reais(extras.other)) +
+            el('vNF', reais(totalCents)),
         ),
       ) +
-      cobr,
+      cobr +
+      el(
+        'pag',
+        (options.payments ?? [{ form: '90', amount_cents: 0 }])
+          .map((p) =>
+            el(
+              'detPag',
+              (p.term ? el('indPag', p.term) : '') +
+                el('tPag', p.form) +
+                (p.description ? el('xPag', p.description) : '') +
+                el('vPag', reais(p.amount_cents)),
+            ),
+          )
+          .join(''),
+      ),
     ` Id="NFe${key}" versao="4.00"`,
   );
   const sig = signature

@@ -62,7 +62,11 @@ export const nfeBody = () => {
     { code: `PERM-${n}`, description: `ITEM ${n}`, quantity: '1.0000', unit_cost: '4.0000000000', total_cents: 400 },
   ];
   const { xml } = nfeXml({ number: 7000 + n, recipient_cnpj: '11222333000181', lines });
-  return { xml, lines: [{ item_number: 1, new_product: { name: `Item ${n}`, sku: `PERM-${n}` } }] };
+  return {
+    xml,
+    lines: [{ item_number: 1, new_product: { name: `Item ${n}`, sku: `PERM-${n}` } }],
+    payment: { kind: 'due', due_date: '2030-01-10' },
+  };
 };
 export const entryBody = () => ({
   date: '2026-01-02',

@@ -91,6 +91,19 @@ export interface LineInput {
   unitPrice?: number;
 }
 
+/**
+ * A caixa's opening body whose device has the caixa's own id (so a test names both with
+ * one id: atTill), with a float of R$ 100,00 unless `extra` says otherwise.
+ */
+export function tillOpening(extra: Record<string, unknown> = {}) {
+  const id = randomUUID();
+  return { id, device_id: id, opening_float: 100, ...extra };
+}
+
+/** What a sale, return, payout or receipt at the till of tillOpening names: its caixa, on its device. */
+export const atTill = (sessionId: string | undefined) =>
+  sessionId ? { cash_session_id: sessionId, device_id: sessionId } : {};
+
 /** A POST /api/sales body (reais, as the client sends it). */
 export function saleBody(customerId: string, lines: LineInput[], extra: Record<string, unknown> = {}) {
   return {

@@ -102,7 +102,8 @@ export const CashSessionSchema = z.object({
 });
 export type CashSession = z.infer<typeof CashSessionSchema>;
 
-const MethodTakeSchema = z.object({ method: PaymentMethodSchema, count: z.int(), amount: Money });
+/** What a method took in: net of what returns paid back by it, so below zero when they paid back more. */
+const MethodTakeSchema = z.object({ method: PaymentMethodSchema, count: z.int(), amount: SignedMoney });
 
 export const CashSessionDetailSchema = CashSessionSchema.extend({
   movements: z.array(CashMovementSchema),

@@ -17,9 +17,15 @@ export const ReceiveInstallmentSchema = z.object({
   amount: Money.refine((c) => c > 0, { error: 'O valor pago deve ser maior que zero' }).optional(),
   /**
    * The caixa session open on the device that took the money: the receipt counts in its
-   * expected figures by method. A session already closed (or unknown) when it arrives: none.
+   * expected figures by method. It must be that device's and opened by whoever receives
+   * (else 409 / 403); queued on the device (`offline`), a session closed (or unknown) when
+   * it arrives means none, and one not its own is recorded as a conflict.
    */
   cash_session_id: Id.optional(),
+  /** The device that took the money (the caixa named must be open on it). */
+  device_id: Id.optional(),
+  /** Sent by the device's outbox: it already happened at the counter (absent: no). */
+  offline: z.boolean().optional(),
 });
 export type ReceiveInstallment = z.infer<typeof ReceiveInstallmentSchema>;
 

@@ -1,5 +1,6 @@
 // What admins review about sales the server recorded but did not believe: a stock shortfall of an offline sale, a
-// price the product did not have, a device clock the server did not believe. One entry
+// price the product did not have, a device clock the server did not believe, money booked
+// from the outbox into a caixa not its own (another person's or another device's). One entry
 // per kind per sale; each can be marked as reviewed (GET /api/sale-conflicts,
 // POST /api/sale-conflicts/:id/review; permission sales.conflicts, admins only).
 import { z } from 'zod';
@@ -15,6 +16,7 @@ export const SALE_CONFLICT_KINDS = [
   'store_credit',
   'credit',
   'store_credit_payout',
+  'cash_session',
   'return_period',
   'cancel_reason',
 ] as const;
@@ -30,6 +32,7 @@ export const SALE_CONFLICT_KIND_LABELS: Record<SaleConflictKind, string> = {
   store_credit: 'Vale-troca acima do saldo',
   credit: 'Limite de crédito excedido',
   store_credit_payout: 'Vale-troca devolvido acima do saldo',
+  cash_session: 'Caixa de outra pessoa ou de outro aparelho',
   return_period: 'Devolução fora do prazo de troca',
   cancel_reason: 'Cancelamento sem motivo',
 };

@@ -4,7 +4,7 @@
 // quantities, costs and bills always come from the document, never from the screen.
 import { z } from 'zod';
 import { envelope, Id, IsoDate, Money, pageOf, PageQuery, RequiredText, Timestamp } from './common';
-import { AccountPayableSchema } from './accounts';
+import { AccountPayableSchema, PayablePaymentMethodSchema } from './accounts';
 
 /** Files up to 5 MB (the parser counts bytes; this bounds the text before it). */
 export const NFE_XML_MAX_CHARS = 5 * 1024 * 1024;
@@ -46,6 +46,24 @@ export const EntryProductSchema = z.object({
 });
 export type EntryProduct = z.infer<typeof EntryProductSchema>;
 
+/**
+ * What one line costs the store, in centavos: the goods (vProd) plus the IPI, ICMS-ST,
+ * FCP-ST, freight, insurance and other expenses of the item, less its discount. Over
+ * the note's lines the totals add up to vNF.
+ */
+export const NfeLineCostSchema = z.object({
+  goods: Money,
+  ipi: Money,
+  icms_st: Money,
+  fcp_st: Money,
+  freight: Money,
+  insurance: Money,
+  other: Money,
+  discount: Money,
+  total: Money,
+});
+export type NfeLineCost = z.infer<typeof NfeLineCostSchema>;
+
 export const NfePreviewLineSchema = z.object({
   item_number: z.int(),
   supplier_code: z.string(),
@@ -57,13 +75,16 @@ export const NfePreviewLineSchema = z.object({
   quantity: z.string(),
   /** vUnCom as written (decimal text in reais, up to 10 places). */
   unit_cost: z.string(),
+  /** vProd */
   total: Money,
+  /** The line's acquisition cost and what it includes. */
+  cost: NfeLineCostSchema,
   units_per_package: z.int(),
   /** Where the factor came from: the note's qTrib, the link remembered, typed, or none (1). */
   factor_source: z.enum(['tax_quantity', 'link', 'typed', 'none']),
   /** Units into stock; null when the quantity is not a whole number of units. */
   units: z.int().nullable(),
-  /** Cost of one unit into stock (the line total over its units). */
+  /** Cost of one unit into stock (the line's acquisition cost over its units, to the centavo). */
   cost_per_unit: Money.nullable(),
   match: z.enum(LINE_MATCHES),
   product: EntryProductSchema.nullable(),
@@ -74,9 +95,44 @@ export type NfePreviewLine = z.infer<typeof NfePreviewLineSchema>;
 
 export const NfePayablePlanSchema = z.object({
   description: z.string(),
-  due_date: IsoDate,
+  /** Null: the note has no duplicatas, the admin says when it is due or that it is paid. */
+  due_date: IsoDate.nullable(),
   amount: Money,
 });
+
+/** A payment the note declares (pag/detPag). */
+export const NfeDeclaredPaymentSchema = z.object({
+  /** tPag ('01' dinheiro, '15' boleto, '17' Pix...). */
+  form: z.string(),
+  /** Its pt-BR name (xPag for '99' Outros when written). */
+  label: z.string(),
+  amount: Money,
+  /** indPag: 'now' à vista, 'later' a prazo, null when not written. */
+  term: z.enum(['now', 'later']).nullable(),
+  /** dPag, the day paid, when written. */
+  paid_on: IsoDate.nullable(),
+  /** The payable's method this form proposes; null when none fits. */
+  payable_method: PayablePaymentMethodSchema.nullable(),
+});
+export type NfeDeclaredPayment = z.infer<typeof NfeDeclaredPaymentSchema>;
+
+/**
+ * For a note without duplicatas, what the admin says of its one bill: already paid (on
+ * a day up to today; absent: today), or due on a day from today on.
+ */
+export const NfePaymentChoiceSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('paid'),
+      payment_date: IsoDate.optional(),
+      payment_method: PayablePaymentMethodSchema.optional(),
+    }),
+    z.object({ kind: z.literal('due'), due_date: IsoDate }),
+  ],
+  { error: "Diga se a NF-e já foi paga ('paid') ou quando vence ('due')" },
+);
+export type NfePaymentChoice = z.infer<typeof NfePaymentChoiceSchema>;
 
 export const NfePreviewSchema = z.object({
   access_key: z.string(),
@@ -89,6 +145,12 @@ export const NfePreviewSchema = z.object({
   lines: z.array(NfePreviewLineSchema),
   /** The bills the entry will create (one per duplicata, or one for the total). */
   payables: z.array(NfePayablePlanSchema),
+  /** How the note says it is paid (pag/detPag). */
+  payments: z.array(NfeDeclaredPaymentSchema),
+  /** No duplicatas: the confirm needs `payment` (paid, or due on a day). */
+  payment_choice_needed: z.boolean(),
+  /** The lines' acquisition costs added up: what the goods enter stock at (vNF when the note adds up). */
+  cost_total: Money,
   /** 'Esta NF-e é destinada a outro CNPJ...': the admin may accept it (accept_other_recipient). */
   recipient_warning: z.string().nullable(),
   /** What the admin should know (pt-BR). */
@@ -125,6 +187,8 @@ export const StockEntryCreateSchema = z.object({
   /** The admin accepts an NF-e addressed to another CNPJ than the store's. */
   accept_other_recipient: z.boolean().default(false),
   lines: z.array(StockEntryLineChoiceSchema).min(1, { error: 'Escolha o produto de cada item' }).max(990),
+  /** Required when the note has no duplicatas (preview's payment_choice_needed); refused otherwise. */
+  payment: NfePaymentChoiceSchema.optional(),
 });
 export type StockEntryCreate = z.infer<typeof StockEntryCreateSchema>;
 

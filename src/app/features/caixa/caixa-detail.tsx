@@ -7,7 +7,7 @@ import type { CashSessionDetail } from '../../../shared/contract/cash-sessions';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
-import { CaixaFiguresHead, differenceName } from '../../components/caixa-figures';
+import { CaixaFiguresHead, CloseEntries } from '../../components/caixa-figures';
 import { Dialog } from '../../components/dialog';
 import { csvFileName, downloadCsv } from '../../lib/csv';
 import { useCashSession } from './api';
@@ -120,11 +120,8 @@ export function CaixaDetail({ id, onClose }: { id: string; onClose: () => void }
               ))}
             </tbody>
           </table>
-          {s.difference !== null ? (
-            <p className="font-semibold">
-              {differenceName(s.difference)}: {formatBRL(s.difference)}
-            </p>
-          ) : null}
+          {s.difference !== null ? <p className="font-semibold">Diferença total: {formatBRL(s.difference)}</p> : null}
+          {s.figures ? <CloseEntries figures={s.figures} /> : null}
           {s.close_reason ? <p>Motivo: {s.close_reason}</p> : null}
           <section>
             <h3 className="font-semibold text-slate-900">Movimentações</h3>

@@ -1,8 +1,11 @@
 // Caixas: the till sessions (admins see every one, a cashier their own: the server
 // decides): device, operator, opened and closed at, float, expected, counted, difference
-// and status; a session opens its 'Fechamento de Caixa' (movements, sales by method),
+// and status (under the difference, each method that differed when there were several: a
+// shortage in cash and a surplus in Pix never read as 'R$ 0,00' alone); a session opens
+// its 'Fechamento de Caixa' (movements, sales by method),
 // printable on A4 or an 80 mm printer and exported as CSV.
 import { useState } from 'react';
+import { closeEntries } from '../../../shared/caixa';
 import type { CashSession } from '../../../shared/contract/cash-sessions';
 import { formatBRL } from '../../../shared/money';
 import { Badge } from '../../components/badge';
@@ -18,6 +21,21 @@ const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' }) : '—';
 const sum = (list: readonly { amount: number }[]) => list.reduce((s, e) => s + e.amount, 0);
 const counted = (s: CashSession) => (s.figures ? s.figures.reduce((t, f) => t + f.counted, 0) : null);
+
+/** The close's entries by method, when more than one method differed. */
+function MethodDifferences({ figures }: { figures: CashSession['figures'] }) {
+  const entries = figures ? closeEntries(figures) : [];
+  if (entries.length < 2) return null;
+  return (
+    <ul className="mt-0.5 text-xs text-slate-600">
+      {entries.map((e) => (
+        <li key={e.method}>
+          {e.label}: <span className="whitespace-nowrap">{formatBRL(e.type === 'expense' ? -e.amount : e.amount)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const COLUMNS: readonly Column[] = [
   { label: 'Dispositivo' },
@@ -79,7 +97,10 @@ export function CaixasScreen() {
                     <Td className={cn(FOLD.from.xl, 'text-right tabular-nums')}>{formatBRL(s.opening_float)}</Td>
                     <Td className={cn(FOLD.from.sm, 'text-right tabular-nums')}>{formatBRL(sum(s.expected))}</Td>
                     <Td className={cn(FOLD.from.xl, 'text-right tabular-nums')}>{c === null ? '—' : formatBRL(c)}</Td>
-                    <Td className="text-right tabular-nums">{s.difference === null ? '—' : formatBRL(s.difference)}</Td>
+                    <Td className="text-right tabular-nums">
+                      {s.difference === null ? '—' : formatBRL(s.difference)}
+                      <MethodDifferences figures={s.figures} />
+                    </Td>
                     <Td>
                       <Badge tone={s.status === 'open' ? 'blue' : 'gray'}>
                         {s.status === 'open' ? 'Aberto' : 'Fechado'}

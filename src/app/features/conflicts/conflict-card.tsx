@@ -16,6 +16,7 @@ const TONE = {
   store_credit: 'red',
   credit: 'red',
   store_credit_payout: 'red',
+  cash_session: 'yellow',
   return_period: 'yellow',
   cancel_reason: 'yellow',
 } as const;

@@ -58,6 +58,10 @@ export function differences(c: SaleConflict): string[] {
       return [
         `A venda no crediário passou do limite de crédito do cliente sem um administrador; ela foi registrada como feita (total ${formatBRL(c.sale_total)}).`,
       ];
+    case 'cash_session':
+      return [
+        'Sem internet, esta venda (ou uma devolução, um vale-troca devolvido em dinheiro ou uma parcela recebida dela) entrou num caixa aberto por outra pessoa ou em outro aparelho. De outra pessoa, o dinheiro ficou nesse caixa; de outro aparelho, ficou fora de qualquer caixa. Confira o fechamento.',
+      ];
   }
 }
 

@@ -8,7 +8,7 @@ import { CASH_CLOSE_TOLERANCE_DEFAULT } from '../../../shared/contract/settings'
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
-import { CaixaFiguresHead, differenceName } from '../../components/caixa-figures';
+import { CaixaFiguresHead, CloseEntries } from '../../components/caixa-figures';
 import { cn } from '../../components/cn';
 import { Dialog } from '../../components/dialog';
 import { FieldFrame, TextAreaField } from '../../components/field';
@@ -72,7 +72,7 @@ export function CaixaCloseDialog({ session, onDone }: { session: LocalCashSessio
           <tfoot>
             <tr className="border-t border-slate-300 font-semibold">
               <td className="py-1.5" colSpan={3}>
-                {differenceName(session.difference!)}
+                Diferença total
               </td>
               <td className={cn('py-1.5 text-right tabular-nums', differenceColor(session.difference!))}>
                 {formatBRL(session.difference!)}
@@ -80,6 +80,7 @@ export function CaixaCloseDialog({ session, onDone }: { session: LocalCashSessio
             </tr>
           </tfoot>
         </table>
+        <CloseEntries figures={session.figures} />
         {session.closeReason ? <p className="mt-3 text-sm text-slate-600">Motivo: {session.closeReason}</p> : null}
         <div className="mt-4 flex justify-end">
           <Button onClick={onDone}>Concluir</Button>

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { NfePreview, NfePreviewLine } from '../../../shared/contract/stock-entries';
-import { confirmBody, markupPrice, newProductOf, pendingLines, proposedChoices } from './entry-choice';
+import {
+  confirmBody,
+  markupPrice,
+  newProductOf,
+  paymentOf,
+  pendingLines,
+  plannedPayables,
+  proposedChoices,
+} from './entry-choice';
+import { costParts, hasExtras } from './line-cost';
 
 const line = (item: number, extra: Partial<NfePreviewLine> = {}): NfePreviewLine => ({
   item_number: item,
@@ -12,6 +21,7 @@ const line = (item: number, extra: Partial<NfePreviewLine> = {}): NfePreviewLine
   quantity: '2',
   unit_cost: '3',
   total: 600,
+  cost: { goods: 600, ipi: 0, icms_st: 0, fcp_st: 0, freight: 0, insurance: 0, other: 0, discount: 0, total: 600 },
   units_per_package: 1,
   factor_source: 'none',
   units: 2,
@@ -65,5 +75,55 @@ describe('Entrada de Mercadorias: the choices of each line', () => {
       ],
     });
     expect(markupPrice(234, 100)).toBe(468);
+  });
+
+  it('a note without duplicatas: paid up to today or due from today on, sent only then', () => {
+    const today = '2026-11-29';
+    expect(paymentOf({ kind: 'none' }, today)).toBeNull();
+    expect(paymentOf({ kind: 'due', date: '2026-11-28' }, today)).toBeNull();
+    expect(paymentOf({ kind: 'due', date: '' }, today)).toBeNull();
+    expect(paymentOf({ kind: 'due', date: null }, today)).toBeNull();
+    expect(paymentOf({ kind: 'due', date: today }, today)).toEqual({ kind: 'due', due_date: today });
+    expect(paymentOf({ kind: 'paid', date: '2026-11-30', method: 'pix' }, today)).toBeNull();
+    expect(paymentOf({ kind: 'paid', date: '', method: 'none' }, today)).toEqual({ kind: 'paid' });
+    expect(paymentOf({ kind: 'paid', date: '2026-11-20', method: 'pix' }, today)).toEqual({
+      kind: 'paid',
+      payment_date: '2026-11-20',
+      payment_method: 'pix',
+    });
+    const bill = { description: 'NF-e 1/1', due_date: null, amount: 10_00 };
+    const p = { ...preview([line(1)]), payment_choice_needed: true, payables: [bill] } as NfePreview;
+    expect(plannedPayables(p, { kind: 'due', due_date: '2026-12-10' })).toEqual([{ ...bill, due_date: '2026-12-10' }]);
+    expect(plannedPayables(p, null)).toEqual([bill]);
+    const payment = { kind: 'due' as const, due_date: '2026-12-10' };
+    expect(
+      confirmBody('<xml/>', p, { 1: { kind: 'product', product, byHand: true } }, {}, false, payment),
+    ).toMatchObject({
+      payment,
+    });
+    // A note with duplicatas sends none.
+    const withDups = { ...p, payment_choice_needed: false } as NfePreview;
+    expect(confirmBody('<xml/>', withDups, {}, {}, false, payment)).not.toHaveProperty('payment');
+  });
+
+  it("shows what a line's cost includes", () => {
+    const cost = {
+      goods: 52_56,
+      ipi: 0,
+      icms_st: 5_48,
+      fcp_st: 0,
+      freight: 0,
+      insurance: 0,
+      other: 0,
+      discount: 2_46,
+      total: 55_58,
+    };
+    expect(hasExtras(cost)).toBe(true);
+    expect(costParts(cost).map((t) => t.replace(/\s/g, ' '))).toEqual([
+      'Produtos R$ 52,56',
+      '+ ICMS-ST R$ 5,48',
+      '− Desconto R$ 2,46',
+    ]);
+    expect(hasExtras({ ...cost, icms_st: 0, discount: 0, total: 52_56 })).toBe(false);
   });
 });

@@ -1,8 +1,11 @@
 // What the admin decided for each line of the note: an existing product (proposed by
 // barcode or by the supplier code's link, or chosen by hand), a new product (name, SKU,
-// sale price), or nothing yet. Pure: the screen keeps these by item number.
+// sale price), or nothing yet; and, for a note without duplicatas, whether it is already
+// paid or when it is due. Pure: the screen keeps these by item number.
+import type { AccountPayable } from '../../../shared/contract/accounts';
 import type {
   EntryProduct,
+  NfePaymentChoice,
   NfePreview,
   NfePreviewLine,
   StockEntryCreate,
@@ -50,16 +53,48 @@ export function pendingLines(preview: NfePreview, choices: Choices): number {
   return preview.lines.filter((l) => (choices[l.item_number]?.kind ?? 'none') === 'none' || l.problem).length;
 }
 
+/** The bill of a note without duplicatas as the admin is saying it: dates are 'YYYY-MM-DD', '' or null (not a date). */
+export type PaymentDraft =
+  | { kind: 'none' }
+  | { kind: 'paid'; date: string | null; method: NonNullable<AccountPayable['payment_method']> | 'none' }
+  | { kind: 'due'; date: string | null };
+
+/** What the preview proposes: nothing chosen (the admin says which). */
+export const NO_PAYMENT: PaymentDraft = { kind: 'none' };
+
+/** The confirm's `payment`, or null while it is not one the server takes (paid up to today, due from today on). */
+export function paymentOf(draft: PaymentDraft, today: string): NfePaymentChoice | null {
+  if (draft.kind === 'paid') {
+    if (draft.date === null || draft.date > today) return null;
+    return {
+      kind: 'paid',
+      ...(draft.date ? { payment_date: draft.date } : {}),
+      ...(draft.method !== 'none' ? { payment_method: draft.method } : {}),
+    };
+  }
+  if (draft.kind === 'due' && draft.date && draft.date >= today) return { kind: 'due', due_date: draft.date };
+  return null;
+}
+
+/** The bills as they will be, with the due day or payment the admin gave to a note without duplicatas. */
+export function plannedPayables(preview: NfePreview, payment: NfePaymentChoice | null): NfePreview['payables'] {
+  if (!preview.payment_choice_needed || !payment) return preview.payables;
+  const day = payment.kind === 'due' ? payment.due_date : (payment.payment_date ?? null);
+  return preview.payables.map((p) => ({ ...p, due_date: day }));
+}
+
 export function confirmBody(
   xml: string,
   preview: NfePreview,
   choices: Choices,
   factors: Record<number, number>,
   acceptOtherRecipient: boolean,
+  payment: NfePaymentChoice | null = null,
 ): StockEntryCreate {
   return {
     xml,
     accept_other_recipient: acceptOtherRecipient,
+    ...(preview.payment_choice_needed && payment ? { payment } : {}),
     lines: preview.lines.map((line) => {
       const choice = choices[line.item_number] ?? { kind: 'none' };
       const factor = factors[line.item_number];

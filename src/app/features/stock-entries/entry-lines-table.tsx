@@ -1,6 +1,8 @@
 // The note's lines as they would enter: what the supplier sent (code, EAN, description,
-// NCM, quantity and unit, cost, total), the units into stock (a box's units per package may
-// be typed), and the product each line enters as, with 'Vincular' and 'Criar produto'.
+// NCM, quantity and unit), its cost (a unit's, and the line's with what it includes: the
+// goods, the taxes and expenses on top, the discount), the units into stock (a box's units
+// per package may be typed), and the product each line enters as, with 'Vincular' and
+// 'Criar produto'.
 // Below md the quantities and money fold under the item, as the app's other tables do.
 import type { NfePreviewLine } from '../../../shared/contract/stock-entries';
 import { formatBRL } from '../../../shared/money';
@@ -8,6 +10,7 @@ import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { FOLD, ListTable, Td, type Column } from '../../components/table';
 import type { Choices, LineChoice } from './entry-choice';
+import { costParts, hasExtras } from './line-cost';
 
 const quantityText = (line: NfePreviewLine) => `${line.quantity.replace('.', ',')} ${line.unit}`;
 
@@ -34,6 +37,27 @@ function UnitsCell({ line, onFactor }: { line: NfePreviewLine; onFactor: (item: 
         </label>
       ) : null}
       <div className="text-xs text-slate-500">{line.units === null ? '—' : `${line.units} un. no estoque`}</div>
+    </div>
+  );
+}
+
+/** The line's cost and, when the note adds to or takes from the goods, what it includes. */
+function CostBreakdown({ line, prefix = '' }: { line: NfePreviewLine; prefix?: string }) {
+  return (
+    <div>
+      <div className="whitespace-nowrap">
+        {prefix}
+        {formatBRL(line.cost.total)}
+      </div>
+      {hasExtras(line.cost) ? (
+        <ul className="text-xs text-slate-500" aria-label={`Custo do item ${line.item_number} inclui`}>
+          {costParts(line.cost).map((part) => (
+            <li key={part} className="whitespace-nowrap">
+              {part}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }
@@ -88,7 +112,7 @@ const COLUMNS: readonly Column[] = [
   { label: 'Item' },
   { label: 'Qtde', className: FOLD.from.md },
   { label: 'Custo unit.', className: FOLD.from.md },
-  { label: 'Total', className: FOLD.from.md },
+  { label: 'Custo total', className: FOLD.from.md },
   { label: 'Produto' },
 ];
 
@@ -119,10 +143,8 @@ export function EntryLinesTable({
             </div>
             <div className={`mt-2 space-y-1 text-sm ${FOLD.upTo.md}`}>
               <UnitsCell line={line} onFactor={onFactor} />
-              <div>
-                {line.cost_per_unit === null ? '—' : `${formatBRL(line.cost_per_unit)} / un.`} · Total{' '}
-                {formatBRL(line.total)}
-              </div>
+              <div>{line.cost_per_unit === null ? '—' : `${formatBRL(line.cost_per_unit)} / un.`}</div>
+              <CostBreakdown line={line} prefix="Custo total " />
             </div>
             {line.problem ? (
               <p role="alert" className="mt-1 text-xs text-red-700">
@@ -136,7 +158,9 @@ export function EntryLinesTable({
           <Td className={`${FOLD.from.md} whitespace-nowrap`}>
             {line.cost_per_unit === null ? '—' : formatBRL(line.cost_per_unit)}
           </Td>
-          <Td className={`${FOLD.from.md} whitespace-nowrap`}>{formatBRL(line.total)}</Td>
+          <Td className={FOLD.from.md}>
+            <CostBreakdown line={line} />
+          </Td>
           <Td>
             <ChoiceCell
               line={line}

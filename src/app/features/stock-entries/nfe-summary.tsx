@@ -1,5 +1,6 @@
 // The note's header as the preview read it (supplier, number and series, date, key,
-// total), what the admin should know, and the bills it will create.
+// total, and the cost its goods enter stock at), what the admin should know, and the
+// bills it will create.
 import type { NfePreview, StockEntryResult } from '../../../shared/contract/stock-entries';
 import { formatDate } from '../../../shared/dates';
 import { formatDocument } from '../../../shared/documents';
@@ -43,6 +44,7 @@ export function NfeSummary({ preview }: { preview: NfePreview }) {
           <Fact label="Número / Série" value={`${preview.number} / ${preview.series}`} />
           <Fact label="Emissão" value={formatDate(preview.issued_at)} />
           <Fact label="Total da nota" value={formatBRL(preview.total)} />
+          <Fact label="Custo das mercadorias" value={formatBRL(preview.cost_total)} />
           <Fact label="Chave de acesso" value={preview.access_key} mono />
         </dl>
         {preview.warnings.length ? (
@@ -57,16 +59,32 @@ export function NfeSummary({ preview }: { preview: NfePreview }) {
   );
 }
 
-export function PayablesPlan({ payables }: { payables: NfePreview['payables'] | StockEntryResult['payables'] }) {
+/** When a bill is due ('Vence' before the day when folded), 'Paga em' its day when paid, 'A definir' while not said. */
+function dueText(p: { due_date: string | null; payment_date?: string | null }, paid: boolean, folded = false): string {
+  const paidOn = p.payment_date ?? (paid ? p.due_date : null);
+  if (paidOn) return `Paga em ${formatDate(paidOn)}`;
+  if (paid) return 'Paga hoje';
+  if (!p.due_date) return 'A definir';
+  return `${folded ? 'Vence ' : ''}${formatDate(p.due_date)}`;
+}
+
+export function PayablesPlan({
+  payables,
+  paid = false,
+}: {
+  payables: NfePreview['payables'] | StockEntryResult['payables'];
+  /** The admin says the note's one bill is already paid. */
+  paid?: boolean;
+}) {
   return (
     <ListTable label="Contas a pagar da NF-e" columns={PLAN_COLUMNS} rows={payables}>
       {(p) => (
         <tr key={`${p.description}-${p.due_date}`}>
           <Td>
             {p.description}
-            <div className={`text-xs text-slate-500 ${FOLD.upTo.sm}`}>Vence {formatDate(p.due_date)}</div>
+            <div className={`text-xs text-slate-500 ${FOLD.upTo.sm}`}>{dueText(p, paid, true)}</div>
           </Td>
-          <Td className={FOLD.from.sm}>{formatDate(p.due_date)}</Td>
+          <Td className={FOLD.from.sm}>{dueText(p, paid)}</Td>
           <Td className="whitespace-nowrap">{formatBRL(p.amount)}</Td>
         </tr>
       )}

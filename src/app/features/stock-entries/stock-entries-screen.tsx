@@ -1,9 +1,10 @@
 // Entrada de Mercadorias (admins): upload a supplier's NF-e XML, see what each line would
-// enter and as which product, link lines by hand or create products from them, confirm
-// (one transaction on the server: stock, costs, bills) and see the result.
+// enter and as which product and at what cost, link lines by hand or create products from
+// them, say how a note without duplicatas is paid, confirm (one transaction on the server:
+// stock, costs, bills) and see the result.
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { NfePreview, NfePreviewLine, StockEntryResult } from '../../../shared/contract/stock-entries';
-import { formatDate } from '../../../shared/dates';
+import { formatDate, todayIso } from '../../../shared/dates';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
@@ -13,10 +14,21 @@ import { InlineLoading } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { newIdempotencyKey, useConfirmEntry, useNfePreview, useStockEntries } from './api';
-import { confirmBody, newProductOf, pendingLines, proposedChoices, type Choices } from './entry-choice';
+import {
+  confirmBody,
+  newProductOf,
+  NO_PAYMENT,
+  paymentOf,
+  pendingLines,
+  plannedPayables,
+  proposedChoices,
+  type Choices,
+  type PaymentDraft,
+} from './entry-choice';
 import { EntryLinesTable } from './entry-lines-table';
 import { LinkProductDialog, NewProductDialog } from './line-dialogs';
 import { EntryResult, NfeSummary, PayablesPlan } from './nfe-summary';
+import { PaymentChoice } from './payment-choice';
 
 type Editing = { kind: 'link' | 'new'; line: NfePreviewLine } | null;
 
@@ -26,6 +38,7 @@ export function StockEntriesScreen() {
   const [choices, setChoices] = useState<Choices>({});
   const [factors, setFactors] = useState<Record<number, number>>({});
   const [accept, setAccept] = useState(false);
+  const [paymentDraft, setPaymentDraft] = useState<PaymentDraft>(NO_PAYMENT);
   const [editing, setEditing] = useState<Editing>(null);
   const [result, setResult] = useState<StockEntryResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -64,6 +77,7 @@ export function StockEntriesScreen() {
     setResult(null);
     setFactors({});
     setAccept(false);
+    setPaymentDraft(NO_PAYMENT);
     confirmKey.current = newIdempotencyKey();
     load(text, {}, {});
   }
@@ -87,7 +101,7 @@ export function StockEntriesScreen() {
   function onConfirm() {
     if (!xml || !preview) return;
     confirm.mutate(
-      { body: confirmBody(xml, preview, choices, factors, accept), key: confirmKey.current },
+      { body: confirmBody(xml, preview, choices, factors, accept, payment), key: confirmKey.current },
       {
         onSuccess: (data) => {
           setResult(data);
@@ -103,8 +117,12 @@ export function StockEntriesScreen() {
     );
   }
 
+  const today = todayIso();
+  const payment = paymentOf(paymentDraft, today);
   const pending = preview ? pendingLines(preview, choices) : 0;
-  const blocked = !preview || pending > 0 || (preview.recipient_warning !== null && !accept) || confirm.isPending;
+  const unpaid = preview?.payment_choice_needed === true && payment === null;
+  const blocked =
+    !preview || pending > 0 || (preview.recipient_warning !== null && !accept) || unpaid || confirm.isPending;
   const editingChoice = editing ? choices[editing.line.item_number] : undefined;
 
   return (
@@ -163,11 +181,17 @@ export function StockEntriesScreen() {
               onFactor={onFactor}
             />
           </Card>
+          {preview.payment_choice_needed ? (
+            <PaymentChoice preview={preview} draft={paymentDraft} today={today} onChange={setPaymentDraft} />
+          ) : null}
           <Card>
             <CardHeader title="Contas a pagar" description="Categoria Mercadorias para revenda" />
-            <PayablesPlan payables={preview.payables} />
+            <PayablesPlan payables={plannedPayables(preview, payment)} paid={payment?.kind === 'paid'} />
           </Card>
           <div className="flex flex-wrap items-center justify-end gap-3">
+            {unpaid ? (
+              <span className="text-sm text-yellow-800">Diga se a nota já foi paga ou quando vence.</span>
+            ) : null}
             <span className="text-sm text-slate-600">Total da nota: {formatBRL(preview.total)}</span>
             <Button onClick={onConfirm} disabled={blocked}>
               {confirm.isPending ? 'Lançando...' : 'Confirmar entrada'}

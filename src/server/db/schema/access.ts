@@ -71,11 +71,21 @@ export const loginAttempts = pgTable(
     ip: text('ip').notNull(),
     /** pending (counted as a failure until settled), success, failure. */
     result: text('result', { enum: ['pending', 'success', 'failure'] }).notNull(),
+    /** login, or approval: an admin's password typed at a cashier's till (counted apart). */
+    scope: text('scope', { enum: ['login', 'approval'] })
+      .notNull()
+      .default('login'),
+    /** approval: the user who asked for it (the cashier at the till). */
+    askedBy: uuid('asked_by'),
     createdAt: createdAt(),
   },
   (t) => [
     tenantKey('login_attempts', t),
     index('login_attempts_email_idx').on(t.tenantId, t.email, t.createdAt),
+    index('login_attempts_asker_idx')
+      .on(t.tenantId, t.askedBy, t.createdAt)
+      .where(sql`asked_by IS NOT NULL`),
+    check('login_attempts_scope_check', sql`${t.scope} IN ('login', 'approval')`),
     // Per-IP limit spans tenants, so this index is led by ip.
     index('login_attempts_ip_idx').on(t.ip, t.createdAt),
   ],

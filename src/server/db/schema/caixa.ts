@@ -41,7 +41,7 @@ export const cashSessions = pgTable(
     closeReason: text('close_reason'),
     /** centavos: counted - expected over every method (what went to the cash book). */
     difference: bigNumber('difference'),
-    /** The 'Quebra de caixa' / 'Sobra de caixa' entry; null when the count matched. */
+    /** The first of its 'Quebra de caixa' / 'Sobra de caixa' entries (one per method that differed); null when every count matched. */
     differenceEntryId: uuid('difference_entry_id'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),

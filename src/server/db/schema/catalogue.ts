@@ -28,6 +28,12 @@ export const products = pgTable(
     minimumStock: integer('minimum_stock').notNull().default(0),
     /** centavos */
     costPrice: bigNumber('cost_price').notNull().default(0),
+    /**
+     * centavos: what the stock on hand cost beyond positive stock x cost_price (one cost
+     * per unit cannot carry every centavo of an NF-e's lines). Inventory = stock x cost +
+     * this while stock > 0; 0 once the cost price is set by hand.
+     */
+    costRemainder: bigNumber('cost_remainder').notNull().default(0),
     /** centavos */
     salePrice: bigNumber('sale_price').notNull().default(0),
     active: boolean('active').notNull().default(true),

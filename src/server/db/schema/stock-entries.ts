@@ -61,10 +61,12 @@ export const stockEntryLines = pgTable(
     unitsPerPackage: integer('units_per_package').notNull(),
     /** Units into stock. */
     units: integer('units').notNull(),
-    /** Cost of one unit into stock, centavos (the line total over its units, rounded). */
+    /** Cost of one unit into stock, centavos (cost_total over its units, rounded). */
     unitCost: bigNumber('unit_cost').notNull(),
     /** vProd, centavos */
     total: bigNumber('total').notNull(),
+    /** Acquisition cost, centavos: vProd + IPI + ICMS-ST + FCP-ST + freight + insurance + other - discount. */
+    costTotal: bigNumber('cost_total').notNull(),
     productCreated: boolean('product_created').notNull().default(false),
   },
   (t) => [
