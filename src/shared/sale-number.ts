@@ -41,3 +41,6 @@ export function parseSaleNumber(typed: string): { number: string; anyDevice: boo
   const seq = Number(match[2]);
   return { number: formatSaleNumber(match[1] ?? null, seq), anyDevice: !match[1] };
 }
+
+/** What a person is told when the text typed (or read from a receipt) cannot be a sale number. */
+export const SALE_NUMBER_INVALID = 'Número da venda inválido: use o número do recibo, como A-0042.';

@@ -134,7 +134,11 @@ export function counterCases({ db, http, admin, tenantId, next, ok, onTwo, twoBo
     },
     'PUT /api/sales/:id': async () =>
       twoBodies(`/api/sales/${(await sale()).id}`, { notes: 'Entregar sábado' }, { notes: 'Entregar domingo' }),
-    'PUT /api/sales/:id/cancel': () => onTwo(sale, (id) => `/api/sales/${id}/cancel`),
+    'PUT /api/sales/:id/cancel': async () => {
+      const [a, b] = [(await sale()).id, (await sale()).id];
+      const body = { reason: 'Cliente desistiu' };
+      return { call: { url: `/api/sales/${a}/cancel`, body }, other: { url: `/api/sales/${b}/cancel`, body } };
+    },
     'POST /api/sales/:id/returns': async () => {
       const s = await sale();
       const give = (quantity: number, reason: string) => ({

@@ -134,7 +134,9 @@ export async function recordCustomerUpdate(
 /**
  * An admin's cancel of a sale, through the outbox like every change at the counter: its
  * row id is its Idempotency-Key, so however often it is sent the server cancels once. A
- * sale this till sold and has not delivered yet is cancelled after it arrives.
+ * sale this till sold and has not delivered yet is cancelled after it arrives. Marked
+ * `offline` as a queued sale or return is: it was decided here, so the server takes it even
+ * without a reason (and flags the sale), where a direct API call must give one.
  */
 export async function recordSaleCancel(
   db: BalcaoDb,
@@ -147,7 +149,7 @@ export async function recordSaleCancel(
         kind: 'sale-cancel',
         method: 'PUT',
         path: `/api/sales/${cancel.saleId}/cancel`,
-        body: { reason: cancel.reason },
+        body: { reason: cancel.reason, offline: true },
         summary: cancel.summary,
         dependsOn: queuedSale ? [queuedSale.id] : [],
       }),

@@ -20,6 +20,7 @@ const DEFAULTS = {
   late_fee_percent: 0,
   late_interest_monthly_percent: 0,
   cashiers_receive_installments: false,
+  troca_period_days: 30,
 };
 
 describe.each(databases())('store settings (%s)', (kind) => {

@@ -57,7 +57,7 @@ describe.each(databases())('stock movements (%s)', (kind) => {
       { token: admin },
     );
     expect(added.status).toBe(201);
-    expect((await http.put(`/api/sales/${saleId}/cancel`, undefined, { token: admin })).status).toBe(200);
+    expect((await http.put(`/api/sales/${saleId}/cancel`, { reason: 'Cliente desistiu' }, { token: admin })).status).toBe(200);
 
     // The dialog's stock: an adjustment by the difference, with the reason typed.
     const noReason = await http.put(`/api/products/${id}`, { current_stock: 7 }, { token: admin });

@@ -113,7 +113,7 @@ describe.each(databases())('sync pull (%s)', (kind) => {
     expect(page.products).toEqual([expect.objectContaining({ id: p.id, current_stock: 4 })]);
     expect(page.products[0]!.version).toBe(sale.body.data.stock_after[0].version);
     // The cancel gives the units back: another delta.
-    await s.http.put(`/api/sales/${sale.body.data.id}/cancel`, undefined, { token: s.admin });
+    await s.http.put(`/api/sales/${sale.body.data.id}/cancel`, { reason: 'Cliente desistiu' }, { token: s.admin });
     const next = await pull(page.cursor);
     expect(next.products).toEqual([expect.objectContaining({ id: p.id, current_stock: 7 })]);
     expect(next.products[0]!.version).toBeGreaterThan(page.products[0]!.version);

@@ -174,16 +174,16 @@ describe.each(databases())('idempotency and concurrency (%s)', (kind) => {
     expect(await stockOf(ctx.db, tenantId, p.id)).toBe(9);
 
     const cancelKey = key();
-    const c1 = await http.put(`/api/sales/${id}/cancel`, undefined, { token: admin, headers: cancelKey });
-    // A body on a call that takes none does not make it another request.
-    const c2 = await http.put(`/api/sales/${id}/cancel`, {}, { token: admin, headers: cancelKey });
+    const why = { reason: 'Cliente desistiu' };
+    const c1 = await http.put(`/api/sales/${id}/cancel`, why, { token: admin, headers: cancelKey });
+    const c2 = await http.put(`/api/sales/${id}/cancel`, why, { token: admin, headers: cancelKey });
     expect(c1.status).toBe(200);
     expect(c2.status).toBe(200);
     expect(c2.body).toEqual(c1.body);
     expect(await stockOf(ctx.db, tenantId, p.id)).toBe(10);
     expect(await cashNetOf(ctx.db, tenantId, id)).toBe(0);
     // A fresh key for the same cancel meets the real state.
-    expect((await http.put(`/api/sales/${id}/cancel`, undefined, { token: admin, headers: key() })).status).toBe(409);
+    expect((await http.put(`/api/sales/${id}/cancel`, why, { token: admin, headers: key() })).status).toBe(409);
   });
 
   it('a malformed key is 400 and writes nothing', async () => {

@@ -71,7 +71,7 @@ const isEmptyObject = (value: unknown) =>
  */
 export function keyedCallOf(request: FastifyRequest, hashed?: (body: unknown) => unknown): KeyedCall {
   // A route without a body schema ignores what was sent (item removal); on a route whose
-  // body is optional (cancel's reason), an empty object says nothing more than no body.
+  // body is optional, an empty object says nothing more than no body.
   const sent = request.routeOptions.schema?.body ? (request.body ?? null) : null;
   const body = isEmptyObject(sent) ? null : sent;
   return {

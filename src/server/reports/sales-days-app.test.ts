@@ -82,7 +82,7 @@ describe.each(databases())('report day totals under the app (%s)', (kind) => {
             continue;
           }
           if (!sale) continue;
-          if (o.op === 'cancel') res = await http.put(`/api/sales/${sale.id}/cancel`, undefined);
+          if (o.op === 'cancel') res = await http.put(`/api/sales/${sale.id}/cancel`, { reason: 'Cliente desistiu' });
           else if (o.op === 'add') {
             res = await http.post('/api/sales/items', {
               sale_id: sale.id,

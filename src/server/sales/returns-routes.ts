@@ -36,7 +36,7 @@ export const returnRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
   readRoutes(app, 'sales.read')(
     '/:id/returns',
     { params: IdParams, response: SaleReturnsResponseSchema },
-    (c, _q, p: IdParam) => saleReturnsOf(ctx.db, c.tenantId, p.id),
+    (c, _q, p: IdParam) => saleReturnsOf(ctx.db, c.tenantId, p.id, c.role),
   );
 
   writeRoute(app, ctx, {

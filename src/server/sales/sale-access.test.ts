@@ -17,7 +17,7 @@ describe.each(databases())('sales: access (%s)', (kind) => {
     const item = created.body.data.items[0].id;
     const changes: [string, string, unknown?][] = [
       ['PUT', `/api/sales/${id}`, { notes: 'x' }],
-      ['PUT', `/api/sales/${id}/cancel`],
+      ['PUT', `/api/sales/${id}/cancel`, { reason: 'Cliente desistiu' }],
       ['POST', '/api/sales/items', { sale_id: id, product_id: p.id, quantity: 1 }],
       ['PUT', `/api/sales/items/${item}`, { quantity: 2 }],
       ['DELETE', `/api/sales/${id}/items/${item}`],

@@ -15,7 +15,7 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
     const cash = await s.sell([{ product: p, quantity: 4 }]);
     expect(await fixtures.stockOf(s.ctx.db, s.tenantId, p.id)).toBe(6);
     const v0 = await fixtures.lastVersionDrawn(s.ctx.db);
-    const cancelled = await s.http.put(`/api/sales/${cash.body.data.id}/cancel`, undefined, { token: s.admin });
+    const cancelled = await s.http.put(`/api/sales/${cash.body.data.id}/cancel`, { reason: 'Cliente desistiu' }, { token: s.admin });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({
       id: cash.body.data.id,
@@ -36,7 +36,7 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
     expect(entries[1]!.date).toBe(todayIso());
     expect(await fixtures.cashNetOf(s.ctx.db, s.tenantId, cash.body.data.id)).toBe(0);
 
-    const twice = await s.http.put(`/api/sales/${cash.body.data.id}/cancel`, undefined, { token: s.admin });
+    const twice = await s.http.put(`/api/sales/${cash.body.data.id}/cancel`, { reason: 'Cliente desistiu' }, { token: s.admin });
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ code: 'CONFLICT', error: 'Esta venda já está cancelada.' });
     expect(await fixtures.stockOf(s.ctx.db, s.tenantId, p.id)).toBe(10);
@@ -52,7 +52,7 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
       .update(accountsReceivable)
       .set({ status: 'paid', paymentDate: todayIso() })
       .where(and(eq(accountsReceivable.tenantId, s.tenantId), eq(accountsReceivable.id, first!.id)));
-    const res = await s.http.put(`/api/sales/${saleId}/cancel`, undefined, { token: s.admin });
+    const res = await s.http.put(`/api/sales/${saleId}/cancel`, { reason: 'Cliente desistiu' }, { token: s.admin });
     expect(res.status).toBe(200);
     expect((await fixtures.receivablesOf(s.ctx.db, s.tenantId, saleId)).map((r) => r.status)).toEqual([
       'paid',
@@ -65,7 +65,7 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
     const scarce = await s.product(1);
     const offline = await s.sell([{ product: scarce, quantity: 3 }], { offline: true });
     expect(await fixtures.stockOf(s.ctx.db, s.tenantId, scarce.id)).toBe(-2);
-    await s.http.put(`/api/sales/${offline.body.data.id}/cancel`, undefined, { token: s.admin });
+    await s.http.put(`/api/sales/${offline.body.data.id}/cancel`, { reason: 'Cliente desistiu' }, { token: s.admin });
     expect(await fixtures.stockOf(s.ctx.db, s.tenantId, scarce.id)).toBe(1);
   });
 
@@ -145,7 +145,7 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
     );
     const creditItem = credit.body.data.items[0].id;
     expect((await s.http.put(`/api/sales/items/${creditItem}`, { quantity: 2 }, { token: s.admin })).status).toBe(409);
-    await s.http.put(`/api/sales/${saleId}/cancel`, undefined, { token: s.admin });
+    await s.http.put(`/api/sales/${saleId}/cancel`, { reason: 'Cliente desistiu' }, { token: s.admin });
     const onCancelled = await s.http.put(`/api/sales/items/${firstItem}`, { quantity: 2 }, { token: s.admin });
     expect(onCancelled.status).toBe(409);
     expect(onCancelled.body.error).toBe('Esta venda está cancelada e não pode ser alterada.');
@@ -190,7 +190,7 @@ describe.each(databases())('sales: changes (%s)', (kind) => {
     );
     expect((await s.http.put(`/api/sales/${id}`, { customer_id: NO_UUID }, { token: s.admin })).status).toBe(404);
     expect((await s.http.put(`/api/sales/${NO_UUID}`, { notes: 'x' }, { token: s.admin })).status).toBe(404);
-    await s.http.put(`/api/sales/${id}/cancel`, undefined, { token: s.admin });
+    await s.http.put(`/api/sales/${id}/cancel`, { reason: 'Cliente desistiu' }, { token: s.admin });
     const late = await s.http.put(`/api/sales/${id}`, { notes: 'depois' }, { token: s.admin });
     expect(late.status).toBe(409);
   });

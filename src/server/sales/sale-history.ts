@@ -1,7 +1,7 @@
 // The sales history (Histórico de Vendas): the filtered list, newest first, and one sale's
 // detail with what hangs on it (its instalments and which are paid, its caixa, its
-// conflicts, who made and who cancelled it). Cashiers see today only: the route passes
-// their query through day-scope.ts. Indexes (migration 0016): the period walks
+// conflicts, who made and who cancelled it). Cashiers list today only: the route passes
+// their query through day-scope.ts; one sale they open within the troca period (sale-reach.ts). Indexes (migration 0016): the period walks
 // sales_tenant_sold_at_idx backwards; cashier and device have their own; a number is unique.
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { type Pagination, type Sale, type SaleDetail, type SaleListQuery } from '../../shared/contract';
@@ -20,7 +20,9 @@ import {
   sales,
   users,
 } from '../db/schema';
+import type { Role } from '../../shared/permissions';
 import { bySale, loadSalePayments, toSalePayment } from './sale-payments';
+import { checkSaleReach, saleIdByNumber } from './sale-reach';
 import { dayRange, loadSaleItems, loadSaleRow, saleOf, toSale } from './sale-queries';
 
 const hasConflicts = sql`${sales.stockConflicts} <> '[]'::jsonb`;
@@ -116,9 +118,10 @@ export async function listSales(
   };
 }
 
-/** GET /api/sales/{id}: the sale and everything that hangs on it. */
-export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string): Promise<SaleDetail> {
+/** GET /api/sales/{id}: the sale and everything that hangs on it (a cashier's within the troca period). */
+export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string, role: Role): Promise<SaleDetail> {
   const row = await loadSaleRow(db, tenantId, id);
+  await checkSaleReach(db, tenantId, row.soldAt, role);
   const [sale, installments, session, conflicts, device, names] = await Promise.all([
     saleOf(db, row),
     db
@@ -164,4 +167,9 @@ export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string): P
     conflicts: conflicts.map((c) => ({ kind: c.kind, reviewed_at: c.reviewedAt?.toISOString() ?? null })),
     device_code: device[0]?.code ?? null,
   };
+}
+
+/** GET /api/sales/lookup?number=: the store's one sale with exactly that number, as GET /api/sales/{id}. */
+export async function saleByNumber(db: DbOrTx, tenantId: string, typed: string, role: Role): Promise<SaleDetail> {
+  return getSaleDetail(db, tenantId, await saleIdByNumber(db, tenantId, typed), role);
 }

@@ -39,7 +39,7 @@ describe.each(databases())('sales: list and stats (%s)', (kind) => {
     expect(page2.body.data.sales.map((s: { id: string }) => s.id)).toEqual([old1.body.data.id, before.body.data.id]);
     const pix = await s.http.get(`/api/sales?customer_id=${listCustomer.id}&payment_method=pix`, { token: s.admin });
     expect(pix.body.data.sales.map((s: { id: string }) => s.id)).toEqual([old2.body.data.id]);
-    await s.http.put(`/api/sales/${old1.body.data.id}/cancel`, undefined, { token: s.admin });
+    await s.http.put(`/api/sales/${old1.body.data.id}/cancel`, { reason: 'Cliente desistiu' }, { token: s.admin });
     const cancelled = await s.http.get(`/api/sales?customer_id=${listCustomer.id}&sale_status=cancelled`, {
       token: s.admin,
     });
@@ -83,7 +83,7 @@ describe.each(databases())('sales: list and stats (%s)', (kind) => {
     await at(`${d1}T13:00:00.000Z`, 'cash', 2);
     await at(`${d2}T12:00:00.000Z`, 'pix', 4);
     const gone = await at(`${d2}T13:00:00.000Z`, 'pix', 8);
-    await s.http.put(`/api/sales/${gone.body.data.id}/cancel`, undefined, { token: s.admin });
+    await s.http.put(`/api/sales/${gone.body.data.id}/cancel`, { reason: 'Cliente desistiu' }, { token: s.admin });
     const res = await s.http.get(`/api/sales/stats?start_date=${d1}&end_date=${d2}`, { token: s.admin });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({

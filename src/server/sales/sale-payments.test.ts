@@ -119,7 +119,7 @@ describe.each(databases())('sale payments (%s)', (kind) => {
     ]);
 
     // Cancelled: one reversal of the whole, the parts stay (the caixa reads completed sales).
-    const cancel = await http.put(`/api/sales/${sale.id}/cancel`, {}, { token: admin });
+    const cancel = await http.put(`/api/sales/${sale.id}/cancel`, { reason: 'Cliente desistiu' }, { token: admin });
     expect(cancel.status).toBe(200);
     expect(await cashNetOf(ctx.db, tenantId, sale.id)).toBe(0);
     expect(await partsOf(sale.id)).toHaveLength(2);

@@ -33,6 +33,8 @@ import { saleTime } from './sale-time';
 import { moveStock } from './stock-moves';
 import { returnNeedsAdmin, returnOverLimit } from '../../shared/return-limit';
 import { lineShare } from '../../shared/return-share';
+import { pastTrocaPeriod, trocaPeriodPassed } from '../../shared/troca-period';
+import { checkSaleReach } from './sale-reach';
 
 export const RETURN_SALE_CANCELLED = 'Esta venda foi cancelada: não há itens para devolver.';
 export const RETURN_ID_TAKEN = 'Já existe uma devolução com este identificador.';
@@ -89,7 +91,12 @@ export async function createReturn(
     const id = input.id ?? randomUUID();
     let limitConflict = false;
     let approvedBy: string | null = null;
-    const limit = caller.role === 'user' ? (await getStoreSettings(t, tenantId)).cashier_max_return : 0;
+    const settings = caller.role === 'user' ? await getStoreSettings(t, tenantId) : null;
+    const days = settings?.troca_period_days ?? 0;
+    // Past the troca period at the counter's moment: refused online; from the outbox it already happened.
+    const periodConflict = pastTrocaPeriod(caller.role, sale.soldAt, days, returnedAt);
+    if (periodConflict && !input.offline) throw conflict(trocaPeriodPassed(days));
+    const limit = settings?.cashier_max_return ?? 0;
     if (returnNeedsAdmin(caller.role, amount, limit)) {
       const approval = { saleId: sale.id, returnId: id, amount, approval: input.approval, at: returnedAt };
       approvedBy = caller.tokens ? await returnApprover(t, caller.tokens, tenantId, approval) : null;
@@ -146,6 +153,7 @@ export async function createReturn(
     );
     if (limitConflict) await flagSale(t, tenantId, sale.id, 'return_limit', now);
     if (session.conflict) await flagSale(t, tenantId, sale.id, 'cash_session', now);
+    if (periodConflict) await flagSale(t, tenantId, sale.id, 'return_period', now);
     const restock = lines.filter((l) => !l.damaged).map((l) => ({ productId: l.item.productId, quantity: l.quantity }));
     await moveStock(
       t,
@@ -185,9 +193,10 @@ export async function returnSession(
   });
 }
 
-/** GET /api/sales/:id/returns: each line with what was returned of it, and the returns. */
-export async function saleReturnsOf(db: DbOrTx, tenantId: string, saleId: string): Promise<SaleReturns> {
+/** GET /api/sales/:id/returns: each line with what was returned of it, and the returns (a cashier's within the troca period). */
+export async function saleReturnsOf(db: DbOrTx, tenantId: string, saleId: string, role: Role): Promise<SaleReturns> {
   const sale = await loadSaleRow(db, tenantId, saleId);
+  await checkSaleReach(db, tenantId, sale.soldAt, role);
   const items = await loadSaleItems(db, tenantId, [sale.id]);
   const returned = await returnedByItem(
     db,

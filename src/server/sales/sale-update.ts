@@ -13,6 +13,7 @@ import { CREDIARIO_METHOD_CHANGE, SALE_ALREADY_CANCELLED, SALE_CANCELLED } from 
 import { lockProducts, stockWritesOf, writeStock } from './stock';
 import { hasReturns, SALE_HAS_RETURNS } from './sale-returns';
 import { restoreStoreCredit } from './store-credit';
+import { flagSale } from './sale-conflicts';
 
 export async function liveCustomer(t: DbOrTx, tenantId: string, id: string): Promise<CustomerRow> {
   const [row] = (await liveCustomers(t, tenantId, [id])).values();
@@ -77,6 +78,8 @@ export async function updateSale(
 /**
  * Restocks every line, reverses the sale's cash, cancels its open receivables; paid
  * instalments stay paid (giving that money back is the admin's cash entry). Keeps why and who.
+ * The route requires the reason; only a cancel the outbox delivers may come without one
+ * (it was decided at a device), and that sale is flagged for admins ('cancel_reason').
  */
 export async function cancelSale(
   db: DbOrTx,
@@ -99,13 +102,15 @@ export async function cancelSale(
     const now = new Date();
     await reversePaymentEffects(t, sale, now);
     await restoreStoreCredit(t, tenantId, sale, userId);
+    const why = reason?.trim() || null;
+    if (!why) await flagSale(t, tenantId, sale.id, 'cancel_reason', now);
     const [row] = await t
       .update(sales)
       .set({
         saleStatus: 'cancelled',
         paymentStatus: 'cancelled',
         cancelledAt: now,
-        cancelReason: reason?.trim() || null,
+        cancelReason: why,
         cancelledBy: userId,
         updatedAt: now,
       })

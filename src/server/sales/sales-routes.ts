@@ -15,6 +15,7 @@ import {
   SaleItemUpdateSchema,
   SaleListQuerySchema,
   SaleListResponseSchema,
+  SaleLookupQuerySchema,
   SaleResponseSchema,
   SaleStatsQuerySchema,
   SaleStatsResponseSchema,
@@ -31,14 +32,14 @@ import { ok, readRoutes, writeRoute, type IdParam } from '../http/record-routes'
 import { validationError } from '../validation';
 import { createSales, saleCall, type SaleCall } from './sale-create';
 import { addSaleItem, removeSaleItem, updateSaleItem } from './sale-items';
-import { getSaleDetail, listSales } from './sale-history';
+import { getSaleDetail, listSales, saleByNumber } from './sale-history';
 import { saleStats } from './sale-queries';
 import { cancelSale, updateSale } from './sale-update';
 
 /**
  * /api/sales (spec §7). Cashiers: sales.read and sales.create; update, cancel and line
  * edits are admin's. Every write takes an Idempotency-Key. The static paths (/stats,
- * /items) win over /:id in Fastify's router whatever the registration order.
+ * /lookup, /items) win over /:id in Fastify's router whatever the registration order.
  */
 export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
   const { db } = ctx;
@@ -52,8 +53,13 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
   readToday('/stats', { querystring: SaleStatsQuerySchema, response: SaleStatsResponseSchema }, (c, query) =>
     saleStats(db, c.tenantId, query),
   );
+  // One sale by its exact number (typed, or read from the receipt's barcode): a cashier's
+  // within the troca period, as GET /:id (sale-reach.ts).
+  read('/lookup', { querystring: SaleLookupQuerySchema, response: SaleDetailResponseSchema }, (c, query) =>
+    saleByNumber(db, c.tenantId, query.number, c.role),
+  );
   read('/:id', { params: IdParams, response: SaleDetailResponseSchema }, (c, _q, p: IdParam) =>
-    getSaleDetail(db, c.tenantId, p.id),
+    getSaleDetail(db, c.tenantId, p.id, c.role),
   );
 
   writeRoute(app, ctx, {
@@ -101,7 +107,7 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     body: SaleCancelSchema,
     response: SaleResponseSchema,
     run: async (tx, { tenantId, userId }, body, { id }: IdParam) =>
-      ok(await cancelSale(db, tenantId, id, tx, userId, body?.reason ?? null)),
+      ok(await cancelSale(db, tenantId, id, tx, userId, body.reason ?? null)),
   });
 
   const create = { access: 'sales.create' } as const;

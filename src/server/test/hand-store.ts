@@ -203,7 +203,7 @@ export async function buildHandStore(ctx: TestContext, adminToken: string): Prom
     s7: await sale(at('2030-05-09', '10:00'), 'cash', [[products.camiseta, 1, 50]]),
     s8: await sale(at('2030-05-09', '11:00'), 'cash', [[products.bone, 1, 35]]),
   };
-  await must(http.put(`/api/sales/${sales.s7}/cancel`));
+  await must(http.put(`/api/sales/${sales.s7}/cancel`, { reason: 'Cliente desistiu' }));
 
   const installment = async (saleId: string, n: number) =>
     (await storeRows(ctx.db, tenantId, accountsReceivable, { saleId, installmentNumber: n }))[0]!.id;

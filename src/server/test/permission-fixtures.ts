@@ -35,6 +35,7 @@ export const saleFixture: {
 } = {};
 export interface FreshSale {
   id: string;
+  number: string;
   items: { id: string }[];
 }
 export const saleBody = () => ({

@@ -82,6 +82,12 @@ export const ROWS: Row[] = [
   { route: 'GET /api/sales/stats', cashier: 200, admin: 200 },
   { route: 'GET /api/sales/:id', id: 'sale', cashier: 200, admin: 200 },
   {
+    route: 'GET /api/sales/lookup',
+    url: async () => `/api/sales/lookup?number=${(await saleFixture.newSale!()).number}`,
+    cashier: 200,
+    admin: 200,
+  },
+  {
     route: 'GET /api/sales/:id/returns',
     url: async () => `/api/sales/${(await saleFixture.newSale!()).id}/returns`,
     cashier: 200,
@@ -109,7 +115,7 @@ export const ROWS: Row[] = [
     admin: 200,
   },
   { route: 'PUT /api/sales/:id', id: 'sale', body: () => ({ notes: 'Matriz' }), cashier: 403, admin: 200 },
-  { route: 'PUT /api/sales/:id/cancel', id: 'sale', cashier: 403, admin: 200 },
+  { route: 'PUT /api/sales/:id/cancel', id: 'sale', body: () => ({ reason: 'Cliente desistiu' }), cashier: 403, admin: 200 },
   { route: 'POST /api/sales/items', cashier: 403, admin: 201 },
   {
     route: 'PUT /api/sales/items/:itemId',

@@ -168,7 +168,7 @@ export async function buildRandomStore(ctx: TestContext, http: Http, store: Rand
       model.cash.push({ day: day(s.payFirstBack), amount: parts.shift()!.amount });
     }
     if (s.cancelled) {
-      await ok(http.put(`/api/sales/${sold.id}/cancel`));
+      await ok(http.put(`/api/sales/${sold.id}/cancel`, { reason: 'Cliente desistiu' }));
       if (own > 0) model.cash.push({ day: TODAY, amount: -own }); // the reversal, dated the cancel
     } else {
       model.open.push(...parts);

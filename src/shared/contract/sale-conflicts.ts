@@ -17,6 +17,8 @@ export const SALE_CONFLICT_KINDS = [
   'credit',
   'store_credit_payout',
   'cash_session',
+  'return_period',
+  'cancel_reason',
 ] as const;
 export const SaleConflictKindSchema = z.enum(SALE_CONFLICT_KINDS);
 export type SaleConflictKind = z.infer<typeof SaleConflictKindSchema>;
@@ -31,6 +33,8 @@ export const SALE_CONFLICT_KIND_LABELS: Record<SaleConflictKind, string> = {
   credit: 'Limite de crédito excedido',
   store_credit_payout: 'Vale-troca devolvido acima do saldo',
   cash_session: 'Caixa de outra pessoa ou de outro aparelho',
+  return_period: 'Devolução fora do prazo de troca',
+  cancel_reason: 'Cancelamento sem motivo',
 };
 
 export const SaleConflictSchema = z.object({

@@ -37,16 +37,37 @@ export type SaleDetail = z.infer<typeof SaleDetailSchema>;
 export const SaleDetailResponseSchema = envelope(SaleDetailSchema);
 
 export const CANCEL_REASON_MIN = 3;
-/** PUT /api/sales/{id}/cancel: why (the screen requires it; older clients send no body). */
-export const SaleCancelSchema = z
-  .object({
-    reason: PlainText({ multiline: true })
-      .min(CANCEL_REASON_MIN, { error: 'Informe o motivo do cancelamento' })
-      .max(300, { error: 'Motivo: máximo de 300 caracteres' })
-      .optional(),
-  })
-  .nullish();
+export const CANCEL_REASON_MISSING = 'Informe o motivo do cancelamento';
+/**
+ * PUT /api/sales/{id}/cancel: why, required (at least CANCEL_REASON_MIN letters). `offline`
+ * marks a cancel the outbox delivers (as a sale's or a return's): it was decided at a
+ * device, so one without a reason is accepted and flagged for admins.
+ */
+export const SaleCancelSchema = z.preprocess(
+  // No body at all says no more than an empty one: the reason is missing.
+  (body) => body ?? {},
+  z
+    .object({
+      reason: PlainText({ multiline: true }).max(300, { error: 'Motivo: máximo de 300 caracteres' }).nullish(),
+      offline: z.boolean({ error: 'Use verdadeiro ou falso' }).optional(),
+    })
+    .superRefine((body, ctx) => {
+      const reason = body.reason?.trim() ?? '';
+      if (body.offline || reason.length >= CANCEL_REASON_MIN) return;
+      const message = reason ? `${CANCEL_REASON_MISSING} (pelo menos ${CANCEL_REASON_MIN} letras)` : CANCEL_REASON_MISSING;
+      ctx.addIssue({ code: 'custom', path: ['reason'], message });
+    }),
+);
 export type SaleCancel = z.infer<typeof SaleCancelSchema>;
+
+/** GET /api/sales/lookup?number=A-0042: one sale by its exact number (as printed on the receipt). */
+export const SaleLookupQuerySchema = z.object({
+  number: z
+    .string({ error: 'Informe o número da venda' })
+    .trim()
+    .min(1, { error: 'Informe o número da venda' })
+    .max(20, { error: 'Número da venda: máximo de 20 caracteres' }),
+});
 
 export const DeviceCodeSchema = z.string().regex(DEVICE_CODE_PATTERN);
 

@@ -7,6 +7,7 @@ import type { Role } from '../permissions';
 import { PIX_RECEIVER_CITY_MAX_CHARS, PIX_RECEIVER_NAME_MAX_CHARS } from '../pix/br-code';
 import { PIX_KEY_MAX_CHARS, PIX_KEY_MESSAGES, PIX_KEY_TYPES, parsePixKey } from '../pix/pix-key';
 import { MULTA_MAX_PERCENT } from '../late-charges';
+import { TROCA_PERIOD_DEFAULT_DAYS, TROCA_PERIOD_MAX_DAYS } from '../troca-period';
 import { envelope } from './common';
 
 export const STOCK_COST_METHODS = ['last', 'average'] as const;
@@ -112,6 +113,12 @@ const SettingFields = {
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { error: 'Use no máximo duas casas decimais' }),
   /** Cashiers (role user) may receive instalments at the till. */
   cashiers_receive_installments: z.boolean({ error: 'Use verdadeiro ou falso' }),
+  /** Days after a sale a cashier may open it by its number to return or exchange it (troca-period.ts). */
+  troca_period_days: z
+    .number({ error: 'Informe o número de dias' })
+    .int({ error: 'Use um número inteiro de dias' })
+    .min(0, { error: 'O prazo não pode ser negativo' })
+    .max(TROCA_PERIOD_MAX_DAYS, { error: `O prazo vai até ${TROCA_PERIOD_MAX_DAYS} dias` }),
 };
 
 export const StoreSettingsSchema = z.object({
@@ -130,6 +137,7 @@ export const StoreSettingsSchema = z.object({
   late_fee_percent: SettingFields.late_fee_percent.default(0),
   late_interest_monthly_percent: SettingFields.late_interest_monthly_percent.default(0),
   cashiers_receive_installments: SettingFields.cashiers_receive_installments.default(false),
+  troca_period_days: SettingFields.troca_period_days.default(TROCA_PERIOD_DEFAULT_DAYS),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 

@@ -1,10 +1,12 @@
 // The receipt as a thermal roll prints it (receipt-print.css): the store, the sale, its
 // lines with quantity × price and discounts, the total, each payment with its change, the
-// crediário plan and 'Documento sem valor fiscal'. It only lays out a ReceiptView.
+// crediário plan, the sale number's barcode (for a troca) and 'Documento sem valor fiscal'.
+// It only lays out a ReceiptView.
 import type { ReactNode } from 'react';
 import type { ReceiptPaperWidth } from '../../../shared/contract/settings';
 import { formatDate } from '../../../shared/dates';
 import { formatBRL } from '../../../shared/money';
+import { ReceiptBarcode } from './receipt-barcode';
 import { NOT_FISCAL_TEXT, type ReceiptView } from './receipt-view';
 
 function Row({ left, right, className }: { left: ReactNode; right: ReactNode; className?: string }) {
@@ -81,6 +83,7 @@ export function Receipt({ view, width }: { view: ReceiptView; width: ReceiptPape
         </>
       ) : null}
       <hr className="receipt-rule" />
+      <ReceiptBarcode number={view.number} />
       <p className="receipt-note">{NOT_FISCAL_TEXT}</p>
     </div>
   );

@@ -17,6 +17,8 @@ const TONE = {
   credit: 'red',
   store_credit_payout: 'red',
   cash_session: 'yellow',
+  return_period: 'yellow',
+  cancel_reason: 'yellow',
 } as const;
 
 function Fact({ label, value }: { label: string; value: string }) {

@@ -46,6 +46,14 @@ export function differences(c: SaleConflict): string[] {
       return [
         'O caixa devolveu em dinheiro, sem internet, mais vale-troca do que o cliente tinha (ou do que a devolução creditou); o saldo ficou em zero e a diferença saiu do caixa. Confira com o cliente.',
       ];
+    case 'return_period':
+      return [
+        'O caixa fez, sem internet, uma devolução desta venda depois do prazo de troca da loja; ela foi registrada como feita. Confira a devolução com o cliente.',
+      ];
+    case 'cancel_reason':
+      return [
+        'A venda foi cancelada por um aparelho que enviou o cancelamento sem motivo. Pergunte a quem cancelou e anote o motivo.',
+      ];
     case 'credit':
       return [
         `A venda no crediário passou do limite de crédito do cliente sem um administrador; ela foi registrada como feita (total ${formatBRL(c.sale_total)}).`,

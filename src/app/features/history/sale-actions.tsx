@@ -9,19 +9,19 @@ import { receiptFromSale } from '../../components/receipt/receipt-view';
 import { ReturnDialog, useGoToExchange } from '../../lib/return-dialog';
 import { toastError } from '../../components/toast-store';
 import { useReceiptHeader } from '../../lib/receipt-header';
-import { useOnline } from '../../offline/hooks';
-import { findReturnableSale, type ReturnableSale } from '../../offline/returns-hooks';
+import { useFindReturnableSale } from '../../lib/find-returnable-sale';
+import { type ReturnableSale } from '../../offline/returns-hooks';
 
 export function SaleActions({ sale }: { sale: SaleDetail }) {
   const header = useReceiptHeader().data;
-  const online = useOnline();
+  const findReturnableSale = useFindReturnableSale();
   const [returning, setReturning] = useState<ReturnableSale | null>(null);
   const goToExchange = useGoToExchange();
   const view = receiptFromSale(sale, header, { number: sale.number, cashierName: sale.cashier_name ?? null });
 
   async function openReturn() {
     try {
-      setReturning(await findReturnableSale(sale.id, online));
+      setReturning(await findReturnableSale(sale.id));
     } catch (error) {
       toastError('Erro ao abrir a devolução', error instanceof Error ? error.message : 'Tente novamente.');
     }

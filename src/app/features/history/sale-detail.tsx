@@ -15,6 +15,8 @@ import { SALE_CONFLICT_KIND_LABELS } from '../../../shared/contract/sale-conflic
 import { SaleReturnsList } from './sale-returns-list';
 
 const INSTALLMENT_LABELS = { pending: 'Em aberto', paid: 'Paga', cancelled: 'Cancelada' } as const;
+/** A cancel kept without a reason (one a device's outbox delivered without it; or older). */
+export const CANCELLED_WITHOUT_REASON = 'Não informado: o cancelamento chegou sem motivo';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -51,7 +53,12 @@ export function SaleDetailView({ sale, actions }: { sale: SaleDetail; actions?: 
                   'Cancelada em',
                   `${sale.cancelled_at ? saleWhen(sale.cancelled_at) : ''} ${sale.cancelled_by_name ?? ''}`,
                 ],
-                ['Motivo', sale.cancel_reason ?? '-'],
+                [
+                  'Motivo',
+                  sale.cancel_reason ?? (
+                    <span className="font-medium text-amber-800">{CANCELLED_WITHOUT_REASON}</span>
+                  ),
+                ],
               ] as const)
             : []),
         ]}

@@ -1,17 +1,21 @@
 // 'Trocas e Devoluções' from Nova Venda: the cashier types the sale's number (as on the
-// receipt and in the cash book, '#A-0042', or its whole id) and the return dialog opens
-// with its lines. A sale this device made is found offline too. An exchange goes on in
+// receipt and in the cash book, '#A-0042', or its whole id) or reads the receipt's barcode
+// into the field (a scanner types it and Enter), and the return dialog opens with its lines.
+// Any sale of the store within the troca period (a cashier's; older: an admin), found on the
+// server; offline only the sales this device made, as the dialog says. An exchange goes on in
 // this Nova Venda (onExchange: exchange.tsx).
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
+import { useFindReturnableSale } from '../../lib/find-returnable-sale';
 import { ReturnDialog, type ExchangeStart } from '../../lib/return-dialog';
 import { useOnline } from '../../offline/hooks';
-import { findReturnableSale, type ReturnableSale } from '../../offline/returns-hooks';
+import { OFFLINE_FINDS_DEVICE_SALES_ONLY, type ReturnableSale } from '../../offline/returns-hooks';
 
 export function ReturnsButton({ onExchange }: { onExchange: (exchange: ExchangeStart) => void }) {
   const online = useOnline();
+  const findReturnableSale = useFindReturnableSale();
   const [finding, setFinding] = useState(false);
   const [number, setNumber] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -20,7 +24,7 @@ export function ReturnsButton({ onExchange }: { onExchange: (exchange: ExchangeS
   async function find() {
     setError(null);
     try {
-      const found = await findReturnableSale(number, online);
+      const found = await findReturnableSale(number);
       setFinding(false);
       setSale(found);
     } catch (e) {
@@ -30,7 +34,15 @@ export function ReturnsButton({ onExchange }: { onExchange: (exchange: ExchangeS
 
   return (
     <>
-      <Button variant="outline" onClick={() => setFinding(true)}>
+      <Button
+        variant="outline"
+        onClick={() => {
+          // Each search starts empty: a scanner types after what the field holds.
+          setNumber('');
+          setError(null);
+          setFinding(true);
+        }}
+      >
         Trocas e Devoluções
       </Button>
       <Dialog open={finding} onClose={() => setFinding(false)} title="Trocas e Devoluções" size="sm">
@@ -41,12 +53,22 @@ export function ReturnsButton({ onExchange }: { onExchange: (exchange: ExchangeS
             void find();
           }}
         >
+          {online || error ? null : (
+            <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {OFFLINE_FINDS_DEVICE_SALES_ONLY}
+            </p>
+          )}
           <TextField
             label="Número da venda"
             placeholder="#A-0042"
+            hint="Digite o número do recibo ou leia o código de barras dele."
             value={number}
-            onChange={(e) => setNumber(e.target.value)}
+            onChange={(e) => {
+              setNumber(e.target.value);
+              setError(null);
+            }}
             error={error ?? undefined}
+            autoComplete="off"
             data-autofocus
           />
           <div className="flex justify-end">

@@ -3,6 +3,7 @@
 import { formatBRL } from '../../../shared/money';
 import { useErrorToast } from '../../components/use-error-toast';
 import { useStoreSettings } from '../../lib/store-settings';
+import { DaysSettingField } from './days-setting-field';
 import { MoneySettingField } from './money-setting-field';
 import { PercentSettingField } from './percent-setting-field';
 import { SettingCheckbox, SettingsCard } from './settings-card';
@@ -37,6 +38,12 @@ export function StoreSettingsCard() {
             hint="Devoluções de valor maior precisam de um administrador."
             action="Salvar limite"
             savedText={(v) => `Limite de devolução dos caixas: ${formatBRL(v)}.`}
+          />
+          <DaysSettingField
+            setting="troca_period_days"
+            saved={card.shown.troca_period_days}
+            label="Prazo de troca (dias)"
+            hint="Até quantos dias depois da venda um caixa abre a venda pelo número do recibo para trocar ou devolver. Depois, só um administrador."
           />
           <PercentSettingField
             setting="cashier_max_discount_percent"

@@ -177,7 +177,7 @@ export const saleConflicts = pgTable(
       .where(sql`reviewed_at IS NULL`),
     check(
       'sale_conflicts_kind_check',
-      sql`${t.kind} IN ('stock', 'price', 'clock', 'discount', 'return_limit', 'store_credit', 'credit', 'store_credit_payout', 'cash_session')`,
+      sql`${t.kind} IN ('stock', 'price', 'clock', 'discount', 'return_limit', 'store_credit', 'credit', 'store_credit_payout', 'cash_session', 'return_period', 'cancel_reason')`,
     ),
   ],
 );
