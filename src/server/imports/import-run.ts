@@ -72,7 +72,7 @@ async function runFile<P, S>(
   spec: ImportSpec<P, S>,
   upload: Upload,
   asked: Mapping | undefined,
-  each: (mapping: Mapping, state: S, rows: SheetRow[]) => Promise<void>,
+  each: (mapping: Mapping, state: S, rows: SheetRow[], batch: number) => Promise<void>,
 ): Promise<{ headers: string[]; mapping: Mapping; samples: string[][] }> {
   const rows = readSheet(upload.path);
   const first = await rows.next();
@@ -83,15 +83,16 @@ async function runFile<P, S>(
   const state = spec.start();
   const samples: string[][] = headers.map(() => []);
   let batch: SheetRow[] = [];
+  let batches = 0;
   for await (const row of rows) {
     if (samples[0]!.length < SAMPLE_ROWS) headers.forEach((_, i) => samples[i]!.push(cellText(row.cells[i] ?? null)));
     batch.push(row);
     if (batch.length === IMPORT_BATCH_ROWS) {
-      await each(mapping, state, batch);
+      await each(mapping, state, batch, batches++);
       batch = [];
     }
   }
-  if (batch.length > 0) await each(mapping, state, batch);
+  if (batch.length > 0) await each(mapping, state, batch, batches);
   return { headers, mapping, samples };
 }
 
@@ -110,8 +111,9 @@ function count(tally: Tally, judged: readonly Judged<unknown>[]): void {
   }
 }
 
-function jobOf(request: ImportRequest, mapping: Mapping, confirming: boolean, importId = ''): ImportJob {
+function jobOf(request: ImportRequest, mapping: Mapping, confirming: boolean, batch: number, importId = ''): ImportJob {
   return {
+    batch,
     tenantId: request.tenantId,
     userId: request.userId,
     mapping,
@@ -131,8 +133,12 @@ export async function previewImport<P, S>(
   upload: Upload,
 ): Promise<ImportPreview> {
   const tally = tallyOf();
-  const { headers, mapping, samples } = await runFile(spec, upload, request.mapping, async (mapping, state, rows) =>
-    count(tally, await spec.judge(db, jobOf(request, mapping, false), state, rows)),
+  const { headers, mapping, samples } = await runFile(
+    spec,
+    upload,
+    request.mapping,
+    async (mapping, state, rows, batch) =>
+      count(tally, await spec.judge(db, jobOf(request, mapping, false, batch), state, rows)),
   );
   const before = await importedBefore(db, request.tenantId, spec.kind, upload.sha256);
   return {
@@ -175,8 +181,8 @@ export async function confirmImport<P, S>(
     })
     .returning();
   const tally = tallyOf();
-  await runFile(spec, upload, request.mapping, async (mapping, state, rows) => {
-    const job = jobOf(request, mapping, true, record!.id);
+  await runFile(spec, upload, request.mapping, async (mapping, state, rows, batch) => {
+    const job = jobOf(request, mapping, true, batch, record!.id);
     const judged = await spec.judge(t, job, state, rows);
     count(tally, judged);
     await spec.write(

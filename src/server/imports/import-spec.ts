@@ -26,6 +26,8 @@ export interface ImportJob {
   stockMode: StockMode;
   fileName: string;
   importId: string;
+  /** the batch's place in the file (0: the first) */
+  batch: number;
   now: Date;
   /** the confirm (rows locked, then written); false: the preview */
   confirming: boolean;
