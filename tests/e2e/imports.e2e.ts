@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cpfCheckDigits } from '../../src/shared/documents';
 import { withGtinCheckDigit } from '../../src/shared/gtin';
 import { excelCsv, xlsxOf } from '../../src/server/imports/sheet-fixtures';
 import { api, loginToken } from './support/api';
@@ -44,9 +45,9 @@ async function pickFile(page: Page, path: string) {
   await page.getByLabel('Planilha (.xlsx ou .csv)').setInputFiles(path);
 }
 
-async function confirmImport(page: Page, rows: number) {
+async function confirmImport(page: Page, rows: number, kind = 'products') {
   const answer = page.waitForResponse(
-    (r) => /\/api\/imports\/products\?/.test(r.url()) && r.request().method() === 'POST',
+    (r) => r.url().includes(`/api/imports/${kind}?`) && r.request().method() === 'POST',
   );
   await page.getByRole('button', { name: `Importar ${rows} ${rows === 1 ? 'linha' : 'linhas'}` }).click();
   expect((await answer).status()).toBe(201);
@@ -154,5 +155,56 @@ describe('Importar produtos: XLSX and an Excel pt-BR CSV into the catalogue, sol
         await browser.close();
       }
     });
+  });
+});
+
+describe('Importar clientes: a CSV of customers by CPF, with their credit limits', () => {
+  it('1280 px, pt-BR', async () => {
+    const token = await loginToken(server, 'admin@demo.com');
+    const cpf = `271828182${cpfCheckDigits('271828182')}`;
+    const csv = join(folder, 'clientes.csv');
+    writeFileSync(
+      csv,
+      excelCsv([
+        ['Nome', 'CPF', 'Celular', 'Cidade', 'UF', 'Limite de crédito'],
+        [
+          'Joana Importada',
+          `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+          '(81) 99999-0000',
+          'Olinda',
+          'PE',
+          '2.500,00',
+        ],
+        ['Sem Nome Válido', '111.111.111-11', '', '', '', ''],
+      ]),
+    );
+    const browser = await openBrowser({ width: 1280, height: 800 }, { lang: 'pt-BR' });
+    try {
+      const page = await browser.context.newPage();
+      await signIn(server, page, 'admin@demo.com');
+      await page.goto(`${server.demoUrl}/clientes`);
+      await page.getByRole('button', { name: 'Importar' }).click();
+      await page.getByRole('heading', { name: 'Importar clientes' }).waitFor();
+      await pickFile(page, csv);
+      await page.getByText('1 novo', { exact: true }).waitFor();
+      await page
+        .getByRole('list', { name: 'Erros da planilha' })
+        .getByText('Linha 3, CPF/CNPJ: "111.111.111-11" não é um CPF nem um CNPJ válido')
+        .waitFor();
+      expect(await page.getByText('Estoque da planilha').count()).toBe(0);
+      await screenshot(page, 'import-clientes-previa');
+      await confirmImport(page, 1, 'customers');
+      const res = await api<{ data: { customers: { name: string; document: string; credit_limit: number }[] } }>(
+        server,
+        'GET',
+        `/api/customers?search=${cpf}&limit=10`,
+        { token },
+      );
+      expect(res.body.data.customers).toEqual([
+        expect.objectContaining({ name: 'Joana Importada', document: cpf, credit_limit: 2500 }),
+      ]);
+    } finally {
+      await browser.close();
+    }
   });
 });

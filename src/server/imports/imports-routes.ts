@@ -17,12 +17,14 @@ import { ok, readRoutes } from '../http/record-routes';
 import { confirmImport, previewImport, type ImportRequest } from './import-run';
 import type { ImportSpec } from './import-spec';
 import { listImports } from './imports';
+import { customerImport } from './customer-import';
 import { productImport } from './product-import';
 import { withUpload } from './upload';
 
 /** Each kind of import the store can make, by its name in the URL. */
 const SPECS: Partial<Record<ImportKind, ImportSpec<unknown, unknown>>> = {
   products: productImport as ImportSpec<unknown, unknown>,
+  customers: customerImport as ImportSpec<unknown, unknown>,
 };
 
 function specOf(kind: ImportKind): ImportSpec<unknown, unknown> {

@@ -59,6 +59,25 @@ export const PRODUCT_FIELDS = [
 export type ProductFieldKey = (typeof PRODUCT_FIELDS)[number]['key'];
 export const PRODUCT_FIELD_KEYS = PRODUCT_FIELDS.map((f) => f.key) as [ProductFieldKey, ...ProductFieldKey[]];
 
+export const CUSTOMER_FIELDS = [
+  { key: 'document', label: 'CPF/CNPJ', aliases: ['cpf', 'cnpj', 'cpf cnpj', 'cnpj cpf', 'documento', 'doc'] },
+  {
+    key: 'name',
+    label: 'Nome',
+    aliases: ['nome', 'cliente', 'razao social', 'nome razao social', 'nome completo', 'nome do cliente'],
+  },
+  { key: 'email', label: 'E-mail', aliases: ['email', 'e mail'] },
+  { key: 'phone', label: 'Telefone', aliases: ['telefone', 'celular', 'fone', 'tel', 'whatsapp', 'contato'] },
+  { key: 'address', label: 'Endereço', aliases: ['endereco', 'logradouro', 'rua'] },
+  { key: 'city', label: 'Cidade', aliases: ['cidade', 'municipio'] },
+  { key: 'state', label: 'UF', aliases: ['uf', 'estado'] },
+  { key: 'zip_code', label: 'CEP', aliases: ['cep'] },
+  { key: 'credit_limit', label: 'Limite de crédito', aliases: ['limite de credito', 'limite', 'limite credito'] },
+  { key: 'active', label: 'Status', aliases: ['status', 'ativo', 'situacao'] },
+] as const satisfies readonly ImportField[];
+
+export type CustomerFieldKey = (typeof CUSTOMER_FIELDS)[number]['key'];
+
 /** The field's label of `fields`, by key. */
 export function fieldLabel(fields: readonly ImportField[], key: string): string {
   return fields.find((f) => f.key === key)?.label ?? key;

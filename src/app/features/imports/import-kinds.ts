@@ -17,6 +17,12 @@ export const IMPORT_SCREEN_KINDS: Readonly<Record<ImportTipo, ImportScreenKind>>
     subtitle: 'Traga o catálogo de uma planilha (.xlsx ou .csv): os novos são criados e os que já existem, atualizados',
     back: { path: '/produtos', label: 'Voltar para Produtos' },
   },
+  clientes: {
+    kind: 'customers',
+    title: 'Importar clientes',
+    subtitle: 'Traga os clientes de uma planilha (.xlsx ou .csv): cada um é achado pelo CPF/CNPJ ou criado',
+    back: { path: '/clientes', label: 'Voltar para Clientes' },
+  },
 };
 
 /** 'N novos', '1 novo': a count and its noun. */

@@ -121,8 +121,8 @@ export function ImportsScreen() {
             {file ? <span className="text-sm break-all text-slate-700">{file.name}</span> : null}
           </div>
           <p className="text-xs text-slate-500">
-            Excel (.xlsx) ou CSV, até 20 MB. A primeira linha tem os nomes das colunas (Código, Descrição, Preço,
-            Estoque...); nada é gravado antes de você confirmar.
+            Excel (.xlsx) ou CSV, até 20 MB. A primeira linha tem os nomes das colunas; nada é gravado antes de você
+            confirmar.
           </p>
           {busy ? <SendProgress sent={sent} confirming={confirm.isPending} /> : null}
           {error ? (
