@@ -4,14 +4,14 @@
 // not found, it creates one (a row without Código takes its barcode as the Código). The
 // stock column is a count ('set': the product's stock becomes it) or an entry ('add': it
 // is added), and every change of stock, a new product's first one too, is a movement of
-// kind 'import' through the one stock writer, with who and the file's name.
+// kind 'import' written by the stock module (sales/stock.ts), with who and the file's name.
 import { and, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ImportRowError } from '../../shared/contract';
 import { gtin14 } from '../../shared/gtin';
 import { PRODUCT_FIELDS, type Mapping, type ProductFieldKey } from '../../shared/import/fields';
 import type { DbOrTx } from '../db/client';
 import { products, type ProductRow } from '../db/schema';
-import { writeStock, type StockWrite } from '../sales/stock';
+import { writeOpeningStock, writeStock, type StockWrite } from '../sales/stock';
 import type { ImportJob, ImportSpec, Judged } from './import-spec';
 import type { SheetRow } from './limits';
 import { gtin, money, oneLine, quantity, readRow, rowError, yesNo, type CellReader } from './row-values';
@@ -211,13 +211,14 @@ async function write(t: DbOrTx, job: ImportJob, rows: readonly Judged<ProductPla
     // for the table as it was: a catalogue growing from empty to thousands of rows in one
     // transaction is read row by row unless its statistics follow (each time it doubles).
     if (((job.batch + 1) & job.batch) === 0) await t.execute(sql`ANALYZE ${products}`);
+    // A new product is written with its stock (one write of each row, not two), and its
+    // first movement beside it.
     const made = await t
       .insert(products)
-      .values(creates.map((c) => ({ tenantId: job.tenantId, ...c.fields, currentStock: 0 })))
+      .values(creates.map((c) => ({ tenantId: job.tenantId, ...c.fields, currentStock: c.stock })))
       .returning({ id: products.id });
-    creates.forEach((c, i) => {
-      if (c.stock !== 0) stock.push({ productId: made[i]!.id, from: 0, to: c.stock, version: null, movement });
-    });
+    const opened = creates.map((c, i) => ({ productId: made[i]!.id, stock: c.stock }));
+    await writeOpeningStock(t, job.tenantId, opened, movement, job.now);
   }
   const changed = updates.filter((u) => u.fields !== null);
   if (changed.length > 0) {
