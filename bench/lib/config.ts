@@ -45,3 +45,6 @@ export const ONLY: string[] | null = process.env.BENCH_ONLY?.trim()
 export const REPORTS_REQUESTS = numberOf('BENCH_REPORTS_REQUESTS', 100);
 /** The databases the reports part runs on (comma-separated: pglite, postgres). */
 export const REPORTS_ON = (process.env.BENCH_REPORTS_ON ?? 'pglite,postgres').split(',').map((s) => s.trim());
+
+/** Rows of the products spreadsheet the import part previews and confirms. */
+export const IMPORT_ROWS = numberOf('BENCH_IMPORT_ROWS', 50_000);

@@ -30,6 +30,7 @@ import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { stockCountRoutes } from './stock/stock-counts-routes';
 import { stockEntryRoutes } from './stock/stock-entries-routes';
+import { importRoutes } from './imports/imports-routes';
 import { dashboardRoutes } from './reports/dashboard-routes';
 import { financialReportRoutes } from './reports/financial-reports-routes';
 import { returnRoutes, storeCreditRoutes } from './sales/returns-routes';
@@ -87,6 +88,7 @@ const API_AREAS: readonly (readonly [AreaRoutes, string])[] = [
   [financialReportRoutes, '/api/financial-reports'],
   [stockEntryRoutes, '/api/stock-entries'],
   [stockCountRoutes, '/api/stock-counts'],
+  [importRoutes, '/api/imports'],
 ];
 
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {

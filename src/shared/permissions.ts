@@ -34,6 +34,9 @@ export const PERMISSIONS = [
   /** Inventário (stock counts): admins only */
   'stock_counts.read',
   'stock_counts.write',
+  /** spreadsheet imports (products, customers, open crediário): admins only */
+  'imports.read',
+  'imports.write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -23,6 +23,7 @@ const WITHOUT_KEY = [
   'DELETE /api/company/:id',
   'POST /csp-report',
   'POST /api/stock-entries/nfe/preview',
+  'POST /api/imports/:kind/preview',
 ];
 
 describe.each(databases())('Idempotency-Key on every mutating route (%s)', (kind) => {

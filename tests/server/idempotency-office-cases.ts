@@ -139,5 +139,10 @@ export function officeCases({ http, admin, tenantId, next, ok, onTwo, twoBodies 
     'PUT /api/cash-flow/:id': async () =>
       twoBodies(`/api/cash-flow/${(await cashEntry()).id}`, { description: 'A' }, { description: 'B' }),
     'DELETE /api/cash-flow/:id': () => onTwo(cashEntry, (id) => `/api/cash-flow/${id}`),
+    // The file is the raw body: another file under the same key is another request.
+    'POST /api/imports/:kind': async () => {
+      const sheet = (name: string) => Buffer.from(`Código;Produto\r\nIDEM-${next()};${name}\r\n`);
+      return twoBodies('/api/imports/products?file_name=idem.csv', sheet('Um'), sheet('Outro'));
+    },
   };
 }

@@ -69,6 +69,7 @@ export const PlusIcon = icon('M12 5v14M5 12h14');
 export const SearchIcon = icon('M18 11a7 7 0 1 1-14 0 7 7 0 1 1 14 0Z', 'm21 21-4.3-4.3');
 export const FilterIcon = icon('M22 3H2l8 9.46V19l4 2v-8.54Z');
 export const DownloadIcon = icon('M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4', 'm7 10 5 5 5-5M12 15V3');
+export const UploadIcon = icon('M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4', 'm17 8-5-5-5 5M12 3v12');
 export const PencilIcon = icon('M17 3a2.85 2.85 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5Z');
 export const TrashIcon = icon('M3 6h18M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2');
 export const CloseIcon = icon('M18 6 6 18M6 6l12 12');

@@ -15,3 +15,4 @@ export * from './schema/stock-entries';
 export * from './schema/caixa';
 export * from './schema/returns';
 export * from './schema/devices';
+export * from './schema/imports';

@@ -15,7 +15,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { StockAfter, StockConflict } from '../../shared/contract';
 import { executeNamed, type DbOrTx } from '../db/client';
-import { products, type ProductRow, type StockMovementKind } from '../db/schema';
+import { products, stockMovements, type ProductRow, type StockMovementKind } from '../db/schema';
 import { AppError } from '../errors';
 
 export interface StockMove {
@@ -181,4 +181,32 @@ export async function writeStock(
   );
   stockWritten(rows.length, writes.length);
   return rows.map((r) => ({ product_id: r.id, current_stock: r.current_stock, version: Number(r.version) }));
+}
+
+/**
+ * The first movement of products created with their stock (the stock is written with the
+ * product, as a bulk import creates thousands at once): one movement per product, the whole
+ * stock in, in one statement.
+ */
+export async function writeOpeningStock(
+  t: DbOrTx,
+  tenantId: string,
+  opened: readonly { productId: string; stock: number }[],
+  movement: StockMovementOf,
+  now: Date,
+): Promise<void> {
+  const moved = opened.filter((o) => o.stock !== 0);
+  if (moved.length === 0) return;
+  await t.insert(stockMovements).values(
+    moved.map((o) => ({
+      tenantId,
+      productId: o.productId,
+      kind: movement.kind,
+      quantity: o.stock,
+      stockAfter: o.stock,
+      reason: movement.reason ?? null,
+      userId: movement.userId ?? null,
+      createdAt: now,
+    })),
+  );
 }

@@ -55,6 +55,8 @@ export const payableBody = () => ({
   category: 'Serviços',
 });
 export const receivableBody = () => ({ description: 'Conta matriz', amount: 10, due_date: '2026-12-01' });
+/** A spreadsheet of one new product, another each time (the same file is imported once). */
+export const importSheet = () => Buffer.from(`Código;Produto\r\nPERM-IMP-${++seq};Item\r\n`);
 /** A supplier's note to the demo store, its one line entering as a new product. */
 export const nfeBody = () => {
   const n = ++seq;

@@ -1,7 +1,15 @@
 // The permission matrix's rows of the back office's money screens and reports, and of
 // stock entries and counts (spec §6): what a cashier and an admin get on each route.
 import { CASHIERS_MAY_NOT_RECEIVE } from '../finance/receivable-receipts';
-import { entryBody, nfeBody, payableBody, receivableBody, saleFixture, type Row } from './permission-fixtures';
+import {
+  entryBody,
+  importSheet,
+  nfeBody,
+  payableBody,
+  receivableBody,
+  saleFixture,
+  type Row,
+} from './permission-fixtures';
 
 export const BACK_OFFICE_ROWS: Row[] = [
   { route: 'GET /api/accounts-payable', cashier: 403, admin: 200 },
@@ -62,6 +70,21 @@ export const BACK_OFFICE_ROWS: Row[] = [
   { route: 'GET /api/stock-entries', cashier: 403, admin: 200 },
   { route: 'POST /api/stock-entries/nfe/preview', body: () => ({ xml: nfeBody().xml }), cashier: 403, admin: 200 },
   { route: 'POST /api/stock-entries', body: nfeBody, cashier: 403, admin: 201 },
+  { route: 'GET /api/imports', cashier: 403, admin: 200 },
+  {
+    route: 'POST /api/imports/:kind/preview',
+    url: async () => '/api/imports/products/preview',
+    body: () => importSheet(),
+    cashier: 403,
+    admin: 200,
+  },
+  {
+    route: 'POST /api/imports/:kind',
+    url: async () => '/api/imports/products',
+    body: () => importSheet(),
+    cashier: 403,
+    admin: 201,
+  },
   { route: 'GET /api/stock-counts', cashier: 403, admin: 200 },
   {
     route: 'POST /api/stock-counts',

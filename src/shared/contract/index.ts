@@ -26,3 +26,4 @@ export * from './receipts';
 export * from './sale-history';
 export * from './credit';
 export * from './store-credit-payouts';
+export * from './imports';

@@ -11,6 +11,7 @@ export const STOCK_MOVEMENT_KINDS = [
   'nfe_entry',
   'adjustment',
   'count',
+  'import',
 ] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
@@ -23,6 +24,7 @@ export const STOCK_MOVEMENT_LABELS: Record<StockMovementKind, string> = {
   nfe_entry: 'Entrada (NF-e)',
   adjustment: 'Ajuste manual',
   count: 'Inventário',
+  import: 'Importação de planilha',
 };
 
 export const StockMovementSchema = z.object({

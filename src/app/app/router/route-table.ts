@@ -89,6 +89,13 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     nav: { label: 'Entrada de Mercadorias', icon: 'package', adminOnly: true },
   },
   {
+    // Beyond spec §2: spreadsheets in (Produtos > Importar); no menu entry of its own.
+    segment: 'importar',
+    module: 'features/imports/imports-screen.tsx',
+    component: 'ImportsScreen',
+    permission: 'imports.write',
+  },
+  {
     // Beyond spec §2: price labels with barcodes, printed on label sheets or a roll.
     segment: 'etiquetas',
     module: 'features/labels/labels-screen.tsx',

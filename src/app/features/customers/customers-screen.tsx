@@ -1,13 +1,17 @@
 // Clientes (spec §2): the list with a local search, create, edit, delete.
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { Customer } from '../../../shared/contract';
 import { usePermissions } from '../../auth/use-permissions';
+import { Button } from '../../components/button';
 import { Card, CardHeader } from '../../components/card';
 import { DeleteConfirm, removalTexts } from '../../components/confirm-dialog';
 import { AddButton, QueryContent } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { UploadIcon } from '../../components/icons';
 import { useErrorToast } from '../../components/use-error-toast';
+import { importPathOf } from '../../lib/import-path';
 import { useCustomers, useDeleteCustomer } from './api';
 import { CustomerFormDialog } from './customer-form-dialog';
 import { CustomerTable } from './customer-table';
@@ -18,6 +22,8 @@ type FormState = { customer: Customer | null } | null;
 export function CustomersScreen() {
   const { can } = usePermissions();
   const canWrite = can('customers.write');
+  const canImport = can('imports.write');
+  const navigate = useNavigate();
   const customersQuery = useCustomers();
   const deleteMutation = useDeleteCustomer();
   const [search, setSearch] = useState('');
@@ -33,7 +39,17 @@ export function CustomersScreen() {
       <PageHeader
         title="Clientes"
         subtitle="Cadastro e consulta de clientes"
-        actions={canWrite ? <AddButton label="Novo Cliente" onClick={() => setForm({ customer: null })} /> : null}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {canImport ? (
+              <Button variant="outline" onClick={() => void navigate(importPathOf('clientes'))}>
+                <UploadIcon className="h-4 w-4" />
+                Importar
+              </Button>
+            ) : null}
+            {canWrite ? <AddButton label="Novo Cliente" onClick={() => setForm({ customer: null })} /> : null}
+          </div>
+        }
       />
       <Card>
         <CardHeader title="Lista de Clientes" />

@@ -8,11 +8,12 @@ import { usePermissions } from '../../auth/use-permissions';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { DeleteConfirm, removalTexts } from '../../components/confirm-dialog';
-import { BarcodeIcon, DownloadIcon, FilterIcon } from '../../components/icons';
+import { BarcodeIcon, DownloadIcon, FilterIcon, UploadIcon } from '../../components/icons';
 import { AddButton, QueryContent } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { useErrorToast } from '../../components/use-error-toast';
+import { importPathOf } from '../../lib/import-path';
 import { LABELS_PATH } from '../../lib/label-request';
 import { useDeleteProduct, useProducts } from './api';
 import {
@@ -33,6 +34,7 @@ type FormState = { product: Product | null } | null;
 export function ProductsScreen() {
   const { can } = usePermissions();
   const canWrite = can('products.write');
+  const canImport = can('imports.write');
   const productsQuery = useProducts();
   const deleteMutation = useDeleteProduct();
   const [search, setSearch] = useState('');
@@ -110,6 +112,12 @@ export function ProductsScreen() {
               >
                 <BarcodeIcon className="h-4 w-4" />
                 Etiquetas
+              </Button>
+            ) : null}
+            {canImport ? (
+              <Button variant="outline" onClick={() => void navigate(importPathOf('produtos'))}>
+                <UploadIcon className="h-4 w-4" />
+                Importar
               </Button>
             ) : null}
           </div>
