@@ -18,6 +18,7 @@ import {
   saleConflicts,
   salePayments,
   sales,
+  storeCreditLedger,
   users,
 } from '../db/schema';
 import { bySale, loadSalePayments, toSalePayment } from './sale-payments';
@@ -119,7 +120,7 @@ export async function listSales(
 /** GET /api/sales/{id}: the sale and everything that hangs on it. */
 export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string): Promise<SaleDetail> {
   const row = await loadSaleRow(db, tenantId, id);
-  const [sale, installments, session, conflicts, device, names] = await Promise.all([
+  const [sale, installments, session, conflicts, device, names, vale] = await Promise.all([
     saleOf(db, row),
     db
       .select()
@@ -139,11 +140,24 @@ export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string): P
       .orderBy(asc(saleConflicts.kind)),
     row.deviceId
       ? db
-          .select({ code: devices.code })
+          .select({ code: devices.code, name: devices.name })
           .from(devices)
           .where(and(eq(devices.tenantId, tenantId), eq(devices.id, row.deviceId)))
       : Promise.resolve([]),
     namesOf(db, tenantId, [row.createdBy, row.cancelledBy]),
+    // The vale-troca left right after the sale, as its use was recorded (a reprint says the same).
+    db
+      .select({ balanceAfter: storeCreditLedger.balanceAfter })
+      .from(storeCreditLedger)
+      .where(
+        and(
+          eq(storeCreditLedger.tenantId, tenantId),
+          eq(storeCreditLedger.saleId, id),
+          eq(storeCreditLedger.kind, 'use'),
+        ),
+      )
+      .orderBy(desc(storeCreditLedger.seq))
+      .limit(1),
   ]);
   const [caixa] = session;
   return {
@@ -163,5 +177,7 @@ export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string): P
       : null,
     conflicts: conflicts.map((c) => ({ kind: c.kind, reviewed_at: c.reviewedAt?.toISOString() ?? null })),
     device_code: device[0]?.code ?? null,
+    device_name: device[0]?.name ?? null,
+    store_credit_balance_after: vale[0]?.balanceAfter ?? null,
   };
 }

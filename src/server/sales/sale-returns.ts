@@ -22,6 +22,8 @@ import { getStoreSettings } from '../access/settings';
 import type { TokenService } from '../core/tokens';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
+import { isFinalConsumer } from '../catalogue/customers';
+import { FINAL_CONSUMER_STORE_CREDIT } from '../../shared/final-consumer';
 import { cashSessions, saleConflicts, saleReturnLines, saleReturns } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { CASH_SESSION_CLOSED, CASH_SESSION_NOT_FOUND } from './sale-plan';
@@ -82,6 +84,9 @@ export async function createReturn(
     const amount = lines.reduce((s, l) => s + l.amount, 0);
     const cost = lines.reduce((s, l) => s + l.cost, 0);
     if (amount <= 0) throw badRequest('Os itens escolhidos não têm valor a devolver.');
+    // A vale-troca needs a named owner; offline the paper vale was already handed over: kept.
+    if (input.refund_method === 'vale_troca' && !input.offline && (await isFinalConsumer(t, tenantId, sale.customerId)))
+      throw conflict(FINAL_CONSUMER_STORE_CREDIT);
 
     const now = new Date();
     const returnedAt = input.offline ? saleTime(input.returned_at, now).soldAt : now;

@@ -112,6 +112,11 @@ const SettingFields = {
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { error: 'Use no máximo duas casas decimais' }),
   /** Cashiers (role user) may receive instalments at the till. */
   cashiers_receive_installments: z.boolean({ error: 'Use verdadeiro ou falso' }),
+  /**
+   * Nova Venda starts with the store's built-in 'Consumidor final' chosen (shared/final-consumer.ts).
+   * On for a store created since it exists; a store from before turns it on (and so gets the customer).
+   */
+  final_consumer: z.boolean({ error: 'Use verdadeiro ou falso' }),
 };
 
 export const StoreSettingsSchema = z.object({
@@ -130,6 +135,7 @@ export const StoreSettingsSchema = z.object({
   late_fee_percent: SettingFields.late_fee_percent.default(0),
   late_interest_monthly_percent: SettingFields.late_interest_monthly_percent.default(0),
   cashiers_receive_installments: SettingFields.cashiers_receive_installments.default(false),
+  final_consumer: SettingFields.final_consumer.default(false),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
