@@ -4,6 +4,7 @@
 // printable on A4 or an 80 mm printer and exported as CSV.
 import { useState } from 'react';
 import type { CashSession } from '../../../shared/contract/cash-sessions';
+import { tillOf } from './till-of';
 import { formatBRL } from '../../../shared/money';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
@@ -13,6 +14,7 @@ import { cn } from '../../components/cn';
 import { ColumnHeads, EmptyRow, FOLD, TBody, Table, Td, type Column } from '../../components/table';
 import { useCashSessions } from './api';
 import { CaixaDetail } from './caixa-detail';
+import { TillNames } from './till-names';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' }) : '—';
@@ -39,6 +41,7 @@ export function CaixasScreen() {
   return (
     <div>
       <PageHeader title="Caixas" subtitle="Aberturas, movimentações e fechamentos de caixa" />
+      <TillNames />
       <Card>
         <Table aria-label="Caixas">
           <ColumnHeads columns={COLUMNS} />
@@ -60,7 +63,7 @@ export function CaixasScreen() {
                         className="break-words text-left text-blue-700 underline"
                         onClick={() => setOpen(s.id)}
                       >
-                        {s.device_label ?? 'Dispositivo'}
+                        {tillOf(s) ?? 'Dispositivo'}
                       </button>
                       {/* Narrower screens: the folded columns under the device. */}
                       <div className={cn(FOLD.upTo.xl, 'mt-0.5 text-xs text-slate-600')}>{s.opened_by_name ?? '—'}</div>
