@@ -72,7 +72,9 @@ describe('Consumidor final, vale-troca e caixa com nome', () => {
     await page.getByTestId('pix-qr').waitFor();
     await screenshot(page, 'final-consumer-01-pix');
     await page.getByRole('button', { name: 'Pix recebido' }).click();
-    await page.getByText(`Venda finalizada! Cliente: Consumidor final | Total: ${brl(x!.sale_price)} | Pagamento: PIX`).waitFor();
+    await page
+      .getByText(`Venda finalizada! Cliente: Consumidor final | Total: ${brl(x!.sale_price)} | Pagamento: PIX`)
+      .waitFor();
     await page.getByText('Nenhum produto adicionado').waitFor();
     await page.getByText('Cliente selecionado: Consumidor final').waitFor();
   });
@@ -108,20 +110,32 @@ describe('Consumidor final, vale-troca e caixa com nome', () => {
     await page.getByText('PDV - Ponto de Venda').waitFor();
     await until(async () => {
       await typeInto('Buscar cliente por nome ou CPF...', buyer.name.slice(0, 6));
-      await page.getByRole('option', { name: new RegExp(buyer.name) }).first().click();
-      const shown = await page.getByTestId('store-credit-balance').textContent({ timeout: 3_000 }).catch(() => null);
+      await page
+        .getByRole('option', { name: new RegExp(buyer.name) })
+        .first()
+        .click();
+      const shown = await page
+        .getByTestId('store-credit-balance')
+        .textContent({ timeout: 3_000 })
+        .catch(() => null);
       return shown === brl(vale).replace(' ', '\u00a0') || shown === brl(vale);
     }, 'vale-troca no aparelho');
     await page.getByPlaceholder('Buscar produto por código ou nome...').click();
     await page.keyboard.type(z!.sku);
-    await page.getByRole('option', { name: new RegExp(z!.sku) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(z!.sku) })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
     const total = z!.sale_price;
     const used = Math.min(vale, total);
     await page.getByLabel(/^Usar vale-troca/).check();
     await page.getByRole('button', { name: 'Finalizar Venda' }).click();
     await page.getByText(/Venda finalizada! Cliente:/).waitFor();
-    await page.getByRole('region', { name: 'Venda finalizada' }).getByRole('button', { name: 'Imprimir recibo' }).click();
+    await page
+      .getByRole('region', { name: 'Venda finalizada' })
+      .getByRole('button', { name: 'Imprimir recibo' })
+      .click();
     const printed = pdfText(await printedPdf(page, 'final-consumer-02-receipt'));
     expect(printed).toMatch(new RegExp(`Vale-troca\\s+${brl(used).replace(/[.$]/g, '\\$&')}`));
     expect(printed).toMatch(new RegExp(`Saldo do vale-troca\\s+${brl(vale - used).replace(/[.$]/g, '\\$&')}`));
@@ -130,7 +144,10 @@ describe('Consumidor final, vale-troca e caixa com nome', () => {
 
     await page.goto(`${server.demoUrl}/historico-vendas`);
     const list = page.getByRole('list', { name: 'Vendas' });
-    await list.getByText(/Vale-troca/).first().waitFor();
+    await list
+      .getByText(/Vale-troca/)
+      .first()
+      .waitFor();
     await screenshot(page, 'final-consumer-03-history');
     const rows = await list.innerText();
     expect(rows).not.toMatch(RAW);

@@ -41,7 +41,11 @@ describe.each(databases())('Consumidor final (%s)', (kind) => {
     const before = await s.http.get('/api/settings', { token: s.otherAdmin, host: OTHER_HOST });
     expect(before.body.data.final_consumer).toBe(false);
     for (const _ of [1, 2]) {
-      const on = await s.http.put('/api/settings', { final_consumer: true }, { ...keyed(s.otherAdmin), host: OTHER_HOST });
+      const on = await s.http.put(
+        '/api/settings',
+        { final_consumer: true },
+        { ...keyed(s.otherAdmin), host: OTHER_HOST },
+      );
       expect(on.status, JSON.stringify(on.body)).toBe(200);
     }
     expect(await finalOf(other)).toHaveLength(1);
@@ -72,7 +76,11 @@ describe.each(databases())('Consumidor final (%s)', (kind) => {
     expect(cash.body.data.customer_name).toBe('Consumidor final');
 
     for (const token of [s.cashier, s.admin]) {
-      const credit = await s.http.post('/api/sales', crediarioBody(id, lines, { vencimentos: [inDays(30)] }), keyed(token));
+      const credit = await s.http.post(
+        '/api/sales',
+        crediarioBody(id, lines, { vencimentos: [inDays(30)] }),
+        keyed(token),
+      );
       expect(credit.status).toBe(409);
       expect(credit.body.error).toBe(FINAL_CONSUMER_CREDIARIO);
     }

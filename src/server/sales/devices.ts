@@ -11,8 +11,7 @@ import { conflict, notFound } from '../errors';
 
 export const DEFAULT_DEVICE_NAME = 'Caixa';
 export const DEVICE_NOT_FOUND = 'Caixa (dispositivo) não encontrado.';
-export const deviceNameTaken = (name: string) =>
-  `Já existe um caixa chamado '${name}' nesta loja. Escolha outro nome.`;
+export const deviceNameTaken = (name: string) => `Já existe um caixa chamado '${name}' nesta loja. Escolha outro nome.`;
 
 export const toDevice = (row: DeviceRow): Device => ({ id: row.id, code: row.code, label: row.label, name: row.name });
 

@@ -128,9 +128,7 @@ export async function syncSinglePart(t: DbOrTx, sale: SaleRow): Promise<void> {
   await t.delete(salePayments).where(own);
   if (sale.total === 0) return;
   const received =
-    part && method === 'cash' && part.received !== null && part.received >= sale.total
-      ? part.received
-      : null;
+    part && method === 'cash' && part.received !== null && part.received >= sale.total ? part.received : null;
   await t.insert(salePayments).values({
     tenantId: sale.tenantId,
     saleId: sale.id,

@@ -14,13 +14,7 @@ import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import type { SalesRead } from './sale-create-read';
 import type { SalesWrite } from './sale-create-write';
 import { paymentEffectRows } from './sale-effects';
-import {
-  partRowsOf,
-  plannedParts,
-  storeCreditUsed,
-  toSalePayment,
-  type PlannedPart,
-} from './sale-payments';
+import { partRowsOf, plannedParts, storeCreditUsed, toSalePayment, type PlannedPart } from './sale-payments';
 import { storeCreditShort, type StoreCreditUse } from './store-credit';
 import { priceChanged, priceConflicts, type PriceHistory } from './sale-price';
 import { toSale } from './sale-queries';

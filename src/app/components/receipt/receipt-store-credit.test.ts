@@ -24,10 +24,15 @@ const form = (total: number): SaleFormState => ({
 });
 
 const build = (total: number, storeCredit: number) =>
-  buildSale(form(total), 0, { id: crypto.randomUUID(), now: NOW, number: 'A-0007', cashierName: 'Caixa Demo' }, {
-    ...INITIAL_PAYMENT,
-    storeCredit,
-  });
+  buildSale(
+    form(total),
+    0,
+    { id: crypto.randomUUID(), now: NOW, number: 'A-0007', cashierName: 'Caixa Demo' },
+    {
+      ...INITIAL_PAYMENT,
+      storeCredit,
+    },
+  );
 
 describe('the vale-troca wherever a payment is shown', () => {
   it('a sale paid wholly with it is recorded and announced as Vale-troca, not Dinheiro', () => {

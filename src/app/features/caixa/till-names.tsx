@@ -20,7 +20,10 @@ export function TillNames() {
   if (!isAdmin || !tills.data || tills.data.length === 0) return null;
   return (
     <Card className="mb-4">
-      <CardHeader title="Nomes dos caixas" description="Como cada aparelho aparece nos caixas, nas vendas e no recibo" />
+      <CardHeader
+        title="Nomes dos caixas"
+        description="Como cada aparelho aparece nos caixas, nas vendas e no recibo"
+      />
       <CardContent>
         <ul className="divide-y divide-slate-100 text-sm">
           {tills.data.map((d) => (
@@ -49,7 +52,7 @@ function RenameTillDialog({ till, onClose }: { till: Device; onClose: () => void
   const rename = useRenameTill();
   return (
     <FormDialog
-      title={`Nome do caixa ${till.code}`}
+      title={`Renomear caixa ${till.code}`}
       size="sm"
       saving={rename.isPending}
       onClose={onClose}

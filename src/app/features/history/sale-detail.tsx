@@ -39,7 +39,10 @@ export function SaleDetailView({ sale, actions }: { sale: SaleDetail; actions?: 
           ['Data', saleWhen(sale.sold_at)],
           ['Cliente', sale.customer_name],
           ['Caixa (pessoa)', sale.cashier_name ?? '-'],
-          ['Dispositivo', tillName({ name: sale.device_name, code: sale.device_code, label: sale.device_label }) ?? '-'],
+          [
+            'Dispositivo',
+            tillName({ name: sale.device_name, code: sale.device_code, label: sale.device_label }) ?? '-',
+          ],
           [
             'Caixa',
             sale.cash_session

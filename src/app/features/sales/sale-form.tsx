@@ -153,7 +153,8 @@ export function SaleForm({ catalogue }: { catalogue: TillCatalogue }) {
             search={customers.search}
             selected={form.state.customer}
             onSelect={form.actions.selectCustomer}
-            details={credit ? <CustomerCreditPanel credit={credit} /> : null}
+            // Consumidor final buys nothing on crediário: no credit to show.
+            details={credit && !form.state.customer?.finalConsumer ? <CustomerCreditPanel credit={credit} /> : null}
           />
           <ProductAdder
             loading={products.ready ? null : { detail: loadingText }}

@@ -83,7 +83,9 @@ export const customers = pgTable(
   (t) => [
     tenantKey('customers', t),
     check('customers_store_credit_check', sql`${t.storeCredit} >= 0`),
-    uniqueIndex('customers_final_consumer_key').on(t.tenantId).where(sql`final_consumer`),
+    uniqueIndex('customers_final_consumer_key')
+      .on(t.tenantId)
+      .where(sql`final_consumer`),
     index('customers_tenant_version_idx').on(t.tenantId, t.version),
     index('customers_tenant_txid_idx').on(t.tenantId, t.txid),
     index('customers_tenant_name_idx').on(t.tenantId, t.name),
