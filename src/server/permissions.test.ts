@@ -149,6 +149,11 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
       const id = await openCountId();
       if (id) await http.post(`/api/stock-counts/${id}/cancel`, undefined, { token: admin });
     };
+    saleFixture.newDevice = async () => {
+      const res = await http.post('/api/devices', { id: randomUUID(), label: 'Matriz' }, { token: cashier });
+      if (res.status !== 200) throw new Error(`caixa de teste: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data.id as string;
+    };
     saleFixture.openSession = async () => {
       const res = await http.post(
         '/api/cash-sessions',

@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { isValidCnpj, isValidCpf, isValidDocument } from '../shared/documents';
 import { isValidGtin } from '../shared/gtin';
 import { customers, products } from './db/schema';
-import { DEMO } from './demo/seed';
+import { DEMO, DEMO_PIX } from './demo/seed';
+import { parsePixKey } from '../shared/pix/pix-key';
 import { demoCustomers, demoProducts } from './demo/seed-data';
-import { login, useTestApp } from './test/helpers';
+import { login, request, useTestApp } from './test/helpers';
 import { databases } from './test/testDb';
 
 describe('demo data', () => {
@@ -58,6 +60,24 @@ describe.each(databases())('demo seed (%s)', (kind) => {
     expect(admin.user).toMatchObject({ name: 'Administrador Demo', role: 'admin' });
     const cashier = await login(ctx.app, DEMO.cashier.email, DEMO.cashier.password);
     expect(cashier.user).toMatchObject({ name: 'Caixa Demo', role: 'user' });
+  });
+
+  it('shows what the till does on the first sale: a Pix key, Consumidor final chosen, a named till', async () => {
+    const cashier = await login(ctx.app, DEMO.cashier.email, DEMO.cashier.password);
+    const settings = (await request(ctx.app, 'GET', '/api/settings', { token: cashier.accessToken })).body.data;
+    expect(settings).toMatchObject({ ...DEMO_PIX, final_consumer: true });
+    expect(parsePixKey('random', settings.pix_key)).toMatchObject({ ok: true, key: DEMO_PIX.pix_key });
+    const finals = await ctx.db
+      .select({ name: customers.name })
+      .from(customers)
+      .where(and(eq(customers.tenantId, ctx.demo.tenant.id), eq(customers.finalConsumer, true)));
+    expect(finals).toEqual([{ name: 'Consumidor final' }]);
+    // No till exists when the store is seeded: the first one to sell takes 'Caixa 1'.
+    const till = await request(ctx.app, 'POST', '/api/devices', {
+      token: cashier.accessToken,
+      body: { id: randomUUID(), label: 'Linux · Chrome' },
+    });
+    expect(till.body.data).toMatchObject({ code: 'A', name: 'Caixa 1' });
   });
 
   it('stamps every seeded row with its own sync version and the seeding transaction', async () => {

@@ -137,6 +137,10 @@ export interface LocalSaleReceipt {
   number?: string;
   /** Who was signed in at the till. */
   cashierName: string | null;
+  /** The till as named when the sale was made ('Caixa 1 (A)'; absent: not known yet). */
+  till?: string | null;
+  /** centavos of vale-troca the customer had left right after the sale (absent: it used none). */
+  storeCreditLeft?: number | null;
   customerDocument: string | null;
   /** centavos off the whole sale, besides the lines' own discounts */
   discountCentavos: number;

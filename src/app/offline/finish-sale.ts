@@ -17,9 +17,9 @@ import { recordSale, saleDependencies } from './outbox';
 import { failureOf, verdictOf } from './retry-policy';
 import { applyAcknowledgedSale } from './stock';
 import { saleAckOf } from './sync-io';
-import { storeCreditDependencies } from './returns';
+import { storeCreditDependencies, storeCreditOf } from './returns';
 import { toCentavos } from '../../shared/money';
-import { claimSaleNumber, nextSaleNumber } from './sale-numbers';
+import { claimSaleNumber, nextSaleNumber, ownTillName } from './sale-numbers';
 import { saleLabel } from '../../shared/sale-number';
 
 export type FinishOutcome =
@@ -52,7 +52,16 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
   const caixa = await currentCaixa(db);
   const open = caixa?.status === 'open' ? caixa : null;
   if (open) body.cash_session_id = open.id;
-  const numbered = number ? { ...input.sale, number } : input.sale;
+  // The receipt names the till and, for a sale using the vale-troca, what is left of it after.
+  const customer = typeof input.body.customer_id === 'string' ? input.body.customer_id : null;
+  const used = valeUsed(input.body);
+  const receipt = input.sale.receipt && {
+    ...input.sale.receipt,
+    till: await ownTillName(db),
+    ...(used > 0 && customer ? { storeCreditLeft: Math.max(0, (await storeCreditOf(db, customer)) - used) } : {}),
+  };
+  const made = receipt ? { ...input.sale, receipt } : input.sale;
+  const numbered = number ? { ...made, number } : made;
   const sale = open
     ? { ...numbered, cashSessionId: open.id, parts: partsOfSale(body, input.sale.totalCentavos) }
     : numbered;

@@ -221,10 +221,12 @@ export function useNextSaleNumber(): string | null {
   const online = useOnline();
   const painted = useScreenPainted();
   const number = useDeviceQuery(() => nextSaleNumber(getDb()), [], null);
-  // The database waits for the first paint (screen-painted.ts), the code's request too.
+  const known = number !== null;
+  // The database waits for the first paint (screen-painted.ts), the code's request too. Once
+  // online per till screen: the code when it has none, else its name again (an admin renames tills).
   useEffect(() => {
-    if (painted && online && number === null) void ensureDeviceCode(getDb(), api);
-  }, [painted, online, number]);
+    if (painted && online) void ensureDeviceCode(getDb(), api);
+  }, [painted, online, known]);
   return number;
 }
 

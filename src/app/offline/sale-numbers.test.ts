@@ -7,7 +7,8 @@ import { ApiError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
 import { BalcaoDb, type LocalSale } from './db';
 import { finishSale } from './finish-sale';
-import { ensureDeviceCode, nextSaleNumber } from './sale-numbers';
+import { ensureDeviceCode, nextSaleNumber, ownTillName } from './sale-numbers';
+import { deviceIdentity } from './device-identity';
 
 const names: string[] = [];
 const opened: BalcaoDb[] = [];
@@ -40,22 +41,24 @@ function input() {
 
 const registering = (code: string) => {
   const calls: string[] = [];
-  const send: ApiClient['send'] = async (_method, path) => {
-    calls.push(path);
-    return { success: true, data: { id: crypto.randomUUID(), code, label: null } };
+  const send: ApiClient['send'] = async (method, path) => {
+    calls.push(`${method} ${path}`);
+    return { success: true, data: { id: crypto.randomUUID(), code, label: null, name: 'Balcão 2' } };
   };
   return { calls, client: { send } };
 };
 
 describe('sale numbers at the till', () => {
-  it('asks for its code once, then numbers its sales in order, across a reload', async () => {
+  it('asks for its code once (after, it reads its name again), then numbers its sales in order, across a reload', async () => {
     const name = `t-${crypto.randomUUID()}`;
     const db = openDb(name);
     expect(await nextSaleNumber(db)).toBeNull();
     const server = registering('B');
     expect(await ensureDeviceCode(db, server.client)).toBe('B');
     expect(await ensureDeviceCode(db, server.client)).toBe('B');
-    expect(server.calls).toEqual(['/devices']);
+    const { id } = await deviceIdentity(db);
+    expect(server.calls).toEqual(['POST /devices', `GET /devices/${id}`]);
+    expect(await ownTillName(db)).toBe('Balcão 2 (B)');
     expect(await nextSaleNumber(db)).toBe('B-0001');
 
     const offline = { send: async () => ({}) } as unknown as ApiClient;

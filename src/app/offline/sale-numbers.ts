@@ -6,11 +6,14 @@
 // contact) the sale goes without one and the server gives the store's next.
 import { DeviceResponseSchema } from '../../shared/contract/sale-history';
 import { formatSaleNumber } from '../../shared/sale-number';
+import { tillName } from '../../shared/till-name';
 import type { ApiClient } from '../lib/api-client';
 import type { BalcaoDb } from './db';
 import { deviceIdentity } from './device-identity';
 
 export const META_DEVICE_CODE = 'device.code';
+/** The name an admin gave this till ('Caixa 1'), as last read from the server. */
+export const META_DEVICE_NAME = 'device.name';
 /** The last sequence this till used (0: none yet). */
 export const META_SALE_SEQ = 'sale.seq';
 
@@ -41,21 +44,38 @@ export async function claimSaleNumber(db: BalcaoDb, number: string | undefined):
   if (seq > (await lastSeq(db))) await db.meta.put({ key: META_SALE_SEQ, value: seq });
 }
 
-/** Asks the server for this till's code when it has none yet; the code, or null (offline). */
+/** This till as people read it ('Caixa 1 (A)'), from what the device keeps; null before its first contact. */
+export async function ownTillName(db: BalcaoDb): Promise<string | null> {
+  const name = (await db.meta.get(META_DEVICE_NAME))?.value;
+  return tillName({ name: typeof name === 'string' ? name : null, code: await deviceCode(db) });
+}
+
+async function keepDevice(db: BalcaoDb, body: unknown): Promise<string | null> {
+  const parsed = DeviceResponseSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const { code, name } = parsed.data.data;
+  await db.meta.bulkPut([
+    { key: META_DEVICE_CODE, value: code },
+    { key: META_DEVICE_NAME, value: name ?? null },
+  ]);
+  return code;
+}
+
+/**
+ * Asks the server for this till's code when it has none yet; the code, or null (offline).
+ * A till that has one reads its name again (an admin may have renamed it since).
+ */
 export async function ensureDeviceCode(db: BalcaoDb, client: Pick<ApiClient, 'send'>): Promise<string | null> {
   const known = await deviceCode(db);
-  if (known) return known;
   const device = await deviceIdentity(db);
   try {
+    if (known) return (await keepDevice(db, await client.send('GET', `/devices/${device.id}`))) ?? known;
     const body = await client.send('POST', '/devices', {
       body: { id: device.id, label: device.label },
       headers: { 'Idempotency-Key': device.id },
     });
-    const parsed = DeviceResponseSchema.safeParse(body);
-    if (!parsed.success) return null;
-    await db.meta.put({ key: META_DEVICE_CODE, value: parsed.data.data.code });
-    return parsed.data.data.code;
+    return await keepDevice(db, body);
   } catch {
-    return null;
+    return known;
   }
 }

@@ -13,6 +13,7 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { tenants } from '../db/schema';
 import { MESSAGES, notFound } from '../errors';
 import { resendProducts } from '../catalogue/products';
+import { ensureFinalConsumer } from '../catalogue/customers';
 
 export async function getStoreSettings(db: DbOrTx, tenantId: string): Promise<StoreSettings> {
   const [row] = await db.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId));
@@ -56,6 +57,8 @@ export async function updateStoreSettings(
     const was = StoreSettingsSchema.parse(before.settings);
     const now = StoreSettingsSchema.parse(row!.settings);
     if (was.cashiers_see_cost_price !== now.cashiers_see_cost_price) await resendProducts(t, tenantId);
+    // The till starts each sale with the store's 'Consumidor final': it must exist (and reach the devices).
+    if (now.final_consumer) await ensureFinalConsumer(t, tenantId);
     return now;
   });
 }

@@ -12,7 +12,8 @@ import { parseOrThrow } from '../validation';
 import { companyColumns } from './company';
 import { hashPassword } from './passwords';
 import { toUser } from './users';
-import type { User } from '../../shared/contract';
+import type { StoreSettingsUpdate, User } from '../../shared/contract';
+import { ensureFinalConsumer } from '../catalogue/customers';
 
 /** Operator input (CLI and seed), not an API payload. */
 export const TenantCreateInputSchema = z.object({
@@ -35,7 +36,10 @@ export interface CreatedTenant {
   admin: User;
 }
 
-/** Creates a store with its first admin and the default expense categories, in one transaction. */
+/**
+ * Creates a store with its first admin, the default expense categories and its 'Consumidor
+ * final' (a new store starts each sale with it: the setting on), in one transaction.
+ */
 export async function createTenant(db: DbOrTx, input: TenantCreateInput, tx?: DbOrTx): Promise<CreatedTenant> {
   const data = parseOrThrow(TenantCreateInputSchema, input);
   const passwordHash = await hashPassword(data.adminPassword);
@@ -43,7 +47,12 @@ export async function createTenant(db: DbOrTx, input: TenantCreateInput, tx?: Db
     return await inTransaction(db, tx, async (t) => {
       const [tenant] = await t
         .insert(tenants)
-        .values({ ...companyColumns(data), subdomain: data.subdomain, name: data.name })
+        .values({
+          ...companyColumns(data),
+          subdomain: data.subdomain,
+          name: data.name,
+          settings: { final_consumer: true } satisfies StoreSettingsUpdate,
+        })
         .returning();
       const [admin] = await t
         .insert(users)
@@ -56,6 +65,7 @@ export async function createTenant(db: DbOrTx, input: TenantCreateInput, tx?: Db
         })
         .returning();
       await t.insert(expenseCategories).values(PAYABLE_CATEGORIES.map((name) => ({ tenantId: tenant!.id, name })));
+      await ensureFinalConsumer(t, tenant!.id);
       return { tenant: tenant!, admin: toUser(admin!) };
     });
   } catch (err) {

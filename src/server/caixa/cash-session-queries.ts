@@ -14,7 +14,7 @@ import { addDays, startOfDayUtc, todayIso } from '../../shared/dates';
 import type { Role } from '../../shared/permissions';
 import type { DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
-import { cashSessions, users, type CashSessionRow } from '../db/schema';
+import { cashSessions, devices, users, type CashSessionRow } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { NOTHING_TAKEN, expectedNow, movementsOf, takenBySession, type SessionTaken } from './cash-session-figures';
 
@@ -37,18 +37,27 @@ interface Named {
   row: CashSessionRow;
   openedByName: string | null;
   closedByName: string | null;
+  deviceCode: string | null;
+  deviceName: string | null;
 }
 
 function baseSelect(t: DbOrTx) {
   return t
-    .select({ row: s, openedByName: openers.name, closedByName: closers.name })
+    .select({
+      row: s,
+      openedByName: openers.name,
+      closedByName: closers.name,
+      deviceCode: devices.code,
+      deviceName: devices.name,
+    })
     .from(s)
     .leftJoin(openers, and(eq(openers.tenantId, s.tenantId), eq(openers.id, s.openedBy)))
-    .leftJoin(closers, and(eq(closers.tenantId, s.tenantId), eq(closers.id, s.closedBy)));
+    .leftJoin(closers, and(eq(closers.tenantId, s.tenantId), eq(closers.id, s.closedBy)))
+    .leftJoin(devices, and(eq(devices.tenantId, s.tenantId), eq(devices.id, s.deviceId)));
 }
 
 export function toCashSession(
-  { row, openedByName, closedByName }: Named,
+  { row, openedByName, closedByName, deviceCode, deviceName }: Named,
   taken: SessionTaken,
   movements: readonly CashMovement[],
 ): CashSession {
@@ -59,6 +68,8 @@ export function toCashSession(
     id: row.id,
     device_id: row.deviceId,
     device_label: row.deviceLabel,
+    device_code: deviceCode,
+    device_name: deviceName,
     status: row.status,
     opening_float: row.openingFloat,
     opened_by: row.openedBy,

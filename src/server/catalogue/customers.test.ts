@@ -22,7 +22,8 @@ describe.each(databases())('customers (%s)', (kind) => {
   it('lists the seeded customers with pagination', async () => {
     const res = await http.get('/api/customers?limit=100', { token: cashier });
     expect(res.status).toBe(200);
-    expect(res.body.data.pagination).toEqual({ page: 1, limit: 100, total: 25, totalPages: 1 });
+    // The 25 of the demo and the store's Consumidor final.
+    expect(res.body.data.pagination).toEqual({ page: 1, limit: 100, total: 26, totalPages: 1 });
     const c = res.body.data.customers[0];
     expect(Object.keys(c).sort()).toEqual(
       [
@@ -33,6 +34,7 @@ describe.each(databases())('customers (%s)', (kind) => {
         'credit_limit',
         'document',
         'email',
+        'final_consumer',
         'id',
         'name',
         'phone',

@@ -16,7 +16,8 @@ import { pageOf } from '../db/pages';
 import { creatingUnderClientId } from '../db/errors';
 import { liveIn, liveRow, tombstone } from '../db/tombstones';
 import { customers, type CustomerRow } from '../db/schema';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
+import { FINAL_CONSUMER_LOCKED, FINAL_CONSUMER_NAME } from '../../shared/final-consumer';
 import { containsFolded, likePattern } from '../core/like';
 
 export const CUSTOMER_NOT_FOUND = 'Cliente não encontrado.';
@@ -34,6 +35,7 @@ const fields = apiFields(customers, [
   'creditLimit',
   'active',
   'storeCredit',
+  'finalConsumer',
   'createdAt',
   'updatedAt',
 ]);
@@ -99,6 +101,7 @@ export async function updateCustomer(
   tx?: DbOrTx,
 ): Promise<Customer> {
   return inTransaction(db, tx, async (t) => {
+    await refuseFinalConsumer(t, tenantId, id);
     // Absent fields are left out of the UPDATE; null clears a field.
     const [row] = await t
       .update(customers)
@@ -112,5 +115,48 @@ export async function updateCustomer(
 
 /** Tombstone: the row stays (deleted_at, new version) so offline mirrors learn of it. */
 export async function deleteCustomer(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {
-  await inTransaction(db, tx, (t) => tombstone(t, customers, tenantId, id, CUSTOMER_NOT_FOUND));
+  await inTransaction(db, tx, async (t) => {
+    await refuseFinalConsumer(t, tenantId, id);
+    await tombstone(t, customers, tenantId, id, CUSTOMER_NOT_FOUND);
+  });
+}
+
+/** Whether the customer is the store's built-in 'Consumidor final'. */
+export async function isFinalConsumer(t: DbOrTx, tenantId: string, id: string): Promise<boolean> {
+  const [row] = await t
+    .select({ finalConsumer: customers.finalConsumer })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+  return row?.finalConsumer ?? false;
+}
+
+/** The built-in 'Consumidor final' is neither edited nor deleted (409). */
+async function refuseFinalConsumer(t: DbOrTx, tenantId: string, id: string): Promise<void> {
+  if (await isFinalConsumer(t, tenantId, id)) throw conflict(FINAL_CONSUMER_LOCKED);
+}
+
+/**
+ * The store's 'Consumidor final', made when missing (the setting turned on, a new store):
+ * one per store (customers_final_consumer_key), found by its flag. A deleted one comes back.
+ */
+export async function ensureFinalConsumer(t: DbOrTx, tenantId: string): Promise<Customer> {
+  const mine = and(eq(customers.tenantId, tenantId), eq(customers.finalConsumer, true));
+  const [known] = await t.select().from(customers).where(mine);
+  if (known && !known.deletedAt && known.active) return toCustomer(known);
+  if (known) {
+    const [row] = await t
+      .update(customers)
+      .set({ deletedAt: null, active: true, updatedAt: new Date() })
+      .where(mine)
+      .returning();
+    return toCustomer(row!);
+  }
+  const [row] = await t
+    .insert(customers)
+    .values({ tenantId, name: FINAL_CONSUMER_NAME, finalConsumer: true })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return toCustomer(row);
+  const [first] = await t.select().from(customers).where(mine);
+  return toCustomer(first!);
 }

@@ -170,7 +170,7 @@ async function readPage(
         SELECT ${c.id} AS id, ${c.name} AS name, ${c.email} AS email, ${c.phone} AS phone,
                ${c.document} AS document, ${c.address} AS address, ${c.city} AS city, ${c.state} AS state,
                ${c.zipCode} AS zip_code, ${c.creditLimit}::float8 / 100 AS credit_limit, ${c.active} AS active,
-               ${c.storeCredit}::float8 / 100 AS store_credit,
+               ${c.storeCredit}::float8 / 100 AS store_credit, ${c.finalConsumer} AS final_consumer,
                ${iso(c.createdAt)} AS created_at, ${iso(c.updatedAt)} AS updated_at, ${c.version} AS version
           FROM ${c} WHERE ${inPage(c)} AND ${c.deletedAt} IS NULL) r)::text AS customers,
       (SELECT ${jsonArray} FROM (

@@ -128,7 +128,8 @@ export async function reversePaymentEffects(t: DbOrTx, sale: SaleRow, now: Date)
  * one entry per part: they follow the customer.
  */
 export async function syncSaleIncome(t: DbOrTx, sale: SaleRow, now: Date): Promise<void> {
-  if (sale.paymentMethod === 'crediario') return;
+  // A crediário sale's entries are its entrada's; a sale the vale-troca paid whole brought no money in.
+  if (sale.paymentMethod === 'crediario' || sale.paymentMethod === 'store_credit') return;
   const own = and(ownEntries(sale.tenantId, sale.id), eq(cashFlowEntries.type, 'income'));
   const parts = await loadSalePayments(t, sale.tenantId, [sale.id]);
   if (parts.length > 1) {

@@ -18,6 +18,7 @@ import {
   saleConflicts,
   salePayments,
   sales,
+  storeCreditLedger,
   users,
 } from '../db/schema';
 import type { Role } from '../../shared/permissions';
@@ -122,7 +123,7 @@ export async function listSales(
 export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string, role: Role): Promise<SaleDetail> {
   const row = await loadSaleRow(db, tenantId, id);
   await checkSaleReach(db, tenantId, row.soldAt, role);
-  const [sale, installments, session, conflicts, device, names] = await Promise.all([
+  const [sale, installments, session, conflicts, device, names, vale] = await Promise.all([
     saleOf(db, row),
     db
       .select()
@@ -142,11 +143,24 @@ export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string, ro
       .orderBy(asc(saleConflicts.kind)),
     row.deviceId
       ? db
-          .select({ code: devices.code })
+          .select({ code: devices.code, name: devices.name })
           .from(devices)
           .where(and(eq(devices.tenantId, tenantId), eq(devices.id, row.deviceId)))
       : Promise.resolve([]),
     namesOf(db, tenantId, [row.createdBy, row.cancelledBy]),
+    // The vale-troca left right after the sale, as its use was recorded (a reprint says the same).
+    db
+      .select({ balanceAfter: storeCreditLedger.balanceAfter })
+      .from(storeCreditLedger)
+      .where(
+        and(
+          eq(storeCreditLedger.tenantId, tenantId),
+          eq(storeCreditLedger.saleId, id),
+          eq(storeCreditLedger.kind, 'use'),
+        ),
+      )
+      .orderBy(desc(storeCreditLedger.seq))
+      .limit(1),
   ]);
   const [caixa] = session;
   return {
@@ -166,6 +180,8 @@ export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string, ro
       : null,
     conflicts: conflicts.map((c) => ({ kind: c.kind, reviewed_at: c.reviewedAt?.toISOString() ?? null })),
     device_code: device[0]?.code ?? null,
+    device_name: device[0]?.name ?? null,
+    store_credit_balance_after: vale[0]?.balanceAfter ?? null,
   };
 }
 

@@ -7,13 +7,12 @@
 // PostgreSQL sequence (db/functions.sql sale_numbers_next): taking from it waits for no
 // other sale's transaction, and a number once taken is never given again, even when its
 // sale rolls back (the store's numbers may then skip one: gaps are acceptable).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Device } from '../../shared/contract';
 import { deviceCodeOf, formatSaleNumber } from '../../shared/sale-number';
 import { executeNamed, inTransaction, type DbOrTx } from '../db/client';
-import { devices, saleCounters, type DeviceRow } from '../db/schema';
-
-const toDevice = (row: DeviceRow): Device => ({ id: row.id, code: row.code, label: row.label });
+import { devices, saleCounters } from '../db/schema';
+import { defaultDeviceName, toDevice } from './devices';
 
 /** `n` numbers of the store's own sequence, increasing, not always consecutive (one statement; db/functions.sql). */
 export async function takeSaleNumbers(t: DbOrTx, tenantId: string, n: number): Promise<string[]> {
@@ -43,7 +42,13 @@ export async function registerDevice(
       .returning({ devices: saleCounters.devices });
     const [row] = await t
       .insert(devices)
-      .values({ tenantId, id: input.id, code: deviceCodeOf(counter!.devices), label: input.label?.trim() || null })
+      .values({
+        tenantId,
+        id: input.id,
+        code: deviceCodeOf(counter!.devices),
+        label: input.label?.trim() || null,
+        name: await defaultDeviceName(t, tenantId, counter!.devices),
+      })
       .onConflictDoNothing()
       .returning();
     // The same till asked twice at once: the first one's code stands (this one's number is skipped).
@@ -51,9 +56,4 @@ export async function registerDevice(
     const [first] = await t.select().from(devices).where(own);
     return toDevice(first!);
   });
-}
-
-export async function listDevices(db: DbOrTx, tenantId: string): Promise<Device[]> {
-  const rows = await db.select().from(devices).where(eq(devices.tenantId, tenantId)).orderBy(asc(devices.createdAt));
-  return rows.map(toDevice);
 }

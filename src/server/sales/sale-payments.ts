@@ -5,7 +5,7 @@
 // correction of a single-method sale (its lines, its method) keeps its one part in step;
 // a split sale's lines and method are not corrected (cancel and sell again).
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { PaymentMethod, SaleCreate, SalePartMethod, SalePayment } from '../../shared/contract';
+import type { PaymentMethod, SaleCreate, SaleMethod, SalePartMethod, SalePayment } from '../../shared/contract';
 import { changeOf } from '../../shared/contract';
 import { formatBRL } from '../../shared/money';
 import type { DbOrTx } from '../db/client';
@@ -15,6 +15,8 @@ import { badRequest, conflict } from '../errors';
 
 export const SPLIT_SALE_LOCKED =
   'Esta venda foi paga com mais de uma forma de pagamento: não é possível alterar seus itens ou sua forma de pagamento. Cancele e registre uma nova venda.';
+export const STORE_CREDIT_SALE_LOCKED =
+  'Esta venda foi paga com vale-troca: não é possível alterar seus itens ou sua forma de pagamento. Cancele e registre uma nova venda.';
 
 export const partsDoNotAddUp = (sum: number, total: number) =>
   `As formas de pagamento somam ${formatBRL(sum)}, mas o total da venda é ${formatBRL(total)}.`;
@@ -51,13 +53,14 @@ export function plannedParts(input: SaleCreate, total: number): PlannedPart[] {
 }
 
 /**
- * The sale's payment_method: the method of its largest money part (the first of equals), or
- * the one sent (a sale paid whole with the vale-troca keeps the method the till sent).
+ * The sale's payment_method: the method of its largest money part (the first of equals);
+ * 'store_credit' for a sale the vale-troca paid whole (no money came in, whatever method
+ * the till had selected).
  */
-export function saleMethodOf(input: SaleCreate, parts: readonly PlannedPart[]): PaymentMethod {
+export function saleMethodOf(input: SaleCreate, parts: readonly PlannedPart[]): SaleMethod {
   if (input.payment_method === 'crediario' || !input.payments) return input.payment_method;
   const money = parts.filter((p): p is PlannedPart & { method: PaymentMethod } => p.method !== 'store_credit');
-  if (money.length === 0) return input.payment_method;
+  if (money.length === 0) return parts.length > 0 ? 'store_credit' : input.payment_method;
   return money.reduce((best, p) => (p.amount > best.amount ? p : best), money[0]!).method;
 }
 
@@ -115,20 +118,22 @@ export async function syncSinglePart(t: DbOrTx, sale: SaleRow): Promise<void> {
   if (sale.paymentMethod === 'crediario') return;
   const parts = await loadSalePayments(t, sale.tenantId, [sale.id]);
   if (parts.length > 1) throw conflict(SPLIT_SALE_LOCKED);
+  // The vale's ledger names what the sale used: a correction would leave it behind.
+  if (sale.paymentMethod === 'store_credit' || parts.some((p) => p.method === 'store_credit'))
+    throw conflict(STORE_CREDIT_SALE_LOCKED);
+  const method = sale.paymentMethod;
   const [part] = parts;
-  if (part && part.method === sale.paymentMethod && part.amount === sale.total) return;
+  if (part && part.method === method && part.amount === sale.total) return;
   const own = and(eq(salePayments.tenantId, sale.tenantId), eq(salePayments.saleId, sale.id));
   await t.delete(salePayments).where(own);
   if (sale.total === 0) return;
   const received =
-    part && sale.paymentMethod === 'cash' && part.received !== null && part.received >= sale.total
-      ? part.received
-      : null;
+    part && method === 'cash' && part.received !== null && part.received >= sale.total ? part.received : null;
   await t.insert(salePayments).values({
     tenantId: sale.tenantId,
     saleId: sale.id,
     seq: 1,
-    method: sale.paymentMethod,
+    method,
     amount: sale.total,
     received,
     change: changeOf({ amount: sale.total, received }),

@@ -24,6 +24,7 @@ import { checkTotal, ENTRADA_TOO_HIGH, sellableProduct } from './sale-rules';
 import { discountedLines, discountOverLimit, withinLimit } from './sale-discounts';
 import { saleTime } from './sale-time';
 import { creditLimitOf, creditOverLimit, overCreditLimit } from '../../shared/credit';
+import { finalConsumerProblem } from '../../shared/final-consumer';
 import { insufficientStock, mergeMoves, shortfalls, type StockWrite } from './stock';
 import { countedBy, type CountedLines } from './sale-counted';
 import {
@@ -103,17 +104,26 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   if (crediario && crediario.entrada > total) {
     throw badRequest(ENTRADA_TOO_HIGH, [{ path: 'crediario.entrada', message: ENTRADA_TOO_HIGH }]);
   }
+  const parts = plannedParts(input, total);
+  // Crediário and vale-troca need a named customer: online refused; offline the sale
+  // happened and is kept, with the conflict admins review (a crediário's 'crédito': the
+  // Consumidor final has none; a vale use goes past its balance, which is always zero).
+  const anonymous = finalConsumerProblem(
+    { finalConsumer: customer.finalConsumer },
+    { crediario: crediario !== undefined, storeCredit: storeCreditUsed(parts) },
+  );
+  if (anonymous && !input.offline) throw conflict(anonymous);
   const open = run.credit?.open.get(customer.id) ?? 0;
   const financed = crediario ? total - crediario.entrada : 0;
   const approved = input.id ? (run.credit?.approved.get(input.id) ?? -1) : -1;
   const limit = run.credit && financed > approved ? creditLimitOf(customer.creditLimit, run.credit.defaultLimit) : null;
-  const overCredit = financed > 0 && overCreditLimit(limit, open, financed);
+  const overCredit =
+    (financed > 0 && overCreditLimit(limit, open, financed)) || (crediario !== undefined && customer.finalConsumer);
   // Online the cashier can still take another way of paying; offline the sale already happened.
   if (overCredit && !input.offline) {
     const details: CreditOverLimitDetail = { limit_centavos: limit!, open_centavos: open, sale_centavos: financed };
     throw conflict(creditOverLimit(limit!, open, financed), details);
   }
-  const parts = plannedParts(input, total);
   const storeCredit = takeStoreCredit(input, customer, parts, run);
   const merged = mergeMoves(lines.map((l) => ({ productId: l.product_id, take: l.quantity })));
   const counts = merged.map((m) => (input.offline ? countedBy(run.counted.get(m.productId), soldAt) : null));

@@ -26,6 +26,8 @@ import { saleReturnLines, saleReturns } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 import { readSessionOwner, sessionUse, type SessionUse } from '../caixa/cash-session-use';
 import { flagSale } from './sale-conflicts';
+import { isFinalConsumer } from '../catalogue/customers';
+import { FINAL_CONSUMER_STORE_CREDIT } from '../../shared/final-consumer';
 import { loadSaleItems, loadSaleRow, lockSaleToChange } from './sale-queries';
 import { countReturnOut, loadReturns, refundReturn, returnedByItem } from './sale-return-effects';
 import { returnApprover } from './credit-approval';
@@ -85,6 +87,9 @@ export async function createReturn(
     const amount = lines.reduce((s, l) => s + l.amount, 0);
     const cost = lines.reduce((s, l) => s + l.cost, 0);
     if (amount <= 0) throw badRequest('Os itens escolhidos não têm valor a devolver.');
+    // A vale-troca needs a named owner; offline the paper vale was already handed over: kept.
+    if (input.refund_method === 'vale_troca' && !input.offline && (await isFinalConsumer(t, tenantId, sale.customerId)))
+      throw conflict(FINAL_CONSUMER_STORE_CREDIT);
 
     const now = new Date();
     const returnedAt = input.offline ? saleTime(input.returned_at, now).soldAt : now;

@@ -271,6 +271,11 @@ export async function buildHandStore(ctx: TestContext, adminToken: string): Prom
   await setCreated(customers, people.carla, '2030-05-02T12:00:00Z');
   await setCreated(customers, people.davi, '2030-05-09T03:10:00Z');
   await setCreated(customers, people.eli, '2030-05-03T12:00:00Z');
+  // The store's Consumidor final came with the store, before this month.
+  await ctx.db
+    .update(customers)
+    .set({ createdAt: new Date('2030-03-01T12:00:00Z') })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.finalConsumer, true)));
   await ctx.db
     .update(accountsPayable)
     .set({ createdAt: new Date('2030-04-01T12:00:00Z') })

@@ -28,6 +28,8 @@ export const saleFixture: {
   valePayout?: () => Promise<string>;
   returnId?: string;
   openSession?: () => Promise<string>;
+  /** A till of the demo store, registered now: its id. */
+  newDevice?: () => Promise<string>;
   /** The store's open stock count (opened when there is none). */
   openCount?: () => Promise<string>;
   /** No stock count open (the open one cancelled). */

@@ -142,6 +142,20 @@ export const ROWS: Row[] = [
     cashier: 200,
     admin: 200,
   },
+  // A till reads its own name; only admins name one.
+  {
+    route: 'GET /api/devices/:id',
+    url: async () => `/api/devices/${await saleFixture.newDevice!()}`,
+    cashier: 200,
+    admin: 200,
+  },
+  {
+    route: 'PUT /api/devices/:id',
+    url: async () => `/api/devices/${await saleFixture.newDevice!()}`,
+    body: () => ({ name: `Balcão ${uniq()}` }),
+    cashier: 403,
+    admin: 200,
+  },
   { route: 'POST /api/sale-conflicts/:id/review', id: 'conflict', cashier: 403, admin: 200 },
   { route: 'GET /api/sync/pull', cashier: 200, admin: 200 },
   // The till sessions: whoever sells opens, moves and closes their own; admins every one.

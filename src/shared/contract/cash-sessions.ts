@@ -83,6 +83,9 @@ export const CashSessionSchema = z.object({
   id: Id,
   device_id: Id,
   device_label: z.string().nullable(),
+  /** The till's code ('A') and the name an admin gave it ('Caixa 1'), when known. */
+  device_code: z.string().nullable().optional(),
+  device_name: z.string().nullable().optional(),
   status: CashSessionStatusSchema,
   opening_float: Money,
   opened_by: Id,

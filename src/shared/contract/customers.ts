@@ -49,6 +49,8 @@ export const CustomerSchema = z.object({
   active: z.boolean(),
   /** The vale-troca balance (store credit); read only: returns credit it, sales use it. */
   store_credit: Money.optional(),
+  /** The store's built-in 'Consumidor final' (shared/final-consumer.ts); read only. */
+  final_consumer: z.boolean().optional(),
   ...RecordStamps,
 });
 export type Customer = z.infer<typeof CustomerSchema>;

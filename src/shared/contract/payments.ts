@@ -6,6 +6,11 @@
 import { z } from 'zod';
 import { Money } from './common';
 
+/** The spec's payment methods (spec §4): what a sale is sent with, and what accounts are paid by. */
+export const PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'pix', 'transfer', 'crediario'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
 /** The methods a part may be paid by: the sale's methods but crediário. */
 export const PART_PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'pix', 'transfer'] as const;
 export const PartPaymentMethodSchema = z.enum(PART_PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
@@ -18,7 +23,37 @@ export type PartPaymentMethod = z.infer<typeof PartPaymentMethodSchema>;
 export const SALE_PART_METHODS = [...PART_PAYMENT_METHODS, 'store_credit'] as const;
 export const SalePartMethodSchema = z.enum(SALE_PART_METHODS, { error: 'Forma de pagamento inválida' });
 export type SalePartMethod = z.infer<typeof SalePartMethodSchema>;
-export const STORE_CREDIT_LABEL = 'Vale-troca';
+
+/**
+ * How a sale was paid as the server records it: a spec method, or the vale-troca when no
+ * money came in (a sale paid wholly with the customer's store credit).
+ */
+export const SALE_METHODS = [...PAYMENT_METHODS, 'store_credit'] as const;
+export const SaleMethodSchema = z.enum(SALE_METHODS, { error: 'Forma de pagamento inválida' });
+export type SaleMethod = z.infer<typeof SaleMethodSchema>;
+
+/**
+ * The one list of what each payment method is called wherever a payment is shown (receipt,
+ * history, caixa, cash flow, receivables, exports, messages): a code is never shown raw.
+ */
+export const PAYMENT_METHOD_LABELS: Record<SaleMethod, string> = {
+  cash: 'Dinheiro',
+  credit_card: 'Cartão de Crédito',
+  debit_card: 'Cartão de Débito',
+  pix: 'PIX',
+  transfer: 'Transferência',
+  crediario: 'Crediário',
+  store_credit: 'Vale-troca',
+};
+export const STORE_CREDIT_LABEL = PAYMENT_METHOD_LABELS.store_credit;
+/** What a method no list knows is called (a record from a newer version). */
+export const UNKNOWN_METHOD_LABEL = 'Outra forma de pagamento';
+
+/** The name of a method as read from a record (a device's, an export's): never the code. */
+export function methodLabel(method: string | null | undefined): string {
+  if (!method) return '-';
+  return (PAYMENT_METHOD_LABELS as Record<string, string>)[method] ?? UNKNOWN_METHOD_LABEL;
+}
 
 /** Most parts one sale may be paid in. */
 export const SALE_PAYMENTS_MAX = 10;

@@ -4,8 +4,8 @@
 // itself is GET /api/sales (sales.ts: SaleListQuerySchema).
 import { z } from 'zod';
 import { DEVICE_CODE_PATTERN } from '../sale-number';
-import { DayRangeQuery, envelope, Id, IsoDate, Money, PlainText, Timestamp } from './common';
-import { PaymentMethodSchema, SaleSchema } from './sales';
+import { DayRangeQuery, envelope, Id, IsoDate, Money, PlainText, RequiredText, Timestamp } from './common';
+import { SaleMethodSchema, SaleSchema } from './sales';
 import { SALE_CONFLICT_KINDS } from './sale-conflicts';
 
 /** An instalment of a crediário sale and whether it was paid. */
@@ -31,6 +31,10 @@ export const SaleDetailSchema = SaleSchema.extend({
   conflicts: z.array(z.object({ kind: z.enum(SALE_CONFLICT_KINDS), reviewed_at: Timestamp.nullable() })),
   /** The code of the till that sold it ('A'), when known. */
   device_code: z.string().nullable(),
+  /** The name an admin gave that till ('Caixa 1'), when it has one. */
+  device_name: z.string().nullable().optional(),
+  /** The customer's vale-troca right after this sale, as the ledger recorded it (null: it used none). */
+  store_credit_balance_after: Money.nullable().optional(),
   cancelled_by_name: z.string().nullable(),
 });
 export type SaleDetail = z.infer<typeof SaleDetailSchema>;
@@ -73,9 +77,23 @@ export const DeviceCodeSchema = z.string().regex(DEVICE_CODE_PATTERN);
 
 /** POST /api/devices: a till's first contact; answers the code its sale numbers start with. */
 export const DeviceRegisterSchema = z.object({ id: Id, label: PlainText().max(80).optional() });
-export const DeviceSchema = z.object({ id: Id, code: DeviceCodeSchema, label: z.string().nullable() });
+/** The name of a till: what the admin calls it ('Caixa 1', 'Balcão 2'), unique in the store. */
+export const DEVICE_NAME_MAX = 40;
+export const DeviceSchema = z.object({
+  id: Id,
+  code: DeviceCodeSchema,
+  /** The browser it runs in ('Android · Chrome'), as the till told on its first contact. */
+  label: z.string().nullable(),
+  /** What the admin named it (null: not named yet). */
+  name: z.string().nullable().optional(),
+});
 export type Device = z.infer<typeof DeviceSchema>;
 export const DeviceResponseSchema = envelope(DeviceSchema);
+/** PUT /api/devices/{id} (admins): the till's name. */
+export const DeviceUpdateSchema = z.object({
+  name: RequiredText('Nome do caixa', DEVICE_NAME_MAX),
+});
+export type DeviceUpdate = z.infer<typeof DeviceUpdateSchema>;
 export const DeviceListResponseSchema = envelope(z.object({ devices: z.array(DeviceSchema) }));
 
 export const SaleStatsQuerySchema = z.object(DayRangeQuery);
@@ -85,7 +103,7 @@ export const SaleStatsSchema = z.object({
   total_revenue: Money,
   average_ticket: Money,
   cancelled_sales: z.int(),
-  by_payment_method: z.array(z.object({ payment_method: PaymentMethodSchema, count: z.int(), total: Money })),
+  by_payment_method: z.array(z.object({ payment_method: SaleMethodSchema, count: z.int(), total: Money })),
 });
 export type SaleStats = z.infer<typeof SaleStatsSchema>;
 export const SaleStatsResponseSchema = envelope(SaleStatsSchema);

@@ -18,7 +18,13 @@ import {
   SearchQuery,
   Timestamp,
 } from './common';
-import { PartPaymentMethodSchema, SalePaymentSchema, SalePaymentsInputSchema } from './payments';
+import {
+  PartPaymentMethodSchema,
+  PaymentMethodSchema,
+  SaleMethodSchema,
+  SalePaymentSchema,
+  SalePaymentsInputSchema,
+} from './payments';
 import { SALE_NUMBER_PATTERN } from '../sale-number';
 import { CreditApprovalTokenSchema } from './credit';
 
@@ -28,18 +34,17 @@ export * from './sale-batch';
 /** 'A-0042' (a device's) or '0107' (the store's): shared/sale-number.ts. */
 export const SaleNumberSchema = z.string().regex(SALE_NUMBER_PATTERN, { error: 'Número de venda inválido' });
 
-export const PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'pix', 'transfer', 'crediario'] as const;
-export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Forma de pagamento inválida' });
-export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Dinheiro',
-  credit_card: 'Cartão de Crédito',
-  debit_card: 'Cartão de Débito',
-  pix: 'PIX',
-  transfer: 'Transferência',
-  crediario: 'Crediário',
-};
+/** The methods and their names live with the payments (one list); the sale's surface re-exports them. */
+export {
+  methodLabel,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PaymentMethodSchema,
+  type PaymentMethod,
+  SALE_METHODS,
+  SaleMethodSchema,
+  type SaleMethod,
+} from './payments';
 
 export const SALE_PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export const SALE_STATUSES = ['completed', 'cancelled'] as const;
@@ -116,7 +121,8 @@ export const SaleSchema = z.object({
   total: Money,
   /** The discount given on the whole sale (shared out over the lines' total_price). */
   discount: Money,
-  payment_method: PaymentMethodSchema,
+  /** Its largest money part's method; 'store_credit' when the vale-troca paid it all. */
+  payment_method: SaleMethodSchema,
   payment_status: z.enum(SALE_PAYMENT_STATUSES),
   sale_status: z.enum(SALE_STATUSES),
   crediario: CrediarioSchema.nullable(),
@@ -219,7 +225,7 @@ export const SaleListQuerySchema = z.object({
   ...PageQuery,
   search: SearchQuery,
   customer_id: optionalFilter(Id),
-  payment_method: optionalFilter(PaymentMethodSchema),
+  payment_method: optionalFilter(SaleMethodSchema),
   sale_status: optionalFilter(z.enum(SALE_STATUSES)),
   ...DayRangeQuery,
   /** only sales with stock conflicts (admins) */

@@ -119,6 +119,11 @@ const SettingFields = {
     .int({ error: 'Use um número inteiro de dias' })
     .min(0, { error: 'O prazo não pode ser negativo' })
     .max(TROCA_PERIOD_MAX_DAYS, { error: `O prazo vai até ${TROCA_PERIOD_MAX_DAYS} dias` }),
+  /**
+   * Nova Venda starts with the store's built-in 'Consumidor final' chosen (shared/final-consumer.ts).
+   * On for a store created since it exists; a store from before turns it on (and so gets the customer).
+   */
+  final_consumer: z.boolean({ error: 'Use verdadeiro ou falso' }),
 };
 
 export const StoreSettingsSchema = z.object({
@@ -138,6 +143,7 @@ export const StoreSettingsSchema = z.object({
   late_interest_monthly_percent: SettingFields.late_interest_monthly_percent.default(0),
   cashiers_receive_installments: SettingFields.cashiers_receive_installments.default(false),
   troca_period_days: SettingFields.troca_period_days.default(TROCA_PERIOD_DEFAULT_DAYS),
+  final_consumer: SettingFields.final_consumer.default(false),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 

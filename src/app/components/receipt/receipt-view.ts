@@ -1,8 +1,11 @@
 // What a receipt and a carnê print, as one plain view model built from a sale record: the
 // device's own (LocalSale, so both print offline) or the server's (a sale's detail). Money
 // in centavos; the components only lay it out. The sale number is one field (`number`).
+// Each payment is named from the one list of methods (contract/payments.ts); a sale that used
+// the vale-troca says what was left of it right after the sale (as kept when it was made:
+// a reprint from the history says the same), and the till is named ('Caixa 1 (A)').
 import type { ReceiptHeader } from '../../../shared/contract/company';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Sale } from '../../../shared/contract/sales';
+import { methodLabel, type Sale } from '../../../shared/contract/sales';
 import { SAO_PAULO_OFFSET_MS } from '../../../shared/dates';
 import { formatDocument, formatPhone } from '../../../shared/documents';
 import { installmentParts } from '../../../shared/installments';
@@ -57,6 +60,8 @@ export interface ReceiptView {
   /** 'dd/MM/yyyy HH:mm' in São Paulo time */
   date: string;
   cashier: string | null;
+  /** The till it was sold at ('Caixa 1 (A)'), when known. */
+  till: string | null;
   customer: { name: string; document: string };
   lines: ReceiptLine[];
   /** Σ gross */
@@ -67,6 +72,8 @@ export interface ReceiptView {
   payments: ReceiptPayment[];
   /** Σ change of the cash parts */
   change: number;
+  /** centavos of vale-troca the customer had left right after the sale (null: it used none, or not known). */
+  storeCreditLeft: number | null;
   crediario: { entrada: number; financed: number; installments: ReceiptInstallment[] } | null;
 }
 
@@ -87,16 +94,16 @@ export function receiptStore(header: ReceiptHeader | null | undefined): ReceiptS
   };
 }
 
-const methodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
-
 /** The plain record both sources come down to (centavos). */
 interface ReceiptSource {
   number: string;
   soldAt: number | string;
   cashier: string | null;
+  till: string | null;
   customerName: string;
   customerDocument: string | null;
   total: number;
+  storeCreditLeft: number | null;
   lines: { name: string; quantity: number; unitPrice: number; discount: number }[];
   payments: { method: string; amount: number; received: number | null }[];
   crediario: LocalSaleReceipt['crediario'];
@@ -133,6 +140,7 @@ function receiptView(source: ReceiptSource, header: ReceiptHeader | null | undef
     number: source.number,
     date: saleDateText(source.soldAt),
     cashier: source.cashier,
+    till: source.till,
     customer: { name: source.customerName, document: formatDocument(source.customerDocument) },
     lines,
     subtotal,
@@ -141,6 +149,7 @@ function receiptView(source: ReceiptSource, header: ReceiptHeader | null | undef
     total: source.total,
     payments,
     change: payments.reduce((s, p) => s + (p.change ?? 0), 0),
+    storeCreditLeft: source.storeCreditLeft,
     crediario,
   };
 }
@@ -157,9 +166,11 @@ export function receiptFromLocalSale(sale: LocalSale, header: ReceiptHeader | nu
       number: sale.number ?? r?.number ?? sale.id.slice(0, 8).toUpperCase(),
       soldAt: sale.createdAt,
       cashier: r?.cashierName ?? null,
+      till: r?.till ?? null,
       customerName: sale.customerName,
       customerDocument: r?.customerDocument ?? null,
       total: sale.totalCentavos,
+      storeCreditLeft: r?.storeCreditLeft ?? null,
       lines: sale.items.map((i) => ({
         name: nameWithVariant(i.product_name, { size: i.product_size, color: i.product_color }),
         quantity: i.quantity,
@@ -180,12 +191,19 @@ export function receiptFromLocalSale(sale: LocalSale, header: ReceiptHeader | nu
 
 /**
  * The receipt of a sale as the server holds it (a sale's detail in the history). The
- * number and the cashier's name come from the caller, who knows how the server names them.
+ * number, the cashier's name, the till and the vale-troca left come from the caller, who
+ * knows how the server names them.
  */
 export function receiptFromSale(
   sale: Sale,
   header: ReceiptHeader | null | undefined,
-  who: { number: string; cashierName: string | null; customerDocument?: string | null },
+  who: {
+    number: string;
+    cashierName: string | null;
+    customerDocument?: string | null;
+    till?: string | null;
+    storeCreditLeft?: number | null;
+  },
 ): ReceiptView {
   const plan = sale.crediario;
   const entrada = plan?.entrada ?? 0;
@@ -194,9 +212,11 @@ export function receiptFromSale(
       number: who.number,
       soldAt: sale.sold_at,
       cashier: who.cashierName,
+      till: who.till ?? null,
       customerName: sale.customer_name,
       customerDocument: who.customerDocument ?? null,
       total: sale.total,
+      storeCreditLeft: who.storeCreditLeft ?? null,
       lines: sale.items.map((i) => ({
         name: nameWithVariant(i.product_name, { size: i.product_size, color: i.product_color }),
         quantity: i.quantity,

@@ -35,6 +35,7 @@ export function Receipt({ view, width }: { view: ReceiptView; width: ReceiptPape
       <hr className="receipt-rule" />
       <p className="receipt-strong">Venda #{view.number}</p>
       <p>Data: {view.date}</p>
+      {view.till ? <p>Caixa: {view.till}</p> : null}
       {view.cashier ? <p>Operador: {view.cashier}</p> : null}
       <p>Cliente: {view.customer.name}</p>
       {view.customer.document ? <p>CPF/CNPJ: {view.customer.document}</p> : null}
@@ -69,6 +70,9 @@ export function Receipt({ view, width }: { view: ReceiptView; width: ReceiptPape
           {p.change !== null ? <Row className="receipt-indent" left="Troco" right={formatBRL(p.change)} /> : null}
         </div>
       ))}
+      {view.storeCreditLeft !== null ? (
+        <Row left="Saldo do vale-troca" right={formatBRL(view.storeCreditLeft)} />
+      ) : null}
       {crediario ? (
         <>
           <hr className="receipt-rule" />

@@ -1,6 +1,7 @@
 // 'Fechamento de Caixa' as CSV (lib/csv: the way Excel reads it in Brazil): the session,
 // its figures per method, its movements, its sales and instalments received by method.
 import type { CashSessionDetail } from '../../../shared/contract/cash-sessions';
+import { tillOf } from './till-of';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { csvMoney, type CsvRow } from '../../lib/csv';
 
@@ -11,7 +12,7 @@ const money = csvMoney;
 export function caixaRows(s: CashSessionDetail): CsvRow[] {
   return [
     ['Fechamento de Caixa'],
-    ['Dispositivo', s.device_label ?? ''],
+    ['Dispositivo', tillOf(s) ?? ''],
     ['Operador', s.opened_by_name ?? ''],
     ['Abertura', when(s.opened_at)],
     ['Fechamento', when(s.closed_at)],

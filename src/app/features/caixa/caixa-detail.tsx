@@ -4,6 +4,7 @@
 // on A4 or an 80 mm receipt printer (caixa-print.css; the size is set for that print
 // only) and exported as CSV.
 import type { CashSessionDetail } from '../../../shared/contract/cash-sessions';
+import { tillOf } from './till-of';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/contract/sales';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
@@ -92,7 +93,7 @@ export function CaixaDetail({ id, onClose }: { id: string; onClose: () => void }
         <div data-print-caixa="" className="space-y-4 text-sm">
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
             <dt className="text-slate-500">Dispositivo</dt>
-            <dd>{s.device_label ?? '—'}</dd>
+            <dd>{tillOf(s) ?? '—'}</dd>
             <dt className="text-slate-500">Operador</dt>
             <dd>{s.opened_by_name ?? '—'}</dd>
             <dt className="text-slate-500">Abertura</dt>

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { closeEntries } from '../../../shared/caixa';
 import type { CashSession } from '../../../shared/contract/cash-sessions';
+import { tillOf } from './till-of';
 import { formatBRL } from '../../../shared/money';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
@@ -16,6 +17,7 @@ import { cn } from '../../components/cn';
 import { ColumnHeads, EmptyRow, FOLD, TBody, Table, Td, type Column } from '../../components/table';
 import { useCashSessions } from './api';
 import { CaixaDetail } from './caixa-detail';
+import { TillNames } from './till-names';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' }) : '—';
@@ -57,6 +59,7 @@ export function CaixasScreen() {
   return (
     <div>
       <PageHeader title="Caixas" subtitle="Aberturas, movimentações e fechamentos de caixa" />
+      <TillNames />
       <Card>
         <Table aria-label="Caixas">
           <ColumnHeads columns={COLUMNS} />
@@ -78,7 +81,7 @@ export function CaixasScreen() {
                         className="break-words text-left text-blue-700 underline"
                         onClick={() => setOpen(s.id)}
                       >
-                        {s.device_label ?? 'Dispositivo'}
+                        {tillOf(s) ?? 'Dispositivo'}
                       </button>
                       {/* Narrower screens: the folded columns under the device. */}
                       <div className={cn(FOLD.upTo.xl, 'mt-0.5 text-xs text-slate-600')}>{s.opened_by_name ?? '—'}</div>

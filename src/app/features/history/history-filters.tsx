@@ -1,7 +1,8 @@
 // The history's filters: number, customer (name or CPF), payment method, status and, for
 // admins, period, cashier and device (a cashier sees today's sales: the server holds it).
 import type { ChangeEvent } from 'react';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../shared/contract/sales';
+import { PAYMENT_METHOD_LABELS, SALE_METHODS } from '../../../shared/contract/sales';
+import { tillName } from '../../../shared/till-name';
 import { Card, CardContent } from '../../components/card';
 import { ChoiceField } from '../../components/choice-field';
 import { DateRangeFields } from '../../components/date-input';
@@ -12,14 +13,14 @@ import { STATUS_LABELS } from './history-format';
 const SALE_STATUSES = ['completed', 'cancelled'] as const;
 
 function deviceLabel(d: Props['devices'][number]): string {
-  return d.label ? `${d.code} · ${d.label}` : d.code;
+  return tillName(d) ?? d.code;
 }
 
 interface Props {
   filters: Filters;
   onChange: (filters: Filters) => void;
   admin: boolean;
-  devices: { id: string; code: string; label: string | null }[];
+  devices: { id: string; code: string; label: string | null; name?: string | null | undefined }[];
   cashiers: { id: string; name: string }[];
 }
 
@@ -61,7 +62,7 @@ export function HistoryFilters({ filters, onChange, admin, devices, cashiers }: 
           value={filters.customer}
           onChange={(e) => set('customer')(e.target.value)}
         />
-        <ChoiceField label="Pagamento" {...choice('payment_method', 'Todos', PAYMENT_METHODS, PAYMENT_METHOD_LABELS)} />
+        <ChoiceField label="Pagamento" {...choice('payment_method', 'Todos', SALE_METHODS, PAYMENT_METHOD_LABELS)} />
         <ChoiceField label="Situação" {...choice('sale_status', 'Todas', SALE_STATUSES, STATUS_LABELS)} />
         {admin ? (
           <>

@@ -1,6 +1,6 @@
 // How the history writes a sale: its time (dd/MM/yyyy HH:mm, São Paulo), how it was paid
 // (the parts of a split, a crediário's plan), its status and its items.
-import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Sale } from '../../../shared/contract/sales';
+import { methodLabel, type Sale } from '../../../shared/contract/sales';
 import { SAO_PAULO_OFFSET_MS } from '../../../shared/dates';
 import { formatBRL } from '../../../shared/money';
 
@@ -12,7 +12,7 @@ export function saleWhen(at: string | number): string {
   return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 }
 
-export const methodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
+export { methodLabel };
 
 /** 'PIX', 'Dinheiro R$ 5,00 + Cartão de Débito R$ 15,00', 'Crediário 3x (entrada R$ 10,00)'. */
 export function paymentText(sale: Pick<Sale, 'payment_method' | 'payments' | 'crediario'>): string {

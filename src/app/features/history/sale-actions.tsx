@@ -3,6 +3,7 @@
 // an exchange goes on at Nova Venda.
 import { useState } from 'react';
 import type { SaleDetail } from '../../../shared/contract/sale-history';
+import { tillName } from '../../../shared/till-name';
 import { Button } from '../../components/button';
 import { ReceiptPrintButtons } from '../../components/receipt/receipt-print-buttons';
 import { receiptFromSale } from '../../components/receipt/receipt-view';
@@ -17,7 +18,12 @@ export function SaleActions({ sale }: { sale: SaleDetail }) {
   const findReturnableSale = useFindReturnableSale();
   const [returning, setReturning] = useState<ReturnableSale | null>(null);
   const goToExchange = useGoToExchange();
-  const view = receiptFromSale(sale, header, { number: sale.number, cashierName: sale.cashier_name ?? null });
+  const view = receiptFromSale(sale, header, {
+    number: sale.number,
+    cashierName: sale.cashier_name ?? null,
+    till: tillName({ name: sale.device_name, code: sale.device_code }),
+    storeCreditLeft: sale.store_credit_balance_after ?? null,
+  });
 
   async function openReturn() {
     try {

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { SaleDetail } from '../../../shared/contract/sale-history';
 import { changeOf } from '../../../shared/contract/payments';
+import { tillName } from '../../../shared/till-name';
 import { formatDate } from '../../../shared/dates';
 import { formatBRL } from '../../../shared/money';
 import { nameWithVariant } from '../../../shared/product-variant';
@@ -40,7 +41,10 @@ export function SaleDetailView({ sale, actions }: { sale: SaleDetail; actions?: 
           ['Data', saleWhen(sale.sold_at)],
           ['Cliente', sale.customer_name],
           ['Caixa (pessoa)', sale.cashier_name ?? '-'],
-          ['Dispositivo', [sale.device_code, sale.device_label].filter(Boolean).join(' · ') || '-'],
+          [
+            'Dispositivo',
+            tillName({ name: sale.device_name, code: sale.device_code, label: sale.device_label }) ?? '-',
+          ],
           [
             'Caixa',
             sale.cash_session
@@ -104,6 +108,12 @@ export function SaleDetailView({ sale, actions }: { sale: SaleDetail; actions?: 
             );
           })}
           {sale.payments.length === 0 ? <li>{methodLabel(sale.payment_method)}</li> : null}
+          {sale.store_credit_balance_after != null ? (
+            <li className="flex flex-wrap justify-between gap-x-3 text-slate-600">
+              <span>Saldo do vale-troca após a venda</span>
+              <span className="tabular-nums">{formatBRL(sale.store_credit_balance_after)}</span>
+            </li>
+          ) : null}
         </ul>
       </Section>
       {sale.installments.length > 0 ? (

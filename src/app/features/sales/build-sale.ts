@@ -5,7 +5,7 @@
 // keeps what the receipt and the carnê print (number, cashier, payments, crediário plan),
 // so they print offline.
 import { z } from 'zod';
-import { SaleCreateSchema, type SaleCreate } from '../../../shared/contract/sales';
+import { SaleCreateSchema, type SaleCreate, type SaleMethod } from '../../../shared/contract/sales';
 import { installmentParts } from '../../../shared/installments';
 import { formatBRL } from '../../../shared/money';
 import { saleLabel } from '../../../shared/sale-number';
@@ -45,6 +45,8 @@ export function buildSale(
   const money = (payments ?? []).flatMap((p) => (p.method === 'store_credit' ? [] : [{ ...p, method: p.method }]));
   const method =
     split && money.length > 0 ? money.reduce((a, b) => (b.amount > a.amount ? b : a)).method : form.paymentMethod;
+  // Paid wholly with the vale-troca: no money came in, and the server records it so (sale-payments.ts).
+  const recorded: SaleMethod = payments && payments.length > 0 && money.length === 0 ? 'store_credit' : method;
   const value: SaleCreate = {
     id: options.id,
     customer_id: customer.id,
@@ -81,7 +83,7 @@ export function buildSale(
       customerId: customer.id,
       customerName: customer.name,
       totalCentavos: total,
-      paymentMethod: method,
+      paymentMethod: recorded,
       items: value.items.map((item, i) => ({
         product_id: item.product_id,
         product_name: form.lines[i]!.product_name,
@@ -102,7 +104,7 @@ export function buildSale(
     message: successMessage({
       customerName: customer.name,
       total,
-      paymentMethod: method,
+      paymentMethod: recorded,
       parts: split ? partsText(payments) : undefined,
       change: payments?.reduce((s, p) => s + (p.received !== undefined ? p.received - p.amount : 0), 0),
       entrada: crediario ? entrada : undefined,

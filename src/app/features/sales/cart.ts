@@ -5,7 +5,7 @@ import { addDays } from '../../../shared/dates';
 import { describeInstallments, installmentParts } from '../../../shared/installments';
 import { discountCentavos, type DiscountInput } from '../../../shared/discounts';
 import { formatDecimal } from '../../../shared/money';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/contract/sales';
+import { PAYMENT_METHOD_LABELS, type SaleMethod } from '../../../shared/contract/sales';
 
 export interface CartLine {
   product_id: string;
@@ -162,7 +162,7 @@ export function finishError(hasCustomer: boolean, lines: CartLine[]): string | n
 export interface FinishedSaleSummary {
   customerName: string;
   total: number;
-  paymentMethod: PaymentMethod;
+  paymentMethod: SaleMethod;
   entrada?: number;
   installments?: number;
   /** A split payment: 'PIX R$ 50,00 + Dinheiro R$ 30,00'. */

@@ -41,6 +41,7 @@ export function CustomerPicker({ loading, search, selected, onSelect, details }:
               name: c.name,
               document: c.document ?? null,
               creditLimit: c.credit_limit == null ? null : toCentavos(c.credit_limit),
+              ...(c.final_consumer ? { finalConsumer: true } : {}),
             });
             setQuery('');
           }}

@@ -8,6 +8,7 @@ import { formatBRL } from '../../../shared/money';
 import { CheckboxField, SelectField } from '../../components/field';
 import { MoneyField } from '../../components/money-input';
 import { CrediarioOptions } from './crediario-options';
+import { FINAL_CONSUMER_CREDIARIO } from '../../../shared/final-consumer';
 import { PixCharge } from './pix-charge';
 import { SplitPayment } from './split-payment';
 import { StoreCreditUse } from './store-credit-use';
@@ -73,6 +74,11 @@ export function PaymentPanel({ form, payment, due, saleId, settings, finishing, 
       {pay.split && method !== 'crediario' ? <SplitPayment due={payable} payment={payment} /> : null}
       {method === 'crediario' ? (
         <>
+          {state.customer?.finalConsumer ? (
+            <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {FINAL_CONSUMER_CREDIARIO}
+            </p>
+          ) : null}
           <CrediarioOptions
             total={due}
             installments={state.installments}

@@ -23,7 +23,7 @@ import { usePaymentForm } from './use-payment-form';
 import { useWideTill } from './use-wide-till';
 import { CameraScanButton } from './camera-scan';
 import { useScanner } from './use-scanner';
-import { EMPTY_PICK, useSaleForm } from './use-sale-form';
+import { EMPTY_PICK, useSaleForm, useStartCustomer } from './use-sale-form';
 import { usePermissions } from '../../auth/use-permissions';
 import { useCaixa } from '../../offline/caixa-hooks';
 import { CASHIER_MAX_DISCOUNT_DEFAULT } from '../../../shared/contract/settings';
@@ -65,7 +65,9 @@ export function SaleForm({
   const caixa = useCaixa();
   // A cashier's discounts stop at the store's limit; an admin signed in has none.
   const discountLimit = isAdmin ? null : (settings?.cashier_max_discount_percent ?? CASHIER_MAX_DISCOUNT_DEFAULT);
-  const form = useSaleForm({ discountLimit, caixaOpen: caixa?.status === 'open' });
+  // The store's 'Consumidor final' from the mirror, when each sale starts with it.
+  const startCustomer = useStartCustomer(settings?.final_consumer === true, customers.rows);
+  const form = useSaleForm({ discountLimit, caixaOpen: caixa?.status === 'open', startCustomer });
   const payment = usePaymentForm();
   // An exchange: the return's vale-troca paying the new sale (exchange.tsx).
   const exchange = useExchange(form, payment);
@@ -162,7 +164,8 @@ export function SaleForm({
             search={customers.search}
             selected={form.state.customer}
             onSelect={form.actions.selectCustomer}
-            details={credit ? <CustomerCreditPanel credit={credit} /> : null}
+            // Consumidor final buys nothing on crediário: no credit to show.
+            details={credit && !form.state.customer?.finalConsumer ? <CustomerCreditPanel credit={credit} /> : null}
           />
           <ProductAdder
             loading={products.ready ? null : { detail: loadingText }}

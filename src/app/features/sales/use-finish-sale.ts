@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { CreditOverLimitDetailSchema } from '../../../shared/contract/credit';
 import { PriceChangedDetailSchema } from '../../../shared/contract/sales';
 import { overCreditLimit } from '../../../shared/credit';
+import { finalConsumerProblem } from '../../../shared/final-consumer';
 import { useSession } from '../../auth/session-context';
 import { toast, toastError } from '../../components/toast-store';
 import type { ApiError } from '../../lib/api-error';
@@ -70,6 +71,10 @@ export function useSaleFinish(
       form.saleProblem ??
       entradaProblem ??
       paymentProblem(state.paymentMethod, total, payment.state) ??
+      finalConsumerProblem(
+        { finalConsumer: state.customer?.finalConsumer === true },
+        { crediario: state.paymentMethod === 'crediario', storeCredit: payment.state.storeCredit },
+      ) ??
       (pix && !pixReceived ? PIX_NOT_CONFIRMED : null);
     if (problem) {
       toastError('Atenção', problem);

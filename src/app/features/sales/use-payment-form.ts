@@ -5,12 +5,11 @@
 // Kept apart from the sale's form: the payment area's state, reset with the sale.
 import { useMemo, useState } from 'react';
 import {
-  STORE_CREDIT_LABEL,
+  methodLabel,
   type PartPaymentMethod,
-  type SalePartMethod,
+  type PaymentMethod,
   type SalePaymentInput,
 } from '../../../shared/contract/payments';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/contract/sales';
 import { formatBRL } from '../../../shared/money';
 
 export interface SplitPart {
@@ -111,12 +110,9 @@ export function paymentsOf(method: PaymentMethod, total: number, state: PaymentS
   ];
 }
 
-export const partLabel = (method: SalePartMethod) =>
-  method === 'store_credit' ? STORE_CREDIT_LABEL : PAYMENT_METHOD_LABELS[method];
-
 /** 'PIX R$ 50,00 + Dinheiro R$ 30,00' */
 export function partsText(parts: readonly SalePaymentInput[]): string {
-  return parts.map((p) => `${partLabel(p.method)} ${formatBRL(p.amount)}`).join(' + ');
+  return parts.map((p) => `${methodLabel(p.method)} ${formatBRL(p.amount)}`).join(' + ');
 }
 
 export function usePaymentForm() {

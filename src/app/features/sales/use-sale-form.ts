@@ -1,13 +1,15 @@
 // The state of one sale being rung up, and its transitions (spec §4): crediário due dates
 // generated on entering it and on a new count, cleared on leaving it; the reset after a
 // finished sale, which clears 'Adicionar Produto' (product chosen, quantity) with the rest.
-import { useMemo, useReducer, useState } from 'react';
+// With the store's 'Consumidor final' setting on, a sale starts with that customer chosen
+// and the reset chooses it again (the cashier may still choose another).
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { CREDIARIO_DEFAULT_INSTALLMENTS } from '../../../shared/constants';
 import type { PaymentMethod } from '../../../shared/contract';
 import type { DiscountInput } from '../../../shared/discounts';
 import { todayIso } from '../../../shared/dates';
 import { parseMoneyInput } from '../../../shared/money';
-import type { MirrorProduct } from '../../offline/db';
+import type { MirrorCustomer, MirrorProduct } from '../../offline/db';
 import { cartTotal, dueDates, entradaError, type CartLine } from './cart';
 import { CAIXA_CLOSED_TEXT, discountProblem } from './cart-discounts';
 
@@ -18,6 +20,8 @@ export interface SaleCustomer {
   document?: string | null;
   /** Their own credit limit in centavos as the mirror holds it (null: the store's default; absent: not read). */
   creditLimit?: number | null;
+  /** The store's built-in 'Consumidor final' (crediário and vale-troca refuse it). */
+  finalConsumer?: boolean;
 }
 
 /** 'Adicionar Produto': what was searched, the product chosen and its quantity as typed. */
@@ -56,18 +60,21 @@ export const INITIAL_SALE_FORM: SaleFormState = {
 
 type Action =
   | { type: 'customer'; customer: SaleCustomer | null }
+  | { type: 'start'; customer: SaleCustomer }
   | { type: 'lines'; lines: CartLine[] }
   | { type: 'method'; method: PaymentMethod; today: string }
   | { type: 'installments'; installments: number; today: string }
   | { type: 'entradaOn'; on: boolean }
   | { type: 'entradaText'; text: string }
   | { type: 'saleDiscount'; discount: DiscountInput | null }
-  | { type: 'reset' };
+  | { type: 'reset'; customer: SaleCustomer | null };
 
 export function saleFormReducer(state: SaleFormState, action: Action): SaleFormState {
   switch (action.type) {
     case 'customer':
       return { ...state, customer: action.customer };
+    case 'start':
+      return state.customer ? state : { ...state, customer: action.customer };
     case 'lines':
       return { ...state, lines: action.lines };
     case 'method': {
@@ -89,7 +96,7 @@ export function saleFormReducer(state: SaleFormState, action: Action): SaleFormS
     case 'saleDiscount':
       return { ...state, saleDiscount: action.discount };
     case 'reset':
-      return INITIAL_SALE_FORM;
+      return { ...INITIAL_SALE_FORM, customer: action.customer };
   }
 }
 
@@ -106,6 +113,22 @@ export function entradaCentavos(
 
 const NOT_AN_AMOUNT = 'Informe um valor numérico';
 
+/** The store's 'Consumidor final' among the mirrored customers (told by its flag), when `on`. */
+export function useStartCustomer(
+  on: boolean,
+  customers: ReadonlyMap<string, Pick<MirrorCustomer, 'id' | 'name' | 'final_consumer' | 'active'>>,
+): SaleCustomer | null {
+  // Read again only when the mirror changes, not on every keystroke of the sale.
+  const found = useMemo(() => {
+    if (!on) return null;
+    for (const c of customers.values()) if (c.final_consumer === true && c.active !== false) return c;
+    return null;
+  }, [on, customers]);
+  const id = found?.id ?? null;
+  const name = found?.name ?? '';
+  return useMemo(() => (id ? { id, name, document: null, creditLimit: null, finalConsumer: true } : null), [id, name]);
+}
+
 /**
  * What the till's rules allow: the cashier's largest discount in percent (null: an admin
  * signed in, no limit) and whether this device's caixa is open (a sale needs one).
@@ -113,11 +136,22 @@ const NOT_AN_AMOUNT = 'Informe um valor numérico';
 export interface TillRules {
   discountLimit: number | null;
   caixaOpen: boolean;
+  /** The customer each sale starts with (the store's 'Consumidor final'), null for none. */
+  startCustomer?: SaleCustomer | null;
 }
 
 export function useSaleForm(rules: TillRules = { discountLimit: null, caixaOpen: true }) {
   const [state, dispatch] = useReducer(saleFormReducer, INITIAL_SALE_FORM);
   const [pick, setPick] = useState<ProductPick>(EMPTY_PICK);
+  const start = rules.startCustomer ?? null;
+  const startRef = useRef(start);
+  startRef.current = start;
+  // The mirror is read after the first paint: the sale takes its start customer once it is
+  // known, unless someone was chosen meanwhile.
+  const startId = start?.id ?? null;
+  useEffect(() => {
+    if (startId !== null) dispatch({ type: 'start', customer: startRef.current! });
+  }, [startId]);
   const total = useMemo(() => cartTotal(state.lines, state.saleDiscount ?? null), [state.lines, state.saleDiscount]);
   // Why the sale cannot finish beyond the spec's checks: no open caixa, a discount refused.
   const saleProblem = rules.caixaOpen
@@ -143,7 +177,7 @@ export function useSaleForm(rules: TillRules = { discountLimit: null, caixaOpen:
       setSaleDiscount: (discount: DiscountInput | null) => dispatch({ type: 'saleDiscount', discount }),
       setPick,
       reset: () => {
-        dispatch({ type: 'reset' });
+        dispatch({ type: 'reset', customer: startRef.current });
         setPick(EMPTY_PICK);
       },
     }),

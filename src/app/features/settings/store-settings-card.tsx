@@ -23,6 +23,16 @@ export function StoreSettingsCard() {
             description="Desmarcado, o preço de custo e as margens não chegam aos caixas: nem à tela de Produtos, nem ao aparelho."
             said={['Os caixas veem o preço de custo.', 'Os caixas não veem mais o preço de custo.']}
           />
+          <SettingCheckbox
+            card={card}
+            setting="final_consumer"
+            label="Começar cada venda com Consumidor final"
+            description="A Nova Venda já vem com o cliente Consumidor final escolhido: para quem não quer se identificar, basta passar os produtos e receber. Crediário e vale-troca pedem o cliente."
+            said={[
+              'Cada venda começa com Consumidor final.',
+              'Cada venda começa sem cliente: escolha o cliente em cada venda.',
+            ]}
+          />
           <MoneySettingField
             setting="cash_close_tolerance"
             saved={card.shown.cash_close_tolerance}

@@ -80,6 +80,8 @@ export const customers = pgTable(
     active: boolean('active').notNull().default(true),
     /** centavos: the vale-troca balance (store credit), never below zero; its ledger: store_credit_ledger. */
     storeCredit: bigNumber('store_credit').notNull().default(0),
+    /** The store's built-in 'Consumidor final' (one per store; migration 0024): told by this, never by the name. */
+    finalConsumer: boolean('final_consumer').notNull().default(false),
     ...syncStamps(),
     ...timestamps(),
     deletedAt: deletedAt(),
@@ -87,6 +89,9 @@ export const customers = pgTable(
   (t) => [
     tenantKey('customers', t),
     check('customers_store_credit_check', sql`${t.storeCredit} >= 0`),
+    uniqueIndex('customers_final_consumer_key')
+      .on(t.tenantId)
+      .where(sql`final_consumer`),
     index('customers_tenant_version_idx').on(t.tenantId, t.version),
     index('customers_tenant_txid_idx').on(t.tenantId, t.txid),
     index('customers_tenant_name_idx').on(t.tenantId, t.name),

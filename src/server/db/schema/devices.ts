@@ -12,12 +12,18 @@ export const devices = pgTable(
     /** The random id the device keeps in its IndexedDB. */
     id: uuid('id').notNull(),
     code: text('code').notNull(),
+    /** The browser it runs in, as the till told on its first contact. */
     label: text('label'),
+    /** What an admin named it ('Caixa 1'; migration 0024), unique in the store whatever the case. */
+    name: text('name'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: 'devices_pkey', columns: [t.tenantId, t.id] }),
     uniqueIndex('devices_code_key').on(t.tenantId, t.code),
+    uniqueIndex('devices_name_key')
+      .on(t.tenantId, sql`lower(${t.name})`)
+      .where(sql`name IS NOT NULL`),
     check('devices_code_check', sql`${t.code} ~ '^[A-Z]{1,3}$'`),
   ],
 );

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PartPaymentMethod } from '../../../shared/contract/payments';
-import { PAYMENT_METHODS } from '../../../shared/contract/sales';
+import { PAYMENT_METHODS, SALE_METHODS } from '../../../shared/contract/sales';
 import { SALE_CONFLICT_KINDS } from '../../../shared/contract/sale-conflicts';
 import {
   at,
@@ -43,7 +43,10 @@ export interface CrediarioRecord {
   vencimentos: string[];
 }
 
-export const PAYMENT_METHOD_CHECK = sql.raw(`(${PAYMENT_METHODS.map((m) => `'${m}'`).join(', ')})`);
+const methodCheck = (methods: readonly string[]) => sql.raw(`(${methods.map((m) => `'${m}'`).join(', ')})`);
+export const PAYMENT_METHOD_CHECK = methodCheck(PAYMENT_METHODS);
+/** A sale's method: a spec method, or the vale-troca when it paid the whole sale (migration 0024). */
+const SALE_METHOD_CHECK = methodCheck(SALE_METHODS);
 
 export const sales = pgTable(
   'sales',
@@ -63,7 +66,7 @@ export const sales = pgTable(
     total: bigNumber('total').notNull(),
     /** centavos: the discount given on the whole sale, shared out over its lines' total_price */
     discount: bigNumber('discount').notNull().default(0),
-    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    paymentMethod: text('payment_method', { enum: SALE_METHODS }).notNull(),
     paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
     saleStatus: text('sale_status', { enum: ['completed', 'cancelled'] }).notNull(),
     crediario: jsonb('crediario').$type<CrediarioRecord>(),
@@ -108,7 +111,7 @@ export const sales = pgTable(
     index('sales_tenant_conflicts_idx')
       .on(t.tenantId, t.soldAt)
       .where(sql`stock_conflicts <> '[]'::jsonb`),
-    check('sales_payment_method_check', sql`${t.paymentMethod} IN ${PAYMENT_METHOD_CHECK}`),
+    check('sales_payment_method_check', sql`${t.paymentMethod} IN ${SALE_METHOD_CHECK}`),
     check('sales_payment_status_check', sql`${t.paymentStatus} IN ('pending', 'paid', 'cancelled')`),
     check('sales_sale_status_check', sql`${t.saleStatus} IN ('completed', 'cancelled')`),
     check('sales_total_check', sql`${t.total} >= 0`),
