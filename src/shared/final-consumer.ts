@@ -10,6 +10,8 @@ export const FINAL_CONSUMER_CREDIARIO =
   'Crediário não pode ser vendido para Consumidor final: escolha ou cadastre o cliente que vai pagar as parcelas.';
 export const FINAL_CONSUMER_STORE_CREDIT =
   'Vale-troca não pode ser usado nem gerado para Consumidor final: escolha ou cadastre o cliente dono do vale.';
+export const FINAL_CONSUMER_EXCHANGE =
+  'Venda para Consumidor final: a troca pede um cliente identificado. Devolva em dinheiro ou estorno e faça a nova venda.';
 export const FINAL_CONSUMER_LOCKED = 'Consumidor final é o cliente padrão da loja: não pode ser alterado nem excluído.';
 
 /** Why a sale to this customer cannot be made as it is (null: it can). */

@@ -7,9 +7,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { screenshot, type Page } from './support/browser';
-import { idbProductCount, until } from './support/idb';
+import { idbKeys, idbProductCount, until } from './support/idb';
 import { pdfText, printedPdf } from './support/print';
 import { fileBrowser, fileServer } from './support/suite';
+import { deviceRef, typeInto as typeIntoField } from './support/returns';
 import { openTill, signIn, type ApiCustomer, type ApiProduct } from './support/till';
 
 const server = fileServer();
@@ -153,5 +154,32 @@ describe('Consumidor final, vale-troca e caixa com nome', () => {
     expect(rows).not.toMatch(RAW);
     expect(rows).toContain('Consumidor final');
     expect(rows).toContain('PIX');
+  });
+
+  it('a venda para Consumidor final volta em dinheiro ou estorno: sem vale-troca nem troca num passo', async () => {
+    const x = products[3] ?? products[0]!;
+    await page.goto(`${server.demoUrl}/vendas`);
+    await page.getByText('Cliente selecionado: Consumidor final').waitFor();
+    const before = new Set(await idbKeys(page, 'sales'));
+    await page.getByLabel('Quantidade', { exact: true }).click();
+    await scan(x.barcode!);
+    await page.getByRole('table', { name: 'Itens da Venda' }).getByText(x.name).first().waitFor();
+    await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+    await page.getByText(/Venda finalizada! Cliente: Consumidor final/).waitFor();
+    const saleId = (await idbKeys(page, 'sales')).find((id) => !before.has(id))!;
+
+    await page.getByRole('button', { name: 'Trocas e Devoluções' }).click();
+    await typeIntoField(page, 'Número da venda', deviceRef(saleId));
+    await page.getByRole('button', { name: 'Buscar venda' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Trocas e Devoluções' });
+    await dialog.getByText(/a troca pede um cliente identificado/).waitFor();
+    const choices = await dialog.getByLabel('Devolver o valor em').locator('option').allInnerTexts();
+    expect(choices).not.toContain('Vale-troca');
+    expect(await dialog.getByRole('button', { name: 'Trocar por outros produtos' }).isDisabled()).toBe(true);
+    await screenshot(page, 'final-consumer-04-return');
+    await typeIntoField(page, `Quantidade a devolver de ${x.name}`, '1');
+    await typeIntoField(page, 'Motivo', 'Não serviu');
+    await dialog.getByRole('button', { name: 'Confirmar devolução' }).click();
+    await page.getByText('Devolução registrada').first().waitFor();
   });
 });

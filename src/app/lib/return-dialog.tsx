@@ -13,11 +13,12 @@ import { useNavigate } from 'react-router-dom';
 import { CASHIER_MAX_RETURN_DEFAULT } from '../../shared/contract/settings';
 import { REFUND_METHODS, REFUND_METHOD_LABELS, type RefundMethod } from '../../shared/contract/returns';
 import { formatBRL } from '../../shared/money';
+import { FINAL_CONSUMER_EXCHANGE, FINAL_CONSUMER_STORE_CREDIT } from '../../shared/final-consumer';
 import { returnNeedsAdmin } from '../../shared/return-limit';
 import { lineShare } from '../../shared/return-share';
 import { usePermissions } from '../auth/use-permissions';
 import { useOnline } from '../offline/hooks';
-import { tillPartOfReturn, useFinishReturn, type ReturnableSale } from '../offline/returns-hooks';
+import { tillPartOfReturn, useFinishReturn, useIsFinalConsumer, type ReturnableSale } from '../offline/returns-hooks';
 import { useStoreSettings } from './store-settings';
 import { Button } from '../components/button';
 import { Dialog } from '../components/dialog';
@@ -82,7 +83,10 @@ function ReturnForm({
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [damaged, setDamaged] = useState<Record<number, boolean>>({});
   const [reason, setReason] = useState('');
-  const [method, setMethod] = useState<RefundMethod>('vale_troca');
+  // A sale to 'Consumidor final' has nobody to hold a vale-troca: paid back in money only.
+  const anonymous = useIsFinalConsumer(sale.customer_id) === true;
+  const [chosenMethod, setMethod] = useState<RefundMethod>('vale_troca');
+  const method: RefundMethod = anonymous && chosenMethod === 'vale_troca' ? 'dinheiro' : chosenMethod;
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [admin, setAdmin] = useState<AdminSignIn>({ email: '', password: '' });
@@ -97,6 +101,8 @@ function ReturnForm({
   /** `exchange`: the value goes to the customer's vale-troca and the new sale opens. */
   async function submit(exchange: boolean) {
     const refundMethod: RefundMethod = exchange ? 'vale_troca' : method;
+    if (anonymous && refundMethod === 'vale_troca')
+      return setError(exchange ? FINAL_CONSUMER_EXCHANGE : FINAL_CONSUMER_STORE_CREDIT);
     if (chosen.length === 0) return setError('Escolha a quantidade de pelo menos um item para devolver.');
     if (!reason.trim()) return setError('Informe o motivo da devolução.');
     if (approving && (!admin.email.trim() || !admin.password))
@@ -215,7 +221,7 @@ function ReturnForm({
         label="Devolver o valor em"
         value={method}
         onChange={(e) => setMethod(e.target.value as RefundMethod)}
-        choices={REFUND_METHODS}
+        choices={anonymous ? REFUND_METHODS.filter((m) => m !== 'vale_troca') : REFUND_METHODS}
         labels={REFUND_METHOD_LABELS}
       />
       <p className="text-sm text-slate-700">
@@ -224,14 +230,15 @@ function ReturnForm({
       {needsAdmin ? <AdminApproval approving={approving} limit={limit} admin={admin} onChange={setAdmin} /> : null}
       {error ? <ErrorNote>{error}</ErrorNote> : null}
       <p className="text-xs text-slate-600">
-        Troca: o valor vira vale-troca de {sale.customer_name} e já entra como pagamento da nova venda; se a nova venda
-        custar menos, o restante fica como vale-troca.
+        {anonymous
+          ? FINAL_CONSUMER_EXCHANGE
+          : `Troca: o valor vira vale-troca de ${sale.customer_name} e já entra como pagamento da nova venda; se a nova venda custar menos, o restante fica como vale-troca.`}
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
           Cancelar
         </Button>
-        <Button variant="outline" disabled={sending} onClick={() => void submit(true)}>
+        <Button variant="outline" disabled={sending || anonymous} onClick={() => void submit(true)}>
           Trocar por outros produtos
         </Button>
         <Button type="submit" disabled={sending}>

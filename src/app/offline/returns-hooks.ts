@@ -17,6 +17,14 @@ export function useStoreCredit(customerId: string | null | undefined): number | 
   return useLiveQuery(() => (customerId ? storeCreditOf(getDb(), customerId) : 0), [customerId]);
 }
 
+/** Whether the customer is the store's 'Consumidor final' (told by its flag in the mirror); undefined while read. */
+export function useIsFinalConsumer(customerId: string | null | undefined): boolean | undefined {
+  return useLiveQuery(
+    async () => (customerId ? (await getDb().customers.get(customerId))?.final_consumer === true : false),
+    [customerId],
+  );
+}
+
 /**
  * Makes a return (finishReturn), then asks the engine to send what was queued. A return
  * over the cashier's limit carries an admin's sealed approval in its body (return-dialog.tsx).

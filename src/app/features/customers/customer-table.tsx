@@ -26,7 +26,8 @@ export const creditLimitText = (centavos: number) =>
 /**
  * Name (with the vale-troca and the customer's own credit limit), document, phone, e-mail, city and (for who may change them) the actions. Narrower
  * screens fold e-mail and city (below xl), then document and phone (below md), under the
- * name; the actions always stay. Without permission to change there is no actions column.
+ * name; the actions always stay, but for the store's 'Consumidor final', which is never
+ * changed. Without permission to change there is no actions column.
  */
 export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete }: CustomerTableProps) {
   return (
@@ -43,6 +44,9 @@ export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete
           <tr key={customer.id} className="hover:bg-slate-50">
             <Td>
               <div className="font-medium text-slate-900">{customer.name}</div>
+              {customer.final_consumer ? (
+                <div className="mt-0.5 text-xs text-slate-600">Cliente padrão das vendas sem identificação</div>
+              ) : null}
               {customer.store_credit ? (
                 <div className="mt-0.5 text-xs font-medium text-emerald-800">
                   Vale-troca: {formatBRL(customer.store_credit)}
@@ -62,7 +66,11 @@ export function CustomerTable({ customers, canWrite, emptyText, onEdit, onDelete
             <Td className={cn(FOLD.from.md, 'whitespace-nowrap')}>{orDash(phone)}</Td>
             <Td className={cn(FOLD.from.xl, 'break-all')}>{orDash(customer.email)}</Td>
             <Td className={FOLD.from.xl}>{orDash(customer.city)}</Td>
-            {canWrite ? <RowActionsCell row={customer} onEdit={onEdit} onDelete={onDelete} /> : null}
+            {!canWrite ? null : customer.final_consumer ? (
+              <Td className="w-0" />
+            ) : (
+              <RowActionsCell row={customer} onEdit={onEdit} onDelete={onDelete} />
+            )}
           </tr>
         );
       }}
