@@ -9,7 +9,12 @@ import { useDirectSend } from './hooks';
 import { findReturnableSale, type ReturnableSale, type SaleReach } from './returnable-sale';
 import { finishReturn, storeCreditOf, type ReturnInput, type ReturnOutcome } from './returns';
 export { tillPartOfReturn } from './returns';
-export { OFFLINE_FINDS_DEVICE_SALES_ONLY, type ReturnableLine, type ReturnableSale, type SaleReach } from './returnable-sale';
+export {
+  OFFLINE_FINDS_DEVICE_SALES_ONLY,
+  type ReturnableLine,
+  type ReturnableSale,
+  type SaleReach,
+} from './returnable-sale';
 import { finishPayout, type PayoutInput, type PayoutOutcome } from './store-credit-payout';
 
 /** The customer's vale-troca on this device (centavos); undefined while read. */
