@@ -18,6 +18,8 @@ import { drainOutbox, type SendResult } from './sender';
 import { onAck } from './sync-io';
 import { deviceIdentity } from './device-identity';
 import { freshDevices } from '../test/device-db';
+import { clearSessionData, saveLastUser } from './session-cache';
+import type { User } from '../../shared/contract/users';
 
 const openDb = freshDevices('a');
 
@@ -151,6 +153,33 @@ describe('account changes', () => {
     // Any other change goes as it was made.
     const bill = await recordAccountChange(db, pay('p1'));
     expect(bill.body).toEqual({ payment_date: '2026-11-23' });
+  });
+
+  it('an instalment received at the till names who received it (the signed-in user then), queued or sent', async () => {
+    const db = openDb();
+    const cashier = {
+      id: crypto.randomUUID(),
+      name: 'Caixa Manhã',
+      email: 'manha@demo.com',
+      role: 'user',
+      active: true,
+    };
+    await saveLastUser(db, cashier as User);
+    const change: AccountChange = {
+      id: 'r3',
+      resource: 'receivable:00000000-0000-4000-8000-0000000000c2',
+      method: 'POST',
+      path: '/api/accounts-receivable/00000000-0000-4000-8000-0000000000c2/receive',
+      body: { payment_method: 'cash', cash_session_id: 'caixa-1' },
+      summary: 'Recebimento de parcela',
+      overlay: [],
+      caixaReceipt: { sessionId: 'caixa-1', receipt: { id: 'r3', method: 'cash', amount: 1000 } },
+    };
+    await submitAccountChange(db, change, { online: () => false, send: async () => ({}) });
+    // The next person signs in before the queue drains: the receipt still names who took the money.
+    await clearSessionData(db);
+    await saveLastUser(db, { ...cashier, id: crypto.randomUUID(), email: 'tarde@demo.com' } as User);
+    expect((await db.outbox.toArray()).map((e) => (e.body as { made_by?: string }).made_by)).toEqual([cashier.id]);
   });
 
   it('refusals reach the person at once and queue nothing; a server error is kept for later', async () => {

@@ -13,6 +13,7 @@ import { caixaDependencies, keepCaixaReceipt, type LocalCashReceipt } from './ca
 import type { BalcaoDb, OutboxEntry, OverlayRecord } from './db';
 import { deviceIdentity } from './device-identity';
 import { buildOutboxEntry } from './outbox';
+import { madeByNow } from './session-cache';
 
 export type OverlayKind = OverlayRecord['kind'];
 
@@ -55,7 +56,8 @@ async function keepReceipt(db: BalcaoDb, change: AccountChange): Promise<void> {
 async function atThisTill(db: BalcaoDb, change: AccountChange, queued: boolean): Promise<AccountChange> {
   if (!change.caixaReceipt) return change;
   const device = await deviceIdentity(db);
-  const body = { ...(change.body as Record<string, unknown>), device_id: device.id, offline: queued };
+  const maker = await madeByNow(db);
+  const body = { ...(change.body as Record<string, unknown>), device_id: device.id, ...maker, offline: queued };
   return { ...change, body };
 }
 

@@ -10,6 +10,7 @@ import { toReais } from '../../shared/money';
 import type { BalcaoDb, OutboxEntry } from './db';
 import { deviceIdentity } from './device-identity';
 import { buildOutboxEntry } from './outbox';
+import { madeByNow } from './session-cache';
 
 export const META_CAIXA = 'caixa.session';
 
@@ -137,6 +138,7 @@ export async function openCaixa(
         device_label: device.label,
         opening_float: toReais(input.openingFloat),
         opened_at: openedAt,
+        ...(await madeByNow(db)),
       },
       summary: `Abertura de caixa (${device.label})`,
     }),

@@ -12,6 +12,7 @@ import type { ApiError } from '../lib/api-error';
 import type { LocalSale } from './db';
 import { caixaDependencies, currentCaixa, type SalePart } from './caixa';
 import { deviceIdentity } from './device-identity';
+import { madeByNow } from './session-cache';
 import type { DirectSend } from './direct-send';
 import { recordSale, saleDependencies } from './outbox';
 import { failureOf, verdictOf } from './retry-policy';
@@ -43,7 +44,12 @@ function valeUsed(body: Record<string, unknown>): number {
 
 export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db, client, input, options) => {
   const device = await deviceIdentity(db);
-  const body: Record<string, unknown> = { ...input.body, device_id: device.id, device_label: device.label };
+  const body: Record<string, unknown> = {
+    ...input.body,
+    device_id: device.id,
+    device_label: device.label,
+    ...(await madeByNow(db)),
+  };
   // The till's next number, read as the sale is kept (another tab may have used the one on screen).
   const number = await nextSaleNumber(db);
   if (number) body.number = number;

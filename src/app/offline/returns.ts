@@ -26,6 +26,7 @@ import type { DirectSend } from './direct-send';
 import { buildOutboxEntry } from './outbox';
 import { failureOf, verdictOf } from './retry-policy';
 import { applyDeliveredRestock } from './stock';
+import { madeByNow } from './session-cache';
 
 export const storeCreditResource = (customerId: string) => `store-credit:${customerId}`;
 
@@ -151,6 +152,7 @@ export const finishReturn: DirectSend<ReturnInput, ReturnOutcome> = async (db, c
     id: input.id,
     device_id: device.id,
     device_label: device.label,
+    ...(await madeByNow(db)),
     returned_at: new Date().toISOString(),
   };
   const caixa = await currentCaixa(db);

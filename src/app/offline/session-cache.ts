@@ -20,6 +20,16 @@ export async function loadLastUser(db: BalcaoDb): Promise<User | null> {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * Who makes an act at this device now: the signed-in user, as the act records it
+ * (`made_by`). The outbox may deliver it later under whoever is signed in then; the server
+ * holds the caixa rule to this user instead. Nobody known: nothing (the deliverer counts).
+ */
+export async function madeByNow(db: BalcaoDb): Promise<{ made_by?: string }> {
+  const user = await loadLastUser(db);
+  return user ? { made_by: user.id } : {};
+}
+
 /** Copies the access token (and its expiry) where the service worker can read it. */
 export async function writeAccessToken(db: BalcaoDb, tokens: TokenStore): Promise<void> {
   const accessToken = tokens.getAccessToken();

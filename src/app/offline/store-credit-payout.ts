@@ -12,6 +12,7 @@ import type { ApiError } from '../lib/api-error';
 import { caixaDependencies, currentCaixa, keepCaixaReceipt } from './caixa';
 import type { BalcaoDb, OutboxEntry } from './db';
 import { deviceIdentity } from './device-identity';
+import { madeByNow } from './session-cache';
 import type { DirectSend } from './direct-send';
 import { buildOutboxEntry } from './outbox';
 import { applyStoreCreditAnswer, storeCreditDependencies, storeCreditResource } from './returns';
@@ -61,6 +62,7 @@ export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, c
     ...(sessionId ? { cash_session_id: sessionId } : {}),
     device_id: device.id,
     device_label: device.label,
+    ...(await madeByNow(db)),
     paid_at: new Date().toISOString(),
   };
   const path = `/customers/${input.customerId}/store-credit/payout`;

@@ -7,11 +7,14 @@
 // happened: a caixa closed meanwhile (or unknown) leaves it in no caixa, as it always did;
 // another device's caixa leaves it in none too (its money is not in that drawer) and
 // another person's keeps it there (it is), and both are recorded as a 'cash_session'
-// conflict for admins to review.
+// conflict for admins to review. The outbox delivers with whoever is signed in at delivery
+// (after a shift change, not who made the act): an act from it that names its maker
+// (`made_by`, the device's signed-in user when it was made) is held to that user, if one of
+// the store's; a name that is not is ignored (the caller is held, nothing is refused).
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '../../shared/permissions';
 import type { DbOrTx } from '../db/client';
-import { cashSessions } from '../db/schema';
+import { cashSessions, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 
 export const CASH_SESSION_NOT_FOUND = 'Caixa não encontrado.';
@@ -43,6 +46,46 @@ export interface SessionUse {
   sessionId: string | null;
   /** Whether admins must review it (an offline act in a caixa not its own). */
   conflict: boolean;
+}
+
+/** Who the rule holds to an act. */
+export interface Maker {
+  userId: string | null;
+  role: Role | undefined;
+}
+
+/** The store's users the run's outbox acts name as their makers, with their roles. */
+export type Makers = ReadonlyMap<string, Role>;
+
+/** What an act says of who made it. */
+export interface MakerClaim {
+  offline?: boolean;
+  made_by?: string;
+}
+
+/** The `made_by` worth looking up: an outbox act's only (an online act's maker is the caller). */
+export const claimedMaker = (act: MakerClaim): string | undefined => (act.offline ? act.made_by : undefined);
+
+/**
+ * Who made `act`: the user an outbox act names, when `makers` has them (one of the store's);
+ * else the caller. A composing service (no role) is held to no one, whoever made the act.
+ */
+export function makerOf(act: MakerClaim, makers: Makers, caller: Maker): Maker {
+  const named = claimedMaker(act);
+  const role = named === undefined ? undefined : makers.get(named);
+  if (named === undefined || role === undefined || caller.role === undefined) return caller;
+  return { userId: named, role };
+}
+
+/** The maker an outbox act names, if a user of the store (for makerOf). */
+export async function readMaker(t: DbOrTx, tenantId: string, act: MakerClaim): Promise<Makers> {
+  const id = claimedMaker(act);
+  if (!id) return new Map();
+  const [row] = await t
+    .select({ role: users.role })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  return new Map(row ? [[id, row.role]] : []);
 }
 
 const NO_SESSION: SessionUse = { sessionId: null, conflict: false };

@@ -30,6 +30,7 @@ import { cashFlowEntries, cashSessionMovements, cashSessions, type CashSessionRo
 import { badRequest, conflict } from '../errors';
 import { saleTime } from '../sales/sale-time';
 import { expectedNow, movementsOf, takenBySession } from './cash-session-figures';
+import { makerOf, readMaker } from './cash-session-use';
 import { getCashSession, loadSession, type Caller } from './cash-session-queries';
 
 export const DEVICE_HAS_OPEN_SESSION = 'Este dispositivo já tem um caixa aberto. Feche-o antes de abrir outro.';
@@ -38,6 +39,10 @@ export const SESSION_CLOSED = 'Este caixa já está fechado e não pode mais ser
 export const MOVEMENT_ID_TAKEN = 'Já existe uma movimentação com este identificador.';
 
 export async function openCashSession(t: DbOrTx, caller: Caller, input: CashSessionOpen): Promise<CashSessionDetail> {
+  // Every opening comes through the device's outbox, perhaps delivered after a shift change
+  // under the next person's session: the caixa is whoever opened it at the till.
+  const opening = { offline: true, made_by: input.made_by };
+  const openedBy = makerOf(opening, await readMaker(t, caller.tenantId, opening), caller).userId ?? caller.userId;
   const now = new Date();
   const { soldAt: openedAt, claimedSoldAt } = saleTime(input.opened_at, now);
   const id = input.id ?? randomUUID();
@@ -54,7 +59,7 @@ export async function openCashSession(t: DbOrTx, caller: Caller, input: CashSess
       deviceLabel: input.device_label ?? null,
       status: 'open',
       openingFloat: input.opening_float,
-      openedBy: caller.userId,
+      openedBy,
       openedAt,
       claimedOpenedAt: claimedSoldAt,
       createdAt: now,
@@ -65,7 +70,8 @@ export async function openCashSession(t: DbOrTx, caller: Caller, input: CashSess
     if (isUniqueViolation(error, 'cash_sessions_pkey')) throw conflict(SESSION_ID_TAKEN);
     throw error;
   }
-  return getCashSession(t, caller, id);
+  // Answered as the opener reads it: the device's caixa is theirs.
+  return getCashSession(t, { ...caller, userId: openedBy }, id);
 }
 
 /** An open session of the caller's (any for an admin), row-locked: movements and the close wait for each other. */

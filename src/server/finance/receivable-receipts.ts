@@ -7,8 +7,9 @@
 // multas', both with the method the money came in and the caixa session that took it: the
 // device's own, opened by whoever receives (caixa/cash-session-use.ts), else 403 / 409; a
 // caixa closed or unknown when the receipt arrives means none (a closed session's figures
-// never change). A receipt queued on the device says so (`offline`): a caixa not its own
-// is then recorded on the instalment's sale as a conflict, never refused.
+// never change). A receipt queued on the device says so (`offline`), and who received it
+// (`made_by`): a caixa not that person's is then recorded on the instalment's sale as a
+// conflict, never refused.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { lateChargesDescription } from '../../shared/account-records';
@@ -27,7 +28,7 @@ import type { Role } from '../../shared/permissions';
 import { getStoreSettings } from '../access/settings';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { accountsReceivable, cashFlowEntries } from '../db/schema';
-import { readSessionOwner, sessionUse } from '../caixa/cash-session-use';
+import { makerOf, readMaker, readSessionOwner, sessionUse } from '../caixa/cash-session-use';
 import { flagSale } from '../sales/sale-conflicts';
 import { badRequest, forbidden } from '../errors';
 import { refusalOf } from './account-queries';
@@ -51,13 +52,15 @@ export async function receiveInstallment(
     if (caller.role !== 'admin' && !settings.cashiers_receive_installments) throw forbidden(CASHIERS_MAY_NOT_RECEIVE);
     // A close in progress finishes first (its figures then never include this receipt), or waits for it.
     const owner = await readSessionOwner(tr, tenantId, input.cash_session_id, { share: true });
+    // From the outbox, the person who received it (not whoever was signed in when it was delivered).
+    const maker = makerOf(input, await readMaker(tr, tenantId, input), caller);
     const session = sessionUse(owner, {
       // A caixa closed (or unknown) when the receipt arrives: none, online too (the contract since receipts named one).
       sessionId: owner?.open ? input.cash_session_id : undefined,
       // Receipts queued by an app from before they named their device: the caixa's own.
       deviceId: input.device_id ?? owner?.deviceId,
-      userId: caller.userId,
-      role: caller.role,
+      userId: maker.userId,
+      role: maker.role,
       offline: input.offline ?? false,
     });
     const cashSessionId = session.sessionId;

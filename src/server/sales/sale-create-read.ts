@@ -12,14 +12,17 @@
 // - the sync versions its stock writes will carry, one per product a sale moves, drawn
 //   in order AFTER the locks (the WHERE below waits for both locked reads), so each
 //   exceeds every version those rows had and one row's versions grow in commit order
-//   (catalogue/sync.ts). A refused sale's versions are simply never used.
+//   (catalogue/sync.ts). A refused sale's versions are simply never used;
+// - the caixas its sales name, and the store's users its outbox sales name as their makers
+//   (caixa/cash-session-use.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import type { SaleCreate } from '../../shared/contract';
 import { parseStoredAnswers, storedAnswersSql, type StoredAnswer } from '../core/idempotency';
 import { executeNamed, type DbOrTx } from '../db/client';
 import { jsonRowOf, rowFromJson } from '../db/json-rows';
-import type { SessionOwner } from '../caixa/cash-session-use';
-import { cashSessions, customers, products, sales, type CustomerRow, type ProductRow } from '../db/schema';
+import { claimedMaker, type Makers, type SessionOwner } from '../caixa/cash-session-use';
+import type { Role } from '../../shared/permissions';
+import { cashSessions, customers, products, sales, users, type CustomerRow, type ProductRow } from '../db/schema';
 
 export interface SalesRead {
   /** The answers stored under the run's keys, by key. */
@@ -33,6 +36,8 @@ export interface SalesRead {
   versions: number[];
   /** The till sessions the run's sales name, by id: whether each is still open, its device and who opened it. */
   sessions: Map<string, SessionOwner>;
+  /** The store's users among the makers its outbox sales name, with their roles. */
+  makers: Makers;
 }
 
 export interface ReadOptions {
@@ -60,6 +65,7 @@ export function salesReadSql(
   const productIds = inputs.flatMap((i) => i.items.map((item) => item.product_id));
   const customerIds = inputs.map((i) => i.customer_id);
   const sessionIds = inputs.flatMap((i) => (i.cash_session_id ? [i.cash_session_id] : []));
+  const makerIds = inputs.flatMap((i) => claimedMaker(i) ?? []);
   const forUpdate = lockCustomers || inputs.some((i) => i.payments?.some((p) => p.method === 'store_credit'));
   return sql`
     WITH p AS (
@@ -89,6 +95,12 @@ export function salesReadSql(
                         FROM ${cashSessions} cs
                        WHERE cs.tenant_id = ${tenantId} AND cs.id = ANY(${uuids(sessionIds)}::uuid[]))`
            } AS sessions,
+           ${
+             makerIds.length === 0
+               ? sql`NULL::json`
+               : sql`(SELECT json_agg(json_build_object('id', u.id, 'role', u.role)) FROM ${users} u
+                       WHERE u.tenant_id = ${tenantId} AND u.id = ANY(${uuids(makerIds)}::uuid[]))`
+           } AS makers,
            ${storedAnswersSql(tenantId, keys)} AS stored`;
 }
 
@@ -107,6 +119,7 @@ export async function readForSales(
       numbers: string[] | string | null;
       versions: (number | string)[] | string | null;
       sessions: { id: string; open: boolean; device: string; opener: string }[] | string | null;
+      makers: { id: string; role: Role }[] | string | null;
       stored: unknown;
     }[];
   };
@@ -130,5 +143,6 @@ export async function readForSales(
     ),
     versions: list(row.versions).map(Number),
     sessions: new Map(list(row.sessions).map((r) => [r.id, { open: r.open, deviceId: r.device, openedBy: r.opener }])),
+    makers: new Map(list(row.makers).map((r) => [r.id, r.role])),
   };
 }

@@ -39,10 +39,12 @@ export interface CheckedSale {
   cashSessionId: string | null;
   /** Made offline in a caixa not its own (caixa/cash-session-use.ts): admins review it. */
   cashSessionConflict: boolean;
+  /** Who sold it (caixa/cash-session-use.ts makerOf): its row, movements and vale-troca use say so. */
+  madeBy: string | null;
 }
 
 /** One stock movement per sale and product, in the run's order. */
-export function movementRows(accepted: readonly CheckedSale[], tenantId: string, userId: string | null, now: Date) {
+export function movementRows(accepted: readonly CheckedSale[], tenantId: string, now: Date) {
   return accepted.flatMap((sale) =>
     sale.after.map(({ productId, taken, stock: stockAfter, counted }) => ({
       tenantId,
@@ -50,7 +52,7 @@ export function movementRows(accepted: readonly CheckedSale[], tenantId: string,
       kind: 'sale' as const,
       quantity: -taken,
       stockAfter,
-      userId,
+      userId: sale.madeBy,
       saleId: sale.id,
       ...(counted && !counted.open ? { countId: counted.countId, reason: SALE_ALREADY_COUNTED_REASON } : {}),
       createdAt: now,
@@ -71,12 +73,7 @@ export function openCountTakes(accepted: readonly CheckedSale[]) {
 }
 
 /** The vale-troca uses of the run (ledger rows, in order) and each customer's balance after the run. */
-export function storeCreditWrites(
-  accepted: readonly CheckedSale[],
-  tenantId: string,
-  userId: string | null,
-  now: Date,
-) {
+export function storeCreditWrites(accepted: readonly CheckedSale[], tenantId: string, now: Date) {
   const uses = accepted.flatMap((sale) => (sale.storeCredit && sale.storeCredit.take > 0 ? [sale] : []));
   const balances = new Map<string, number>();
   for (const sale of uses) balances.set(sale.storeCredit!.customerId, sale.storeCredit!.balanceAfter);
@@ -88,7 +85,7 @@ export function storeCreditWrites(
       amount: sale.storeCredit!.take,
       balanceAfter: sale.storeCredit!.balanceAfter,
       saleId: sale.id,
-      createdBy: userId,
+      createdBy: sale.madeBy,
       createdAt: now,
     })),
     balances: [...balances].map(([customerId, balance]) => ({ customerId, balance })),
@@ -96,7 +93,7 @@ export function storeCreditWrites(
 }
 
 /** The sale's whole row, as it is inserted. */
-export function saleRowOf(sale: CheckedSale, tenantId: string, userId: string | null, now: Date): SaleRow {
+export function saleRowOf(sale: CheckedSale, tenantId: string, now: Date): SaleRow {
   const { input, crediario } = sale;
   return {
     tenantId,
@@ -129,7 +126,7 @@ export function saleRowOf(sale: CheckedSale, tenantId: string, userId: string | 
     deviceLabel: input.device_label?.trim() || null,
     cashSessionId: sale.cashSessionId,
     notes: input.notes?.trim() || null,
-    createdBy: userId,
+    createdBy: sale.madeBy,
     cancelledAt: null,
     cancelReason: null,
     cancelledBy: null,

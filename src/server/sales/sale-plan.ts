@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreditOverLimitDetail, SaleCreate, SaleCreateResult, StockAfter } from '../../shared/contract';
 import type { CustomerRow, ProductRow } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
-import { sessionUse } from '../caixa/cash-session-use';
+import { makerOf, sessionUse } from '../caixa/cash-session-use';
 import type { Role } from '../../shared/permissions';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import type { SalesRead } from './sale-create-read';
@@ -54,9 +54,10 @@ interface RunState {
   discountLimit: number | null;
   /** Crediário credit (shared/credit.ts); null: not held (an admin, or no crediário in the run). */
   credit: CreditState | null;
-  /** Who sells: the caixa a sale joins is theirs (caixa/cash-session-use.ts). */
+  /** Who delivers: the caixa a sale joins is theirs, or its maker's (caixa/cash-session-use.ts). */
   userId: string | null;
   role: Role | undefined;
+  makers: SalesRead['makers'];
 }
 
 /** The store's default limit and each customer's open crediário, running through the run. */
@@ -72,11 +73,12 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
   if (input.id && run.taken.has(input.id)) throw conflict(SALE_ID_TAKEN);
   const customer = run.customers.get(input.customer_id);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+  const maker = makerOf(input, run.makers, run);
   const session = sessionUse(input.cash_session_id ? run.sessions.get(input.cash_session_id) : undefined, {
     sessionId: input.cash_session_id,
     deviceId: input.device_id,
-    userId: run.userId,
-    role: run.role,
+    userId: maker.userId,
+    role: maker.role,
     offline: input.offline,
   });
   const discounted = discountedLines(input);
@@ -163,6 +165,7 @@ function checkSale(input: SaleCreate, run: RunState): CheckedSale {
     after,
     cashSessionId: session.sessionId,
     cashSessionConflict: session.conflict,
+    madeBy: maker.userId,
   };
 }
 
@@ -227,6 +230,7 @@ export function planSales(
     credit,
     userId,
     role,
+    makers: read.makers,
   };
   const checked = inputs.map((input) => {
     try {
@@ -253,7 +257,7 @@ export function planSales(
     stockAfter.set(sale.id, after);
   }
 
-  const saleRows = accepted.map((sale) => saleRowOf(sale, tenantId, userId, now));
+  const saleRows = accepted.map((sale) => saleRowOf(sale, tenantId, now));
   const itemsBySale = new Map(accepted.map((sale) => [sale.id, itemRowsOf(sale, tenantId, now)]));
   const partsBySale = new Map(accepted.map((sale) => [sale.id, partRowsOf(tenantId, sale.id, sale.parts)]));
   const effects = saleRows.map((row, i) => paymentEffectRows(row, accepted[i]!.parts));
@@ -275,8 +279,8 @@ export function planSales(
       receivables: effects.flatMap((e) => e.receivables),
       conflicts: accepted.flatMap((sale) => conflictRows(sale, tenantId, now)),
       stock: [...stock.values()],
-      storeCredit: storeCreditWrites(accepted, tenantId, userId, now),
-      movements: movementRows(accepted, tenantId, userId, now),
+      storeCredit: storeCreditWrites(accepted, tenantId, now),
+      movements: movementRows(accepted, tenantId, now),
       countedLines: openCountTakes(accepted),
     },
   };

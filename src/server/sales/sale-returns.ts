@@ -24,7 +24,7 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { saleReturnLines, saleReturns } from '../db/schema';
 import { badRequest, conflict } from '../errors';
-import { readSessionOwner, sessionUse, type SessionUse } from '../caixa/cash-session-use';
+import { makerOf, readMaker, readSessionOwner, sessionUse, type SessionUse } from '../caixa/cash-session-use';
 import { flagSale } from './sale-conflicts';
 import { isFinalConsumer } from '../catalogue/customers';
 import { FINAL_CONSUMER_STORE_CREDIT } from '../../shared/final-consumer';
@@ -180,20 +180,22 @@ export async function createReturn(
 
 /**
  * The caixa a return's money (or a payout of vale-troca) leaves from: the device's own,
- * opened by whoever returns (caixa/cash-session-use.ts); online anything else is refused.
+ * opened by whoever returns, from the outbox whoever it names as its maker
+ * (caixa/cash-session-use.ts); online anything else is refused.
  */
 export async function returnSession(
   t: DbOrTx,
   tenantId: string,
-  input: Pick<ReturnCreate, 'cash_session_id' | 'device_id' | 'offline'>,
+  input: Pick<ReturnCreate, 'cash_session_id' | 'device_id' | 'offline' | 'made_by'>,
   caller: { userId: string | null; role: Role },
 ): Promise<SessionUse> {
   const owner = await readSessionOwner(t, tenantId, input.cash_session_id);
+  const maker = makerOf(input, await readMaker(t, tenantId, input), caller);
   return sessionUse(owner, {
     sessionId: input.cash_session_id,
     deviceId: input.device_id,
-    userId: caller.userId,
-    role: caller.role,
+    userId: maker.userId,
+    role: maker.role,
     offline: input.offline,
   });
 }

@@ -7,6 +7,7 @@ import {
   DayRangeQuery,
   envelope,
   Id,
+  MadeBy,
   Money,
   optionalFilter,
   OptionalText,
@@ -33,6 +34,8 @@ export const CashSessionOpenSchema = z.object({
   opening_float: Money,
   /** When it was opened at the till, by the device's clock. */
   opened_at: Timestamp.optional(),
+  /** Who opened it (the device's signed-in user then): an opening always comes through the outbox. */
+  made_by: MadeBy,
 });
 export type CashSessionOpen = z.infer<typeof CashSessionOpenSchema>;
 

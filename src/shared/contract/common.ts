@@ -17,6 +17,13 @@ z.config(inBrowser ? { ...pt(), jitless: true } : pt());
 
 export const Id = z.uuid({ error: 'Identificador inválido' });
 
+/**
+ * Who made an act at the counter: the user signed in on the device when it was made. Read
+ * only for an act from the outbox (`offline`), which may be delivered under whoever signs
+ * in later; the caixa rule then holds that user to it (caixa/cash-session-use.ts).
+ */
+export const MadeBy = Id.optional();
+
 export const IsoDate = z.string().refine(isIsoDate, { error: 'Data inválida (use AAAA-MM-DD)' });
 
 export const Timestamp = z.iso.datetime({ offset: true, error: 'Data e hora inválidas' });

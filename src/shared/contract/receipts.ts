@@ -4,7 +4,7 @@
 // the cash book under LATE_CHARGES_CATEGORY.
 import { z } from 'zod';
 import { AccountReceivableSchema, NotFutureDate } from './accounts';
-import { Id, Money, envelope } from './common';
+import { Id, MadeBy, Money, envelope } from './common';
 import { PartPaymentMethodSchema } from './payments';
 
 export const LATE_CHARGES_CATEGORY = 'Juros e multas';
@@ -26,6 +26,8 @@ export const ReceiveInstallmentSchema = z.object({
   device_id: Id.optional(),
   /** Sent by the device's outbox: it already happened at the counter (absent: no). */
   offline: z.boolean().optional(),
+  /** Who received it, when it comes from the outbox (the device's signed-in user then). */
+  made_by: MadeBy,
 });
 export type ReceiveInstallment = z.infer<typeof ReceiveInstallmentSchema>;
 

@@ -7,7 +7,7 @@
 // what is left is paid back. An exchange is a return to vale-troca and a new sale paid
 // with it (payment part 'store_credit').
 import { z } from 'zod';
-import { envelope, Id, LineQuantity, Money, PlainText, Quantity, RequiredText, Timestamp } from './common';
+import { envelope, Id, LineQuantity, MadeBy, Money, PlainText, Quantity, RequiredText, Timestamp } from './common';
 import { CreditApprovalTokenSchema } from './credit';
 import { PaymentMethodSchema } from './sales';
 
@@ -49,6 +49,8 @@ export const ReturnCreateSchema = z
     cash_session_id: Id.optional(),
     device_id: Id.optional(),
     device_label: PlainText().max(80).optional(),
+    /** Who returned it, when it comes from the outbox (the device's signed-in user then). */
+    made_by: MadeBy,
     /**
      * A cashier's return over the store's limit: an admin's approval of this return (its id
      * is then required), from POST /api/auth/return-approval; it holds offline too.

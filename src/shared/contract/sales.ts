@@ -9,6 +9,7 @@ import {
   Id,
   IsoDate,
   LineQuantity,
+  MadeBy,
   Money,
   optionalFilter,
   pageOf,
@@ -196,6 +197,8 @@ export const SaleCreateSchema = z
     device_label: PlainText().max(80).optional(),
     /** The open till session (caixa) of the device that sold it. */
     cash_session_id: Id.optional(),
+    /** Who sold it, when it comes from the outbox (the device's signed-in user then). */
+    made_by: MadeBy,
     /** An admin's approval to sell this crediário sale over the customer's credit limit (contract/credit.ts). */
     credit_approval: CreditApprovalTokenSchema.optional(),
   })

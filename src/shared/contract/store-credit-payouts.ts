@@ -7,7 +7,7 @@
 // gives back is bounded as a 'dinheiro' return's is). Offline it goes through the outbox
 // after the return and the new sale it follows; beyond the balance it is kept and flagged.
 import { z } from 'zod';
-import { envelope, Id, Money, PositiveMoney, PlainText, Timestamp } from './common';
+import { envelope, Id, MadeBy, Money, PositiveMoney, PlainText, Timestamp } from './common';
 
 export const StoreCreditPayoutCreateSchema = z.object({
   /** The device's id for it: its outbox row's id, so a replay names the same payout. */
@@ -26,6 +26,8 @@ export const StoreCreditPayoutCreateSchema = z.object({
   paid_at: Timestamp.optional(),
   device_id: Id.optional(),
   device_label: PlainText().max(80).optional(),
+  /** Who paid it out, when it comes from the outbox (the device's signed-in user then). */
+  made_by: MadeBy,
 });
 export type StoreCreditPayoutCreate = z.infer<typeof StoreCreditPayoutCreateSchema>;
 
