@@ -8,8 +8,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { CashSessionDetail } from '../../src/shared/contract';
-import { currentCaixa, openCaixa } from '../../src/app/offline/caixa';
-import { expectedOf, sessionReceipts, sessionSales } from '../../src/app/offline/caixa-close';
+import { addCashMovement, currentCaixa, openCaixa } from '../../src/app/offline/caixa';
+import { closeCaixa, dismissCaixa, expectedOf, sessionReceipts, sessionSales } from '../../src/app/offline/caixa-close';
 import type { LocalSale } from '../../src/app/offline/db';
 import { finishSale } from '../../src/app/offline/finish-sale';
 import { finishReturn, tillPartOfReturn } from '../../src/app/offline/returns';
@@ -26,17 +26,20 @@ import { appClientOf } from './app-client';
 import { useDeviceAndServer } from './device-server';
 
 type Client = Awaited<ReturnType<typeof appClientOf>>;
+type DeviceAndServer = ReturnType<typeof useDeviceAndServer>;
+
+/** Signs `email` in on this till as the app does: the last person's session data goes, theirs is kept. */
+async function signInAt(ctx: DeviceAndServer['ctx'], db: DeviceAndServer['db'], email: string) {
+  const { user } = await login(ctx.app, email, 'demo123');
+  await clearSessionData(db);
+  await saveLastUser(db, user);
+  return { user, client: await appClientOf(ctx.app, email) };
+}
 
 describe.each(databases())('a shift change with a queued backlog, against the server (%s)', (kind) => {
   const { ctx, db } = useDeviceAndServer(kind, 'shift-change');
 
-  /** Signs `email` in on this till as the app does: the last person's session data goes, theirs is kept. */
-  async function signIn(email: string) {
-    const { user } = await login(ctx.app, email, 'demo123');
-    await clearSessionData(db);
-    await saveLastUser(db, user);
-    return { user, client: await appClientOf(ctx.app, email) };
-  }
+  const signIn = (email: string) => signInAt(ctx, db, email);
   const flagged = async (saleId: string) =>
     (await storeRows(ctx.db, ctx.demo.tenant.id, saleConflicts, { saleId, kind: 'cash_session' })).length;
   const sellerOf = async (saleId: string) =>
@@ -125,5 +128,41 @@ describe.each(databases())('a shift change with a queued backlog, against the se
     expect(await sellerOf(bs.id)).toBe(b.user.id);
     const after = ((await admin.send('GET', `/cash-sessions/${session.id}`)) as { data: CashSessionDetail }).data;
     expect(cash(after.expected)).toBe(16_500);
+  });
+});
+
+describe.each(databases())('a shift change with a queued close, against the server (%s)', (kind) => {
+  const { ctx, db } = useDeviceAndServer(kind, 'shift-change-close');
+
+  const signIn = (email: string) => signInAt(ctx, db, email);
+
+  it("A's sangria and blind close delivered under B's session are A's; B's own caixa opens after them", async () => {
+    const admin = await appClientOf(ctx.app, 'admin@demo.com');
+    const made = await admin.send('POST', '/users', {
+      body: { name: 'Caixa da Noite', email: 'noite@demo.com', role: 'user', password: 'demo123' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(made).toMatchObject({ success: true });
+
+    // Cashier A's shift, all queued: the opening, a sangria of 30,00 and the blind close.
+    const a = await signIn('caixa@demo.com');
+    const first = await openCaixa(db, { openingFloat: 10_000, operator: { id: a.user.id, name: a.user.name } });
+    await addCashMovement(db, { kind: 'sangria', amount: 3_000, reason: 'Cofre' });
+    await closeCaixa(db, { counted: { cash: 7_000 }, reason: null, toleranceCentavos: 500 });
+    await dismissCaixa(db);
+
+    // B signs in on the same till and opens a caixa of their own; then the queue drains under B.
+    const b = await signIn('noite@demo.com');
+    const second = await openCaixa(db, { openingFloat: 5_000, operator: { id: b.user.id, name: b.user.name } });
+    await drainOutbox(db, { ...createTransport(b.client), onAck });
+    expect(await db.outbox.count()).toBe(0);
+
+    const read = async (id: string) =>
+      ((await admin.send('GET', `/cash-sessions/${id}`)) as { data: CashSessionDetail }).data;
+    const closed = await read(first.id);
+    expect(closed).toMatchObject({ status: 'closed', opened_by: a.user.id, closed_by: a.user.id });
+    expect(closed.movements.map((m) => [m.kind, m.amount, m.created_by])).toEqual([['sangria', 30, a.user.id]]);
+    expect(closed.difference).toBe(0);
+    expect(await read(second.id)).toMatchObject({ status: 'open', opened_by: b.user.id });
   });
 });

@@ -24,6 +24,7 @@ import {
 } from './caixa';
 import type { BalcaoDb, LocalSale } from './db';
 import { buildOutboxEntry } from './outbox';
+import { madeByNow } from './session-cache';
 
 /** The session's sales made on this device (the ones the server will count). */
 export async function sessionSales(db: BalcaoDb, sessionId: string): Promise<LocalSale[]> {
@@ -87,7 +88,7 @@ export async function closeCaixa(
       kind: 'caixa',
       method: 'POST',
       path: `/api/cash-sessions/${session.id}/close`,
-      body: { counted, reason, closed_at: closedAt },
+      body: { counted, reason, closed_at: closedAt, ...(await madeByNow(db)) },
       summary: `Fechamento de caixa (${session.deviceLabel})`,
       dependsOn: [...waitFor, ...queuedSales.map((e) => e.id)],
     }),

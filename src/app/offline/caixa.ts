@@ -175,6 +175,7 @@ export async function addCashMovement(
         amount: toReais(input.amount),
         reason: input.reason,
         made_at: movement.madeAt,
+        ...(await madeByNow(db)),
       },
       summary: `${input.kind === 'sangria' ? 'Sangria' : 'Suprimento'}: ${input.reason}`,
       dependsOn: earlier.map((e) => e.id),

@@ -38,11 +38,19 @@ export const SESSION_ID_TAKEN = 'Já existe um caixa com este identificador.';
 export const SESSION_CLOSED = 'Este caixa já está fechado e não pode mais ser alterado.';
 export const MOVEMENT_ID_TAKEN = 'Já existe uma movimentação com este identificador.';
 
+/**
+ * Who did a caixa's opening, movement or close at the till. Each comes through the device's
+ * outbox, perhaps delivered after a shift change under the next person's session: it is
+ * held to the user it names (made_by) when that is one of the store's, else to the caller.
+ */
+async function tillActor(t: DbOrTx, caller: Caller, madeBy: string | undefined): Promise<Caller> {
+  const act = { offline: true, made_by: madeBy };
+  const maker = makerOf(act, await readMaker(t, caller.tenantId, act), caller);
+  return { ...caller, userId: maker.userId ?? caller.userId, role: maker.role ?? caller.role };
+}
+
 export async function openCashSession(t: DbOrTx, caller: Caller, input: CashSessionOpen): Promise<CashSessionDetail> {
-  // Every opening comes through the device's outbox, perhaps delivered after a shift change
-  // under the next person's session: the caixa is whoever opened it at the till.
-  const opening = { offline: true, made_by: input.made_by };
-  const openedBy = makerOf(opening, await readMaker(t, caller.tenantId, opening), caller).userId ?? caller.userId;
+  const openedBy = (await tillActor(t, caller, input.made_by)).userId;
   const now = new Date();
   const { soldAt: openedAt, claimedSoldAt } = saleTime(input.opened_at, now);
   const id = input.id ?? randomUUID();
@@ -87,7 +95,8 @@ export async function addCashMovement(
   sessionId: string,
   input: CashMovementCreate,
 ): Promise<CashMovement> {
-  await openSessionForUpdate(t, caller, sessionId);
+  const actor = await tillActor(t, caller, input.made_by);
+  await openSessionForUpdate(t, actor, sessionId);
   const now = new Date();
   const id = input.id ?? randomUUID();
   try {
@@ -98,7 +107,7 @@ export async function addCashMovement(
       kind: input.kind,
       amount: input.amount,
       reason: input.reason,
-      createdBy: caller.userId,
+      createdBy: actor.userId,
       madeAt: saleTime(input.made_at, now).soldAt,
       createdAt: now,
     });
@@ -116,7 +125,8 @@ export async function closeCashSession(
   sessionId: string,
   input: CashSessionClose,
 ): Promise<CashSessionDetail> {
-  const session = await openSessionForUpdate(t, caller, sessionId);
+  const actor = await tillActor(t, caller, input.made_by);
+  const session = await openSessionForUpdate(t, actor, sessionId);
   const now = new Date();
   const closedAt = saleTime(input.closed_at, now).soldAt;
   const [taken, movements, settings] = await Promise.all([
@@ -150,7 +160,7 @@ export async function closeCashSession(
     .update(cashSessions)
     .set({
       status: 'closed',
-      closedBy: caller.userId,
+      closedBy: actor.userId,
       closedAt,
       figures,
       difference,
@@ -159,5 +169,6 @@ export async function closeCashSession(
       updatedAt: now,
     })
     .where(and(eq(cashSessions.tenantId, caller.tenantId), eq(cashSessions.id, sessionId)));
-  return getCashSession(t, caller, sessionId);
+  // Answered as the one who closed it reads it (after a shift change, not the caller's caixa).
+  return getCashSession(t, actor, sessionId);
 }

@@ -45,6 +45,8 @@ export const CashMovementCreateSchema = z.object({
   amount: PositiveMoney,
   reason: RequiredText('Motivo', 200),
   made_at: Timestamp.optional(),
+  /** Who made it (the device's signed-in user then): a movement always comes through the outbox. */
+  made_by: MadeBy,
 });
 export type CashMovementCreate = z.infer<typeof CashMovementCreateSchema>;
 
@@ -59,6 +61,8 @@ export const CashSessionCloseSchema = z.object({
   }),
   reason: OptionalText(500, { multiline: true }),
   closed_at: Timestamp.optional(),
+  /** Who closed it (the device's signed-in user then): a close always comes through the outbox. */
+  made_by: MadeBy,
 });
 export type CashSessionClose = z.infer<typeof CashSessionCloseSchema>;
 
