@@ -79,6 +79,12 @@ describe.each(databases())('cost prices a cashier receives (%s)', (kind) => {
     });
     expect(sale.status).toBe(201);
     ids.sales = sale.body.data.id;
+    // The cashier's till, as it registers itself.
+    const device = await http.post('/api/devices', { id: randomUUID(), label: 'Tablet' }, { token: cashier });
+    expect(device.status).toBeLessThan(300);
+    ids.devices = device.body.data.id;
+    // The sale looked up by its number, as Trocas e Devoluções does.
+    QUERY['/api/sales/lookup'] = `?number=${encodeURIComponent(sale.body.data.number)}`;
     const receivable = await http.post(
       '/api/accounts-receivable',
       { description: 'Fiado', amount: 20, due_date: todayIso(), customer_id: ids.customers },

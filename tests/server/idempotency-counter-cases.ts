@@ -195,6 +195,15 @@ export function counterCases({ db, http, admin, tenantId, next, ok, onTwo, twoBo
       call: { url: '/api/devices', body: { id: randomUUID(), label: 'Caixa 1' } },
       other: { url: '/api/devices', body: { id: randomUUID(), label: 'Caixa 2' } },
     }),
+    'PUT /api/devices/:id': async () => {
+      const n = next();
+      const id = randomUUID();
+      await ok(http.post('/api/devices', { id, label: `Tablet ${n}` }, { token: admin }));
+      return {
+        call: { url: `/api/devices/${id}`, body: { name: `Balcão ${n}` } },
+        other: { url: `/api/devices/${id}`, body: { name: `Balcão ${n}-B` } },
+      };
+    },
     'POST /api/cash-sessions': async () => ({
       call: { url: '/api/cash-sessions', body: { device_id: randomUUID(), opening_float: 100 } },
       other: { url: '/api/cash-sessions', body: { device_id: randomUUID(), opening_float: 101 } },

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tenants } from '../db/schema';
+import { DEMO_PIX } from '../demo/seed';
 import { OTHER_HOST, NO_STORE, useTestStore } from '../test/helpers';
 import { databases } from '../test/testDb';
 
@@ -21,7 +22,11 @@ const DEFAULTS = {
   late_interest_monthly_percent: 0,
   cashiers_receive_installments: false,
   troca_period_days: 30,
+  final_consumer: false,
 };
+/** A store created today starts Nova Venda with Consumidor final; the demo also has a Pix key. */
+const NEW_STORE = { ...DEFAULTS, final_consumer: true };
+const DEMO = { ...NEW_STORE, ...DEMO_PIX };
 
 describe.each(databases())('store settings (%s)', (kind) => {
   let { ctx, http, admin, cashier, otherAdmin } = NO_STORE;
@@ -31,11 +36,11 @@ describe.each(databases())('store settings (%s)', (kind) => {
 
   useTestStore(kind, (store) => ({ ctx, http, admin, cashier, otherAdmin } = store));
 
-  it('a store starts with the defaults, and settings never saved read as their defaults', async () => {
+  it('a store starts with the defaults (the demo with its Pix key), and settings never saved read as their defaults', async () => {
     for (const token of [admin, cashier]) {
       const res = await http.get('/api/settings', { token });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true, data: DEFAULTS });
+      expect(res.body).toEqual({ success: true, data: DEMO });
     }
     expect((await http.get('/api/settings')).status).toBe(401);
     // A row written by a version that knew other settings (or none of these).
@@ -76,7 +81,7 @@ describe.each(databases())('store settings (%s)', (kind) => {
     });
     // Another store keeps its own.
     const other = await http.get('/api/settings', { token: otherAdmin, host: OTHER_HOST });
-    expect(other.body.data).toEqual(DEFAULTS);
+    expect(other.body.data).toEqual(NEW_STORE);
   });
 
   it('the cost method and the markup of new products from an NF-e: saved, and refused when not one of theirs', async () => {
