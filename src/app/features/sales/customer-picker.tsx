@@ -19,9 +19,14 @@ interface CustomerPickerProps {
   onSelect: (customer: SaleCustomer | null) => void;
   /** Shown under the chosen customer (their crediário). */
   details?: ReactNode;
+  /**
+   * The customer the sale will start with once the mirror is read ('Consumidor final'):
+   * its line is drawn meanwhile, so the form below does not move when it arrives.
+   */
+  starting?: string | null;
 }
 
-export function CustomerPicker({ loading, search, selected, onSelect, details }: CustomerPickerProps) {
+export function CustomerPicker({ loading, search, selected, onSelect, details, starting }: CustomerPickerProps) {
   const [query, setQuery] = useState('');
   const results = useMemo(() => search(query), [search, query]);
 
@@ -47,14 +52,29 @@ export function CustomerPicker({ loading, search, selected, onSelect, details }:
           }}
           detail={(c) => [formatDocument(c.document), formatPhone(c.phone)].filter(Boolean).join(' · ')}
         />
-        {selected ? (
-          <div className="flex items-center justify-between gap-2 rounded-md bg-blue-50 px-3 py-1 text-sm text-blue-900">
-            <span>Cliente selecionado: {selected.name}</span>
-            <Button variant="ghost" size="icon" aria-label="Remover cliente" onClick={() => onSelect(null)}>
+        {selected || starting ? (
+          <div
+            className="flex min-h-12 items-center justify-between gap-2 rounded-md bg-blue-50 px-3 py-1 text-sm text-blue-900"
+            aria-busy={selected ? undefined : true}
+          >
+            <span>Cliente selecionado: {selected ? selected.name : starting}</span>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Remover cliente"
+              disabled={!selected}
+              onClick={() => onSelect(null)}
+            >
               <CloseIcon className="h-4 w-4" />
             </Button>
           </div>
-        ) : null}
+        ) : (
+          // The line keeps its place when no one is chosen: choosing (or the store's start
+          // customer arriving with the mirror) never moves the form below.
+          <div className="flex min-h-12 items-center rounded-md bg-slate-50 px-3 py-1 text-sm text-slate-600">
+            Nenhum cliente selecionado
+          </div>
+        )}
         {selected ? details : null}
       </CardContent>
     </Card>

@@ -27,6 +27,7 @@ import { EMPTY_PICK, useSaleForm, useStartCustomer } from './use-sale-form';
 import { usePermissions } from '../../auth/use-permissions';
 import { useCaixa } from '../../offline/caixa-hooks';
 import { CASHIER_MAX_DISCOUNT_DEFAULT } from '../../../shared/contract/settings';
+import { FINAL_CONSUMER_NAME } from '../../../shared/final-consumer';
 import { discountProblem } from './cart-discounts';
 import { CreditLimitDialog } from './credit-limit-dialog';
 import { CustomerCreditPanel } from './customer-credit-panel';
@@ -67,7 +68,9 @@ export function SaleForm({
   const discountLimit = isAdmin ? null : (settings?.cashier_max_discount_percent ?? CASHIER_MAX_DISCOUNT_DEFAULT);
   // The store's 'Consumidor final' from the mirror, when each sale starts with it.
   const startCustomer = useStartCustomer(settings?.final_consumer === true, customers.rows);
-  const form = useSaleForm({ discountLimit, caixaOpen: caixa?.status === 'open', startCustomer });
+  // Until the mirror is read, the sale is known to start with it (drawn, and not asked for).
+  const startComing = !customers.ready && settings?.final_consumer === true;
+  const form = useSaleForm({ discountLimit, caixaOpen: caixa?.status === 'open', startCustomer, startComing });
   const payment = usePaymentForm();
   // An exchange: the return's vale-troca paying the new sale (exchange.tsx).
   const exchange = useExchange(form, payment);
@@ -164,6 +167,7 @@ export function SaleForm({
             search={customers.search}
             selected={form.state.customer}
             onSelect={form.actions.selectCustomer}
+            starting={startComing ? FINAL_CONSUMER_NAME : null}
             // Consumidor final buys nothing on crediário: no credit to show.
             details={credit && !form.state.customer?.finalConsumer ? <CustomerCreditPanel credit={credit} /> : null}
           />

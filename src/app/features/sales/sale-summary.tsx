@@ -32,7 +32,9 @@ interface SaleSummaryProps {
 export function finishBlock(form: SaleForm, payment: PaymentForm): string | null {
   const { state, total } = form;
   return (
-    finishError(state.customer !== null, state.lines) ??
+    // The store's start customer on its way counts as chosen while the cart is empty: the
+    // hint does not flip when it arrives (nothing can be finished meanwhile anyway).
+    finishError(state.customer !== null || (form.customerComing && state.lines.length === 0), state.lines) ??
     form.saleProblem ??
     paymentProblem(state.paymentMethod, total, payment.state)
   );
@@ -89,7 +91,9 @@ function FinishButton({ form, payment, finishing, onFinish, compact = false }: F
           Aguarde enquanto finalizamos sua venda...
         </p>
       ) : blocked ? (
-        <p className="text-center text-xs text-slate-600">{blocked}</p>
+        // Left-aligned: when the reason changes (the catalogue arriving), its text starts
+        // where the last one did, and nothing on screen moves.
+        <p className="text-xs text-slate-600">{blocked}</p>
       ) : null}
     </div>
   );

@@ -3,7 +3,7 @@
 // finished sale, which clears 'Adicionar Produto' (product chosen, quantity) with the rest.
 // With the store's 'Consumidor final' setting on, a sale starts with that customer chosen
 // and the reset chooses it again (the cashier may still choose another).
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { CREDIARIO_DEFAULT_INSTALLMENTS } from '../../../shared/constants';
 import type { PaymentMethod } from '../../../shared/contract';
 import type { DiscountInput } from '../../../shared/discounts';
@@ -138,6 +138,8 @@ export interface TillRules {
   caixaOpen: boolean;
   /** The customer each sale starts with (the store's 'Consumidor final'), null for none. */
   startCustomer?: SaleCustomer | null;
+  /** The start customer is on its way (the mirror not read yet): the sale does not ask for one. */
+  startComing?: boolean;
 }
 
 export function useSaleForm(rules: TillRules = { discountLimit: null, caixaOpen: true }) {
@@ -147,9 +149,10 @@ export function useSaleForm(rules: TillRules = { discountLimit: null, caixaOpen:
   const startRef = useRef(start);
   startRef.current = start;
   // The mirror is read after the first paint: the sale takes its start customer once it is
-  // known, unless someone was chosen meanwhile.
+  // known, unless someone was chosen meanwhile; before the next paint, so the line drawn
+  // for it while loading (CustomerPicker's `starting`) is never blank for a frame.
   const startId = start?.id ?? null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (startId !== null) dispatch({ type: 'start', customer: startRef.current! });
   }, [startId]);
   const total = useMemo(() => cartTotal(state.lines, state.saleDiscount ?? null), [state.lines, state.saleDiscount]);
@@ -184,5 +187,16 @@ export function useSaleForm(rules: TillRules = { discountLimit: null, caixaOpen:
     [],
   );
 
-  return { state, pick, total, entrada, entradaProblem, saleProblem, discountLimit: rules.discountLimit, actions };
+  const customerComing = state.customer === null && rules.startComing === true;
+  return {
+    state,
+    pick,
+    total,
+    entrada,
+    entradaProblem,
+    saleProblem,
+    discountLimit: rules.discountLimit,
+    customerComing,
+    actions,
+  };
 }
