@@ -152,7 +152,7 @@ async function judge(t: DbOrTx, job: ImportJob, seen: Map<string, number>, rows:
   );
 }
 
-async function write(t: DbOrTx, job: ImportJob, rows: readonly Judged<CustomerPlan>[]): Promise<void> {
+async function write(t: DbOrTx, job: ImportJob, _state: unknown, rows: readonly Judged<CustomerPlan>[]): Promise<void> {
   const plans = rows.map((r) => r.plan!);
   const creates = plans.filter((p) => p.action === 'create');
   const updates = plans.filter((p) => p.action === 'update');

@@ -188,6 +188,7 @@ export async function confirmImport<P, S>(
     await spec.write(
       t,
       job,
+      state,
       judged.filter((r) => r.verdict === 'create' || r.verdict === 'update'),
     );
   });

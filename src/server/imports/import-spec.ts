@@ -43,7 +43,7 @@ export interface ImportSpec<P, S> {
   /** Each row of the batch judged against the store (and the rows before it in the file). */
   judge(t: DbOrTx, job: ImportJob, state: S, rows: readonly SheetRow[]): Promise<Judged<P>[]>;
   /** Writes the batch's rows to create or update (confirm only, in its transaction). */
-  write(t: DbOrTx, job: ImportJob, rows: readonly Judged<P>[]): Promise<void>;
+  write(t: DbOrTx, job: ImportJob, state: S, rows: readonly Judged<P>[]): Promise<void>;
   /** whether the stock choice applies */
   hasStock: boolean;
 }

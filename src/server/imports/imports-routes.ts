@@ -10,7 +10,6 @@ import {
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { requestHashOf, runKeyed } from '../core/idempotency';
-import { notFound } from '../errors';
 import { authOf } from '../http/access';
 import { idempotencyKeyOf, sendAnswer } from '../http/idempotency';
 import { ok, readRoutes } from '../http/record-routes';
@@ -19,18 +18,18 @@ import type { ImportSpec } from './import-spec';
 import { listImports } from './imports';
 import { customerImport } from './customer-import';
 import { productImport } from './product-import';
+import { receivableImport } from './receivable-import';
 import { withUpload } from './upload';
 
 /** Each kind of import the store can make, by its name in the URL. */
-const SPECS: Partial<Record<ImportKind, ImportSpec<unknown, unknown>>> = {
+const SPECS: Record<ImportKind, ImportSpec<unknown, unknown>> = {
   products: productImport as ImportSpec<unknown, unknown>,
   customers: customerImport as ImportSpec<unknown, unknown>,
+  receivables: receivableImport as ImportSpec<unknown, unknown>,
 };
 
 function specOf(kind: ImportKind): ImportSpec<unknown, unknown> {
-  const spec = SPECS[kind];
-  if (!spec) throw notFound('Esta importação ainda não está disponível.');
-  return spec;
+  return SPECS[kind];
 }
 
 const contentLength = (header: string | undefined) => (header === undefined ? undefined : Number(header));

@@ -200,7 +200,7 @@ async function judge(t: DbOrTx, job: ImportJob, seen: Seen, rows: readonly Sheet
 }
 
 /** The batch's new products, their changed fields and every change of stock, in three statements. */
-async function write(t: DbOrTx, job: ImportJob, rows: readonly Judged<ProductPlan>[]): Promise<void> {
+async function write(t: DbOrTx, job: ImportJob, _state: unknown, rows: readonly Judged<ProductPlan>[]): Promise<void> {
   const plans = rows.map((r) => r.plan!);
   const creates = plans.filter((p) => p.action === 'create');
   const updates = plans.filter((p) => p.action === 'update');

@@ -19,7 +19,7 @@ import type { PAYABLE_CATEGORIES } from '../../shared/constants';
 import { LATE_CHARGES_CATEGORY } from '../../shared/contract/receipts';
 import type { Dre } from '../../shared/contract/reports';
 import type { DbOrTx } from '../db/client';
-import { accountsPayable, accountsReceivable, cashFlowEntries, saleReturns, salesDays } from '../db/schema';
+import { accountsPayable, accountsReceivable, cashFlowEntries, isCrediario, saleReturns, salesDays } from '../db/schema';
 import { manualEntry } from '../finance/cash-flow';
 import { centavos, rowsOf, type Days } from './period';
 import { percentOf } from './percent';
@@ -133,7 +133,7 @@ async function otherParts(db: DbOrTx, tenantId: string, days: Days) {
               WHERE ${e.tenantId} = ${tenantId} AND ${e.type} = 'income' AND ${dated(e.date)}
                 AND (${manualEntry} OR ${e.category} = ${LATE_CHARGES_CATEGORY}))
           + (SELECT coalesce(sum(${r.amount}), 0) FROM ${r}
-              WHERE ${r.tenantId} = ${tenantId} AND ${r.saleId} IS NULL AND ${r.status} <> 'cancelled'
+              WHERE ${r.tenantId} = ${tenantId} AND NOT ${isCrediario(r)} AND ${r.status} <> 'cancelled'
                 AND ${dated(r.dueDate)}))::float8 AS amount
     UNION ALL
     SELECT 'expense', category, sum(amount)::float8 FROM (

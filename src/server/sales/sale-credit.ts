@@ -2,26 +2,26 @@
 // default limit and each customer's open crediário (pending instalments of their sales),
 // read only when a cashier sells on crediário (an admin has no limit), and a customer's
 // open crediário as the till shows it.
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CustomerCrediario, SaleCreate } from '../../shared/contract';
 import type { StoreSettings } from '../../shared/contract/settings';
 import { creditLimitOf } from '../../shared/credit';
 import { todayIso } from '../../shared/dates';
 import type { DbOrTx } from '../db/client';
-import { accountsReceivable, customers } from '../db/schema';
+import { accountsReceivable, customers, isCrediario } from '../db/schema';
 import { notFound } from '../errors';
 import { CUSTOMER_NOT_FOUND } from '../catalogue/customers';
 import { statisticsColumns } from '../finance/account-queries';
 import type { CreditState } from './sale-plan';
 
-/** The crediário instalments of the customers' sales still open. */
+/** The customers' crediário instalments still open (of their sales, or imported). */
 const openOf = (tenantId: string, customerIds: readonly string[]) => {
   const r = accountsReceivable;
   return and(
     eq(r.tenantId, tenantId),
     inArray(r.customerId, customerIds),
     eq(r.status, 'pending'),
-    isNotNull(r.saleId),
+    isCrediario(r),
   );
 };
 

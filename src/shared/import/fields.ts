@@ -78,6 +78,51 @@ export const CUSTOMER_FIELDS = [
 
 export type CustomerFieldKey = (typeof CUSTOMER_FIELDS)[number]['key'];
 
+/** Open crediário: one instalment per row, of a customer found by CPF/CNPJ (or created). */
+export const RECEIVABLE_FIELDS = [
+  { key: 'document', label: 'CPF/CNPJ', aliases: ['cpf', 'cnpj', 'cpf cnpj', 'cnpj cpf', 'documento', 'doc'] },
+  {
+    key: 'name',
+    label: 'Cliente',
+    aliases: ['cliente', 'nome', 'nome do cliente', 'razao social', 'nome completo', 'devedor'],
+  },
+  { key: 'phone', label: 'Telefone', aliases: ['telefone', 'celular', 'fone', 'tel', 'whatsapp'] },
+  {
+    key: 'description',
+    label: 'Descrição',
+    aliases: ['descricao', 'historico', 'referencia', 'venda', 'carne', 'documento da venda', 'observacao'],
+  },
+  {
+    key: 'installment',
+    label: 'Parcela',
+    aliases: ['parcela', 'n parcela', 'num parcela', 'numero da parcela', 'parc'],
+  },
+  {
+    key: 'installments',
+    label: 'Total de parcelas',
+    aliases: [
+      'total de parcelas',
+      'parcelas',
+      'qtd parcelas',
+      'qtde parcelas',
+      'quantidade de parcelas',
+      'n de parcelas',
+    ],
+  },
+  {
+    key: 'amount',
+    label: 'Valor',
+    aliases: ['valor', 'valor da parcela', 'valor parcela', 'valor em aberto', 'em aberto', 'saldo', 'valor devido'],
+  },
+  {
+    key: 'due_date',
+    label: 'Vencimento',
+    aliases: ['vencimento', 'data de vencimento', 'data vencimento', 'venc', 'vence em', 'dt vencimento'],
+  },
+] as const satisfies readonly ImportField[];
+
+export type ReceivableFieldKey = (typeof RECEIVABLE_FIELDS)[number]['key'];
+
 /** The field's label of `fields`, by key. */
 export function fieldLabel(fields: readonly ImportField[], key: string): string {
   return fields.find((f) => f.key === key)?.label ?? key;

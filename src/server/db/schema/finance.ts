@@ -5,6 +5,7 @@ import { PAYABLE_PAYMENT_METHODS } from '../../../shared/contract/accounts';
 import { PAYMENT_METHODS } from '../../../shared/contract/sales';
 import { searchIndex, day, at, bigNumber, tenantKey, sameStoreRef, storeRow, timestamps, sessionIndex } from './base';
 import { customers } from './catalogue';
+import { imports } from './imports';
 import { PAYMENT_METHOD_CHECK, sales } from './sales';
 
 /** An account's state: pending, paid on a day, or cancelled at a moment; overdue is derived when read. */
@@ -31,7 +32,10 @@ const accountChecks = (table: string, t: AccountColumns, methods: SQL) => [
   check(`${table}_cancelled_check`, sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
 ];
 
-/** A sale's instalment or another amount a customer owes the store. */
+/**
+ * A sale's instalment or another amount a customer owes the store. Crediário is a sale's
+ * instalment or one brought in by a spreadsheet (`isCrediario`); the rest are other revenue.
+ */
 export const accountsReceivable = pgTable(
   'accounts_receivable',
   {
@@ -40,6 +44,8 @@ export const accountsReceivable = pgTable(
     saleId: uuid('sale_id'),
     /** 1..n for a crediário installment */
     installmentNumber: integer('installment_number'),
+    /** open crediário brought in from a spreadsheet (migration 0029): crediário, never revenue */
+    importId: uuid('import_id'),
     description: text('description').notNull(),
     /** centavos */
     amount: bigNumber('amount').notNull(),
@@ -54,12 +60,20 @@ export const accountsReceivable = pgTable(
     tenantKey('accounts_receivable', t),
     sameStoreRef('accounts_receivable_customer_fk', t, t.customerId, customers),
     sameStoreRef('accounts_receivable_sale_fk', t, t.saleId, sales),
+    sameStoreRef('accounts_receivable_import_fk', t, t.importId, imports),
     index('accounts_receivable_due_idx').on(t.tenantId, t.status, t.dueDate),
     index('accounts_receivable_sale_idx').on(t.tenantId, t.saleId),
     index('accounts_receivable_customer_idx').on(t.tenantId, t.customerId),
+    index('accounts_receivable_import_idx')
+      .on(t.tenantId, t.importId)
+      .where(sql`import_id IS NOT NULL`),
     ...accountChecks('accounts_receivable', t, PAYMENT_METHOD_CHECK),
   ],
 );
+
+/** A crediário instalment: of a sale here, or of one made before Balcão (imported). */
+export const isCrediario = (r: typeof accountsReceivable): SQL =>
+  sql`(${r.saleId} IS NOT NULL OR ${r.importId} IS NOT NULL)`;
 
 const PAYABLE_METHOD_CHECK = sql.raw(`(${PAYABLE_PAYMENT_METHODS.map((m) => `'${m}'`).join(', ')})`);
 
