@@ -12,8 +12,10 @@ import { withGtinCheckDigit } from '../../src/shared/gtin';
 import { excelCsv, xlsxOf } from '../../src/server/imports/sheet-fixtures';
 import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
-import { idbCount, until } from './support/idb';
+import { idbCount, storedCaixa, until } from './support/idb';
+import { overflow } from './support/layout';
 import { addProduct, chooseCustomer, demoLists, finish, openTill, signIn, tillReady } from './support/till';
+import { addDays, formatDate, todayIso } from '../../src/shared/dates';
 import { fileServer } from './support/suite';
 
 const RUNS = [
@@ -203,6 +205,78 @@ describe('Importar clientes: a CSV of customers by CPF, with their credit limits
       expect(res.body.data.customers).toEqual([
         expect.objectContaining({ name: 'Joana Importada', document: cpf, credit_limit: 2500 }),
       ]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('Importar crediário em aberto: the carnês in progress, one instalment then received at the till', () => {
+  it('390 px, pt-BR', async () => {
+    const token = await loginToken(server, 'admin@demo.com');
+    const terms = await api(server, 'PUT', '/api/settings', {
+      token,
+      body: { late_fee_percent: 2, late_interest_monthly_percent: 1 },
+    });
+    expect(terms.status).toBe(200);
+    const cpf = `314159265${cpfCheckDigits('314159265')}`;
+    // A carnê of three: the first paid before Balcão, the second 30 days late, the third ahead.
+    const due = [addDays(todayIso(), -30), addDays(todayIso(), 0)].map((d) => formatDate(d));
+    const csv = join(folder, 'carnes.csv');
+    writeFileSync(
+      csv,
+      excelCsv([
+        ['Cliente', 'CPF', 'Descrição', 'Parcela', 'Valor', 'Vencimento'],
+        ['Odete Carnê', cpf, 'Carnê 5501', '2/3', '100,00', due[0]!],
+        ['Odete Carnê', cpf, 'Carnê 5501', '3/3', '100,00', due[1]!],
+        ['Odete Carnê', cpf, 'Carnê 5501', '3/3', '100,00', '31/02/2026'],
+      ]),
+    );
+    const browser = await openBrowser({ width: 390, height: 844 }, { lang: 'pt-BR' });
+    try {
+      const page = await browser.context.newPage();
+      await signIn(server, page, 'admin@demo.com');
+      await page.goto(`${server.demoUrl}/receber`);
+      await page.getByRole('button', { name: 'Importar crediário em aberto' }).click();
+      await page.getByRole('heading', { name: 'Importar crediário em aberto' }).waitFor();
+      await pickFile(page, csv);
+      await page.getByText('2 novos', { exact: true }).waitFor();
+      await page.getByText('Total: R$ 200,00', { exact: true }).waitFor();
+      await page
+        .getByRole('list', { name: 'Erros da planilha' })
+        .getByText('Linha 4, Vencimento: "31/02/2026" não é uma data (use dd/mm/aaaa)')
+        .waitFor();
+      expect(await overflow(page)).toEqual({ page: null, regions: [] });
+      await screenshot(page, 'import-crediario-previa-390');
+      await confirmImport(page, 2, 'receivables');
+      await page.getByRole('button', { name: 'Voltar para Contas a Receber' }).waitFor();
+
+      // At the till: the caixa open, the instalment 30 days late received in cash.
+      await openTill(server, page);
+      await page.goto(`${server.demoUrl}/receber`);
+      await page.getByPlaceholder('Nome ou CPF do cliente').click();
+      await page.keyboard.type('Odete');
+      const row = page
+        .locator('tr')
+        .filter({ has: page.getByText('Parcela 2/3 - Carnê 5501', { exact: true }) })
+        .first();
+      await row.getByRole('button', { name: 'Registrar Pagamento' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirmar Pagamento' });
+      await dialog.getByLabel('Forma de pagamento').selectOption('cash');
+      // Multa 2% = 2,00; juros 1% a month for 30 days = 1,00.
+      await dialog.getByTestId('receipt-figures').getByText('R$ 103,00').waitFor();
+      await screenshot(page, 'import-crediario-receber-390');
+      await dialog.getByRole('button', { name: 'Confirmar Pagamento' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await until(async () => (await idbCount(page, 'outbox')) === 0, 'recebimento no servidor', 60_000);
+      const caixa = await storedCaixa(page);
+      const served = await api<{ data: { installments_by_method: unknown[] } }>(
+        server,
+        'GET',
+        `/api/cash-sessions/${caixa.id}`,
+        { token },
+      );
+      expect(served.body.data.installments_by_method).toEqual([{ method: 'cash', count: 1, amount: 103 }]);
     } finally {
       await browser.close();
     }

@@ -23,6 +23,13 @@ export const IMPORT_SCREEN_KINDS: Readonly<Record<ImportTipo, ImportScreenKind>>
     subtitle: 'Traga os clientes de uma planilha (.xlsx ou .csv): cada um é achado pelo CPF/CNPJ ou criado',
     back: { path: '/clientes', label: 'Voltar para Clientes' },
   },
+  crediario: {
+    kind: 'receivables',
+    title: 'Importar crediário em aberto',
+    subtitle:
+      'Traga os carnês em andamento de uma planilha (.xlsx ou .csv): cada parcela vira uma conta a receber do cliente, recebida no caixa como as outras',
+    back: { path: '/receber', label: 'Voltar para Contas a Receber' },
+  },
 };
 
 /** 'N novos', '1 novo': a count and its noun. */

@@ -1,15 +1,20 @@
 // Contas a Receber (spec §2): statistics, filters (search debounced; dates for admins),
-// the first 50 accounts, 'Nova Conta' for who may write and 'Registrar Pagamento' for who
-// may receive (cashiers when the store allows it).
+// the first 50 accounts, 'Nova Conta' for who may write, 'Registrar Pagamento' for who
+// may receive (cashiers when the store allows it) and 'Importar crediário em aberto' for who
+// imports (admins).
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { RECEIVABLES_SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
 import { todayIso } from '../../../shared/dates';
 import { usePermissions } from '../../auth/use-permissions';
 import { AccountListCard } from '../../components/accounts/account-list-card';
+import { Button } from '../../components/button';
+import { UploadIcon } from '../../components/icons';
 import { AddButton } from '../../components/list-card';
 import { newestUpdate, OfflineNote } from '../../components/offline-note';
 import { PageHeader } from '../../components/page-header';
 import { useErrorToast } from '../../components/use-error-toast';
+import { importPathOf } from '../../lib/import-path';
 import { useStoreSettings } from '../../lib/store-settings';
 import { useTypedSearch } from '../../lib/use-debounced-value';
 import { useOnline } from '../../offline/hooks';
@@ -31,6 +36,8 @@ const EMPTY_FILTERS: Filters = { search: '', status: 'all', start_date: '', end_
 export function ReceivablesScreen() {
   const { can, isAdmin } = usePermissions();
   const canWrite = can('accounts_receivable.write');
+  const canImport = can('imports.write');
+  const navigate = useNavigate();
   // Receiving an instalment: whoever writes accounts, and cashiers when the store allows it (the server checks too).
   const settings = useStoreSettings().data;
   const canReceive = canWrite || (can('accounts_receivable.read') && settings?.cashiers_receive_installments === true);
@@ -59,7 +66,19 @@ export function ReceivablesScreen() {
       <PageHeader
         title="Contas a Receber"
         subtitle="Crediário e outras contas dos clientes"
-        actions={canWrite ? <AddButton label="Nova Conta" onClick={() => setCreating(true)} /> : null}
+        actions={
+          canWrite || canImport ? (
+            <div className="flex flex-wrap gap-2">
+              {canImport ? (
+                <Button variant="outline" onClick={() => void navigate(importPathOf('crediario'))}>
+                  <UploadIcon className="h-4 w-4" />
+                  Importar crediário em aberto
+                </Button>
+              ) : null}
+              {canWrite ? <AddButton label="Nova Conta" onClick={() => setCreating(true)} /> : null}
+            </div>
+          ) : null
+        }
       />
       <OfflineNote online={online} updatedAt={newestUpdate(listQuery, statsQuery, overdueQuery)} />
       <ReceivableStats stats={statsQuery.data} />
