@@ -205,6 +205,20 @@ describe('Importar clientes: a CSV of customers by CPF, with their credit limits
       expect(res.body.data.customers).toEqual([
         expect.objectContaining({ name: 'Joana Importada', document: cpf, credit_limit: 2500 }),
       ]);
+
+      // Round trip: Clientes' 'Exportar' file read back by 'Importar' changes nothing.
+      await page.goto(`${server.demoUrl}/clientes`);
+      await page.getByText('Joana Importada').first().waitFor();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Exportar' }).click();
+      const exported = join(folder, (await download).suggestedFilename());
+      await (await download).saveAs(exported);
+      await page.getByRole('button', { name: 'Importar' }).click();
+      await pickFile(page, exported);
+      await page.getByText('0 novos', { exact: true }).waitFor();
+      await page.getByText('0 a atualizar', { exact: true }).waitFor();
+      await page.getByText('0 com erro', { exact: true }).waitFor();
+      await screenshot(page, 'import-clientes-ida-e-volta');
     } finally {
       await browser.close();
     }

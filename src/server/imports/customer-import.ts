@@ -1,8 +1,9 @@
 // Customers from a spreadsheet. A row finds its customer by CPF/CNPJ (checked, the
-// alphanumeric CNPJ too); found, it updates what the row fills and differs (an empty cell
-// changes nothing) and a row identical to the customer is neither written nor counted; not
-// found, or without a document, it creates one (a name is needed). 'Limite de crédito' is
-// the customer's crediário limit.
+// alphanumeric CNPJ too); a row without one, by its name among the customers without a
+// document (Clientes' own export read back: export, edit in Excel, import). Found, it
+// updates what the row fills and differs (an empty cell changes nothing) and a row
+// identical to the customer is neither written nor counted; not found, it creates one (a
+// name is needed). 'Limite de crédito' is the customer's crediário limit.
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { ImportRowError } from '../../shared/contract';
 import { CUSTOMER_FIELDS, type CustomerFieldKey, type Mapping } from '../../shared/import/fields';
@@ -96,13 +97,40 @@ const fieldsOf = (c: CustomerRow): CustomerFields => ({
 
 type Values = { [K in CustomerFieldKey]: CustomerValues[K] | null };
 
-function judgeRow(line: number, v: Values, seen: Map<string, number>, byDocument: Map<string, CustomerRow>) {
-  const errors: ImportRowError[] = [];
-  const first = v.document === null ? undefined : seen.get(v.document);
+/** A name as rows without a document are matched by: one case, single spaces. */
+const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+interface Found {
+  byDocument: Map<string, CustomerRow>;
+  /** customers without a document, by nameKey */
+  byName: Map<string, CustomerRow[]>;
+}
+
+function matchOf(line: number, v: Values, seen: Map<string, number>, found: Found, errors: ImportRowError[]) {
+  if (v.document !== null) {
+    const first = seen.get(v.document);
+    if (first !== undefined)
+      errors.push(rowError(line, `"${v.document}" repete o documento da linha ${first}`, label('document')));
+    else seen.set(v.document, line);
+    return found.byDocument.get(v.document);
+  }
+  if (v.name === null) return undefined;
+  const key = `nome:${nameKey(v.name)}`;
+  const first = seen.get(key);
   if (first !== undefined)
-    errors.push(rowError(line, `"${v.document}" repete o documento da linha ${first}`, label('document')));
-  else if (v.document !== null) seen.set(v.document, line);
-  const match = v.document === null ? undefined : byDocument.get(v.document);
+    errors.push(rowError(line, `"${v.name}" sem CPF/CNPJ repete o cliente da linha ${first}`, label('name')));
+  else seen.set(key, line);
+  const named = found.byName.get(nameKey(v.name)) ?? [];
+  if (named.length > 1)
+    errors.push(
+      rowError(line, `há ${named.length} clientes "${v.name}" sem CPF/CNPJ: informe o documento`, label('name')),
+    );
+  return named.length === 1 ? named[0] : undefined;
+}
+
+function judgeRow(line: number, v: Values, seen: Map<string, number>, found: Found) {
+  const errors: ImportRowError[] = [];
+  const match = matchOf(line, v, seen, found, errors);
   if (!match && v.name === null) errors.push(rowError(line, 'obrigatório para um cliente novo', label('name')));
   if (errors.length > 0) return { line, verdict: 'error' as const, errors };
   const now = match ? fieldsOf(match) : null;
@@ -147,9 +175,37 @@ async function judge(t: DbOrTx, job: ImportJob, seen: Map<string, number>, rows:
   // Two customers with one document (typed before documents were checked): the oldest.
   const byDocument = new Map<string, CustomerRow>();
   for (const c of found) if (!byDocument.has(c.document!)) byDocument.set(c.document!, c);
+  const byName = await undocumented(t, job.tenantId, read);
   return read.map(({ row, values, errors }): Judged<CustomerPlan> =>
-    errors.length > 0 ? { line: row.line, verdict: 'error', errors } : judgeRow(row.line, values, seen, byDocument),
+    errors.length > 0
+      ? { line: row.line, verdict: 'error', errors }
+      : judgeRow(row.line, values, seen, { byDocument, byName }),
   );
+}
+
+/** The customers without a document named as the batch's rows without one (Consumidor final apart). */
+async function undocumented(t: DbOrTx, tenantId: string, read: readonly { values: Values }[]) {
+  const names = [
+    ...new Set(
+      read.filter((r) => r.values.document === null && r.values.name !== null).map((r) => nameKey(r.values.name!)),
+    ),
+  ];
+  const byName = new Map<string, CustomerRow[]>();
+  if (names.length === 0) return byName;
+  const rows = await t
+    .select()
+    .from(customers)
+    .where(
+      and(
+        sql`${customers.tenantId} = ${tenantId}`,
+        isNull(customers.deletedAt),
+        isNull(customers.document),
+        sql`NOT ${customers.finalConsumer}`,
+        inArray(sql`lower(regexp_replace(btrim(${customers.name}), '\\s+', ' ', 'g'))`, names),
+      ),
+    );
+  for (const c of rows) byName.set(nameKey(c.name), [...(byName.get(nameKey(c.name)) ?? []), c]);
+  return byName;
 }
 
 async function write(t: DbOrTx, job: ImportJob, _state: unknown, rows: readonly Judged<CustomerPlan>[]): Promise<void> {

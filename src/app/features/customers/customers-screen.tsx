@@ -1,4 +1,5 @@
-// Clientes (spec §2): the list with a local search, create, edit, delete.
+// Clientes (spec §2): the list with a local search, create, edit, delete; 'Exportar' the
+// rows on screen as the CSV 'Importar' reads back (customers-csv.ts).
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Customer } from '../../../shared/contract';
@@ -9,18 +10,19 @@ import { DeleteConfirm, removalTexts } from '../../components/confirm-dialog';
 import { AddButton, QueryContent } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
-import { UploadIcon } from '../../components/icons';
+import { DownloadIcon, UploadIcon } from '../../components/icons';
 import { useErrorToast } from '../../components/use-error-toast';
 import { importPathOf } from '../../lib/import-path';
 import { useCustomers, useDeleteCustomer } from './api';
 import { CustomerFormDialog } from './customer-form-dialog';
 import { CustomerTable } from './customer-table';
+import { exportCustomers } from './customers-csv';
 import { filterCustomers } from './filter-customers';
 
 type FormState = { customer: Customer | null } | null;
 
 export function CustomersScreen() {
-  const { can } = usePermissions();
+  const { can, isAdmin } = usePermissions();
   const canWrite = can('customers.write');
   const canImport = can('imports.write');
   const navigate = useNavigate();
@@ -41,6 +43,13 @@ export function CustomersScreen() {
         subtitle="Cadastro e consulta de clientes"
         actions={
           <div className="flex flex-wrap gap-2">
+            {isAdmin ? (
+              // Documents and phones of every customer: the owner's to take out, not the counter's.
+              <Button variant="outline" onClick={() => exportCustomers(visible)} disabled={visible.length === 0}>
+                <DownloadIcon className="h-4 w-4" />
+                Exportar
+              </Button>
+            ) : null}
             {canImport ? (
               <Button variant="outline" onClick={() => void navigate(importPathOf('clientes'))}>
                 <UploadIcon className="h-4 w-4" />
