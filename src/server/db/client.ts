@@ -33,6 +33,8 @@ export interface Database {
   ping(): Promise<void>;
   /** PGlite only: the store as of one moment, gzipped tar (backup.ts). */
   dump?: () => Promise<Uint8Array>;
+  /** PGlite only: the data dir as a plain tar, to open copies of it (pgliteImage). */
+  image?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Every SQL function and trigger as it is now, applied after the migrations on each start. */
-const FUNCTIONS_FILE = fileURLToPath(new URL('./functions.sql', import.meta.url));
+export const FUNCTIONS_FILE = fileURLToPath(new URL('./functions.sql', import.meta.url));
 const functionsSql = () => readFileSync(FUNCTIONS_FILE, 'utf8');
 
 /** Arbitrary constant: the advisory lock that serializes migrations across processes. */
@@ -58,13 +60,17 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string | null | undefined;
   /** node-postgres pool size. */
   poolMax?: number;
+  /** A PGlite data directory's tarball (dumpDataDir) to start from instead of an empty one. */
+  pgliteImage?: Blob;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10) : openPglite(options.pgliteDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 10)
+    : openPglite(options.pgliteDir, options.pgliteImage);
 }
 
-async function openPglite(dir: string | null | undefined): Promise<Database> {
+async function openPglite(dir: string | null | undefined, image?: Blob): Promise<Database> {
   let lock: DataDirLock | null = null;
   if (dir) {
     mkdirSync(dir, { recursive: true });
@@ -73,7 +79,8 @@ async function openPglite(dir: string | null | undefined): Promise<Database> {
   let client: PGlite;
   try {
     const extensions = PGLITE_EXTENSIONS;
-    client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
+    const start = image ? { loadDataDir: image } : {};
+    client = dir ? new PGlite(dir, { extensions, ...start }) : new PGlite({ extensions, ...start });
     await client.waitReady;
   } catch (err) {
     lock?.release();
@@ -92,6 +99,7 @@ async function openPglite(dir: string | null | undefined): Promise<Database> {
       await client.query('select 1');
     },
     dump: () => dumpConsistent(client),
+    image: async () => (await client.dumpDataDir('none')) as Blob,
     close: async () => {
       try {
         if (!client.closed) await client.close();

@@ -1,9 +1,18 @@
 // Test databases: a fresh in-memory PGlite per test file, and, when DATABASE_URL is set,
 // a uniquely named PostgreSQL database created through it and dropped afterwards.
 // Suites run on each: describe.each(databases())('... (%s)', (kind) => ...).
-import { randomBytes } from 'node:crypto';
+//
+// A PGlite starts from an image of a migrated database (its data dir as a tar), made once
+// per set of migrations and kept in the temporary folder: starting from it takes ~1.4 s
+// where initdb and the 29 migrations took ~12 s on this 2-core machine, in each of the
+// suite's ~100 server files. The migrations still run on it (none pending; functions.sql
+// applied), so a test sees exactly what a fresh migrated database is.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database, type DriverName } from '../db/client';
+import { FUNCTIONS_FILE, MIGRATIONS_FOLDER, openDatabase, type Database, type DriverName } from '../db/client';
 
 export type TestDbKind = DriverName;
 
@@ -19,13 +28,52 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
+/** What a migrated database is made of: the migrations, functions.sql and PGlite's version. */
+function schemaHash(): string {
+  const hash = createHash('sha256');
+  const pglite = JSON.parse(
+    readFileSync(join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  );
+  hash.update(String(pglite.version));
+  for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => join(f.parentPath, f.name))
+    .sort())
+    hash.update(file.slice(MIGRATIONS_FOLDER.length)).update(readFileSync(file));
+  hash.update(readFileSync(FUNCTIONS_FILE));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let image: Promise<Blob> | null = null;
+
+/** The migrated database's image: from the temporary folder, or made now and left there. */
+function migratedImage(): Promise<Blob> {
+  image ??= (async () => {
+    const path = join(tmpdir(), `balcao-test-pglite-${schemaHash()}.tar`);
+    if (existsSync(path)) return new Blob([readFileSync(path)]);
+    const fresh = await openDatabase({ pgliteDir: null });
+    try {
+      await fresh.migrate();
+      const made = await fresh.image!();
+      // Written aside, then renamed: a file running beside this one never reads half of it.
+      const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(aside, new Uint8Array(await made.arrayBuffer()));
+      renameSync(aside, path);
+      return made;
+    } finally {
+      await fresh.close();
+    }
+  })();
+  return image;
+}
+
 function adminClient(): pg.Client {
   return new pg.Client({ connectionString: process.env.DATABASE_URL });
 }
 
 export async function createTestDatabase(kind: TestDbKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ pgliteDir: null });
+    const database = await openDatabase({ pgliteDir: null, pgliteImage: await migratedImage() });
     await database.migrate();
     return { ...database, url: null, destroy: () => database.close() };
   }
