@@ -147,12 +147,11 @@ async function rawSale(
         })),
         cash: [
           {
+            kind: 'sale',
             tenantId,
             saleId,
             date: now.toISOString().slice(0, 10),
-            type: 'income',
             description: 'Venda',
-            category: 'Vendas',
             amount: total,
             paymentMethod: 'cash',
           },

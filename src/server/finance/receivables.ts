@@ -14,7 +14,6 @@ import {
   type MarkAsPaid,
   type ReceivableStatistics,
 } from '../../shared/contract';
-import { SALES_CATEGORY } from '../../shared/constants';
 import { todayIso } from '../../shared/dates';
 import { stripDocument } from '../../shared/documents';
 import { getCustomer } from '../catalogue/customers';
@@ -22,7 +21,8 @@ import { containsFolded, likePattern } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
 import { creatingUnderClientId } from '../db/errors';
-import { accountsReceivable, cashFlowEntries, customers, type AccountReceivableRow } from '../db/schema';
+import { accountsReceivable, customers, type AccountReceivableRow } from '../db/schema';
+import { writeCashEntries } from '../ledgers/cash-book';
 import { conflict, notFound } from '../errors';
 import { saleNumberOf } from '../sales/sale-queries';
 import {
@@ -242,16 +242,17 @@ export async function payReceivable(
       .returning({ id: t.id });
     if (!row) throw await refusalOf(tr, t, { tenantId, id }, 'pay', RECEIVABLE_NOT_FOUND);
     const paid = await loadReceivable(tr, tenantId, id);
-    await tr.insert(cashFlowEntries).values({
-      tenantId,
-      date: paymentDate,
-      type: 'income',
-      description: receivableEntryDescription(paid.account.description, paid.customerName),
-      category: SALES_CATEGORY,
-      amount: paid.account.amount,
-      saleId: paid.account.saleId,
-      accountReceivableId: paid.account.id,
-    });
+    await writeCashEntries(tr, [
+      {
+        kind: 'instalment',
+        tenantId,
+        date: paymentDate,
+        description: receivableEntryDescription(paid.account.description, paid.customerName),
+        amount: paid.account.amount,
+        saleId: paid.account.saleId,
+        accountReceivableId: paid.account.id,
+      },
+    ]);
     return toReceivable(paid, todayIso());
   });
 }

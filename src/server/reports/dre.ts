@@ -20,7 +20,7 @@ import { LATE_CHARGES_CATEGORY } from '../../shared/contract/receipts';
 import type { Dre } from '../../shared/contract/reports';
 import type { DbOrTx } from '../db/client';
 import { accountsPayable, accountsReceivable, cashFlowEntries, saleReturns, salesDays } from '../db/schema';
-import { manualEntry } from '../finance/cash-flow';
+import { manualEntry } from '../ledgers/cash-book';
 import { centavos, rowsOf, type Days } from './period';
 import { percentOf } from './percent';
 

@@ -11,7 +11,6 @@ import { executeNamed, type DbOrTx } from '../db/client';
 import { insertRowsSql } from '../db/json-rows';
 import {
   accountsReceivable,
-  cashFlowEntries,
   saleConflicts,
   saleItems,
   salePayments,
@@ -19,6 +18,7 @@ import {
   stockMovements,
   storeCreditLedger,
 } from '../db/schema';
+import { cashEntriesInsertSql, type CashEntry } from '../ledgers/cash-book';
 import { stockWriteSql, stockWritten, type StockWrite } from './stock';
 import { storeCreditBalancesSql } from './store-credit';
 import { countedLinesSql } from './sale-counted';
@@ -27,7 +27,8 @@ export interface SalesWrite {
   sales: (typeof sales.$inferInsert)[];
   items: (typeof saleItems.$inferInsert)[];
   payments: (typeof salePayments.$inferInsert)[];
-  cash: (typeof cashFlowEntries.$inferInsert)[];
+  /** Their cash-book entries (the cash book's one writer makes the INSERT). */
+  cash: CashEntry[];
   receivables: (typeof accountsReceivable.$inferInsert)[];
   conflicts: (typeof saleConflicts.$inferInsert)[];
   stock: StockWrite[];
@@ -52,7 +53,7 @@ export function salesWriteSql(tenantId: string, write: SalesWrite, now: Date, an
     insertRowsSql(sales, write.sales),
     insertRowsSql(saleItems, write.items),
     ...(write.payments.length > 0 ? [insertRowsSql(salePayments, write.payments)] : []),
-    ...(write.cash.length > 0 ? [insertRowsSql(cashFlowEntries, write.cash)] : []),
+    ...(write.cash.length > 0 ? [cashEntriesInsertSql(write.cash)!] : []),
     ...(write.receivables.length > 0 ? [insertRowsSql(accountsReceivable, write.receivables)] : []),
     ...(write.conflicts.length > 0 ? [insertRowsSql(saleConflicts, write.conflicts)] : []),
     ...(write.movements.length > 0 ? [insertRowsSql(stockMovements, write.movements)] : []),

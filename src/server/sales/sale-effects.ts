@@ -8,14 +8,21 @@
 // came in keeps its history and the sale's entries net to zero; open receivables are
 // cancelled, paid ones stay paid (refunding them is a manual cash entry by the admin).
 // Item edits correct the sale, so its income entry is corrected in place.
-import { and, eq, isNull } from 'drizzle-orm';
-import { SALES_CATEGORY } from '../../shared/constants';
+import { and, eq } from 'drizzle-orm';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/contract';
 import { dayInSaoPaulo } from '../../shared/dates';
 import { installmentParts } from '../../shared/installments';
 import { saleLabel } from '../../shared/sale-number';
 import type { DbOrTx } from '../db/client';
 import { accountsReceivable, cashFlowEntries, type CrediarioRecord, type SaleRow } from '../db/schema';
+import {
+  correctSaleEntry,
+  describeSaleIncome,
+  removeSaleEntry,
+  saleEntries,
+  writeCashEntries,
+  type CashEntry,
+} from '../ledgers/cash-book';
 import { loadSalePayments, type PlannedPart } from './sale-payments';
 
 type Named = Pick<SaleRow, 'number' | 'customerName'>;
@@ -30,15 +37,8 @@ export const reversalDescription = (sale: Named) => `Estorno - ${saleIncomeDescr
 export const installmentDescription = (number: string, i: number, n: number) =>
   `Parcela ${i}/${n} - ${saleLabel(number)}`;
 
-/** The sale's own cash entries (not payments of its receivables). */
-const ownEntries = (tenantId: string, saleId: string) =>
-  and(
-    eq(cashFlowEntries.tenantId, tenantId),
-    eq(cashFlowEntries.saleId, saleId),
-    isNull(cashFlowEntries.accountReceivableId),
-  );
+const ownEntries = saleEntries;
 
-type NewCashEntry = typeof cashFlowEntries.$inferInsert;
 type NewReceivable = typeof accountsReceivable.$inferInsert;
 
 /** A sale paid whole by its method (its entrada, for crediário), as the spec's sales are. */
@@ -57,12 +57,13 @@ const moneyParts = (parts: readonly PlannedPart[]) =>
 export function paymentEffectRows(
   sale: SaleRow,
   parts: readonly PlannedPart[] = wholeParts(sale),
-): { cash: NewCashEntry[]; receivables: NewReceivable[] } {
+): { cash: CashEntry[]; receivables: NewReceivable[] } {
   const date = dayInSaoPaulo(sale.soldAt);
-  const base = { tenantId: sale.tenantId, saleId: sale.id, date, category: SALES_CATEGORY, type: 'income' as const };
+  const base = { tenantId: sale.tenantId, saleId: sale.id, date };
   if (sale.paymentMethod !== 'crediario') {
     const cash = moneyParts(parts).map((part) => ({
       ...base,
+      kind: parts.length > 1 ? ('sale_part' as const) : ('sale' as const),
       description: parts.length > 1 ? partDescription(sale, part.method) : saleIncomeDescription(sale),
       amount: part.amount,
       paymentMethod: part.method,
@@ -72,6 +73,7 @@ export function paymentEffectRows(
   const plan = sale.crediario as CrediarioRecord;
   const cash = moneyParts(parts).map((part) => ({
     ...base,
+    kind: 'entrada' as const,
     description: entradaDescription(sale),
     amount: part.amount,
     paymentMethod: part.method,
@@ -99,15 +101,16 @@ export async function reversePaymentEffects(t: DbOrTx, sale: SaleRow, now: Date)
   const entries = await t.select().from(cashFlowEntries).where(ownEntries(sale.tenantId, sale.id));
   const net = entries.reduce((sum, e) => sum + (e.type === 'income' ? e.amount : -e.amount), 0);
   if (net > 0) {
-    await t.insert(cashFlowEntries).values({
-      tenantId: sale.tenantId,
-      saleId: sale.id,
-      date: dayInSaoPaulo(now),
-      type: 'expense',
-      description: reversalDescription(sale),
-      category: SALES_CATEGORY,
-      amount: net,
-    });
+    await writeCashEntries(t, [
+      {
+        kind: 'reversal',
+        tenantId: sale.tenantId,
+        saleId: sale.id,
+        date: dayInSaoPaulo(now),
+        description: reversalDescription(sale),
+        amount: net,
+      },
+    ]);
   }
   await t
     .update(accountsReceivable)
@@ -134,10 +137,13 @@ export async function syncSaleIncome(t: DbOrTx, sale: SaleRow, now: Date): Promi
   const parts = await loadSalePayments(t, sale.tenantId, [sale.id]);
   if (parts.length > 1) {
     for (const entry of await t.select().from(cashFlowEntries).where(own)) {
-      await t
-        .update(cashFlowEntries)
-        .set({ description: partDescription(sale, entry.paymentMethod), updatedAt: now })
-        .where(and(eq(cashFlowEntries.tenantId, sale.tenantId), eq(cashFlowEntries.id, entry.id)));
+      await correctSaleEntry(
+        t,
+        sale.tenantId,
+        entry.id,
+        { description: partDescription(sale, entry.paymentMethod) },
+        now,
+      );
     }
     return;
   }
@@ -145,34 +151,26 @@ export async function syncSaleIncome(t: DbOrTx, sale: SaleRow, now: Date): Promi
   if (extra.length > 0) throw new Error(`venda ${sale.id} com mais de uma entrada de caixa`);
   if (!entry) {
     if (sale.total > 0) {
-      await t.insert(cashFlowEntries).values({
-        tenantId: sale.tenantId,
-        saleId: sale.id,
-        date: dayInSaoPaulo(sale.soldAt),
-        type: 'income',
-        description: saleIncomeDescription(sale),
-        category: SALES_CATEGORY,
-        amount: sale.total,
-        paymentMethod: sale.paymentMethod,
-      });
+      await writeCashEntries(t, [
+        {
+          kind: 'sale',
+          tenantId: sale.tenantId,
+          saleId: sale.id,
+          date: dayInSaoPaulo(sale.soldAt),
+          description: saleIncomeDescription(sale),
+          amount: sale.total,
+          paymentMethod: sale.paymentMethod,
+        },
+      ]);
     }
     return;
   }
   if (sale.total === 0) {
-    await t
-      .delete(cashFlowEntries)
-      .where(and(eq(cashFlowEntries.tenantId, sale.tenantId), eq(cashFlowEntries.id, entry.id)));
+    await removeSaleEntry(t, sale.tenantId, entry.id);
     return;
   }
-  await t
-    .update(cashFlowEntries)
-    .set({
-      amount: sale.total,
-      description: saleIncomeDescription(sale),
-      paymentMethod: sale.paymentMethod,
-      updatedAt: now,
-    })
-    .where(and(eq(cashFlowEntries.tenantId, sale.tenantId), eq(cashFlowEntries.id, entry.id)));
+  const fields = { amount: sale.total, description: saleIncomeDescription(sale), paymentMethod: sale.paymentMethod };
+  await correctSaleEntry(t, sale.tenantId, entry.id, fields, now);
 }
 
 /** A crediário sale's customer changed: its open installments follow, the entrada text too. */
@@ -188,8 +186,5 @@ export async function syncCrediarioCustomer(t: DbOrTx, sale: SaleRow, now: Date)
         eq(accountsReceivable.status, 'pending'),
       ),
     );
-  await t
-    .update(cashFlowEntries)
-    .set({ description: entradaDescription(sale), updatedAt: now })
-    .where(and(ownEntries(sale.tenantId, sale.id), eq(cashFlowEntries.type, 'income')));
+  await describeSaleIncome(t, sale.tenantId, sale.id, entradaDescription(sale), now);
 }

@@ -10,13 +10,11 @@
 //   sales_revenue and product_costs, the margins and the dashboard's revenue are net.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { estornoMethodOf } from '../../shared/caixa';
-import { SALES_CATEGORY } from '../../shared/constants';
 import type { PaymentMethod, RefundMethod, SaleReturn } from '../../shared/contract';
 import { dayInSaoPaulo } from '../../shared/dates';
 import type { DbOrTx } from '../db/client';
 import {
   accountsReceivable,
-  cashFlowEntries,
   saleItems,
   saleReturnLines,
   saleReturns,
@@ -26,6 +24,7 @@ import {
   users,
 } from '../db/schema';
 import { badRequest } from '../errors';
+import { writeCashEntries } from '../ledgers/cash-book';
 import { saleIncomeDescription } from './sale-effects';
 import { loadSalePayments } from './sale-payments';
 import { creditStoreCredit } from './store-credit';
@@ -129,18 +128,19 @@ export async function refundReturn(
 export async function bookRefund(
   t: DbOrTx,
   sale: Pick<SaleRow, 'tenantId' | 'id' | 'number' | 'customerName'>,
-  money: { amount: number; paymentMethod: PaymentMethod; at: Date; description?: string },
+  money: { amount: number; paymentMethod: PaymentMethod; at: Date; payout?: { description: string } },
 ): Promise<void> {
-  await t.insert(cashFlowEntries).values({
-    tenantId: sale.tenantId,
-    saleId: sale.id,
-    date: dayInSaoPaulo(money.at),
-    type: 'expense',
-    description: money.description ?? refundDescription(sale),
-    category: SALES_CATEGORY,
-    amount: money.amount,
-    paymentMethod: money.paymentMethod,
-  });
+  await writeCashEntries(t, [
+    {
+      kind: money.payout ? 'payout' : 'refund',
+      tenantId: sale.tenantId,
+      saleId: sale.id,
+      date: dayInSaoPaulo(money.at),
+      description: money.payout?.description ?? refundDescription(sale),
+      amount: money.amount,
+      paymentMethod: money.paymentMethod,
+    },
+  ]);
 }
 
 /** The returned lines' value and cost counted out of the sales' day totals on the return's day. */

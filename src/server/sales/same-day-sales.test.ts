@@ -10,7 +10,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dayInSaoPaulo } from '../../shared/dates';
 import { rowsOf } from '../reports/period';
-import { cashFlowEntries, saleItems, sales } from '../db/schema';
+import { saleItems, sales } from '../db/schema';
+import { writeCashEntries } from '../ledgers/cash-book';
 import { slotWriters, type SlotWriters } from '../test/day-slots';
 import { NO_STORE, useTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct } from '../test/sales-fixtures';
@@ -75,7 +76,7 @@ describe.runIf(process.env.DATABASE_URL)('sales of one store on one day (postgre
         unitCost: 600,
         totalPrice: 3000,
       });
-      await tx.insert(cashFlowEntries).values(paymentEffectRows(row!).cash);
+      await writeCashEntries(tx, paymentEffectRows(row!).cash);
       written();
       await released;
     });

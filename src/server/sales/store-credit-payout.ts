@@ -156,7 +156,8 @@ export async function payOutStoreCredit(
         createdBy: caller.userId,
       });
     }
-    await bookRefund(t, sale, { amount, paymentMethod: 'cash', at: paidAt, description: payoutDescription(sale) });
+    const payout = { description: payoutDescription(sale) };
+    await bookRefund(t, sale, { amount, paymentMethod: 'cash', at: paidAt, payout });
     if (refusal) await flagSale(t, tenantId, sale.id, overLimit ? 'return_limit' : 'store_credit_payout', now);
     if (session.conflict) await flagSale(t, tenantId, sale.id, 'cash_session', now);
     return {
