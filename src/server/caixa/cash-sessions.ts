@@ -23,13 +23,13 @@ import type {
   CashSessionOpen,
 } from '../../shared/contract';
 import { dayInSaoPaulo, formatDate } from '../../shared/dates';
-import { getStoreSettings } from '../access/settings';
+import { getStoreSettings } from '../core/store-settings';
 import type { DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { cashSessionMovements, cashSessions, type CashSessionRow } from '../db/schema';
 import { writeCashEntries, type CashEntry } from '../ledgers/cash-book';
 import { badRequest, conflict } from '../errors';
-import { saleTime } from '../sales/sale-time';
+import { saleTime } from '../core/sale-time';
 import { expectedNow, movementsOf, takenBySession } from './cash-session-figures';
 import { makerOf, readMaker } from './cash-session-use';
 import { getCashSession, loadSession, type Caller } from './cash-session-queries';

@@ -1,4 +1,4 @@
-// Accounts receivable: crediário installments (written by the sale, sales/sale-effects.ts)
+// Accounts receivable: crediário installments (written by the sale, sales/records/sale-effects.ts)
 // and accounts entered by hand. Changes are guarded by status as for payables
 // (payables.ts); receiving writes the income entry of the cash book in the same
 // transaction (category Vendas, dated the payment day, tied to the sale when there is
@@ -21,10 +21,9 @@ import { containsFolded, likePattern } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
 import { creatingUnderClientId } from '../db/errors';
-import { accountsReceivable, customers, type AccountReceivableRow } from '../db/schema';
+import { accountsReceivable, customers, sales, type AccountReceivableRow } from '../db/schema';
 import { writeCashEntries } from '../ledgers/cash-book';
 import { conflict, notFound } from '../errors';
-import { saleNumberOf } from '../sales/sale-queries';
 import {
   cancelPending,
   checkRange,
@@ -143,6 +142,15 @@ export async function overdueReceivables(db: DbOrTx, tenantId: string, range: Du
   const overdue = { status: 'overdue' as const, start_date, end_date, ...FIRST_OVERDUE };
   const { accountsReceivable, pagination } = await listReceivables(db, tenantId, overdue);
   return { data: accountsReceivable, count: pagination.total };
+}
+
+/** The number of the sale an account names, as messages name it ('#A-0042'). */
+async function saleNumberOf(tr: DbOrTx, tenantId: string, id: string): Promise<string> {
+  const [row] = await tr
+    .select({ number: sales.number })
+    .from(sales)
+    .where(and(eq(sales.tenantId, tenantId), eq(sales.id, id)));
+  return row?.number ?? id.slice(0, 8).toUpperCase();
 }
 
 export async function createReceivable(

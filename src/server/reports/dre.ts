@@ -11,7 +11,7 @@
 // day. Goods bought for resale (their own category) count nowhere here: they are
 // inventory, and reach product_costs when sold.
 // Returns deduct from sales_revenue (and their cost from product_costs) on the return's
-// day: the day totals are kept net (sales/sale-return-effects.ts), and the deduction is
+// day: the day totals are kept net (sales/returns/sale-return-effects.ts), and the deduction is
 // shown beside them ('Devoluções e abatimentos', gross = net + returns).
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
