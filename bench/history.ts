@@ -1,7 +1,7 @@
 // Histórico de Vendas on a store with a year of history (lib/year-store.ts: 100,000 sales
 // at scale 1): the first page of GET /api/sales with filters, p95 through the real server
 // beside the p95 of the same statements run straight on the database (the page, its count,
-// its lines, its payment parts and its cashiers' names, as sales/sale-history.ts asks),
+// its lines, its payment parts and its cashiers' names, as sales/history/sale-history.ts asks),
 // and their ratio; on PGlite and, when DATABASE_URL is set, on a throwaway PostgreSQL.
 // Aims: p95 under 150 ms on PGlite and 50 ms on PostgreSQL.
 import { api } from '../tests/e2e/support/api';

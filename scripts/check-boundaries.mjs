@@ -4,14 +4,29 @@
 //   lib/ or src/shared);
 // - only src/app/offline touches IndexedDB (Dexie), and it imports no screen or session;
 // - on the server, the lower layers never import the higher ones: db/ nothing of the
-//   server but itself and the errors; core/ and http/ no area (access, catalogue, sales,
-//   finance, reports).
+//   server but itself and the errors; core/ and http/ no area; the areas stand in the
+//   floors of SERVER_FLOORS, each importing only the floors below its own (ledgers/, the
+//   one writers of the cash book and the stock, at the bottom), and the parts of sales/
+//   in the floors of SALES_FLOORS.
 // Tests are held to the first rule only (a test may reach into what it tests).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
-const AREAS = ['access', 'catalogue', 'sales', 'finance', 'reports', 'demo', 'cli'].map((a) => `src/server/${a}`);
+/** The server's areas from the ground up: an area imports only those on floors below its own. */
+const SERVER_FLOORS = [
+  ['ledgers'],
+  ['catalogue'],
+  ['access'],
+  ['caixa', 'conflicts'],
+  ['finance'],
+  ['sales'],
+  ['stock', 'imports'],
+  ['reports', 'demo', 'cli'],
+];
+/** The sales area's parts: what a sale is stored as, then what creates, returns or changes one. */
+const SALES_FLOORS = [['records'], ['devices', 'credit'], ['create', 'returns'], ['changes', 'history']];
+const AREAS = SERVER_FLOORS.flat().map((a) => `src/server/${a}`);
 const FEATURES = 'src/app/features';
 
 /** Each rule: the files it covers, and what they may not import (folders or packages). */
@@ -95,6 +110,32 @@ for (const file of files(join(root, FEATURES))) {
     }
   }
 }
+
+/** Each folder of `floors` (under `base`) imports only the folders of the floors below its own. */
+function checkFloors(base, floors) {
+  const folders = floors.flat().map((a) => `${base}/${a}`);
+  const floorOf = new Map(floors.flatMap((names, floor) => names.map((a) => [`${base}/${a}`, floor])));
+  for (const folder of folders) {
+    let abs;
+    try {
+      abs = join(root, folder);
+      statSync(abs);
+    } catch {
+      continue;
+    }
+    for (const file of files(abs)) {
+      if (isTest(relative(root, file))) continue;
+      for (const { spec, target } of importsOf(file)) {
+        const other = target && folders.find((a) => a !== folder && within(target, a));
+        if (other && floorOf.get(other) >= floorOf.get(folder)) {
+          report(file, spec, `${folder} não importa ${other} (mesmo andar ou acima)`);
+        }
+      }
+    }
+  }
+}
+checkFloors('src/server', SERVER_FLOORS);
+checkFloors('src/server/sales', SALES_FLOORS);
 
 if (failures) process.exit(1);
 console.log('boundaries ok: app/server/shared, features, Dexie só em offline/, camadas do servidor');

@@ -1,7 +1,7 @@
 // The sale transaction of POST /api/sales without the API: the server's own two statements
-// (sales/sale-create-read.ts salesReadSql: the products locked, the customer share-locked,
+// (sales/create/sale-create-read.ts salesReadSql: the products locked, the customer share-locked,
 // the sale id checked, the versions drawn after the locks, the key's stored answer;
-// sales/sale-create-write.ts salesWriteSql: the sale, its lines and cash entry, the stock
+// sales/create/sale-create-write.ts salesWriteSql: the sale, its lines and cash entry, the stock
 // and the key with its answer), built by the same functions and sent straight through
 // node-postgres as named prepared statements, as the server sends its hot statements
 // (db/client.ts executeNamed). A numbered sale carries a till's number (a code no real
@@ -15,8 +15,8 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { answersInsertSql } from '../../src/server/core/idempotency';
-import { salesReadSql } from '../../src/server/sales/sale-create-read';
-import { salesWriteSql } from '../../src/server/sales/sale-create-write';
+import { salesReadSql } from '../../src/server/sales/create/sale-create-read';
+import { salesWriteSql } from '../../src/server/sales/create/sale-create-write';
 import { deviceCodeOf } from '../../src/shared/sale-number';
 import { percentile } from './stats';
 import { deviceSequence, type Numbering } from './till-numbers';
@@ -147,12 +147,11 @@ async function rawSale(
         })),
         cash: [
           {
+            kind: 'sale',
             tenantId,
             saleId,
             date: now.toISOString().slice(0, 10),
-            type: 'income',
             description: 'Venda',
-            category: 'Vendas',
             amount: total,
             paymentMethod: 'cash',
           },

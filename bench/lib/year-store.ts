@@ -1,7 +1,7 @@
 // A year of history in the demo store (tenant 'demo', seeded by the server's first start):
 // BENCH_YEAR_SCALE x (50,000 products, 2,000 more customers, 100,000 sales over the last
 // 365 São Paulo days, 20,000 receivables, 5,000 payables) and the cash entries all of that
-// implies, written as the app writes them (src/server/sales/sale-plan.ts and sale-effects.ts,
+// implies, written as the app writes them (src/server/sales/create/sale-plan.ts and records/sale-effects.ts,
 // DESIGN.md 'Finance rules'). year-plan.ts decides (seeded); here the rows are built in
 // SQL, set-based, in one transaction. On PGlite, only while no server runs.
 //   - non-crediário sale: one income entry, Vendas, the sale's day, 'Venda #XXXXXXXX - Cliente';
@@ -11,7 +11,7 @@
 //     expense of what it brought in, on the cancel day; its open installments cancelled;
 //   - paid receivable: income, Vendas, dated payment_date, account_receivable_id (and
 //     sale_id for an installment); paid payable: expense in its category, dated payment_date.
-// The texts are the app's (src/shared/accounts.ts, sales/sale-effects.ts); sizes and
+// The texts are the app's (src/shared/accounts.ts, sales/records/sale-effects.ts); sizes and
 // amounts are what the measured queries depend on.
 import { SALES_CATEGORY } from '../../src/shared/constants';
 import { todayIso } from '../../src/shared/dates';

@@ -33,11 +33,11 @@ import { stockEntryRoutes } from './stock/stock-entries-routes';
 import { importRoutes } from './imports/imports-routes';
 import { dashboardRoutes } from './reports/dashboard-routes';
 import { financialReportRoutes } from './reports/financial-reports-routes';
-import { returnRoutes, storeCreditRoutes } from './sales/returns-routes';
-import { creditApprovalRoutes, customerCrediarioRoutes } from './sales/credit-routes';
+import { returnRoutes, storeCreditRoutes } from './sales/returns/returns-routes';
+import { creditApprovalRoutes, customerCrediarioRoutes } from './sales/credit/credit-routes';
 import { saleRoutes } from './sales/sales-routes';
-import { deviceRoutes } from './sales/devices-routes';
-import { saleConflictRoutes } from './sales/sale-conflicts-routes';
+import { deviceRoutes } from './sales/devices/devices-routes';
+import { saleConflictRoutes } from './conflicts/sale-conflicts-routes';
 
 export interface AppConfig {
   jwtSecret: string;

@@ -4,7 +4,7 @@
 // approve: online an admin present types their e-mail and password at the dialog and the
 // return carries their sealed approval (server/sales/credit-approval.ts), which holds when
 // the outbox delivers it later too; without one the server refuses a cashier's with a 409
-// online, and offline records it for admins to review (limit_conflict, sales/sale-returns.ts).
+// online, and offline records it for admins to review (limit_conflict, sales/returns/sale-returns.ts).
 import { formatBRL } from './money';
 import type { Role } from './permissions';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSale } from '../../src/app/features/sales/build-sale';
 import { installmentAmounts, installmentText, successMessage } from '../../src/app/features/sales/cart';
 import type { SaleFormState } from '../../src/app/features/sales/use-sale-form';
-import { paymentEffectRows } from '../../src/server/sales/sale-effects';
+import { paymentEffectRows } from '../../src/server/sales/records/sale-effects';
 import type { SaleRow } from '../../src/server/db/schema';
 import { SaleCreateSchema } from '../../src/shared/contract/sales';
 import { CREDIARIO_MAX_INSTALLMENTS } from '../../src/shared/constants';

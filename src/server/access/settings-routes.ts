@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StoreSettingsResponseSchema, StoreSettingsUpdateSchema } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { ok, readRoutes, writeRoute } from '../http/record-routes';
-import { getStoreSettings, updateStoreSettings } from './settings';
+import { getStoreSettings } from '../core/store-settings';
+import { updateStoreSettings } from './settings';
 
 /**
  * /api/settings: the store's settings. Everyone signed in reads them (the till follows

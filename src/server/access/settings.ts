@@ -1,34 +1,13 @@
-// The store's settings (contract/settings.ts), kept as one JSON object on the store's row.
-// Reading fills in the defaults of what was never saved; an update merges only the
-// settings it names, so settings a newer version saved survive an older one's update.
+// Saving the store's settings (contract/settings.ts; every area reads them through
+// core/store-settings.ts): an update merges only the settings it names, so settings a
+// newer version saved survive an older one's update.
 import { eq, sql } from 'drizzle-orm';
-import {
-  seesCostPrice,
-  StoreSettingsSchema,
-  type StoreSettings,
-  type StoreSettingsUpdate,
-} from '../../shared/contract';
-import type { Role } from '../../shared/permissions';
+import { StoreSettingsSchema, type StoreSettings, type StoreSettingsUpdate } from '../../shared/contract';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { tenants } from '../db/schema';
 import { MESSAGES, notFound } from '../errors';
 import { resendProducts } from '../catalogue/products';
 import { ensureFinalConsumer } from '../catalogue/customers';
-
-export async function getStoreSettings(db: DbOrTx, tenantId: string): Promise<StoreSettings> {
-  const [row] = await db.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId));
-  if (!row) throw notFound(MESSAGES.tenantNotFound);
-  return StoreSettingsSchema.parse(row.settings);
-}
-
-/**
- * Whether the caller receives cost prices and cost figures. Admins always do (no read);
- * cashiers as the store's setting says.
- */
-export async function costPriceVisible(db: DbOrTx, caller: { tenantId: string; role: Role }): Promise<boolean> {
-  if (caller.role === 'admin') return true;
-  return seesCostPrice(caller.role, await getStoreSettings(db, caller.tenantId));
-}
 
 /**
  * Saves the settings sent. When what cashiers may see of a product changes, every product

@@ -1,9 +1,11 @@
 // What a till session's sales took in, by method (their sale_payments), and its movements: the inputs of the
-// expected figures (shared/caixa.ts does the arithmetic, the same on the device). Only
-// completed sales count; a cancelled sale took nothing in. What a return paid back from the
-// session (cash, or an estorno on a card or Pix) counts out of its method. Instalments
-// received at the till count in their method too (principal and late charges), apart from
-// the sales.
+// expected figures (shared/caixa.ts does the arithmetic, the same on the device). What
+// counts as money taken in is the rule of shared/caixa-taken.ts (takenIn), summed here in
+// SQL for speed; cash-session-taken.test.ts holds the two equal over generated days.
+// Only completed sales count; a cancelled sale took nothing in. What a return paid back
+// from the session (cash, or an estorno on a card or Pix) counts out of its method.
+// Instalments received at the till count in their method too (principal and late
+// charges), apart from the sales.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CashMovement } from '../../shared/contract';
 import { expectedByMethod, type CountMethod, type TakenByMethod } from '../../shared/caixa';

@@ -23,12 +23,13 @@ import type {
   CashSessionOpen,
 } from '../../shared/contract';
 import { dayInSaoPaulo, formatDate } from '../../shared/dates';
-import { getStoreSettings } from '../access/settings';
+import { getStoreSettings } from '../core/store-settings';
 import type { DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { cashFlowEntries, cashSessionMovements, cashSessions, type CashSessionRow } from '../db/schema';
+import { cashSessionMovements, cashSessions, type CashSessionRow } from '../db/schema';
+import { writeCashEntries, type CashEntry } from '../ledgers/cash-book';
 import { badRequest, conflict } from '../errors';
-import { saleTime } from '../sales/sale-time';
+import { saleTime } from '../core/sale-time';
 import { expectedNow, movementsOf, takenBySession } from './cash-session-figures';
 import { makerOf, readMaker } from './cash-session-use';
 import { getCashSession, loadSession, type Caller } from './cash-session-queries';
@@ -141,20 +142,19 @@ export async function closeCashSession(
   }
   const difference = totalDifference(figures);
   const who = session.deviceLabel ? ` ${session.deviceLabel}` : '';
-  const entries = closeEntries(figures).map((e) => ({
+  const entries = closeEntries(figures).map((e): Extract<CashEntry, { kind: 'close' }> => ({
+    kind: 'close',
     tenantId: caller.tenantId,
     id: randomUUID(),
     date: dayInSaoPaulo(closedAt),
     type: e.type,
     description: `${e.label} - Caixa${who} de ${formatDate(session.openedAt.toISOString())}`,
     category: e.category,
-    // The method whose count differed; no cash_session_id: the session's figures count only what came in or out.
     paymentMethod: e.method,
     amount: e.amount,
-    createdAt: now,
-    updatedAt: now,
+    at: now,
   }));
-  if (entries.length > 0) await t.insert(cashFlowEntries).values(entries);
+  await writeCashEntries(t, entries);
   const entryId = entries[0]?.id ?? null;
   await t
     .update(cashSessions)

@@ -9,7 +9,7 @@ import {
   StockMovementListQuerySchema,
   StockMovementListResponseSchema,
 } from '../../shared/contract';
-import { costPriceVisible } from '../access/settings';
+import { costPriceVisible } from '../core/store-settings';
 import type { AuthContext, RouteOptions } from '../context';
 import { readRoutes, registerRecordRoutes, type IdParam } from '../http/record-routes';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './products';

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../db/errors';
 import { liveIn, liveRow, tombstone } from '../db/tombstones';
 import { products, stockMovements, type ProductRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { moveStock } from '../sales/stock-moves';
+import { moveStock } from '../ledgers/stock-moves';
 import { containsFolded, likePattern } from '../core/like';
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';

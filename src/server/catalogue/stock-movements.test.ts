@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../db/client';
-import { enterStock } from '../sales/stock-moves';
+import { enterStock } from '../ledgers/stock-moves';
 import { NO_STORE, NO_UUID, OTHER_HOST, useTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, stockOf } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
@@ -57,7 +57,9 @@ describe.each(databases())('stock movements (%s)', (kind) => {
       { token: admin },
     );
     expect(added.status).toBe(201);
-    expect((await http.put(`/api/sales/${saleId}/cancel`, { reason: 'Cliente desistiu' }, { token: admin })).status).toBe(200);
+    expect(
+      (await http.put(`/api/sales/${saleId}/cancel`, { reason: 'Cliente desistiu' }, { token: admin })).status,
+    ).toBe(200);
 
     // The dialog's stock: an adjustment by the difference, with the reason typed.
     const noReason = await http.put(`/api/products/${id}`, { current_stock: 7 }, { token: admin });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { SaleCreate } from '../../shared/contract';
 import { openDatabase } from '../db/client';
 import { products } from '../db/schema';
-import { createSales, saleCall } from '../sales/sale-create';
+import { createSales, saleCall } from '../sales/create/sale-create';
 import { useTestApp } from '../test/helpers';
 import { makeCustomer, makeProduct, type ProductFixture } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SyncPullQuerySchema, SyncPullResponseSchema } from '../../shared/contract';
-import { costPriceVisible } from '../access/settings';
+import { costPriceVisible } from '../core/store-settings';
 import type { RouteOptions } from '../context';
 import { authOf } from '../http/access';
 import { pullChangesJson } from './sync';

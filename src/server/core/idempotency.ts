@@ -3,7 +3,7 @@
 // its effect committed. One protocol for every keyed call, a sale run's or any other:
 //
 // 1. read: the key's stored answer is read first (a sale run reads it in its own first
-//    statement: sales/sale-create-read.ts). An answer there is replayed, or the call is
+//    statement: sales/create/sale-create-read.ts). An answer there is replayed, or the call is
 //    IDEMPOTENCY_MISMATCH when the key was used for another request;
 // 2. effect and write: otherwise the effect runs, and its answer is INSERTED under the key
 //    with the effect's writes (a sale run's in its own last statement). The key's primary
@@ -150,7 +150,7 @@ export type Answered<T> = Exclude<Outcome<T>, { kind: 'refused' }>;
 /**
  * One keyed call whose effect is a service call joining the transaction (every mutating
  * route but the sales, whose run reads and writes its keys in its own statements:
- * sales/sale-create.ts). The effect answers the body to send (and store); an AppError
+ * sales/create/sale-create.ts). The effect answers the body to send (and store); an AppError
  * it throws is the refusal, thrown on unless a duplicate's answer settles it.
  */
 export async function runKeyed<T>(

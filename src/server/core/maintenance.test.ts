@@ -9,7 +9,7 @@ import { OTHER_HOST, NO_STORE, useTestStore } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody, salesCount } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
 import { SaleCreateSchema } from '../../shared/contract';
-import { createSales, saleCall } from '../sales/sale-create';
+import { createSales, saleCall } from '../sales/create/sale-create';
 import {
   GROWTH_CHECK_EVERY_SALES,
   IDEMPOTENCY_RETENTION_MS,
@@ -138,7 +138,10 @@ describe.each(databases())('idempotency key retention (%s)', (kind) => {
     for (let run = 0; run < 4; run++) {
       const calls = Array.from({ length: 50 }, () => {
         const id = randomUUID();
-        return saleCall(SaleCreateSchema.parse(saleBody(customer.id, [{ product, quantity: 1 }], { id, offline: true })), id);
+        return saleCall(
+          SaleCreateSchema.parse(saleBody(customer.id, [{ product, quantity: 1 }], { id, offline: true })),
+          id,
+        );
       });
       const outcomes = await createSales(ctx.db, tenantId, ctx.demo.cashier.id, calls, { role: 'user' });
       expect(outcomes.every((o) => o.kind === 'done')).toBe(true);

@@ -1,5 +1,5 @@
 // Rows of a table read as JSON inside a larger statement (several reads in one round
-// trip: sales/sale-create-read.ts), turned back into the row objects Drizzle would have answered,
+// trip: sales/create/sale-create-read.ts), turned back into the row objects Drizzle would have answered,
 // each value through its column's own mapping (timestamps to Date, bigint to number...).
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';

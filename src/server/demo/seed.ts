@@ -1,7 +1,7 @@
 // The demo store (SEED_DEMO): http://demo.localhost:PORT, admin@demo.com / demo123 and
 // caixa@demo.com / demo123, ~60 products and 25 customers, set up to show what the till does
 // on the first sale: a Pix key (so Pix shows its QR), 'Consumidor final' chosen at Nova
-// Venda, and named tills (the first till to sell takes 'Caixa 1': sales/devices.ts). All in
+// Venda, and named tills (the first till to sell takes 'Caixa 1': sales/devices/devices.ts). All in
 // one transaction.
 import { cnpjCheckDigits } from '../../shared/documents';
 import { createTenant, type CreatedTenant } from '../access/tenants';

@@ -1,12 +1,12 @@
 // The cash book (DESIGN.md, finance rules): income and expense entries by São Paulo day.
-// Sales, their cancels and paid accounts write their own entries (sales/sale-effects.ts,
-// payables.ts, receivables.ts); here are the manual ones, the list, the summary and the
+// Every entry goes through the cash book's one writer (ledgers/cash-book.ts), called by
+// the area whose event it is; here are the manual ones, the list, the summary and the
 // chart. The summary and the chart read the day totals (cash_flow_days, kept by triggers
 // in each write's transaction), so their cost does not grow with the years of history. Summary for [start, end]: initial = income - expenses dated before start;
 // final = initial + income - expenses in range. The chart has one point per day of the
 // range, its balance running from that initial balance, so its last balance is the
 // summary's final balance.
-import { and, count, desc, eq, gte, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { CLOSE_CATEGORIES, CLOSE_ENTRY_LOCKED } from '../../shared/caixa';
 import {
   CASH_FLOW_CHART_MAX_DAYS,
@@ -24,6 +24,7 @@ import { creatingUnderClientId } from '../db/errors';
 import { pageOf } from '../db/pages';
 import { cashFlowDays, cashFlowEntries, type CashFlowEntryRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import { deleteManualEntry, editManualEntry, writeCashEntry } from '../ledgers/cash-book';
 import { checkRange } from './account-queries';
 
 export const ENTRY_NOT_FOUND = 'Lançamento não encontrado.';
@@ -37,10 +38,6 @@ export interface DayRange {
 
 const t = cashFlowEntries;
 const own = (tenantId: string, id: string) => and(eq(t.tenantId, tenantId), eq(t.id, id));
-/** Entries a person wrote (not a sale's, nor a paid account's); the DRE counts these too. */
-export const manualEntry = and(isNull(t.saleId), isNull(t.accountPayableId), isNull(t.accountReceivableId));
-/** Entries a person may edit or delete: manual ones, but not a caixa close's difference. */
-const editableEntry = and(manualEntry, notInArray(t.category, [...CLOSE_CATEGORIES]));
 
 export function toCashEntry(row: CashFlowEntryRow): CashFlowEntry {
   return {
@@ -162,19 +159,17 @@ export async function createCashEntry(
   tx?: DbOrTx,
 ): Promise<CashFlowEntry> {
   return creatingUnderClientId(db, tx, 'cash_flow_entries_pkey', 'um lançamento', async (tr) => {
-    const [row] = await tr
-      .insert(t)
-      .values({
-        tenantId,
-        ...(input.id ? { id: input.id } : {}),
-        date: input.date,
-        type: input.type,
-        description: input.description,
-        category: input.category,
-        amount: input.amount,
-      })
-      .returning();
-    return toCashEntry(row!);
+    const row = await writeCashEntry(tr, {
+      kind: 'manual',
+      tenantId,
+      ...(input.id ? { id: input.id } : {}),
+      date: input.date,
+      type: input.type,
+      description: input.description,
+      category: input.category,
+      amount: input.amount,
+    });
+    return toCashEntry(row);
   });
 }
 
@@ -193,18 +188,13 @@ export async function updateCashEntry(
   tx?: DbOrTx,
 ): Promise<CashFlowEntry> {
   return inTransaction(db, tx, async (tr) => {
-    const [row] = await tr
-      .update(t)
-      .set({
-        date: input.date,
-        type: input.type,
-        description: input.description,
-        category: input.category,
-        amount: input.amount,
-        updatedAt: new Date(),
-      })
-      .where(and(own(tenantId, id), editableEntry))
-      .returning();
+    const row = await editManualEntry(tr, tenantId, id, {
+      date: input.date,
+      type: input.type,
+      description: input.description,
+      category: input.category,
+      amount: input.amount,
+    });
     if (!row) throw await manualRefusal(tr, tenantId, id);
     return toCashEntry(row);
   });
@@ -212,10 +202,6 @@ export async function updateCashEntry(
 
 export async function deleteCashEntry(db: DbOrTx, tenantId: string, id: string, tx?: DbOrTx): Promise<void> {
   await inTransaction(db, tx, async (tr) => {
-    const rows = await tr
-      .delete(t)
-      .where(and(own(tenantId, id), editableEntry))
-      .returning({ id: t.id });
-    if (rows.length === 0) throw await manualRefusal(tr, tenantId, id);
+    if (!(await deleteManualEntry(tr, tenantId, id))) throw await manualRefusal(tr, tenantId, id);
   });
 }

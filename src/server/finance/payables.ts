@@ -18,7 +18,8 @@ import { containsFolded } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
 import { creatingUnderClientId } from '../db/errors';
-import { accountsPayable, cashFlowEntries, type AccountPayableRow } from '../db/schema';
+import { accountsPayable, type AccountPayableRow } from '../db/schema';
+import { writeCashEntries } from '../ledgers/cash-book';
 import { notFound } from '../errors';
 import { cancelPending, FIRST_OVERDUE, openFirstOrder, refusalOf, statisticsColumns, statusCondition } from './account-queries';
 
@@ -166,15 +167,17 @@ export async function payPayable(
       .where(and(own(tenantId, id), pending))
       .returning();
     if (!row) throw await refusal(tr, tenantId, id, 'pay');
-    await tr.insert(cashFlowEntries).values({
-      tenantId,
-      date: paymentDate,
-      type: 'expense',
-      description: payableEntryDescription({ supplier_name: row.supplierName, description: row.description }),
-      category: row.category,
-      amount: row.amount,
-      accountPayableId: row.id,
-    });
+    await writeCashEntries(tr, [
+      {
+        kind: 'payable',
+        tenantId,
+        date: paymentDate,
+        description: payableEntryDescription({ supplier_name: row.supplierName, description: row.description }),
+        category: row.category,
+        amount: row.amount,
+        accountPayableId: row.id,
+      },
+    ]);
     return toPayable(row, today);
   });
 }

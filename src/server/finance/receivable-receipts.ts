@@ -14,22 +14,17 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { lateChargesDescription } from '../../shared/account-records';
 import { partialPaymentDescription, receivableEntryDescription } from '../../shared/accounts';
-import { SALES_CATEGORY } from '../../shared/constants';
-import {
-  LATE_CHARGES_CATEGORY,
-  type AccountReceivable,
-  type InstallmentReceipt,
-  type ReceiveInstallment,
-} from '../../shared/contract';
+import { type AccountReceivable, type InstallmentReceipt, type ReceiveInstallment } from '../../shared/contract';
 import { todayIso } from '../../shared/dates';
 import { lateCharges } from '../../shared/late-charges';
 import { formatBRL } from '../../shared/money';
 import type { Role } from '../../shared/permissions';
-import { getStoreSettings } from '../access/settings';
+import { getStoreSettings } from '../core/store-settings';
 import { inTransaction, type DbOrTx } from '../db/client';
-import { accountsReceivable, cashFlowEntries } from '../db/schema';
+import { accountsReceivable } from '../db/schema';
+import { writeCashEntries } from '../ledgers/cash-book';
 import { makerOf, readMaker, readSessionOwner, sessionUse } from '../caixa/cash-session-use';
-import { flagSale } from '../sales/sale-conflicts';
+import { flagSale } from '../conflicts/sale-conflicts';
 import { badRequest, forbidden } from '../errors';
 import { refusalOf } from './account-queries';
 import { getReceivable, RECEIVABLE_NOT_FOUND } from './receivables';
@@ -113,25 +108,27 @@ export async function receiveInstallment(
     const base = {
       tenantId,
       date: paymentDate,
-      type: 'income' as const,
-      saleId: row.saleId,
       accountReceivableId: paidId,
       paymentMethod: input.payment_method,
       cashSessionId,
     };
     const description = receivableEntryDescription(paid.description, paid.customer?.name ?? null);
-    await tr.insert(cashFlowEntries).values({ ...base, description, category: SALES_CATEGORY, amount });
     const extra = charges.multa_cents + charges.juros_cents;
-    if (extra > 0) {
-      await tr.insert(cashFlowEntries).values({
-        ...base,
-        // Not the sale's: a sale cancelled later reverses what it sold, not the charges paid late.
-        saleId: null,
-        description: lateChargesDescription(paid),
-        category: LATE_CHARGES_CATEGORY,
-        amount: extra,
-      });
-    }
+    await writeCashEntries(tr, [
+      { ...base, kind: 'instalment', saleId: row.saleId, description, amount },
+      // Not the sale's: a sale cancelled later reverses what it sold, not the charges paid late.
+      ...(extra > 0
+        ? [
+            {
+              ...base,
+              kind: 'late_charges' as const,
+              saleId: null,
+              description: lateChargesDescription(paid),
+              amount: extra,
+            },
+          ]
+        : []),
+    ]);
     const receivable: AccountReceivable = paidId === row.id ? paid : await getReceivable(tr, tenantId, id);
     return {
       receivable,

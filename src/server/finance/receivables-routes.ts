@@ -13,7 +13,7 @@ import {
   ReceivableStatisticsResponseSchema,
 } from '../../shared/contract';
 import { isDayScoped } from '../../shared/permissions';
-import { getStoreSettings } from '../access/settings';
+import { getStoreSettings } from '../core/store-settings';
 import type { RouteOptions } from '../context';
 import { dayScoped } from '../http/day-scope';
 import { registerAccountActions } from './account-routes';

@@ -1,4 +1,4 @@
-// Accounts receivable: crediário installments (written by the sale, sales/sale-effects.ts)
+// Accounts receivable: crediário installments (written by the sale, sales/records/sale-effects.ts)
 // and accounts entered by hand. Changes are guarded by status as for payables
 // (payables.ts); receiving writes the income entry of the cash book in the same
 // transaction (category Vendas, dated the payment day, tied to the sale when there is
@@ -14,7 +14,6 @@ import {
   type MarkAsPaid,
   type ReceivableStatistics,
 } from '../../shared/contract';
-import { SALES_CATEGORY } from '../../shared/constants';
 import { todayIso } from '../../shared/dates';
 import { stripDocument } from '../../shared/documents';
 import { getCustomer } from '../catalogue/customers';
@@ -22,9 +21,9 @@ import { containsFolded, likePattern } from '../core/like';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { pageOf } from '../db/pages';
 import { creatingUnderClientId } from '../db/errors';
-import { accountsReceivable, cashFlowEntries, customers, type AccountReceivableRow } from '../db/schema';
+import { accountsReceivable, customers, sales, type AccountReceivableRow } from '../db/schema';
+import { writeCashEntries } from '../ledgers/cash-book';
 import { conflict, notFound } from '../errors';
-import { saleNumberOf } from '../sales/sale-queries';
 import {
   cancelPending,
   checkRange,
@@ -145,6 +144,15 @@ export async function overdueReceivables(db: DbOrTx, tenantId: string, range: Du
   return { data: accountsReceivable, count: pagination.total };
 }
 
+/** The number of the sale an account names, as messages name it ('#A-0042'). */
+async function saleNumberOf(tr: DbOrTx, tenantId: string, id: string): Promise<string> {
+  const [row] = await tr
+    .select({ number: sales.number })
+    .from(sales)
+    .where(and(eq(sales.tenantId, tenantId), eq(sales.id, id)));
+  return row?.number ?? id.slice(0, 8).toUpperCase();
+}
+
 export async function createReceivable(
   db: DbOrTx,
   tenantId: string,
@@ -242,16 +250,17 @@ export async function payReceivable(
       .returning({ id: t.id });
     if (!row) throw await refusalOf(tr, t, { tenantId, id }, 'pay', RECEIVABLE_NOT_FOUND);
     const paid = await loadReceivable(tr, tenantId, id);
-    await tr.insert(cashFlowEntries).values({
-      tenantId,
-      date: paymentDate,
-      type: 'income',
-      description: receivableEntryDescription(paid.account.description, paid.customerName),
-      category: SALES_CATEGORY,
-      amount: paid.account.amount,
-      saleId: paid.account.saleId,
-      accountReceivableId: paid.account.id,
-    });
+    await writeCashEntries(tr, [
+      {
+        kind: 'instalment',
+        tenantId,
+        date: paymentDate,
+        description: receivableEntryDescription(paid.account.description, paid.customerName),
+        amount: paid.account.amount,
+        saleId: paid.account.saleId,
+        accountReceivableId: paid.account.id,
+      },
+    ]);
     return toReceivable(paid, todayIso());
   });
 }

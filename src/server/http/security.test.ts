@@ -12,7 +12,7 @@ import {
   raw,
   SECURITY_HEADER_NAMES,
   useBuiltApp,
-} from './security-fixtures';
+} from '../test/security-fixtures';
 import { ROBOTS_TXT } from './static';
 
 describe.each(databases())('security headers (%s)', (kind) => {

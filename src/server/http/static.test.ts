@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../demo/seed';
 import { login } from '../test/helpers';
 import { databases } from '../test/testDb';
-import { APP_JS, expectDocumentHeaders, INDEX_HTML, raw, useBuiltApp, VENDAS_HTML } from './security-fixtures';
+import { APP_JS, expectDocumentHeaders, INDEX_HTML, raw, useBuiltApp, VENDAS_HTML } from '../test/security-fixtures';
 import { CACHE_IMMUTABLE } from './static';
 
 describe.each(databases())('static files and compression (%s)', (kind) => {

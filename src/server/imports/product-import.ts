@@ -4,14 +4,14 @@
 // not found, it creates one (a row without Código takes its barcode as the Código). The
 // stock column is a count ('set': the product's stock becomes it) or an entry ('add': it
 // is added), and every change of stock, a new product's first one too, is a movement of
-// kind 'import' written by the stock module (sales/stock.ts), with who and the file's name.
+// kind 'import' written by the stock module (ledgers/stock.ts), with who and the file's name.
 import { and, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ImportRowError } from '../../shared/contract';
 import { gtin14 } from '../../shared/gtin';
 import { PRODUCT_FIELDS, type Mapping, type ProductFieldKey } from '../../shared/import/fields';
 import type { DbOrTx } from '../db/client';
 import { products, type ProductRow } from '../db/schema';
-import { writeOpeningStock, writeStock, type StockWrite } from '../sales/stock';
+import { writeOpeningStock, writeStock, type StockWrite } from '../ledgers/stock';
 import type { ImportJob, ImportSpec, Judged } from './import-spec';
 import type { SheetRow } from './limits';
 import { gtin, money, oneLine, quantity, readRow, rowError, yesNo, type CellReader } from './row-values';

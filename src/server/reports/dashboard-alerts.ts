@@ -4,7 +4,7 @@
 // OVERDUE_LIST_MAX long (the most urgent first) with the full count beside it. Day-scoped
 // callers (cashiers) get receivables by the receivables' today scope (none of those is
 // overdue yet) and no payables (they have no accounts_payable permission). Admins also get
-// how many sale conflicts nobody reviewed yet (sales/sale-conflicts.ts); the others 0.
+// how many sale conflicts nobody reviewed yet (conflicts/sale-conflicts.ts); the others 0.
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { daysOverdue } from '../../shared/accounts';
 import { OVERDUE_LIST_MAX } from '../../shared/contract/accounts';
@@ -14,7 +14,7 @@ import type { DbOrTx } from '../db/client';
 import { products } from '../db/schema';
 import { overduePayables } from '../finance/payables';
 import { overdueReceivables } from '../finance/receivables';
-import { openConflictCount } from '../sales/sale-conflicts';
+import { openConflictCount } from '../conflicts/sale-conflicts';
 
 /** Live products below their minimum, the furthest below first, and how many there are. */
 export async function lowStockProducts(db: DbOrTx, tenantId: string) {

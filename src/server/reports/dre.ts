@@ -11,7 +11,7 @@
 // day. Goods bought for resale (their own category) count nowhere here: they are
 // inventory, and reach product_costs when sold.
 // Returns deduct from sales_revenue (and their cost from product_costs) on the return's
-// day: the day totals are kept net (sales/sale-return-effects.ts), and the deduction is
+// day: the day totals are kept net (sales/returns/sale-return-effects.ts), and the deduction is
 // shown beside them ('Devoluções e abatimentos', gross = net + returns).
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -20,7 +20,7 @@ import { LATE_CHARGES_CATEGORY } from '../../shared/contract/receipts';
 import type { Dre } from '../../shared/contract/reports';
 import type { DbOrTx } from '../db/client';
 import { accountsPayable, accountsReceivable, cashFlowEntries, isCrediario, saleReturns, salesDays } from '../db/schema';
-import { manualEntry } from '../finance/cash-flow';
+import { manualEntry } from '../ledgers/cash-book';
 import { centavos, rowsOf, type Days } from './period';
 import { percentOf } from './percent';
 

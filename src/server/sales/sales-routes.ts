@@ -30,11 +30,11 @@ import { errorBodyOf } from '../http/errors';
 import { idempotencyKeyOf, sendAnswer } from '../http/idempotency';
 import { ok, readRoutes, writeRoute, type IdParam } from '../http/record-routes';
 import { validationError } from '../validation';
-import { createSales, saleCall, type SaleCall } from './sale-create';
-import { addSaleItem, removeSaleItem, updateSaleItem } from './sale-items';
-import { getSaleDetail, listSales, saleByNumber } from './sale-history';
-import { saleStats } from './sale-queries';
-import { cancelSale, updateSale } from './sale-update';
+import { createSales, saleCall, type SaleCall } from './create/sale-create';
+import { addSaleItem, removeSaleItem, updateSaleItem } from './changes/sale-items';
+import { getSaleDetail, listSales, saleByNumber } from './history/sale-history';
+import { saleStats } from './records/sale-queries';
+import { cancelSale, updateSale } from './changes/sale-update';
 
 /**
  * /api/sales (spec §7). Cashiers: sales.read and sales.create; update, cancel and line

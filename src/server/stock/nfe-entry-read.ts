@@ -14,7 +14,7 @@ import { formatDocument, stripDocument } from '../../shared/documents';
 import type { DbOrTx } from '../db/client';
 import { products, stockEntries, supplierProductLinks, tenants, type ProductRow } from '../db/schema';
 import { conflict, notFound, MESSAGES } from '../errors';
-import { getStoreSettings } from '../access/settings';
+import { getStoreSettings } from '../core/store-settings';
 import { costPerUnit, factorFromTaxUnit, unitsOf } from './entry-units';
 import { acquisitionCost } from './nfe-line-costs';
 import { parseNfe, type NfeDocument, type NfeLine } from './nfe-parse';

@@ -31,8 +31,8 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { products, stockCountItems, stockCounts } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { moveStock } from '../sales/stock-moves';
-import { saleTime } from '../sales/sale-time';
+import { moveStock } from '../ledgers/stock-moves';
+import { saleTime } from '../core/sale-time';
 import { STOCK_COUNT_NOT_FOUND, coveredProducts, getStockCount, stockCountLine } from './stock-count-reads';
 
 interface Caller {

@@ -1,6 +1,6 @@
 // Confirming a supplier's NF-e, in ONE transaction (all or nothing): the entry and its
 // lines, the products created from lines, every line's units into stock (the one stock
-// writer: sales/stock.ts), each product's cost price (last cost or weighted average, the
+// writer: ledgers/stock.ts), each product's cost price (last cost or weighted average, the
 // store's setting, from the lines' acquisition costs), what each supplier code was linked
 // to (and its package) for the next note, and the bills to pay (nfe-payables.ts). The note
 // is read again from its XML: quantities, costs and bills come from the document; the
@@ -19,7 +19,7 @@ import { inTransaction, type DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { products, stockEntries, stockEntryLines, type StockEntryRow } from '../db/schema';
 import { badRequest, conflict } from '../errors';
-import { lockProducts, stockWritesOf, writeStock } from '../sales/stock';
+import { lockProducts, stockWritesOf, writeStock } from '../ledgers/stock';
 import { priceWithMarkup } from './entry-units';
 import { refuseTakenSkus, rememberLinks, writeCosts } from './stock-entry-writes';
 import { enteredError, readEntry, type EntryLine } from './nfe-entry-read';

@@ -131,7 +131,7 @@ export const SaleSchema = z.object({
   payments: z.array(SalePaymentSchema),
   /** Shortfalls of an offline sale replayed beyond server stock. */
   stock_conflicts: z.array(StockConflictSchema),
-  /** Lines of an offline sale at a price the product did not have (sales/sale-price.ts on the server). */
+  /** Lines of an offline sale at a price the product did not have (sales/create/sale-price.ts on the server). */
   price_conflicts: z.array(PriceConflictSchema),
   offline: z.boolean(),
   notes: z.string().nullable(),

@@ -118,7 +118,7 @@ export const expenseCategories = pgTable(
  * Each product's sale prices with the time each took effect: a row per product created
  * and per change of its sale_price. Written by triggers on products (migration 0004) in
  * the transaction of the write itself, whoever writes (the API, the seed, a bulk load).
- * An offline sale's unit price is checked against it (sales/sale-price.ts).
+ * An offline sale's unit price is checked against it (sales/create/sale-price.ts).
  */
 export const productPrices = pgTable(
   'product_prices',
