@@ -95,7 +95,7 @@ describe.each(databases())('products import (%s)', (kind) => {
       [Number(EAN_C), 'Tênis', 5],
     ]);
     const first = await confirm('products', file, { file_name: 'entrada.xlsx', stock_mode: 'add' });
-    expect(first.status).toBe(201);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body.data.counts).toEqual({ created: 0, updated: 1, unchanged: 0, errors: 0 });
     expect(await productBySku('ADD-1')).toMatchObject({ currentStock: 7 });
     const again = await preview('products', file, { stock_mode: 'add' });
