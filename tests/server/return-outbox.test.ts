@@ -6,9 +6,9 @@
 import 'fake-indexeddb/auto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { finishSale } from '../../src/app/offline/finish-sale';
+import { finishSale } from '../../src/app/counter/finish-sale';
 import { recordSale } from '../../src/app/offline/outbox';
-import { finishReturn, storeCreditOf } from '../../src/app/offline/returns';
+import { finishReturn, storeCreditOf } from '../../src/app/counter/returns';
 import { returnOverLimit } from '../../src/shared/return-limit';
 import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';

@@ -20,14 +20,7 @@ export type MirrorProduct = Omit<z.input<typeof ProductSchema>, 'sale_price' | '
 export type MirrorCustomer = z.input<typeof CustomerSchema> & { version: number };
 
 export type OutboxKind =
-  | 'customer'
-  | 'sale'
-  | 'account'
-  | 'caixa'
-  | 'return'
-  | 'store-credit-payout'
-  | 'sale-cancel'
-  | 'stock-count';
+  'customer' | 'sale' | 'account' | 'caixa' | 'return' | 'store-credit-payout' | 'sale-cancel' | 'stock-count';
 export type OutboxStatus = 'pending' | 'rejected';
 
 export interface OutboxRejection {

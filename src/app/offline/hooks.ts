@@ -7,8 +7,6 @@ import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } fro
 import { getDb, type BalcaoDb, type LocalSale, type OutboxEntry } from './db';
 import { lastSyncAt } from './mirror';
 import { api } from '../lib/api';
-import type { DirectSend } from './direct-send';
-import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-sale';
 import {
   discardRejected,
   outboxOutcome,
@@ -23,12 +21,15 @@ import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-en
 import { SyncEngineContext } from './sync-engine-context';
 import { useScreenPainted } from './screen-painted';
 import { ensureDeviceCode, nextSaleNumber } from './sale-numbers';
-import { deviceCrediario, type DeviceCrediario } from './credit';
 
 /** useLiveQuery, started only once the first signed-in screen is painted. */
-function useDeviceQuery<T>(querier: () => Promise<T> | T, deps: unknown[]): T | undefined;
-function useDeviceQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], defaultResult: D): T | D;
-function useDeviceQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], defaultResult?: D): T | D | undefined {
+export function useDeviceQuery<T>(querier: () => Promise<T> | T, deps: unknown[]): T | undefined;
+export function useDeviceQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], defaultResult: D): T | D;
+export function useDeviceQuery<T, D>(
+  querier: () => Promise<T> | T,
+  deps: unknown[],
+  defaultResult?: D,
+): T | D | undefined {
   const painted = useScreenPainted();
   return useLiveQuery<T | D | undefined, D | undefined>(
     painted ? querier : () => defaultResult,
@@ -36,6 +37,12 @@ function useDeviceQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], de
     defaultResult,
   );
 }
+
+/**
+ * A live query that starts at once (no wait for the first paint): for what a screen opened
+ * after it reads (a dialog, the till's session once painted).
+ */
+export const useLiveDeviceQuery = useLiveQuery;
 
 export function useSyncEngine(): SyncEngine | null {
   return useContext(SyncEngineContext);
@@ -148,35 +155,8 @@ export function usePendingQuantities(): ReadonlyMap<string, number> {
 }
 const EMPTY_MAP: ReadonlyMap<string, number> = new Map();
 
-/**
- * A direct send (direct-send.ts) on this device: online or not as the browser says, and
- * when it was queued the engine is told (`afterQueued`) so that it sends it.
- */
-export function useDirectSend<I, O extends { kind: string }>(
-  send: DirectSend<I, O>,
-  afterQueued: 'saleRecorded' | 'drain',
-): (input: I) => Promise<O> {
-  const engine = useSyncEngine();
-  const online = useOnline();
-  return useCallback(
-    async (input) => {
-      const outcome = await send(getDb(), api, input, { online });
-      if (outcome.kind === 'queued') void engine?.[afterQueued]();
-      return outcome;
-    },
-    [engine, online, send, afterQueued],
-  );
-}
-
-/**
- * Finishes a sale (finish-sale.ts): straight to the server when online, else (or without
- * an answer) into the outbox, after which the engine is asked to send it.
- */
-export const useFinishSale = (): ((input: FinishSaleInput) => Promise<FinishOutcome>) =>
-  useDirectSend(finishSale, 'saleRecorded');
-
 /** Runs a change that queues outbox rows, then asks the engine to send them. */
-function useQueuing<A extends unknown[], R>(
+export function useQueuing<A extends unknown[], R>(
   record: (db: BalcaoDb, ...args: A) => Promise<R>,
 ): (...args: A) => Promise<R> {
   const engine = useSyncEngine();
@@ -268,13 +248,3 @@ export function useRecordSaleCancel(): (cancel: Parameters<typeof recordSaleCanc
     [engine],
   );
 }
-
-/** The customer's crediário as this device changed it: queued sales and receipts (credit.ts). */
-export function useDeviceCrediario(customerId: string | null): DeviceCrediario {
-  return useDeviceQuery(
-    () => (customerId ? deviceCrediario(getDb(), customerId) : NO_CREDIARIO),
-    [customerId],
-    NO_CREDIARIO,
-  );
-}
-const NO_CREDIARIO: DeviceCrediario = { customerId: null, queued: 0, received: 0, revision: '' };

@@ -2,7 +2,7 @@
 // together or neither, and the stock shown while they wait and once acknowledged.
 import { describe, expect, it } from 'vitest';
 import { enqueue, recordCustomer, recordSale, saleDependencies } from './outbox';
-import { recordReturn } from './returns';
+import { recordReturn } from '../counter/returns';
 import { drainOutbox } from './sender';
 import { applyAcknowledgedSale, availableStock, pendingQuantities } from './stock';
 import { onAck } from './sync-io';

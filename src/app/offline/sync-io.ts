@@ -6,11 +6,11 @@ import { INVALID_RESPONSE_TEXT } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';
 import { envelope } from '../../shared/contract/common';
 import { SaleCreateResultSchema, type StockAfter } from '../../shared/contract/sales';
-import { settleAccountChange } from './account-changes';
+import { settleAccountChange } from './overlay-sync';
 import type { BalcaoDb, OutboxEntry } from './db';
 import type { FetchPage, PullPage } from './mirror';
 import { applyAcknowledgedSale, applyDeliveredRestock } from './stock';
-import { applyStoreCreditAnswer, settleReturnAnswer } from './returns';
+import { applyStoreCreditAnswer, settleReturnAnswer } from '../counter/returns';
 
 /**
  * What the device reads of the server's answer to a new sale (POST /api/sales, or its part

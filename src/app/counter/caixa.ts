@@ -7,10 +7,10 @@
 // its movements and the receipts kept on it; its close is caixa-close.ts.
 import type { CloseFigure } from '../../shared/caixa';
 import { toReais } from '../../shared/money';
-import type { BalcaoDb, OutboxEntry } from './db';
-import { deviceIdentity } from './device-identity';
-import { buildOutboxEntry } from './outbox';
-import { madeByNow } from './session-cache';
+import type { BalcaoDb, OutboxEntry } from '../offline/db';
+import { deviceIdentity } from '../offline/device-identity';
+import { buildOutboxEntry } from '../offline/outbox';
+import { madeByNow } from '../offline/session-cache';
 
 export const META_CAIXA = 'caixa.session';
 

@@ -20,13 +20,13 @@ import { SaleReturnSchema, type RefundMethod } from '../../shared/contract/retur
 import { toCentavos } from '../../shared/money';
 import type { ApiError } from '../lib/api-error';
 import { caixaDependencies, currentCaixa, keepCaixaReceipt, settleCaixaReceipt } from './caixa';
-import type { BalcaoDb, LocalSale, OutboxEntry } from './db';
-import { deviceIdentity } from './device-identity';
+import type { BalcaoDb, LocalSale, OutboxEntry } from '../offline/db';
+import { deviceIdentity } from '../offline/device-identity';
 import type { DirectSend } from './direct-send';
-import { buildOutboxEntry } from './outbox';
-import { failureOf, verdictOf } from './retry-policy';
-import { applyDeliveredRestock } from './stock';
-import { madeByNow } from './session-cache';
+import { buildOutboxEntry } from '../offline/outbox';
+import { failureOf, verdictOf } from '../offline/retry-policy';
+import { applyDeliveredRestock } from '../offline/stock';
+import { madeByNow } from '../offline/session-cache';
 
 export const storeCreditResource = (customerId: string) => `store-credit:${customerId}`;
 

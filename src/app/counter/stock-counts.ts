@@ -5,8 +5,8 @@
 // device's clock): the server compares it with the stock the system had at that moment,
 // and a count that arrives after a newer one of the same product leaves the newer. Until
 // the server has it, the screen shows the queued quantity over the server's line.
-import type { BalcaoDb, OutboxEntry } from './db';
-import { buildOutboxEntry } from './outbox';
+import type { BalcaoDb, OutboxEntry } from '../offline/db';
+import { buildOutboxEntry } from '../offline/outbox';
 
 const countResource = (countId: string) => `stock-count:${countId}:`;
 

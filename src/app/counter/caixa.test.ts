@@ -15,7 +15,7 @@ import {
   sessionReceipts,
   sessionSales,
 } from './caixa-close';
-import { BalcaoDb, type LocalSale } from './db';
+import { BalcaoDb, type LocalSale } from '../offline/db';
 import { finishSale } from './finish-sale';
 import { freshDevices, P1 } from '../test/device-db';
 

@@ -22,9 +22,9 @@ import {
   type LocalCashReceipt,
   type LocalCashSession,
 } from './caixa';
-import type { BalcaoDb, LocalSale } from './db';
-import { buildOutboxEntry } from './outbox';
-import { madeByNow } from './session-cache';
+import type { BalcaoDb, LocalSale } from '../offline/db';
+import { buildOutboxEntry } from '../offline/outbox';
+import { madeByNow } from '../offline/session-cache';
 
 /** The session's sales made on this device (the ones the server will count). */
 export async function sessionSales(db: BalcaoDb, sessionId: string): Promise<LocalSale[]> {

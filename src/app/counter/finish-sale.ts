@@ -9,18 +9,18 @@
 // if the direct sending did arrive (sales/sale-create.ts on the server).
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import type { ApiError } from '../lib/api-error';
-import type { LocalSale } from './db';
+import type { LocalSale } from '../offline/db';
 import { caixaDependencies, currentCaixa, type SalePart } from './caixa';
-import { deviceIdentity } from './device-identity';
-import { madeByNow } from './session-cache';
+import { deviceIdentity } from '../offline/device-identity';
+import { madeByNow } from '../offline/session-cache';
 import type { DirectSend } from './direct-send';
-import { recordSale, saleDependencies } from './outbox';
-import { failureOf, verdictOf } from './retry-policy';
-import { applyAcknowledgedSale } from './stock';
-import { saleAckOf } from './sync-io';
+import { recordSale, saleDependencies } from '../offline/outbox';
+import { failureOf, verdictOf } from '../offline/retry-policy';
+import { applyAcknowledgedSale } from '../offline/stock';
+import { saleAckOf } from '../offline/sync-io';
 import { storeCreditDependencies, storeCreditOf } from './returns';
 import { toCentavos } from '../../shared/money';
-import { claimSaleNumber, nextSaleNumber, ownTillName } from './sale-numbers';
+import { claimSaleNumber, nextSaleNumber, ownTillName } from '../offline/sale-numbers';
 import { saleLabel } from '../../shared/sale-number';
 
 export type FinishOutcome =

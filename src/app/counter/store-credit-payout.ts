@@ -10,13 +10,13 @@ import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import { toReais } from '../../shared/money';
 import type { ApiError } from '../lib/api-error';
 import { caixaDependencies, currentCaixa, keepCaixaReceipt } from './caixa';
-import type { BalcaoDb, OutboxEntry } from './db';
-import { deviceIdentity } from './device-identity';
-import { madeByNow } from './session-cache';
+import type { BalcaoDb, OutboxEntry } from '../offline/db';
+import { deviceIdentity } from '../offline/device-identity';
+import { madeByNow } from '../offline/session-cache';
 import type { DirectSend } from './direct-send';
-import { buildOutboxEntry } from './outbox';
+import { buildOutboxEntry } from '../offline/outbox';
 import { applyStoreCreditAnswer, storeCreditDependencies, storeCreditResource } from './returns';
-import { failureOf, verdictOf } from './retry-policy';
+import { failureOf, verdictOf } from '../offline/retry-policy';
 
 export interface PayoutInput {
   /** The payout's id: its outbox row's id and Idempotency-Key. */
