@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { CashSessionDetail } from '../../src/shared/contract';
 import type { RefundMethod } from '../../src/shared/contract/returns';
 import { lineShare } from '../../src/shared/return-share';
-import { currentCaixa, openCaixa } from '../../src/app/counter/caixa';
+import { openCaixa } from '../../src/app/counter/caixa';
+import { currentCaixa } from '../../src/app/counter/caixa-session';
 import { closeCaixa, expectedOf, sessionReceipts, sessionSales } from '../../src/app/counter/caixa-close';
 import type { LocalSale } from '../../src/app/offline/db';
 import { finishSale } from '../../src/app/counter/finish-sale';
@@ -17,7 +18,7 @@ import { chargedLines, finishReturn, tillPartOfReturn } from '../../src/app/coun
 import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
 import { finishPayout } from '../../src/app/counter/store-credit-payout';
-import { onAck } from '../../src/app/offline/sync-io';
+import { onAck } from '../../src/app/counter/outbox-kinds';
 import { useDeviceAndServer } from './device-server';
 import { databases } from '../../src/server/test/testDb';
 import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';

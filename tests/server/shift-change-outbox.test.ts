@@ -8,7 +8,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { CashSessionDetail } from '../../src/shared/contract';
-import { addCashMovement, currentCaixa, openCaixa } from '../../src/app/counter/caixa';
+import { addCashMovement, openCaixa } from '../../src/app/counter/caixa';
+import { currentCaixa } from '../../src/app/counter/caixa-session';
 import { closeCaixa, dismissCaixa, expectedOf, sessionReceipts, sessionSales } from '../../src/app/counter/caixa-close';
 import type { LocalSale } from '../../src/app/offline/db';
 import { finishSale } from '../../src/app/counter/finish-sale';
@@ -17,7 +18,7 @@ import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
 import { clearSessionData, saveLastUser } from '../../src/app/offline/session-cache';
 import { finishPayout } from '../../src/app/counter/store-credit-payout';
-import { onAck } from '../../src/app/offline/sync-io';
+import { onAck } from '../../src/app/counter/outbox-kinds';
 import { saleConflicts, sales } from '../../src/server/db/schema';
 import { login, storeRows } from '../../src/server/test/helpers';
 import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';

@@ -8,9 +8,10 @@ import { outstandingFor, recordAccountChange, submitAccountChange, type AccountC
 import type { OutboxEntry } from '../offline/db';
 import { readOverlay } from '../offline/overlay-store';
 import { pruneOverlay } from '../offline/overlay-sync';
-import { discardRejected, recordSale, retryRejected } from '../offline/outbox';
+import { discardRejected, retryRejected } from '../offline/outbox';
+import { recordSale } from './records';
 import { drainOutbox, type SendResult } from '../offline/sender';
-import { onAck } from '../offline/sync-io';
+import { onAck } from './outbox-kinds';
 import { deviceIdentity } from '../offline/device-identity';
 import { freshDevices } from '../test/device-db';
 import { clearSessionData, saveLastUser } from '../offline/session-cache';

@@ -9,10 +9,12 @@
 // data fetched after that (src/app/lib/accounts/overlay.ts). A refused change stays in the outbox,
 // its overlay visible, until an admin retries or discards it.
 import { ApiError, isNetworkError } from '../lib/api-error';
-import { caixaDependencies, keepCaixaReceipt, type LocalCashReceipt } from './caixa';
+import { keepCaixaReceipt, type LocalCashReceipt } from './caixa-session';
 import type { BalcaoDb, OutboxEntry, OverlayRecord } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
 import { buildOutboxEntry } from '../offline/outbox';
+import { waitingFor } from '../offline/outbox-kinds';
+import { OUTBOX_KINDS } from './outbox-kinds';
 import { madeByNow } from '../offline/session-cache';
 
 export type OverlayKind = OverlayRecord['kind'];
@@ -61,9 +63,15 @@ async function atThisTill(db: BalcaoDb, change: AccountChange, queued: boolean):
   return { ...change, body };
 }
 
-/** A receipt at the till waits for its caixa's opening while that is queued (the server counts it in the session). */
-function caixaWait(db: BalcaoDb, change: AccountChange): Promise<string[]> {
-  return change.caixaReceipt ? caixaDependencies(db, change.caixaReceipt.sessionId) : Promise.resolve([]);
+/**
+ * What a change waits for: its account's earlier changes still queued, and a receipt at the
+ * till its caixa's opening while that is queued (the server counts it in the session).
+ */
+function waitsOf(db: BalcaoDb, change: AccountChange): Promise<string[]> {
+  return waitingFor(
+    db,
+    OUTBOX_KINDS.account.waitsFor({ resource: change.resource, sessionId: change.caixaReceipt?.sessionId }),
+  );
 }
 
 export const overlayKey = (kind: OverlayKind, id: string) => `${kind}:${id}`;
@@ -77,16 +85,14 @@ export function outstandingFor(db: BalcaoDb, resource: string): Promise<OutboxEn
 export async function recordAccountChange(db: BalcaoDb, asMade: AccountChange): Promise<OutboxEntry> {
   const change = await atThisTill(db, asMade, true);
   return db.transaction('rw', db.outbox, db.financeOverlay, db.meta, async () => {
-    const earlier = (await outstandingFor(db, change.resource)).map((e) => e.id);
     const entry: OutboxEntry = {
       ...buildOutboxEntry({
         id: change.id,
         kind: 'account',
-        method: change.method,
-        path: change.path,
+        ...OUTBOX_KINDS.account.route({ method: change.method, path: change.path }),
         body: change.body,
         summary: change.summary,
-        dependsOn: [...earlier, ...(await caixaWait(db, change))],
+        dependsOn: await waitsOf(db, change),
       }),
       resource: change.resource,
     };
@@ -136,7 +142,7 @@ function worthRetrying(error: unknown): boolean {
  * Idempotency-Key: if the server did receive it, the replay answers what it stored.
  */
 export async function submitAccountChange(db: BalcaoDb, change: AccountChange, io: SubmitIo): Promise<SubmitResult> {
-  const waiting = (await outstandingFor(db, change.resource)).length > 0 || (await caixaWait(db, change)).length > 0;
+  const waiting = (await waitsOf(db, change)).length > 0;
   if (!waiting && io.online()) {
     try {
       const body = await io.send(await atThisTill(db, change, false));

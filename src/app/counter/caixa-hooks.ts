@@ -3,14 +3,8 @@
 
 import { useCallback } from 'react';
 import type { CountMethod } from '../../shared/caixa';
-import {
-  addCashMovement,
-  currentCaixa,
-  openCaixa,
-  type LocalCashMovement,
-  type LocalCashSession,
-  type Operator,
-} from './caixa';
+import { addCashMovement, openCaixa } from './caixa';
+import { currentCaixa, type LocalCashMovement, type LocalCashSession, type Operator } from './caixa-session';
 import { closeCaixa, dismissCaixa, expectedOf, sessionReceipts, sessionSales } from './caixa-close';
 import { getDb } from '../offline/db';
 import { useLiveDeviceQuery, useSyncEngine } from '../offline/hooks';

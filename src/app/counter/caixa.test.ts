@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../lib/api-client';
 import { submitAccountChange, type AccountChange } from './account-changes';
-import { addCashMovement, currentCaixa, openCaixa } from './caixa';
+import { addCashMovement, openCaixa } from './caixa';
+import { currentCaixa } from './caixa-session';
 import {
   closeCaixa,
   CloseReasonRequired,

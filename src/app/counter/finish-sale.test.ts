@@ -7,7 +7,7 @@ import type { ApiClient } from '../lib/api-client';
 import type { LocalSale, MirrorProduct } from '../offline/db';
 import { META_DEVICE_ID, deviceLabelOf } from '../offline/device-identity';
 import { finishSale } from './finish-sale';
-import { recordCustomer } from '../offline/outbox';
+import { recordCustomer } from './records';
 import { getProducts } from '../offline/product-store';
 import { freshDevices, P1 } from '../test/device-db';
 

@@ -8,7 +8,8 @@ import { getDb } from '../offline/db';
 import { useLiveDeviceQuery } from '../offline/hooks';
 import { useDirectSend } from './sale-hooks';
 import { findReturnableSale, type ReturnableSale, type SaleReach } from './returnable-sale';
-import { finishReturn, storeCreditOf, type ReturnInput, type ReturnOutcome } from './returns';
+import { finishReturn, type ReturnInput, type ReturnOutcome } from './returns';
+import { storeCreditOf } from './store-credit';
 export { tillPartOfReturn } from './returns';
 export {
   OFFLINE_FINDS_DEVICE_SALES_ONLY,

@@ -7,11 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
-import { currentCaixa, openCaixa } from './caixa';
+import { openCaixa } from './caixa';
+import { currentCaixa } from './caixa-session';
 import { expectedOf, sessionReceipts } from './caixa-close';
 import type { LocalSale, OutboxEntry } from '../offline/db';
-import { recordSale } from '../offline/outbox';
-import { recordReturn, storeCreditOf } from './returns';
+import { recordSale } from './records';
+import { recordReturn } from './returns';
+import { storeCreditOf } from './store-credit';
 import { drainOutbox } from '../offline/sender';
 import { finishPayout } from './store-credit-payout';
 import { freshDevices, P1 } from '../test/device-db';

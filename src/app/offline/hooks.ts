@@ -7,15 +7,7 @@ import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } fro
 import { getDb, type BalcaoDb, type LocalSale, type OutboxEntry } from './db';
 import { lastSyncAt } from './mirror';
 import { api } from '../lib/api';
-import {
-  discardRejected,
-  outboxOutcome,
-  recordCustomer,
-  recordCustomerUpdate,
-  recordSaleCancel,
-  retryRejected,
-  type OutboxOutcome,
-} from './outbox';
+import { discardRejected, retryRejected } from './outbox';
 import { pendingQuantities } from './stock';
 import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-engine';
 import { SyncEngineContext } from './sync-engine-context';
@@ -170,12 +162,6 @@ export function useQueuing<A extends unknown[], R>(
   );
 }
 
-/** Queues a customer created without a connection (mirror row + outbox row), then asks to send it. */
-export const useRecordCustomer = () => useQueuing(recordCustomer);
-
-/** Queues a change of a customer made without a connection (mirror row + outbox row), then asks to send it. */
-export const useRecordCustomerUpdate = () => useQueuing(recordCustomerUpdate);
-
 /** Admin actions on a rejected entry (each after a confirm in the panel). */
 export function useOutboxActions() {
   const engine = useSyncEngine();
@@ -219,32 +205,3 @@ export function useUndeliveredSales(): LocalSale[] {
   );
 }
 const NO_SALES: LocalSale[] = [];
-
-/** Sale id => the state of its cancel still in the outbox ('pending' or 'rejected'). */
-export function useQueuedCancels(): ReadonlyMap<string, OutboxEntry['status']> {
-  return useDeviceQuery(
-    async () => {
-      const rows = await getDb().outbox.where('resource').startsWith('sale:').toArray();
-      return new Map(rows.filter((e) => e.kind === 'sale-cancel').map((e) => [e.resource!.slice(5), e.status]));
-    },
-    [],
-    NO_CANCELS,
-  );
-}
-const NO_CANCELS: ReadonlyMap<string, OutboxEntry['status']> = new Map();
-
-/**
- * Queues an admin's cancel (outbox.ts recordSaleCancel) and sends it now: 'delivered' when
- * the server took it, 'queued' while it waits on this device (offline, or no answer yet).
- */
-export function useRecordSaleCancel(): (cancel: Parameters<typeof recordSaleCancel>[1]) => Promise<OutboxOutcome> {
-  const engine = useSyncEngine();
-  return useCallback(
-    async (cancel) => {
-      const entry = await recordSaleCancel(getDb(), cancel);
-      await engine?.drain();
-      return outboxOutcome(getDb(), entry.id);
-    },
-    [engine],
-  );
-}

@@ -3,7 +3,8 @@
 // for the one it depends on.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discardRejected, outboxOutcome, recordSale, recordSaleCancel, retryRejected } from './outbox';
+import { discardRejected, outboxOutcome, retryRejected } from './outbox';
+import { recordSale, recordSaleCancel } from '../counter/records';
 import { backoffMs, verdictOf as classify } from './retry-policy';
 import { drainOutbox, type Send } from './sender';
 import { pendingQuantities } from './stock';

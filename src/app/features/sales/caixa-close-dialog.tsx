@@ -15,7 +15,7 @@ import { FieldFrame, TextAreaField } from '../../components/field';
 import { MoneyInput } from '../../components/money-input';
 import { toastError } from '../../components/toast-store';
 import { useStoreSettings } from '../../lib/store-settings';
-import type { LocalCashSession } from '../../counter/caixa';
+import type { LocalCashSession } from '../../counter/caixa-session';
 import { CloseReasonRequired } from '../../counter/caixa-close';
 import { useCaixaActions } from '../../counter/caixa-hooks';
 
