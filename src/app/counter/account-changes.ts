@@ -8,7 +8,8 @@
 // server has acknowledged its last queued change; the screens drop it once they hold
 // data fetched after that (src/app/lib/accounts/overlay.ts). A refused change stays in the outbox,
 // its overlay visible, until an admin retries or discards it.
-import { ApiError, isNetworkError } from '../lib/api-error';
+import { ApiError } from '../lib/api-error';
+import { failureOf, verdictOf } from '../lib/retry-policy';
 import { keepCaixaReceipt, type LocalCashReceipt } from './caixa-session';
 import type { BalcaoDb, OutboxEntry, OverlayRecord } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
@@ -129,10 +130,13 @@ export interface SubmitIo {
   queued?: () => void;
 }
 
-/** The server was not reached, or failed itself: the change is kept and sent again later. */
+/**
+ * Nothing is decided by the one retry rule (no answer, a timeout, 5xx, 408, 425, 429): the
+ * change is kept and sent again later. A refusal or a lost session (401) reaches the
+ * person at once, and so does an error that is no request's (a bug is not queued).
+ */
 function worthRetrying(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  return isNetworkError(error) || error.status >= 500 || error.status === 408 || error.status === 429;
+  return error instanceof ApiError && verdictOf(failureOf(error)) === 'retry';
 }
 
 /**

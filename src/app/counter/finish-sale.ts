@@ -17,7 +17,7 @@ import type { DirectSend } from './direct-send';
 import { recordSale } from './records';
 import { waitingFor } from '../offline/outbox-kinds';
 import { OUTBOX_KINDS } from './outbox-kinds';
-import { failureOf, verdictOf } from '../offline/retry-policy';
+import { failureOf, verdictOf } from '../lib/retry-policy';
 import { applyAcknowledgedSale } from '../offline/stock';
 import { saleAckOf } from './sale-answer';
 import { storeCreditOf } from './store-credit';

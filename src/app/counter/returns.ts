@@ -21,7 +21,7 @@ import type { BalcaoDb, LocalSale, OutboxEntry } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
 import { buildOutboxEntry } from '../offline/outbox';
 import { waitingFor } from '../offline/outbox-kinds';
-import { failureOf, verdictOf } from '../offline/retry-policy';
+import { failureOf, verdictOf } from '../lib/retry-policy';
 import { madeByNow } from '../offline/session-cache';
 import { applyDeliveredRestock } from '../offline/stock';
 import { currentCaixa, keepCaixaReceipt } from './caixa-session';
@@ -30,7 +30,6 @@ import { OUTBOX_KINDS } from './outbox-kinds';
 import { storeCreditResource } from './outbox-resources';
 import { answeredTillPart } from './return-answer';
 import { applyStoreCreditAnswer } from './store-credit';
-
 
 export interface ReturnInput {
   /** The return's id: its outbox row's id and Idempotency-Key. */

@@ -19,7 +19,7 @@ import { waitingFor } from '../offline/outbox-kinds';
 import { OUTBOX_KINDS } from './outbox-kinds';
 import { applyStoreCreditAnswer } from './store-credit';
 import { storeCreditResource } from './outbox-resources';
-import { failureOf, verdictOf } from '../offline/retry-policy';
+import { failureOf, verdictOf } from '../lib/retry-policy';
 
 export interface PayoutInput {
   /** The payout's id: its outbox row's id and Idempotency-Key. */

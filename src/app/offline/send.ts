@@ -8,7 +8,7 @@ import { SaleBatchResponseSchema, SALE_BATCH_MAX } from '../../shared/contract/s
 import type { ApiClient } from '../lib/api-client';
 import type { OutboxEntry } from './db';
 import { isBatchable } from './outbox-kinds';
-import { failureOf, verdictOf, type SendResult } from './retry-policy';
+import { failureOf, verdictOf, type SendResult } from '../lib/retry-policy';
 import type { OutboxTransport, Send, SendBatch } from './sender';
 
 /** A request left without an answer this long is abandoned (and retried later, same key). */

@@ -8,7 +8,7 @@
 // sale), so a day of sales made offline is delivered in seconds.
 import type { BalcaoDb, OutboxEntry } from './db';
 import { acknowledge, descriptorOf } from './outbox-kinds';
-import { backoffMs, verdictOf, type SendResult, type Verdict } from './retry-policy';
+import { backoffMs, verdictOf, type SendResult, type Verdict } from '../lib/retry-policy';
 import { tryWebLock } from './web-lock';
 
 export type { SendResult };
