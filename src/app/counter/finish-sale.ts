@@ -114,7 +114,7 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
 
 /** The parts a sale body pays in (centavos): its payments, a crediário's entrada, or its total. */
 export function partsOfSale(body: Record<string, unknown>, totalCentavos: number): SalePart[] {
-  const cents = (reais: unknown) => Math.round(Number(reais) * 100);
+  const cents = (reais: unknown) => toCentavos(Number(reais));
   const payments = body.payments as { method: string; amount: number }[] | undefined;
   if (payments?.length) return payments.map((p) => ({ method: p.method, amount: cents(p.amount) }));
   if (body.payment_method === 'crediario') {

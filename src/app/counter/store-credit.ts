@@ -1,14 +1,24 @@
 // The vale-troca a customer has on this device = the mirror's balance (the server's) + the
 // credits of returns still queued - the uses of sales and payouts still queued; and the
 // balance the server answers once one of them is delivered.
-import { toCentavos } from '../../shared/money';
+import { envelope } from '../../shared/contract/common';
+import { SaleReturnSchema } from '../../shared/contract/returns';
+import { toCentavos, toReais } from '../../shared/money';
 import type { BalcaoDb } from '../offline/db';
 
-/** A delivered return to vale-troca: the mirror takes the balance the server answered. */
+/**
+ * What the device reads of a delivered return's or payout's answer, checked against the
+ * contract: the customer's vale-troca balance right after (null: a return not to vale-troca).
+ */
+const StoreCreditAnswerSchema = envelope(SaleReturnSchema.pick({ store_credit_balance: true }));
+
+/** A delivered return to vale-troca, or a payout: the mirror takes the balance the server answered. */
 export async function applyStoreCreditAnswer(db: BalcaoDb, customerId: string, answer: unknown): Promise<void> {
-  const balance = (answer as { data?: { store_credit_balance?: unknown } } | null)?.data?.store_credit_balance;
-  if (typeof balance !== 'number') return;
-  await db.customers.update(customerId, { store_credit: balance });
+  const parsed = StoreCreditAnswerSchema.safeParse(answer);
+  const balance = parsed.success ? parsed.data.data.store_credit_balance : null;
+  if (balance === null) return;
+  // The mirror keeps customers as the server sends them (reais).
+  await db.customers.update(customerId, { store_credit: toReais(balance) });
 }
 
 /** centavos of vale-troca the queued entries add (+) or use (-) for each customer. */
