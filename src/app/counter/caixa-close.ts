@@ -1,4 +1,4 @@
-// Fechar Caixa on this device (caixa.ts keeps the session): what the session expects per
+// Fechar Caixa on this device (caixa-session.ts keeps the session): what the session expects per
 // method, from the sales this device made in it and the money it took in or paid out in
 // it besides them (receipts: instalments, returns, vale-troca in cash), with the server's
 // arithmetic (shared/caixa.ts), so the cashier sees the figures offline; and the close,

@@ -1,4 +1,4 @@
-// How Nova Venda reaches the device's till session (caixa.ts): the session as stored (live),
+// How Nova Venda reaches the device's till session (caixa-session.ts, caixa.ts): the session as stored (live),
 // what it expects now, and its changes, each followed by a drain of the outbox.
 
 import { useCallback } from 'react';

@@ -1,17 +1,17 @@
-// Returns at the counter (Trocas e Devoluções) and the vale-troca balance on this device.
+// Returns at the counter (Trocas e Devoluções).
 // A return goes straight to the server when online (the cashier sees a refusal at once:
 // more than is left to return, beyond the limit); without an answer it is written with its
 // outbox row in ONE transaction, its id the Idempotency-Key, marked offline. It waits for
 // the sale it returns while that sale is still queued here (a sale sold offline on this
 // device is returned before it reached the server), and for the caixa's opening.
 // What it pays back in dinheiro or by estorno leaves the device's open caixa (a negative
-// receipt, like vale-troca given back in cash: caixa.ts), so the blind close expects what
+// receipt, like vale-troca given back in cash: caixa-session.ts), so the blind close expects what
 // the server's does: kept with the return as the server answered it, or, queued, as this
 // device reckons it by the server's rule (tillPartOfReturn) until the server's answer
-// replaces it on delivery (settleReturnAnswer).
-// The vale-troca a customer has here = the mirror's balance (the server's) + the credits of
-// returns still queued - the uses of sales still queued; a sale that uses the vale waits
-// for the queued returns that credit it, so the server sees the credit before the use.
+// replaces it on delivery (return-answer.ts). A return to vale-troca credits the customer's
+// balance here while queued (store-credit.ts); a sale that uses the vale waits for the
+// queued returns that credit it, so the server sees the credit before the use. What the
+// server's acknowledgement does on this device: outbox-kinds.ts.
 import { estornoMethodOf, returnTillPart, type TillPart } from '../../shared/caixa';
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import { shareDiscount } from '../../shared/discounts';

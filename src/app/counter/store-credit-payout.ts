@@ -4,8 +4,8 @@
 // its id the Idempotency-Key, marked offline, after the return that credited the vale, the
 // new sale and the caixa's opening (so the server sees them first), each once. Either way
 // the cash it gives is kept on the device's open caixa as money out (a negative cash part
-// beside the instalments received: caixa.ts), so the till's expected cash agrees with the
-// server's; and the customer's vale-troca here drops by it at once (returns.ts).
+// beside the instalments received: caixa-session.ts), so the till's expected cash agrees with the
+// server's; and the customer's vale-troca here drops by it at once (store-credit.ts).
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import { toReais } from '../../shared/money';
 import type { ApiError } from '../lib/api-error';

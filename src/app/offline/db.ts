@@ -60,7 +60,7 @@ export interface OutboxEntry {
   resource?: string;
   /**
    * The vale-troca this entry moves for a customer (centavos: + a return credits it, - a
-   * sale uses it): the device's balance counts it while queued (returns.ts).
+   * sale uses it): the device's balance counts it while queued (src/app/counter/store-credit.ts).
    */
   storeCredit?: { customerId: string; delta: number };
   /**
@@ -72,7 +72,7 @@ export interface OutboxEntry {
 
 /**
  * An account or cash entry as this device changed it and the server has not yet
- * confirmed (account-changes.ts): the lists show `local` instead of the server's row
+ * confirmed (src/app/counter/account-changes.ts): the lists show `local` instead of the server's row
  * until a fetch newer than `syncedAt` brings the server's own.
  */
 export interface OverlayRecord {

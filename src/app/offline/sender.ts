@@ -1,6 +1,6 @@
 // Delivering the outbox. One sender per device (Web Locks; a lease on each row is a
 // second safety net), FIFO, Idempotency-Key = the row's id. What each answer means is the
-// device's one retry rule (retry-policy.ts): undecided answers retry with backoff; a
+// device's one retry rule (lib/retry-policy.ts): undecided answers retry with backoff; a
 // refusal marks the row rejected (kept, visible) and the queue goes on; a row
 // is deleted only in the same transaction that records the server's acknowledgement.
 // What an acknowledgement or a refusal does besides is the entry's kind's (outbox-kinds.ts).
