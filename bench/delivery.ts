@@ -14,10 +14,10 @@ import { createApiClient, createRefreshRequest, globalFetch } from '../src/app/l
 import { createRefreshCoordinator } from '../src/app/lib/refresh-coordinator';
 import type { TokenStore } from '../src/app/lib/token-store';
 import { BalcaoDb } from '../src/app/offline/db';
-import { recordSale } from '../src/app/offline/outbox';
+import { recordSale } from '../src/app/counter/records';
 import { createTransport } from '../src/app/offline/send';
 import { drainOutbox } from '../src/app/offline/sender';
-import { onAck } from '../src/app/offline/sync-io';
+import { onAck } from '../src/app/counter/outbox-kinds';
 import type { TokenSet } from '../src/shared/contract';
 import { api } from '../tests/e2e/support/api';
 import { startServer } from '../tests/e2e/support/server';

@@ -2,7 +2,9 @@
 // - app and server never import each other; shared imports neither;
 // - a feature of the app never imports another feature (shared pieces go to components/,
 //   lib/ or src/shared);
-// - only src/app/offline touches IndexedDB (Dexie), and it imports no screen or session;
+// - only src/app/offline touches IndexedDB (Dexie), and it is storage, queue and sync: it
+//   imports no screen, no session and nothing of the counter's rules (src/app/counter,
+//   whose table of outbox kinds registers itself with it);
 // - on the server, the lower layers never import the higher ones: db/ nothing of the
 //   server but itself and the errors; core/ and http/ no area; the areas stand in the
 //   floors of SERVER_FLOORS, each importing only the floors below its own (ledgers/, the
@@ -36,8 +38,11 @@ const rules = [
   { dir: 'src/server', forbidden: ['src/app', 'sw'], tests: true },
   { dir: 'src/shared', forbidden: ['src/app', 'src/server', 'sw'], tests: true },
   { dir: 'src/app', except: 'src/app/offline', packages: ['dexie', 'dexie-react-hooks'] },
-  // The device's storage sits below the screens and the session: they use it, not it them.
-  { dir: 'src/app/offline', forbidden: ['src/app/auth', 'src/app/features', 'src/app/layout', 'src/app/app'] },
+  // The device's storage sits below the counter, the screens and the session: they use it, not it them.
+  {
+    dir: 'src/app/offline',
+    forbidden: ['src/app/counter', 'src/app/auth', 'src/app/features', 'src/app/layout', 'src/app/app'],
+  },
   { dir: 'src/server/db', forbidden: ['src/server'], allowed: ['src/server/db', 'src/server/errors.ts'] },
   { dir: 'src/server/core', forbidden: AREAS },
   { dir: 'src/server/http', forbidden: AREAS },
@@ -138,4 +143,6 @@ checkFloors('src/server', SERVER_FLOORS);
 checkFloors('src/server/sales', SALES_FLOORS);
 
 if (failures) process.exit(1);
-console.log('boundaries ok: app/server/shared, features, Dexie só em offline/, camadas do servidor');
+console.log(
+  'boundaries ok: app/server/shared, features, Dexie só em offline/ (sem regras do balcão), camadas do servidor',
+);

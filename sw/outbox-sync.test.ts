@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BalcaoDb } from '../src/app/offline/db';
-import { recordSale } from '../src/app/offline/outbox';
+import { recordSale } from '../src/app/counter/records';
 import { META_ACCESS_TOKEN, META_EXPIRES_AT } from '../src/app/offline/session-cache';
 import { drainFromWorker } from './outbox-sync';
 

@@ -11,7 +11,7 @@ import { BalcaoDb } from '../src/app/offline/db';
 import { createTransport } from '../src/app/offline/send';
 import { drainOutbox, withSenderLock, type DrainResult } from '../src/app/offline/sender';
 import { META_ACCESS_TOKEN, META_EXPIRES_AT } from '../src/app/offline/session-cache';
-import { onAck } from '../src/app/offline/sync-io';
+import { onAck } from '../src/app/counter/outbox-kinds';
 
 /** A read-only token store over the values the page copied into IndexedDB. */
 function workerTokens(accessToken: string | null, expiresAt: number | null): TokenStore {

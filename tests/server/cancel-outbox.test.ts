@@ -5,7 +5,7 @@
 // directly, without the mark, is refused with 400 naming the field.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { recordSaleCancel } from '../../src/app/offline/outbox';
+import { recordSaleCancel } from '../../src/app/counter/records';
 import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
 import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';

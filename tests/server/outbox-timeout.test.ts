@@ -10,10 +10,10 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMEOUT_ERROR_TEXT } from '../../src/app/lib/api-error';
-import { recordSale } from '../../src/app/offline/outbox';
+import { recordSale } from '../../src/app/counter/records';
 import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
-import { onAck } from '../../src/app/offline/sync-io';
+import { onAck } from '../../src/app/counter/outbox-kinds';
 import { sales } from '../../src/server/db/schema';
 import { useDeviceAndServer } from './device-server';
 import { appClientOf } from './app-client';

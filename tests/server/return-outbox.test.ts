@@ -6,13 +6,14 @@
 import 'fake-indexeddb/auto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { finishSale } from '../../src/app/offline/finish-sale';
-import { recordSale } from '../../src/app/offline/outbox';
-import { finishReturn, storeCreditOf } from '../../src/app/offline/returns';
+import { finishSale } from '../../src/app/counter/finish-sale';
+import { recordSale } from '../../src/app/counter/records';
+import { finishReturn } from '../../src/app/counter/returns';
+import { storeCreditOf } from '../../src/app/counter/store-credit';
 import { returnOverLimit } from '../../src/shared/return-limit';
 import { createTransport } from '../../src/app/offline/send';
 import { drainOutbox } from '../../src/app/offline/sender';
-import { onAck } from '../../src/app/offline/sync-io';
+import { onAck } from '../../src/app/counter/outbox-kinds';
 import { customers, saleReturns, stockMovements } from '../../src/server/db/schema';
 import { useDeviceAndServer } from './device-server';
 import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';

@@ -21,8 +21,15 @@ export function App({ queryClient, children }: { queryClient: QueryClient; child
   );
 }
 
+/** What each kind of change the counter queues does (the outbox's table), loaded with the sync engine. */
+const loadOutboxKinds = () => import('../counter/outbox-kinds');
+
 /** The device syncs for whoever is signed in. */
 function SessionSync({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
-  return <SyncProvider userId={status === 'authenticated' ? (user?.id ?? null) : null}>{children}</SyncProvider>;
+  return (
+    <SyncProvider userId={status === 'authenticated' ? (user?.id ?? null) : null} outboxKinds={loadOutboxKinds}>
+      {children}
+    </SyncProvider>
+  );
 }

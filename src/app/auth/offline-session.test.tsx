@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../offline/db';
-import { recordSale } from '../offline/outbox';
+import { recordSale } from '../counter/records';
 import { META_ACCESS_TOKEN, META_LAST_USER } from '../offline/session-cache';
 import { createFakeServer, type FakeServer } from '../test/fake-server';
 import { createFakeSync, type FakeSync } from '../test/fake-sync';

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '../../shared/contract';
 import { toast } from '../components/toast-store';
-import { ApiError, isNetworkError } from '../lib/api-error';
+import { serverUnavailable } from '../lib/retry-policy';
 import { tokenStore } from '../lib/api';
 import { onSessionExpired } from '../lib/session-events';
 import { hasRestorableSession } from '../lib/token-store';
@@ -27,11 +27,6 @@ const ANONYMOUS: State = { status: 'anonymous', user: null, verified: true };
 
 function initialState(): State {
   return hasRestorableSession(tokenStore) ? { status: 'loading', user: null, verified: false } : ANONYMOUS;
-}
-
-/** The server was not reached, or failed itself: not a verdict on the session. */
-function isTransient(error: unknown): boolean {
-  return isNetworkError(error) || (error instanceof ApiError && error.status >= 500);
 }
 
 // The device's memory of the session lives in IndexedDB, whose code loads after the
@@ -77,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         restored({ status: 'authenticated', user, verified: true });
       })
       .catch(async (error: unknown) => {
-        if (isTransient(error)) {
+        if (serverUnavailable(error)) {
           // Offline: keep the tokens; with a known user the till goes on working.
           const lastUser = await lastKnownUser();
           restored(lastUser ? { status: 'authenticated', user: lastUser, verified: false } : ANONYMOUS);

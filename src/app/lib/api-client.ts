@@ -4,7 +4,8 @@
 // offline layer can wrap them.
 import { z } from 'zod';
 import { RefreshResponseSchema, RefreshSchema, type TokenSet } from '../../shared/contract/auth';
-import { ApiError, NetworkError, TimeoutError, errorTextFromBody, isNetworkError } from './api-error';
+import { ApiError, NetworkError, TimeoutError, errorTextFromBody } from './api-error';
+import { serverUnavailable } from './retry-policy';
 import type { RefreshCoordinator } from './refresh-coordinator';
 import type { TokenStore } from './token-store';
 
@@ -134,7 +135,7 @@ export function createApiClient({ tokens, refresher, fetchFn = globalFetch, base
       // Offline or server down: the current token may still be good for a few minutes.
       const expiresAt = tokens.getExpiresAt();
       const stillValid = expiresAt === null || expiresAt > Date.now();
-      if (!(isNetworkError(error) || (error instanceof ApiError && error.status >= 500)) || !stillValid) throw error;
+      if (!serverUnavailable(error) || !stillValid) throw error;
     }
     return tokens.getAccessToken();
   }

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { TROCA_PERIOD_DEFAULT_DAYS } from '../../shared/troca-period';
 import { usePermissions } from '../auth/use-permissions';
 import { useOnline } from '../offline/hooks';
-import { findSaleToReturn, type ReturnableSale } from '../offline/returns-hooks';
+import { findSaleToReturn, type ReturnableSale } from '../counter/returns-hooks';
 import { useStoreSettings } from './store-settings';
 
 export function useFindReturnableSale(): (text: string) => Promise<ReturnableSale> {

@@ -5,7 +5,8 @@
 // would sign the person out.
 import { REFRESH_THRESHOLD_MS } from '../../shared/constants';
 import type { TokenSet } from '../../shared/contract';
-import { ApiError, isNetworkError } from './api-error';
+import { ApiError } from './api-error';
+import { serverUnavailable } from './retry-policy';
 import type { TokenStore } from './token-store';
 
 export const NO_REFRESH_TOKEN_TEXT = 'No refresh token available';
@@ -44,11 +45,6 @@ export const webLockRunner: LockRunner = (task) => {
   return locks ? (locks.request(LOCK_NAME, task) as Promise<Awaited<ReturnType<typeof task>>>) : task();
 };
 
-/** A refusal is final (tokens cleared) unless the server was not reached or failed itself. */
-function isTransient(error: unknown): boolean {
-  return isNetworkError(error) || (error instanceof ApiError && error.status >= 500);
-}
-
 export function createRefreshCoordinator(options: RefreshCoordinatorOptions): RefreshCoordinator {
   const { tokens, requestRefresh, onRefreshFailed } = options;
   const now = options.now ?? Date.now;
@@ -79,7 +75,7 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
         tokens.setTokens(set);
         return set.accessToken;
       } catch (error) {
-        if (!isTransient(error)) {
+        if (!serverUnavailable(error)) {
           tokens.clear();
           onRefreshFailed(error);
         }

@@ -18,7 +18,7 @@ import { returnNeedsAdmin } from '../../shared/return-limit';
 import { lineShare } from '../../shared/return-share';
 import { usePermissions } from '../auth/use-permissions';
 import { useOnline } from '../offline/hooks';
-import { tillPartOfReturn, useFinishReturn, useIsFinalConsumer, type ReturnableSale } from '../offline/returns-hooks';
+import { tillPartOfReturn, useFinishReturn, useIsFinalConsumer, type ReturnableSale } from '../counter/returns-hooks';
 import { useStoreSettings } from './store-settings';
 import { Button } from '../components/button';
 import { Dialog } from '../components/dialog';

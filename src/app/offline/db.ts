@@ -20,14 +20,7 @@ export type MirrorProduct = Omit<z.input<typeof ProductSchema>, 'sale_price' | '
 export type MirrorCustomer = z.input<typeof CustomerSchema> & { version: number };
 
 export type OutboxKind =
-  | 'customer'
-  | 'sale'
-  | 'account'
-  | 'caixa'
-  | 'return'
-  | 'store-credit-payout'
-  | 'sale-cancel'
-  | 'stock-count';
+  'customer' | 'sale' | 'account' | 'caixa' | 'return' | 'store-credit-payout' | 'sale-cancel' | 'stock-count';
 export type OutboxStatus = 'pending' | 'rejected';
 
 export interface OutboxRejection {
@@ -67,7 +60,7 @@ export interface OutboxEntry {
   resource?: string;
   /**
    * The vale-troca this entry moves for a customer (centavos: + a return credits it, - a
-   * sale uses it): the device's balance counts it while queued (returns.ts).
+   * sale uses it): the device's balance counts it while queued (src/app/counter/store-credit.ts).
    */
   storeCredit?: { customerId: string; delta: number };
   /**
@@ -79,7 +72,7 @@ export interface OutboxEntry {
 
 /**
  * An account or cash entry as this device changed it and the server has not yet
- * confirmed (account-changes.ts): the lists show `local` instead of the server's row
+ * confirmed (src/app/counter/account-changes.ts): the lists show `local` instead of the server's row
  * until a fetch newer than `syncedAt` brings the server's own.
  */
 export interface OverlayRecord {

@@ -7,28 +7,21 @@ import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } fro
 import { getDb, type BalcaoDb, type LocalSale, type OutboxEntry } from './db';
 import { lastSyncAt } from './mirror';
 import { api } from '../lib/api';
-import type { DirectSend } from './direct-send';
-import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-sale';
-import {
-  discardRejected,
-  outboxOutcome,
-  recordCustomer,
-  recordCustomerUpdate,
-  recordSaleCancel,
-  retryRejected,
-  type OutboxOutcome,
-} from './outbox';
+import { discardRejected, retryRejected } from './outbox';
 import { pendingQuantities } from './stock';
 import { META_MIRROR_COMPLETE, type SyncEngine, type SyncState } from './sync-engine';
 import { SyncEngineContext } from './sync-engine-context';
 import { useScreenPainted } from './screen-painted';
 import { ensureDeviceCode, nextSaleNumber } from './sale-numbers';
-import { deviceCrediario, type DeviceCrediario } from './credit';
 
 /** useLiveQuery, started only once the first signed-in screen is painted. */
-function useDeviceQuery<T>(querier: () => Promise<T> | T, deps: unknown[]): T | undefined;
-function useDeviceQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], defaultResult: D): T | D;
-function useDeviceQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], defaultResult?: D): T | D | undefined {
+export function useDeviceQuery<T>(querier: () => Promise<T> | T, deps: unknown[]): T | undefined;
+export function useDeviceQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], defaultResult: D): T | D;
+export function useDeviceQuery<T, D>(
+  querier: () => Promise<T> | T,
+  deps: unknown[],
+  defaultResult?: D,
+): T | D | undefined {
   const painted = useScreenPainted();
   return useLiveQuery<T | D | undefined, D | undefined>(
     painted ? querier : () => defaultResult,
@@ -36,6 +29,12 @@ function useDeviceQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], de
     defaultResult,
   );
 }
+
+/**
+ * A live query that starts at once (no wait for the first paint): for what a screen opened
+ * after it reads (a dialog, the till's session once painted).
+ */
+export const useLiveDeviceQuery = useLiveQuery;
 
 export function useSyncEngine(): SyncEngine | null {
   return useContext(SyncEngineContext);
@@ -148,35 +147,8 @@ export function usePendingQuantities(): ReadonlyMap<string, number> {
 }
 const EMPTY_MAP: ReadonlyMap<string, number> = new Map();
 
-/**
- * A direct send (direct-send.ts) on this device: online or not as the browser says, and
- * when it was queued the engine is told (`afterQueued`) so that it sends it.
- */
-export function useDirectSend<I, O extends { kind: string }>(
-  send: DirectSend<I, O>,
-  afterQueued: 'saleRecorded' | 'drain',
-): (input: I) => Promise<O> {
-  const engine = useSyncEngine();
-  const online = useOnline();
-  return useCallback(
-    async (input) => {
-      const outcome = await send(getDb(), api, input, { online });
-      if (outcome.kind === 'queued') void engine?.[afterQueued]();
-      return outcome;
-    },
-    [engine, online, send, afterQueued],
-  );
-}
-
-/**
- * Finishes a sale (finish-sale.ts): straight to the server when online, else (or without
- * an answer) into the outbox, after which the engine is asked to send it.
- */
-export const useFinishSale = (): ((input: FinishSaleInput) => Promise<FinishOutcome>) =>
-  useDirectSend(finishSale, 'saleRecorded');
-
 /** Runs a change that queues outbox rows, then asks the engine to send them. */
-function useQueuing<A extends unknown[], R>(
+export function useQueuing<A extends unknown[], R>(
   record: (db: BalcaoDb, ...args: A) => Promise<R>,
 ): (...args: A) => Promise<R> {
   const engine = useSyncEngine();
@@ -189,12 +161,6 @@ function useQueuing<A extends unknown[], R>(
     [engine, record],
   );
 }
-
-/** Queues a customer created without a connection (mirror row + outbox row), then asks to send it. */
-export const useRecordCustomer = () => useQueuing(recordCustomer);
-
-/** Queues a change of a customer made without a connection (mirror row + outbox row), then asks to send it. */
-export const useRecordCustomerUpdate = () => useQueuing(recordCustomerUpdate);
 
 /** Admin actions on a rejected entry (each after a confirm in the panel). */
 export function useOutboxActions() {
@@ -239,42 +205,3 @@ export function useUndeliveredSales(): LocalSale[] {
   );
 }
 const NO_SALES: LocalSale[] = [];
-
-/** Sale id => the state of its cancel still in the outbox ('pending' or 'rejected'). */
-export function useQueuedCancels(): ReadonlyMap<string, OutboxEntry['status']> {
-  return useDeviceQuery(
-    async () => {
-      const rows = await getDb().outbox.where('resource').startsWith('sale:').toArray();
-      return new Map(rows.filter((e) => e.kind === 'sale-cancel').map((e) => [e.resource!.slice(5), e.status]));
-    },
-    [],
-    NO_CANCELS,
-  );
-}
-const NO_CANCELS: ReadonlyMap<string, OutboxEntry['status']> = new Map();
-
-/**
- * Queues an admin's cancel (outbox.ts recordSaleCancel) and sends it now: 'delivered' when
- * the server took it, 'queued' while it waits on this device (offline, or no answer yet).
- */
-export function useRecordSaleCancel(): (cancel: Parameters<typeof recordSaleCancel>[1]) => Promise<OutboxOutcome> {
-  const engine = useSyncEngine();
-  return useCallback(
-    async (cancel) => {
-      const entry = await recordSaleCancel(getDb(), cancel);
-      await engine?.drain();
-      return outboxOutcome(getDb(), entry.id);
-    },
-    [engine],
-  );
-}
-
-/** The customer's crediário as this device changed it: queued sales and receipts (credit.ts). */
-export function useDeviceCrediario(customerId: string | null): DeviceCrediario {
-  return useDeviceQuery(
-    () => (customerId ? deviceCrediario(getDb(), customerId) : NO_CREDIARIO),
-    [customerId],
-    NO_CREDIARIO,
-  );
-}
-const NO_CREDIARIO: DeviceCrediario = { customerId: null, queued: 0, received: 0, revision: '' };

@@ -16,14 +16,18 @@ export function loadOfflineRuntime(): Promise<OfflineRuntime> {
 
 /**
  * For an effect: once the first signed-in screen is painted (screen-painted.ts), loads the
- * runtime and runs `start`, unless the effect was cleaned up first; returns the effect's
- * cleanup (which also runs what `start` returned).
+ * runtime (and what `alongside` loads with it) and runs `start`, unless the effect was
+ * cleaned up first; returns the effect's cleanup (which also runs what `start` returned).
  */
-export function withOfflineRuntime(start: (runtime: OfflineRuntime) => (() => void) | void): () => void {
+export function withOfflineRuntime(
+  start: (runtime: OfflineRuntime) => (() => void) | void,
+  alongside: () => Promise<unknown> = () => Promise.resolve(),
+): () => void {
   let cancelled = false;
   let stop: (() => void) | void;
   screenPainted()
-    .then(loadOfflineRuntime)
+    .then(() => Promise.all([loadOfflineRuntime(), alongside()]))
+    .then(([runtime]) => runtime)
     .then(
       (runtime) => {
         if (!cancelled) stop = start(runtime);

@@ -6,7 +6,7 @@ import { liveQuery } from 'dexie';
 import type { User } from '../../shared/contract';
 import { api } from '../lib/api';
 import type { TokenStore } from '../lib/token-store';
-import { lastOverlaySyncAt, pruneOverlay } from './account-changes';
+import { lastOverlaySyncAt, pruneOverlay } from './overlay-sync';
 import { clearJournal } from './answer-journal';
 import { getDb } from './db';
 import { persistQueryCache, pruneQueryCache } from './query-persister';

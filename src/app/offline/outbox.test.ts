@@ -1,11 +1,12 @@
 // The outbox's writes on the device: a sale, a customer or a return and its outbox row
 // together or neither, and the stock shown while they wait and once acknowledged.
 import { describe, expect, it } from 'vitest';
-import { enqueue, recordCustomer, recordSale, saleDependencies } from './outbox';
-import { recordReturn } from './returns';
+import { enqueue } from './outbox';
+import { recordCustomer, recordSale, saleDependencies } from '../counter/records';
+import { recordReturn } from '../counter/returns';
 import { drainOutbox } from './sender';
 import { applyAcknowledgedSale, availableStock, pendingQuantities } from './stock';
-import { onAck } from './sync-io';
+import { onAck } from '../counter/outbox-kinds';
 import { freshDevices, P1, P2 } from '../test/device-db';
 import { fakeServer, sale } from './outbox-fixtures';
 

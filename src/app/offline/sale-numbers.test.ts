@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
 import { BalcaoDb, type LocalSale } from './db';
-import { finishSale } from './finish-sale';
+import { finishSale } from '../counter/finish-sale';
 import { ensureDeviceCode, nextSaleNumber, ownTillName } from './sale-numbers';
 import { deviceIdentity } from './device-identity';
 

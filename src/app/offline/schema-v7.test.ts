@@ -6,7 +6,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mirrorProduct } from '../test/mirror-rows';
 import { BalcaoDb, storesAt } from './db';
-import { finishSale } from './finish-sale';
+import { finishSale } from '../counter/finish-sale';
 import { MirrorCache } from './mirror-cache';
 import { pullMirror, type PullPage } from './mirror';
 import { countProducts, getProducts } from './product-store';

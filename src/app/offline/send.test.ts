@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_CODE } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
 import { buildOutboxEntry } from './outbox';
-import { createSendBatch, isBatchable } from './send';
+import { createSendBatch } from './send';
+import { isBatchable } from '../counter/outbox-kinds';
 
 type Call = { method: string; path: string; body: unknown; key: string | undefined };
 

@@ -7,7 +7,8 @@
 import { SaleBatchResponseSchema, SALE_BATCH_MAX } from '../../shared/contract/sales';
 import type { ApiClient } from '../lib/api-client';
 import type { OutboxEntry } from './db';
-import { failureOf, verdictOf, type SendResult } from './retry-policy';
+import { isBatchable } from './outbox-kinds';
+import { failureOf, verdictOf, type SendResult } from '../lib/retry-policy';
 import type { OutboxTransport, Send, SendBatch } from './sender';
 
 /** A request left without an answer this long is abandoned (and retried later, same key). */
@@ -31,11 +32,6 @@ export function createSend(client: Pick<ApiClient, 'send'>, options: WireOptions
       return failureOf(error);
     }
   };
-}
-
-/** Entries the batch endpoint takes: new sales. */
-export function isBatchable(entry: OutboxEntry): boolean {
-  return entry.kind === 'sale' && entry.method === 'POST' && entry.path === '/api/sales';
 }
 
 /** One sale's answer inside the batch's, as a SendResult. */

@@ -3,9 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from './db';
-import { recordSale } from './outbox';
+import { recordSale } from '../counter/records';
 import { drainOutbox, withSenderLock, type OutboxTransport, type SendResult } from './sender';
-import { onAck } from './sync-io';
+import { onAck } from '../counter/outbox-kinds';
 import { freshDevices, P1, P2 } from '../test/device-db';
 import { batchTransport, fakeServer, queueCustomer, sale } from './outbox-fixtures';
 

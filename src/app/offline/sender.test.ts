@@ -3,8 +3,9 @@
 // for the one it depends on.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discardRejected, outboxOutcome, recordSale, recordSaleCancel, retryRejected } from './outbox';
-import { backoffMs, verdictOf as classify } from './retry-policy';
+import { discardRejected, outboxOutcome, retryRejected } from './outbox';
+import { recordSale, recordSaleCancel } from '../counter/records';
+import { backoffMs, verdictOf as classify } from '../lib/retry-policy';
 import { drainOutbox, type Send } from './sender';
 import { pendingQuantities } from './stock';
 import { freshDevices, P1, P2 } from '../test/device-db';

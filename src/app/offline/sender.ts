@@ -1,12 +1,14 @@
 // Delivering the outbox. One sender per device (Web Locks; a lease on each row is a
 // second safety net), FIFO, Idempotency-Key = the row's id. What each answer means is the
-// device's one retry rule (retry-policy.ts): undecided answers retry with backoff; a
+// device's one retry rule (lib/retry-policy.ts): undecided answers retry with backoff; a
 // refusal marks the row rejected (kept, visible) and the queue goes on; a row
 // is deleted only in the same transaction that records the server's acknowledgement.
+// What an acknowledgement or a refusal does besides is the entry's kind's (outbox-kinds.ts).
 // Consecutive queued sales travel together (sendBatch: one request, one answer per
 // sale), so a day of sales made offline is delivered in seconds.
 import type { BalcaoDb, OutboxEntry } from './db';
-import { backoffMs, verdictOf, type SendResult, type Verdict } from './retry-policy';
+import { acknowledge, descriptorOf } from './outbox-kinds';
+import { backoffMs, verdictOf, type SendResult, type Verdict } from '../lib/retry-policy';
 import { tryWebLock } from './web-lock';
 
 export type { SendResult };
@@ -37,7 +39,7 @@ export interface OutboxTransport {
 
 export interface DrainOptions extends OutboxTransport {
   now?: () => number;
-  /** Called in the acknowledging transaction (e.g. to mark the local sale synced). */
+  /** Called in the acknowledging transaction; by default the entry's kind's acknowledgement (outbox-kinds.ts). */
   onAck?: (db: BalcaoDb, entry: OutboxEntry, body: unknown) => Promise<void>;
 }
 
@@ -115,7 +117,7 @@ async function settle(db: BalcaoDb, settled: Settled[], now: number, options: Dr
     for (const { entry, sent, outcome } of settled) {
       if (outcome === 'ack') {
         await db.outbox.delete(entry.seq!);
-        await options.onAck?.(db, entry, sent.kind === 'ok' ? sent.body : null);
+        await (options.onAck ?? acknowledge)(db, entry, sent.kind === 'ok' ? sent.body : null);
       } else if (outcome === 'reject' && sent.kind === 'http') {
         await db.outbox.update(entry.seq!, {
           status: 'rejected',
@@ -124,7 +126,7 @@ async function settle(db: BalcaoDb, settled: Settled[], now: number, options: Dr
           lastError: sent.error,
           rejection: { status: sent.status, code: sent.code, error: sent.error },
         });
-        if (entry.kind === 'sale') await db.sales.update(entry.id, { state: 'rejected' });
+        await descriptorOf(entry)?.refused?.(db, entry);
       } else {
         const attempts = outcome === 'retry' ? entry.attempts + 1 : entry.attempts;
         await db.outbox.update(entry.seq!, {

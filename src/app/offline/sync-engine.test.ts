@@ -7,7 +7,7 @@ import { createFakeSync, customerJson, type FakeSync } from '../test/fake-sync';
 import { productJson } from '../test/fixtures';
 import { BalcaoDb } from './db';
 import { progressText } from './mirror';
-import { recordSale } from './outbox';
+import { recordSale } from '../counter/records';
 import { createTransport } from './send';
 import { createSyncEngine, META_MIRROR_COMPLETE, type SyncEngine } from './sync-engine';
 import { createFetchPage } from './sync-io';

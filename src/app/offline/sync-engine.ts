@@ -8,7 +8,6 @@ import type { BalcaoDb } from './db';
 import { registerBackgroundSync, requestPersistentStorage } from './device';
 import { pullMirror, type FetchPage, type MirrorProgress } from './mirror';
 import { drainOutbox, withSenderLock, type DrainResult, type OutboxTransport } from './sender';
-import { onAck } from './sync-io';
 import { tryWebLock, type LockRunner } from './web-lock';
 
 export const SYNC_INTERVAL_MS = 60_000;
@@ -168,7 +167,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (!isBrowserOnline()) return;
       let result: DrainResult | null = null;
       try {
-        result = await withLock(() => drainOutbox(db, { send, batch, onAck }));
+        result = await withLock(() => drainOutbox(db, { send, batch }));
       } catch (error) {
         contact(error);
         return;

@@ -14,8 +14,20 @@ import { withOfflineRuntime } from './load-offline-runtime';
 import type { SyncEngine } from './sync-engine';
 import { SyncEngineContext } from './sync-engine-context';
 
-/** `userId`: who is signed in (null: nobody), from the session (app.tsx). */
-export function SyncProvider({ userId, children }: { userId: string | null; children: ReactNode }) {
+/**
+ * `userId`: who is signed in (null: nobody), from the session (app.tsx). `outboxKinds` loads
+ * the module that registers what each kind of queued change does (outbox-kinds.ts): the
+ * engine starts once it is loaded, so no acknowledgement finds the table empty.
+ */
+export function SyncProvider({
+  userId,
+  outboxKinds,
+  children,
+}: {
+  userId: string | null;
+  outboxKinds: () => Promise<unknown>;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const [engine, setEngine] = useState<SyncEngine | null>(null);
   const signedIn = userId !== null;
@@ -32,8 +44,8 @@ export function SyncProvider({ userId, children }: { userId: string | null; chil
         next.stop();
         setEngine(null);
       };
-    });
-  }, [signedIn]);
+    }, outboxKinds);
+  }, [signedIn, outboxKinds]);
 
   useEffect(() => {
     if (!owner) return;

@@ -2,7 +2,7 @@
 // searches, choose a customer, add a product, read the items.
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { META_CAIXA, newSession, type LocalCashSession } from '../offline/caixa';
+import { META_CAIXA, newSession, type LocalCashSession } from '../counter/caixa-session';
 import { getDb } from '../offline/db';
 import { renderApp } from './render-app';
 

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/contract/customers';
 import { recordCalls, useCachedListChange, useCachedListDelete } from '../../lib/whole-list';
 import { isNetworkError } from '../../lib/api-error';
-import { useRecordCustomer, useRecordCustomerUpdate } from '../../offline/hooks';
+import { useRecordCustomer, useRecordCustomerUpdate } from '../../counter/record-hooks';
 
 export const customerKeys = {
   all: ['customers'] as const,

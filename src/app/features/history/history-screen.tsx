@@ -13,7 +13,8 @@ import { PaginationBar } from '../../components/pagination-bar';
 import { InlineLoading } from '../../components/spinner';
 import { toast, toastError } from '../../components/toast-store';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useOnline, useQueuedCancels, useRecordSaleCancel, useUndeliveredSales } from '../../offline/hooks';
+import { useQueuedCancels, useRecordSaleCancel } from '../../counter/record-hooks';
+import { useOnline, useUndeliveredSales } from '../../offline/hooks';
 import {
   historyKeys,
   NO_FILTERS,

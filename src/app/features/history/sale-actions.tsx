@@ -11,7 +11,7 @@ import { ReturnDialog, useGoToExchange } from '../../lib/return-dialog';
 import { toastError } from '../../components/toast-store';
 import { useReceiptHeader } from '../../lib/receipt-header';
 import { useFindReturnableSale } from '../../lib/find-returnable-sale';
-import { type ReturnableSale } from '../../offline/returns-hooks';
+import { type ReturnableSale } from '../../counter/returns-hooks';
 
 export function SaleActions({ sale }: { sale: SaleDetail }) {
   const header = useReceiptHeader().data;

@@ -17,7 +17,7 @@ import { PartMethodField } from '../../components/part-method-field';
 import { toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { useStoreSettings } from '../../lib/store-settings';
-import { useCaixa } from '../../offline/caixa-hooks';
+import { useCaixa } from '../../counter/caixa-hooks';
 import { useReceiveInstallment, type ReceivableRow } from './api';
 
 export const AMOUNT_OVER_OPEN = 'O valor pago não pode ser maior que o que está em aberto na parcela.';

@@ -9,7 +9,7 @@ import { Card } from '../../components/card';
 import { FieldFrame } from '../../components/field';
 import { MoneyInput } from '../../components/money-input';
 import { toastError } from '../../components/toast-store';
-import { useCaixa, useCaixaActions } from '../../offline/caixa-hooks';
+import { useCaixa, useCaixaActions } from '../../counter/caixa-hooks';
 import { CaixaCloseDialog } from './caixa-close-dialog';
 import { CaixaMovementDialog } from './caixa-movement-dialog';
 

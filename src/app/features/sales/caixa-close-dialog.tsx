@@ -15,9 +15,9 @@ import { FieldFrame, TextAreaField } from '../../components/field';
 import { MoneyInput } from '../../components/money-input';
 import { toastError } from '../../components/toast-store';
 import { useStoreSettings } from '../../lib/store-settings';
-import type { LocalCashSession } from '../../offline/caixa';
-import { CloseReasonRequired } from '../../offline/caixa-close';
-import { useCaixaActions } from '../../offline/caixa-hooks';
+import type { LocalCashSession } from '../../counter/caixa-session';
+import { CloseReasonRequired } from '../../counter/caixa-close';
+import { useCaixaActions } from '../../counter/caixa-hooks';
 
 const COUNT_LABELS: Record<CountMethod, string> = {
   ...PAYMENT_METHOD_LABELS,

@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog';
 import { FieldFrame, TextField } from '../../components/field';
 import { MoneyInput } from '../../components/money-input';
 import { toast, toastError } from '../../components/toast-store';
-import { useCaixaActions } from '../../offline/caixa-hooks';
+import { useCaixaActions } from '../../counter/caixa-hooks';
 import { formatBRL } from '../../../shared/money';
 
 const TITLES = { sangria: 'Sangria', suprimento: 'Suprimento' } as const;

@@ -11,7 +11,7 @@ import { TextField } from '../../components/field';
 import { useFindReturnableSale } from '../../lib/find-returnable-sale';
 import { ReturnDialog, type ExchangeStart } from '../../lib/return-dialog';
 import { useOnline } from '../../offline/hooks';
-import { OFFLINE_FINDS_DEVICE_SALES_ONLY, type ReturnableSale } from '../../offline/returns-hooks';
+import { OFFLINE_FINDS_DEVICE_SALES_ONLY, type ReturnableSale } from '../../counter/returns-hooks';
 
 export function ReturnsButton({ onExchange }: { onExchange: (exchange: ExchangeStart) => void }) {
   const online = useOnline();

@@ -25,7 +25,7 @@ import { CameraScanButton } from './camera-scan';
 import { useScanner } from './use-scanner';
 import { EMPTY_PICK, useSaleForm, useStartCustomer } from './use-sale-form';
 import { usePermissions } from '../../auth/use-permissions';
-import { useCaixa } from '../../offline/caixa-hooks';
+import { useCaixa } from '../../counter/caixa-hooks';
 import { CASHIER_MAX_DISCOUNT_DEFAULT } from '../../../shared/contract/settings';
 import { FINAL_CONSUMER_NAME } from '../../../shared/final-consumer';
 import { discountProblem } from './cart-discounts';

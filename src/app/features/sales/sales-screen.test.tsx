@@ -4,7 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../offline/db';
-import { recordSale } from '../../offline/outbox';
+import { recordSale } from '../../counter/records';
 import { deferred } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { addProduct, chooseCustomer, itemRows, openTill } from '../../test/till';

@@ -4,7 +4,7 @@
 // added. Offline or after a failed first load, the form works with what the device has
 // and says so. The keyboard starts where the till does (use-till-focus.ts).
 import { useRef } from 'react';
-import { useCaixa } from '../../offline/caixa-hooks';
+import { useCaixa } from '../../counter/caixa-hooks';
 import { useMirrorComplete, useMirrorProgress, useOnline, useSyncState } from '../../offline/hooks';
 import { CaixaBar } from './caixa-bar';
 import { SaleForm, type TillCatalogue } from './sale-form';

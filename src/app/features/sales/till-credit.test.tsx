@@ -4,7 +4,7 @@
 // sale), an admin signed in confirms.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordAccountChange } from '../../offline/account-changes';
+import { recordAccountChange } from '../../counter/account-changes';
 import { getDb } from '../../offline/db';
 import { createFakeServer, type FakeServer } from '../../test/fake-server';
 import { createFakeSync, customerJson, type FakeSync } from '../../test/fake-sync';

@@ -15,7 +15,7 @@ import { finalConsumerProblem } from '../../../shared/final-consumer';
 import { useSession } from '../../auth/session-context';
 import { toast, toastError } from '../../components/toast-store';
 import type { ApiError } from '../../lib/api-error';
-import { useFinishSale } from '../../offline/hooks';
+import { useFinishSale } from '../../counter/sale-hooks';
 import { buildSale } from './build-sale';
 import { applyPriceChanges, finishError, type CartLine } from './cart';
 import { paymentProblem, pixAmount, PIX_NOT_CONFIRMED, type PaymentForm } from './use-payment-form';

@@ -12,7 +12,8 @@ import type { StoreSettings } from '../../../shared/contract/settings';
 import { creditLimitOf } from '../../../shared/credit';
 import { api } from '../../lib/api';
 import { FINANCE_KEY } from '../../lib/accounts/common';
-import { useDeviceCrediario, useOnline } from '../../offline/hooks';
+import { useDeviceCrediario } from '../../counter/sale-hooks';
+import { useOnline } from '../../offline/hooks';
 import type { SaleCustomer } from './use-sale-form';
 
 /** Under the finance queries: a payment or receipt made on this device refreshes it too. */

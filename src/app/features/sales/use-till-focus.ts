@@ -4,7 +4,7 @@
 // 'Buscar produto'; when the caixa has been closed, back to 'Fundo de troco'. On arrival and
 // on closing it never leaves a field the person is already in, nor a dialog.
 import { useCallback, useEffect, type RefObject } from 'react';
-import type { LocalCashSession } from '../../offline/caixa';
+import type { LocalCashSession } from '../../counter/caixa-session';
 
 /** Whether the person is in a field of the screen or in a dialog (then the focus stays). */
 function focusIsTaken(): boolean {

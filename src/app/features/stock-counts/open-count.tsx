@@ -18,7 +18,7 @@ import { toast, toastError } from '../../components/toast-store';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useMirrorComplete, useOnline } from '../../offline/hooks';
 import { useMirrorProducts } from '../../offline/mirror-hooks';
-import { useQueuedCounts, useRecordCount } from '../../offline/stock-count-hooks';
+import { useQueuedCounts, useRecordCount } from '../../counter/stock-count-hooks';
 import {
   cachedCounted,
   fetchCountLines,

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, type LocalSale } from '../../offline/db';
-import { recordSale } from '../../offline/outbox';
+import { recordSale } from '../../counter/records';
 import { createFakeServer, type FakeServer } from '../../test/fake-server';
 import { createFakeSync, type FakeSync } from '../../test/fake-sync';
 import { ADMIN, CASHIER, productJson, signedInAs } from '../../test/fixtures';

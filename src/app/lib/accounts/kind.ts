@@ -2,7 +2,7 @@
 // once, and the changes built from it: each change is a request (sent now, or queued in
 // the outbox under its Idempotency-Key: offline/account-changes.ts) plus the records it
 // leaves (the overlay the screens show until the server has it).
-import type { OverlayWrite, AccountChange } from '../../offline/account-changes';
+import type { OverlayWrite, AccountChange } from '../../counter/account-changes';
 import type { OutboxEntry, OverlayRecord } from '../../offline/db';
 import { changeSummary, newIdempotencyKey, type WithLocal } from './common';
 import { plain } from './overlay';

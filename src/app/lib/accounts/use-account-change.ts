@@ -7,7 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { AckSchema } from '../../../shared/contract/common';
-import { submitAccountChange, type AccountChange, type SubmitResult } from '../../offline/account-changes';
+import { submitAccountChange, type AccountChange, type SubmitResult } from '../../counter/account-changes';
 import { getDb } from '../../offline/db';
 import { useSyncEngine } from '../../offline/hooks';
 import { OUTBOX_REQUEST_TIMEOUT_MS } from '../../offline/send';

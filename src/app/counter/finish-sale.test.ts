@@ -4,11 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, TimeoutError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
-import type { LocalSale, MirrorProduct } from './db';
-import { META_DEVICE_ID, deviceLabelOf } from './device-identity';
+import type { LocalSale, MirrorProduct } from '../offline/db';
+import { META_DEVICE_ID, deviceLabelOf } from '../offline/device-identity';
 import { finishSale } from './finish-sale';
-import { recordCustomer } from './outbox';
-import { getProducts } from './product-store';
+import { recordCustomer } from './records';
+import { getProducts } from '../offline/product-store';
 import { freshDevices, P1 } from '../test/device-db';
 
 const openDb = freshDevices('t');

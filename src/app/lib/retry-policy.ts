@@ -1,6 +1,7 @@
-// The one retry rule of the device: what an answer to a request that changes something on
-// the server means, for the outbox sender and for the till's direct sending alike. The
-// request is always sent with its Idempotency-Key, so sending it again is harmless.
+// The one retry rule of the device: what an answer to a request means, for the outbox
+// sender, the till's direct sending (a sale, a return, a payout), account changes, the
+// token refresh and the session check alike. A request that changes something is always
+// sent with its Idempotency-Key, so sending it again is harmless.
 // - ack: the server did it (2xx);
 // - retry: nothing is decided (no answer, a timeout, 408, 425 too early, 429 too many, 5xx):
 //   send it again later with backoff;
@@ -8,7 +9,9 @@
 //   refresh), then send it again;
 // - reject: the server refused it for what it is (any other 4xx): never sent again
 //   unasked; kept and shown.
-import { ApiError, isNetworkError } from '../lib/api-error';
+// No answer and a 5xx say nothing of the request nor of the session: the token refresh and
+// the session check keep what they have then (serverUnavailable).
+import { ApiError, isNetworkError } from './api-error';
 
 export type SendResult =
   | { kind: 'ok'; status: number; body: unknown }
@@ -23,13 +26,25 @@ export const OUTBOX_RETRY_MAX_S = 300;
 /** HTTP answers that decide nothing: the same request goes again later. */
 const UNDECIDED_STATUS = new Set([408, 425, 429]);
 
+/** The server failed itself: an answer about the server, not about the request. */
+const serverFailed = (status: number) => status >= 500;
+
 export function verdictOf(result: SendResult): Verdict {
   if (result.kind === 'ok') return 'ack';
   if (result.kind === 'network') return 'retry';
   const { status } = result;
   if (status === 401) return 'auth';
-  if (UNDECIDED_STATUS.has(status) || status >= 500) return 'retry';
+  if (UNDECIDED_STATUS.has(status) || serverFailed(status)) return 'retry';
   return 'reject';
+}
+
+/**
+ * A request's error that is no answer at all: the server was not reached (offline, a
+ * timeout) or failed itself (5xx). The session is not in question: a refresh or a session
+ * check that fails so keeps the tokens and the user it has.
+ */
+export function serverUnavailable(error: unknown): boolean {
+  return isNetworkError(error) || (error instanceof ApiError && serverFailed(error.status));
 }
 
 /** A failed request as a SendResult: anything but an HTTP answer counts as no answer. */

@@ -1,33 +1,27 @@
-// How Nova Venda reaches the device's till session (caixa.ts): the session as stored (live),
+// How Nova Venda reaches the device's till session (caixa-session.ts, caixa.ts): the session as stored (live),
 // what it expects now, and its changes, each followed by a drain of the outbox.
-import { useLiveQuery } from 'dexie-react-hooks';
+
 import { useCallback } from 'react';
 import type { CountMethod } from '../../shared/caixa';
-import {
-  addCashMovement,
-  currentCaixa,
-  openCaixa,
-  type LocalCashMovement,
-  type LocalCashSession,
-  type Operator,
-} from './caixa';
+import { addCashMovement, openCaixa } from './caixa';
+import { currentCaixa, type LocalCashMovement, type LocalCashSession, type Operator } from './caixa-session';
 import { closeCaixa, dismissCaixa, expectedOf, sessionReceipts, sessionSales } from './caixa-close';
-import { getDb } from './db';
-import { useSyncEngine } from './hooks';
-import { useScreenPainted } from './screen-painted';
+import { getDb } from '../offline/db';
+import { useLiveDeviceQuery, useSyncEngine } from '../offline/hooks';
+import { useScreenPainted } from '../offline/screen-painted';
 
 /** The device's session (null: none; undefined while reading). The database is opened only
  * after the first screen is painted (screen-painted.ts): until then it is 'reading'. */
 export function useCaixa(): LocalCashSession | null | undefined {
   const painted = useScreenPainted();
-  return useLiveQuery(() => (painted ? currentCaixa(getDb()) : undefined), [painted]);
+  return useLiveDeviceQuery(() => (painted ? currentCaixa(getDb()) : undefined), [painted]);
 }
 
 /** The open session's expected figures now and its sales count (from this device's sales). */
 export function useCaixaExpected(
   session: LocalCashSession | null | undefined,
 ): { expected: Record<CountMethod, number>; sales: number } | undefined {
-  return useLiveQuery(async () => {
+  return useLiveDeviceQuery(async () => {
     if (!session) return undefined;
     const db = getDb();
     const sales = await sessionSales(db, session.id);

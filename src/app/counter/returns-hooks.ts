@@ -2,12 +2,14 @@
 // balance here (live: the mirror and the outbox), finding a sale to return with what can
 // still be returned of it (returnable-sale.ts), making a return, and giving vale-troca back
 // in cash.
-import { useLiveQuery } from 'dexie-react-hooks';
+
 import { api } from '../lib/api';
-import { getDb } from './db';
-import { useDirectSend } from './hooks';
+import { getDb } from '../offline/db';
+import { useLiveDeviceQuery } from '../offline/hooks';
+import { useDirectSend } from './sale-hooks';
 import { findReturnableSale, type ReturnableSale, type SaleReach } from './returnable-sale';
-import { finishReturn, storeCreditOf, type ReturnInput, type ReturnOutcome } from './returns';
+import { finishReturn, type ReturnInput, type ReturnOutcome } from './returns';
+import { storeCreditOf } from './store-credit';
 export { tillPartOfReturn } from './returns';
 export {
   OFFLINE_FINDS_DEVICE_SALES_ONLY,
@@ -19,12 +21,12 @@ import { finishPayout, type PayoutInput, type PayoutOutcome } from './store-cred
 
 /** The customer's vale-troca on this device (centavos); undefined while read. */
 export function useStoreCredit(customerId: string | null | undefined): number | undefined {
-  return useLiveQuery(() => (customerId ? storeCreditOf(getDb(), customerId) : 0), [customerId]);
+  return useLiveDeviceQuery(() => (customerId ? storeCreditOf(getDb(), customerId) : 0), [customerId]);
 }
 
 /** Whether the customer is the store's 'Consumidor final' (told by its flag in the mirror); undefined while read. */
 export function useIsFinalConsumer(customerId: string | null | undefined): boolean | undefined {
-  return useLiveQuery(
+  return useLiveDeviceQuery(
     async () => (customerId ? (await getDb().customers.get(customerId))?.final_consumer === true : false),
     [customerId],
   );

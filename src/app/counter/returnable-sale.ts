@@ -12,7 +12,7 @@ import { parseSaleNumber, SALE_NUMBER_INVALID } from '../../shared/sale-number';
 import { pastTrocaPeriod, trocaPeriodPassed } from '../../shared/troca-period';
 import type { ApiClient } from '../lib/api-client';
 import { ApiError, isNetworkError } from '../lib/api-error';
-import type { BalcaoDb, LocalSale } from './db';
+import type { BalcaoDb, LocalSale } from '../offline/db';
 import { chargedLines, queuedReturnedUnits } from './returns';
 
 /** A line of a sale as the return dialog shows it (centavos). */

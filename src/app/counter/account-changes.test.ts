@@ -4,21 +4,17 @@
 // refused and gone when an admin discards them.
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../lib/api-error';
-import {
-  outstandingFor,
-  pruneOverlay,
-  recordAccountChange,
-  submitAccountChange,
-  type AccountChange,
-} from './account-changes';
-import type { OutboxEntry } from './db';
-import { readOverlay } from './overlay-store';
-import { discardRejected, recordSale, retryRejected } from './outbox';
-import { drainOutbox, type SendResult } from './sender';
-import { onAck } from './sync-io';
-import { deviceIdentity } from './device-identity';
+import { outstandingFor, recordAccountChange, submitAccountChange, type AccountChange } from './account-changes';
+import type { OutboxEntry } from '../offline/db';
+import { readOverlay } from '../offline/overlay-store';
+import { pruneOverlay } from '../offline/overlay-sync';
+import { discardRejected, retryRejected } from '../offline/outbox';
+import { recordSale } from './records';
+import { drainOutbox, type SendResult } from '../offline/sender';
+import { onAck } from './outbox-kinds';
+import { deviceIdentity } from '../offline/device-identity';
 import { freshDevices } from '../test/device-db';
-import { clearSessionData, saveLastUser } from './session-cache';
+import { clearSessionData, saveLastUser } from '../offline/session-cache';
 import type { User } from '../../shared/contract/users';
 
 const openDb = freshDevices('a');

@@ -3,8 +3,8 @@
 // keys and counted_at when the connection is back, each count's apart.
 import { describe, expect, it } from 'vitest';
 import { freshDevices, P1, P2 } from '../test/device-db';
-import type { OutboxEntry } from './db';
-import { drainOutbox, type SendResult } from './sender';
+import type { OutboxEntry } from '../offline/db';
+import { drainOutbox, type SendResult } from '../offline/sender';
 import { queuedCounts, recordCount } from './stock-counts';
 
 const openDb = freshDevices('count');

@@ -9,18 +9,20 @@
 // if the direct sending did arrive (sales/sale-create.ts on the server).
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import type { ApiError } from '../lib/api-error';
-import type { LocalSale } from './db';
-import { caixaDependencies, currentCaixa, type SalePart } from './caixa';
-import { deviceIdentity } from './device-identity';
-import { madeByNow } from './session-cache';
+import type { LocalSale } from '../offline/db';
+import { currentCaixa, type SalePart } from './caixa-session';
+import { deviceIdentity } from '../offline/device-identity';
+import { madeByNow } from '../offline/session-cache';
 import type { DirectSend } from './direct-send';
-import { recordSale, saleDependencies } from './outbox';
-import { failureOf, verdictOf } from './retry-policy';
-import { applyAcknowledgedSale } from './stock';
-import { saleAckOf } from './sync-io';
-import { storeCreditDependencies, storeCreditOf } from './returns';
+import { recordSale } from './records';
+import { waitingFor } from '../offline/outbox-kinds';
+import { OUTBOX_KINDS } from './outbox-kinds';
+import { failureOf, verdictOf } from '../lib/retry-policy';
+import { applyAcknowledgedSale } from '../offline/stock';
+import { saleAckOf } from './sale-answer';
+import { storeCreditOf } from './store-credit';
 import { toCentavos } from '../../shared/money';
-import { claimSaleNumber, nextSaleNumber, ownTillName } from './sale-numbers';
+import { claimSaleNumber, nextSaleNumber, ownTillName } from '../offline/sale-numbers';
 import { saleLabel } from '../../shared/sale-number';
 
 export type FinishOutcome =
@@ -71,24 +73,23 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
   const sale = open
     ? { ...numbered, cashSessionId: open.id, parts: partsOfSale(body, input.sale.totalCentavos) }
     : numbered;
-  const opening = open ? await caixaDependencies(db, open.id) : [];
   const customerId = body.customer_id;
-  // A sale paying with the vale-troca waits for the queued returns that credit it.
   const vale = valeUsed(body);
-  const credits = vale > 0 && typeof customerId === 'string' ? await storeCreditDependencies(db, customerId) : [];
+  // It waits for its customer created offline, its caixa's opening and, paying with the
+  // vale-troca, the queued returns that credit it (outbox-kinds.ts).
+  const waits = await waitingFor(
+    db,
+    OUTBOX_KINDS.sale.waitsFor({ customerId, sessionId: open?.id, usesStoreCredit: vale > 0 }),
+  );
   const queue = async (): Promise<FinishOutcome> => {
     await recordSale(db, sale, body, {
       summary,
-      dependsOn: [...opening, ...credits],
+      dependsOn: waits,
       ...(vale > 0 && typeof customerId === 'string' ? { storeCredit: { customerId, delta: -vale } } : {}),
     });
     return { kind: 'queued' };
   };
-  const waits =
-    opening.length > 0 ||
-    credits.length > 0 ||
-    (typeof customerId === 'string' && (await saleDependencies(db, customerId)).length > 0);
-  if (!options.online || waits) return queue();
+  if (!options.online || waits.length > 0) return queue();
   let answer: unknown;
   try {
     answer = await client.send('POST', '/sales', {
@@ -113,7 +114,7 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
 
 /** The parts a sale body pays in (centavos): its payments, a crediário's entrada, or its total. */
 export function partsOfSale(body: Record<string, unknown>, totalCentavos: number): SalePart[] {
-  const cents = (reais: unknown) => Math.round(Number(reais) * 100);
+  const cents = (reais: unknown) => toCentavos(Number(reais));
   const payments = body.payments as { method: string; amount: number }[] | undefined;
   if (payments?.length) return payments.map((p) => ({ method: p.method, amount: cents(p.amount) }));
   if (body.payment_method === 'crediario') {

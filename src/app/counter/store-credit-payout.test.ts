@@ -7,12 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import type { ApiClient } from '../lib/api-client';
-import { currentCaixa, openCaixa } from './caixa';
+import { openCaixa } from './caixa';
+import { currentCaixa } from './caixa-session';
 import { expectedOf, sessionReceipts } from './caixa-close';
-import type { LocalSale, OutboxEntry } from './db';
-import { recordSale } from './outbox';
-import { recordReturn, storeCreditOf } from './returns';
-import { drainOutbox } from './sender';
+import type { LocalSale, OutboxEntry } from '../offline/db';
+import { recordSale } from './records';
+import { recordReturn } from './returns';
+import { storeCreditOf } from './store-credit';
+import { drainOutbox } from '../offline/sender';
 import { finishPayout } from './store-credit-payout';
 import { freshDevices, P1 } from '../test/device-db';
 
@@ -129,9 +131,14 @@ describe('finishPayout', () => {
     const { client: refusing } = client(() => {
       throw new ApiError('Desta devolução, só R$ 10,00 de vale-troca pode voltar em dinheiro.', 409, 'CONFLICT');
     });
-    const outcome = await finishPayout(db, refusing, payout({ returnId: crypto.randomUUID(), saleId: crypto.randomUUID() }), {
-      online: true,
-    });
+    const outcome = await finishPayout(
+      db,
+      refusing,
+      payout({ returnId: crypto.randomUUID(), saleId: crypto.randomUUID() }),
+      {
+        online: true,
+      },
+    );
     expect(outcome.kind).toBe('refused');
     expect(await db.outbox.count()).toBe(0);
     expect(await storeCreditOf(db, CUSTOMER)).toBe(3000);

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../lib/api-client';
 import { submitAccountChange, type AccountChange } from './account-changes';
-import { addCashMovement, currentCaixa, openCaixa } from './caixa';
+import { addCashMovement, openCaixa } from './caixa';
+import { currentCaixa } from './caixa-session';
 import {
   closeCaixa,
   CloseReasonRequired,
@@ -15,7 +16,7 @@ import {
   sessionReceipts,
   sessionSales,
 } from './caixa-close';
-import { BalcaoDb, type LocalSale } from './db';
+import { BalcaoDb, type LocalSale } from '../offline/db';
 import { finishSale } from './finish-sale';
 import { freshDevices, P1 } from '../test/device-db';
 

@@ -1,7 +1,7 @@
 // What finishing a sale, a return and a vale-troca payout share: sent straight to the
 // server when online, else (or without an answer in time) kept in the outbox.
 import type { ApiClient } from '../lib/api-client';
-import type { BalcaoDb } from './db';
+import type { BalcaoDb } from '../offline/db';
 
 export interface DirectSendOptions {
   online: boolean;

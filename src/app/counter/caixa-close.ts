@@ -1,4 +1,4 @@
-// Fechar Caixa on this device (caixa.ts keeps the session): what the session expects per
+// Fechar Caixa on this device (caixa-session.ts keeps the session): what the session expects per
 // method, from the sales this device made in it and the money it took in or paid out in
 // it besides them (receipts: instalments, returns, vale-troca in cash), with the server's
 // arithmetic (shared/caixa.ts), so the cashier sees the figures offline; and the close,
@@ -13,18 +13,20 @@ import {
   type TakenByMethod,
 } from '../../shared/caixa';
 import { toReais } from '../../shared/money';
+import { caixaResource } from './outbox-resources';
 import {
-  caixaResource,
   currentCaixa,
   META_CAIXA,
   queueCaixaChange,
   requireOpenCaixa,
   type LocalCashReceipt,
   type LocalCashSession,
-} from './caixa';
-import type { BalcaoDb, LocalSale } from './db';
-import { buildOutboxEntry } from './outbox';
-import { madeByNow } from './session-cache';
+} from './caixa-session';
+import type { BalcaoDb, LocalSale } from '../offline/db';
+import { buildOutboxEntry } from '../offline/outbox';
+import { waitingFor } from '../offline/outbox-kinds';
+import { madeByNow } from '../offline/session-cache';
+import { OUTBOX_KINDS } from './outbox-kinds';
 
 /** The session's sales made on this device (the ones the server will count). */
 export async function sessionSales(db: BalcaoDb, sessionId: string): Promise<LocalSale[]> {
@@ -77,20 +79,16 @@ export async function closeCaixa(
   if (closeNeedsReason(figures, input.toleranceCentavos) && !input.reason?.trim()) throw new CloseReasonRequired();
   const closedAt = new Date().toISOString();
   const reason = input.reason?.trim() || null;
-  const waitFor = (await db.outbox.where('resource').equals(caixaResource(session.id)).toArray()).map((e) => e.id);
-  // Its sales, returns and instalment receipts still queued.
-  const queuedSales = await db.outbox
-    .filter((e) => (e.body as { cash_session_id?: unknown } | null)?.cash_session_id === session.id)
-    .toArray();
+  const at = { step: 'close', sessionId: session.id } as const;
   const counted = Object.fromEntries(figures.map((f) => [f.method, toReais(f.counted)]));
   const entry = {
     ...buildOutboxEntry({
       kind: 'caixa',
-      method: 'POST',
-      path: `/api/cash-sessions/${session.id}/close`,
+      ...OUTBOX_KINDS.caixa.route(at),
       body: { counted, reason, closed_at: closedAt, ...(await madeByNow(db)) },
       summary: `Fechamento de caixa (${session.deviceLabel})`,
-      dependsOn: [...waitFor, ...queuedSales.map((e) => e.id)],
+      // Its opening and movements, and its sales, returns and instalment receipts still queued.
+      dependsOn: await waitingFor(db, OUTBOX_KINDS.caixa.waitsFor(at)),
     }),
     resource: caixaResource(session.id),
   };

@@ -4,19 +4,22 @@
 // its id the Idempotency-Key, marked offline, after the return that credited the vale, the
 // new sale and the caixa's opening (so the server sees them first), each once. Either way
 // the cash it gives is kept on the device's open caixa as money out (a negative cash part
-// beside the instalments received: caixa.ts), so the till's expected cash agrees with the
-// server's; and the customer's vale-troca here drops by it at once (returns.ts).
+// beside the instalments received: caixa-session.ts), so the till's expected cash agrees with the
+// server's; and the customer's vale-troca here drops by it at once (store-credit.ts).
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import { toReais } from '../../shared/money';
 import type { ApiError } from '../lib/api-error';
-import { caixaDependencies, currentCaixa, keepCaixaReceipt } from './caixa';
-import type { BalcaoDb, OutboxEntry } from './db';
-import { deviceIdentity } from './device-identity';
-import { madeByNow } from './session-cache';
+import { currentCaixa, keepCaixaReceipt } from './caixa-session';
+import type { BalcaoDb, OutboxEntry } from '../offline/db';
+import { deviceIdentity } from '../offline/device-identity';
+import { madeByNow } from '../offline/session-cache';
 import type { DirectSend } from './direct-send';
-import { buildOutboxEntry } from './outbox';
-import { applyStoreCreditAnswer, storeCreditDependencies, storeCreditResource } from './returns';
-import { failureOf, verdictOf } from './retry-policy';
+import { buildOutboxEntry } from '../offline/outbox';
+import { waitingFor } from '../offline/outbox-kinds';
+import { OUTBOX_KINDS } from './outbox-kinds';
+import { applyStoreCreditAnswer } from './store-credit';
+import { storeCreditResource } from './outbox-resources';
+import { failureOf, verdictOf } from '../lib/retry-policy';
 
 export interface PayoutInput {
   /** The payout's id: its outbox row's id and Idempotency-Key. */
@@ -34,13 +37,10 @@ export interface PayoutInput {
 export type PayoutOutcome =
   { kind: 'delivered'; body: unknown } | { kind: 'queued' } | { kind: 'refused'; error: ApiError };
 
-/** Outbox rows the payout waits for: its return, its sale, the vale's credits, the caixa's opening. */
-async function payoutDependencies(db: BalcaoDb, input: PayoutInput, sessionId: string | null): Promise<string[]> {
-  const own = [input.returnId, ...(input.saleId ? [input.saleId] : [])];
-  const queued = (await db.outbox.where('id').anyOf(own).toArray()).map((e) => e.id);
-  const credits = await storeCreditDependencies(db, input.customerId);
-  const caixa = sessionId ? await caixaDependencies(db, sessionId) : [];
-  return [...new Set([...queued, ...credits, ...caixa])];
+/** Outbox rows the payout waits for: its return, its sale, the vale's credits, the caixa's opening (outbox-kinds.ts). */
+function payoutDependencies(db: BalcaoDb, input: PayoutInput, sessionId: string | null): Promise<string[]> {
+  const { returnId, saleId, customerId } = input;
+  return waitingFor(db, OUTBOX_KINDS['store-credit-payout'].waitsFor({ returnId, saleId, customerId, sessionId }));
 }
 
 /** The cash out kept on the open session the payout names (inside the caller's transaction). */
@@ -72,8 +72,7 @@ export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, c
         ...buildOutboxEntry({
           id: input.id,
           kind: 'store-credit-payout',
-          method: 'POST',
-          path: `/api${path}`,
+          ...OUTBOX_KINDS['store-credit-payout'].route({ customerId: input.customerId }),
           body: { ...body, offline: true },
           summary: input.summary,
           dependsOn: await payoutDependencies(db, input, sessionId),

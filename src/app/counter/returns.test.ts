@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mirrorProduct as product } from '../test/mirror-rows';
 import { freshDevices } from '../test/device-db';
-import { addProductChunks, getProducts } from './product-store';
+import { addProductChunks, getProducts } from '../offline/product-store';
 import { finishReturn } from './returns';
 
 const openDb = freshDevices('r');

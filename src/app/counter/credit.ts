@@ -5,7 +5,7 @@
 // sales made offline. `revision` changes whenever one of these moves (a sale kept or
 // acknowledged, a receipt queued or acknowledged): the till asks the server again then.
 import { toCentavos } from '../../shared/money';
-import type { BalcaoDb, OverlayRecord } from './db';
+import type { BalcaoDb, OverlayRecord } from '../offline/db';
 
 interface QueuedSaleBody {
   customer_id?: unknown;

@@ -7,14 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';
-import { currentCaixa, openCaixa } from './caixa';
+import { openCaixa } from './caixa';
+import { currentCaixa } from './caixa-session';
 import { closeCaixa, expectedOf, sessionReceipts, sessionSales } from './caixa-close';
-import { BalcaoDb, type LocalSale, type OutboxEntry } from './db';
+import { BalcaoDb, type LocalSale, type OutboxEntry } from '../offline/db';
 import { finishSale } from './finish-sale';
 import { finishReturn, tillPartOfReturn } from './returns';
-import { drainOutbox } from './sender';
+import { drainOutbox } from '../offline/sender';
 import { finishPayout } from './store-credit-payout';
-import { onAck } from './sync-io';
+import { onAck } from './outbox-kinds';
 import { freshDevices, P1 } from '../test/device-db';
 import type { RefundMethod } from '../../shared/contract/returns';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { trocaPeriodPassed } from '../../shared/troca-period';
 import { freshDevices, P1 } from '../test/device-db';
 import { ApiError } from '../lib/api-error';
-import type { LocalSale } from './db';
+import type { LocalSale } from '../offline/db';
 import { findReturnableSale, OFFLINE_FINDS_DEVICE_SALES_ONLY, type SaleReach } from './returnable-sale';
 
 const openDb = freshDevices('find');

@@ -1,16 +1,9 @@
-// The till session (caixa) on this device (DESIGN.md, counter rules). The session lives in
-// the device's storage (meta 'caixa.session') and every change to it is written with its
-// outbox entry in ONE transaction, so it works offline and reaches the server exactly once
-// (its outbox id is the Idempotency-Key) and in order: its movements and its sales wait for
-// its opening, and its close waits for its movements and for every sale of the session
-// still queued (and its returns and instalment receipts). Here: the session, its opening,
-// its movements and the receipts kept on it; its close is caixa-close.ts.
+// The till session (caixa) as this device keeps it (meta 'caixa.session', DESIGN.md counter
+// rules): the session, its movements and the money it took in or paid out besides sales
+// (receipts), read and written in the caller's transaction. What opens, moves and closes
+// it through the outbox: caixa.ts and caixa-close.ts.
 import type { CloseFigure } from '../../shared/caixa';
-import { toReais } from '../../shared/money';
-import type { BalcaoDb, OutboxEntry } from './db';
-import { deviceIdentity } from './device-identity';
-import { buildOutboxEntry } from './outbox';
-import { madeByNow } from './session-cache';
+import type { BalcaoDb, OutboxEntry } from '../offline/db';
 
 export const META_CAIXA = 'caixa.session';
 
@@ -64,17 +57,8 @@ export interface SalePart {
   amount: number;
 }
 
-/** The outbox resource of a session's own entries (its opening, movements and close). */
-export const caixaResource = (sessionId: string) => `caixa:${sessionId}`;
-
 export async function currentCaixa(db: BalcaoDb): Promise<LocalCashSession | null> {
   return ((await db.meta.get(META_CAIXA))?.value as LocalCashSession | undefined) ?? null;
-}
-
-/** Outbox ids a sale of the session waits for: the session's opening, while queued. */
-export async function caixaDependencies(db: BalcaoDb, sessionId: string): Promise<string[]> {
-  const queued = await db.outbox.where('id').equals(sessionId).first();
-  return queued ? [queued.id] : [];
 }
 
 /** Writes the session with its outbox entry, in one transaction. */
@@ -115,75 +99,11 @@ export function newSession(
   };
 }
 
-/** Abrir Caixa: the session and its outbox entry (the session's id is the entry's). */
-export async function openCaixa(
-  db: BalcaoDb,
-  input: { openingFloat: number; operator: Operator },
-): Promise<LocalCashSession> {
-  const existing = await currentCaixa(db);
-  if (existing?.status === 'open') throw new Error('Já existe um caixa aberto neste dispositivo.');
-  const device = await deviceIdentity(db);
-  const id = crypto.randomUUID();
-  const openedAt = new Date().toISOString();
-  const session = newSession(id, device.label, input.operator, input.openingFloat, openedAt);
-  const entry = {
-    ...buildOutboxEntry({
-      id,
-      kind: 'caixa',
-      method: 'POST',
-      path: '/api/cash-sessions',
-      body: {
-        id,
-        device_id: device.id,
-        device_label: device.label,
-        opening_float: toReais(input.openingFloat),
-        opened_at: openedAt,
-        ...(await madeByNow(db)),
-      },
-      summary: `Abertura de caixa (${device.label})`,
-    }),
-    resource: caixaResource(id),
-  };
-  await queueCaixaChange(db, session, entry);
-  return session;
-}
-
 /** The device's open session; throws when none is open. */
 export async function requireOpenCaixa(db: BalcaoDb): Promise<LocalCashSession> {
   const session = await currentCaixa(db);
   if (!session || session.status !== 'open') throw new Error('Nenhum caixa aberto neste dispositivo.');
   return session;
-}
-
-/** Sangria or suprimento: kept on the session and queued behind its opening. */
-export async function addCashMovement(
-  db: BalcaoDb,
-  input: { kind: LocalCashMovement['kind']; amount: number; reason: string },
-): Promise<LocalCashMovement> {
-  const session = await requireOpenCaixa(db);
-  const movement: LocalCashMovement = { id: crypto.randomUUID(), madeAt: new Date().toISOString(), ...input };
-  const earlier = await db.outbox.where('resource').equals(caixaResource(session.id)).toArray();
-  const entry = {
-    ...buildOutboxEntry({
-      id: movement.id,
-      kind: 'caixa',
-      method: 'POST',
-      path: `/api/cash-sessions/${session.id}/movements`,
-      body: {
-        id: movement.id,
-        kind: input.kind,
-        amount: toReais(input.amount),
-        reason: input.reason,
-        made_at: movement.madeAt,
-        ...(await madeByNow(db)),
-      },
-      summary: `${input.kind === 'sangria' ? 'Sangria' : 'Suprimento'}: ${input.reason}`,
-      dependsOn: earlier.map((e) => e.id),
-    }),
-    resource: caixaResource(session.id),
-  };
-  await queueCaixaChange(db, { ...session, movements: [...session.movements, movement] }, entry);
-  return movement;
 }
 
 /**

@@ -8,12 +8,15 @@
 // server has acknowledged its last queued change; the screens drop it once they hold
 // data fetched after that (src/app/lib/accounts/overlay.ts). A refused change stays in the outbox,
 // its overlay visible, until an admin retries or discards it.
-import { ApiError, isNetworkError } from '../lib/api-error';
-import { caixaDependencies, keepCaixaReceipt, type LocalCashReceipt } from './caixa';
-import type { BalcaoDb, OutboxEntry, OverlayRecord } from './db';
-import { deviceIdentity } from './device-identity';
-import { buildOutboxEntry } from './outbox';
-import { madeByNow } from './session-cache';
+import { ApiError } from '../lib/api-error';
+import { failureOf, verdictOf } from '../lib/retry-policy';
+import { keepCaixaReceipt, type LocalCashReceipt } from './caixa-session';
+import type { BalcaoDb, OutboxEntry, OverlayRecord } from '../offline/db';
+import { deviceIdentity } from '../offline/device-identity';
+import { buildOutboxEntry } from '../offline/outbox';
+import { waitingFor } from '../offline/outbox-kinds';
+import { OUTBOX_KINDS } from './outbox-kinds';
+import { madeByNow } from '../offline/session-cache';
 
 export type OverlayKind = OverlayRecord['kind'];
 
@@ -61,9 +64,15 @@ async function atThisTill(db: BalcaoDb, change: AccountChange, queued: boolean):
   return { ...change, body };
 }
 
-/** A receipt at the till waits for its caixa's opening while that is queued (the server counts it in the session). */
-function caixaWait(db: BalcaoDb, change: AccountChange): Promise<string[]> {
-  return change.caixaReceipt ? caixaDependencies(db, change.caixaReceipt.sessionId) : Promise.resolve([]);
+/**
+ * What a change waits for: its account's earlier changes still queued, and a receipt at the
+ * till its caixa's opening while that is queued (the server counts it in the session).
+ */
+function waitsOf(db: BalcaoDb, change: AccountChange): Promise<string[]> {
+  return waitingFor(
+    db,
+    OUTBOX_KINDS.account.waitsFor({ resource: change.resource, sessionId: change.caixaReceipt?.sessionId }),
+  );
 }
 
 export const overlayKey = (kind: OverlayKind, id: string) => `${kind}:${id}`;
@@ -77,16 +86,14 @@ export function outstandingFor(db: BalcaoDb, resource: string): Promise<OutboxEn
 export async function recordAccountChange(db: BalcaoDb, asMade: AccountChange): Promise<OutboxEntry> {
   const change = await atThisTill(db, asMade, true);
   return db.transaction('rw', db.outbox, db.financeOverlay, db.meta, async () => {
-    const earlier = (await outstandingFor(db, change.resource)).map((e) => e.id);
     const entry: OutboxEntry = {
       ...buildOutboxEntry({
         id: change.id,
         kind: 'account',
-        method: change.method,
-        path: change.path,
+        ...OUTBOX_KINDS.account.route({ method: change.method, path: change.path }),
         body: change.body,
         summary: change.summary,
-        dependsOn: [...earlier, ...(await caixaWait(db, change))],
+        dependsOn: await waitsOf(db, change),
       }),
       resource: change.resource,
     };
@@ -112,34 +119,6 @@ export async function recordAccountChange(db: BalcaoDb, asMade: AccountChange): 
   });
 }
 
-/**
- * In the transaction that acknowledges an outbox entry (its row already deleted): once
- * the resource has nothing more queued, its overlay is marked synced.
- */
-export async function settleAccountChange(db: BalcaoDb, entry: OutboxEntry, now = Date.now()): Promise<void> {
-  if (!entry.resource) return;
-  if ((await db.outbox.where('resource').equals(entry.resource).count()) > 0) return;
-  await db.financeOverlay.where('resource').equals(entry.resource).modify({ syncedAt: now });
-}
-
-/** Synced overlay rows older than this are gone from every screen: dropped. */
-export const OVERLAY_SYNCED_KEEP_MS = 24 * 60 * 60 * 1000;
-
-export async function pruneOverlay(db: BalcaoDb, now = Date.now()): Promise<void> {
-  await db.financeOverlay
-    .filter((row) => row.syncedAt !== null && row.syncedAt < now - OVERLAY_SYNCED_KEEP_MS)
-    .delete();
-}
-
-/** The newest time the server confirmed queued changes (0: none kept); the screens refetch after it. */
-export async function lastOverlaySyncAt(db: BalcaoDb): Promise<number> {
-  let last = 0;
-  await db.financeOverlay.each((row) => {
-    if (row.syncedAt !== null && row.syncedAt > last) last = row.syncedAt;
-  });
-  return last;
-}
-
 export type SubmitResult = { queued: true } | { queued: false; body: unknown };
 
 export interface SubmitIo {
@@ -151,10 +130,13 @@ export interface SubmitIo {
   queued?: () => void;
 }
 
-/** The server was not reached, or failed itself: the change is kept and sent again later. */
+/**
+ * Nothing is decided by the one retry rule (no answer, a timeout, 5xx, 408, 425, 429): the
+ * change is kept and sent again later. A refusal or a lost session (401) reaches the
+ * person at once, and so does an error that is no request's (a bug is not queued).
+ */
 function worthRetrying(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  return isNetworkError(error) || error.status >= 500 || error.status === 408 || error.status === 429;
+  return error instanceof ApiError && verdictOf(failureOf(error)) === 'retry';
 }
 
 /**
@@ -164,7 +146,7 @@ function worthRetrying(error: unknown): boolean {
  * Idempotency-Key: if the server did receive it, the replay answers what it stored.
  */
 export async function submitAccountChange(db: BalcaoDb, change: AccountChange, io: SubmitIo): Promise<SubmitResult> {
-  const waiting = (await outstandingFor(db, change.resource)).length > 0 || (await caixaWait(db, change)).length > 0;
+  const waiting = (await waitsOf(db, change)).length > 0;
   if (!waiting && io.online()) {
     try {
       const body = await io.send(await atThisTill(db, change, false));

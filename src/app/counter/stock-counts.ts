@@ -5,10 +5,10 @@
 // device's clock): the server compares it with the stock the system had at that moment,
 // and a count that arrives after a newer one of the same product leaves the newer. Until
 // the server has it, the screen shows the queued quantity over the server's line.
-import type { BalcaoDb, OutboxEntry } from './db';
-import { buildOutboxEntry } from './outbox';
-
-const countResource = (countId: string) => `stock-count:${countId}:`;
+import type { BalcaoDb, OutboxEntry } from '../offline/db';
+import { buildOutboxEntry } from '../offline/outbox';
+import { OUTBOX_KINDS } from './outbox-kinds';
+import { countResource } from './outbox-resources';
 
 export interface CountInput {
   countId: string;
@@ -24,8 +24,7 @@ export async function recordCount(db: BalcaoDb, input: CountInput): Promise<Outb
   const entry: OutboxEntry = {
     ...buildOutboxEntry({
       kind: 'stock-count',
-      method: 'PUT',
-      path: `/api/stock-counts/${input.countId}/lines/${input.productId}`,
+      ...OUTBOX_KINDS['stock-count'].route(input),
       body: { counted: input.counted, counted_at: (input.countedAt ?? new Date()).toISOString() },
       summary: `Inventário: ${input.productName}, ${input.counted} contado(s)`,
     }),

@@ -1,0 +1,160 @@
+// Every kind of change the counter queues in the outbox, one descriptor each: the request it
+// makes, what it waits for while queued, what the server's acknowledgement does to this
+// device and what a refusal does (the table's shape: offline/outbox-kinds.ts). The sender,
+// the acknowledgement and the dependency rule read this table; a new kind is one entry here
+// and its tests. Loading this module registers the table (the writers below import it to
+// queue, the app and the service worker before they deliver).
+import { applyAcknowledgedSale, applyDeliveredRestock } from '../offline/stock';
+import type { BalcaoDb, OutboxEntry } from '../offline/db';
+import {
+  acknowledge,
+  isBatchable as batchable,
+  registerOutboxKinds,
+  type OutboxKindDescriptor,
+  type OutboxKindTable,
+  type OutboxRoute,
+} from '../offline/outbox-kinds';
+import { settleAccountChange } from '../offline/overlay-sync';
+import { caixaResource, customerResource, storeCreditResource } from './outbox-resources';
+import { settleReturnAnswer } from './return-answer';
+import { saleAckOf } from './sale-answer';
+import { applyStoreCreditAnswer } from './store-credit';
+
+const saleState = (state: 'pending' | 'rejected') => async (db: BalcaoDb, entry: OutboxEntry) => {
+  await db.sales.update(entry.id, { state });
+};
+
+/** The customer's vale-troca as the server answered a delivered return or payout. */
+async function storeCreditAnswered(db: BalcaoDb, entry: OutboxEntry, answer: unknown): Promise<void> {
+  if (entry.storeCredit) await applyStoreCreditAnswer(db, entry.storeCredit.customerId, answer);
+}
+
+/**
+ * A sale finished at this till (its local record is LocalSale, same id). It waits for its
+ * customer created offline, its caixa's opening and, paying with vale-troca, the queued
+ * returns that credit it. Acknowledged: the local sale is synced, takes the server's number
+ * and the mirror the server's stock; refused: the local sale shows it.
+ */
+const sale: OutboxKindDescriptor<void, { customerId?: unknown; sessionId?: string | null; usesStoreCredit?: boolean }> =
+  {
+    route: () => ({ method: 'POST', path: '/api/sales' }),
+    waitsFor: ({ customerId, sessionId, usesStoreCredit }) => {
+      const customer = typeof customerId === 'string' ? customerId : null;
+      return {
+        ids: [customer, sessionId],
+        resources: usesStoreCredit && customer ? [storeCreditResource(customer)] : [],
+      };
+    },
+    batch: { method: 'POST', path: '/api/sales' },
+    async acknowledged(db, entry, answer) {
+      const ack = saleAckOf(answer);
+      if (ack.number) await db.sales.update(entry.id, { number: ack.number });
+      await applyAcknowledgedSale(db, entry.id, ack.conflicts, ack.stockAfter);
+    },
+    refused: saleState('rejected'),
+    retried: saleState('pending'),
+    discarded: saleState('rejected'),
+  };
+
+/** A customer created (`changing` absent) or changed without a connection: after its creation and earlier changes. */
+const customer: OutboxKindDescriptor<{ changing?: string }, { changing?: string }> = {
+  route: ({ changing }) =>
+    changing ? { method: 'PUT', path: `/api/customers/${changing}` } : { method: 'POST', path: '/api/customers' },
+  waitsFor: ({ changing }) => (changing ? { ids: [changing], resources: [customerResource(changing)] } : {}),
+};
+
+/**
+ * An account change (payable, receivable, cash entry; its route is the account's own:
+ * lib/accounts): after the earlier changes of its account and, received at the till, its
+ * caixa's opening. Acknowledged with nothing more of its account queued: its overlay is
+ * synced; discarded likewise: its overlay goes and the screens show the server's record.
+ */
+const account: OutboxKindDescriptor<OutboxRoute, { resource: string; sessionId?: string | null }> = {
+  route: (own) => own,
+  waitsFor: ({ resource, sessionId }) => ({ resources: [resource], ids: [sessionId] }),
+  acknowledged: (db, entry) => settleAccountChange(db, entry),
+  async discarded(db, entry) {
+    if (entry.resource && (await db.outbox.where('resource').equals(entry.resource).count()) === 0) {
+      await db.financeOverlay.where('resource').equals(entry.resource).delete();
+    }
+  },
+};
+
+type CaixaStep = { step: 'open' } | { step: 'movement' | 'close'; sessionId: string };
+
+/** A till session's opening, sangria or suprimento, and close: each after the session's earlier ones; the close after its sales, returns and receipts too. */
+const caixa: OutboxKindDescriptor<CaixaStep, CaixaStep> = {
+  route: (at) => {
+    if (at.step === 'open') return { method: 'POST', path: '/api/cash-sessions' };
+    return {
+      method: 'POST',
+      path: `/api/cash-sessions/${at.sessionId}/${at.step === 'close' ? 'close' : 'movements'}`,
+    };
+  },
+  waitsFor: (at) => {
+    if (at.step === 'open') return {};
+    const resources = [caixaResource(at.sessionId)];
+    return at.step === 'close' ? { resources, session: at.sessionId } : { resources };
+  },
+};
+
+/**
+ * A return (Trocas e Devoluções): after the sale it returns and its caixa's opening.
+ * Acknowledged: the customer's vale-troca as answered, the units it put back in the mirror,
+ * the money it took out of the caixa as the server counted it.
+ */
+const returnKind: OutboxKindDescriptor<{ saleId: string }, { saleId: string; sessionId?: unknown }> = {
+  route: ({ saleId }) => ({ method: 'POST', path: `/api/sales/${saleId}/returns` }),
+  waitsFor: ({ saleId, sessionId }) => ({ ids: [typeof sessionId === 'string' ? sessionId : null, saleId] }),
+  async acknowledged(db, entry, answer) {
+    await storeCreditAnswered(db, entry, answer);
+    if (entry.restock) await applyDeliveredRestock(db, entry.restock);
+    await settleReturnAnswer(db, entry.id, answer);
+  },
+};
+
+interface PayoutWaits {
+  returnId: string;
+  saleId: string | null;
+  customerId: string;
+  sessionId: string | null;
+}
+
+/** Vale-troca given back in cash: after its return, its sale, the vale's queued credits and its caixa's opening. */
+const payout: OutboxKindDescriptor<{ customerId: string }, PayoutWaits> = {
+  route: ({ customerId }) => ({ method: 'POST', path: `/api/customers/${customerId}/store-credit/payout` }),
+  waitsFor: ({ returnId, saleId, customerId, sessionId }) => ({
+    ids: [returnId, saleId, sessionId],
+    resources: [storeCreditResource(customerId)],
+  }),
+  acknowledged: storeCreditAnswered,
+};
+
+/** An admin's cancel of a sale: after the sale, while this till has not delivered it. */
+const saleCancel: OutboxKindDescriptor<{ saleId: string }, { saleId: string }> = {
+  route: ({ saleId }) => ({ method: 'PUT', path: `/api/sales/${saleId}/cancel` }),
+  waitsFor: ({ saleId }) => ({ ids: [saleId] }),
+};
+
+/** A quantity counted in an inventário: waits for nothing (the server keeps the newest count). */
+const stockCount: OutboxKindDescriptor<{ countId: string; productId: string }, void> = {
+  route: ({ countId, productId }) => ({ method: 'PUT', path: `/api/stock-counts/${countId}/lines/${productId}` }),
+  waitsFor: () => ({}),
+};
+
+export const OUTBOX_KINDS = {
+  sale,
+  customer,
+  account,
+  caixa,
+  return: returnKind,
+  'store-credit-payout': payout,
+  'sale-cancel': saleCancel,
+  'stock-count': stockCount,
+} as const satisfies OutboxKindTable;
+
+registerOutboxKinds(OUTBOX_KINDS);
+
+/** The table's answers as the sender and its transport take them: the acknowledgement path, and which entries travel in a batch. */
+export const onAck = acknowledge;
+export const isBatchable = batchable;
