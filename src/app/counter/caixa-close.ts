@@ -1,7 +1,8 @@
 // Fechar Caixa on this device (caixa-session.ts keeps the session): what the session expects per
 // method, from the sales this device made in it and the money it took in or paid out in
-// it besides them (receipts: instalments, returns, vale-troca in cash), with the server's
-// arithmetic (shared/caixa.ts), so the cashier sees the figures offline; and the close,
+// it besides them (receipts: instalments, returns, vale-troca in cash), by the one rule of
+// what a caixa takes in (shared/caixa-taken.ts, the server's too) and its arithmetic
+// (shared/caixa.ts), so the cashier sees the figures offline; and the close,
 // queued behind the session's opening, movements and every sale of it still queued.
 import {
   closeFigures,
@@ -10,8 +11,8 @@ import {
   expectedByMethod,
   totalDifference,
   type CountMethod,
-  type TakenByMethod,
 } from '../../shared/caixa';
+import { takenIn, type TillEvent } from '../../shared/caixa-taken';
 import { toReais } from '../../shared/money';
 import { caixaResource } from './outbox-resources';
 import {
@@ -52,10 +53,13 @@ export function expectedOf(
   sales: readonly LocalSale[],
   receipts: readonly LocalCashReceipt[] = [],
 ): Record<CountMethod, number> {
-  const taken: TakenByMethod = {};
-  const parts = [...sales.flatMap((sale) => sale.parts ?? []), ...receipts];
-  for (const part of parts) taken[part.method] = (taken[part.method] ?? 0) + part.amount;
-  return expectedByMethod({ openingFloat: session.openingFloat, taken, movements: session.movements });
+  // A sale here is one the server will count (refused ones are left out); a receipt is the
+  // money an instalment, a return or a payout moved, as reckoned when it was kept.
+  const events: TillEvent[] = [
+    ...sales.map((sale): TillEvent => ({ kind: 'sale', completed: true, parts: sale.parts ?? [] })),
+    ...receipts.map((r): TillEvent => ({ kind: 'receipt', method: r.method, amount: r.amount })),
+  ];
+  return expectedByMethod({ openingFloat: session.openingFloat, taken: takenIn(events), movements: session.movements });
 }
 
 export class CloseReasonRequired extends Error {

@@ -12,7 +12,8 @@
 // balance here while queued (store-credit.ts); a sale that uses the vale waits for the
 // queued returns that credit it, so the server sees the credit before the use. What the
 // server's acknowledgement does on this device: outbox-kinds.ts.
-import { estornoMethodOf, returnTillPart, type TillPart } from '../../shared/caixa';
+import { estornoMethodOf, type TillPart } from '../../shared/caixa';
+import { tillPartsOf } from '../../shared/caixa-taken';
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import { shareDiscount } from '../../shared/discounts';
 import type { RefundMethod } from '../../shared/contract/returns';
@@ -100,7 +101,12 @@ export function tillPartOfReturn(
 ): TillPart | null {
   const method =
     refundMethod === 'dinheiro' ? 'cash' : refundMethod === 'estorno' ? estornoMethodOf(sale.payments) : null;
-  return returnTillPart({ paymentMethod: method, refunded: value - Math.min(value, sale.openInstalments) });
+  const [part] = tillPartsOf({
+    kind: 'return',
+    refundMethod: method,
+    refunded: value - Math.min(value, sale.openInstalments),
+  });
+  return part ?? null;
 }
 
 /**

@@ -9,6 +9,7 @@
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import { toReais } from '../../shared/money';
 import type { ApiError } from '../lib/api-error';
+import { tillPartsOf } from '../../shared/caixa-taken';
 import { currentCaixa, keepCaixaReceipt } from './caixa-session';
 import type { BalcaoDb, OutboxEntry } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
@@ -45,8 +46,9 @@ function payoutDependencies(db: BalcaoDb, input: PayoutInput, sessionId: string 
 
 /** The cash out kept on the open session the payout names (inside the caller's transaction). */
 function keepCashOut(db: BalcaoDb, input: PayoutInput, sessionId: string | null): Promise<void> {
-  if (!sessionId) return Promise.resolve();
-  return keepCaixaReceipt(db, sessionId, { id: input.id, method: 'cash', amount: -input.amount });
+  const [part] = tillPartsOf({ kind: 'payout', amount: input.amount });
+  if (!sessionId || !part) return Promise.resolve();
+  return keepCaixaReceipt(db, sessionId, { id: input.id, ...part });
 }
 
 /** Gives the customer `amount` of their vale-troca in cash (see the file's header). */
