@@ -7,6 +7,13 @@ import { foldText } from '../text';
 export const IMPORT_KINDS = ['products', 'customers', 'receivables'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
+/** Whether a kind's rows can update what the store has (open crediário only adds instalments). */
+export const IMPORT_UPDATES: Readonly<Record<ImportKind, boolean>> = {
+  products: true,
+  customers: true,
+  receivables: false,
+};
+
 export interface ImportField {
   key: string;
   /** How the mapping screen and the errors name it (the column header Balcão's export writes). */

@@ -26,7 +26,7 @@ export function ImportHistory({ kind }: { kind: ImportKind }) {
                   {item.created_by_name ? ` · ${item.created_by_name}` : ''}
                 </span>
                 <span className="w-full text-slate-700">
-                  {countWords(item.counts, true)
+                  {countWords(item.counts, item.kind, true)
                     .map(([, words]) => words)
                     .join(' · ')}
                 </span>

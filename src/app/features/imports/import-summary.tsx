@@ -6,9 +6,11 @@ import {
   STOCK_MODES,
   type Import,
   type ImportCounts,
+  type ImportKind,
   type ImportPreview,
   type StockMode,
 } from '../../../shared/contract/imports';
+import { IMPORT_UPDATES } from '../../../shared/import/fields';
 import { formatBRL } from '../../../shared/money';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { counted } from './import-kinds';
@@ -21,24 +23,34 @@ const TONES = {
 } as const;
 
 /** The counts in words, in the order they are shown. */
-export function countWords(counts: ImportCounts, done = false): [keyof ImportCounts, string][] {
+export function countWords(counts: ImportCounts, kind: ImportKind, done = false): [keyof ImportCounts, string][] {
+  const updated: [keyof ImportCounts, string] = [
+    'updated',
+    done
+      ? counted(counts.updated, 'atualizado', 'atualizados')
+      : `${counts.updated.toLocaleString('pt-BR')} a atualizar`,
+  ];
   return [
     ['created', counted(counts.created, 'novo', 'novos')],
-    [
-      'updated',
-      done
-        ? counted(counts.updated, 'atualizado', 'atualizados')
-        : `${counts.updated.toLocaleString('pt-BR')} a atualizar`,
-    ],
+    // An import that never updates (open crediário) does not show a count that is always 0.
+    ...(IMPORT_UPDATES[kind] ? [updated] : []),
     ['unchanged', `${counts.unchanged.toLocaleString('pt-BR')} sem alteração`],
     ['errors', `${counts.errors.toLocaleString('pt-BR')} com erro`],
   ];
 }
 
-export function ImportCountsBar({ counts, total }: { counts: ImportCounts; total: number | null }) {
+export function ImportCountsBar({
+  counts,
+  kind,
+  total,
+}: {
+  counts: ImportCounts;
+  kind: ImportKind;
+  total: number | null;
+}) {
   return (
     <div className="flex flex-wrap gap-2" aria-label="Resumo da planilha">
-      {countWords(counts).map(([key, words]) => (
+      {countWords(counts, kind).map(([key, words]) => (
         <span key={key} className={`rounded-md border px-3 py-1.5 text-sm font-medium ${TONES[key]}`}>
           {words}
         </span>
@@ -118,7 +130,7 @@ export function ImportDone({ result }: { result: Import }) {
     <Card className="border-green-300 bg-green-50 p-4" role="status">
       <p className="font-medium text-green-900">Importação concluída: {result.file_name}</p>
       <p className="text-sm text-green-900">
-        {countWords(result.counts, true)
+        {countWords(result.counts, result.kind, true)
           .map(([, words]) => words)
           .join(' · ')}
       </p>
