@@ -256,6 +256,7 @@ describe('Importar crediário em aberto: the carnês in progress, one instalment
       await pickFile(page, csv);
       await page.getByText('2 novos', { exact: true }).waitFor();
       await page.getByText('Total: R$ 200,00', { exact: true }).waitFor();
+      await page.getByText('1 cliente novo', { exact: true }).waitFor();
       // Open crediário only adds instalments: no 'a atualizar' count.
       expect(await page.getByText(/a atualizar$/).count()).toBe(0);
       await page

@@ -41,6 +41,7 @@ interface Tally {
   counts: ImportCounts;
   errors: ImportRowError[];
   total: number;
+  newCustomers: number;
 }
 
 /** The owner's mapping checked against the header, or the guess. */
@@ -97,7 +98,13 @@ async function runFile<P, S>(
 }
 
 function tallyOf(): Tally {
-  return { rows: 0, counts: { created: 0, updated: 0, unchanged: 0, errors: 0 }, errors: [], total: 0 };
+  return {
+    rows: 0,
+    counts: { created: 0, updated: 0, unchanged: 0, errors: 0 },
+    errors: [],
+    total: 0,
+    newCustomers: 0,
+  };
 }
 
 const COUNT_OF = { create: 'created', update: 'updated', unchanged: 'unchanged', error: 'errors' } as const;
@@ -107,6 +114,7 @@ function count(tally: Tally, judged: readonly Judged<unknown>[]): void {
     tally.rows++;
     tally.counts[COUNT_OF[row.verdict]]++;
     if (row.verdict !== 'error') tally.total += row.amount ?? 0;
+    if (row.newCustomer) tally.newCustomers++;
     for (const error of row.errors) if (tally.errors.length < IMPORT_PREVIEW_MAX_ERRORS) tally.errors.push(error);
   }
 }
@@ -152,6 +160,7 @@ export async function previewImport<P, S>(
     counts: tally.counts,
     errors: tally.errors,
     total: spec.kind === 'receivables' ? tally.total : null,
+    new_customers: spec.kind === 'receivables' ? tally.newCustomers : null,
     already_imported: before ? { at: before.created_at, by: before.created_by_name } : null,
   };
 }

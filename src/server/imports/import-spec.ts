@@ -17,6 +17,8 @@ export interface Judged<P> {
   plan?: P;
   /** centavos the row adds to the import's total (open crediário) */
   amount?: number;
+  /** the row creates a customer (open crediário: the first row of a document the store lacks) */
+  newCustomer?: boolean;
 }
 
 export interface ImportJob {

@@ -55,6 +55,7 @@ describe.each(databases())('open crediário import (%s)', (kind) => {
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
     expect(seen.body.data.counts).toEqual({ created: 4, updated: 0, unchanged: 0, errors: 3 });
     expect(seen.body.data.total).toBe(2769.12);
+    expect(seen.body.data.new_customers).toBe(1);
     expect(seen.body.data.errors.map((e: { message: string }) => e.message)).toEqual([
       'Linha 6, CPF/CNPJ: obrigatório: o crediário é de um cliente identificado',
       'Linha 7, Parcela: "4/3" é maior que o total de parcelas (3)',
@@ -120,6 +121,7 @@ describe.each(databases())('open crediário import (%s)', (kind) => {
     const seen = await preview('receivables', file);
     expect(seen.body.data.counts).toEqual({ created: 1, updated: 0, unchanged: 3, errors: 0 });
     expect(seen.body.data.total).toBe(80);
+    expect(seen.body.data.new_customers).toBe(1);
     const res = await confirm('receivables', file);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect((await imported()).map((r) => r.description)).toContain('Parcela 1 - Carnê 77');

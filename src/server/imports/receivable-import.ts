@@ -160,7 +160,8 @@ function judgeRow(
   state.seen.set(key, line);
   if (!known && !newcomer) state.newcomers.set(v.document!, { line, name: v.name!, phone: v.phone });
   if (known && brought.has(keyOf(known, plan))) return { line, verdict: 'unchanged', errors };
-  return { line, verdict: 'create', errors, plan, amount: plan.amount };
+  const creates = !known && !newcomer;
+  return { line, verdict: 'create', errors, plan, amount: plan.amount, ...(creates ? { newCustomer: true } : {}) };
 }
 
 async function judge(t: DbOrTx, job: ImportJob, state: ReceivableState, rows: readonly SheetRow[]) {

@@ -95,6 +95,8 @@ export const ImportPreviewSchema = z.object({
   errors: z.array(ImportRowErrorSchema),
   /** open crediário: the amount of the receivables the valid rows create */
   total: Money.nullable(),
+  /** open crediário: the customers the valid rows create (found by no CPF/CNPJ in the store) */
+  new_customers: z.int().nullable(),
   /** this very file was imported before (then confirming changes nothing: 409) */
   already_imported: z.object({ at: Timestamp, by: z.string().nullable() }).nullable(),
 });

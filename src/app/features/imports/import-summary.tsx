@@ -43,10 +43,13 @@ export function ImportCountsBar({
   counts,
   kind,
   total,
+  newCustomers,
 }: {
   counts: ImportCounts;
   kind: ImportKind;
   total: number | null;
+  /** open crediário: the customers it creates */
+  newCustomers: number | null;
 }) {
   return (
     <div className="flex flex-wrap gap-2" aria-label="Resumo da planilha">
@@ -55,6 +58,11 @@ export function ImportCountsBar({
           {words}
         </span>
       ))}
+      {newCustomers !== null ? (
+        <span className="rounded-md border border-slate-200 px-3 py-1.5 text-sm font-medium">
+          {counted(newCustomers, 'cliente novo', 'clientes novos')}
+        </span>
+      ) : null}
       {total !== null ? (
         <span className="rounded-md border border-slate-200 px-3 py-1.5 text-sm font-medium">
           Total: {formatBRL(total)}

@@ -141,7 +141,12 @@ export function ImportsScreen() {
             <p className="text-sm text-slate-700">
               {counted(preview.rows, 'linha lida', 'linhas lidas')} de {preview.file_name}
             </p>
-            <ImportCountsBar counts={preview.counts} kind={preview.kind} total={preview.total} />
+            <ImportCountsBar
+              counts={preview.counts}
+              kind={preview.kind}
+              total={preview.total}
+              newCustomers={preview.new_customers}
+            />
             {preview.already_imported ? (
               <p role="alert" className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900">
                 Esta planilha já foi importada
