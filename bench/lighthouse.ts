@@ -37,6 +37,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5) || 5);
 interface LighthouseResult {
   lhr: {
     lighthouseVersion: string;
+    /** set when the run failed (e.g. NO_NAVSTART): its scores are null, not zero */
+    runtimeError?: { code: string; message: string };
     categories: Record<string, { score: number | null }>;
     audits: Record<string, { numericValue?: number }>;
     runWarnings: string[];
@@ -83,7 +85,8 @@ function withContext<T>(profile: string, port: number, fn: (context: BrowserCont
   );
 }
 
-async function audit(run: RunLighthouse, url: string, port: number, keepStorage: boolean): Promise<PageScore> {
+/** One audit of `url`; null when Lighthouse failed to measure it (left out of the median). */
+async function audit(run: RunLighthouse, url: string, port: number, keepStorage: boolean): Promise<PageScore | null> {
   const result = await run(url, {
     port,
     output: 'json',
@@ -98,8 +101,12 @@ async function audit(run: RunLighthouse, url: string, port: number, keepStorage:
     writeFileSync(file, JSON.stringify(result.lhr));
     console.log(`  relatório completo: ${file}`);
   }
-  const { categories, audits, runWarnings } = result.lhr;
+  const { categories, audits, runWarnings, runtimeError } = result.lhr;
   if (runWarnings.length) console.log(`  avisos do Lighthouse (${url}): ${runWarnings.join(' | ')}`);
+  if (runtimeError || categories.performance?.score == null) {
+    console.log(`  execução descartada (${url}): ${runtimeError?.code ?? 'sem nota de desempenho'}`);
+    return null;
+  }
   const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
   const value = (name: string) => audits[name]?.numericValue ?? Number.NaN;
   return {
@@ -138,13 +145,15 @@ async function lighthouseScores(run: RunLighthouse, server: RunningServer): Prom
   for (let i = 0; i < RUNS; i++) {
     await withProfile((profile) =>
       withContext(profile, port, async () => {
-        login.push(await audit(run, `${server.demoUrl}/login`, port, false));
+        const page = await audit(run, `${server.demoUrl}/login`, port, false);
+        if (page) login.push(page);
       }),
     );
     await withProfile((profile) =>
       withContext(profile, port, async (context) => {
         await signedInButCold(context, server);
-        vendas.push(await audit(run, `${server.demoUrl}/vendas`, port, true));
+        const page = await audit(run, `${server.demoUrl}/vendas`, port, true);
+        if (page) vendas.push(page);
       }),
     );
   }
