@@ -62,6 +62,11 @@ export function registerOutboxKinds(table: OutboxKindTable): void {
   registered = table;
 }
 
+/** Whether the counter's table is registered: the sender refuses to deliver without it. */
+export function outboxKindsRegistered(): boolean {
+  return registered !== null;
+}
+
 /** The descriptor of an entry's kind; null while no table is registered (nothing kind-specific happens). */
 export function descriptorOf(entry: Pick<OutboxEntry, 'kind'>): AnyDescriptor | null {
   return registered?.[entry.kind] ?? null;

@@ -7,7 +7,7 @@
 // Consecutive queued sales travel together (sendBatch: one request, one answer per
 // sale), so a day of sales made offline is delivered in seconds.
 import type { BalcaoDb, OutboxEntry } from './db';
-import { acknowledge, descriptorOf } from './outbox-kinds';
+import { acknowledge, descriptorOf, outboxKindsRegistered } from './outbox-kinds';
 import { backoffMs, verdictOf, type SendResult, type Verdict } from '../lib/retry-policy';
 import { tryWebLock } from './web-lock';
 
@@ -55,6 +55,12 @@ async function claim(db: BalcaoDb, entries: OutboxEntry[], now: number): Promise
 
 /** Sends ready entries until none is left or the network/auth stops it. */
 export async function drainOutbox(db: BalcaoDb, options: DrainOptions): Promise<DrainResult> {
+  // An acknowledgement deletes its row: without the table, what it does on the device (a
+  // sale's stock, a return's vale-troca, a caixa's state) would be lost with it.
+  if (!options.onAck && !outboxKindsRegistered())
+    throw new Error(
+      'A fila não foi entregue: a tabela de tipos da fila (counter/outbox-kinds.ts) não está registrada.',
+    );
   const now = options.now ?? Date.now;
   const result: DrainResult = { delivered: 0, rejected: 0, stopped: null };
   for (;;) {
