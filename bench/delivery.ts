@@ -26,6 +26,7 @@ import { QUEUED_SALES } from './lib/config';
 import { verdict, type BenchPart, type PartContext } from './lib/report';
 import { using, withTimeout, withServer } from './lib/resources';
 import { fmt, seeded } from './lib/stats';
+import { ownCpuMs, serverCpuMs } from './lib/process-cpu';
 import { NUMBERINGS, numberingLabel, tillNumbers, type Numbering } from './lib/till-numbers';
 
 const AIM_PER_S = 200;
@@ -63,6 +64,9 @@ interface DeliveryResult {
   recordMs: number;
   drainMs: number;
   sendMs: number;
+  /** CPU used while draining (ms): the server's processes, and the device's side (this process). */
+  serverCpuMs: number | null;
+  deviceCpuMs: number;
   requests: number;
   delivered: number;
   rejected: number;
@@ -153,6 +157,8 @@ function delivery(numbering: Numbering): Promise<DeliveryResult> {
               }
             };
           const t0 = performance.now();
+          const server0 = serverCpuMs(server);
+          const device0 = ownCpuMs();
           const result = await withTimeout(
             drainOutbox(db, {
               send: timed(transport.send),
@@ -163,11 +169,15 @@ function delivery(numbering: Numbering): Promise<DeliveryResult> {
             `entrega de ${queued} vendas`,
           );
           const drainMs = performance.now() - t0;
+          const server1 = serverCpuMs(server);
+          const deviceCpu = ownCpuMs() - device0;
           return {
             queued,
             recordMs,
             drainMs,
             sendMs,
+            serverCpuMs: server0 === null || server1 === null ? null : server1 - server0,
+            deviceCpuMs: deviceCpu,
             requests,
             delivered: result.delivered,
             rejected: result.rejected,
@@ -200,6 +210,7 @@ function report(ctx: PartContext, d: DeliveryResult, numbering: Numbering): void
     medida: `entrega da fila (${d.queued} vendas, PGlite, ${numberingLabel(numbering)})`,
     resultado:
       `${fmt(rate, 0)} vendas/s (${fmt(d.drainMs / 1000, 2)} s; ${d.requests} requisições; ${fmt((100 * d.sendMs) / d.drainMs, 0)}% esperando o servidor) · ` +
+      `CPU: servidor ${d.serverCpuMs === null ? '?' : fmt(d.serverCpuMs / 1000, 2)} s, aparelho ${fmt(d.deviceCpuMs / 1000, 2)} s · ` +
       `${d.delivered} entregues, ${d.rejected} rejeitadas${d.stopped ? `, parou: ${d.stopped}` : ''} · servidor tem ${d.serverTotal} vendas`,
     meta: `> ${AIM_PER_S} vendas/s`,
     situação: d.serverTotal === QUEUED_SALES ? verdict(rate > AIM_PER_S) : `ERRO: ${d.serverTotal} ≠ ${QUEUED_SALES}`,
