@@ -38,6 +38,15 @@ describe.each(databases())('export, edit, import (%s)', (kind) => {
   };
 
   it('products: the export read back changes nothing; an edited price updates that product only', async () => {
+    // Fiscal data on some: an NCM of chapter 01 (its leading zero), CEST, CFOP, CSOSN, origem, unit.
+    const [first, second] = (await products()).slice(0, 2);
+    for (const [p, fiscal] of [
+      [first!, { ncm: '01012100', cest: '0102000', cfop: '5405', csosn: '500', origin: 0, unit: 'KG' }],
+      [second!, { ncm: '61091000', origin: 2 }],
+    ] as const) {
+      const res = await s.http.put(`/api/products/${p.id}`, fiscal, { token: s.admin });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
     const before = await products();
     expect(before.length).toBeGreaterThan(3);
     const rows = productRows(before);

@@ -1,6 +1,6 @@
 // Products with stock. SKU is unique per tenant among live rows (the database index
 // decides, so two concurrent creates cannot both win). Delete is a tombstone for sync.
-import { and, asc, count, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   type Pagination,
   type Product,
@@ -35,6 +35,12 @@ const fields = apiFields(products, [
   'costPrice',
   'salePrice',
   'active',
+  'ncm',
+  'cest',
+  'cfop',
+  'csosn',
+  'origin',
+  'unit',
   'createdAt',
   'updatedAt',
 ]);
@@ -47,8 +53,12 @@ export function toProduct(row: ProductRow, withCost = true): Product {
 
 const live = (tenantId: string) => liveIn(products, tenantId);
 
+type FiscalKey = 'ncm' | 'cest' | 'cfop' | 'csosn' | 'origin' | 'unit';
+/** A new product as the API or the server's own code (the demo, an import) makes it: fiscal data optional. */
+export type NewProduct = Omit<ProductCreate, FiscalKey> & Partial<Pick<ProductCreate, FiscalKey>>;
+
 /** A new product's row from its API body (absent fields take their column's default). */
-export const newProductRow = (tenantId: string, input: ProductCreate) => ({
+export const newProductRow = (tenantId: string, input: NewProduct) => ({
   ...fields.fromApi(input),
   tenantId,
   sku: input.sku,
@@ -94,6 +104,7 @@ export async function listProducts(
         : gte(products.currentStock, products.minimumStock),
     );
   }
+  if (query.without_ncm !== undefined) filters.push(query.without_ncm ? isNull(products.ncm) : isNotNull(products.ncm));
   const where = and(...filters);
   const { rows, pagination } = await pageOf(
     db.select().from(products).where(where).orderBy(asc(products.name), asc(products.sku)).$dynamic(),
@@ -123,7 +134,7 @@ export async function getProduct(db: DbOrTx, tenantId: string, id: string, withC
 export async function createProduct(
   db: DbOrTx,
   tenantId: string,
-  input: ProductCreate,
+  input: NewProduct,
   tx?: DbOrTx,
   userId: string | null = null,
 ): Promise<Product> {

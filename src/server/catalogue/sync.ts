@@ -163,8 +163,9 @@ async function readPage(
         SELECT ${p.id} AS id, ${p.sku} AS sku, ${p.name} AS name, ${p.size} AS size, ${p.color} AS color, ${p.barcode} AS barcode,
                ${p.currentStock} AS current_stock, ${p.minimumStock} AS minimum_stock,
                ${withCost ? sql`${p.costPrice}::float8 / 100 AS cost_price,` : sql``} ${p.salePrice}::float8 / 100 AS sale_price,
-               ${p.active} AS active, ${iso(p.createdAt)} AS created_at, ${iso(p.updatedAt)} AS updated_at,
-               ${p.version} AS version
+               ${p.active} AS active, ${p.ncm} AS ncm, ${p.cest} AS cest, ${p.cfop} AS cfop, ${p.csosn} AS csosn,
+               ${p.origin} AS origin, ${p.unit} AS unit,
+               ${iso(p.createdAt)} AS created_at, ${iso(p.updatedAt)} AS updated_at, ${p.version} AS version
           FROM ${p} WHERE ${inPage(p)} AND ${p.deletedAt} IS NULL) r)::text AS products,
       (SELECT ${jsonArray} FROM (
         SELECT ${c.id} AS id, ${c.name} AS name, ${c.email} AS email, ${c.phone} AS phone,

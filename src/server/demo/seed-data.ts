@@ -1,6 +1,7 @@
 // The demo store's catalog and customers: a small clothing and shoe store.
 // Deterministic (seeded PRNG): every fresh database gets the same data.
-import type { CustomerCreate, ProductCreate } from '../../shared/contract';
+import type { CustomerCreate } from '../../shared/contract';
+import type { NewProduct } from '../catalogue/products';
 import { cnpjCheckDigits, cpfCheckDigits } from '../../shared/documents';
 import { withGtinCheckDigit } from '../../shared/gtin';
 import { seededRandom } from '../../shared/seeded-random';
@@ -127,9 +128,9 @@ const MODELS: Model[] = [
 export const DEMO_OUT_OF_STOCK_SKUS = ['TEN-CAS-BR-40', 'JAQ-JNS-AC-M'];
 export const DEMO_LOW_STOCK_SKUS = ['CAM-BAS-PT-M', 'CAL-JSL-AZ-40', 'VES-MID-ES-P'];
 
-export function demoProducts(): ProductCreate[] {
+export function demoProducts(): NewProduct[] {
   const random = seededRandom(2024);
-  const products: ProductCreate[] = [];
+  const products: NewProduct[] = [];
   for (const model of MODELS) {
     for (const [colorCode, color] of model.colors) {
       for (const size of model.sizes) {

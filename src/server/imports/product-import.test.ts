@@ -43,6 +43,12 @@ describe.each(databases())('products import (%s)', (kind) => {
       stock: 5,
       minimum_stock: null,
       active: null,
+      ncm: null,
+      cest: null,
+      cfop: null,
+      csosn: null,
+      origin: null,
+      unit: null,
     });
     expect(data.columns[2]).toEqual({ index: 2, header: 'Descrição', samples: ['Calça jeans', 'Camiseta', 'Bermuda'] });
     expect(data.counts).toEqual({ created: 1, updated: 1, unchanged: 0, errors: 2 });

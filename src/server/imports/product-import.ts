@@ -15,6 +15,8 @@ import { writeOpeningStock, writeStock, type StockWrite } from '../ledgers/stock
 import type { ImportJob, ImportSpec, Judged } from './import-spec';
 import type { SheetRow } from './limits';
 import { gtin, money, oneLine, quantity, readRow, rowError, yesNo, type CellReader } from './row-values';
+import { cestCell, cfopCell, csosnCell, ncmCell, originCell, unitCell } from './fiscal-cells';
+import { FISCAL_DEFAULTS, type Csosn } from '../../shared/contract/product-fiscal';
 
 interface ProductValues {
   sku: string;
@@ -27,6 +29,12 @@ interface ProductValues {
   stock: number;
   minimum_stock: number;
   active: boolean;
+  ncm: string;
+  cest: string;
+  cfop: string;
+  csosn: Csosn;
+  origin: number;
+  unit: string;
 }
 
 const READERS: { [K in ProductFieldKey]: CellReader<ProductValues[K]> } = {
@@ -40,6 +48,12 @@ const READERS: { [K in ProductFieldKey]: CellReader<ProductValues[K]> } = {
   stock: quantity,
   minimum_stock: quantity,
   active: yesNo,
+  ncm: ncmCell,
+  cest: cestCell,
+  cfop: cfopCell,
+  csosn: csosnCell,
+  origin: originCell,
+  unit: unitCell,
 };
 
 /** A product's fields as the import writes them (stock apart). */
@@ -53,6 +67,12 @@ interface ProductFields {
   costPrice: number;
   minimumStock: number;
   active: boolean;
+  ncm: string | null;
+  cest: string | null;
+  cfop: string | null;
+  csosn: string | null;
+  origin: number | null;
+  unit: string;
 }
 
 export type ProductPlan =
@@ -77,6 +97,12 @@ const fieldsOf = (p: ProductRow): ProductFields => ({
   costPrice: p.costPrice,
   minimumStock: p.minimumStock,
   active: p.active,
+  ncm: p.ncm,
+  cest: p.cest,
+  cfop: p.cfop,
+  csosn: p.csosn,
+  origin: p.origin,
+  unit: p.unit,
 });
 
 const sameFields = (a: ProductFields, b: ProductFields) =>
@@ -149,6 +175,12 @@ function judgeRow(
       costPrice: v.cost_price ?? 0,
       minimumStock: v.minimum_stock ?? 0,
       active: v.active ?? true,
+      ncm: v.ncm,
+      cest: v.cest,
+      cfop: v.cfop,
+      csosn: v.csosn,
+      origin: v.origin,
+      unit: v.unit ?? FISCAL_DEFAULTS.unit,
     };
     return { line, verdict: 'create', errors, plan: { action: 'create', fields, stock: v.stock ?? 0 } };
   }
@@ -164,6 +196,12 @@ function judgeRow(
     costPrice: v.cost_price ?? now.costPrice,
     minimumStock: v.minimum_stock ?? now.minimumStock,
     active: v.active ?? now.active,
+    ncm: v.ncm ?? now.ncm,
+    cest: v.cest ?? now.cest,
+    cfop: v.cfop ?? now.cfop,
+    csosn: v.csosn ?? now.csosn,
+    origin: v.origin ?? now.origin,
+    unit: v.unit ?? now.unit,
   };
   const from = match.currentStock;
   const to = job.stockMode === 'set' ? (v.stock ?? from) : from + (v.stock ?? 0);
@@ -234,14 +272,22 @@ async function write(t: DbOrTx, job: ImportJob, _state: unknown, rows: readonly 
         cost_price: f!.costPrice,
         minimum_stock: f!.minimumStock,
         active: f!.active,
+        ncm: f!.ncm,
+        cest: f!.cest,
+        cfop: f!.cfop,
+        csosn: f!.csosn,
+        origin: f!.origin,
+        unit: f!.unit,
       })),
     );
     await t.execute(sql`UPDATE ${products} AS p
         SET sku = x.sku, barcode = x.barcode, name = x.name, size = x.size, color = x.color,
             sale_price = x.sale_price, cost_price = x.cost_price, minimum_stock = x.minimum_stock,
-            active = x.active, updated_at = ${job.now}
+            active = x.active, ncm = x.ncm, cest = x.cest, cfop = x.cfop, csosn = x.csosn, origin = x.origin,
+            unit = x.unit, updated_at = ${job.now}
        FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, sku text, barcode text, name text, size text,
-            color text, sale_price bigint, cost_price bigint, minimum_stock integer, active boolean)
+            color text, sale_price bigint, cost_price bigint, minimum_stock integer, active boolean,
+            ncm text, cest text, cfop text, csosn text, origin smallint, unit text)
       WHERE p.tenant_id = ${job.tenantId} AND p.id = x.id`);
   }
   for (const u of updates) {

@@ -54,6 +54,8 @@ describe('NF-e parser: documents suppliers send', () => {
       ean_tax: '7894900011517',
       description: 'REFRIGERANTE COLA PET 2L',
       ncm: '22021000',
+      cest: '0300700',
+      origin: 0,
       cfop: '5405',
       unit: 'UN',
       quantity: '24',

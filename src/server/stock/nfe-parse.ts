@@ -48,6 +48,10 @@ export interface NfeLine {
   ean_tax: string | null;
   description: string;
   ncm: string;
+  /** prod/CEST when it is 7 digits (goods under ST), else null. */
+  cest: string | null;
+  /** The origem this store resells it with (fiscalOf: the supplier's imposto/ICMS/orig), or null. */
+  origin: number | null;
   cfop: string;
   /** uCom: the unit the supplier sold in ('CX', 'UN', 'KG'...). */
   unit: string;
@@ -160,6 +164,19 @@ function barcodes(prod: XmlElement | undefined, item: number, warnings: string[]
   return { ean: ean.gtin ?? fromTax, ean_tax: tax.gtin };
 }
 
+/**
+ * What the supplier's line says of the goods for this store's own notes: CEST, and the
+ * origem it resells them with. Goods the supplier imported itself (1, 6) are, to whoever
+ * buys them from it, foreign goods bought in the domestic market (2, 7).
+ */
+function fiscalOf(det: XmlElement): { cest: string | null; origin: number | null } {
+  const cest = optionalText(child(child(det, 'prod'), 'CEST'));
+  const orig = optionalText(child(child(child(det, 'imposto'), 'ICMS')?.children[0], 'orig'));
+  const supplied = orig !== null && /^[0-8]$/.test(orig) ? Number(orig) : null;
+  const resold = supplied === 1 ? 2 : supplied === 6 ? 7 : supplied;
+  return { cest: cest !== null && /^\d{7}$/.test(cest) ? cest : null, origin: resold };
+}
+
 function line(det: XmlElement, warnings: string[]): NfeLine {
   const item = integerText(det.attrs.nItem ?? '', { path: 'det/@nItem' });
   const prod = child(det, 'prod');
@@ -171,6 +188,7 @@ function line(det: XmlElement, warnings: string[]): NfeLine {
     ...barcodes(prod, item, warnings),
     description: text('xProd'),
     ncm: text('NCM'),
+    ...fiscalOf(det),
     cfop: text('CFOP'),
     unit: text('uCom'),
     quantity: decimalText(text('qCom'), 4, ref('qCom')),

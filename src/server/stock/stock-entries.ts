@@ -21,7 +21,7 @@ import { products, stockEntries, stockEntryLines, type StockEntryRow } from '../
 import { badRequest, conflict } from '../errors';
 import { lockProducts, stockWritesOf, writeStock } from '../ledgers/stock';
 import { priceWithMarkup } from './entry-units';
-import { refuseTakenSkus, rememberLinks, writeCosts } from './stock-entry-writes';
+import { completeFiscalData, fiscalFromLine, refuseTakenSkus, rememberLinks, writeCosts } from './stock-entry-writes';
 import { enteredError, readEntry, type EntryLine } from './nfe-entry-read';
 import { payablesToWrite, writeEntryPayables } from './nfe-payables';
 import { entryProductOf } from './nfe-preview';
@@ -124,6 +124,7 @@ export async function createStockEntry(
                 barcode: barcodes[i],
                 costPrice: p.unitCost,
                 costRemainder: p.line.cost.total - p.units * p.unitCost,
+                ...fiscalFromLine(p.line.source),
                 salePrice:
                   p.choice.new_product!.sale_price ??
                   priceWithMarkup(p.unitCost, read.settings.new_product_markup_percent),
@@ -145,6 +146,12 @@ export async function createStockEntry(
       const writes = stockWritesOf(moves, rows, { allowNegative: true, movement });
       await writeStock(t, tenantId, writes, now);
       const costs = await writeCosts(t, tenantId, planned, productIdOf, rows, read.settings.stock_cost_method, now);
+      // After the lock above (products in id order, as sales take them): no new lock here.
+      await completeFiscalData(
+        t,
+        tenantId,
+        planned.filter((p) => p.choice.product_id).map((p) => ({ id: p.choice.product_id!, line: p.line.source })),
+      );
 
       await t.insert(stockEntryLines).values(
         planned.map((p) => ({

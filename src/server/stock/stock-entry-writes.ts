@@ -1,5 +1,6 @@
 // The statements of a confirmed NF-e entry beyond the entry itself (stock-entries.ts owns
-// the transaction): new products' SKUs checked, cost prices written, supplier codes linked.
+// the transaction): new products' SKUs checked, cost prices written, supplier codes linked,
+// the products' fiscal data completed from the supplier's lines.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { StockCostMethod } from '../../shared/contract';
 import type { DbOrTx } from '../db/client';
@@ -7,6 +8,7 @@ import { products, supplierProductLinks, type ProductRow } from '../db/schema';
 import { conflict } from '../errors';
 import { costAfterEntry, type ProductCost } from './entry-units';
 import type { EntryLine } from './nfe-entry-read';
+import type { NfeLine } from './nfe-parse';
 
 /** A new product's SKU already in use (among live products, or twice in the note) is refused, naming the item. */
 export async function refuseTakenSkus(
@@ -100,4 +102,30 @@ export async function rememberLinks(
         updatedAt: sql`excluded.updated_at`,
       },
     });
+}
+
+/** The fiscal data a product created from a supplier's line starts with (an NCM that is not 8 digits is left out). */
+export function fiscalFromLine(line: Pick<NfeLine, 'ncm' | 'cest' | 'origin'>) {
+  return { ncm: /^\d{8}$/.test(line.ncm) ? line.ncm : null, cest: line.cest, origin: line.origin };
+}
+
+/**
+ * The products the note's lines went into take the supplier's NCM, CEST and origem where
+ * they have none: what the store typed is never replaced. One statement; a product written
+ * gets a new sync version (its trigger), so the tills see it.
+ */
+export async function completeFiscalData(
+  t: DbOrTx,
+  tenantId: string,
+  items: readonly { id: string; line: Pick<NfeLine, 'ncm' | 'cest' | 'origin'> }[],
+): Promise<void> {
+  const rows = items.map((i) => ({ id: i.id, ...fiscalFromLine(i.line) }));
+  if (rows.length === 0) return;
+  await t.execute(sql`UPDATE ${products} AS p
+      SET ncm = coalesce(p.ncm, x.ncm), cest = coalesce(p.cest, x.cest), origin = coalesce(p.origin, x.origin)
+     FROM (SELECT DISTINCT ON (id) * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+             AS r(id uuid, ncm text, cest text, origin smallint)) AS x
+    WHERE p.tenant_id = ${tenantId} AND p.id = x.id AND p.deleted_at IS NULL
+      AND ((p.ncm IS NULL AND x.ncm IS NOT NULL) OR (p.cest IS NULL AND x.cest IS NOT NULL)
+           OR (p.origin IS NULL AND x.origin IS NOT NULL))`);
 }

@@ -24,6 +24,10 @@ export interface NfeXmlLine {
   insurance_cents?: number;
   other_cents?: number;
   discount_cents?: number;
+  /** NCM ('21069090' by default), CEST (none by default) and the ICMS group's orig ('0' by default). */
+  ncm?: string;
+  cest?: string;
+  orig?: string;
 }
 
 /** pag/detPag: tPag, vPag, indPag ('0' à vista, '1' a prazo) and xPag when given. */
@@ -148,7 +152,7 @@ export function nfeXml(options: NfeXmlOptions = {}): { xml: string; key: string 
     l.st_cents || l.fcp_st_cents
       ? el(
           'ICMS10',
-          el('orig', '0') +
+          el('orig', l.orig ?? '0') +
             el('CST', '10') +
             el('modBC', '3') +
             el('vBC', reais(l.total_cents)) +
@@ -160,7 +164,7 @@ export function nfeXml(options: NfeXmlOptions = {}): { xml: string; key: string 
             el('vICMSST', reais(l.st_cents ?? 0)) +
             optional('vFCPST', l.fcp_st_cents),
         )
-      : el('ICMSSN102', el('orig', '0') + el('CSOSN', '102'));
+      : el('ICMSSN102', el('orig', l.orig ?? '0') + el('CSOSN', '102'));
   const ipi = (l: NfeXmlLine) =>
     l.ipi_cents
       ? el(
@@ -179,7 +183,8 @@ export function nfeXml(options: NfeXmlOptions = {}): { xml: string; key: string 
           el('cProd', l.code) +
             el('cEAN', l.ean ?? 'SEM GTIN') +
             el('xProd', l.description) +
-            el('NCM', '21069090') +
+            el('NCM', l.ncm ?? '21069090') +
+            (l.cest ? el('CEST', l.cest) : '') +
             el('CFOP', '5102') +
             el('uCom', l.unit ?? 'UN') +
             el('qCom', l.quantity) +

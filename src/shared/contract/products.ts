@@ -15,6 +15,7 @@ import {
   SearchQuery,
 } from './common';
 import { parseGtin } from '../gtin';
+import { ProductFiscalFields, ProductFiscalOut } from './product-fiscal';
 
 export const ProductSchema = z.object({
   id: Id,
@@ -31,6 +32,7 @@ export const ProductSchema = z.object({
   cost_price: Money.optional(),
   sale_price: Money,
   active: z.boolean(),
+  ...ProductFiscalOut,
   ...RecordStamps,
 });
 export type Product = z.infer<typeof ProductSchema>;
@@ -75,6 +77,7 @@ const ProductFields = {
   cost_price: Money,
   sale_price: Money,
   active: z.boolean(),
+  ...ProductFiscalFields,
 };
 
 export const ProductCreateSchema = z.object({
@@ -87,6 +90,8 @@ export const ProductCreateSchema = z.object({
   cost_price: ProductFields.cost_price.default(0),
   sale_price: ProductFields.sale_price.default(0),
   active: ProductFields.active.default(true),
+  origin: ProductFields.origin.default(null),
+  unit: ProductFields.unit.default('UN'),
 });
 export type ProductCreate = z.infer<typeof ProductCreateSchema>;
 
@@ -110,6 +115,8 @@ export const ProductListQuerySchema = z.object({
   active: optionalFilter(QueryBoolean),
   /** only products whose current stock is below their minimum */
   low_stock: optionalFilter(QueryBoolean),
+  /** only products a note cannot carry yet: no NCM */
+  without_ncm: optionalFilter(QueryBoolean),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 

@@ -30,6 +30,12 @@ describe('header guessing', () => {
       color: 7,
       minimum_stock: 8,
       active: null,
+      ncm: null,
+      cest: null,
+      cfop: null,
+      csosn: null,
+      origin: null,
+      unit: null,
     });
   });
 
@@ -45,8 +51,27 @@ describe('header guessing', () => {
       'Preço de custo (R$)',
       'Preço de venda (R$)',
       'Status',
+      'NCM',
+      'CEST',
+      'CFOP',
+      'CSOSN',
+      'Origem',
+      'Unidade',
     ]);
-    expect(Object.values(mapping)).toEqual([0, 1, 2, 3, 4, 8, 7, 5, 6, 9]);
+    expect(Object.values(mapping)).toEqual([0, 1, 2, 3, 4, 8, 7, 5, 6, 9, 10, 11, 12, 13, 14, 15]);
+  });
+
+  it('reads the fiscal columns other systems export', () => {
+    const mapping = guessMapping(PRODUCT_FIELDS, [
+      'Cód',
+      'Descrição',
+      'NCM/SH',
+      'Cód. CEST',
+      'CST/CSOSN',
+      'Un.',
+      'Origem',
+    ]);
+    expect(mapping).toMatchObject({ sku: 0, name: 1, ncm: 2, cest: 3, csosn: 4, unit: 5, origin: 6 });
   });
 
   it('takes the longest name a header holds, one column per field', () => {

@@ -61,6 +61,16 @@ export const PRODUCT_FIELDS = [
     aliases: ['minimo', 'estoque minimo', 'estoque min', 'qtd minima', 'min'],
   },
   { key: 'active', label: 'Status', aliases: ['status', 'ativo', 'situacao'] },
+  { key: 'ncm', label: 'NCM', aliases: ['ncm', 'ncm sh', 'codigo ncm', 'classificacao fiscal'] },
+  { key: 'cest', label: 'CEST', aliases: ['cest', 'codigo cest'] },
+  { key: 'cfop', label: 'CFOP', aliases: ['cfop'] },
+  { key: 'csosn', label: 'CSOSN', aliases: ['csosn', 'cst csosn', 'csosn cst'] },
+  { key: 'origin', label: 'Origem', aliases: ['origem', 'origem da mercadoria', 'orig'] },
+  {
+    key: 'unit',
+    label: 'Unidade',
+    aliases: ['unidade', 'un', 'und', 'unid', 'unidade de medida', 'unidade comercial'],
+  },
 ] as const satisfies readonly ImportField[];
 
 export type ProductFieldKey = (typeof PRODUCT_FIELDS)[number]['key'];

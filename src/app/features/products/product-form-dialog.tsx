@@ -15,6 +15,7 @@ import { toast } from '../../components/toast-store';
 import { useRecordForm } from '../../components/use-record-save';
 import { validateForm } from '../../lib/form-errors';
 import { useCreateProduct, useUpdateProduct } from './api';
+import { ProductFiscalFields } from './product-fiscal-fields';
 import {
   barcodeFeedback,
   EMPTY_PRODUCT_FORM,
@@ -118,6 +119,7 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
       ) : null}
       <MoneyField label="Preço de custo" placeholder="0,00" {...money('cost_price')} />
       <MoneyField label="Preço de venda" placeholder="0,00" {...money('sale_price')} />
+      <ProductFiscalFields text={text} />
     </GridFormDialog>
   );
 }

@@ -4,6 +4,7 @@ import { GTIN_MESSAGES, normalizeGtin, parseGtin } from '../../../shared/gtin';
 import { toReais } from '../../../shared/money';
 import { parseQuantityText } from '../../components/quantity-input';
 import type { Product, ProductCreateSchema } from '../../../shared/contract';
+import { FISCAL_DEFAULTS } from '../../../shared/contract/product-fiscal';
 
 export interface ProductFormValues {
   sku: string;
@@ -18,9 +19,19 @@ export interface ProductFormValues {
   cost_price: number | null;
   sale_price: number | null;
   active: boolean;
+  /** Fiscal data as typed; '' takes the store's default (NCM has none). */
+  ncm: string;
+  cest: string;
+  cfop: string;
+  csosn: string;
+  /** '0' to '8', or '' */
+  origin: string;
+  unit: string;
   /** Why the stock was changed by hand (asked only when editing changes it). */
   stock_reason: string;
 }
+
+const EMPTY_FISCAL = { ncm: '', cest: '', cfop: '', csosn: '', origin: '', unit: FISCAL_DEFAULTS.unit };
 
 /** Spec §3: empty texts, zeros, active. */
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -34,6 +45,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   cost_price: 0,
   sale_price: 0,
   active: true,
+  ...EMPTY_FISCAL,
   stock_reason: '',
 };
 
@@ -50,6 +62,12 @@ export function productToForm(product: Product): ProductFormValues {
     cost_price: product.cost_price ?? null,
     sale_price: product.sale_price,
     active: product.active,
+    ncm: product.ncm ?? '',
+    cest: product.cest ?? '',
+    cfop: product.cfop ?? '',
+    csosn: product.csosn ?? '',
+    origin: product.origin === null ? '' : String(product.origin),
+    unit: product.unit,
     stock_reason: '',
   };
 }
@@ -90,6 +108,12 @@ export function formToInput(values: ProductFormValues): z.input<typeof ProductCr
     cost_price: reaisOf(values.cost_price),
     sale_price: reaisOf(values.sale_price),
     active: values.active,
+    ncm: values.ncm,
+    cest: values.cest,
+    cfop: values.cfop,
+    csosn: values.csosn,
+    origin: values.origin === '' ? null : Number(values.origin),
+    unit: values.unit,
   };
 }
 

@@ -17,6 +17,7 @@ describe('products CSV', () => {
       }),
       productJson({ sku: 'BON-2', name: 'Boné', current_stock: -2, minimum_stock: 3, active: false }),
     ].map((p) => ProductSchema.parse(p));
+    const noFiscal = ['', '', '', '', '', 'UN'];
     const rows = parseCsv(toCsv(productRows(products)));
     expect(rows[0]).toEqual([...PRODUCT_CSV_HEADER]);
     expect(rows[1]).toEqual([
@@ -30,9 +31,10 @@ describe('products CSV', () => {
       '10,50',
       '1234,90',
       'Ativo',
+      ...noFiscal,
     ]);
     expect(rows[2]![1]).toBe('');
-    expect(rows[2]!.slice(5)).toEqual(['-2', '3', '10,50', '19,90', 'Inativo']);
+    expect(rows[2]!.slice(5)).toEqual(['-2', '3', '10,50', '19,90', 'Inativo', ...noFiscal]);
     expect(csvCentavos(rows[1]![8]!)).toBe(123_490);
     expect(rows).toHaveLength(3);
   });
@@ -43,6 +45,38 @@ describe('products CSV', () => {
     );
     const rows = parseCsv(toCsv(productRows(products)));
     expect(rows[0]).toEqual(PRODUCT_CSV_HEADER.filter((h) => h !== 'Preço de custo (R$)'));
-    expect(rows[1]).toEqual(['CAM-1', '', 'Camisa', 'M', 'Azul', '10', '2', '20,00', 'Ativo']);
+    expect(rows[1]).toEqual([
+      'CAM-1',
+      '',
+      'Camisa',
+      'M',
+      'Azul',
+      '10',
+      '2',
+      '20,00',
+      'Ativo',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'UN',
+    ]);
+  });
+
+  it('writes the fiscal data the import reads back, NCM and CEST with their dots so Excel keeps the zeros', () => {
+    const product = ProductSchema.parse(
+      productJson({
+        sku: 'FEI-1',
+        ncm: '07133319',
+        cest: '0102000',
+        cfop: '5405',
+        csosn: '500',
+        origin: 0,
+        unit: 'KG',
+      }),
+    );
+    const rows = parseCsv(toCsv(productRows([product])));
+    expect(rows[1]!.slice(-6)).toEqual(['0713.33.19', '01.020.00', '5405', '500', '0', 'KG']);
   });
 });

@@ -1,5 +1,6 @@
 // The products list as a CSV for Excel (Produtos' 'Exportar'): the rows on screen, with
-// stock and prices as numbers Excel in Brazil reads (lib/csv).
+// stock and prices as numbers Excel in Brazil reads (lib/csv), and the fiscal data the
+// import reads back.
 import type { Product } from '../../../shared/contract';
 import { todayIso } from '../../../shared/dates';
 import { csvFileName, csvMoney, downloadCsv, type CsvRow } from '../../lib/csv';
@@ -15,6 +16,12 @@ export const PRODUCT_CSV_HEADER = [
   'Preço de custo (R$)',
   'Preço de venda (R$)',
   'Status',
+  'NCM',
+  'CEST',
+  'CFOP',
+  'CSOSN',
+  'Origem',
+  'Unidade',
 ] as const;
 
 const COST_COLUMN = PRODUCT_CSV_HEADER.indexOf('Preço de custo (R$)');
@@ -35,6 +42,13 @@ export function productRows(products: readonly Product[]): CsvRow[] {
       p.cost_price === undefined ? '' : csvMoney(p.cost_price),
       csvMoney(p.sale_price),
       p.active ? 'Ativo' : 'Inativo',
+      // Written with their dots, so Excel keeps them as text (an NCM of chapter 01 keeps its zero).
+      p.ncm ? `${p.ncm.slice(0, 4)}.${p.ncm.slice(4, 6)}.${p.ncm.slice(6)}` : '',
+      p.cest ? `${p.cest.slice(0, 2)}.${p.cest.slice(2, 5)}.${p.cest.slice(5)}` : '',
+      p.cfop ?? '',
+      p.csosn ?? '',
+      p.origin ?? '',
+      p.unit,
     ]),
   ];
   return withCost ? rows : rows.map((row) => row.filter((_, i) => i !== COST_COLUMN));

@@ -202,6 +202,13 @@ describe('Produtos', () => {
       cost_price: 12.5,
       sale_price: 0,
       active: true,
+      // Fiscal data left empty: the store's defaults when a note is made.
+      ncm: null,
+      cest: null,
+      cfop: null,
+      csosn: null,
+      origin: null,
+      unit: 'UN',
     });
     expect(server.callsTo('GET', '/api/products')).toHaveLength(2);
   });

@@ -1,7 +1,7 @@
 // What the store sells and to whom: products (with their price history), customers and
 // expense categories.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   deletedAt,
   searchIndex,
@@ -37,6 +37,13 @@ export const products = pgTable(
     /** centavos */
     salePrice: bigNumber('sale_price').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Fiscal data of its NFC-e item (migration 0030); null takes the store's default, NCM has none. */
+    ncm: text('ncm'),
+    cest: text('cest'),
+    cfop: text('cfop'),
+    csosn: text('csosn'),
+    origin: smallint('origin'),
+    unit: text('unit').notNull().default('UN'),
     ...syncStamps(),
     ...timestamps(),
     deletedAt: deletedAt(),
@@ -58,6 +65,15 @@ export const products = pgTable(
       .using('gin', t.tenantId, sql`${t.barcode} gin_trgm_ops`)
       .where(sql`barcode IS NOT NULL`),
     check('products_barcode_digits', sql`${t.barcode} ~ '^[0-9]{8,14}$'`),
+    check(
+      'products_fiscal_check',
+      sql`(${t.ncm} IS NULL OR ${t.ncm} ~ '^[0-9]{8}$') AND (${t.cest} IS NULL OR ${t.cest} ~ '^[0-9]{7}$')
+          AND (${t.cfop} IS NULL OR ${t.cfop} ~ '^5[0-9]{3}$') AND (${t.csosn} IS NULL OR ${t.csosn} IN ('102', '103', '300', '400', '500', '900'))
+          AND (${t.origin} IS NULL OR ${t.origin} BETWEEN 0 AND 8)`,
+    ),
+    index('products_without_ncm_idx')
+      .on(t.tenantId)
+      .where(sql`${t.ncm} IS NULL AND ${t.deletedAt} IS NULL`),
   ],
 );
 
