@@ -169,6 +169,13 @@ describe('signer', () => {
     expect(() => createXmlSigner({ keyPem: 'x', certPem: certs.certPem })).toThrow('PEM');
     const doc = signed[0]!;
     expect(() => createXmlSigner(certs).sign(doc.xml, 'infNFe')).toThrow('já assinado');
+    const { xml } = buildNfce(sampleNote(), seededRandom(5));
+    for (const notOurs of [
+      `<?xml version="1.0"?>${xml}`,
+      xml.replace('<infRespTec>', '<!-- x --><infRespTec>'),
+      xml.replace('<vTroco>', '<vTroco/><vTroco>'),
+    ])
+      expect(() => createXmlSigner(certs).sign(notOurs, 'infNFe')).toThrow('forma canônica');
   });
 
   it('signs the same bytes the same way (RSA PKCS#1 v1.5 is deterministic)', () => {

@@ -82,6 +82,10 @@ export function createXmlSigner(credentials: SignerCredentials): XmlSigner {
       const rootClose = xml.lastIndexOf('</');
       if (rootClose < 0 || xml.includes(`<Signature xmlns="${XMLDSIG_NAMESPACE}">`))
         throw new XmlSignatureError('Assinatura: documento sem raiz ou já assinado.');
+      // What our writer never produces and C14N would rewrite: a declaration, a comment,
+      // CDATA or a DTD, an empty-element tag, a carriage return.
+      if (/<\?|<!|\/>|\r/.test(xml))
+        throw new XmlSignatureError('Assinatura: o documento não está na forma canônica em que o Balcão o escreve.');
       const { canonical, id } = canonicalSubset(xml, elementName);
       const digest = sha1Base64(canonical);
       const signatureValue = rsaSign('sha1', Buffer.from(signedInfo(id, digest, true), 'utf8'), key).toString('base64');

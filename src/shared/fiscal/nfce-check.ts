@@ -4,7 +4,7 @@ import { isValidCnpj, isValidCpf, stripDocument } from '../documents';
 import { NFCE_PAYMENT_CODES } from './payment-codes';
 import { NUMBER_MAX, SERIES_MAX } from './access-key';
 import { NFCE_CSOSNS, type NfceNote } from './nfce-note';
-import { quantityE4, digitsOnly } from './text';
+import { digitsOnly, fiscalText, quantityE4 } from './text';
 import { isUf } from './uf';
 
 /** Most items an NF-e or NFC-e may carry (det, 990 in the schema). */
@@ -19,6 +19,9 @@ export class NfceBuildError extends Error {
   }
 }
 
+/** Whether a text keeps at least `min` characters once made fiscal text (emoji and spaces alone do not). */
+const hasText = (value: string | null | undefined, min: number) => fiscalText(value ?? '', 1000).length >= min;
+
 const isCentavos = (n: unknown, min = 0): n is number => Number.isSafeInteger(n) && (n as number) >= min;
 
 export function nfceProblems(note: NfceNote): string[] {
@@ -29,7 +32,11 @@ export function nfceProblems(note: NfceNote): string[] {
     p.push('Regime tributário (CRT) não suportado: emita como Simples Nacional (1) ou MEI (4).');
   const ie = emitter.ie.trim().toUpperCase() === 'ISENTO' ? 'ISENTO' : digitsOnly(emitter.ie);
   if (ie !== 'ISENTO' && !/^\d{2,14}$/.test(ie)) p.push('A inscrição estadual do emitente é inválida.');
+  if (!hasText(emitter.legal_name, 2)) p.push('Informe a razão social do emitente.');
   const address = emitter.address;
+  if (!hasText(address.street, 2) || !hasText(address.number, 1) || !hasText(address.district, 2))
+    p.push('Informe o logradouro, o número e o bairro do emitente.');
+  if (!hasText(address.city_name, 2)) p.push('Informe o município do emitente.');
   if (!isUf(address.uf)) p.push('A UF do emitente é inválida.');
   if (!/^\d{7}$/.test(address.city_code)) p.push('O código IBGE do município do emitente tem 7 dígitos.');
   if (!/^\d{8}$/.test(digitsOnly(address.cep))) p.push('O CEP do emitente tem 8 dígitos.');
@@ -39,7 +46,10 @@ export function nfceProblems(note: NfceNote): string[] {
     p.push('O número da NFC-e vai de 1 a 999.999.999.');
   if (!Number.isFinite(Date.parse(note.issued_at))) p.push('A data de emissão é inválida.');
   if (note.environment !== 1 && note.environment !== 2) p.push('O ambiente é 1 (produção) ou 2 (homologação).');
+  if (!hasText(note.app_version, 1)) p.push('Informe a versão do aplicativo emissor (verProc).');
   if (!isValidCnpj(note.tech_responsible.cnpj)) p.push('O CNPJ do responsável técnico é inválido.');
+  if (!hasText(note.tech_responsible.contact, 2) || !hasText(note.tech_responsible.email, 6))
+    p.push('Informe o contato e o e-mail do responsável técnico.');
   if (!/^\d{6,14}$/.test(digitsOnly(note.tech_responsible.phone)))
     p.push('O telefone do responsável técnico tem de 6 a 14 dígitos.');
 
@@ -53,6 +63,7 @@ export function nfceProblems(note: NfceNote): string[] {
   if (note.items.length > NFCE_ITEMS_MAX) p.push(`A nota leva no máximo ${NFCE_ITEMS_MAX} itens.`);
   note.items.forEach((item, i) => {
     const n = `Item ${i + 1}`;
+    if (!hasText(item.code, 1) || !hasText(item.description, 1)) p.push(`${n}: informe o código e a descrição.`);
     if (!/^\d{8}$/.test(digitsOnly(item.ncm))) p.push(`${n}: o NCM tem 8 dígitos.`);
     if (item.cest != null && item.cest !== '' && !/^\d{7}$/.test(digitsOnly(item.cest)))
       p.push(`${n}: o CEST tem 7 dígitos.`);

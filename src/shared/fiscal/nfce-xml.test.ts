@@ -225,6 +225,11 @@ describe('NFC-e builder', () => {
         'Pagamento 1: descreva a forma de pagamento (ao menos 2 caracteres).',
       ]);
     }
+    const empty = sampleNote({ items: [{ ...SAMPLE_ITEMS[0]!, description: ' 🎉 \n ' }], app_version: ' ' });
+    empty.emitter = { ...empty.emitter, legal_name: '😀' };
+    expect(() => buildNfce(empty, seededRandom(1))).toThrow(
+      /razão social do emitente.*versão do aplicativo.*Item 1: informe o código e a descrição/,
+    );
     expect(() => buildNfce(sampleNote({ payments: [{ method: 'cash', amount: 100 }] }), seededRandom(1))).toThrow(
       'Os pagamentos não cobrem o valor da nota.',
     );

@@ -242,7 +242,7 @@ function writeItem(out: string[], note: NfceNote, item: NfceItem, index: number,
   const cest = digitsOnly(item.cest ?? '');
   out.push(
     `<det nItem="${index + 1}"><prod>`,
-    tag('cProd', fiscalText(item.code, 60) || String(index + 1)),
+    tag('cProd', fiscalText(item.code, 60)),
     tag('cEAN', ean),
     tag('xProd', description),
     tag('NCM', digitsOnly(item.ncm)),
