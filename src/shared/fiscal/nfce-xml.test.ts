@@ -163,7 +163,14 @@ describe('NFC-e builder', () => {
 
   it('writes the consumer when told, and nothing of one otherwise', () => {
     const cpf = buildNfce(sampleNote({ customer: { document: '529.982.247-25', name: 'Maria' } }), seededRandom(1)).xml;
-    expect(cpf).toContain('<dest><CPF>52998224725</CPF><xNome>Maria</xNome><indIEDest>9</indIEDest></dest>');
+    expect(cpf).toContain(
+      '<dest><CPF>52998224725</CPF><xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome><indIEDest>9</indIEDest></dest>',
+    );
+    const production = buildNfce(
+      sampleNote({ environment: 1, customer: { document: '52998224725', name: ' Maria ' } }),
+      seededRandom(1),
+    ).xml;
+    expect(production).toContain('<dest><CPF>52998224725</CPF><xNome>Maria</xNome><indIEDest>9</indIEDest></dest>');
     const cnpj = buildNfce(sampleNote({ customer: { document: '11.444.777/0001-61' } }), seededRandom(1)).xml;
     expect(cnpj).toContain('<dest><CNPJ>11444777000161</CNPJ><indIEDest>9</indIEDest></dest>');
     expect(buildNfce(sampleNote(), seededRandom(1)).xml).not.toContain('<dest>');

@@ -18,6 +18,11 @@ export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
 export const NFE_LAYOUT_VERSION = '4.00';
 /** What the first item is called in homologação, as the state requires. */
 export const HOMOLOGACAO_FIRST_ITEM = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+/**
+ * The consumer's name in homologação when one is given: the text the states require of an
+ * NF-e's recipient there (a name not written as such is refused), harmless on an NFC-e.
+ */
+export const HOMOLOGACAO_CUSTOMER_NAME = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
 export const NFCE_NATURE = 'VENDA';
 /** PIS and COFINS of a Simples Nacional sale: paid in the DAS, so CST 49 (outras operações de saída) with zeros. */
 export const SIMPLES_PIS_COFINS_CST = '49';
@@ -227,7 +232,7 @@ function writeCustomer(out: string[], note: NfceNote) {
   const doc = stripDocument(note.customer.document);
   const name = fiscalText(note.customer.name ?? '', 60);
   out.push('<dest>', tag(doc.length === 11 ? 'CPF' : 'CNPJ', doc));
-  if (name.length >= 2) out.push(tag('xNome', name));
+  if (name.length >= 2) out.push(tag('xNome', note.environment === 2 ? HOMOLOGACAO_CUSTOMER_NAME : name));
   // 9: não contribuinte, the only value an NFC-e admits.
   out.push(tag('indIEDest', '9'), '</dest>');
 }
