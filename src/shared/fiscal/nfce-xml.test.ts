@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../seeded-random';
 import { NfceBuildError } from './nfce-check';
 import type { NfceItem, NfcePayment } from './nfce-note';
-import { buildNfce, fiscalGtin, HOMOLOGACAO_FIRST_ITEM, nfceTotals } from './nfce-xml';
+import { buildNfce, fiscalGtin, HOMOLOGACAO_FIRST_ITEM } from './nfce-xml';
+import { nfceTotals } from './nfce-totals';
 import { NFCE_PAYMENT_CODES, type NfcePaymentMethod } from './payment-codes';
 import { manyItems, SAMPLE_ALPHANUMERIC_CNPJ, SAMPLE_ITEMS, sampleNote } from './test/sample-note';
 
