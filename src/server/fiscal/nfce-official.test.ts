@@ -19,6 +19,7 @@ import {
 import { removeTestCertificates, testCertificates, type TestCertificates } from './test/certificates';
 import {
   canonicalize,
+  ENVI_NFE_SCHEMA,
   removeWrittenDocuments,
   requireTools,
   schemaFailures,
@@ -115,6 +116,18 @@ describe('NFC-e held to the official tools', () => {
   it(`validates every document against nfe_v4.00.xsd with xmllint`, () => {
     expect(signed.length).toBeGreaterThan(60);
     expect(schemaFailures(signed.map((d) => d.path))).toEqual([]);
+  });
+
+  it('embeds each signed note unchanged in an enviNFe (indSinc 1) that validates, its signature still good', () => {
+    const lotes = signed
+      .slice(-6)
+      .map(
+        (d, i) =>
+          `<enviNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><idLote>${i + 1}</idLote><indSinc>1</indSinc>${d.xml}</enviNFe>`,
+      );
+    const paths = writeDocuments(lotes, 'enviNFe');
+    expect(schemaFailures(paths, ENVI_NFE_SCHEMA)).toEqual([]);
+    paths.forEach((path, i) => expect(verifySignature(path, signed.slice(-6)[i]!.ca).ok).toBe(true));
   });
 
   it('verifies every signature with xmlsec1 against the test CA', () => {

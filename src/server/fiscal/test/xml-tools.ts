@@ -9,6 +9,8 @@ import { join, resolve } from 'node:path';
 
 export const SCHEMA_DIR = resolve(import.meta.dirname, '../../../../../shared/nfe/schemas/PL_010_V1.30');
 export const NFE_SCHEMA = join(SCHEMA_DIR, 'nfe_v4.00.xsd');
+/** The authorization request (enviNFe, a lote of notes) sent to NFeAutorizacao4. */
+export const ENVI_NFE_SCHEMA = join(SCHEMA_DIR, 'enviNFe_v4.00.xsd');
 
 export function requireTools(): void {
   for (const tool of ['/usr/bin/xmllint', '/usr/bin/xmlsec1'])
@@ -40,8 +42,8 @@ const run = (cmd: string, args: string[]) => {
 };
 
 /** xmllint --schema over many files at once: the files that failed, with xmllint's words. */
-export function schemaFailures(paths: readonly string[]): string[] {
-  const r = run('xmllint', ['--noout', '--schema', NFE_SCHEMA, ...paths]);
+export function schemaFailures(paths: readonly string[], schema = NFE_SCHEMA): string[] {
+  const r = run('xmllint', ['--noout', '--schema', schema, ...paths]);
   const failed = paths.filter((p) => !r.stderr.includes(`${p} validates`));
   return failed.length ? [r.stderr] : [];
 }
