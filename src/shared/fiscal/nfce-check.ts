@@ -4,6 +4,7 @@ import { isValidCnpj, isValidCpf, stripDocument } from '../documents';
 import { NFCE_PAYMENT_CODES } from './payment-codes';
 import { NUMBER_MAX, SERIES_MAX } from './access-key';
 import { NFCE_CSOSNS, type NfceNote } from './nfce-note';
+import { qrCodeSettingsProblem } from './qr-code';
 import { digitsOnly, fiscalText, quantityE4 } from './text';
 import { isUf } from './uf';
 
@@ -46,6 +47,8 @@ export function nfceProblems(note: NfceNote): string[] {
     p.push('O número da NFC-e vai de 1 a 999.999.999.');
   if (!Number.isFinite(Date.parse(note.issued_at))) p.push('A data de emissão é inválida.');
   if (note.environment !== 1 && note.environment !== 2) p.push('O ambiente é 1 (produção) ou 2 (homologação).');
+  const qrProblem = qrCodeSettingsProblem(note.qr);
+  if (qrProblem) p.push(qrProblem);
   if (!hasText(note.app_version, 1)) p.push('Informe a versão do aplicativo emissor (verProc).');
   if (!isValidCnpj(note.tech_responsible.cnpj)) p.push('O CNPJ do responsável técnico é inválido.');
   if (!hasText(note.tech_responsible.contact, 2) || !hasText(note.tech_responsible.email, 6))

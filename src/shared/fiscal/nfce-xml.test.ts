@@ -242,5 +242,7 @@ describe('NFC-e builder', () => {
       'Os pagamentos não cobrem o valor da nota.',
     );
     expect(() => buildNfce(sampleNote({ numeric_code: '00001234' }), seededRandom(1))).toThrow('cNF');
+    expect(() => buildNfce(sampleNote({ qr: { version: 2, csc_id: 1 } }), seededRandom(1))).toThrow(NfceBuildError);
+    expect(() => buildNfce(sampleNote({ qr: { version: 3 } }), seededRandom(1))).not.toThrow();
   });
 });

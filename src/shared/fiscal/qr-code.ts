@@ -22,17 +22,26 @@ export class QrCodeError extends Error {
   override name = 'QrCodeError';
 }
 
+/** What keeps the store's QR settings from making a code, in Portuguese; null when they can. */
+export function qrCodeSettingsProblem(settings: Pick<QrCodeInput, 'version' | 'csc_id' | 'csc'>): string | null {
+  if (settings.version !== 2 && settings.version !== 3) return 'A versão do QR Code é 2 ou 3.';
+  if (settings.version === 3) return null;
+  const id = Number(settings.csc_id);
+  if (settings.csc_id == null || settings.csc_id === '' || !Number.isInteger(id) || id < 0 || id > 999_999)
+    return 'QR Code v2: informe o identificador do CSC (idCSC), de 1 a 6 dígitos.';
+  const csc = settings.csc?.trim() ?? '';
+  if (csc.length < 16 || csc.length > 36)
+    return 'QR Code v2: informe o CSC (código de segurança do contribuinte, 16 a 36 caracteres).';
+  return null;
+}
+
 /** The parameter after '?p='. */
 export function qrCodeParameter(input: QrCodeInput): string {
+  const problem = qrCodeSettingsProblem(input);
+  if (problem) throw new QrCodeError(problem);
   if (input.version === 3) return `${input.key}|3|${input.environment}`;
-  const id = Number(input.csc_id);
-  if (!Number.isInteger(id) || id < 0 || id > 999_999)
-    throw new QrCodeError('QR Code v2: informe o identificador do CSC (idCSC), de 1 a 6 dígitos.');
-  const csc = input.csc?.trim() ?? '';
-  if (csc.length < 16 || csc.length > 36)
-    throw new QrCodeError('QR Code v2: informe o CSC (código de segurança do contribuinte, 16 a 36 caracteres).');
-  const head = `${input.key}|2|${input.environment}|${id}`;
-  return `${head}|${sha1HexUpper(head + csc)}`;
+  const head = `${input.key}|2|${input.environment}|${Number(input.csc_id)}`;
+  return `${head}|${sha1HexUpper(head + input.csc!.trim())}`;
 }
 
 export function qrCodeText(input: QrCodeInput): string {
