@@ -33,6 +33,19 @@ export default tseslint.config(
     },
   },
   {
+    // Shared code runs in the browser too: no Node globals (imports of node:* are refused
+    // by scripts/check-boundaries.mjs).
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts', 'src/shared/**/test/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'Buffer', message: 'src/shared roda no navegador: use Uint8Array/TextEncoder.' },
+        { name: 'process', message: 'src/shared roda no navegador: receba o valor como parâmetro.' },
+      ],
+    },
+  },
+  {
     // Bundled app code only (tests are not bundled).
     files: ['src/app/**/*.{ts,tsx}'],
     ignores: ['src/app/**/*.test.{ts,tsx}', 'src/app/test/**'],

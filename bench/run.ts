@@ -21,6 +21,8 @@
 //             PostgreSQL: its expected figures through the API beside the raw SQL (caixa.ts)
 //   nfe       an NF-e of 500 lines previewed and confirmed on PostgreSQL, beside a raw SQL
 //             floor of the same writes (nfe-entry.ts)
+//   nfce      an NFC-e of 30 items built and signed in the server's process, p95, beside
+//             a bare crypto.sign of the same bytes (nfce.ts)
 //   import    a spreadsheet of 50,000 products previewed and confirmed on PGlite, the peak
 //             memory of each, beside a raw bulk insert of the same rows (imports.ts)
 //   lighthouse  Lighthouse 12 mobile, cold, on /login and /vendas (signed in); bytes over
@@ -41,6 +43,7 @@
 //   BENCH_QUEUED_SALES=1000   sales queued, then delivered
 //   BENCH_CAIXA_SALES=1000    sales of the caixa session whose figures are timed
 //   BENCH_IMPORT_ROWS=50000   rows of the products spreadsheet imported
+//   BENCH_NFCE_RUNS=1000  NFC-e built and signed (after 100 of warm-up)
 //   BENCH_BUILD=1         rebuild dist/ before measuring
 //   BENCH_PROFILE=<file>  write a CPU profile of the page during the offline finishes
 //   BENCH_YEAR_SCALE=1    size of the year-of-history store (0.1 for a smoke run)
@@ -69,6 +72,7 @@ import { historyPart } from './history';
 import { reportsPart } from './reports';
 import { lighthousePart } from './lighthouse';
 import { nfeEntryPart } from './nfe-entry';
+import { nfcePart } from './nfce';
 import { importsPart } from './imports';
 import { salesLoadPart } from './sales-load';
 import { tillBrowserPart } from './till-browser';
@@ -85,6 +89,7 @@ const PARTS: BenchPart[] = [
   reportsPart,
   caixaPart,
   nfeEntryPart,
+  nfcePart,
   importsPart,
   lighthousePart,
 ];

@@ -13,16 +13,20 @@ function run(label, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-/** Debian packages the browser tests use, each by the program it installs. */
+/** Debian packages the tests use, each by the program it installs. */
 const SYSTEM_PACKAGES = [
+  // xmllint validates every fiscal document against the official schemas; xmlsec1 verifies its signature.
+  { pkg: 'libxml2-utils', path: '/usr/bin/xmllint', unit: true },
+  { pkg: 'xmlsec1', path: '/usr/bin/xmlsec1', unit: true },
   { pkg: 'chromium', path: CHROMIUM },
   // zbarimg reads the QR codes and barcodes the screens draw; pdftotext what they print.
   { pkg: 'zbar-tools', path: '/usr/bin/zbarimg' },
   { pkg: 'poppler-utils', path: '/usr/bin/pdftotext' },
 ];
 
-function ensureSystemPackages() {
-  const missing = SYSTEM_PACKAGES.filter((p) => !existsSync(p.path));
+/** Installs the missing packages of `wanted` with apt-get; true when all are there. */
+function ensureSystemPackages(wanted) {
+  const missing = wanted.filter((p) => !existsSync(p.path));
   if (missing.length === 0) return true;
   const names = missing.map((p) => p.pkg);
   console.log(`Faltam ${names.join(', ')}: instalando os pacotes do Debian (apt-get)...`);
@@ -66,10 +70,17 @@ ok = run('typecheck', 'npm', ['run', '-s', 'typecheck']) && ok;
 ok = run('lint', 'npm', ['run', '-s', 'lint']) && ok;
 if (!ok) results.push({ label: 'static checks', passed: 0, failed: 1 });
 
+const unitPackages = SYSTEM_PACKAGES.filter((p) => p.unit);
+if (!ensureSystemPackages(unitPackages)) {
+  console.error('Não foi possível instalar o libxml2-utils ou o xmlsec1: os testes fiscais vão falhar.');
+  ok = false;
+}
 ok = vitest('unit', []) && ok;
 
-if (!ensureSystemPackages()) {
-  console.error('Não foi possível instalar o Chromium, o zbar-tools ou o poppler-utils: os testes de navegador não rodaram.');
+if (!ensureSystemPackages(SYSTEM_PACKAGES)) {
+  console.error(
+    'Não foi possível instalar o Chromium, o zbar-tools ou o poppler-utils: os testes de navegador não rodaram.',
+  );
   results.push({ label: 'e2e', passed: 0, failed: 1 });
   ok = false;
 } else if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {

@@ -1,0 +1,3 @@
+export const DEFAULT_SOURCE_DIR: string;
+export const TARGET: string;
+export function generateSefazTable(sourceDir?: string): string;
