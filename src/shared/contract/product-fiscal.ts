@@ -39,6 +39,12 @@ export const CFOP_OPTIONS = [
 /** What the store uses when a product leaves a field empty. */
 export const FISCAL_DEFAULTS = { cfop: '5102', csosn: '102' as Csosn, origin: 0, unit: 'UN' } as const;
 
+/** An NCM as people write it ('61091000' → '6109.10.00'). */
+export const ncmText = (ncm: string | null) => (ncm ? `${ncm.slice(0, 4)}.${ncm.slice(4, 6)}.${ncm.slice(6)}` : '');
+/** A CEST as people write it ('2803800' → '28.038.00'). */
+export const cestText = (cest: string | null) =>
+  cest ? `${cest.slice(0, 2)}.${cest.slice(2, 5)}.${cest.slice(5)}` : '';
+
 /** The digits of a code as typed ('6109.10.00' → '61091000'); other characters stay, to be refused. */
 export const fiscalDigits = (text: string) => text.replace(/[\s.-]/g, '');
 

@@ -4,7 +4,7 @@ import { GTIN_MESSAGES, normalizeGtin, parseGtin } from '../../../shared/gtin';
 import { toReais } from '../../../shared/money';
 import { parseQuantityText } from '../../components/quantity-input';
 import type { Product, ProductCreateSchema } from '../../../shared/contract';
-import { FISCAL_DEFAULTS } from '../../../shared/contract/product-fiscal';
+import { cestText, FISCAL_DEFAULTS, ncmText } from '../../../shared/contract/product-fiscal';
 
 export interface ProductFormValues {
   sku: string;
@@ -62,8 +62,8 @@ export function productToForm(product: Product): ProductFormValues {
     cost_price: product.cost_price ?? null,
     sale_price: product.sale_price,
     active: product.active,
-    ncm: product.ncm ?? '',
-    cest: product.cest ?? '',
+    ncm: ncmText(product.ncm),
+    cest: cestText(product.cest),
     cfop: product.cfop ?? '',
     csosn: product.csosn ?? '',
     origin: product.origin === null ? '' : String(product.origin),

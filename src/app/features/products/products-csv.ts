@@ -3,6 +3,7 @@
 // import reads back.
 import type { Product } from '../../../shared/contract';
 import { todayIso } from '../../../shared/dates';
+import { cestText, ncmText } from '../../../shared/contract/product-fiscal';
 import { csvFileName, csvMoney, downloadCsv, type CsvRow } from '../../lib/csv';
 
 export const PRODUCT_CSV_HEADER = [
@@ -43,8 +44,8 @@ export function productRows(products: readonly Product[]): CsvRow[] {
       csvMoney(p.sale_price),
       p.active ? 'Ativo' : 'Inativo',
       // Written with their dots, so Excel keeps them as text (an NCM of chapter 01 keeps its zero).
-      p.ncm ? `${p.ncm.slice(0, 4)}.${p.ncm.slice(4, 6)}.${p.ncm.slice(6)}` : '',
-      p.cest ? `${p.cest.slice(0, 2)}.${p.cest.slice(2, 5)}.${p.cest.slice(5)}` : '',
+      ncmText(p.ncm),
+      cestText(p.cest),
       p.cfop ?? '',
       p.csosn ?? '',
       p.origin ?? '',
