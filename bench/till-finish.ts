@@ -75,7 +75,7 @@ export async function offlineFinishes(
       const customer = customers[i % customers.length]!;
       await page.getByPlaceholder(CUSTOMER_SEARCH).fill(customer.name);
       await page.getByRole('option').filter({ hasText: customer.name }).first().click();
-      await page.getByText('Cliente selecionado:').waitFor();
+      await page.getByText(`Cliente selecionado: ${customer.name}`).waitFor();
       const sku = benchSku(1 + Math.floor(random() * EXTRA_PRODUCTS));
       await page.getByPlaceholder(PRODUCT_SEARCH).fill(sku);
       await page.getByRole('option').filter({ hasText: sku }).first().click();
@@ -97,8 +97,9 @@ export async function offlineFinishes(
         throw new Error(`venda ${i + 1} (${label}): ${err instanceof Error ? err.message : String(err)}`);
       });
       timings.push({ label, ms: r.ms, detail: 1, timedOut: r.timedOut });
-      // The form resets after a finished sale.
-      await page.getByText('Cliente selecionado:').waitFor({ state: 'detached' });
+      // The form resets after a finished sale: its cart empties (the customer may stay: the
+      // store's 'Consumidor final', which the next sale starts with).
+      await page.getByRole('table', { name: 'Itens da Venda' }).getByText(sku).first().waitFor({ state: 'detached' });
     }
     return { timings, outbox: (await idbCount(page, 'outbox')) - outboxBefore };
   } finally {
