@@ -2,6 +2,8 @@
 // a sale kept at the till (with its local record and its number), a customer created or
 // changed without a connection (with its mirror row), an admin's cancel of a sale. What
 // each waits for and what an answer does: outbox-kinds.ts.
+import { z } from 'zod';
+import { SaleCreateSchema, type SaleCreate } from '../../shared/contract/sales';
 import type { BalcaoDb, LocalSale, MirrorCustomer, OutboxEntry } from '../offline/db';
 import { buildOutboxEntry } from '../offline/outbox';
 import { waitingFor } from '../offline/outbox-kinds';
@@ -14,14 +16,19 @@ import { customerResource, saleCancelResource } from './outbox-resources';
  * sequence together, in ONE transaction (durable before it resolves: BalcaoDb is 'strict'). The sale's id is the
  * outbox row's id and its Idempotency-Key. A sale for a customer still queued (created
  * offline) waits for that customer's row.
+ *
+ * The row keeps the body as the wire carries it (reais), encoded here from the typed sale
+ * (centavos): rows written by earlier versions are wire bodies too, and the sender sends a
+ * row's body as it is, so a sale queued before an upgrade is delivered once and unchanged.
  */
 export async function recordSale(
   db: BalcaoDb,
   sale: Omit<LocalSale, 'state' | 'conflicts'>,
-  body: unknown,
+  typed: SaleCreate,
   options: { dependsOn?: string[]; summary: string; storeCredit?: OutboxEntry['storeCredit'] },
 ): Promise<OutboxEntry> {
-  const customerId = (body as { customer_id?: unknown } | null)?.customer_id;
+  const body = z.encode(SaleCreateSchema, typed);
+  const customerId = typed.customer_id;
   return db.transaction('rw', db.sales, db.outbox, db.meta, async () => {
     const customer = await saleDependencies(db, customerId);
     await claimSaleNumber(db, sale.number);

@@ -17,6 +17,7 @@ import { storeCreditOf } from './store-credit';
 import { drainOutbox } from '../offline/sender';
 import { finishPayout } from './store-credit-payout';
 import { freshDevices, P1 } from '../test/device-db';
+import { saleBody } from '../test/sale-body';
 
 const openDb = freshDevices('t');
 const CUSTOMER = '00000000-0000-4000-8000-0000000000c2';
@@ -47,12 +48,10 @@ async function exchangeQueued(db: ReturnType<typeof openDb>) {
     paymentMethod: 'cash',
     items: [{ product_id: P1, product_name: 'Caneca', quantity: 1, unit_price_centavos: 2000 }],
   };
-  await recordSale(
-    db,
-    sale,
-    { customer_id: CUSTOMER },
-    { summary: 'Venda', storeCredit: { customerId: CUSTOMER, delta: -2000 } },
-  );
+  await recordSale(db, sale, saleBody(sale, { customer_id: CUSTOMER }), {
+    summary: 'Venda',
+    storeCredit: { customerId: CUSTOMER, delta: -2000 },
+  });
   return { returnId, saleId: sale.id };
 }
 
