@@ -21,6 +21,7 @@ import { finishSale } from './finish-sale';
 import { freshDevices, P1 } from '../test/device-db';
 import { saleBody } from '../test/sale-body';
 import type { SaleCreate } from '../../shared/contract/sales';
+import type { PartPaymentMethod } from '../../shared/contract/payments';
 
 const openDb = freshDevices('t');
 
@@ -108,7 +109,12 @@ describe('the till session on the device', () => {
   it('counts the instalments received in the session by method; a refused one counts nowhere', async () => {
     const db = openDb();
     const session = await openCaixa(db, { openingFloat: 5000, operator: { id: 'u1', name: 'Caixa Demo' } });
-    const receipt = (method: string, total: number, online: boolean, send = async (): Promise<unknown> => ({})) => {
+    const receipt = (
+      method: PartPaymentMethod,
+      total: number,
+      online: boolean,
+      send = async (): Promise<unknown> => ({}),
+    ) => {
       const id = crypto.randomUUID();
       const receivable = crypto.randomUUID();
       const change: AccountChange = {

@@ -7,7 +7,11 @@
 // beside the instalments received: caixa-session.ts), so the till's expected cash agrees with the
 // server's; and the customer's vale-troca here drops by it at once (store-credit.ts).
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
-import { toReais } from '../../shared/money';
+import { z } from 'zod';
+import {
+  StoreCreditPayoutCreateSchema,
+  type StoreCreditPayoutCreate,
+} from '../../shared/contract/store-credit-payouts';
 import type { ApiError } from '../lib/api-error';
 import { tillPartsOf } from '../../shared/caixa-taken';
 import { currentCaixa, keepCaixaReceipt } from './caixa-session';
@@ -56,9 +60,10 @@ export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, c
   const device = await deviceIdentity(db);
   const caixa = await currentCaixa(db);
   const sessionId = caixa?.status === 'open' ? caixa.id : null;
-  const body: Record<string, unknown> = {
+  // Centavos here; reais only as its outbox row is written or as it is sent (the row keeps the wire body).
+  const body: Omit<StoreCreditPayoutCreate, 'offline'> = {
     id: input.id,
-    amount: toReais(input.amount),
+    amount: input.amount,
     return_id: input.returnId,
     ...(input.saleId ? { sale_id: input.saleId } : {}),
     ...(sessionId ? { cash_session_id: sessionId } : {}),
@@ -75,7 +80,7 @@ export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, c
           id: input.id,
           kind: 'store-credit-payout',
           ...OUTBOX_KINDS['store-credit-payout'].route({ customerId: input.customerId }),
-          body: { ...body, offline: true },
+          body: z.encode(StoreCreditPayoutCreateSchema, { ...body, offline: true }),
           summary: input.summary,
           dependsOn: await payoutDependencies(db, input, sessionId),
         }),
@@ -90,7 +95,7 @@ export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, c
   if (!options.online || (await payoutDependencies(db, input, sessionId)).length > 0) return queue();
   try {
     const answer = await client.send('POST', path, {
-      body: { ...body, offline: false },
+      body: z.encode(StoreCreditPayoutCreateSchema, { ...body, offline: false }),
       headers: { 'Idempotency-Key': input.id },
       timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
     });
