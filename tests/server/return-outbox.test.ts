@@ -147,7 +147,7 @@ describe('a return through the outbox', () => {
       id: crypto.randomUUID(),
       saleId,
       customerId: customer.id,
-      body: { lines: [{ position: 0, quantity: 1 }], reason: 'Defeito', refund_method: 'dinheiro' },
+      body: { lines: [{ position: 0, quantity: 1 }], reason: 'Defeito', refund_method: 'dinheiro' as const },
       storeCredit: 0,
       summary: 'Devolução',
     });

@@ -16,7 +16,8 @@ import { estornoMethodOf, type TillPart } from '../../shared/caixa';
 import { tillPartsOf } from '../../shared/caixa-taken';
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import { shareDiscount } from '../../shared/discounts';
-import type { RefundMethod } from '../../shared/contract/returns';
+import type { z } from 'zod';
+import type { RefundMethod, ReturnCreateSchema } from '../../shared/contract/returns';
 import type { ApiError } from '../lib/api-error';
 import type { BalcaoDb, LocalSale, OutboxEntry } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
@@ -32,13 +33,16 @@ import { storeCreditResource } from './outbox-resources';
 import { answeredTillPart } from './return-answer';
 import { applyStoreCreditAnswer } from './store-credit';
 
+/** A return's body as the wire carries it: it holds no money, so the device's form is the wire's (nothing to encode). */
+type ReturnBody = z.input<typeof ReturnCreateSchema>;
+
 export interface ReturnInput {
   /** The return's id: its outbox row's id and Idempotency-Key. */
   id: string;
   saleId: string;
   customerId: string;
-  /** The POST /api/sales/:id/returns body (reais at the edge); offline is set here. */
-  body: Record<string, unknown>;
+  /** The POST /api/sales/:id/returns body as the contract takes it; offline is set here. */
+  body: Omit<ReturnBody, 'offline'>;
   /** centavos credited to the customer's vale-troca (vale_troca), 0 otherwise */
   storeCredit: number;
   /** The units going back to stock (not the damaged ones). */
@@ -52,7 +56,7 @@ export type ReturnOutcome =
   { kind: 'delivered'; body: unknown } | { kind: 'queued' } | { kind: 'refused'; error: ApiError };
 
 /** What a return waits for while queued: its sale and its caixa's opening (outbox-kinds.ts). */
-function returnWaits(db: BalcaoDb, input: ReturnInput, body: Record<string, unknown>): Promise<string[]> {
+function returnWaits(db: BalcaoDb, input: ReturnInput, body: Omit<ReturnBody, 'offline'>): Promise<string[]> {
   return waitingFor(db, OUTBOX_KINDS.return.waitsFor({ saleId: input.saleId, sessionId: body.cash_session_id }));
 }
 
@@ -60,7 +64,7 @@ function returnWaits(db: BalcaoDb, input: ReturnInput, body: Record<string, unkn
 export async function recordReturn(
   db: BalcaoDb,
   input: ReturnInput,
-  body: Record<string, unknown>,
+  body: Omit<ReturnBody, 'offline'>,
 ): Promise<OutboxEntry> {
   return db.transaction('rw', db.outbox, db.meta, async () => {
     const entry: OutboxEntry = {
@@ -82,8 +86,7 @@ export async function recordReturn(
     };
     await db.outbox.add(entry);
     const sessionId = body.cash_session_id;
-    if (typeof sessionId === 'string' && input.tillPart)
-      await keepCaixaReceipt(db, sessionId, { id: input.id, ...input.tillPart });
+    if (sessionId && input.tillPart) await keepCaixaReceipt(db, sessionId, { id: input.id, ...input.tillPart });
     return entry;
   });
 }
@@ -129,16 +132,16 @@ export function chargedLines(sale: Pick<LocalSale, 'items' | 'receipt'>): number
  */
 export const finishReturn: DirectSend<ReturnInput, ReturnOutcome> = async (db, client, input, options) => {
   const device = await deviceIdentity(db);
-  const body: Record<string, unknown> = {
+  const caixa = await currentCaixa(db);
+  const body: Omit<ReturnBody, 'offline'> = {
     ...input.body,
     id: input.id,
     device_id: device.id,
     device_label: device.label,
     ...(await madeByNow(db)),
     returned_at: new Date().toISOString(),
+    ...(caixa?.status === 'open' ? { cash_session_id: caixa.id } : {}),
   };
-  const caixa = await currentCaixa(db);
-  if (caixa?.status === 'open') body.cash_session_id = caixa.id;
   const queue = async (): Promise<ReturnOutcome> => {
     await recordReturn(db, input, body);
     return { kind: 'queued' };

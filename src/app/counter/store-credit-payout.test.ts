@@ -35,10 +35,18 @@ function client(answer: () => unknown) {
 /** A return of 50,00 to vale-troca and a new sale of 20,00 paid with it, both queued here. */
 async function exchangeQueued(db: ReturnType<typeof openDb>) {
   const returnId = crypto.randomUUID();
+  const vale = { lines: [], reason: 'Troca', refund_method: 'vale_troca' as const };
   await recordReturn(
     db,
-    { id: returnId, saleId: crypto.randomUUID(), customerId: CUSTOMER, body: {}, storeCredit: 5000, summary: 'Troca' },
-    { lines: [] },
+    {
+      id: returnId,
+      saleId: crypto.randomUUID(),
+      customerId: CUSTOMER,
+      body: vale,
+      storeCredit: 5000,
+      summary: 'Troca',
+    },
+    vale,
   );
   const sale: Omit<LocalSale, 'state' | 'conflicts'> = {
     id: crypto.randomUUID(),

@@ -103,7 +103,7 @@ describe('outbox writes', () => {
         id: crypto.randomUUID(),
         saleId: sold.id,
         customerId: crypto.randomUUID(),
-        body: {},
+        body: { lines: [], reason: 'Defeito', refund_method: 'dinheiro' },
         storeCredit: 0,
         summary: 'Devolução',
         restock: [
@@ -111,7 +111,7 @@ describe('outbox writes', () => {
           { productId: P1, quantity: 1 },
         ],
       },
-      { lines: [] },
+      { lines: [], reason: 'Defeito', refund_method: 'dinheiro' },
     );
     let pending = await pendingQuantities(db);
     expect(availableStock({ id: P1, current_stock: 10 }, pending)).toBe(8);
