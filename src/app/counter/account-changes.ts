@@ -15,7 +15,8 @@ import { failureOf, verdictOf } from '../lib/retry-policy';
 import { keepCaixaReceipt, type LocalCashReceipt } from './caixa-session';
 import type { BalcaoDb, OutboxEntry, OverlayRecord } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
-import { buildOutboxEntry } from '../offline/outbox';
+import { addToOutbox, buildOutboxEntry, outboxRowsOf } from '../offline/outbox';
+import { getOverlayRow, inOneTransaction, putOverlayRow } from '../offline/device-store';
 import { waitingFor } from '../offline/outbox-kinds';
 import { OUTBOX_KINDS } from './outbox-kinds';
 import { madeByNow } from '../offline/session-cache';
@@ -100,13 +101,13 @@ export const overlayKey = (kind: OverlayKind, id: string) => `${kind}:${id}`;
 
 /** Entries of a resource still in the outbox (pending or refused), in order. */
 export function outstandingFor(db: BalcaoDb, resource: string): Promise<OutboxEntry[]> {
-  return db.outbox.where('resource').equals(resource).sortBy('seq');
+  return outboxRowsOf(db, resource);
 }
 
 /** Queues a change: its outbox entry and its overlay rows together. */
 export async function recordAccountChange(db: BalcaoDb, asMade: AccountChange): Promise<OutboxEntry> {
   const change = await atThisTill(db, asMade, true);
-  return db.transaction('rw', db.outbox, db.financeOverlay, db.meta, async () => {
+  return inOneTransaction(db, ['outbox', 'financeOverlay', 'meta'], async () => {
     const entry: OutboxEntry = {
       ...buildOutboxEntry({
         id: change.id,
@@ -118,12 +119,12 @@ export async function recordAccountChange(db: BalcaoDb, asMade: AccountChange): 
       }),
       resource: change.resource,
     };
-    await db.outbox.add(entry);
+    await addToOutbox(db, entry);
     const now = Date.now();
     for (const write of change.overlay) {
       const key = overlayKey(write.kind, write.id);
-      const existing = await db.financeOverlay.get(key);
-      await db.financeOverlay.put({
+      const existing = await getOverlayRow(db, key);
+      await putOverlayRow(db, {
         key,
         kind: write.kind,
         id: write.id,

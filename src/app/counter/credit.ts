@@ -6,6 +6,8 @@
 // acknowledged, a receipt queued or acknowledged): the till asks the server again then.
 import { toCentavos } from '../../shared/money';
 import type { BalcaoDb, OverlayRecord } from '../offline/db';
+import { findLocalSales, findOverlayRows, getLocalSales } from '../offline/device-store';
+import { outboxRows } from '../offline/outbox';
 
 interface QueuedSaleBody {
   customer_id?: unknown;
@@ -33,18 +35,14 @@ export interface DeviceCrediario {
 
 /** Centavos financed by this device's queued crediário sales of the customer. */
 export async function queuedCrediario(db: BalcaoDb, customerId: string): Promise<number> {
-  const entries = await db.outbox
-    .filter((e) => {
-      const body = e.body as QueuedSaleBody | null;
-      return (
-        e.kind === 'sale' &&
-        e.status === 'pending' &&
-        body?.payment_method === 'crediario' &&
-        body.customer_id === customerId
-      );
-    })
-    .toArray();
-  const sales = await db.sales.bulkGet(entries.map((e) => e.id));
+  const entries = (await outboxRows(db, 'pending')).filter((e) => {
+    const body = e.body as QueuedSaleBody | null;
+    return e.kind === 'sale' && body?.payment_method === 'crediario' && body.customer_id === customerId;
+  });
+  const sales = await getLocalSales(
+    db,
+    entries.map((e) => e.id),
+  );
   return entries.reduce((sum, e, i) => {
     const entrada = (e.body as QueuedSaleBody).crediario?.entrada;
     const total = sales[i]?.totalCentavos ?? 0;
@@ -61,8 +59,8 @@ const customerOf = (row: OverlayRecord) => ((row.local ?? row.server) as Overlay
 export async function deviceCrediario(db: BalcaoDb, customerId: string): Promise<DeviceCrediario> {
   const [queued, sales, receivables] = await Promise.all([
     queuedCrediario(db, customerId),
-    db.sales.filter((s) => s.customerId === customerId).toArray(),
-    db.financeOverlay.filter((row) => row.kind === 'receivable' && customerOf(row) === customerId).toArray(),
+    findLocalSales(db, (s) => s.customerId === customerId),
+    findOverlayRows(db, (row) => row.kind === 'receivable' && customerOf(row) === customerId),
   ]);
   const received = receivables
     .filter((row) => row.syncedAt === null)

@@ -14,6 +14,7 @@ import type { ApiError } from '../lib/api-error';
 import type { LocalSale } from '../offline/db';
 import { currentCaixa, type SalePart } from './caixa-session';
 import { deviceIdentity } from '../offline/device-identity';
+import { inOneTransaction, putLocalSale } from '../offline/device-store';
 import { madeByNow } from '../offline/session-cache';
 import type { DirectSend } from './direct-send';
 import { recordSale } from './records';
@@ -102,11 +103,11 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
     if (verdictOf(failureOf(error)) !== 'reject') return queue();
     return { kind: 'refused', error: error as ApiError };
   }
-  await db.transaction('rw', [db.sales, db.products, db.productChunks, db.meta], async () => {
+  await inOneTransaction(db, ['sales', 'products', 'productChunks', 'meta'], async () => {
     await claimSaleNumber(db, sale.number);
     const ack = saleAckOf(answer);
     // The server's number (another one when this one was taken in the store).
-    await db.sales.put({ ...sale, number: ack.number ?? sale.number, state: 'pending', conflicts: 0 });
+    await putLocalSale(db, { ...sale, number: ack.number ?? sale.number, state: 'pending', conflicts: 0 });
     await applyAcknowledgedSale(db, input.sale.id, ack.conflicts, ack.stockAfter);
   });
   return { kind: 'delivered' };

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { SaleCreateSchema, type SaleCreate } from '../../shared/contract/sales';
 import type { BalcaoDb, LocalSale, MirrorCustomer, OutboxEntry } from '../offline/db';
-import { buildOutboxEntry } from '../offline/outbox';
+import { addToOutbox, buildOutboxEntry } from '../offline/outbox';
+import { addLocalSale, inOneTransaction, putMirrorCustomer, updateMirrorCustomer } from '../offline/device-store';
 import { waitingFor } from '../offline/outbox-kinds';
 import { claimSaleNumber } from '../offline/sale-numbers';
 import { OUTBOX_KINDS } from './outbox-kinds';
@@ -29,7 +30,7 @@ export async function recordSale(
 ): Promise<OutboxEntry> {
   const body = z.encode(SaleCreateSchema, typed);
   const customerId = typed.customer_id;
-  return db.transaction('rw', db.sales, db.outbox, db.meta, async () => {
+  return inOneTransaction(db, ['sales', 'outbox', 'meta'], async () => {
     const customer = await saleDependencies(db, customerId);
     await claimSaleNumber(db, sale.number);
     const entry = buildOutboxEntry(
@@ -44,8 +45,8 @@ export async function recordSale(
       sale.createdAt,
     );
     if (options.storeCredit) entry.storeCredit = options.storeCredit;
-    await db.sales.add({ ...sale, state: 'pending', conflicts: 0 });
-    await db.outbox.add(entry);
+    await addLocalSale(db, { ...sale, state: 'pending', conflicts: 0 });
+    await addToOutbox(db, entry);
     return entry;
   });
 }
@@ -72,10 +73,10 @@ export async function recordCustomer(
     body,
     summary: `Cliente ${customer.name}`,
   });
-  await db.transaction('rw', db.customers, db.outbox, async () => {
+  await inOneTransaction(db, ['customers', 'outbox'], async () => {
     // Version 0: the server's row replaces it at the next pull.
-    await db.customers.put({ ...customer, version: 0 });
-    await db.outbox.add(entry);
+    await putMirrorCustomer(db, { ...customer, version: 0 });
+    await addToOutbox(db, entry);
   });
   return entry;
 }
@@ -91,7 +92,7 @@ export async function recordCustomerUpdate(
   body: unknown,
 ): Promise<OutboxEntry> {
   const at = { changing: update.id };
-  return db.transaction('rw', db.customers, db.outbox, async () => {
+  return inOneTransaction(db, ['customers', 'outbox'], async () => {
     const entry: OutboxEntry = {
       ...buildOutboxEntry({
         kind: 'customer',
@@ -102,8 +103,8 @@ export async function recordCustomerUpdate(
       }),
       resource: customerResource(update.id),
     };
-    await db.customers.update(update.id, update.changes);
-    await db.outbox.add(entry);
+    await updateMirrorCustomer(db, update.id, update.changes);
+    await addToOutbox(db, entry);
     return entry;
   });
 }
@@ -120,7 +121,7 @@ export async function recordSaleCancel(
   cancel: { saleId: string; reason: string; summary: string },
 ): Promise<OutboxEntry> {
   const at = { saleId: cancel.saleId };
-  return db.transaction('rw', db.outbox, async () => {
+  return inOneTransaction(db, ['outbox'], async () => {
     const entry: OutboxEntry = {
       ...buildOutboxEntry({
         kind: 'sale-cancel',
@@ -131,7 +132,7 @@ export async function recordSaleCancel(
       }),
       resource: saleCancelResource(cancel.saleId),
     };
-    await db.outbox.add(entry);
+    await addToOutbox(db, entry);
     return entry;
   });
 }

@@ -21,7 +21,8 @@ import type { RefundMethod, ReturnCreateSchema } from '../../shared/contract/ret
 import type { ApiError } from '../lib/api-error';
 import type { BalcaoDb, LocalSale, OutboxEntry } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
-import { buildOutboxEntry } from '../offline/outbox';
+import { addToOutbox, buildOutboxEntry, outboxRows } from '../offline/outbox';
+import { inOneTransaction } from '../offline/device-store';
 import { waitingFor } from '../offline/outbox-kinds';
 import { failureOf, verdictOf } from '../lib/retry-policy';
 import { madeByNow } from '../offline/session-cache';
@@ -66,7 +67,7 @@ export async function recordReturn(
   input: ReturnInput,
   body: Omit<ReturnBody, 'offline'>,
 ): Promise<OutboxEntry> {
-  return db.transaction('rw', db.outbox, db.meta, async () => {
+  return inOneTransaction(db, ['outbox', 'meta'], async () => {
     const entry: OutboxEntry = {
       ...buildOutboxEntry({
         id: input.id,
@@ -84,7 +85,7 @@ export async function recordReturn(
         : {}),
       ...(input.restock?.length ? { restock: input.restock } : {}),
     };
-    await db.outbox.add(entry);
+    await addToOutbox(db, entry);
     const sessionId = body.cash_session_id;
     if (sessionId && input.tillPart) await keepCaixaReceipt(db, sessionId, { id: input.id, ...input.tillPart });
     return entry;
@@ -155,13 +156,13 @@ export const finishReturn: DirectSend<ReturnInput, ReturnOutcome> = async (db, c
       timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
     });
     const part = caixa?.status === 'open' ? answeredTillPart(answer, caixa.id) : null;
-    await db.transaction('rw', db.customers, db.meta, async () => {
+    await inOneTransaction(db, ['customers', 'meta'], async () => {
       await applyStoreCreditAnswer(db, input.customerId, answer);
       if (part) await keepCaixaReceipt(db, caixa!.id, { id: input.id, ...part });
     });
     const restock = input.restock ?? [];
     if (restock.length > 0)
-      await db.transaction('rw', db.products, db.productChunks, async () => {
+      await inOneTransaction(db, ['products', 'productChunks'], async () => {
         await applyDeliveredRestock(db, restock);
       });
     return { kind: 'delivered', body: answer };
@@ -175,7 +176,7 @@ export const finishReturn: DirectSend<ReturnInput, ReturnOutcome> = async (db, c
 export async function queuedReturnedUnits(db: BalcaoDb, saleId: string): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   const { path } = OUTBOX_KINDS.return.route({ saleId });
-  for (const entry of await db.outbox.toArray()) {
+  for (const entry of await outboxRows(db)) {
     if (entry.kind !== 'return' || entry.path !== path) continue;
     for (const line of (entry.body as { lines?: { position?: number; quantity: number }[] }).lines ?? []) {
       if (line.position !== undefined) out.set(line.position, (out.get(line.position) ?? 0) + line.quantity);

@@ -6,7 +6,7 @@
 // and a count that arrives after a newer one of the same product leaves the newer. Until
 // the server has it, the screen shows the queued quantity over the server's line.
 import type { BalcaoDb, OutboxEntry } from '../offline/db';
-import { buildOutboxEntry } from '../offline/outbox';
+import { addToOutbox, buildOutboxEntry, outboxRowsUnder } from '../offline/outbox';
 import { OUTBOX_KINDS } from './outbox-kinds';
 import { countResource } from './outbox-resources';
 
@@ -30,14 +30,14 @@ export async function recordCount(db: BalcaoDb, input: CountInput): Promise<Outb
     }),
     resource: `${countResource(input.countId)}${input.productId}`,
   };
-  await db.outbox.add(entry);
+  await addToOutbox(db, entry);
   return entry;
 }
 
 /** The quantities of a count still queued here (not yet on the server), by product: the last one counted. */
 export async function queuedCounts(db: BalcaoDb, countId: string): Promise<Map<string, number>> {
   const prefix = countResource(countId);
-  const rows = await db.outbox.where('resource').startsWith(prefix).sortBy('seq');
+  const rows = await outboxRowsUnder(db, prefix);
   const out = new Map<string, number>();
   for (const row of rows) {
     if (row.kind !== 'stock-count' || row.status !== 'pending') continue;

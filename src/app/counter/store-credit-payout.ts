@@ -19,7 +19,8 @@ import type { BalcaoDb, OutboxEntry } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
 import { madeByNow } from '../offline/session-cache';
 import type { DirectSend } from './direct-send';
-import { buildOutboxEntry } from '../offline/outbox';
+import { addToOutbox, buildOutboxEntry } from '../offline/outbox';
+import { inOneTransaction } from '../offline/device-store';
 import { waitingFor } from '../offline/outbox-kinds';
 import { OUTBOX_KINDS } from './outbox-kinds';
 import { applyStoreCreditAnswer } from './store-credit';
@@ -74,7 +75,7 @@ export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, c
   };
   const path = `/customers/${input.customerId}/store-credit/payout`;
   const queue = async (): Promise<PayoutOutcome> => {
-    await db.transaction('rw', db.outbox, db.meta, async () => {
+    await inOneTransaction(db, ['outbox', 'meta'], async () => {
       const entry: OutboxEntry = {
         ...buildOutboxEntry({
           id: input.id,
@@ -87,7 +88,7 @@ export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, c
         resource: storeCreditResource(input.customerId),
         storeCredit: { customerId: input.customerId, delta: -input.amount },
       };
-      await db.outbox.add(entry);
+      await addToOutbox(db, entry);
       await keepCashOut(db, input, sessionId);
     });
     return { kind: 'queued' };
@@ -99,7 +100,7 @@ export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, c
       headers: { 'Idempotency-Key': input.id },
       timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
     });
-    await db.transaction('rw', db.customers, db.meta, async () => {
+    await inOneTransaction(db, ['customers', 'meta'], async () => {
       await applyStoreCreditAnswer(db, input.customerId, answer);
       await keepCashOut(db, input, sessionId);
     });
