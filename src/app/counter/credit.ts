@@ -4,16 +4,15 @@
 // till lays both over the open crediário the server last told, so a limit holds across
 // sales made offline. `revision` changes whenever one of these moves (a sale kept or
 // acknowledged, a receipt queued or acknowledged): the till asks the server again then.
+import type { z } from 'zod';
+import type { SaleCreateSchema } from '../../shared/contract/sales';
 import { toCentavos } from '../../shared/money';
 import type { BalcaoDb, OverlayRecord } from '../offline/db';
 import { findLocalSales, findOverlayRows, getLocalSales } from '../offline/device-store';
 import { outboxRows } from '../offline/outbox';
 
-interface QueuedSaleBody {
-  customer_id?: unknown;
-  payment_method?: unknown;
-  crediario?: { entrada?: unknown } | null;
-}
+/** A queued sale's row body: the contract's wire form (reais), any field absent in a row an older version wrote. */
+type QueuedSaleBody = Partial<z.input<typeof SaleCreateSchema>>;
 
 /** A receivable as the overlay keeps it (app form: centavos). */
 interface OverlayReceivable {

@@ -178,7 +178,7 @@ export async function queuedReturnedUnits(db: BalcaoDb, saleId: string): Promise
   const { path } = OUTBOX_KINDS.return.route({ saleId });
   for (const entry of await outboxRows(db)) {
     if (entry.kind !== 'return' || entry.path !== path) continue;
-    for (const line of (entry.body as { lines?: { position?: number; quantity: number }[] }).lines ?? []) {
+    for (const line of (entry.body as Partial<ReturnBody>).lines ?? []) {
       if (line.position !== undefined) out.set(line.position, (out.get(line.position) ?? 0) + line.quantity);
     }
   }
