@@ -136,7 +136,7 @@ function delivery(numbering: Numbering): Promise<DeliveryResult> {
             };
             const taken = number();
             const built = buildSale(form, 0, { id: crypto.randomUUID(), now: Date.now(), number: taken });
-            // As offline/finish-sale.ts does: the till's number goes in the body and on the local sale.
+            // As counter/finish-sale.ts does: the till's number goes in the body and on the local sale.
             const body = taken ? { ...built.body, number: taken } : built.body;
             const local = taken ? { ...built.sale, number: taken } : built.sale;
             await recordSale(db, local, body, { summary: built.summary });

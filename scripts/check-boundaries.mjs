@@ -4,7 +4,8 @@
 //   lib/ or src/shared);
 // - only src/app/offline touches IndexedDB (Dexie), and it is storage, queue and sync: it
 //   imports no screen, no session and nothing of the counter's rules (src/app/counter,
-//   whose table of outbox kinds registers itself with it);
+//   whose table of outbox kinds registers itself with it); the rest of the app reaches the
+//   device's tables only through offline/'s functions, never `db.<table>` or `db.transaction`;
 // - on the server, the lower layers never import the higher ones: db/ nothing of the
 //   server but itself and the errors; core/ and http/ no area; the areas stand in the
 //   floors of SERVER_FLOORS, each importing only the floors below its own (ledgers/, the
@@ -84,8 +85,8 @@ function problem(rule, file, { spec, target }) {
 }
 
 let failures = 0;
-const report = (file, spec, why) => {
-  console.error(`${relative(root, file)}: importa ${spec} (${why})`);
+const report = (file, spec, why, verb = 'importa') => {
+  console.error(`${relative(root, file)}: ${verb} ${spec} (${why})`);
   failures++;
 };
 
@@ -146,7 +147,27 @@ function checkFloors(base, floors) {
 checkFloors('src/server', SERVER_FLOORS);
 checkFloors('src/server/sales', SALES_FLOORS);
 
+// The device's tables are offline/'s: the rest of the app (the counter's workflows, the
+// features) calls its typed functions (offline/device-store.ts, outbox.ts...) and never
+// names a table or opens a transaction on the database. The tables are read from the
+// database's own class, so a new one is covered as it is declared.
+const DB_FILE = 'src/app/offline/db.ts';
+const TABLES = [...readFileSync(join(root, DB_FILE), 'utf8').matchAll(/^\s+(\w+)!: Table</gm)].map((m) => m[1]);
+if (TABLES.length === 0) report(join(root, DB_FILE), DB_FILE, 'nenhuma tabela encontrada em BalcaoDb');
+// A handle named like the database (db, tabA's own db, getDb()) reaching a table, table() or transaction().
+const TABLE_ACCESS = new RegExp(
+  `(?:\\b[\\w$]*(?:db|Db)|\\bgetDb\\(\\))\\s*\\.\\s*(${[...TABLES, 'table', 'tables', 'transaction'].join('|')})\\b`,
+  'g',
+);
+for (const file of files(join(root, 'src/app'))) {
+  const path = relative(root, file);
+  if (within(path, 'src/app/offline') || isTest(path)) continue;
+  for (const match of readFileSync(file, 'utf8').matchAll(TABLE_ACCESS)) {
+    report(file, match[0], `só src/app/offline toca as tabelas do dispositivo (${match[1]})`, 'usa');
+  }
+}
+
 if (failures) process.exit(1);
 console.log(
-  'boundaries ok: app/server/shared, features, Dexie só em offline/ (sem regras do balcão), camadas do servidor',
+  'boundaries ok: app/server/shared, features, Dexie e suas tabelas só em offline/ (sem regras do balcão), camadas do servidor',
 );

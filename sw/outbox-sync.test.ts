@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BalcaoDb } from '../src/app/offline/db';
 import { recordSale } from '../src/app/counter/records';
+import { saleBody } from '../src/app/test/sale-body';
 import { META_ACCESS_TOKEN, META_EXPIRES_AT } from '../src/app/offline/session-cache';
 import { drainFromWorker } from './outbox-sync';
 
@@ -25,12 +26,8 @@ async function queueSale(name: string, token: string | null, expiresAt = Date.no
     ]);
   }
   const id = crypto.randomUUID();
-  await recordSale(
-    db,
-    { id, createdAt: Date.now(), customerName: 'Ana', totalCentavos: 500, paymentMethod: 'cash', items: [] },
-    { id, customer_id: crypto.randomUUID(), items: [], payment_method: 'cash', offline: true },
-    { summary: 'Venda' },
-  );
+  const sale = { id, createdAt: Date.now(), customerName: 'Ana', totalCentavos: 500, paymentMethod: 'cash', items: [] };
+  await recordSale(db, sale, saleBody(sale, { customer_id: crypto.randomUUID() }), { summary: 'Venda' });
   db.close();
   return id;
 }

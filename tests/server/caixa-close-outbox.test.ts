@@ -27,6 +27,7 @@ import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales
 import { databases } from '../../src/server/test/testDb';
 import { appClientOf } from './app-client';
 import { useDeviceAndServer } from './device-server';
+import { SaleCreateSchema } from '../../src/shared/contract/sales';
 
 type Client = Awaited<ReturnType<typeof appClientOf>>;
 type Product = Awaited<ReturnType<typeof makeProduct>>;
@@ -46,7 +47,12 @@ describe.each(databases())("the device's blind close and caixa owner, against th
       paymentMethod: String((extra as { payment_method?: string }).payment_method ?? 'cash'),
       items: [{ product_id: product.id, product_name: product.name, quantity: 1, unit_price_centavos: product.price }],
     };
-    const body = { ...saleBody(customer.id, [{ product, quantity: 1 }], extra), id, offline: true };
+    // The device holds the sale typed (centavos): the wire body decoded by the contract.
+    const body = SaleCreateSchema.parse({
+      ...saleBody(customer.id, [{ product, quantity: 1 }], extra),
+      id,
+      offline: true,
+    });
     expect((await finishSale(db, client, { sale, body, summary: 'Venda' }, { online: false })).kind).toBe('queued');
     return id;
   }

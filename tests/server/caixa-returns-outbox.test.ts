@@ -23,6 +23,7 @@ import { useDeviceAndServer } from './device-server';
 import { databases } from '../../src/server/test/testDb';
 import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';
 import { appClientOf } from './app-client';
+import { SaleCreateSchema } from '../../src/shared/contract/sales';
 
 type Client = Awaited<ReturnType<typeof appClientOf>>;
 type Product = Awaited<ReturnType<typeof makeProduct>>;
@@ -64,8 +65,10 @@ describe.each(databases())("the device's caixa after returns, against the server
           crediario: null,
         },
       };
-      const body = { ...saleBody(customer.id, [{ product, quantity }], extra), id, offline: true };
-      if (off.line) body.items[0] = { ...body.items[0]!, discount: off.line / 100 } as (typeof body.items)[number];
+      const wire = { ...saleBody(customer.id, [{ product, quantity }], extra), id, offline: true };
+      if (off.line) wire.items[0] = { ...wire.items[0]!, discount: off.line / 100 } as (typeof wire.items)[number];
+      // The device holds the sale typed (centavos): the wire body decoded by the contract.
+      const body = SaleCreateSchema.parse(wire);
       expect((await finishSale(db, client, { sale, body, summary: 'Venda' }, { online: false })).kind).toBe('queued');
       return (await db.sales.get(id))!;
     }

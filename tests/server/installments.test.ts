@@ -4,6 +4,7 @@
 // amount, for every plan from 1 to 12 parts and random totals and entradas.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildSale } from '../../src/app/features/sales/build-sale';
 import { installmentAmounts, installmentText, successMessage } from '../../src/app/features/sales/cart';
 import type { SaleFormState } from '../../src/app/features/sales/use-sale-form';
@@ -49,14 +50,14 @@ describe('crediário plan: till and server', () => {
             entradaText: '',
           };
           // The contract allows up to CREDIARIO_MAX_INSTALLMENTS parts: within it, the sale the
-          // till builds and sends, decoded as the server decodes it; beyond it, the same plan
+          // till builds and sends (encoded as it is sent), decoded as the server decodes it; beyond it, the same plan
           // handed to the server's function directly.
           const within = count <= CREDIARIO_MAX_INSTALLMENTS;
           const built = within
             ? buildSale(form, entrada, { id: crypto.randomUUID(), now: Date.now(), number: '123456' })
             : null;
           const crediario = built
-            ? SaleCreateSchema.parse(built.body).crediario
+            ? SaleCreateSchema.parse(z.encode(SaleCreateSchema, built.body)).crediario
             : { entrada, parcelas: count, vencimentos: form.dueDates };
           const row = {
             tenantId: '00000000-0000-4000-8000-0000000000aa',

@@ -18,6 +18,7 @@ import { sales } from '../../src/server/db/schema';
 import { useDeviceAndServer } from './device-server';
 import { appClientOf } from './app-client';
 import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';
+import { SaleCreateSchema } from '../../src/shared/contract/sales';
 
 type Mode = 'blackhole' | 'drop-replies' | 'pass';
 
@@ -90,7 +91,7 @@ describe('outbox request deadline', () => {
           paymentMethod: 'cash',
           items: [{ product_id: product.id, product_name: product.name, quantity: 1, unit_price_centavos: 3990 }],
         },
-        { ...saleBody(customer.id, [{ product, quantity: 1 }]), id, offline: true },
+        SaleCreateSchema.parse({ ...saleBody(customer.id, [{ product, quantity: 1 }]), id, offline: true }),
         { summary: `venda ${i}` },
       );
     }

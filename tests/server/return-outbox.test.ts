@@ -18,6 +18,7 @@ import { customers, saleReturns, stockMovements } from '../../src/server/db/sche
 import { useDeviceAndServer } from './device-server';
 import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales-fixtures';
 import { appClientOf } from './app-client';
+import { SaleCreateSchema } from '../../src/shared/contract/sales';
 
 describe('a return through the outbox', () => {
   const { ctx, db } = useDeviceAndServer('pglite', 'returns');
@@ -51,7 +52,7 @@ describe('a return through the outbox', () => {
         paymentMethod: 'cash',
         items: [line],
       },
-      { ...saleBody(customer.id, [{ product, quantity: 2 }]), id: saleId, offline: true },
+      SaleCreateSchema.parse({ ...saleBody(customer.id, [{ product, quantity: 2 }]), id: saleId, offline: true }),
       { summary: 'venda offline' },
     );
     // One unit back for vale-troca, still offline: it waits for the sale.
@@ -88,7 +89,7 @@ describe('a return through the outbox', () => {
           paymentMethod: 'cash',
           items: [{ ...line, quantity: 1 }],
         },
-        body: {
+        body: SaleCreateSchema.parse({
           ...saleBody(customer.id, [{ product, quantity: 1 }]),
           id: newSale,
           offline: true,
@@ -96,7 +97,7 @@ describe('a return through the outbox', () => {
             { method: 'store_credit', amount: 20 },
             { method: 'cash', amount: 5 },
           ],
-        },
+        }),
         summary: 'venda com vale',
       },
       { online: false },
@@ -146,7 +147,7 @@ describe('a return through the outbox', () => {
       id: crypto.randomUUID(),
       saleId,
       customerId: customer.id,
-      body: { lines: [{ position: 0, quantity: 1 }], reason: 'Defeito', refund_method: 'dinheiro' },
+      body: { lines: [{ position: 0, quantity: 1 }], reason: 'Defeito', refund_method: 'dinheiro' as const },
       storeCredit: 0,
       summary: 'Devolução',
     });

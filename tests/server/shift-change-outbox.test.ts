@@ -25,6 +25,7 @@ import { makeCustomer, makeProduct, saleBody } from '../../src/server/test/sales
 import { databases } from '../../src/server/test/testDb';
 import { appClientOf } from './app-client';
 import { useDeviceAndServer } from './device-server';
+import { SaleCreateSchema } from '../../src/shared/contract/sales';
 
 type Client = Awaited<ReturnType<typeof appClientOf>>;
 type DeviceAndServer = ReturnType<typeof useDeviceAndServer>;
@@ -68,7 +69,11 @@ describe.each(databases())('a shift change with a queued backlog, against the se
         paymentMethod: 'cash',
         items: [{ product_id: mug.id, product_name: mug.name, quantity: 1, unit_price_centavos: mug.price }],
       };
-      const body = { ...saleBody(customer.id, [{ product: mug, quantity: 1 }]), id, offline: true };
+      const body = SaleCreateSchema.parse({
+        ...saleBody(customer.id, [{ product: mug, quantity: 1 }]),
+        id,
+        offline: true,
+      });
       expect((await finishSale(db, client, { sale, body, summary: 'Venda' }, { online: false })).kind).toBe('queued');
       return (await db.sales.get(id))!;
     }

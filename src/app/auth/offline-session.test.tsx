@@ -10,6 +10,7 @@ import { createFakeServer, type FakeServer } from '../test/fake-server';
 import { createFakeSync, type FakeSync } from '../test/fake-sync';
 import { CASHIER, productJson, signedInAs, tokenSet } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
+import { saleBody } from '../test/sale-body';
 
 let server: FakeServer;
 let sync: FakeSync;
@@ -27,19 +28,15 @@ function storeTokens(accessExpiresInMs: number) {
 
 /** A sale of R$ 19,90 in cash to Maria, queued in the outbox as `summary`. */
 function recordCashSale(productId: string, summary: string) {
-  return recordSale(
-    getDb(),
-    {
-      id: crypto.randomUUID(),
-      createdAt: Date.now(),
-      customerName: 'Maria',
-      totalCentavos: 1990,
-      paymentMethod: 'cash',
-      items: [{ product_id: productId, product_name: 'P', quantity: 1, unit_price_centavos: 1990 }],
-    },
-    {},
-    { summary },
-  );
+  const sale = {
+    id: crypto.randomUUID(),
+    createdAt: Date.now(),
+    customerName: 'Maria',
+    totalCentavos: 1990,
+    paymentMethod: 'cash',
+    items: [{ product_id: productId, product_name: 'P', quantity: 1, unit_price_centavos: 1990 }],
+  };
+  return recordSale(getDb(), sale, saleBody(sale), { summary });
 }
 
 const networkDown = () => {

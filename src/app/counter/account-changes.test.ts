@@ -16,6 +16,7 @@ import { deviceIdentity } from '../offline/device-identity';
 import { freshDevices } from '../test/device-db';
 import { clearSessionData, saveLastUser } from '../offline/session-cache';
 import type { User } from '../../shared/contract/users';
+import { saleBody } from '../test/sale-body';
 
 const openDb = freshDevices('a');
 
@@ -215,7 +216,7 @@ describe('account changes', () => {
       paymentMethod: 'cash',
       items: [],
     };
-    await recordSale(db, sale, { customer_id: 'c' }, { summary: 'venda' });
+    await recordSale(db, sale, saleBody(sale), { summary: 'venda' });
     const payment = await recordAccountChange(db, pay());
     const cancellation = await recordAccountChange(db, cancel());
     const order: string[] = [];

@@ -8,12 +8,15 @@
 // server has acknowledged its last queued change; the screens drop it once they hold
 // data fetched after that (src/app/lib/accounts/overlay.ts). A refused change stays in the outbox,
 // its overlay visible, until an admin retries or discards it.
+import type { z } from 'zod';
+import type { ReceiveInstallmentSchema } from '../../shared/contract/receipts';
 import { ApiError } from '../lib/api-error';
 import { failureOf, verdictOf } from '../lib/retry-policy';
 import { keepCaixaReceipt, type LocalCashReceipt } from './caixa-session';
 import type { BalcaoDb, OutboxEntry, OverlayRecord } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
-import { buildOutboxEntry } from '../offline/outbox';
+import { addToOutbox, buildOutboxEntry, outboxRowsOf } from '../offline/outbox';
+import { getOverlayRow, inOneTransaction, putOverlayRow } from '../offline/device-store';
 import { waitingFor } from '../offline/outbox-kinds';
 import { OUTBOX_KINDS } from './outbox-kinds';
 import { madeByNow } from '../offline/session-cache';
@@ -30,7 +33,7 @@ export interface OverlayWrite {
   after: unknown;
 }
 
-export interface AccountChange {
+interface AccountChangeOf<Body> {
   /** Outbox id and Idempotency-Key (a direct attempt that failed on the network reuses it). */
   id: string;
   /** 'payable:<id>', 'receivable:<id>' or 'cash-entry:<id>' */
@@ -38,14 +41,29 @@ export interface AccountChange {
   method: OutboxEntry['method'];
   /** '/api/...' */
   path: string;
-  /** JSON body as sent (reais). */
-  body: unknown;
+  /** JSON body as sent (reais): encoded by its route's contract schema where the change is made. */
+  body: Body;
   /** What the Sincronização panel shows: the change, the account's description and amount. */
   summary: string;
   overlay: OverlayWrite[];
-  /** An instalment received at the till: kept on the device's open caixa session with the change. */
-  caixaReceipt?: { sessionId: string; receipt: LocalCashReceipt };
 }
+
+/** An instalment received (its body the contract's, as sent), at the till when `caixaReceipt` is told. */
+type TillReceiptBody = z.input<typeof ReceiveInstallmentSchema>;
+
+/** Where an instalment received at the till is kept with the change: the device's open caixa session. */
+export interface CaixaReceipt {
+  sessionId: string;
+  receipt: LocalCashReceipt;
+}
+
+/**
+ * A change of an account; only an instalment received names the caixa that took the money,
+ * and its body is then the one the device marks as this till's (atThisTill).
+ */
+export type AccountChange =
+  | (AccountChangeOf<unknown> & { caixaReceipt?: undefined })
+  | (AccountChangeOf<TillReceiptBody> & { caixaReceipt?: CaixaReceipt });
 
 async function keepReceipt(db: BalcaoDb, change: AccountChange): Promise<void> {
   if (change.caixaReceipt) await keepCaixaReceipt(db, change.caixaReceipt.sessionId, change.caixaReceipt.receipt);
@@ -60,8 +78,12 @@ async function atThisTill(db: BalcaoDb, change: AccountChange, queued: boolean):
   if (!change.caixaReceipt) return change;
   const device = await deviceIdentity(db);
   const maker = await madeByNow(db);
-  const body = { ...(change.body as Record<string, unknown>), device_id: device.id, ...maker, offline: queued };
-  return { ...change, body };
+  const marks: Pick<TillReceiptBody, 'device_id' | 'made_by' | 'offline'> = {
+    device_id: device.id,
+    ...maker,
+    offline: queued,
+  };
+  return { ...change, body: { ...change.body, ...marks } };
 }
 
 /**
@@ -79,13 +101,13 @@ export const overlayKey = (kind: OverlayKind, id: string) => `${kind}:${id}`;
 
 /** Entries of a resource still in the outbox (pending or refused), in order. */
 export function outstandingFor(db: BalcaoDb, resource: string): Promise<OutboxEntry[]> {
-  return db.outbox.where('resource').equals(resource).sortBy('seq');
+  return outboxRowsOf(db, resource);
 }
 
 /** Queues a change: its outbox entry and its overlay rows together. */
 export async function recordAccountChange(db: BalcaoDb, asMade: AccountChange): Promise<OutboxEntry> {
   const change = await atThisTill(db, asMade, true);
-  return db.transaction('rw', db.outbox, db.financeOverlay, db.meta, async () => {
+  return inOneTransaction(db, ['outbox', 'financeOverlay', 'meta'], async () => {
     const entry: OutboxEntry = {
       ...buildOutboxEntry({
         id: change.id,
@@ -97,12 +119,12 @@ export async function recordAccountChange(db: BalcaoDb, asMade: AccountChange): 
       }),
       resource: change.resource,
     };
-    await db.outbox.add(entry);
+    await addToOutbox(db, entry);
     const now = Date.now();
     for (const write of change.overlay) {
       const key = overlayKey(write.kind, write.id);
-      const existing = await db.financeOverlay.get(key);
-      await db.financeOverlay.put({
+      const existing = await getOverlayRow(db, key);
+      await putOverlayRow(db, {
         key,
         kind: write.kind,
         id: write.id,

@@ -17,33 +17,33 @@ import { toReais } from '../../shared/money';
 import { caixaResource } from './outbox-resources';
 import {
   currentCaixa,
-  META_CAIXA,
+  CAIXA_SESSION,
   queueCaixaChange,
   requireOpenCaixa,
   type LocalCashReceipt,
   type LocalCashSession,
 } from './caixa-session';
 import type { BalcaoDb, LocalSale } from '../offline/db';
-import { buildOutboxEntry } from '../offline/outbox';
+import { buildOutboxEntry, outboxRowsWithIds } from '../offline/outbox';
+import { deleteMeta, findLocalSales } from '../offline/device-store';
 import { waitingFor } from '../offline/outbox-kinds';
 import { madeByNow } from '../offline/session-cache';
 import { OUTBOX_KINDS } from './outbox-kinds';
 
 /** The session's sales made on this device (the ones the server will count). */
 export async function sessionSales(db: BalcaoDb, sessionId: string): Promise<LocalSale[]> {
-  return db.sales.filter((s) => s.cashSessionId === sessionId && s.state !== 'rejected').toArray();
+  return findLocalSales(db, (s) => s.cashSessionId === sessionId && s.state !== 'rejected');
 }
 
 /** The session's receipts the server will count: all but those it refused. */
 export async function sessionReceipts(db: BalcaoDb, session: LocalCashSession): Promise<LocalCashReceipt[]> {
   const receipts = session.receipts ?? [];
   if (receipts.length === 0) return receipts;
-  const refused = await db.outbox
-    .where('id')
-    .anyOf(receipts.map((r) => r.id))
-    .filter((e) => e.status === 'rejected')
-    .toArray();
-  const ids = new Set(refused.map((e) => e.id));
+  const rows = await outboxRowsWithIds(
+    db,
+    receipts.map((r) => r.id),
+  );
+  const ids = new Set(rows.filter((e) => e.status === 'rejected').map((e) => e.id));
   return receipts.filter((r) => !ids.has(r.id));
 }
 
@@ -111,5 +111,5 @@ export async function closeCaixa(
 /** After the close's figures were seen: the device has no session (Nova Venda asks to open one). */
 export async function dismissCaixa(db: BalcaoDb): Promise<void> {
   const session = await currentCaixa(db);
-  if (session?.status === 'closed') await db.meta.delete(META_CAIXA);
+  if (session?.status === 'closed') await deleteMeta(db, CAIXA_SESSION);
 }

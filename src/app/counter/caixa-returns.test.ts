@@ -18,6 +18,8 @@ import { finishPayout } from './store-credit-payout';
 import { onAck } from './outbox-kinds';
 import { freshDevices, P1 } from '../test/device-db';
 import type { RefundMethod } from '../../shared/contract/returns';
+import { saleBody } from '../test/sale-body';
+import type { SaleCreate } from '../../shared/contract/sales';
 
 const openDb = freshDevices('t');
 const CUSTOMER = '00000000-0000-4000-8000-0000000000c3';
@@ -29,7 +31,7 @@ const offline: Pick<ApiClient, 'send'> = {
 };
 
 /** Sells `quantity` x `unit` centavos offline in the open caixa; `extra` is the body's payment. */
-async function sell(db: BalcaoDb, unit: number, quantity: number, extra: Record<string, unknown> = {}) {
+async function sell(db: BalcaoDb, unit: number, quantity: number, extra: Partial<SaleCreate> = {}) {
   const sale: Omit<LocalSale, 'state' | 'conflicts'> = {
     id: crypto.randomUUID(),
     createdAt: Date.now(),
@@ -39,14 +41,7 @@ async function sell(db: BalcaoDb, unit: number, quantity: number, extra: Record<
     paymentMethod: String(extra.payment_method ?? 'cash'),
     items: [{ product_id: P1, product_name: 'Caneca', quantity, unit_price_centavos: unit }],
   };
-  const body = {
-    id: sale.id,
-    customer_id: CUSTOMER,
-    items: [{ product_id: P1, quantity, unit_price: unit / 100 }],
-    payment_method: 'cash',
-    offline: true,
-    ...extra,
-  };
+  const body = saleBody(sale, { customer_id: CUSTOMER, ...extra });
   expect((await finishSale(db, offline, { sale, body, summary: 'Venda' }, { online: false })).kind).toBe('queued');
   return (await db.sales.get(sale.id))!;
 }
@@ -92,14 +87,14 @@ describe('returns in the device caixa', () => {
     const split = await sell(db, 3500, 2, {
       payment_method: 'credit_card',
       payments: [
-        { method: 'pix', amount: 30 },
-        { method: 'credit_card', amount: 40 },
+        { method: 'pix', amount: 3000 },
+        { method: 'credit_card', amount: 4000 },
       ],
     });
     const pix = await sell(db, 2500, 1, { payment_method: 'pix' });
     const crediario = await sell(db, 10_000, 1, {
       payment_method: 'crediario',
-      crediario: { entrada: 20, entrada_method: 'cash', parcelas: 2, vencimentos: ['2027-01-10', '2027-02-10'] },
+      crediario: { entrada: 2000, entrada_method: 'cash', parcelas: 2, vencimentos: ['2027-01-10', '2027-02-10'] },
     });
     expect(await expectedNow(db)).toEqual({ cash: 18_000, credit_card: 4000, debit_card: 0, pix: 5500, transfer: 0 });
 
@@ -138,7 +133,7 @@ describe('returns in the device caixa', () => {
     const session = await openCaixa(db, { openingFloat: 0, operator });
     const crediario = await sell(db, 10_000, 1, {
       payment_method: 'crediario',
-      crediario: { entrada: 20, entrada_method: 'cash', parcelas: 1, vencimentos: ['2027-01-10'] },
+      crediario: { entrada: 2000, entrada_method: 'cash', parcelas: 1, vencimentos: ['2027-01-10'] },
     });
     const cash = await sell(db, 3000, 1);
     // The device reckons 80,00 still open; an instalment of 50,00 was paid at another till.

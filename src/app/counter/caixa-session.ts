@@ -4,8 +4,11 @@
 // it through the outbox: caixa.ts and caixa-close.ts.
 import type { CloseFigure } from '../../shared/caixa';
 import type { BalcaoDb, OutboxEntry } from '../offline/db';
+import { inOneTransaction, metaKey, readMeta, writeMeta } from '../offline/device-store';
+import { addToOutbox } from '../offline/outbox';
 
-export const META_CAIXA = 'caixa.session';
+/** Where the device keeps its till session. */
+export const CAIXA_SESSION = metaKey<LocalCashSession>('caixa.session');
 
 export interface LocalCashMovement {
   id: string;
@@ -58,14 +61,14 @@ export interface SalePart {
 }
 
 export async function currentCaixa(db: BalcaoDb): Promise<LocalCashSession | null> {
-  return ((await db.meta.get(META_CAIXA))?.value as LocalCashSession | undefined) ?? null;
+  return (await readMeta(db, CAIXA_SESSION)) ?? null;
 }
 
 /** Writes the session with its outbox entry, in one transaction. */
 export async function queueCaixaChange(db: BalcaoDb, session: LocalCashSession, entry: OutboxEntry): Promise<void> {
-  await db.transaction('rw', db.meta, db.outbox, async () => {
-    await db.outbox.add(entry);
-    await db.meta.put({ key: META_CAIXA, value: session });
+  await inOneTransaction(db, ['meta', 'outbox'], async () => {
+    await addToOutbox(db, entry);
+    await writeMeta(db, CAIXA_SESSION, session);
   });
 }
 
@@ -115,7 +118,7 @@ export async function keepCaixaReceipt(db: BalcaoDb, sessionId: string, receipt:
   const session = await currentCaixa(db);
   if (session?.id !== sessionId || session.status !== 'open') return;
   if (session.receipts?.some((r) => r.id === receipt.id)) return;
-  await db.meta.put({ key: META_CAIXA, value: { ...session, receipts: [...(session.receipts ?? []), receipt] } });
+  await writeMeta(db, CAIXA_SESSION, { ...session, receipts: [...(session.receipts ?? []), receipt] });
 }
 
 /**
@@ -126,5 +129,5 @@ export async function settleCaixaReceipt(db: BalcaoDb, id: string, receipt: Loca
   const session = await currentCaixa(db);
   if (session?.status !== 'open' || !session.receipts?.some((r) => r.id === id)) return;
   const receipts = session.receipts.flatMap((r) => (r.id !== id ? [r] : receipt ? [receipt] : []));
-  await db.meta.put({ key: META_CAIXA, value: { ...session, receipts } });
+  await writeMeta(db, CAIXA_SESSION, { ...session, receipts });
 }

@@ -19,6 +19,9 @@ import {
 import { BalcaoDb, type LocalSale } from '../offline/db';
 import { finishSale } from './finish-sale';
 import { freshDevices, P1 } from '../test/device-db';
+import { saleBody } from '../test/sale-body';
+import type { SaleCreate } from '../../shared/contract/sales';
+import type { PartPaymentMethod } from '../../shared/contract/payments';
 
 const openDb = freshDevices('t');
 
@@ -29,7 +32,7 @@ const offlineClient: Pick<ApiClient, 'send'> = {
   },
 };
 
-async function sell(db: BalcaoDb, totalCentavos: number, extra: Record<string, unknown> = {}) {
+async function sell(db: BalcaoDb, totalCentavos: number, extra: Partial<SaleCreate> = {}) {
   const sale: Omit<LocalSale, 'state' | 'conflicts'> = {
     id: crypto.randomUUID(),
     createdAt: Date.now(),
@@ -38,14 +41,7 @@ async function sell(db: BalcaoDb, totalCentavos: number, extra: Record<string, u
     paymentMethod: String(extra.payment_method ?? 'cash'),
     items: [{ product_id: P1, product_name: 'Caneca', quantity: 1, unit_price_centavos: totalCentavos }],
   };
-  const body = {
-    id: sale.id,
-    customer_id: CUSTOMER,
-    items: [{ product_id: P1, quantity: 1, unit_price: totalCentavos / 100 }],
-    payment_method: 'cash',
-    offline: true,
-    ...extra,
-  };
+  const body = saleBody(sale, { customer_id: CUSTOMER, ...extra });
   const outcome = await finishSale(db, offlineClient, { sale, body, summary: 'Venda' }, { online: false });
   expect(outcome.kind).toBe('queued');
   return sale.id;
@@ -60,13 +56,13 @@ describe('the till session on the device', () => {
     await sell(db, 5000, {
       payment_method: 'pix',
       payments: [
-        { method: 'pix', amount: 30 },
-        { method: 'cash', amount: 20, received: 50 },
+        { method: 'pix', amount: 3000 },
+        { method: 'cash', amount: 2000, received: 5000 },
       ],
     });
     await sell(db, 8000, {
       payment_method: 'crediario',
-      crediario: { entrada: 15, entrada_method: 'pix', parcelas: 1, vencimentos: ['2027-01-10'] },
+      crediario: { entrada: 1500, entrada_method: 'pix', parcelas: 1, vencimentos: ['2027-01-10'] },
     });
     const sangria = await addCashMovement(db, { kind: 'sangria', amount: 5000, reason: 'Cofre' });
 
@@ -113,7 +109,12 @@ describe('the till session on the device', () => {
   it('counts the instalments received in the session by method; a refused one counts nowhere', async () => {
     const db = openDb();
     const session = await openCaixa(db, { openingFloat: 5000, operator: { id: 'u1', name: 'Caixa Demo' } });
-    const receipt = (method: string, total: number, online: boolean, send = async (): Promise<unknown> => ({})) => {
+    const receipt = (
+      method: PartPaymentMethod,
+      total: number,
+      online: boolean,
+      send = async (): Promise<unknown> => ({}),
+    ) => {
       const id = crypto.randomUUID();
       const receivable = crypto.randomUUID();
       const change: AccountChange = {

@@ -4,14 +4,15 @@
 // till lays both over the open crediário the server last told, so a limit holds across
 // sales made offline. `revision` changes whenever one of these moves (a sale kept or
 // acknowledged, a receipt queued or acknowledged): the till asks the server again then.
+import type { z } from 'zod';
+import type { SaleCreateSchema } from '../../shared/contract/sales';
 import { toCentavos } from '../../shared/money';
 import type { BalcaoDb, OverlayRecord } from '../offline/db';
+import { findLocalSales, findOverlayRows, getLocalSales } from '../offline/device-store';
+import { outboxRows } from '../offline/outbox';
 
-interface QueuedSaleBody {
-  customer_id?: unknown;
-  payment_method?: unknown;
-  crediario?: { entrada?: unknown } | null;
-}
+/** A queued sale's row body: the contract's wire form (reais), any field absent in a row an older version wrote. */
+type QueuedSaleBody = Partial<z.input<typeof SaleCreateSchema>>;
 
 /** A receivable as the overlay keeps it (app form: centavos). */
 interface OverlayReceivable {
@@ -33,18 +34,14 @@ export interface DeviceCrediario {
 
 /** Centavos financed by this device's queued crediário sales of the customer. */
 export async function queuedCrediario(db: BalcaoDb, customerId: string): Promise<number> {
-  const entries = await db.outbox
-    .filter((e) => {
-      const body = e.body as QueuedSaleBody | null;
-      return (
-        e.kind === 'sale' &&
-        e.status === 'pending' &&
-        body?.payment_method === 'crediario' &&
-        body.customer_id === customerId
-      );
-    })
-    .toArray();
-  const sales = await db.sales.bulkGet(entries.map((e) => e.id));
+  const entries = (await outboxRows(db, 'pending')).filter((e) => {
+    const body = e.body as QueuedSaleBody | null;
+    return e.kind === 'sale' && body?.payment_method === 'crediario' && body.customer_id === customerId;
+  });
+  const sales = await getLocalSales(
+    db,
+    entries.map((e) => e.id),
+  );
   return entries.reduce((sum, e, i) => {
     const entrada = (e.body as QueuedSaleBody).crediario?.entrada;
     const total = sales[i]?.totalCentavos ?? 0;
@@ -61,8 +58,8 @@ const customerOf = (row: OverlayRecord) => ((row.local ?? row.server) as Overlay
 export async function deviceCrediario(db: BalcaoDb, customerId: string): Promise<DeviceCrediario> {
   const [queued, sales, receivables] = await Promise.all([
     queuedCrediario(db, customerId),
-    db.sales.filter((s) => s.customerId === customerId).toArray(),
-    db.financeOverlay.filter((row) => row.kind === 'receivable' && customerOf(row) === customerId).toArray(),
+    findLocalSales(db, (s) => s.customerId === customerId),
+    findOverlayRows(db, (row) => row.kind === 'receivable' && customerOf(row) === customerId),
   ]);
   const received = receivables
     .filter((row) => row.syncedAt === null)

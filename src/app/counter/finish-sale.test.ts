@@ -10,6 +10,7 @@ import { finishSale } from './finish-sale';
 import { recordCustomer } from './records';
 import { getProducts } from '../offline/product-store';
 import { freshDevices, P1 } from '../test/device-db';
+import { saleBody } from '../test/sale-body';
 
 const openDb = freshDevices('t');
 
@@ -41,14 +42,7 @@ function input(customerId = CUSTOMER) {
     paymentMethod: 'cash',
     items: [{ product_id: P1, product_name: 'Caneca', quantity: 3, unit_price_centavos: 1000 }],
   };
-  const body = {
-    id: sale.id,
-    customer_id: customerId,
-    items: [{ product_id: P1, quantity: 3, unit_price: 10 }],
-    payment_method: 'cash',
-    offline: true,
-  };
-  return { sale, body, summary: 'Venda #1' };
+  return { sale, body: saleBody(sale, { customer_id: customerId }), summary: 'Venda #1' };
 }
 
 const product = { id: P1, name: 'Caneca', sku: 'CAN', current_stock: 10, version: 3 } as unknown as MirrorProduct;

@@ -7,11 +7,14 @@
 // or when the sale waits for a customer still queued, it is written with its outbox row
 // exactly as before (offline: true, same id and key): the server recognises the same sale
 // if the direct sending did arrive (sales/sale-create.ts on the server).
+import { z } from 'zod';
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
+import { SaleCreateSchema, type SaleCreate } from '../../shared/contract/sales';
 import type { ApiError } from '../lib/api-error';
 import type { LocalSale } from '../offline/db';
 import { currentCaixa, type SalePart } from './caixa-session';
 import { deviceIdentity } from '../offline/device-identity';
+import { inOneTransaction, putLocalSale } from '../offline/device-store';
 import { madeByNow } from '../offline/session-cache';
 import type { DirectSend } from './direct-send';
 import { recordSale } from './records';
@@ -21,7 +24,6 @@ import { failureOf, verdictOf } from '../lib/retry-policy';
 import { applyAcknowledgedSale } from '../offline/stock';
 import { saleAckOf } from './sale-answer';
 import { storeCreditOf } from './store-credit';
-import { toCentavos } from '../../shared/money';
 import { claimSaleNumber, nextSaleNumber, ownTillName } from '../offline/sale-numbers';
 import { saleLabel } from '../../shared/sale-number';
 
@@ -33,48 +35,45 @@ export type FinishOutcome =
 
 export interface FinishSaleInput {
   sale: Omit<LocalSale, 'state' | 'conflicts'>;
-  /** The body as the outbox sends it (offline: true). */
-  body: Record<string, unknown>;
+  /** The sale in the contract's typed form (centavos), marked offline as the outbox sends it. */
+  body: SaleCreate;
   summary: string;
 }
 
-/** centavos of vale-troca a sale body (reais) pays with. */
-function valeUsed(body: Record<string, unknown>): number {
-  const parts = (body.payments as { method: string; amount: number }[] | undefined) ?? [];
-  return parts.reduce((s, p) => s + (p.method === 'store_credit' ? toCentavos(p.amount) : 0), 0);
+/** centavos of vale-troca a sale pays with. */
+function valeUsed(body: SaleCreate): number {
+  return (body.payments ?? []).reduce((s, p) => s + (p.method === 'store_credit' ? p.amount : 0), 0);
 }
 
 export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db, client, input, options) => {
   const device = await deviceIdentity(db);
-  const body: Record<string, unknown> = {
+  // The till's next number, read as the sale is kept (another tab may have used the one on screen).
+  const number = await nextSaleNumber(db);
+  // The sale belongs to this device's open till session, and waits for its opening while queued.
+  const caixa = await currentCaixa(db);
+  const open = caixa?.status === 'open' ? caixa : null;
+  const body: SaleCreate = {
     ...input.body,
     device_id: device.id,
     device_label: device.label,
     ...(await madeByNow(db)),
+    ...(number ? { number } : {}),
+    ...(open ? { cash_session_id: open.id } : {}),
   };
-  // The till's next number, read as the sale is kept (another tab may have used the one on screen).
-  const number = await nextSaleNumber(db);
-  if (number) body.number = number;
   const summary = number ? input.summary.replace(/^Venda( #\S+)?/, saleLabel(number)) : input.summary;
-  // The sale belongs to this device's open till session, and waits for its opening while queued.
-  const caixa = await currentCaixa(db);
-  const open = caixa?.status === 'open' ? caixa : null;
-  if (open) body.cash_session_id = open.id;
   // The receipt names the till and, for a sale using the vale-troca, what is left of it after.
-  const customer = typeof input.body.customer_id === 'string' ? input.body.customer_id : null;
-  const used = valeUsed(input.body);
+  const customerId = body.customer_id;
+  const vale = valeUsed(body);
   const receipt = input.sale.receipt && {
     ...input.sale.receipt,
     till: await ownTillName(db),
-    ...(used > 0 && customer ? { storeCreditLeft: Math.max(0, (await storeCreditOf(db, customer)) - used) } : {}),
+    ...(vale > 0 ? { storeCreditLeft: Math.max(0, (await storeCreditOf(db, customerId)) - vale) } : {}),
   };
   const made = receipt ? { ...input.sale, receipt } : input.sale;
   const numbered = number ? { ...made, number } : made;
   const sale = open
     ? { ...numbered, cashSessionId: open.id, parts: partsOfSale(body, input.sale.totalCentavos) }
     : numbered;
-  const customerId = body.customer_id;
-  const vale = valeUsed(body);
   // It waits for its customer created offline, its caixa's opening and, paying with the
   // vale-troca, the queued returns that credit it (outbox-kinds.ts).
   const waits = await waitingFor(
@@ -85,15 +84,17 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
     await recordSale(db, sale, body, {
       summary,
       dependsOn: waits,
-      ...(vale > 0 && typeof customerId === 'string' ? { storeCredit: { customerId, delta: -vale } } : {}),
+      ...(vale > 0 ? { storeCredit: { customerId, delta: -vale } } : {}),
     });
     return { kind: 'queued' };
   };
   if (!options.online || waits.length > 0) return queue();
+  // Reais only here, on the wire (a queued one is encoded as its row is written: records.ts).
+  const wire = z.encode(SaleCreateSchema, { ...body, offline: false });
   let answer: unknown;
   try {
     answer = await client.send('POST', '/sales', {
-      body: { ...body, offline: false },
+      body: wire,
       headers: { 'Idempotency-Key': input.sale.id },
       timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
     });
@@ -102,25 +103,22 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
     if (verdictOf(failureOf(error)) !== 'reject') return queue();
     return { kind: 'refused', error: error as ApiError };
   }
-  await db.transaction('rw', [db.sales, db.products, db.productChunks, db.meta], async () => {
+  await inOneTransaction(db, ['sales', 'products', 'productChunks', 'meta'], async () => {
     await claimSaleNumber(db, sale.number);
     const ack = saleAckOf(answer);
     // The server's number (another one when this one was taken in the store).
-    await db.sales.put({ ...sale, number: ack.number ?? sale.number, state: 'pending', conflicts: 0 });
+    await putLocalSale(db, { ...sale, number: ack.number ?? sale.number, state: 'pending', conflicts: 0 });
     await applyAcknowledgedSale(db, input.sale.id, ack.conflicts, ack.stockAfter);
   });
   return { kind: 'delivered' };
 };
 
-/** The parts a sale body pays in (centavos): its payments, a crediário's entrada, or its total. */
-export function partsOfSale(body: Record<string, unknown>, totalCentavos: number): SalePart[] {
-  const cents = (reais: unknown) => toCentavos(Number(reais));
-  const payments = body.payments as { method: string; amount: number }[] | undefined;
-  if (payments?.length) return payments.map((p) => ({ method: p.method, amount: cents(p.amount) }));
+/** The parts a sale pays in (centavos): its payments, a crediário's entrada, or its total. */
+export function partsOfSale(body: SaleCreate, totalCentavos: number): SalePart[] {
+  if (body.payments?.length) return body.payments.map((p) => ({ method: p.method, amount: p.amount }));
   if (body.payment_method === 'crediario') {
-    const plan = body.crediario as { entrada?: number; entrada_method?: string } | undefined;
-    const entrada = cents(plan?.entrada ?? 0);
-    return entrada > 0 ? [{ method: plan?.entrada_method ?? 'cash', amount: entrada }] : [];
+    const entrada = body.crediario?.entrada ?? 0;
+    return entrada > 0 ? [{ method: body.crediario?.entrada_method ?? 'cash', amount: entrada }] : [];
   }
-  return totalCentavos > 0 ? [{ method: String(body.payment_method), amount: totalCentavos }] : [];
+  return totalCentavos > 0 ? [{ method: body.payment_method, amount: totalCentavos }] : [];
 }

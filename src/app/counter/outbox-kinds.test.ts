@@ -12,6 +12,7 @@ import { freshDevices, P1 } from '../test/device-db';
 import { OUTBOX_KINDS } from './outbox-kinds';
 import { caixaResource, storeCreditResource } from './outbox-resources';
 import { recordSale } from './records';
+import { saleBody } from '../test/sale-body';
 
 const openDb = freshDevices('kinds');
 
@@ -87,7 +88,7 @@ describe('the table of outbox kinds', () => {
   it("a refused sale marks the till's record; a retry puts it back to pending; a discard leaves it rejected", async () => {
     const db = openDb();
     const s = sale([[P1, 1]]);
-    await recordSale(db, s, {}, { summary: 'v' });
+    await recordSale(db, s, saleBody(s), { summary: 'v' });
     await drainOutbox(db, { send: refuse });
     expect((await db.sales.get(s.id))?.state).toBe('rejected');
     await retryRejected(db, s.id);

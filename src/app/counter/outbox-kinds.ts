@@ -6,6 +6,8 @@
 // queue, the app and the service worker before they deliver).
 import { applyAcknowledgedSale, applyDeliveredRestock } from '../offline/stock';
 import type { BalcaoDb, OutboxEntry } from '../offline/db';
+import { deleteOverlayOf, updateLocalSale } from '../offline/device-store';
+import { outboxRowsOf } from '../offline/outbox';
 import {
   acknowledge,
   isBatchable as batchable,
@@ -21,7 +23,7 @@ import { saleAckOf } from './sale-answer';
 import { applyStoreCreditAnswer } from './store-credit';
 
 const saleState = (state: 'pending' | 'rejected') => async (db: BalcaoDb, entry: OutboxEntry) => {
-  await db.sales.update(entry.id, { state });
+  await updateLocalSale(db, entry.id, { state });
 };
 
 /** The customer's vale-troca as the server answered a delivered return or payout. */
@@ -48,7 +50,7 @@ const sale: OutboxKindDescriptor<void, { customerId?: unknown; sessionId?: strin
     batch: { method: 'POST', path: '/api/sales' },
     async acknowledged(db, entry, answer) {
       const ack = saleAckOf(answer);
-      if (ack.number) await db.sales.update(entry.id, { number: ack.number });
+      if (ack.number) await updateLocalSale(db, entry.id, { number: ack.number });
       await applyAcknowledgedSale(db, entry.id, ack.conflicts, ack.stockAfter);
     },
     refused: saleState('rejected'),
@@ -74,8 +76,8 @@ const account: OutboxKindDescriptor<OutboxRoute, { resource: string; sessionId?:
   waitsFor: ({ resource, sessionId }) => ({ resources: [resource], ids: [sessionId] }),
   acknowledged: (db, entry) => settleAccountChange(db, entry),
   async discarded(db, entry) {
-    if (entry.resource && (await db.outbox.where('resource').equals(entry.resource).count()) === 0) {
-      await db.financeOverlay.where('resource').equals(entry.resource).delete();
+    if (entry.resource && (await outboxRowsOf(db, entry.resource)).length === 0) {
+      await deleteOverlayOf(db, entry.resource);
     }
   },
 };

@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { getDb, type OutboxEntry } from '../offline/db';
 import { useDeviceQuery, useQueuing, useSyncEngine } from '../offline/hooks';
-import { outboxOutcome, type OutboxOutcome } from '../offline/outbox';
+import { outboxOutcome, outboxRowsUnder, type OutboxOutcome } from '../offline/outbox';
 import { SALE_CANCEL_PREFIX } from './outbox-resources';
 import { recordCustomer, recordCustomerUpdate, recordSaleCancel } from './records';
 
@@ -17,7 +17,7 @@ export const useRecordCustomerUpdate = () => useQueuing(recordCustomerUpdate);
 export function useQueuedCancels(): ReadonlyMap<string, OutboxEntry['status']> {
   return useDeviceQuery(
     async () => {
-      const rows = await getDb().outbox.where('resource').startsWith(SALE_CANCEL_PREFIX).toArray();
+      const rows = await outboxRowsUnder(getDb(), SALE_CANCEL_PREFIX);
       return new Map(
         rows
           .filter((e) => e.kind === 'sale-cancel')

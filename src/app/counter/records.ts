@@ -2,8 +2,11 @@
 // a sale kept at the till (with its local record and its number), a customer created or
 // changed without a connection (with its mirror row), an admin's cancel of a sale. What
 // each waits for and what an answer does: outbox-kinds.ts.
+import { z } from 'zod';
+import { SaleCreateSchema, type SaleCreate } from '../../shared/contract/sales';
 import type { BalcaoDb, LocalSale, MirrorCustomer, OutboxEntry } from '../offline/db';
-import { buildOutboxEntry } from '../offline/outbox';
+import { addToOutbox, buildOutboxEntry } from '../offline/outbox';
+import { addLocalSale, inOneTransaction, putMirrorCustomer, updateMirrorCustomer } from '../offline/device-store';
 import { waitingFor } from '../offline/outbox-kinds';
 import { claimSaleNumber } from '../offline/sale-numbers';
 import { OUTBOX_KINDS } from './outbox-kinds';
@@ -14,15 +17,20 @@ import { customerResource, saleCancelResource } from './outbox-resources';
  * sequence together, in ONE transaction (durable before it resolves: BalcaoDb is 'strict'). The sale's id is the
  * outbox row's id and its Idempotency-Key. A sale for a customer still queued (created
  * offline) waits for that customer's row.
+ *
+ * The row keeps the body as the wire carries it (reais), encoded here from the typed sale
+ * (centavos): rows written by earlier versions are wire bodies too, and the sender sends a
+ * row's body as it is, so a sale queued before an upgrade is delivered once and unchanged.
  */
 export async function recordSale(
   db: BalcaoDb,
   sale: Omit<LocalSale, 'state' | 'conflicts'>,
-  body: unknown,
+  typed: SaleCreate,
   options: { dependsOn?: string[]; summary: string; storeCredit?: OutboxEntry['storeCredit'] },
 ): Promise<OutboxEntry> {
-  const customerId = (body as { customer_id?: unknown } | null)?.customer_id;
-  return db.transaction('rw', db.sales, db.outbox, db.meta, async () => {
+  const body = z.encode(SaleCreateSchema, typed);
+  const customerId = typed.customer_id;
+  return inOneTransaction(db, ['sales', 'outbox', 'meta'], async () => {
     const customer = await saleDependencies(db, customerId);
     await claimSaleNumber(db, sale.number);
     const entry = buildOutboxEntry(
@@ -37,8 +45,8 @@ export async function recordSale(
       sale.createdAt,
     );
     if (options.storeCredit) entry.storeCredit = options.storeCredit;
-    await db.sales.add({ ...sale, state: 'pending', conflicts: 0 });
-    await db.outbox.add(entry);
+    await addLocalSale(db, { ...sale, state: 'pending', conflicts: 0 });
+    await addToOutbox(db, entry);
     return entry;
   });
 }
@@ -65,10 +73,10 @@ export async function recordCustomer(
     body,
     summary: `Cliente ${customer.name}`,
   });
-  await db.transaction('rw', db.customers, db.outbox, async () => {
+  await inOneTransaction(db, ['customers', 'outbox'], async () => {
     // Version 0: the server's row replaces it at the next pull.
-    await db.customers.put({ ...customer, version: 0 });
-    await db.outbox.add(entry);
+    await putMirrorCustomer(db, { ...customer, version: 0 });
+    await addToOutbox(db, entry);
   });
   return entry;
 }
@@ -84,7 +92,7 @@ export async function recordCustomerUpdate(
   body: unknown,
 ): Promise<OutboxEntry> {
   const at = { changing: update.id };
-  return db.transaction('rw', db.customers, db.outbox, async () => {
+  return inOneTransaction(db, ['customers', 'outbox'], async () => {
     const entry: OutboxEntry = {
       ...buildOutboxEntry({
         kind: 'customer',
@@ -95,8 +103,8 @@ export async function recordCustomerUpdate(
       }),
       resource: customerResource(update.id),
     };
-    await db.customers.update(update.id, update.changes);
-    await db.outbox.add(entry);
+    await updateMirrorCustomer(db, update.id, update.changes);
+    await addToOutbox(db, entry);
     return entry;
   });
 }
@@ -113,7 +121,7 @@ export async function recordSaleCancel(
   cancel: { saleId: string; reason: string; summary: string },
 ): Promise<OutboxEntry> {
   const at = { saleId: cancel.saleId };
-  return db.transaction('rw', db.outbox, async () => {
+  return inOneTransaction(db, ['outbox'], async () => {
     const entry: OutboxEntry = {
       ...buildOutboxEntry({
         kind: 'sale-cancel',
@@ -124,7 +132,7 @@ export async function recordSaleCancel(
       }),
       resource: saleCancelResource(cancel.saleId),
     };
-    await db.outbox.add(entry);
+    await addToOutbox(db, entry);
     return entry;
   });
 }

@@ -13,6 +13,7 @@ import { pastTrocaPeriod, trocaPeriodPassed } from '../../shared/troca-period';
 import type { ApiClient } from '../lib/api-client';
 import { ApiError, isNetworkError } from '../lib/api-error';
 import type { BalcaoDb, LocalSale } from '../offline/db';
+import { findLocalSales, getLocalSale } from '../offline/device-store';
 import { chargedLines, queuedReturnedUnits } from './returns';
 
 /** A line of a sale as the return dialog shows it (centavos). */
@@ -73,13 +74,13 @@ function openInstalmentsOf(
 async function localSale(db: BalcaoDb, typed: string): Promise<LocalSale | undefined> {
   const number = parseSaleNumber(typed)?.number.toLowerCase();
   return (
-    (await db.sales.get(typed)) ??
-    (await db.sales
-      .filter((s) => {
+    (await getLocalSale(db, typed)) ??
+    (
+      await findLocalSales(db, (s) => {
         const own = s.number?.toLowerCase();
         return own === typed || (number !== undefined && own === number) || s.id.toLowerCase().startsWith(typed);
       })
-      .first())
+    )[0]
   );
 }
 

@@ -5,6 +5,7 @@
 
 import { api } from '../lib/api';
 import { getDb } from '../offline/db';
+import { getMirrorCustomer } from '../offline/device-store';
 import { useLiveDeviceQuery } from '../offline/hooks';
 import { useDirectSend } from './sale-hooks';
 import { findReturnableSale, type ReturnableSale, type SaleReach } from './returnable-sale';
@@ -27,7 +28,7 @@ export function useStoreCredit(customerId: string | null | undefined): number | 
 /** Whether the customer is the store's 'Consumidor final' (told by its flag in the mirror); undefined while read. */
 export function useIsFinalConsumer(customerId: string | null | undefined): boolean | undefined {
   return useLiveDeviceQuery(
-    async () => (customerId ? (await getDb().customers.get(customerId))?.final_consumer === true : false),
+    async () => (customerId ? (await getMirrorCustomer(getDb(), customerId))?.final_consumer === true : false),
     [customerId],
   );
 }

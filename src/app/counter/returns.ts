@@ -16,11 +16,13 @@ import { estornoMethodOf, type TillPart } from '../../shared/caixa';
 import { tillPartsOf } from '../../shared/caixa-taken';
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import { shareDiscount } from '../../shared/discounts';
-import type { RefundMethod } from '../../shared/contract/returns';
+import type { z } from 'zod';
+import type { RefundMethod, ReturnCreateSchema } from '../../shared/contract/returns';
 import type { ApiError } from '../lib/api-error';
 import type { BalcaoDb, LocalSale, OutboxEntry } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
-import { buildOutboxEntry } from '../offline/outbox';
+import { addToOutbox, buildOutboxEntry, outboxRows } from '../offline/outbox';
+import { inOneTransaction } from '../offline/device-store';
 import { waitingFor } from '../offline/outbox-kinds';
 import { failureOf, verdictOf } from '../lib/retry-policy';
 import { madeByNow } from '../offline/session-cache';
@@ -32,13 +34,16 @@ import { storeCreditResource } from './outbox-resources';
 import { answeredTillPart } from './return-answer';
 import { applyStoreCreditAnswer } from './store-credit';
 
+/** A return's body as the wire carries it: it holds no money, so the device's form is the wire's (nothing to encode). */
+type ReturnBody = z.input<typeof ReturnCreateSchema>;
+
 export interface ReturnInput {
   /** The return's id: its outbox row's id and Idempotency-Key. */
   id: string;
   saleId: string;
   customerId: string;
-  /** The POST /api/sales/:id/returns body (reais at the edge); offline is set here. */
-  body: Record<string, unknown>;
+  /** The POST /api/sales/:id/returns body as the contract takes it; offline is set here. */
+  body: Omit<ReturnBody, 'offline'>;
   /** centavos credited to the customer's vale-troca (vale_troca), 0 otherwise */
   storeCredit: number;
   /** The units going back to stock (not the damaged ones). */
@@ -52,7 +57,7 @@ export type ReturnOutcome =
   { kind: 'delivered'; body: unknown } | { kind: 'queued' } | { kind: 'refused'; error: ApiError };
 
 /** What a return waits for while queued: its sale and its caixa's opening (outbox-kinds.ts). */
-function returnWaits(db: BalcaoDb, input: ReturnInput, body: Record<string, unknown>): Promise<string[]> {
+function returnWaits(db: BalcaoDb, input: ReturnInput, body: Omit<ReturnBody, 'offline'>): Promise<string[]> {
   return waitingFor(db, OUTBOX_KINDS.return.waitsFor({ saleId: input.saleId, sessionId: body.cash_session_id }));
 }
 
@@ -60,9 +65,9 @@ function returnWaits(db: BalcaoDb, input: ReturnInput, body: Record<string, unkn
 export async function recordReturn(
   db: BalcaoDb,
   input: ReturnInput,
-  body: Record<string, unknown>,
+  body: Omit<ReturnBody, 'offline'>,
 ): Promise<OutboxEntry> {
-  return db.transaction('rw', db.outbox, db.meta, async () => {
+  return inOneTransaction(db, ['outbox', 'meta'], async () => {
     const entry: OutboxEntry = {
       ...buildOutboxEntry({
         id: input.id,
@@ -80,10 +85,9 @@ export async function recordReturn(
         : {}),
       ...(input.restock?.length ? { restock: input.restock } : {}),
     };
-    await db.outbox.add(entry);
+    await addToOutbox(db, entry);
     const sessionId = body.cash_session_id;
-    if (typeof sessionId === 'string' && input.tillPart)
-      await keepCaixaReceipt(db, sessionId, { id: input.id, ...input.tillPart });
+    if (sessionId && input.tillPart) await keepCaixaReceipt(db, sessionId, { id: input.id, ...input.tillPart });
     return entry;
   });
 }
@@ -129,16 +133,16 @@ export function chargedLines(sale: Pick<LocalSale, 'items' | 'receipt'>): number
  */
 export const finishReturn: DirectSend<ReturnInput, ReturnOutcome> = async (db, client, input, options) => {
   const device = await deviceIdentity(db);
-  const body: Record<string, unknown> = {
+  const caixa = await currentCaixa(db);
+  const body: Omit<ReturnBody, 'offline'> = {
     ...input.body,
     id: input.id,
     device_id: device.id,
     device_label: device.label,
     ...(await madeByNow(db)),
     returned_at: new Date().toISOString(),
+    ...(caixa?.status === 'open' ? { cash_session_id: caixa.id } : {}),
   };
-  const caixa = await currentCaixa(db);
-  if (caixa?.status === 'open') body.cash_session_id = caixa.id;
   const queue = async (): Promise<ReturnOutcome> => {
     await recordReturn(db, input, body);
     return { kind: 'queued' };
@@ -152,13 +156,13 @@ export const finishReturn: DirectSend<ReturnInput, ReturnOutcome> = async (db, c
       timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
     });
     const part = caixa?.status === 'open' ? answeredTillPart(answer, caixa.id) : null;
-    await db.transaction('rw', db.customers, db.meta, async () => {
+    await inOneTransaction(db, ['customers', 'meta'], async () => {
       await applyStoreCreditAnswer(db, input.customerId, answer);
       if (part) await keepCaixaReceipt(db, caixa!.id, { id: input.id, ...part });
     });
     const restock = input.restock ?? [];
     if (restock.length > 0)
-      await db.transaction('rw', db.products, db.productChunks, async () => {
+      await inOneTransaction(db, ['products', 'productChunks'], async () => {
         await applyDeliveredRestock(db, restock);
       });
     return { kind: 'delivered', body: answer };
@@ -172,9 +176,9 @@ export const finishReturn: DirectSend<ReturnInput, ReturnOutcome> = async (db, c
 export async function queuedReturnedUnits(db: BalcaoDb, saleId: string): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   const { path } = OUTBOX_KINDS.return.route({ saleId });
-  for (const entry of await db.outbox.toArray()) {
+  for (const entry of await outboxRows(db)) {
     if (entry.kind !== 'return' || entry.path !== path) continue;
-    for (const line of (entry.body as { lines?: { position?: number; quantity: number }[] }).lines ?? []) {
+    for (const line of (entry.body as Partial<ReturnBody>).lines ?? []) {
       if (line.position !== undefined) out.set(line.position, (out.get(line.position) ?? 0) + line.quantity);
     }
   }

@@ -5,8 +5,9 @@
 // device's clock): the server compares it with the stock the system had at that moment,
 // and a count that arrives after a newer one of the same product leaves the newer. Until
 // the server has it, the screen shows the queued quantity over the server's line.
+import type { StockCountLineUpdate } from '../../shared/contract/stock-counts';
 import type { BalcaoDb, OutboxEntry } from '../offline/db';
-import { buildOutboxEntry } from '../offline/outbox';
+import { addToOutbox, buildOutboxEntry, outboxRowsUnder } from '../offline/outbox';
 import { OUTBOX_KINDS } from './outbox-kinds';
 import { countResource } from './outbox-resources';
 
@@ -19,29 +20,35 @@ export interface CountInput {
   countedAt?: Date;
 }
 
+/** The PUT's body: no money in it, so the contract's form is the wire's. */
+const lineUpdate = (input: CountInput): StockCountLineUpdate => ({
+  counted: input.counted,
+  counted_at: (input.countedAt ?? new Date()).toISOString(),
+});
+
 /** Queues one counted quantity (see the file's header). */
 export async function recordCount(db: BalcaoDb, input: CountInput): Promise<OutboxEntry> {
   const entry: OutboxEntry = {
     ...buildOutboxEntry({
       kind: 'stock-count',
       ...OUTBOX_KINDS['stock-count'].route(input),
-      body: { counted: input.counted, counted_at: (input.countedAt ?? new Date()).toISOString() },
+      body: lineUpdate(input),
       summary: `Inventário: ${input.productName}, ${input.counted} contado(s)`,
     }),
     resource: `${countResource(input.countId)}${input.productId}`,
   };
-  await db.outbox.add(entry);
+  await addToOutbox(db, entry);
   return entry;
 }
 
 /** The quantities of a count still queued here (not yet on the server), by product: the last one counted. */
 export async function queuedCounts(db: BalcaoDb, countId: string): Promise<Map<string, number>> {
   const prefix = countResource(countId);
-  const rows = await db.outbox.where('resource').startsWith(prefix).sortBy('seq');
+  const rows = await outboxRowsUnder(db, prefix);
   const out = new Map<string, number>();
   for (const row of rows) {
     if (row.kind !== 'stock-count' || row.status !== 'pending') continue;
-    out.set(row.resource!.slice(prefix.length), (row.body as { counted: number }).counted);
+    out.set(row.resource!.slice(prefix.length), (row.body as StockCountLineUpdate).counted);
   }
   return out;
 }

@@ -17,6 +17,7 @@ import { storeCreditOf } from './store-credit';
 import { drainOutbox } from '../offline/sender';
 import { finishPayout } from './store-credit-payout';
 import { freshDevices, P1 } from '../test/device-db';
+import { saleBody } from '../test/sale-body';
 
 const openDb = freshDevices('t');
 const CUSTOMER = '00000000-0000-4000-8000-0000000000c2';
@@ -34,10 +35,18 @@ function client(answer: () => unknown) {
 /** A return of 50,00 to vale-troca and a new sale of 20,00 paid with it, both queued here. */
 async function exchangeQueued(db: ReturnType<typeof openDb>) {
   const returnId = crypto.randomUUID();
+  const vale = { lines: [], reason: 'Troca', refund_method: 'vale_troca' as const };
   await recordReturn(
     db,
-    { id: returnId, saleId: crypto.randomUUID(), customerId: CUSTOMER, body: {}, storeCredit: 5000, summary: 'Troca' },
-    { lines: [] },
+    {
+      id: returnId,
+      saleId: crypto.randomUUID(),
+      customerId: CUSTOMER,
+      body: vale,
+      storeCredit: 5000,
+      summary: 'Troca',
+    },
+    vale,
   );
   const sale: Omit<LocalSale, 'state' | 'conflicts'> = {
     id: crypto.randomUUID(),
@@ -47,12 +56,10 @@ async function exchangeQueued(db: ReturnType<typeof openDb>) {
     paymentMethod: 'cash',
     items: [{ product_id: P1, product_name: 'Caneca', quantity: 1, unit_price_centavos: 2000 }],
   };
-  await recordSale(
-    db,
-    sale,
-    { customer_id: CUSTOMER },
-    { summary: 'Venda', storeCredit: { customerId: CUSTOMER, delta: -2000 } },
-  );
+  await recordSale(db, sale, saleBody(sale, { customer_id: CUSTOMER }), {
+    summary: 'Venda',
+    storeCredit: { customerId: CUSTOMER, delta: -2000 },
+  });
   return { returnId, saleId: sale.id };
 }
 

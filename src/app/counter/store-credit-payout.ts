@@ -7,7 +7,11 @@
 // beside the instalments received: caixa-session.ts), so the till's expected cash agrees with the
 // server's; and the customer's vale-troca here drops by it at once (store-credit.ts).
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
-import { toReais } from '../../shared/money';
+import { z } from 'zod';
+import {
+  StoreCreditPayoutCreateSchema,
+  type StoreCreditPayoutCreate,
+} from '../../shared/contract/store-credit-payouts';
 import type { ApiError } from '../lib/api-error';
 import { tillPartsOf } from '../../shared/caixa-taken';
 import { currentCaixa, keepCaixaReceipt } from './caixa-session';
@@ -15,7 +19,8 @@ import type { BalcaoDb, OutboxEntry } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
 import { madeByNow } from '../offline/session-cache';
 import type { DirectSend } from './direct-send';
-import { buildOutboxEntry } from '../offline/outbox';
+import { addToOutbox, buildOutboxEntry } from '../offline/outbox';
+import { inOneTransaction } from '../offline/device-store';
 import { waitingFor } from '../offline/outbox-kinds';
 import { OUTBOX_KINDS } from './outbox-kinds';
 import { applyStoreCreditAnswer } from './store-credit';
@@ -56,9 +61,10 @@ export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, c
   const device = await deviceIdentity(db);
   const caixa = await currentCaixa(db);
   const sessionId = caixa?.status === 'open' ? caixa.id : null;
-  const body: Record<string, unknown> = {
+  // Centavos here; reais only as its outbox row is written or as it is sent (the row keeps the wire body).
+  const body: Omit<StoreCreditPayoutCreate, 'offline'> = {
     id: input.id,
-    amount: toReais(input.amount),
+    amount: input.amount,
     return_id: input.returnId,
     ...(input.saleId ? { sale_id: input.saleId } : {}),
     ...(sessionId ? { cash_session_id: sessionId } : {}),
@@ -69,20 +75,20 @@ export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, c
   };
   const path = `/customers/${input.customerId}/store-credit/payout`;
   const queue = async (): Promise<PayoutOutcome> => {
-    await db.transaction('rw', db.outbox, db.meta, async () => {
+    await inOneTransaction(db, ['outbox', 'meta'], async () => {
       const entry: OutboxEntry = {
         ...buildOutboxEntry({
           id: input.id,
           kind: 'store-credit-payout',
           ...OUTBOX_KINDS['store-credit-payout'].route({ customerId: input.customerId }),
-          body: { ...body, offline: true },
+          body: z.encode(StoreCreditPayoutCreateSchema, { ...body, offline: true }),
           summary: input.summary,
           dependsOn: await payoutDependencies(db, input, sessionId),
         }),
         resource: storeCreditResource(input.customerId),
         storeCredit: { customerId: input.customerId, delta: -input.amount },
       };
-      await db.outbox.add(entry);
+      await addToOutbox(db, entry);
       await keepCashOut(db, input, sessionId);
     });
     return { kind: 'queued' };
@@ -90,11 +96,11 @@ export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, c
   if (!options.online || (await payoutDependencies(db, input, sessionId)).length > 0) return queue();
   try {
     const answer = await client.send('POST', path, {
-      body: { ...body, offline: false },
+      body: z.encode(StoreCreditPayoutCreateSchema, { ...body, offline: false }),
       headers: { 'Idempotency-Key': input.id },
       timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
     });
-    await db.transaction('rw', db.customers, db.meta, async () => {
+    await inOneTransaction(db, ['customers', 'meta'], async () => {
       await applyStoreCreditAnswer(db, input.customerId, answer);
       await keepCashOut(db, input, sessionId);
     });

@@ -5,6 +5,8 @@ import { envelope } from '../../shared/contract/common';
 import { SaleReturnSchema } from '../../shared/contract/returns';
 import { toCentavos, toReais } from '../../shared/money';
 import type { BalcaoDb } from '../offline/db';
+import { getMirrorCustomer, updateMirrorCustomer } from '../offline/device-store';
+import { outboxRows } from '../offline/outbox';
 
 /**
  * What the device reads of a delivered return's or payout's answer, checked against the
@@ -18,13 +20,13 @@ export async function applyStoreCreditAnswer(db: BalcaoDb, customerId: string, a
   const balance = parsed.success ? parsed.data.data.store_credit_balance : null;
   if (balance === null) return;
   // The mirror keeps customers as the server sends them (reais).
-  await db.customers.update(customerId, { store_credit: toReais(balance) });
+  await updateMirrorCustomer(db, customerId, { store_credit: toReais(balance) });
 }
 
 /** centavos of vale-troca the queued entries add (+) or use (-) for each customer. */
 export async function queuedStoreCredit(db: BalcaoDb): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (const entry of await db.outbox.where('status').equals('pending').toArray()) {
+  for (const entry of await outboxRows(db, 'pending')) {
     if (!entry.storeCredit) continue;
     const { customerId, delta } = entry.storeCredit;
     out.set(customerId, (out.get(customerId) ?? 0) + delta);
@@ -34,7 +36,7 @@ export async function queuedStoreCredit(db: BalcaoDb): Promise<Map<string, numbe
 
 /** The customer's vale-troca on this device (centavos): the server's balance and what is queued. */
 export async function storeCreditOf(db: BalcaoDb, customerId: string): Promise<number> {
-  const customer = await db.customers.get(customerId);
+  const customer = await getMirrorCustomer(db, customerId);
   const server = customer?.store_credit ? toCentavos(customer.store_credit) : 0;
   return Math.max(0, server + ((await queuedStoreCredit(db)).get(customerId) ?? 0));
 }

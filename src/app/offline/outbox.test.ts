@@ -9,6 +9,7 @@ import { applyAcknowledgedSale, availableStock, pendingQuantities } from './stoc
 import { onAck } from '../counter/outbox-kinds';
 import { freshDevices, P1, P2 } from '../test/device-db';
 import { fakeServer, sale } from './outbox-fixtures';
+import { saleBody } from '../test/sale-body';
 
 const openDb = freshDevices('t');
 
@@ -16,7 +17,7 @@ describe('outbox writes', () => {
   it('writes a sale and its outbox row together, or neither', async () => {
     const db = openDb();
     const first = sale([[P1, 1]]);
-    await recordSale(db, first, { items: [] }, { summary: 'Venda' });
+    await recordSale(db, first, saleBody(first), { summary: 'Venda' });
     expect(await db.sales.count()).toBe(1);
     expect(await db.outbox.count()).toBe(1);
 
@@ -24,7 +25,7 @@ describe('outbox writes', () => {
     // index) must not leave its sale row behind.
     const doomed = sale([[P1, 2]]);
     await enqueue(db, { id: doomed.id, kind: 'customer', method: 'POST', path: '/x', body: {}, summary: 'x' });
-    await expect(recordSale(db, doomed, {}, { summary: 'x' })).rejects.toThrow();
+    await expect(recordSale(db, doomed, saleBody(doomed), { summary: 'x' })).rejects.toThrow();
     expect(await db.sales.get(doomed.id)).toBeUndefined();
     expect(await db.sales.count()).toBe(1);
   });
@@ -50,7 +51,8 @@ describe('outbox writes', () => {
     expect(await saleDependencies(db, id)).toEqual([id]);
     expect(await saleDependencies(db, crypto.randomUUID())).toEqual([]);
     // recordSale finds it by itself, in the sale's own transaction.
-    const waiting = await recordSale(db, sale([[P1, 1]]), { customer_id: id }, { summary: 'v' });
+    const forCustomer = sale([[P1, 1]]);
+    const waiting = await recordSale(db, forCustomer, saleBody(forCustomer, { customer_id: id }), { summary: 'v' });
     expect(waiting.dependsOn).toEqual([id]);
     expect((await db.outbox.where('id').equals(waiting.id).first())?.dependsOn).toEqual([id]);
 
@@ -69,8 +71,9 @@ describe('outbox writes', () => {
       [P1, 2],
       [P2, 1],
     ]);
-    await recordSale(db, a, {}, { summary: 'a' });
-    await recordSale(db, sale([[P1, 3]]), {}, { summary: 'b' });
+    await recordSale(db, a, saleBody(a), { summary: 'a' });
+    const b = sale([[P1, 3]]);
+    await recordSale(db, b, saleBody(b), { summary: 'b' });
     let pending = await pendingQuantities(db);
     expect(availableStock({ id: P1, current_stock: 10 }, pending)).toBe(5);
     expect(availableStock({ id: P2, current_stock: 3 }, pending)).toBe(2);
@@ -92,7 +95,7 @@ describe('outbox writes', () => {
       { id: P2, current_stock: 3, version: 1 } as never,
     ]);
     const sold = sale([[P1, 4]]);
-    await recordSale(db, sold, {}, { summary: 'v' });
+    await recordSale(db, sold, saleBody(sold), { summary: 'v' });
     // Two units of P1 back to stock, in two lines (a damaged unit is in no restock line).
     const entry = await recordReturn(
       db,
@@ -100,7 +103,7 @@ describe('outbox writes', () => {
         id: crypto.randomUUID(),
         saleId: sold.id,
         customerId: crypto.randomUUID(),
-        body: {},
+        body: { lines: [], reason: 'Defeito', refund_method: 'dinheiro' },
         storeCredit: 0,
         summary: 'Devolução',
         restock: [
@@ -108,7 +111,7 @@ describe('outbox writes', () => {
           { productId: P1, quantity: 1 },
         ],
       },
-      { lines: [] },
+      { lines: [], reason: 'Defeito', refund_method: 'dinheiro' },
     );
     let pending = await pendingQuantities(db);
     expect(availableStock({ id: P1, current_stock: 10 }, pending)).toBe(8);

@@ -42,6 +42,34 @@ export async function enqueue(db: BalcaoDb, input: NewOutboxEntry): Promise<Outb
   return entry;
 }
 
+/** Adds a row built by its writer (with what its kind keeps besides), inside the writer's unit of work. */
+export async function addToOutbox(db: BalcaoDb, entry: OutboxEntry): Promise<void> {
+  await db.outbox.add(entry);
+}
+
+/** The rows still in the outbox (pending and refused; only those of `status` when told), in delivery order. */
+export function outboxRows(db: BalcaoDb, status?: OutboxEntry['status']): Promise<OutboxEntry[]> {
+  return status === undefined ? db.outbox.toArray() : db.outbox.where('status').equals(status).toArray();
+}
+
+/** The rows still in the outbox with one of these ids, in delivery order. */
+export function outboxRowsWithIds(db: BalcaoDb, ids: readonly string[]): Promise<OutboxEntry[]> {
+  return db.outbox
+    .where('id')
+    .anyOf([...ids])
+    .sortBy('seq');
+}
+
+/** The rows of a resource still in the outbox, in delivery order. */
+export function outboxRowsOf(db: BalcaoDb, resource: string): Promise<OutboxEntry[]> {
+  return db.outbox.where('resource').equals(resource).sortBy('seq');
+}
+
+/** The rows whose resource starts with `prefix` ('count:<id>:', 'sale-cancel:'), in delivery order. */
+export function outboxRowsUnder(db: BalcaoDb, prefix: string): Promise<OutboxEntry[]> {
+  return db.outbox.where('resource').startsWith(prefix).sortBy('seq');
+}
+
 /** Where an outbox row stands (after a send): gone once the server acknowledged it. */
 export type OutboxOutcome = 'delivered' | 'queued' | 'rejected';
 

@@ -9,6 +9,7 @@ import { BalcaoDb, type LocalSale } from './db';
 import { finishSale } from '../counter/finish-sale';
 import { ensureDeviceCode, nextSaleNumber, ownTillName } from './sale-numbers';
 import { deviceIdentity } from './device-identity';
+import { saleBody } from '../test/sale-body';
 
 const names: string[] = [];
 const opened: BalcaoDb[] = [];
@@ -35,8 +36,7 @@ function input() {
     paymentMethod: 'cash',
     items: [{ product_id: P1, product_name: 'Caneca', quantity: 1, unit_price_centavos: 1000 }],
   };
-  const body = { id: sale.id, customer_id: CUSTOMER, items: [], payment_method: 'cash', offline: true };
-  return { sale, body, summary: 'Venda · Maria · R$ 10,00' };
+  return { sale, body: saleBody(sale, { customer_id: CUSTOMER }), summary: 'Venda · Maria · R$ 10,00' };
 }
 
 const registering = (code: string) => {

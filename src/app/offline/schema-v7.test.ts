@@ -12,6 +12,7 @@ import { pullMirror, type PullPage } from './mirror';
 import { countProducts, getProducts } from './product-store';
 import { searchProductIds, updateProductIndex } from './search-index';
 import { applyAcknowledgedSale, pendingQuantities } from './stock';
+import { saleBody } from '../test/sale-body';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -122,7 +123,8 @@ describe('schema v7', () => {
       { send: () => Promise.reject(new Error('offline')) },
       {
         sale: { ...sale, id: 's-3', items: [{ ...sale.items[0]!, product_id: 'p-150', quantity: 1 }] },
-        body: { id: 's-3', items: [{ product_id: 'p-150', quantity: 1, unit_price: 2 }], payment_method: 'cash' },
+        // The body's ids must be the contract's (uuids); only the local record's lines count here.
+        body: saleBody({ ...sale, id: crypto.randomUUID(), items: [] }),
         summary: 'Venda #3',
       },
       { online: false },

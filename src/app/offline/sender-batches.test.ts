@@ -2,12 +2,19 @@
 // runs of sales sent in batches, two tabs draining at once, and the Web Lock.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from './db';
+import type { BalcaoDb, OutboxEntry } from './db';
 import { recordSale } from '../counter/records';
 import { drainOutbox, withSenderLock, type OutboxTransport, type SendResult } from './sender';
 import { onAck } from '../counter/outbox-kinds';
 import { freshDevices, P1, P2 } from '../test/device-db';
 import { batchTransport, fakeServer, queueCustomer, sale } from './outbox-fixtures';
+import { saleBody } from '../test/sale-body';
+
+/** Queues a sale of one unit of P1, shown as `summary`. */
+function queueSale(db: BalcaoDb, summary: string) {
+  const s = sale([[P1, 1]]);
+  return recordSale(db, s, saleBody(s), { summary });
+}
 
 const openDb = freshDevices('t');
 
@@ -23,7 +30,7 @@ describe('sender', () => {
         async (script, count) => {
           const db = openDb();
           const server = fakeServer();
-          for (let i = 0; i < count; i++) await recordSale(db, sale([[P1, 1]]), { i }, { summary: `${i}` });
+          for (let i = 0; i < count; i++) await queueSale(db, `${i}`);
           let step = 0;
           let t = 0;
           // Each call (one entry, or a batch) plays the next step of the script, which
@@ -56,9 +63,9 @@ describe('sender', () => {
     const server = fakeServer();
     const { calls, transport } = batchTransport(server);
     const ids: string[] = [];
-    for (let i = 0; i < 7; i++) ids.push((await recordSale(db, sale([[P1, 1]]), { i }, { summary: `${i}` })).id);
+    for (let i = 0; i < 7; i++) ids.push((await queueSale(db, `${i}`)).id);
     const customer = await queueCustomer(db);
-    for (let i = 7; i < 10; i++) ids.push((await recordSale(db, sale([[P1, 1]]), { i }, { summary: `${i}` })).id);
+    for (let i = 7; i < 10; i++) ids.push((await queueSale(db, `${i}`)).id);
 
     expect(await drainOutbox(db, { ...transport, onAck })).toEqual({ delivered: 11, rejected: 0, stopped: null });
     expect(calls).toEqual([ids.slice(0, 3), ids.slice(3, 6), [ids[6]], [customer.id], ids.slice(7, 10)]);
@@ -70,7 +77,7 @@ describe('sender', () => {
     const db = openDb();
     const server = fakeServer();
     const [a, bad, c] = [sale([[P1, 1]]), sale([[P1, 1]]), sale([[P2, 1]])];
-    for (const s of [a, bad, c]) await recordSale(db, s, {}, { summary: 'v' });
+    for (const s of [a, bad, c]) await recordSale(db, s, saleBody(s), { summary: 'v' });
     const { transport } = batchTransport(server, (entries) =>
       entries.length > 1
         ? entries.map((e) =>
@@ -95,7 +102,7 @@ describe('sender', () => {
     const db = openDb();
     const server = fakeServer();
     const sales = [sale([[P1, 1]]), sale([[P1, 1]]), sale([[P1, 1]])];
-    for (const s of sales) await recordSale(db, s, {}, { summary: 'v' });
+    for (const s of sales) await recordSale(db, s, saleBody(s), { summary: 'v' });
     let t = 1_000;
     // The server commits the batch, the reply never arrives.
     let lose = true;
@@ -128,7 +135,7 @@ describe('sender', () => {
     const tabB = openDb(name);
     const server = fakeServer();
     const ids: string[] = [];
-    for (let i = 0; i < 30; i++) ids.push((await recordSale(tabA, sale([[P1, 1]]), { i }, { summary: `${i}` })).id);
+    for (let i = 0; i < 30; i++) ids.push((await queueSale(tabA, `${i}`)).id);
     const slow = async (entries: OutboxEntry[]) => {
       await new Promise((r) => setTimeout(r, 1));
       return entries.map((e) => server.handle(e));

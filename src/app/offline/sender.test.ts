@@ -10,6 +10,7 @@ import { drainOutbox, type Send } from './sender';
 import { pendingQuantities } from './stock';
 import { freshDevices, P1, P2 } from '../test/device-db';
 import { fakeServer, queueCustomer, sale } from './outbox-fixtures';
+import { saleBody } from '../test/sale-body';
 
 const openDb = freshDevices('t');
 
@@ -37,7 +38,10 @@ describe('sender', () => {
   it('delivers FIFO and deletes only acknowledged rows', async () => {
     const db = openDb();
     const server = fakeServer();
-    for (let i = 0; i < 5; i++) await recordSale(db, sale([[P1, 1]]), { n: i }, { summary: `v${i}` });
+    for (let i = 0; i < 5; i++) {
+      const s = sale([[P1, 1]]);
+      await recordSale(db, s, saleBody(s), { summary: `v${i}` });
+    }
     const order = (await db.outbox.orderBy('seq').toArray()).map((e) => e.id);
     const result = await drainOutbox(db, { send: async (e) => server.handle(e) });
     expect(result).toEqual({ delivered: 5, rejected: 0, stopped: null });
@@ -64,7 +68,7 @@ describe('sender', () => {
     const db = openDb();
     const server = fakeServer();
     const s = sale([[P1, 1]]);
-    await recordSale(db, s, { total: 10 }, { summary: 'v' });
+    await recordSale(db, s, saleBody(s), { summary: 'v' });
     let t = 1_000;
     // The server commits, but the reply never reaches the tablet.
     const lossy: Send = async (e) => {
@@ -89,8 +93,8 @@ describe('sender', () => {
     const server = fakeServer();
     const bad = sale([[P1, 1]]);
     const good = sale([[P2, 1]]);
-    await recordSale(db, bad, {}, { summary: 'ruim' });
-    await recordSale(db, good, {}, { summary: 'boa' });
+    await recordSale(db, bad, saleBody(bad), { summary: 'ruim' });
+    await recordSale(db, good, saleBody(good), { summary: 'boa' });
     const send: Send = async (e) =>
       e.id === bad.id ? { kind: 'http', status: 400, code: 'VALIDATION', error: 'Dados inválidos' } : server.handle(e);
     expect(await drainOutbox(db, { send })).toEqual({ delivered: 1, rejected: 1, stopped: null });
@@ -118,7 +122,7 @@ describe('sender', () => {
     const server = fakeServer();
     const customer = await queueCustomer(db);
     const s = sale([[P1, 1]]);
-    await recordSale(db, s, {}, { summary: 'v', dependsOn: [customer.id] });
+    await recordSale(db, s, saleBody(s), { summary: 'v', dependsOn: [customer.id] });
     let customerUp = false;
     const send: Send = async (e) => {
       if (e.id === customer.id && !customerUp) {

@@ -11,6 +11,7 @@ import { recordSale } from '../counter/records';
 import { createTransport } from './send';
 import { createSyncEngine, META_MIRROR_COMPLETE, type SyncEngine } from './sync-engine';
 import { createFetchPage } from './sync-io';
+import { saleBody } from '../test/sale-body';
 
 let server: FakeServer;
 let sync: FakeSync;
@@ -102,7 +103,7 @@ describe('sync engine', () => {
 
     sync.conflictsPerSale = 2;
     const sale = saleOf(product.id, 2);
-    await recordSale(db, sale, { sale: 1 }, { summary: 'Venda' });
+    await recordSale(db, sale, saleBody(sale), { summary: 'Venda' });
     engine!.saleRecorded();
 
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
@@ -124,7 +125,7 @@ describe('sync engine', () => {
     // The network drops: a send fails and the row backs off.
     sync.network = 'offline';
     const first = saleOf(product.id);
-    await recordSale(db, first, { n: 1 }, { summary: 'Venda 1' });
+    await recordSale(db, first, saleBody(first), { summary: 'Venda 1' });
     await engine!.drain();
     const row = await db.outbox.where('id').equals(first.id).first();
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
@@ -134,7 +135,7 @@ describe('sync engine', () => {
     // The browser knows it is offline: nothing is even tried.
     browserOnline = false;
     const second = saleOf(product.id);
-    await recordSale(db, second, { n: 2 }, { summary: 'Venda 2' });
+    await recordSale(db, second, saleBody(second), { summary: 'Venda 2' });
     engine!.saleRecorded();
     await engine!.drain();
     expect(sync.salesRequests).toHaveLength(1);
@@ -163,8 +164,8 @@ describe('sync engine', () => {
       request.headers['Idempotency-Key'] === bad.id
         ? { status: 400, body: { success: false, error: 'Cliente não encontrado', code: 'VALIDATION' } }
         : { status: 201, body: { success: true, data: { id: good.id, stock_conflicts: [] } } };
-    await recordSale(db, bad, {}, { summary: 'ruim' });
-    await recordSale(db, good, {}, { summary: 'boa' });
+    await recordSale(db, bad, saleBody(bad), { summary: 'ruim' });
+    await recordSale(db, good, saleBody(good), { summary: 'boa' });
     await engine!.drain();
     expect(await db.outbox.toArray()).toEqual([
       expect.objectContaining({ id: bad.id, status: 'rejected', rejection: expect.objectContaining({ status: 400 }) }),
@@ -192,7 +193,7 @@ describe('acknowledgement', () => {
         },
       },
     });
-    await recordSale(db, sale, {}, { summary: 'Venda' });
+    await recordSale(db, sale, saleBody(sale), { summary: 'Venda' });
     await engine!.drain();
     expect(await db.products.get(product.id)).toMatchObject({ current_stock: 5, version: 9 });
     expect((await db.sales.get(sale.id))?.state).toBe('synced');

@@ -2,7 +2,8 @@
 // searches, choose a customer, add a product, read the items.
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { META_CAIXA, newSession, type LocalCashSession } from '../counter/caixa-session';
+import { readMeta, writeMeta } from '../offline/device-store';
+import { CAIXA_SESSION, newSession, type LocalCashSession } from '../counter/caixa-session';
 import { getDb } from '../offline/db';
 import { renderApp } from './render-app';
 
@@ -13,7 +14,7 @@ import { renderApp } from './render-app';
 export async function seedOpenCaixa(openingFloat = 0): Promise<LocalCashSession> {
   const operator = { id: crypto.randomUUID(), name: 'Caixa' };
   const session = newSession(crypto.randomUUID(), 'Teste', operator, openingFloat, new Date().toISOString());
-  await getDb().meta.put({ key: META_CAIXA, value: session });
+  await writeMeta(getDb(), CAIXA_SESSION, session);
   return session;
 }
 
@@ -22,7 +23,7 @@ export async function seedOpenCaixa(openingFloat = 0): Promise<LocalCashSession>
  * cashier would, until its searches stop saying 'Carregando...'.
  */
 export async function openTill({ caixa = true }: { caixa?: boolean } = {}) {
-  if (caixa && (await getDb().meta.get(META_CAIXA)) === undefined) await seedOpenCaixa();
+  if (caixa && (await readMeta(getDb(), CAIXA_SESSION)) === undefined) await seedOpenCaixa();
   const view = renderApp('/vendas');
   await screen.findByText('PDV - Ponto de Venda');
   await waitFor(() => {

@@ -1,11 +1,10 @@
 // A finished sale as the till writes it: the local record (centavos, for the stock
-// overlay and the day's list), the request body exactly as the outbox will send it
-// (reais, encoded by the contract, marked offline so the server accepts it as a fact),
-// the line shown in the Sincronização panel and the success message. The local record also
+// overlay and the day's list), the request body in the contract's typed form (centavos,
+// marked offline so the server accepts it as a fact; encoded to reais only where it is
+// sent or queued: counter/finish-sale.ts, counter/records.ts), the line shown in the Sincronização panel and the success message. The local record also
 // keeps what the receipt and the carnê print (number, cashier, payments, crediário plan),
 // so they print offline.
-import { z } from 'zod';
-import { SaleCreateSchema, type SaleCreate, type SaleMethod } from '../../../shared/contract/sales';
+import type { SaleCreate, SaleMethod } from '../../../shared/contract/sales';
 import { installmentParts } from '../../../shared/installments';
 import { formatBRL } from '../../../shared/money';
 import { saleLabel } from '../../../shared/sale-number';
@@ -16,7 +15,7 @@ import type { SaleFormState } from './use-sale-form';
 
 export interface BuiltSale {
   sale: Omit<LocalSale, 'state' | 'conflicts'>;
-  body: z.input<typeof SaleCreateSchema>;
+  body: SaleCreate;
   summary: string;
   message: string;
 }
@@ -98,8 +97,8 @@ export function buildSale(
         customerDocument: customer.document ?? null,
       }),
     },
-    body: z.encode(SaleCreateSchema, value),
-    // offline/finish-sale.ts puts the number the sale took in place of the one on screen.
+    body: value,
+    // counter/finish-sale.ts puts the number the sale took in place of the one on screen.
     summary: `${options.number ? saleLabel(options.number) : 'Venda'} · ${customer.name} · ${formatBRL(total)}`,
     message: successMessage({
       customerName: customer.name,

@@ -9,6 +9,7 @@ import { deferred } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { addProduct, chooseCustomer, itemRows, openTill } from '../../test/till';
 import { calca, camisa, fakeNetwork, maria } from './sales-screen-fixtures';
+import { saleBody } from '../../test/sale-body';
 
 const fake = fakeNetwork();
 
@@ -41,19 +42,15 @@ describe('Nova Venda', () => {
   it('checks stock against the mirror minus sales not yet delivered', async () => {
     // Two units of the camisa were sold here and are still waiting for the server.
     fake.sync.onSale = () => ({ status: 503, body: { success: false, error: 'Indisponível', code: 'INTERNAL' } });
-    await recordSale(
-      getDb(),
-      {
-        id: crypto.randomUUID(),
-        createdAt: Date.now(),
-        customerName: 'Maria Silva',
-        totalCentavos: 9980,
-        paymentMethod: 'cash',
-        items: [{ product_id: camisa.id, product_name: 'Camisa Polo', quantity: 2, unit_price_centavos: 4990 }],
-      },
-      {},
-      { summary: 'Venda anterior' },
-    );
+    const earlier = {
+      id: crypto.randomUUID(),
+      createdAt: Date.now(),
+      customerName: 'Maria Silva',
+      totalCentavos: 9980,
+      paymentMethod: 'cash',
+      items: [{ product_id: camisa.id, product_name: 'Camisa Polo', quantity: 2, unit_price_centavos: 4990 }],
+    };
+    await recordSale(getDb(), earlier, saleBody(earlier), { summary: 'Venda anterior' });
     const { user } = await openTill();
     await user.type(screen.getByPlaceholderText('Buscar produto por código ou nome...'), 'CAM-001');
     expect((await screen.findByRole('option', { name: /Camisa Polo/ })).textContent).toContain('Estoque: 3');

@@ -7,6 +7,7 @@ import { createFakeServer, type FakeServer } from '../../test/fake-server';
 import { createFakeSync, type FakeSync } from '../../test/fake-sync';
 import { ADMIN, CASHIER, productJson, signedInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { saleBody } from '../../test/sale-body';
 
 let server: FakeServer;
 let sync: FakeSync;
@@ -33,7 +34,7 @@ async function queue(...names: string[]) {
   const ids: string[] = [];
   for (const name of names) {
     const sale = localSale(name);
-    await recordSale(getDb(), sale, { name }, { summary: `Venda · ${name}` });
+    await recordSale(getDb(), sale, saleBody(sale, { notes: name }), { summary: `Venda · ${name}` });
     ids.push(sale.id);
   }
   return ids;
@@ -60,7 +61,7 @@ describe('sync status and panel', () => {
 
   it('lets an admin retry or discard a rejected entry, each after a confirm', async () => {
     sync.onSale = (request) =>
-      (request.body as { name: string }).name === 'Ruim'
+      (request.body as { notes?: string }).notes === 'Ruim'
         ? { status: 400, body: { success: false, error: 'Cliente não encontrado', code: 'VALIDATION' } }
         : {
             status: 201,
