@@ -10,8 +10,7 @@
 // its overlay visible, until an admin retries or discards it.
 import type { z } from 'zod';
 import type { ReceiveInstallmentSchema } from '../../shared/contract/receipts';
-import { ApiError } from '../lib/api-error';
-import { failureOf, verdictOf } from '../lib/retry-policy';
+import { verdictOfError } from '../lib/retry-policy';
 import { keepCaixaReceipt, type LocalCashReceipt } from './caixa-session';
 import type { BalcaoDb, OutboxEntry, OverlayRecord } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
@@ -153,15 +152,6 @@ export interface SubmitIo {
 }
 
 /**
- * Nothing is decided by the one retry rule (no answer, a timeout, 5xx, 408, 425, 429): the
- * change is kept and sent again later. A refusal or a lost session (401) reaches the
- * person at once, and so does an error that is no request's (a bug is not queued).
- */
-function worthRetrying(error: unknown): boolean {
-  return error instanceof ApiError && verdictOf(failureOf(error)) === 'retry';
-}
-
-/**
  * Sends an account change now when it can (the server's refusal reaches the person at
  * once), else queues it. A change whose resource already has changes queued is queued
  * too, behind them (and a receipt at the till whose caixa's opening is queued). A direct attempt lost on the network is queued under the same
@@ -175,7 +165,9 @@ export async function submitAccountChange(db: BalcaoDb, change: AccountChange, i
       await keepReceipt(db, change);
       return { queued: false, body };
     } catch (error) {
-      if (!worthRetrying(error)) throw error;
+      // Undecided by the one retry rule (no answer, a timeout, 5xx, 408, 425, 429): kept and sent
+      // later. A refusal, a lost session (401) or an error that is no request's reaches the person.
+      if (verdictOfError(error) !== 'retry') throw error;
     }
   }
   await recordAccountChange(db, change);

@@ -20,7 +20,7 @@ import type { DirectSend } from './direct-send';
 import { recordSale } from './records';
 import { waitingFor } from '../offline/outbox-kinds';
 import { OUTBOX_KINDS } from './outbox-kinds';
-import { failureOf, verdictOf } from '../lib/retry-policy';
+import { verdictOfError } from '../lib/retry-policy';
 import { applyAcknowledgedSale } from '../offline/stock';
 import { saleAckOf } from './sale-answer';
 import { storeCreditOf } from './store-credit';
@@ -100,7 +100,7 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
     });
   } catch (error) {
     // Only a refusal is the cashier's to act on; anything undecided goes to the outbox.
-    if (verdictOf(failureOf(error)) !== 'reject') return queue();
+    if (verdictOfError(error) !== 'reject') return queue();
     return { kind: 'refused', error: error as ApiError };
   }
   await inOneTransaction(db, ['sales', 'products', 'productChunks', 'meta'], async () => {

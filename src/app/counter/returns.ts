@@ -24,7 +24,7 @@ import { deviceIdentity } from '../offline/device-identity';
 import { addToOutbox, buildOutboxEntry, outboxRows } from '../offline/outbox';
 import { inOneTransaction } from '../offline/device-store';
 import { waitingFor } from '../offline/outbox-kinds';
-import { failureOf, verdictOf } from '../lib/retry-policy';
+import { verdictOfError } from '../lib/retry-policy';
 import { madeByNow } from '../offline/session-cache';
 import { applyDeliveredRestock } from '../offline/stock';
 import { currentCaixa, keepCaixaReceipt } from './caixa-session';
@@ -167,7 +167,7 @@ export const finishReturn: DirectSend<ReturnInput, ReturnOutcome> = async (db, c
       });
     return { kind: 'delivered', body: answer };
   } catch (error) {
-    if (verdictOf(failureOf(error)) !== 'reject') return queue();
+    if (verdictOfError(error) !== 'reject') return queue();
     return { kind: 'refused', error: error as ApiError };
   }
 };

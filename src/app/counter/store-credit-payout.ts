@@ -25,7 +25,7 @@ import { waitingFor } from '../offline/outbox-kinds';
 import { OUTBOX_KINDS } from './outbox-kinds';
 import { applyStoreCreditAnswer } from './store-credit';
 import { storeCreditResource } from './outbox-resources';
-import { failureOf, verdictOf } from '../lib/retry-policy';
+import { verdictOfError } from '../lib/retry-policy';
 
 export interface PayoutInput {
   /** The payout's id: its outbox row's id and Idempotency-Key. */
@@ -106,7 +106,7 @@ export const finishPayout: DirectSend<PayoutInput, PayoutOutcome> = async (db, c
     });
     return { kind: 'delivered', body: answer };
   } catch (error) {
-    if (verdictOf(failureOf(error)) !== 'reject') return queue();
+    if (verdictOfError(error) !== 'reject') return queue();
     return { kind: 'refused', error: error as ApiError };
   }
 };

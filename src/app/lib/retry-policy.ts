@@ -55,6 +55,14 @@ export function failureOf(error: unknown): SendResult {
   return { kind: 'network', error: error instanceof Error ? error.message : String(error) };
 }
 
+/**
+ * What the rule says of a request that threw: its verdict, or null for an error that is no
+ * request's (a bug, storage full), which no sender should take for an answer.
+ */
+export function verdictOfError(error: unknown): Verdict | null {
+  return error instanceof ApiError ? verdictOf(failureOf(error)) : null;
+}
+
 /** Exponential backoff with ±20% jitter, capped: 2 s, 4 s, 8 s ... 300 s. */
 export function backoffMs(attempts: number, random = Math.random): number {
   const seconds = Math.min(OUTBOX_RETRY_MAX_S, OUTBOX_RETRY_BASE_S * 2 ** Math.max(0, attempts - 1));
