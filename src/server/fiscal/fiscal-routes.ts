@@ -30,7 +30,7 @@ export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
     };
 
   readRoutes(app, access)('/settings', { response: FiscalSettingsResponseSchema }, ({ tenantId }) =>
-    getFiscalSettings(ctx.db, tenantId),
+    getFiscalSettings(ctx.db, ctx.fiscalBox, tenantId),
   );
   writeRoute(app, ctx, {
     method: 'PUT',

@@ -16,6 +16,7 @@ import { devices, fiscalSettings } from '../db/schema';
 import { NO_STORE, OTHER_HOST, TEST_FISCAL_SECRET, useTestStore, type Json } from '../test/helpers';
 import { databases } from '../test/testDb';
 import { storeCsc, storeSigningMaterial } from './certificate-store';
+import { getFiscalSettings, SECRETS_UNREADABLE } from './fiscal-settings';
 import { createSecretBox } from './secret-box';
 import { makeA1, removeA1Files } from './test/a1-files';
 import { removeWrittenDocuments, requireTools, verifySignature, writeDocuments } from './test/xml-tools';
@@ -257,6 +258,11 @@ describe.each(databases())('fiscal settings and the A1 certificate (%s)', (kind)
     await expect(storeSigningMaterial(ctx.db, createSecretBox('x'.repeat(40)), tenantId)).rejects.toThrow();
     const sealed = (await stored()).certificateSealed!;
     expect(() => createSecretBox(TEST_FISCAL_SECRET).open(sealed, `${randomUUID()}:certificate`)).toThrow();
+    // A server under another secret (a restore without DATA_DIR/fiscal-secret) says so.
+    const elsewhere = await getFiscalSettings(ctx.db, createSecretBox('z'.repeat(40)), tenantId);
+    expect(elsewhere.emission_problems).toContain(SECRETS_UNREADABLE);
+    const here = await getFiscalSettings(ctx.db, createSecretBox(TEST_FISCAL_SECRET), tenantId);
+    expect(here.emission_problems).not.toContain(SECRETS_UNREADABLE);
   });
 
   it('a note signed with the stored certificate verifies with xmlsec1', async () => {

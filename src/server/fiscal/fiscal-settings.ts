@@ -33,11 +33,25 @@ export const EMISSION_NOT_READY = 'A emissão de NFC-e não pode ficar ligada: '
 /** What binds a sealed secret to its store and its purpose. */
 export const sealContext = (tenantId: string, what: 'certificate' | 'csc') => `${tenantId}:${what}`;
 
-/** The store's row, made (empty) when it has none yet, locked when `forUpdate`. */
-async function rowOf(t: DbOrTx, tenantId: string, forUpdate = false): Promise<FiscalSettingsRow> {
+/** A store that never saved its fiscal setup: every setting at its default, no secret. */
+const emptyRow = (tenantId: string): FiscalSettingsRow => ({
+  tenantId,
+  settings: {},
+  cscSealed: null,
+  ...NO_CERTIFICATE,
+  updatedAt: new Date(0),
+});
+
+/** The store's row as kept, or an empty one (nothing written). */
+async function readRow(t: DbOrTx, tenantId: string): Promise<FiscalSettingsRow> {
+  const [row] = await t.select().from(fiscalSettings).where(eq(fiscalSettings.tenantId, tenantId));
+  return row ?? emptyRow(tenantId);
+}
+
+/** The store's row for a change: made (empty) when it has none yet, and locked. */
+async function lockedRow(t: DbOrTx, tenantId: string): Promise<FiscalSettingsRow> {
   await t.insert(fiscalSettings).values({ tenantId }).onConflictDoNothing();
-  const query = t.select().from(fiscalSettings).where(eq(fiscalSettings.tenantId, tenantId));
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const [row] = await t.select().from(fiscalSettings).where(eq(fiscalSettings.tenantId, tenantId)).for('update');
   if (!row) throw notFound();
   return row;
 }
@@ -75,13 +89,14 @@ const tillLabel = (till: Pick<FiscalTill, 'name' | 'code'>) => till.name ?? `Cai
 /** Everything that keeps the store from emitting, in pt-BR; empty when it can. */
 export function emissionProblems(
   settings: FiscalSettings,
-  extra: { cscSet: boolean; certificate: CertificateInfo | null; tills: FiscalTill[] },
+  extra: { cscSet: boolean; certificate: CertificateInfo | null; tills: FiscalTill[]; unreadable?: boolean },
 ): string[] {
   const p: string[] = [];
   if (!settings.emitter) p.push('Preencha os dados do emitente.');
   if (!settings.tech_responsible) p.push('Preencha o Responsável Técnico.');
   const { certificate } = extra;
   if (!certificate) p.push('Envie o certificado digital A1 da loja.');
+  else if (extra.unreadable) p.push(SECRETS_UNREADABLE);
   else if (certificate.days_left < 0) p.push('O certificado A1 venceu: envie o novo.');
   else if (settings.emitter && certificate.cnpj.slice(0, 8) !== settings.emitter.cnpj.slice(0, 8))
     p.push('O certificado A1 é de outro CNPJ: envie o do CNPJ do emitente.');
@@ -93,23 +108,43 @@ export function emissionProblems(
   return p;
 }
 
-function viewOf(row: FiscalSettingsRow, tills: FiscalTill[], now = new Date()): FiscalSettingsView {
+export const SECRETS_UNREADABLE =
+  'O certificado A1 ou o CSC guardados não abrem com o segredo fiscal deste servidor (FISCAL_SECRET): envie o certificado e digite o CSC de novo.';
+
+/** Whether what is sealed opens under this server's secret (not after a restore without DATA_DIR/fiscal-secret). */
+function opens(box: SecretBox, row: FiscalSettingsRow): boolean {
+  try {
+    if (row.certificateSealed) box.open(row.certificateSealed, sealContext(row.tenantId, 'certificate'));
+    if (row.cscSealed) box.open(row.cscSealed, sealContext(row.tenantId, 'csc'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function viewOf(box: SecretBox, row: FiscalSettingsRow, tills: FiscalTill[], now = new Date()): FiscalSettingsView {
   const settings = FiscalSettingsSchema.parse(row.settings);
   const certificate = certificateInfoOf(row, now);
   const cscSet = row.cscSealed !== null;
+  const unreadable = !opens(box, row);
   return {
     ...settings,
     csc_set: cscSet,
     qr_version_in_use: qrVersionInUse(settings),
     tills,
     certificate,
-    emission_problems: emissionProblems(settings, { cscSet, certificate, tills }),
+    emission_problems: emissionProblems(settings, { cscSet, certificate, tills, unreadable }),
   };
 }
 
 /** GET /api/fiscal/settings: the setup as an admin sees it. */
-export async function getFiscalSettings(db: DbOrTx, tenantId: string, tx?: DbOrTx): Promise<FiscalSettingsView> {
-  return inTransaction(db, tx, async (t) => viewOf(await rowOf(t, tenantId), await tillsOf(t, tenantId)));
+export async function getFiscalSettings(
+  db: DbOrTx,
+  box: SecretBox,
+  tenantId: string,
+  tx?: DbOrTx,
+): Promise<FiscalSettingsView> {
+  return inTransaction(db, tx, async (t) => viewOf(box, await readRow(t, tenantId), await tillsOf(t, tenantId)));
 }
 
 /** The store's fiscal settings (the secrets apart), for whoever emits. */
@@ -182,7 +217,7 @@ export async function updateFiscalSettings(
   const seriesTakenRefusal = () => conflict('Essa série já é de outro caixa. Cada caixa tem a sua: escolha outra.');
   return refusingDuplicates({ devices_nfce_series_key: seriesTakenRefusal }, () =>
     inTransaction(db, tx, async (t) => {
-      const before = await rowOf(t, tenantId, true);
+      const before = await lockedRow(t, tenantId);
       const was = FiscalSettingsSchema.parse(before.settings);
       if (fields.environment === 'producao' && was.environment !== 'producao' && confirm_production !== true)
         throw badRequest(PRODUCTION_NEEDS_CONFIRMATION);
@@ -198,7 +233,7 @@ export async function updateFiscalSettings(
         .where(eq(fiscalSettings.tenantId, tenantId))
         .returning();
       if (till_series) await setTillSeries(t, tenantId, till_series);
-      const view = viewOf(row!, await tillsOf(t, tenantId));
+      const view = viewOf(box, row!, await tillsOf(t, tenantId));
       if (view.emission_enabled && view.emission_problems.length)
         throw badRequest(EMISSION_NOT_READY + view.emission_problems.join(' '), { problems: view.emission_problems });
       return view;
