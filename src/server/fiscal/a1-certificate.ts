@@ -14,9 +14,16 @@ import { badRequest } from '../errors';
 export const ICP_BRASIL_CNPJ_OID = '2.16.76.1.3.3';
 /** The largest .pfx accepted: an A1 with its chain is a few KB. */
 export const PFX_MAX_BYTES = 64 * 1024;
+/**
+ * The most key-derivation iterations a file may ask for (A1 files use 2,000 to 10,000):
+ * node-forge derives in JavaScript on the event loop, so a file asking for millions would
+ * hold every store's requests while it runs.
+ */
+export const PFX_MAX_ITERATIONS = 200_000;
 
 export const A1_MESSAGES = {
   notPfx: 'O arquivo não é um certificado A1 (.pfx ou .p12). Envie o arquivo do certificado digital.',
+  tooManyIterations: 'O arquivo do certificado pede uma cifragem fora do comum. Exporte o A1 de novo e envie-o.',
   wrongPassword: 'Senha do certificado incorreta. Confira a senha que veio com o certificado A1.',
   noKey: 'O arquivo não tem a chave privada do certificado. Exporte o A1 com a chave privada (.pfx).',
   noCnpj: 'O certificado não traz um CNPJ (e-CNPJ). Envie o certificado A1 da empresa.',
@@ -43,6 +50,45 @@ export interface A1Certificate {
 /** dd/mm/aaaa in Brasília. */
 const brDate = (date: Date) => date.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
 
+/**
+ * The largest iteration count in the file: of its MAC (macData) and of each PBE or PBKDF2
+ * parameter set, a SEQUENCE starting with the salt (OCTET STRING) then the count
+ * (INTEGER). Nested DER inside OCTET STRINGs (the authenticated safe, the bags) is read too.
+ */
+function largestIterationCount(node: forge.asn1.Asn1, depth = 0): number {
+  if (depth > 12) return 0;
+  const { UNIVERSAL } = forge.asn1.Class;
+  const { SEQUENCE, OCTETSTRING, INTEGER } = forge.asn1.Type;
+  if (Array.isArray(node.value)) {
+    const children = node.value;
+    let most = 0;
+    if (node.tagClass === UNIVERSAL && node.type === SEQUENCE)
+      children.forEach((child, i) => {
+        const next = children[i + 1];
+        if (child.type === OCTETSTRING && next?.type === INTEGER && typeof next.value === 'string')
+          most = Math.max(most, integerOf(next.value));
+      });
+    for (const child of children) most = Math.max(most, largestIterationCount(child, depth + 1));
+    return most;
+  }
+  if (node.type === OCTETSTRING && typeof node.value === 'string' && node.value.charCodeAt(0) === 0x30) {
+    try {
+      return largestIterationCount(forge.asn1.fromDer(node.value, true), depth + 1);
+    } catch {
+      return 0;
+    }
+  }
+  return 0;
+}
+
+/** A DER INTEGER's bytes as a number (large ones as Infinity). */
+function integerOf(bytes: string): number {
+  if (bytes.length > 6) return Infinity;
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) n = n * 256 + bytes.charCodeAt(i);
+  return n;
+}
+
 function pkcs12Of(pfx: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
   let asn1: forge.asn1.Asn1;
   try {
@@ -50,6 +96,7 @@ function pkcs12Of(pfx: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
   } catch {
     throw badRequest(A1_MESSAGES.notPfx);
   }
+  if (largestIterationCount(asn1) > PFX_MAX_ITERATIONS) throw badRequest(A1_MESSAGES.tooManyIterations);
   try {
     return forge.pkcs12.pkcs12FromAsn1(asn1, password);
   } catch (err) {

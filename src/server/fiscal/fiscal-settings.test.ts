@@ -209,6 +209,12 @@ describe.each(databases())('fiscal settings and the A1 certificate (%s)', (kind)
     const noKey = makeA1({ cnpj: SAMPLE_CNPJ, withoutKey: true });
     expect((await upload(noKey.pfx, noKey.password)).body.error).toContain('não tem a chave privada');
     expect((await upload(Buffer.from('isto não é um pfx'), 'x')).body.error).toContain('não é um certificado A1');
+    // A file asking for millions of key-derivation rounds is refused before any is run.
+    const heavy = makeA1({ cnpj: SAMPLE_CNPJ, iterations: 1_000_000 });
+    const started = Date.now();
+    const slow = await upload(heavy.pfx, heavy.password);
+    expect(slow.body.error).toContain('cifragem fora do comum');
+    expect(Date.now() - started).toBeLessThan(3_000);
     for (const res of [wrong, old, early, foreign]) expect(JSON.stringify(res.body)).not.toContain(good.password);
     expect((await stored()).certificateSealed).toBeNull();
   });

@@ -22,6 +22,8 @@ export interface A1Options {
   password?: string;
   /** Leave the private key out of the file. */
   withoutKey?: boolean;
+  /** The key derivation's and the MAC's iteration count (OpenSSL's default: 2048). */
+  iterations?: number;
 }
 
 export interface A1File {
@@ -108,7 +110,8 @@ export function makeA1(options: A1Options): A1File {
     ? ['-legacy', '-certpbe', 'PBE-SHA1-RC2-40', '-keypbe', 'PBE-SHA1-3DES', '-macalg', 'sha1']
     : [];
   const key = options.withoutKey ? ['-nokeys'] : ['-inkey', 'a1.key'];
-  openssl(['pkcs12', '-export', ...format, ...key, '-in', 'a1.pem', '-certfile', caPath, '-out', 'a1.pfx',
+  const iterations = options.iterations ? ['-iter', String(options.iterations)] : [];
+  openssl(['pkcs12', '-export', ...format, ...key, ...iterations, '-in', 'a1.pem', '-certfile', caPath, '-out', 'a1.pfx',
     '-passout', `pass:${password}`], dir); // prettier-ignore
   return {
     pfx: readFileSync(join(dir, 'a1.pfx')),
