@@ -36,7 +36,11 @@ export const nfeEntryPart: BenchPart = {
       await seedDemo(database.db);
       const app = await buildApp({
         db: database,
-        config: { jwtSecret: 'segredo-do-bench-com-mais-de-32-caracteres', distDir: null },
+        config: {
+          jwtSecret: 'segredo-do-bench-com-mais-de-32-caracteres',
+          fiscalSecret: 'segredo-fiscal-do-bench-com-mais-de-32-caracteres',
+          distDir: null,
+        },
       });
       try {
         const { accessToken } = await login(app, DEMO.admin.email, DEMO.admin.password);

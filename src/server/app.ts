@@ -11,6 +11,7 @@ import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './access/login-rate-limi
 import { tenantRoutes } from './access/tenants-routes';
 import { settingsRoutes } from './access/settings-routes';
 import { createTokenService } from './core/tokens';
+import { createSecretBox } from './fiscal/secret-box';
 import { userRoutes } from './access/users-routes';
 import { customerRoutes } from './catalogue/customers-routes';
 import { productRoutes } from './catalogue/products-routes';
@@ -31,6 +32,7 @@ import { registerStatic } from './http/static';
 import { stockCountRoutes } from './stock/stock-counts-routes';
 import { stockEntryRoutes } from './stock/stock-entries-routes';
 import { importRoutes } from './imports/imports-routes';
+import { fiscalRoutes } from './fiscal/fiscal-routes';
 import { dashboardRoutes } from './reports/dashboard-routes';
 import { financialReportRoutes } from './reports/financial-reports-routes';
 import { returnRoutes, storeCreditRoutes } from './sales/returns/returns-routes';
@@ -41,6 +43,8 @@ import { saleConflictRoutes } from './conflicts/sale-conflicts-routes';
 
 export interface AppConfig {
   jwtSecret: string;
+  /** What the fiscal secrets at rest are sealed under (fiscal/secret-box.ts), 32 characters or more. */
+  fiscalSecret: string;
   /** Built PWA to serve (dist/); null or missing directory: API only. */
   distDir?: string | null;
   /**
@@ -89,6 +93,7 @@ const API_AREAS: readonly (readonly [AreaRoutes, string])[] = [
   [stockEntryRoutes, '/api/stock-entries'],
   [stockCountRoutes, '/api/stock-counts'],
   [importRoutes, '/api/imports'],
+  [fiscalRoutes, '/api/fiscal'],
 ];
 
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
@@ -102,6 +107,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     database: db,
     db: db.db,
     tokens: createTokenService(config.jwtSecret),
+    fiscalBox: createSecretBox(config.fiscalSecret),
   };
   const loginLimits = { ...DEFAULT_LOGIN_LIMITS, ...config.loginLimits };
 

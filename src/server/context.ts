@@ -3,11 +3,14 @@
 import type { Role } from '../shared/permissions';
 import type { TokenService } from './core/tokens';
 import type { Database, Db } from './db/client';
+import type { SecretBox } from './fiscal/secret-box';
 
 export interface AppContext {
   database: Database;
   db: Db;
   tokens: TokenService;
+  /** Seals and opens the fiscal secrets kept at rest (the A1 certificate, the CSC). */
+  fiscalBox: SecretBox;
 }
 
 export interface RouteOptions {

@@ -35,6 +35,14 @@ export const EnvSchema = z.object({
     blankToUndefined,
     z.string().min(32, 'mínimo de 32 caracteres / at least 32 characters').optional(),
   ),
+  /**
+   * The secret the fiscal secrets at rest (the A1 certificate, the CSC) are sealed under
+   * (fiscal/secret-box.ts); absent: one generated once in DATA_DIR/fiscal-secret.
+   */
+  FISCAL_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, 'mínimo de 32 caracteres / at least 32 characters').optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { registerAccessControl } from './http/access';
 import { CACHE_IMMUTABLE } from './http/static';
-import { api, request, setupTestApp, TEST_JWT_SECRET, type TestContext } from './test/helpers';
+import { api, request, setupTestApp, TEST_FISCAL_SECRET, TEST_JWT_SECRET, type TestContext } from './test/helpers';
 import { createTestDatabase, databases } from './test/testDb';
 
 function fakeDist(): string {
@@ -45,7 +45,10 @@ describe.each(databases())('http edges (%s)', (kind) => {
 
   it('GET /health answers 503 when the database is down, and errors never leak internals', async () => {
     const database = await createTestDatabase(kind);
-    const app = await buildApp({ db: database, config: { jwtSecret: TEST_JWT_SECRET } });
+    const app = await buildApp({
+      db: database,
+      config: { jwtSecret: TEST_JWT_SECRET, fiscalSecret: TEST_FISCAL_SECRET },
+    });
     try {
       await database.close();
       const health = await request(app, 'GET', '/health');
@@ -99,7 +102,10 @@ describe.each(databases())('http edges (%s)', (kind) => {
   it('without a built app, unknown paths are JSON 404s', async () => {
     const res = await request(ctx.app, 'GET', '/api/outra-nope');
     expect(res.body.code).toBe('NOT_FOUND');
-    const bare = await buildApp({ db: ctx.database, config: { jwtSecret: TEST_JWT_SECRET, distDir: '/nao/existe' } });
+    const bare = await buildApp({
+      db: ctx.database,
+      config: { jwtSecret: TEST_JWT_SECRET, fiscalSecret: TEST_FISCAL_SECRET, distDir: '/nao/existe' },
+    });
     try {
       const page = await request(bare, 'GET', '/produtos');
       expect(page.status).toBe(404);

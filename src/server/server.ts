@@ -12,6 +12,7 @@ import { startMaintenance } from './core/maintenance';
 import { answerBackupRequests } from './db/backup';
 import { loadEnvOrExit, pgliteDirOf, resolveJwtSecret } from './env';
 import { AppError } from './errors';
+import { FISCAL_SECRET_FILE, resolveFiscalSecret } from './fiscal/secret-box';
 import { findTenantBySubdomain, hasAnyTenant, listTenants } from './access/tenants';
 import { storeUrl } from './urls';
 
@@ -58,9 +59,23 @@ async function main(): Promise<void> {
     );
   }
 
+  const fiscal = resolveFiscalSecret(env);
+  if (fiscal.generated) {
+    logger.warn(
+      `FISCAL_SECRET ausente: segredo gerado em ${join(env.DATA_DIR, FISCAL_SECRET_FILE)}. ` +
+        'Guarde-o com o backup: sem ele o certificado A1 guardado não abre. ' +
+        'Vários processos no mesmo PostgreSQL precisam do mesmo FISCAL_SECRET.',
+    );
+  }
+
   const app = await buildApp({
     db: database,
-    config: { jwtSecret: jwt.secret, distDir: join(ROOT, 'dist'), trustProxy: env.TRUST_PROXY },
+    config: {
+      jwtSecret: jwt.secret,
+      fiscalSecret: fiscal.secret,
+      distDir: join(ROOT, 'dist'),
+      trustProxy: env.TRUST_PROXY,
+    },
     logger,
   });
 

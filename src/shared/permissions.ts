@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   /** spreadsheet imports (products, customers, open crediário): admins only */
   'imports.read',
   'imports.write',
+  /** the NFC-e setup (emitter, CSC, A1 certificate, series): admins only */
+  'fiscal.settings',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

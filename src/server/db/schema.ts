@@ -16,3 +16,4 @@ export * from './schema/caixa';
 export * from './schema/returns';
 export * from './schema/devices';
 export * from './schema/imports';
+export * from './schema/fiscal';

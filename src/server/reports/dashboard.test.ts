@@ -82,6 +82,7 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
       counts: { lowStock: 3, overdueReceivables: 2, overduePayables: 2 },
       // s5, the offline sale that outran Meia's stock, waits for review.
       saleConflicts: 1,
+      certificateExpiry: null,
     });
   });
 
@@ -150,6 +151,7 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
         overduePayables: [],
         counts: { lowStock: 3, overdueReceivables: 0, overduePayables: 0 },
         saleConflicts: 0,
+        certificateExpiry: null,
       },
     });
     expect(await get('/alerts?scope=month', cashier)).toEqual(metrics.alerts);

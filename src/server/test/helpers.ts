@@ -14,6 +14,7 @@ import type { User } from '../../shared/contract';
 import { createTestDatabase, type TestDatabase, type TestDbKind } from './testDb';
 
 export const TEST_JWT_SECRET = 'segredo-de-teste-com-mais-de-32-caracteres';
+export const TEST_FISCAL_SECRET = 'segredo-fiscal-de-teste-com-mais-de-32-caracteres';
 export const DEMO_HOST = 'demo.localhost:3000';
 export const OTHER_HOST = 'outra.localhost:3000';
 
@@ -52,7 +53,10 @@ export async function setupTestApp(kind: TestDbKind, config: Partial<AppConfig> 
     adminPassword: OTHER.admin.password,
   });
   const otherCashier = await createUser(db, created.tenant.id, { ...OTHER.cashier, role: 'user' });
-  const app = await buildApp({ db: database, config: { jwtSecret: TEST_JWT_SECRET, distDir: null, ...config } });
+  const app = await buildApp({
+    db: database,
+    config: { jwtSecret: TEST_JWT_SECRET, fiscalSecret: TEST_FISCAL_SECRET, distDir: null, ...config },
+  });
   return {
     kind,
     database,

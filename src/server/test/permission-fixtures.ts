@@ -1,6 +1,7 @@
 // What the permission matrix's rows (permission-rows.ts) are made of: a row's shape, the
 // fresh records and bodies the routes that consume an id or need a body are called with,
 // and the routes every visitor may call.
+import { makeA1 } from '../fiscal/test/a1-files';
 import { nfeXml } from './nfe-xml';
 import type { ProductFixture } from './sales-fixtures';
 
@@ -71,6 +72,11 @@ export const nfeBody = () => {
     lines: [{ item_number: 1, new_product: { name: `Item ${n}`, sku: `PERM-${n}` } }],
     payment: { kind: 'due', due_date: '2030-01-10' },
   };
+};
+/** The demo store's A1 (its CNPJ is the demo company's), as Configurações > Fiscal sends it. */
+export const a1Body = () => {
+  const { pfx, password } = makeA1({ cnpj: '11222333000181' });
+  return { pfx_base64: pfx.toString('base64'), password };
 };
 export const entryBody = () => ({
   date: '2026-01-02',

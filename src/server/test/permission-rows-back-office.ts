@@ -2,6 +2,7 @@
 // stock entries and counts (spec §6): what a cashier and an admin get on each route.
 import { CASHIERS_MAY_NOT_RECEIVE } from '../finance/receivable-receipts';
 import {
+  a1Body,
   entryBody,
   importSheet,
   nfeBody,
@@ -85,6 +86,9 @@ export const BACK_OFFICE_ROWS: Row[] = [
     cashier: 403,
     admin: 201,
   },
+  { route: 'GET /api/fiscal/settings', cashier: 403, admin: 200 },
+  { route: 'PUT /api/fiscal/settings', body: () => ({ crt: 1 }), cashier: 403, admin: 200 },
+  { route: 'POST /api/fiscal/certificate', body: a1Body, cashier: 403, admin: 200 },
   { route: 'GET /api/stock-counts', cashier: 403, admin: 200 },
   {
     route: 'POST /api/stock-counts',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DASHBOARD_PERIOD_DAYS } from '../constants';
-import { Id, IsoDate, Money, QueryInt, SignedMoney, envelope, optionalFilter } from './common';
+import { Id, IsoDate, Money, QueryInt, SignedMoney, Timestamp, envelope, optionalFilter } from './common';
 import { GrowthUnavailableSchema } from './growth';
 
 export const ScopeSchema = z.enum(['day', 'week', 'month']);
@@ -47,6 +47,12 @@ export const AlertsSchema = z.object({
    * GET /api/sale-conflicts. Admins only; 0 for the others.
    */
   saleConflicts: z.int(),
+  /**
+   * The store's A1 certificate when it expires within CERTIFICATE_WARNING_DAYS or has
+   * expired (days_left < 0); admins only, null for the others and otherwise. Absent from
+   * servers before it.
+   */
+  certificateExpiry: z.object({ not_after: Timestamp, days_left: z.int() }).nullable().default(null),
 });
 export type Alerts = z.infer<typeof AlertsSchema>;
 

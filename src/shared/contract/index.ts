@@ -27,3 +27,4 @@ export * from './sale-history';
 export * from './credit';
 export * from './store-credit-payouts';
 export * from './imports';
+export * from './fiscal-settings';

@@ -2,7 +2,8 @@
 // Azul', the one to reorder), overdue receivables and overdue payables,
 // each list the most urgent first (the server sends at most a few of each; `counts` says
 // how many there are in all), or 'Nenhum alerta ativo'. For admins also the sale conflicts
-// nobody reviewed yet, with a link to Conflitos de Vendas.
+// nobody reviewed yet, with a link to Conflitos de Vendas, and the A1 certificate from 30
+// days before it expires, with a link to Configurações (where the new one is sent).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatBRL } from '../../../shared/money';
@@ -74,9 +75,40 @@ function Row({ name, detail, side }: { name: string; detail: string; side: React
   );
 }
 
+const brDate = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+
+/** The store's A1 certificate about to expire (or expired): notes stop without it. */
+function CertificateGroup({ expiry }: { expiry: AlertsData['certificateExpiry'] }) {
+  if (!expiry) return null;
+  const days = expiry.days_left;
+  const name =
+    days < 0
+      ? 'Certificado digital A1 vencido'
+      : days === 0
+        ? 'Certificado digital A1 vence hoje'
+        : `Certificado digital A1 vence em ${integer.format(days)} ${days === 1 ? 'dia' : 'dias'}`;
+  return (
+    <Group title="Certificado Digital" count={1} shown={1}>
+      <Row
+        name={name}
+        detail={`Validade até ${brDate(expiry.not_after)}: sem ele as NFC-e não são emitidas`}
+        side={
+          <Link to="/configuracoes" className="whitespace-nowrap font-medium text-blue-700 underline">
+            Renovar
+          </Link>
+        }
+      />
+    </Group>
+  );
+}
+
 export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefined; isError: boolean }) {
   const total = alerts
-    ? alerts.counts.lowStock + alerts.counts.overdueReceivables + alerts.counts.overduePayables + alerts.saleConflicts
+    ? alerts.counts.lowStock +
+      alerts.counts.overdueReceivables +
+      alerts.counts.overduePayables +
+      alerts.saleConflicts +
+      (alerts.certificateExpiry ? 1 : 0)
     : 0;
   return (
     <Card>
@@ -138,6 +170,7 @@ export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefine
                   }
                 />
               </Group>
+              <CertificateGroup expiry={alerts.certificateExpiry} />
             </div>
           )
         ) : isError ? (

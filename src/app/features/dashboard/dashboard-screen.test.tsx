@@ -240,6 +240,17 @@ describe('Dashboard (admin)', { timeout: 20_000 }, () => {
     expect(within(conflicts).getByRole('link', { name: 'Revisar' }).getAttribute('href')).toBe('/conflitos');
   });
 
+  it('warns of the A1 certificate about to expire, with a link to renew it in Configurações', async () => {
+    const certificateExpiry = { not_after: '2026-12-20T15:00:00.000Z', days_left: 12 };
+    serve({ alerts: () => ({ body: { success: true, data: { ...NO_ALERTS, certificateExpiry } } }) });
+    renderApp('/');
+    const group = await screen.findByRole('region', { name: 'Certificado Digital' });
+    expect(text(group)).toContain('Certificado digital A1 vence em 12 dias');
+    expect(text(group)).toContain('Validade até 20/12/2026');
+    expect(within(group).getByRole('link', { name: 'Renovar' }).getAttribute('href')).toBe('/configuracoes');
+    expect(screen.queryByText('Nenhum alerta ativo')).toBeNull();
+  });
+
   it('says when there is no alert', async () => {
     serve({ alerts: () => ({ body: { success: true, data: NO_ALERTS } }) });
     renderApp('/');

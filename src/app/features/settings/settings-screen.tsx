@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { usePermissions } from '../../auth/use-permissions';
 import { PageHeader } from '../../components/page-header';
 import { Tabs } from '../../components/tabs';
+import { FiscalTab } from './fiscal-tab';
 import { GeneralTab } from './general-tab';
 import { NotificationsTab } from './notifications-tab';
 import { SystemTab } from './system-tab';
@@ -8,6 +10,7 @@ import { UsersTab } from './users-tab';
 
 export function SettingsScreen() {
   const [tab, setTab] = useState('geral');
+  const { can } = usePermissions();
   return (
     <div>
       <PageHeader title="Configurações" subtitle="Informações da loja, usuários e preferências do sistema" />
@@ -18,6 +21,7 @@ export function SettingsScreen() {
         items={[
           { value: 'geral', label: 'Geral', content: <GeneralTab /> },
           { value: 'usuarios', label: 'Usuários', content: <UsersTab /> },
+          ...(can('fiscal.settings') ? [{ value: 'fiscal', label: 'Fiscal', content: <FiscalTab /> }] : []),
           { value: 'notificacoes', label: 'Notificações', content: <NotificationsTab /> },
           { value: 'sistema', label: 'Sistema', content: <SystemTab /> },
         ]}

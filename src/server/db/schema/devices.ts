@@ -16,6 +16,8 @@ export const devices = pgTable(
     label: text('label'),
     /** What an admin named it ('Caixa 1'; migration 0024), unique in the store whatever the case. */
     name: text('name'),
+    /** Its NFC-e series (0 to 999; migration 0031), set by an admin, unique in the store; null: none yet. */
+    nfceSeries: integer('nfce_series'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -25,6 +27,10 @@ export const devices = pgTable(
       .on(t.tenantId, sql`lower(${t.name})`)
       .where(sql`name IS NOT NULL`),
     check('devices_code_check', sql`${t.code} ~ '^[A-Z]{1,3}$'`),
+    uniqueIndex('devices_nfce_series_key')
+      .on(t.tenantId, t.nfceSeries)
+      .where(sql`nfce_series IS NOT NULL`),
+    check('devices_nfce_series_check', sql`${t.nfceSeries} BETWEEN 0 AND 999`),
   ],
 );
 

@@ -1,0 +1,38 @@
+// Configurações > Fiscal (admins): the store's NFC-e setup, in cards: emission on or off,
+// the A1 certificate, the emitter and the note's settings, and each till's series.
+import { Card, CardContent, CardHeader } from '../../components/card';
+import { QueryContent } from '../../components/list-card';
+import { useFiscalSettings } from './fiscal-api';
+import { FiscalCertificateCard } from './fiscal-certificate-card';
+import { FiscalEmissionCard } from './fiscal-emission-card';
+import { FiscalEmitterForm } from './fiscal-emitter-form';
+import { FiscalSeriesCard } from './fiscal-series-card';
+
+export function FiscalTab() {
+  const query = useFiscalSettings();
+  return (
+    <QueryContent
+      query={query}
+      loading="Carregando configurações fiscais..."
+      failed="Erro ao carregar configurações fiscais"
+      failedClassName="py-8"
+    >
+      {(view) => (
+        <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
+          <FiscalEmissionCard view={view} />
+          <FiscalCertificateCard certificate={view.certificate} />
+          <Card className="xl:col-span-2">
+            <CardHeader
+              title="Emitente e NFC-e"
+              description="A loja como as notas a nomeiam, o Responsável Técnico, o QR Code e os padrões dos produtos."
+            />
+            <CardContent>
+              <FiscalEmitterForm key={query.dataUpdatedAt} view={view} />
+            </CardContent>
+          </Card>
+          <FiscalSeriesCard view={view} version={query.dataUpdatedAt} />
+        </div>
+      )}
+    </QueryContent>
+  );
+}

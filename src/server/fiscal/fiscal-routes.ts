@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CertificateInfoResponseSchema,
+  CertificateUploadSchema,
+  FiscalSettingsResponseSchema,
+  FiscalSettingsUpdateSchema,
+} from '../../shared/contract';
+import type { RouteOptions } from '../context';
+import { ok, readRoutes, writeRoute } from '../http/record-routes';
+import { openUploadedCertificate, saveCertificate } from './certificate-store';
+import { getFiscalSettings, updateFiscalSettings } from './fiscal-settings';
+
+/**
+ * /api/fiscal: the store's NFC-e setup, admins only (fiscal.settings); a cashier gets 403
+ * on every route, reads included, since the answer names the certificate and the CSC's
+ * presence. The certificate is sent as JSON (the .pfx in base64, a few KB, and its
+ * password), opened before the write's transaction; the key's request hash covers the
+ * password and the CSC only sealed (TokenService.seal), and the stored answer never holds
+ * either.
+ */
+export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
+  const access = 'fiscal.settings';
+  const sealed =
+    (...secrets: string[]) =>
+    (body: unknown) => {
+      const copy = { ...(body as Record<string, unknown>) };
+      for (const name of secrets)
+        if (typeof copy[name] === 'string') copy[name] = ctx.tokens.seal(copy[name] as string);
+      return copy;
+    };
+
+  readRoutes(app, access)('/settings', { response: FiscalSettingsResponseSchema }, ({ tenantId }) =>
+    getFiscalSettings(ctx.db, ctx.fiscalBox, tenantId),
+  );
+  writeRoute(app, ctx, {
+    method: 'PUT',
+    url: '/settings',
+    access,
+    body: FiscalSettingsUpdateSchema,
+    response: FiscalSettingsResponseSchema,
+    hashed: sealed('csc'),
+    run: async (tx, { tenantId }, body) => ok(await updateFiscalSettings(ctx.db, ctx.fiscalBox, tenantId, body, tx)),
+  });
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/certificate',
+    access,
+    body: CertificateUploadSchema,
+    response: CertificateInfoResponseSchema,
+    prepare: ({ pfx_base64, password }, { tenantId }) =>
+      openUploadedCertificate(ctx.db, tenantId, Buffer.from(pfx_base64, 'base64'), password),
+    hashed: sealed('password'),
+    run: async (tx, { tenantId }, a1) => ok(await saveCertificate(ctx.db, ctx.fiscalBox, tenantId, a1, tx)),
+  });
+};
