@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
-import { useFindReturnableSale } from '../../lib/find-returnable-sale';
-import { ReturnDialog, type ExchangeStart } from '../../lib/return-dialog';
+import { useFindReturnableSale } from '../../counter/find-returnable-sale';
+import { ReturnDialog, type ExchangeStart } from '../../components/returns/return-dialog';
 import { useOnline } from '../../offline/hooks';
 import { OFFLINE_FINDS_DEVICE_SALES_ONLY, type ReturnableSale } from '../../counter/returns-hooks';
 
