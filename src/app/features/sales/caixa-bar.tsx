@@ -9,9 +9,12 @@ import { Card } from '../../components/card';
 import { FieldFrame } from '../../components/field';
 import { MoneyInput } from '../../components/money-input';
 import { toastError } from '../../components/toast-store';
+import { lazyPart } from '../../components/lazy-part';
 import { useCaixa, useCaixaActions } from '../../counter/caixa-hooks';
-import { CaixaCloseDialog } from './caixa-close-dialog';
-import { CaixaMovementDialog } from './caixa-movement-dialog';
+
+// Loaded when first opened: the till sells without them.
+const CaixaCloseDialog = lazyPart(() => import('./caixa-close-dialog'), 'CaixaCloseDialog');
+const CaixaMovementDialog = lazyPart(() => import('./caixa-movement-dialog'), 'CaixaMovementDialog');
 
 const READING_TEXT = 'Verificando se o caixa deste dispositivo está aberto, para vender nele.';
 const CLOSED_TEXT = 'Abra o caixa deste dispositivo para vender: as vendas ficam registradas nele.';
