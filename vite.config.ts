@@ -186,12 +186,21 @@ export default defineConfig({
     // Dexie's modern build (same version and source, modern syntax) instead of its ES5
     // one: 1.7 KB less gzip on every page. Vite still lowers syntax to build.target, and
     // the whole bundle (app and service worker) resolves 'dexie' to this one module.
-    alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }],
+    // React Router's package sends bundlers its development build (its exports have no
+    // 'production' condition): its production one instead, without the dev-only warnings.
+    alias: [
+      { find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' },
+      {
+        find: /^react-router$/,
+        replacement: resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+      },
+    ],
   },
   build: {
     outDir: '../../dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in dist/: the server would publish them beside the app.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -248,6 +257,7 @@ export default defineConfig({
         // Only the install dialog shows these: not worth every device's offline cache.
         globIgnores: ['screenshots/**', 'routes/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        sourcemap: false,
       },
       manifest: {
         name: 'Balcão — Sistema de Gestão',
