@@ -106,8 +106,8 @@ function routePages(): Plugin {
 
 /**
  * What a first open runs before its first paint, from the module graph once it is built:
- * the entry's static imports (every page), and the static imports of /login's screen and
- * of the till's (the layout and Nova Venda). The code-splitting groups below read it.
+ * the entry's static imports (every page), those of /login's screen, and those of the
+ * till's (the layout and Nova Venda). The code-splitting groups below read it.
  * `starters`: the entry's modules that ask for a later chunk (the screens' lazy imports,
  * the offline runtime's) and every module of the entry that imports one of them: they stay
  * in the entry chunk, which is then the one that starts those loads, and no group chunk
@@ -116,6 +116,7 @@ function routePages(): Plugin {
 function firstPaint() {
   const entry = new Set<string>();
   const starters = new Set<string>();
+  const login = new Set<string>();
   const screens = new Set<string>();
   const needsDevice = new Set<string>();
   const plugin: Plugin = {
@@ -147,9 +148,10 @@ function firstPaint() {
       const root = resolve(import.meta.dirname, 'src/app');
       const till = SCREEN_ROUTES.find((route) => route.segment === TILL_SEGMENT);
       if (!till) this.error(`nenhuma tela em /${TILL_SEGMENT}`);
+      closure([resolve(root, LOGIN_SCREEN.module)], login);
       // What only the device's modules import comes with them ('device' below).
       closure(
-        [LOGIN_SCREEN.module, LAYOUT.module, till.module].map((module) => resolve(root, module)),
+        [LAYOUT.module, till.module].map((module) => resolve(root, module)),
         screens,
         DEVICE,
       );
@@ -165,7 +167,7 @@ function firstPaint() {
       }
     },
   };
-  return { plugin, entry, starters, screens, needsDevice };
+  return { plugin, entry, starters, login, screens, needsDevice };
 }
 
 /** The address a first open is measured on (bench/lighthouse.ts): the till. */
@@ -204,28 +206,34 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Three groups besides the entry, each chunk taking its modules' dependencies not
+          // Four groups besides the entry, each chunk taking its modules' dependencies not
           // taken by a group before it (includeDependenciesRecursively, the default), so a
           // chunk never imports one of a later group: no import cycle between chunks, whose
           // evaluation order would break the app's start.
           // - 'ui': what every page runs before its first paint (the entry's imports: React,
-          //   the router, the session, zod and the contract), but for the modules that start
-          //   a later chunk (they stay in the entry), and what /login and the till draw first
-          //   that is neither a screen's own nor the device's (shared components, src/shared,
-          //   lib/): one chunk with the entry instead of a chunk of 0.3 to 1.5 KB each that a
-          //   screen asks for only once the entry has run.
+          //   the router, the session, zod), but for the modules that start a later chunk
+          //   (they stay in the entry), and what /login draws: one chunk with the entry
+          //   instead of a chunk of 0.3 to 1.5 KB each that a screen asks for only once the
+          //   entry has run.
+          // - 'till': what the till draws first that is neither a screen's own nor needs the
+          //   device (shared components, src/shared, lib/): /login does without it.
           // - 'device': Dexie, the device's storage, the sync engine and the counter's rules
-          //   (and the till's shared modules that import them), in one chunk: a signed-in screen loads it (/login never does); before, /vendas
-          //   asked for ~15 small chunks of them.
+          //   (and the till's shared modules that import them), in one chunk: a signed-in
+          //   screen loads it (/login never does); before, /vendas asked for ~15 small
+          //   chunks of them.
           // - 'ui-more': the other shared components (receipts, the calendar, the accounts'
           //   tables, the return dialog): the other screens' and the till's dialogs.
           groups: [
             {
               name: 'ui',
               test: (id) =>
-                !first.starters.has(id) &&
-                !first.needsDevice.has(id) &&
-                (first.entry.has(id) || (first.screens.has(id) && !SCREEN_OWN.test(id))),
+                !first.starters.has(id) && (first.entry.has(id) || (first.login.has(id) && !SCREEN_OWN.test(id))),
+              priority: 4,
+            },
+            {
+              name: 'till',
+              test: (id) =>
+                first.screens.has(id) && !SCREEN_OWN.test(id) && !first.needsDevice.has(id) && !first.starters.has(id),
               priority: 3,
             },
             {
