@@ -1,8 +1,8 @@
 // A component whose code is loaded the first time it is drawn: a dialog or a panel the
 // screen does not need for its first paint (Nova Venda sells first; Pix, a return, the
 // caixa's close come after). Installed, the service worker has every chunk on the device,
-// so it opens offline too; before it has taken control (the first minutes of a first
-// visit), useWarmLazyParts() fetches them once the screen is painted.
+// so it opens offline too; on a first visit whose service worker is slow to take control,
+// useWarmLazyParts() fetches them.
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { screenPainted } from '../offline/screen-painted';
 import { toastError } from './toast-store';
@@ -10,8 +10,8 @@ import { toastError } from './toast-store';
 /** Every lazy part's import, for the warm-up. */
 const loaders: (() => Promise<unknown>)[] = [];
 
-/** How long a warm-up waits for an idle moment after the first paint, at most. */
-const WARM_IDLE_MAX_MS = 2000;
+/** How long after the first paint a first visit waits for the service worker before loading the lazy parts itself. */
+const WARM_AFTER_MS = 3000;
 
 function Unavailable() {
   return null;
@@ -54,24 +54,26 @@ export function lazyPart<K extends string, P extends object>(
 }
 
 /**
- * Once the screen is painted and the browser is idle, loads the lazy parts when no
- * service worker controls the page yet (its precache would have them): a first visit that
- * loses the network before the service worker is installed still opens its dialogs.
+ * A first visit's fallback: the service worker, installing, downloads every chunk and then
+ * takes control of the page; if it has not within WARM_AFTER_MS of the screen's paint (a
+ * slow network, a busy phone), the page loads the lazy parts itself, so a first visit that
+ * loses the network before the service worker is ready still opens its dialogs.
  */
 export function useWarmLazyParts(): void {
   useEffect(() => {
     if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
     void screenPainted().then(() => {
-      const warm = () => {
-        if (cancelled || navigator.serviceWorker.controller) return;
+      if (cancelled) return;
+      timer = setTimeout(() => {
+        if (navigator.serviceWorker.controller) return;
         for (const load of loaders) load().catch(() => undefined);
-      };
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: WARM_IDLE_MAX_MS });
-      else setTimeout(warm, 0);
+      }, WARM_AFTER_MS);
     });
     return () => {
       cancelled = true;
+      clearTimeout(timer);
     };
   }, []);
 }

@@ -32,7 +32,7 @@ export function SalesScreen() {
   const searchRef = useRef<HTMLInputElement>(null);
   const floatRef = useRef<HTMLInputElement>(null);
   const focusSearch = useTillFocus(useCaixa(), { search: searchRef, float: floatRef });
-  // Its dialogs load when first opened (lazy-part.tsx); on a first visit, right after the paint.
+  // Its dialogs load when first opened (lazy-part.tsx), or on a first visit whose service worker is slow.
   useWarmLazyParts();
   return (
     <>
