@@ -104,6 +104,83 @@ function routePages(): Plugin {
   }));
 }
 
+/**
+ * What a first open runs before its first paint, from the module graph once it is built:
+ * the entry's static imports (every page), those of /login's screen, and those of the
+ * till's (the layout and Nova Venda). The code-splitting groups below read it.
+ * `starters`: the entry's modules that ask for a later chunk (the screens' lazy imports,
+ * the offline runtime's) and every module of the entry that imports one of them: they stay
+ * in the entry chunk, which is then the one that starts those loads, and no group chunk
+ * below imports the entry back.
+ */
+function firstPaint() {
+  const entry = new Set<string>();
+  const starters = new Set<string>();
+  const login = new Set<string>();
+  const screens = new Set<string>();
+  const needsDevice = new Set<string>();
+  const plugin: Plugin = {
+    name: 'balcao:first-paint',
+    apply: 'build',
+    buildEnd() {
+      const info = (id: string) => this.getModuleInfo(id);
+      /** `roots` and what they import statically, not looking past a module `stop` matches. */
+      const closure = (roots: string[], into: Set<string>, stop = /$^/) => {
+        const queue = [...roots];
+        while (queue.length > 0) {
+          const id = queue.pop()!;
+          if (into.has(id) || !info(id)) continue;
+          into.add(id);
+          if (!stop.test(id)) queue.push(...info(id)!.importedIds);
+        }
+      };
+      closure(
+        [...this.getModuleIds()].filter((id) => info(id)?.isEntry),
+        entry,
+      );
+      const queue = [...entry].filter((id) => info(id)!.dynamicallyImportedIds.length > 0);
+      while (queue.length > 0) {
+        const id = queue.pop()!;
+        if (starters.has(id) || !entry.has(id)) continue;
+        starters.add(id);
+        queue.push(...info(id)!.importers);
+      }
+      const root = resolve(import.meta.dirname, 'src/app');
+      const till = SCREEN_ROUTES.find((route) => route.segment === TILL_SEGMENT);
+      if (!till) this.error(`nenhuma tela em /${TILL_SEGMENT}`);
+      closure([resolve(root, LOGIN_SCREEN.module)], login);
+      // What only the device's modules import comes with them ('device' below).
+      closure(
+        [LAYOUT.module, till.module].map((module) => resolve(root, module)),
+        screens,
+        DEVICE,
+      );
+      // The shared modules of those screens that import the device's (a component reading
+      // IndexedDB through offline/hooks): with the device, never with /login. (The few
+      // offline/ modules the entry itself runs, such as screen-painted.ts, stay with it.)
+      const reaching = [...screens].filter((id) => DEVICE.test(id));
+      while (reaching.length > 0) {
+        const id = reaching.pop()!;
+        if (needsDevice.has(id) || !screens.has(id) || entry.has(id)) continue;
+        needsDevice.add(id);
+        reaching.push(...info(id)!.importers);
+      }
+    },
+  };
+  return { plugin, entry, starters, login, screens, needsDevice };
+}
+
+/** The address a first open is measured on (bench/lighthouse.ts): the till. */
+const TILL_SEGMENT = 'vendas';
+const first = firstPaint();
+const COMPONENT = /src[\\/]app[\\/]components[\\/]/;
+/** A screen's own modules (its feature folder, the layout): they stay in the screen's chunk. */
+const SCREEN_OWN = /src[\\/]app[\\/](features|layout)[\\/]/;
+/** The device's storage and the counter's rules: Dexie comes with them. */
+const DEVICE = /src[\\/]app[\\/](offline|counter)[\\/]|node_modules[\\/]dexie/;
+/** Loaded on its own after the first paint (load-offline-runtime.ts); it imports the rest. */
+const OFFLINE_RUNTIME = /src[\\/]app[\\/]offline[\\/]offline-runtime\.ts$/;
+
 export default defineConfig({
   root: 'src/app',
   publicDir: '../../public',
@@ -111,28 +188,70 @@ export default defineConfig({
     // Dexie's modern build (same version and source, modern syntax) instead of its ES5
     // one: 1.7 KB less gzip on every page. Vite still lowers syntax to build.target, and
     // the whole bundle (app and service worker) resolves 'dexie' to this one module.
-    alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }],
+    // React Router's package sends bundlers its development build (its exports have no
+    // 'production' condition): its production one instead, without the dev-only warnings.
+    alias: [
+      { find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' },
+      {
+        find: /^react-router$/,
+        replacement: resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+      },
+    ],
   },
   build: {
     outDir: '../../dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in dist/: the server would publish them beside the app.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The shared UI components (button, dialog, field, ...) in one chunk loaded with
-          // the entry, instead of a chunk of 0.3 to 1.5 KB each that a screen asks for
-          // only once the entry has run: /vendas waited on 15 requests, six at a time on a
-          // phone's HTTP/1.1, and now on 5. The chunk takes the components' dependencies
-          // with it (includeDependenciesRecursively, the default: React, react-dom, zod,
-          // src/shared), so it imports nothing back from the entry: no import cycle
-          // between chunks, whose evaluation order would break the app's start.
-          groups: [{ name: 'ui', test: /src[\\/]app[\\/]components[\\/]/ }],
+          // Four groups besides the entry, each chunk taking its modules' dependencies not
+          // taken by a group before it (includeDependenciesRecursively, the default), so a
+          // chunk never imports one of a later group: no import cycle between chunks, whose
+          // evaluation order would break the app's start.
+          // - 'ui': what every page runs before its first paint (the entry's imports: React,
+          //   the router, the session, zod), but for the modules that start a later chunk
+          //   (they stay in the entry), and what /login draws: one chunk with the entry
+          //   instead of a chunk of 0.3 to 1.5 KB each that a screen asks for only once the
+          //   entry has run.
+          // - 'till': what the till draws first that is neither a screen's own nor needs the
+          //   device (shared components, src/shared, lib/): /login does without it.
+          // - 'device': Dexie, the device's storage, the sync engine and the counter's rules
+          //   (and the till's shared modules that import them), in one chunk: a signed-in
+          //   screen loads it (/login never does); before, /vendas asked for ~15 small
+          //   chunks of them.
+          // - 'ui-more': the other shared components (receipts, the calendar, the accounts'
+          //   tables, the return dialog): the other screens' and the till's dialogs.
+          groups: [
+            {
+              name: 'ui',
+              test: (id) =>
+                !first.starters.has(id) && (first.entry.has(id) || (first.login.has(id) && !SCREEN_OWN.test(id))),
+              priority: 4,
+            },
+            {
+              name: 'till',
+              test: (id) =>
+                first.screens.has(id) && !SCREEN_OWN.test(id) && !first.needsDevice.has(id) && !first.starters.has(id),
+              priority: 3,
+            },
+            {
+              name: 'device',
+              test: (id) =>
+                (DEVICE.test(id) || (first.needsDevice.has(id) && !SCREEN_OWN.test(id))) &&
+                !OFFLINE_RUNTIME.test(id) &&
+                !first.starters.has(id),
+              priority: 2,
+            },
+            { name: 'ui-more', test: COMPONENT, priority: 1 },
+          ],
         },
       },
     },
   },
   plugins: [
+    first.plugin,
     react(),
     tailwindcss(),
     VitePWA({
@@ -146,6 +265,7 @@ export default defineConfig({
         // Only the install dialog shows these: not worth every device's offline cache.
         globIgnores: ['screenshots/**', 'routes/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        sourcemap: false,
       },
       manifest: {
         name: 'Balcão — Sistema de Gestão',

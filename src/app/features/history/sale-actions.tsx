@@ -7,10 +7,10 @@ import { tillName } from '../../../shared/till-name';
 import { Button } from '../../components/button';
 import { ReceiptPrintButtons } from '../../components/receipt/receipt-print-buttons';
 import { receiptFromSale } from '../../components/receipt/receipt-view';
-import { ReturnDialog, useGoToExchange } from '../../lib/return-dialog';
+import { ReturnDialog, useGoToExchange } from '../../components/returns/return-dialog';
 import { toastError } from '../../components/toast-store';
 import { useReceiptHeader } from '../../lib/receipt-header';
-import { useFindReturnableSale } from '../../lib/find-returnable-sale';
+import { useFindReturnableSale } from '../../counter/find-returnable-sale';
 import { type ReturnableSale } from '../../counter/returns-hooks';
 
 export function SaleActions({ sale }: { sale: SaleDetail }) {

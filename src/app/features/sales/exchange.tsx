@@ -16,7 +16,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { formatBRL } from '../../../shared/money';
 import { CheckboxField } from '../../components/field';
 import { toast, toastError } from '../../components/toast-store';
-import type { ExchangeRouteState, ExchangeStart } from '../../lib/return-dialog';
+import type { ExchangeRouteState, ExchangeStart } from '../../components/returns/return-dialog';
 import { useFinishPayout, useStoreCredit } from '../../counter/returns-hooks';
 import type { PaymentForm } from './use-payment-form';
 import type { useSaleForm } from './use-sale-form';

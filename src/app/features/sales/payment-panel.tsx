@@ -7,13 +7,16 @@ import type { StoreSettings } from '../../../shared/contract/settings';
 import { formatBRL } from '../../../shared/money';
 import { CheckboxField, SelectField } from '../../components/field';
 import { MoneyField } from '../../components/money-input';
-import { CrediarioOptions } from './crediario-options';
+import { lazyPart } from '../../components/lazy-part';
 import { FINAL_CONSUMER_CREDIARIO } from '../../../shared/final-consumer';
-import { PixCharge } from './pix-charge';
-import { SplitPayment } from './split-payment';
 import { StoreCreditUse } from './store-credit-use';
 import { changeFor, pixAmount, RECEIVED_TOO_LOW, type PaymentForm } from './use-payment-form';
 import type { useSaleForm } from './use-sale-form';
+
+// Loaded when first chosen: a sale in cash or by card needs none of them.
+const CrediarioOptions = lazyPart(() => import('./crediario-options'), 'CrediarioOptions');
+const PixCharge = lazyPart(() => import('./pix-charge'), 'PixCharge');
+const SplitPayment = lazyPart(() => import('./split-payment'), 'SplitPayment');
 
 interface PaymentPanelProps {
   form: ReturnType<typeof useSaleForm>;

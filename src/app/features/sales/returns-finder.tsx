@@ -1,89 +1,20 @@
-// 'Trocas e Devoluções' from Nova Venda: the cashier types the sale's number (as on the
-// receipt and in the cash book, '#A-0042', or its whole id) or reads the receipt's barcode
-// into the field (a scanner types it and Enter), and the return dialog opens with its lines.
-// Any sale of the store within the troca period (a cashier's; older: an admin), found on the
-// server; offline only the sales this device made, as the dialog says. An exchange goes on in
-// this Nova Venda (onExchange: exchange.tsx).
+// 'Trocas e Devoluções' on Nova Venda: the button, and the search and return dialogs
+// (returns-finder-dialog.tsx), loaded when first opened: the till sells without them.
 import { useState } from 'react';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
-import { TextField } from '../../components/field';
-import { useFindReturnableSale } from '../../lib/find-returnable-sale';
-import { ReturnDialog, type ExchangeStart } from '../../lib/return-dialog';
-import { useOnline } from '../../offline/hooks';
-import { OFFLINE_FINDS_DEVICE_SALES_ONLY, type ReturnableSale } from '../../counter/returns-hooks';
+import { lazyPart } from '../../components/lazy-part';
+import type { ExchangeStart } from '../../components/returns/return-dialog';
+
+const ReturnsFinder = lazyPart(() => import('./returns-finder-dialog'), 'ReturnsFinder');
 
 export function ReturnsButton({ onExchange }: { onExchange: (exchange: ExchangeStart) => void }) {
-  const online = useOnline();
-  const findReturnableSale = useFindReturnableSale();
-  const [finding, setFinding] = useState(false);
-  const [number, setNumber] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sale, setSale] = useState<ReturnableSale | null>(null);
-
-  async function find() {
-    setError(null);
-    try {
-      const found = await findReturnableSale(number);
-      setFinding(false);
-      setSale(found);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Venda não encontrada.');
-    }
-  }
-
+  const [open, setOpen] = useState(false);
   return (
     <>
-      <Button
-        variant="outline"
-        onClick={() => {
-          // Each search starts empty: a scanner types after what the field holds.
-          setNumber('');
-          setError(null);
-          setFinding(true);
-        }}
-      >
+      <Button variant="outline" onClick={() => setOpen(true)}>
         Trocas e Devoluções
       </Button>
-      <Dialog open={finding} onClose={() => setFinding(false)} title="Trocas e Devoluções" size="sm">
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void find();
-          }}
-        >
-          {online || error ? null : (
-            <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              {OFFLINE_FINDS_DEVICE_SALES_ONLY}
-            </p>
-          )}
-          <TextField
-            label="Número da venda"
-            placeholder="#A-0042"
-            hint="Digite o número do recibo ou leia o código de barras dele."
-            value={number}
-            onChange={(e) => {
-              setNumber(e.target.value);
-              setError(null);
-            }}
-            error={error ?? undefined}
-            autoComplete="off"
-            data-autofocus
-          />
-          <div className="flex justify-end">
-            <Button type="submit">Buscar venda</Button>
-          </div>
-        </form>
-      </Dialog>
-      <ReturnDialog
-        sale={sale}
-        onClose={() => {
-          setSale(null);
-          setNumber('');
-        }}
-        onExchange={onExchange}
-      />
+      {open ? <ReturnsFinder onExchange={onExchange} onDone={() => setOpen(false)} /> : null}
     </>
   );
 }

@@ -6,8 +6,11 @@ import { useState } from 'react';
 import { Button } from '../../components/button';
 import { lineTotal } from './cart';
 import { discountFigures, discountProblem } from './cart-discounts';
-import { DiscountDialog } from './discount-dialog';
+import { lazyPart } from '../../components/lazy-part';
 import type { useSaleForm } from './use-sale-form';
+
+// Loaded when first opened: most sales have no discount.
+const DiscountDialog = lazyPart(() => import('./discount-dialog'), 'DiscountDialog');
 
 export function SaleDiscountRows({ form }: { form: ReturnType<typeof useSaleForm> }) {
   const [open, setOpen] = useState(false);

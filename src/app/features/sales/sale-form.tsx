@@ -18,7 +18,6 @@ import { FinishBar, SaleSummary } from './sale-summary';
 import { useSaleFinish } from './use-finish-sale';
 import { useReceiptHeader } from '../../lib/receipt-header';
 import { useStoreSettings } from '../../lib/store-settings';
-import { LastSaleBar } from './last-sale-bar';
 import { usePaymentForm } from './use-payment-form';
 import { useWideTill } from './use-wide-till';
 import { CameraScanButton } from './camera-scan';
@@ -29,10 +28,15 @@ import { useCaixa } from '../../counter/caixa-hooks';
 import { CASHIER_MAX_DISCOUNT_DEFAULT } from '../../../shared/contract/settings';
 import { FINAL_CONSUMER_NAME } from '../../../shared/final-consumer';
 import { discountProblem } from './cart-discounts';
-import { CreditLimitDialog } from './credit-limit-dialog';
-import { CustomerCreditPanel } from './customer-credit-panel';
 import { useTillCredit } from './use-till-credit';
 import { ExchangeBanner, useExchange } from './exchange';
+import { lazyPart } from '../../components/lazy-part';
+
+// Loaded when first drawn: the till sells without them (a customer's crediário, a sale
+// over the credit limit, the receipt of the sale just finished).
+const CustomerCreditPanel = lazyPart(() => import('./customer-credit-panel'), 'CustomerCreditPanel');
+const CreditLimitDialog = lazyPart(() => import('./credit-limit-dialog'), 'CreditLimitDialog');
+const LastSaleBar = lazyPart(() => import('./last-sale-bar'), 'LastSaleBar');
 
 /**
  * The catalogue as the till sees it: 'loading' while a first load runs (or the device is

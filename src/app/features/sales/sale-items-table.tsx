@@ -10,8 +10,11 @@ import { Button } from '../../components/button';
 import { QuantityInput } from '../../components/quantity-input';
 import { toast } from '../../components/toast-store';
 import { changeQuantity, lineDiscount, lineGross, lineTotal, removeLine, type CartLine } from './cart';
-import { DiscountDialog } from './discount-dialog';
+import { lazyPart } from '../../components/lazy-part';
 import { cartErrorToast } from './product-adder';
+
+// Loaded when first opened: most sales have no discount.
+const DiscountDialog = lazyPart(() => import('./discount-dialog'), 'DiscountDialog');
 
 interface SaleItemsTableProps {
   lines: CartLine[];

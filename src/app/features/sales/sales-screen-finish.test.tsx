@@ -122,7 +122,7 @@ describe('Nova Venda', () => {
     expect(screen.getByText('Adicione pelo menos um produto antes de finalizar a venda')).toBeTruthy();
     await addProduct(user, 'calça', 'Calça Jeans', '2');
     await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'crediario');
-    await user.click(screen.getByLabelText('Quer adicionar uma entrada?'));
+    await user.click(await screen.findByLabelText('Quer adicionar uma entrada?')); // loaded when chosen
     await user.type(screen.getByLabelText('Valor da entrada'), '50');
     await user.click(finishButton);
 

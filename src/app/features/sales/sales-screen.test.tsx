@@ -81,7 +81,7 @@ describe('Nova Venda', () => {
     await addProduct(user, 'calça', 'Calça Jeans', '3');
 
     await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'crediario');
-    expect((screen.getByLabelText('Número de parcelas') as HTMLSelectElement).value).toBe('2');
+    expect(((await screen.findByLabelText('Número de parcelas')) as HTMLSelectElement).value).toBe('2');
     expect(within(screen.getByRole('list', { name: 'Vencimentos' })).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByTestId('installment-value').textContent?.replace(/\s/g, ' ')).toBe('2x de R$ 150,00');
     await user.selectOptions(screen.getByLabelText('Número de parcelas'), '3');

@@ -4,6 +4,7 @@
 // added. Offline or after a failed first load, the form works with what the device has
 // and says so. The keyboard starts where the till does (use-till-focus.ts).
 import { useRef } from 'react';
+import { useWarmLazyParts } from '../../components/lazy-part';
 import { useCaixa } from '../../counter/caixa-hooks';
 import { useMirrorComplete, useMirrorProgress, useOnline, useSyncState } from '../../offline/hooks';
 import { CaixaBar } from './caixa-bar';
@@ -31,6 +32,8 @@ export function SalesScreen() {
   const searchRef = useRef<HTMLInputElement>(null);
   const floatRef = useRef<HTMLInputElement>(null);
   const focusSearch = useTillFocus(useCaixa(), { search: searchRef, float: floatRef });
+  // Its dialogs load when first opened (lazy-part.tsx), or on a first visit whose service worker is slow.
+  useWarmLazyParts();
   return (
     <>
       <CaixaBar floatRef={floatRef} onOpened={focusSearch} />

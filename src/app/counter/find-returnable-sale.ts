@@ -4,8 +4,8 @@ import { useCallback } from 'react';
 import { TROCA_PERIOD_DEFAULT_DAYS } from '../../shared/troca-period';
 import { usePermissions } from '../auth/use-permissions';
 import { useOnline } from '../offline/hooks';
-import { findSaleToReturn, type ReturnableSale } from '../counter/returns-hooks';
-import { useStoreSettings } from './store-settings';
+import { findSaleToReturn, type ReturnableSale } from './returns-hooks';
+import { useStoreSettings } from '../lib/store-settings';
 
 export function useFindReturnableSale(): (text: string) => Promise<ReturnableSale> {
   const online = useOnline();

@@ -10,22 +10,27 @@
 // (return-approval.tsx).
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CASHIER_MAX_RETURN_DEFAULT } from '../../shared/contract/settings';
-import { REFUND_METHODS, REFUND_METHOD_LABELS, type RefundMethod } from '../../shared/contract/returns';
-import { formatBRL } from '../../shared/money';
-import { FINAL_CONSUMER_EXCHANGE, FINAL_CONSUMER_STORE_CREDIT } from '../../shared/final-consumer';
-import { returnNeedsAdmin } from '../../shared/return-limit';
-import { lineShare } from '../../shared/return-share';
-import { usePermissions } from '../auth/use-permissions';
-import { useOnline } from '../offline/hooks';
-import { tillPartOfReturn, useFinishReturn, useIsFinalConsumer, type ReturnableSale } from '../counter/returns-hooks';
-import { useStoreSettings } from './store-settings';
-import { Button } from '../components/button';
-import { Dialog } from '../components/dialog';
-import { ErrorNote } from '../components/error-note';
-import { ChoiceField } from '../components/choice-field';
-import { CheckboxField, TextField } from '../components/field';
-import { toast } from '../components/toast-store';
+import { CASHIER_MAX_RETURN_DEFAULT } from '../../../shared/contract/settings';
+import { REFUND_METHODS, REFUND_METHOD_LABELS, type RefundMethod } from '../../../shared/contract/returns';
+import { formatBRL } from '../../../shared/money';
+import { FINAL_CONSUMER_EXCHANGE, FINAL_CONSUMER_STORE_CREDIT } from '../../../shared/final-consumer';
+import { returnNeedsAdmin } from '../../../shared/return-limit';
+import { lineShare } from '../../../shared/return-share';
+import { usePermissions } from '../../auth/use-permissions';
+import { useOnline } from '../../offline/hooks';
+import {
+  tillPartOfReturn,
+  useFinishReturn,
+  useIsFinalConsumer,
+  type ReturnableSale,
+} from '../../counter/returns-hooks';
+import { useStoreSettings } from '../../lib/store-settings';
+import { Button } from '../button';
+import { Dialog } from '../dialog';
+import { ErrorNote } from '../error-note';
+import { ChoiceField } from '../choice-field';
+import { CheckboxField, TextField } from '../field';
+import { toast } from '../toast-store';
 import { AdminApproval, askApproval, type AdminSignIn } from './return-approval';
 
 /** A return made for an exchange: the new sale's customer and the vale-troca it gave (centavos). */

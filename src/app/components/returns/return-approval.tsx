@@ -3,12 +3,12 @@
 // sealed approval of this return (POST /api/auth/return-approval), which goes with it,
 // also when it waits in the outbox. Offline the password cannot be checked: the dialog
 // says an admin must approve, and the return goes for the server to record for review.
-import { CreditApprovalResponseSchema } from '../../shared/contract/credit';
-import { toReais } from '../../shared/money';
-import { returnOverLimit, returnOverLimitOffline } from '../../shared/return-limit';
-import { TextField } from '../components/field';
-import { api } from './api';
-import { ApiError } from './api-error';
+import { CreditApprovalResponseSchema } from '../../../shared/contract/credit';
+import { toReais } from '../../../shared/money';
+import { returnOverLimit, returnOverLimitOffline } from '../../../shared/return-limit';
+import { TextField } from '../field';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 
 /** The e-mail and password an admin present types at the dialog. */
 export interface AdminSignIn {
