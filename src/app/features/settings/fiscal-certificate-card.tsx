@@ -9,6 +9,7 @@ import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { TextField } from '../../components/field';
+import { FilePicker } from '../../components/file-picker';
 import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { useUploadCertificate } from './fiscal-api';
@@ -73,13 +74,13 @@ export function FiscalCertificateCard({ certificate }: { certificate: Certificat
           <p className="text-sm text-slate-600">Nenhum certificado enviado.</p>
         )}
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField
+          <FilePicker
             key={inputKey}
             label={certificate ? 'Novo arquivo do certificado (.pfx)' : 'Arquivo do certificado (.pfx)'}
-            type="file"
             accept=".pfx,.p12,application/x-pkcs12"
+            file={file}
             disabled={upload.isPending}
-            onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+            onFile={setFile}
           />
           <TextField
             label="Senha do certificado"

@@ -156,7 +156,10 @@ describe('Configurações > Fiscal', () => {
 
     const bytes = new Uint8Array([0x30, 0x82, 0x01, 0xff, 0x00, 0x10]);
     const file = new File([bytes], 'loja.pfx', { type: 'application/x-pkcs12' });
+    expect(screen.getByText('Nenhum arquivo escolhido')).toBeTruthy();
     await user.upload(screen.getByLabelText('Arquivo do certificado (.pfx)'), file);
+    // The chosen file is named in the app's words, whatever the browser's language.
+    expect(screen.getByText('loja.pfx')).toBeTruthy();
     await user.type(screen.getByLabelText('Senha do certificado'), 'senha-do-a1');
     await user.click(screen.getByRole('button', { name: 'Enviar certificado' }));
     await expectToast('Certificado salvo', 'Certificado de 11.222.333/0001-81 guardado.');
@@ -169,6 +172,7 @@ describe('Configurações > Fiscal', () => {
     expect(text(summary)).toContain('de 01/11/2026 a 01/11/2027');
     expect(text(summary)).toContain('Válido');
     expect((screen.getByLabelText('Senha do certificado') as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('Nenhum arquivo escolhido')).toBeTruthy();
   });
 
   it('goes to produção only after the admin confirms what it means', async () => {
