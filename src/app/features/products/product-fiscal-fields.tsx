@@ -1,7 +1,7 @@
 // The product form's 'Dados fiscais (NFC-e)': what its item on a note carries. Empty
-// (or 'Padrão da loja') takes the store's default when a note is made; NCM has none and
-// is required to emit.
-import { CFOP_OPTIONS, CSOSN_OPTIONS, FISCAL_DEFAULTS, ORIGIN_OPTIONS } from '../../../shared/contract/product-fiscal';
+// (or 'Padrão da loja') takes the store's default when a note is made (Configurações >
+// Fiscal); NCM has none and is required to emit.
+import { CFOP_OPTIONS, CSOSN_OPTIONS, ORIGIN_OPTIONS } from '../../../shared/contract/product-fiscal';
 import { SelectField, TextField } from '../../components/field';
 
 type FiscalKey = 'ncm' | 'cest' | 'cfop' | 'csosn' | 'origin' | 'unit';
@@ -32,7 +32,7 @@ export function ProductFiscalFields({ text }: Props) {
       />
       <TextField label="CEST" autoComplete="off" inputMode="numeric" placeholder="Só com ST" {...text('cest')} />
       <SelectField label="CFOP" {...text('cfop')}>
-        <option value="">{`${STORE_DEFAULT} (${FISCAL_DEFAULTS.cfop})`}</option>
+        <option value="">{STORE_DEFAULT}</option>
         {CFOP_OPTIONS.map((o) => (
           <option key={o.code} value={o.code}>
             {o.label}
@@ -40,7 +40,7 @@ export function ProductFiscalFields({ text }: Props) {
         ))}
       </SelectField>
       <SelectField label="CSOSN" {...text('csosn')}>
-        <option value="">{`${STORE_DEFAULT} (${FISCAL_DEFAULTS.csosn})`}</option>
+        <option value="">{STORE_DEFAULT}</option>
         {CSOSN_OPTIONS.map((o) => (
           <option key={o.code} value={o.code}>
             {o.label}
@@ -48,7 +48,7 @@ export function ProductFiscalFields({ text }: Props) {
         ))}
       </SelectField>
       <SelectField label="Origem" {...text('origin')}>
-        <option value="">{`${STORE_DEFAULT} (${FISCAL_DEFAULTS.origin})`}</option>
+        <option value="">{STORE_DEFAULT}</option>
         {ORIGIN_OPTIONS.map((o) => (
           <option key={o.code} value={String(o.code)}>
             {o.label}
