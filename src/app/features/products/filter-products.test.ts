@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ProductSchema } from '../../../shared/contract';
 import { productJson } from '../../test/fixtures';
-import { filterProducts, isLowStock } from './filter-products';
+import {
+  filterProducts,
+  isLowStock,
+  NO_PRODUCT_FILTERS,
+  productFiltersOf,
+  withProductFilters,
+} from './filter-products';
 
 const products = [
   ProductSchema.parse(productJson({ sku: 'ABC-1', name: 'Meia Esportiva', barcode: '7891234567895' })),
@@ -23,6 +29,20 @@ describe('filterProducts', () => {
     ['1234568', [], 'not digits the barcode does not have in a row'],
   ])('%j finds %j (%s)', (search, skus) => {
     expect(filterProducts(products, search).map((p) => p.sku)).toEqual(skus);
+  });
+
+  it("'Sem NCM' shows the products a note cannot carry yet, and lives in the address", () => {
+    const withNcm = ProductSchema.parse(productJson({ sku: 'NCM-1', name: 'Camiseta', ncm: '61091000' }));
+    const filters = { ...NO_PRODUCT_FILTERS, fiscal: 'sem-ncm' as const };
+    expect(filterProducts([...products, withNcm], '', filters).map((p) => p.sku)).toEqual([
+      'ABC-1',
+      'XYZ-2',
+      'CAL-JNS-42',
+    ]);
+    const params = withProductFilters(new URLSearchParams('q=x'), filters);
+    expect(params.toString()).toBe('q=x&fiscal=sem-ncm');
+    expect(productFiltersOf(params)).toEqual(filters);
+    expect(productFiltersOf(new URLSearchParams('fiscal=outra'))).toEqual(NO_PRODUCT_FILTERS);
   });
 
   it('calls stock below the minimum low', () => {

@@ -1,9 +1,11 @@
-// The 'Filtrar' panel of Produtos: status (Ativo/Inativo) and stock (abaixo do mínimo, sem
-// estoque). The screen keeps the choice in the address (filter-products.ts).
+// The 'Filtrar' panel of Produtos: status (Ativo/Inativo), stock (abaixo do mínimo, sem
+// estoque) and fiscal data (sem NCM). The screen keeps the choice in the address (filter-products.ts).
 import type { ChangeEvent } from 'react';
 import { Button } from '../../components/button';
 import { ChoiceField } from '../../components/choice-field';
 import {
+  NO_PRODUCT_FILTERS,
+  PRODUCT_FISCAL_FILTERS,
   PRODUCT_STATUS_FILTERS,
   PRODUCT_STOCK_FILTERS,
   countProductFilters,
@@ -31,14 +33,15 @@ export function ProductFiltersPanel({ filters, onChange }: ProductFiltersPanelPr
       id={PRODUCT_FILTERS_PANEL_ID}
       role="group"
       aria-label="Filtros de produtos"
-      className="grid grid-cols-1 gap-3 border-b border-slate-100 bg-slate-50 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      className="grid grid-cols-1 gap-3 border-b border-slate-100 bg-slate-50 p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
     >
       <ChoiceField label="Status" {...choice('status', PRODUCT_STATUS_FILTERS)} />
       <ChoiceField label="Estoque" {...choice('stock', PRODUCT_STOCK_FILTERS)} />
+      <ChoiceField label="Dados fiscais" {...choice('fiscal', PRODUCT_FISCAL_FILTERS)} />
       <Button
         variant="outline"
         disabled={countProductFilters(filters) === 0}
-        onClick={() => onChange({ status: null, stock: null })}
+        onClick={() => onChange(NO_PRODUCT_FILTERS)}
       >
         Limpar Filtros
       </Button>
