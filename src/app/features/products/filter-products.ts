@@ -7,7 +7,7 @@ import { foldedIncludes } from '../../../shared/text';
 export const PRODUCT_STATUS_FILTERS = { ativo: 'Ativo', inativo: 'Inativo' } as const;
 export const PRODUCT_STOCK_FILTERS = { baixo: 'Abaixo do mínimo', sem: 'Sem estoque' } as const;
 /** What a note needs of a product: without an NCM it cannot go on an NFC-e yet. */
-export const PRODUCT_FISCAL_FILTERS = { 'sem-ncm': 'Sem NCM (não sai na NFC-e)' } as const;
+export const PRODUCT_FISCAL_FILTERS = { 'sem-ncm': 'Sem NCM' } as const;
 
 export interface ProductFilters {
   status: keyof typeof PRODUCT_STATUS_FILTERS | null;
