@@ -1,0 +1,42 @@
+// The idempotency cases of Configurações > Fiscal: the settings, and the A1 upload (a test
+// certificate of the emitter's CNPJ, made with openssl; the store's emitter set first, without
+// a key); another file under the same key is the other request.
+import { makeA1 } from '../../src/server/fiscal/test/a1-files';
+import { SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
+import type { CaseKit, RouteCases } from './idempotency-fixtures';
+
+const EMITTER = {
+  cnpj: SAMPLE_CNPJ,
+  legal_name: 'Loja Demo Ltda',
+  trade_name: 'Loja Demo',
+  ie: '123456789110',
+  address: {
+    street: 'Rua das Flores',
+    number: '100',
+    district: 'Centro',
+    city_code: '3550308',
+    city_name: 'São Paulo',
+    uf: 'SP',
+    cep: '01001000',
+  },
+};
+
+export function fiscalCases({ http, admin, ok }: CaseKit): RouteCases {
+  return {
+    'PUT /api/fiscal/settings': async () => ({
+      call: { url: '/api/fiscal/settings', body: { csc_id: '000001' } },
+      other: { url: '/api/fiscal/settings', body: { csc_id: '000002' } },
+    }),
+    'POST /api/fiscal/certificate': async () => {
+      await ok(http.put('/api/fiscal/settings', { emitter: EMITTER }, { token: admin }));
+      // Another file that opens (a .pfx with a wrong password is refused before the key is
+      // looked up, and that refusal is not stored: record-routes.ts `prepare`).
+      const [a1, another] = [makeA1({ cnpj: SAMPLE_CNPJ }), makeA1({ cnpj: SAMPLE_CNPJ, legacy: true })];
+      const body = (file: typeof a1) => ({ pfx_base64: file.pfx.toString('base64'), password: file.password });
+      return {
+        call: { url: '/api/fiscal/certificate', body: body(a1) },
+        other: { url: '/api/fiscal/certificate', body: body(another) },
+      };
+    },
+  };
+}
