@@ -105,8 +105,21 @@ export function pgliteDirOf(env: Pick<Env, 'DATA_DIR'>): string {
  */
 export function resolveJwtSecret(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): { secret: string; generated: boolean } {
   if (env.JWT_SECRET) return { secret: env.JWT_SECRET, generated: false };
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const path = join(env.DATA_DIR, 'jwt-secret');
+  return secretInDataDir(env.DATA_DIR, 'jwt-secret', 32, 'segredo JWT curto demais / JWT secret too short');
+}
+
+/**
+ * A secret generated once and kept in `dataDir/file` (mode 0600); read back by every later
+ * start. `generated`: this call wrote it.
+ */
+export function secretInDataDir(
+  dataDir: string,
+  file: string,
+  minChars: number,
+  tooShort: string,
+): { secret: string; generated: boolean } {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, file);
   try {
     // 'wx': only the first process to get here writes it; the others read it.
     writeFileSync(path, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
@@ -116,6 +129,6 @@ export function resolveJwtSecret(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): { s
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   const secret = readFileSync(path, 'utf8').trim();
-  if (secret.length < 32) throw new EnvError([`${path}: segredo JWT curto demais / JWT secret too short`]);
+  if (secret.length < minChars) throw new EnvError([`${path}: ${tooShort}`]);
   return { secret, generated: false };
 }

@@ -4,9 +4,7 @@
 // JWT secret is. A copy of the database alone opens nothing; losing the secret loses the
 // certificate (the admin sends it again), never the sales.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { EnvError, type Env } from '../env';
+import { secretInDataDir, type Env } from '../env';
 
 /** The sealed form's version: 'v1.' + base64url(iv | tag | ciphertext). */
 const VERSION = 'v1';
@@ -26,20 +24,12 @@ export function resolveFiscalSecret(env: Pick<Env, 'FISCAL_SECRET' | 'DATA_DIR'>
   generated: boolean;
 } {
   if (env.FISCAL_SECRET) return { secret: env.FISCAL_SECRET, generated: false };
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const path = join(env.DATA_DIR, FISCAL_SECRET_FILE);
-  try {
-    // 'wx': only the first process to get here writes it; the others read it.
-    writeFileSync(path, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-    chmodSync(path, 0o600);
-    return { secret: readFileSync(path, 'utf8').trim(), generated: true };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  const secret = readFileSync(path, 'utf8').trim();
-  if (secret.length < FISCAL_SECRET_MIN_CHARS)
-    throw new EnvError([`${path}: segredo fiscal curto demais / fiscal secret too short`]);
-  return { secret, generated: false };
+  return secretInDataDir(
+    env.DATA_DIR,
+    FISCAL_SECRET_FILE,
+    FISCAL_SECRET_MIN_CHARS,
+    'segredo fiscal curto demais / fiscal secret too short',
+  );
 }
 
 /** Seals and opens secrets of one purpose; `context` (the store) binds a sealed value to its row. */
