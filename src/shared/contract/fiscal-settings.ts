@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { isValidCnpj, stripDocument } from '../documents';
 import { UF_CODE, UFS } from '../fiscal/uf';
 import { Email, Id, RequiredText, Timestamp, envelope } from './common';
+import { FISCAL_ENVIRONMENTS, NFCE_SERIES_MAX } from './fiscal-notes';
 import { CSOSN_OPTIONS, FISCAL_DEFAULTS, ORIGIN_OPTIONS, type Csosn } from './product-fiscal';
 
 export const CRT_NORMAL_REFUSED =
@@ -16,13 +17,8 @@ export const CRT_NORMAL_REFUSED =
 export const PRODUCTION_NEEDS_CONFIRMATION =
   'Para emitir em produção, confirme: as notas passam a ter valor fiscal e são enviadas à SEFAZ de verdade.';
 
-export const FISCAL_ENVIRONMENTS = ['homologacao', 'producao'] as const;
-export type FiscalEnvironment = (typeof FISCAL_ENVIRONMENTS)[number];
-/** tpAmb: 1 produção, 2 homologação. */
-export const TP_AMB: Readonly<Record<FiscalEnvironment, 1 | 2>> = { producao: 1, homologacao: 2 };
+export { FISCAL_ENVIRONMENTS, NFCE_SERIES_MAX, TP_AMB, type FiscalEnvironment } from './fiscal-notes';
 
-/** The series a till may take (tpSerie of the layout: 0 to 999). */
-export const NFCE_SERIES_MAX = 999;
 /** Days before the A1 expires from which the dashboard warns. */
 export const CERTIFICATE_WARNING_DAYS = 30;
 

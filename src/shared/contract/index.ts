@@ -28,3 +28,4 @@ export * from './credit';
 export * from './store-credit-payouts';
 export * from './imports';
 export * from './fiscal-settings';
+export * from './fiscal-notes';

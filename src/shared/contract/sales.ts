@@ -1,5 +1,6 @@
 // A sale as the server records it (lines, payments, crediário, the conflicts of an offline
 // sale), the body of POST /api/sales and the list's query. An admin's later changes are in
+import { FiscalNoteReceiptSchema, NoteDocument } from './fiscal-notes';
 // sale-edits.ts, the outbox's batch in sale-batch.ts, the statistics in sale-history.ts.
 import { z } from 'zod';
 import { CREDIARIO_MAX_INSTALLMENTS, CREDIARIO_MIN_INSTALLMENTS } from '../constants';
@@ -151,6 +152,8 @@ export const SaleSchema = z.object({
   cancelled_at: Timestamp.nullable().optional(),
   /** Why an admin cancelled it. */
   cancel_reason: z.string().nullable().optional(),
+  /** Its NFC-e, when the store emits (contract/fiscal-notes.ts); null or absent otherwise. */
+  fiscal_note: FiscalNoteReceiptSchema.nullable().optional(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -201,6 +204,8 @@ export const SaleCreateSchema = z
     made_by: MadeBy,
     /** An admin's approval to sell this crediário sale over the customer's credit limit (contract/credit.ts). */
     credit_approval: CreditApprovalTokenSchema.optional(),
+    /** 'CPF na nota?': the consumer's CPF or CNPJ for the NFC-e's dest (none: 'CONSUMIDOR NÃO IDENTIFICADO'). */
+    fiscal_document: NoteDocument.optional(),
   })
   .superRefine((sale, ctx) => {
     if (sale.payment_method === 'crediario') {

@@ -1,0 +1,154 @@
+// The NFC-e of a sale as the rest of the product sees it: what the till prints (the DANFE),
+// what 'Notas Fiscais' lists, and the admin's actions on a note (resend, cancel) and on
+// skipped numbers (inutilização). The server keeps the signed XML; a client receives it only
+// in a note's detail (admins).
+import { z } from 'zod';
+import { isValidCnpj, isValidCpf, stripDocument } from '../documents';
+import { Id, IsoDate, Money, PageQuery, Timestamp, envelope, optionalFilter, pageOf } from './common';
+
+export const FISCAL_ENVIRONMENTS = ['homologacao', 'producao'] as const;
+export type FiscalEnvironment = (typeof FISCAL_ENVIRONMENTS)[number];
+/** tpAmb: 1 produção, 2 homologação. */
+export const TP_AMB: Readonly<Record<FiscalEnvironment, 1 | 2>> = { producao: 1, homologacao: 2 };
+
+/** The series a till may take (tpSerie of the layout: 0 to 999). */
+export const NFCE_SERIES_MAX = 999;
+
+/**
+ * pendente: signed, not yet authorized (no answer yet, or waiting in the queue);
+ * autorizada: SEFAZ answered 100; rejeitada: SEFAZ refused it (cStat and xMotivo kept);
+ * cancelada: event 110111 registered; inutilizada: its number was voided.
+ */
+export const FISCAL_NOTE_STATUSES = ['pendente', 'autorizada', 'rejeitada', 'cancelada', 'inutilizada'] as const;
+export type FiscalNoteStatus = (typeof FISCAL_NOTE_STATUSES)[number];
+
+export const FISCAL_NOTE_STATUS_LABELS: Readonly<Record<FiscalNoteStatus, string>> = {
+  pendente: 'Pendente',
+  autorizada: 'Autorizada',
+  rejeitada: 'Rejeitada',
+  cancelada: 'Cancelada',
+  inutilizada: 'Inutilizada',
+};
+
+/** Justification of a cancel or an inutilização: 15 to 255 characters (xJust). */
+export const JUSTIFICATION_MIN = 15;
+export const JUSTIFICATION_MAX = 255;
+export const Justification = z
+  .string({ error: 'Informe a justificativa' })
+  .trim()
+  .min(JUSTIFICATION_MIN, { error: `Justificativa: mínimo de ${JUSTIFICATION_MIN} caracteres` })
+  .max(JUSTIFICATION_MAX, { error: `Justificativa: máximo de ${JUSTIFICATION_MAX} caracteres` });
+
+/** 'CPF na nota?': a CPF or CNPJ as typed, kept bare; the alphanumeric CNPJ too. */
+export const NoteDocument = z
+  .string({ error: 'Informe o CPF ou o CNPJ' })
+  .overwrite(stripDocument)
+  .refine((d) => (d.length === 11 ? isValidCpf(d) : d.length === 14 && isValidCnpj(d)), {
+    error: 'CPF ou CNPJ inválido',
+  });
+
+/** What the till needs to print the DANFE NFC-e of a sale (and the history to reprint it). */
+export const FiscalNoteReceiptSchema = z.object({
+  id: Id,
+  status: z.enum(FISCAL_NOTE_STATUSES),
+  environment: z.enum(FISCAL_ENVIRONMENTS),
+  series: z.int(),
+  number: z.int(),
+  /** The 44-character access key. */
+  key: z.string(),
+  /** dhEmi as written in the note (with the UF's offset). */
+  issued_at_local: z.string(),
+  /** The authorization protocol and its time; null while pending. */
+  protocol: z.string().nullable(),
+  authorized_at: z.string().nullable(),
+  /** The QR code's text (infNFeSupl/qrCode) and the consulta address (urlChave). */
+  qr_code: z.string(),
+  url_chave: z.string(),
+  /** The consumer's CPF/CNPJ (bare) or null: 'CONSUMIDOR NÃO IDENTIFICADO'. */
+  customer_document: z.string().nullable(),
+  /** Tributos aproximados (Lei 12.741/2012), null without the IBPT table. */
+  approximate_taxes: Money.nullable(),
+  /** The note's value (vNF) and the change (vTroco). */
+  total: Money,
+  change: Money,
+  /** SEFAZ's last refusal, for a rejected note: code and reason. */
+  cstat: z.int().nullable(),
+  reason: z.string().nullable(),
+});
+export type FiscalNoteReceipt = z.infer<typeof FiscalNoteReceiptSchema>;
+
+/** A row of 'Notas Fiscais'. */
+export const FiscalNoteSchema = FiscalNoteReceiptSchema.extend({
+  sale_id: Id.nullable(),
+  sale_number: z.string().nullable(),
+  /** What to do about a rejection, in pt-BR (null when there is nothing to do). */
+  what_to_fix: z.string().nullable(),
+  attempts: z.int(),
+  cancelled_at: Timestamp.nullable(),
+  cancel_reason: z.string().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type FiscalNote = z.infer<typeof FiscalNoteSchema>;
+
+/** A note's detail: the row, its XML (nfeProc when authorized) and its events. */
+export const FiscalNoteDetailSchema = FiscalNoteSchema.extend({
+  xml: z.string(),
+  events: z.array(
+    z.object({
+      type: z.string(),
+      sequence: z.int(),
+      protocol: z.string().nullable(),
+      registered_at: z.string().nullable(),
+      cstat: z.int().nullable(),
+      reason: z.string().nullable(),
+      justification: z.string(),
+    }),
+  ),
+});
+export type FiscalNoteDetail = z.infer<typeof FiscalNoteDetailSchema>;
+
+export const FiscalNoteListQuerySchema = z.object({
+  status: optionalFilter(z.enum(FISCAL_NOTE_STATUSES)),
+  series: optionalFilter(z.coerce.number().int().min(0).max(NFCE_SERIES_MAX)),
+  from: optionalFilter(IsoDate),
+  to: optionalFilter(IsoDate),
+  /** Key, number or sale number. */
+  q: optionalFilter(z.string().trim().max(60)),
+  ...PageQuery,
+});
+export type FiscalNoteListQuery = z.infer<typeof FiscalNoteListQuerySchema>;
+
+export const FiscalNoteCancelSchema = z.object({ justification: Justification });
+
+/** A run of skipped numbers of one series, voided with SEFAZ (inutilização). */
+export const InutilizationCreateSchema = z
+  .object({
+    series: z.int().min(0).max(NFCE_SERIES_MAX),
+    first: z.int().min(1).max(999_999_999),
+    last: z.int().min(1).max(999_999_999),
+    justification: Justification,
+  })
+  .refine((r) => r.last >= r.first, { path: ['last'], error: 'O último número deve ser maior ou igual ao primeiro' });
+
+export const InutilizationSchema = z.object({
+  id: Id,
+  series: z.int(),
+  first: z.int(),
+  last: z.int(),
+  justification: z.string(),
+  status: z.enum(['pendente', 'homologada', 'rejeitada']),
+  protocol: z.string().nullable(),
+  cstat: z.int().nullable(),
+  reason: z.string().nullable(),
+  created_at: Timestamp,
+});
+
+/** Numbers of a series that were skipped (no note, not voided), found for the admin. */
+export const NumberGapSchema = z.object({ series: z.int(), first: z.int(), last: z.int() });
+
+export const FiscalNoteListResponseSchema = envelope(pageOf('notes', FiscalNoteSchema));
+export const FiscalNoteResponseSchema = envelope(FiscalNoteSchema);
+export const FiscalNoteDetailResponseSchema = envelope(FiscalNoteDetailSchema);
+export const InutilizationResponseSchema = envelope(InutilizationSchema);
+export const NumberGapsResponseSchema = envelope(z.object({ gaps: z.array(NumberGapSchema) }));
