@@ -1,9 +1,10 @@
 // The store's fiscal setup for the NFC-e (migration 0031): its settings as one JSON object
 // (contract/fiscal-settings.ts reads it, defaults filling what is missing), the CSC and the
 // A1 certificate sealed (fiscal/secret-box.ts), and what may be shown of the certificate.
-// Each till's series is on devices.
-import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { at, tenantId, updatedAt } from './base';
+// Each till's series is on devices. The notes, their events and the inutilizações (0032).
+import { boolean, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { FiscalEnvironment, FiscalNoteStatus } from '../../../shared/contract/fiscal-notes';
+import { at, bigNumber, createdAt, storeRow, tenantId, tenantKey, timestamps, updatedAt } from './base';
 
 export const fiscalSettings = pgTable('fiscal_settings', {
   tenantId: tenantId().primaryKey(),
@@ -21,3 +22,104 @@ export const fiscalSettings = pgTable('fiscal_settings', {
 });
 
 export type FiscalSettingsRow = typeof fiscalSettings.$inferSelect;
+
+/** The next NFC-e number of each series, per environment (migration 0032). */
+export const fiscalSeries = pgTable(
+  'fiscal_series',
+  {
+    tenantId: tenantId(),
+    environment: text('environment').$type<FiscalEnvironment>().notNull(),
+    series: integer('series').notNull(),
+    nextNumber: integer('next_number').notNull().default(1),
+  },
+  (t) => [primaryKey({ name: 'fiscal_series_pkey', columns: [t.tenantId, t.environment, t.series] })],
+);
+
+/** Every NFC-e: its signed bytes, SEFAZ's answer and the queue's state (migration 0032). */
+export const fiscalNotes = pgTable(
+  'fiscal_notes',
+  {
+    ...storeRow(),
+    saleId: uuid('sale_id'),
+    deviceId: uuid('device_id'),
+    environment: text('environment').$type<FiscalEnvironment>().notNull(),
+    series: integer('series').notNull(),
+    number: integer('number').notNull(),
+    key: text('key').notNull(),
+    numericCode: text('numeric_code').notNull(),
+    issuedAt: at('issued_at').notNull(),
+    issuedAtLocal: text('issued_at_local').notNull(),
+    status: text('status').$type<FiscalNoteStatus>().notNull().default('pendente'),
+    /** The signed <NFe>, never rebuilt once written. */
+    xml: text('xml').notNull(),
+    /** protNFe as SEFAZ returned it (nfeProc = xml + this). */
+    protocolXml: text('protocol_xml'),
+    protocol: text('protocol'),
+    authorizedAt: text('authorized_at'),
+    cstat: integer('cstat'),
+    reason: text('reason'),
+    qrCode: text('qr_code').notNull(),
+    urlChave: text('url_chave').notNull(),
+    customerDocument: text('customer_document'),
+    /** centavos: vNF, vTroco and the tributos aproximados. */
+    total: bigNumber('total').notNull(),
+    change: bigNumber('change').notNull().default(0),
+    approximateTaxes: bigNumber('approximate_taxes'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Sent without an answer: consult SEFAZ before sending it again. */
+    inDoubt: boolean('in_doubt').notNull().default(false),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    /** A sender's lease: no other process sends the note before it ends. */
+    claimedUntil: at('claimed_until'),
+    claimedBy: text('claimed_by'),
+    cancelledAt: at('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    ...timestamps(),
+  },
+  (t) => [tenantKey('fiscal_notes', t)],
+);
+
+/** Events registered for a note: cancel 110111 (migration 0032). */
+export const fiscalNoteEvents = pgTable(
+  'fiscal_note_events',
+  {
+    ...storeRow(),
+    noteId: uuid('note_id').notNull(),
+    type: text('type').notNull(),
+    sequence: integer('sequence').notNull().default(1),
+    justification: text('justification').notNull(),
+    /** The signed <evento>. */
+    xml: text('xml').notNull(),
+    protocolXml: text('protocol_xml'),
+    protocol: text('protocol'),
+    registeredAt: text('registered_at'),
+    cstat: integer('cstat'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [tenantKey('fiscal_note_events', t)],
+);
+
+/** Runs of numbers voided with SEFAZ (inutilização; migration 0032). */
+export const fiscalInutilizations = pgTable(
+  'fiscal_inutilizations',
+  {
+    ...storeRow(),
+    environment: text('environment').$type<FiscalEnvironment>().notNull(),
+    series: integer('series').notNull(),
+    first: integer('first').notNull(),
+    last: integer('last').notNull(),
+    justification: text('justification').notNull(),
+    status: text('status').$type<'pendente' | 'homologada' | 'rejeitada'>().notNull().default('pendente'),
+    /** The signed <inutNFe>. */
+    xml: text('xml').notNull(),
+    protocolXml: text('protocol_xml'),
+    protocol: text('protocol'),
+    cstat: integer('cstat'),
+    reason: text('reason'),
+    ...timestamps(),
+  },
+  (t) => [tenantKey('fiscal_inutilizations', t)],
+);
+
+export type FiscalNoteRow = typeof fiscalNotes.$inferSelect;
