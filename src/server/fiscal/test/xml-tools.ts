@@ -11,6 +11,23 @@ export const SCHEMA_DIR = resolve(import.meta.dirname, '../../../../../shared/nf
 export const NFE_SCHEMA = join(SCHEMA_DIR, 'nfe_v4.00.xsd');
 /** The authorization request (enviNFe, a lote of notes) sent to NFeAutorizacao4. */
 export const ENVI_NFE_SCHEMA = join(SCHEMA_DIR, 'enviNFe_v4.00.xsd');
+/** The other requests and the documents kept after an answer. */
+export const SCHEMAS = {
+  enviNFe: ENVI_NFE_SCHEMA,
+  envEventoCanc: join(SCHEMA_DIR, 'envEventoCancNFe_v1.00.xsd'),
+  eventoCanc: join(SCHEMA_DIR, 'eventoCancNFe_v1.00.xsd'),
+  inutNFe: join(SCHEMA_DIR, 'inutNFe_v4.00.xsd'),
+  consSitNFe: join(SCHEMA_DIR, 'consSitNFe_v4.00.xsd'),
+  consStatServ: join(SCHEMA_DIR, 'consStatServ_v4.00.xsd'),
+  retEnviNFe: join(SCHEMA_DIR, 'retEnviNFe_v4.00.xsd'),
+  retConsSitNFe: join(SCHEMA_DIR, 'retConsSitNFe_v4.00.xsd'),
+  retEnvEvento: join(SCHEMA_DIR, 'retEnvEventoCancNFe_v1.00.xsd'),
+  retInutNFe: join(SCHEMA_DIR, 'retInutNFe_v4.00.xsd'),
+  retConsStatServ: join(SCHEMA_DIR, 'retConsStatServ_v4.00.xsd'),
+  procNFe: join(SCHEMA_DIR, 'procNFe_v4.00.xsd'),
+  procEventoCanc: join(SCHEMA_DIR, 'procEventoCancNFe_v1.00.xsd'),
+  procInutNFe: join(SCHEMA_DIR, 'procInutNFe_v4.00.xsd'),
+} as const;
 
 export function requireTools(): void {
   for (const tool of ['/usr/bin/xmllint', '/usr/bin/xmlsec1'])
@@ -55,10 +72,20 @@ export function canonicalize(path: string): string {
 }
 
 const XMLSEC_ID = ['--id-attr:Id', 'http://www.portalfiscal.inf.br/nfe:infNFe'];
+/** The signed elements of every fiscal document (xmlsec1 needs to be told which attribute is an ID). */
+const XMLSEC_IDS = ['infNFe', 'infEvento', 'infInut'].flatMap((e) => [
+  '--id-attr:Id',
+  `http://www.portalfiscal.inf.br/nfe:${e}`,
+]);
 
-/** xmlsec1 --verify with `caPath` as the only trusted root. */
-export function verifySignature(path: string, caPath: string): { ok: boolean; output: string } {
-  const r = run('xmlsec1', ['--verify', ...XMLSEC_ID, '--trusted-pem', caPath, path]);
+/**
+ * xmlsec1 --verify with `caPath` as the only trusted root. A document with more than one
+ * signature (nfeProc, procEventoNFe) is verified signature by signature with `node`
+ * (xmlsec1 checks the first <Signature> it meets, or the one in the `--node-xpath`).
+ */
+export function verifySignature(path: string, caPath: string, nodeXpath?: string): { ok: boolean; output: string } {
+  const at = nodeXpath ? ['--node-xpath', nodeXpath] : [];
+  const r = run('xmlsec1', ['--verify', ...XMLSEC_IDS, ...at, '--trusted-pem', caPath, path]);
   return { ok: r.status === 0, output: r.stderr + r.stdout };
 }
 
