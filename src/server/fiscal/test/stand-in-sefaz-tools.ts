@@ -49,8 +49,14 @@ const ID_ATTRS = ['infNFe', 'infEvento', 'infInut'].flatMap((e) => [
 /** A folder of request files for one stand-in; `check` validates and verifies a document. */
 export function createChecker(clientCaPem: string) {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-sefaz-req-'));
-  const caPath = join(dir, 'client-ca.pem');
-  writeFileSync(caPath, clientCaPem);
+  // xmlsec1 reads one certificate per --trusted-pem: one file per CA.
+  const trusted = (clientCaPem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).flatMap(
+    (pem, i) => {
+      const path = join(dir, `client-ca-${i}.pem`);
+      writeFileSync(path, `${pem}\n`);
+      return ['--trusted-pem', path];
+    },
+  );
   let n = 0;
   return {
     async schema(document: string, schema: string): Promise<{ ok: boolean; output: string }> {
@@ -63,7 +69,7 @@ export function createChecker(clientCaPem: string) {
     async signature(document: string): Promise<{ ok: boolean; output: string }> {
       const path = join(dir, `sig-${++n}.xml`);
       await writeFile(path, document);
-      const r = await run('xmlsec1', ['--verify', ...ID_ATTRS, '--trusted-pem', caPath, path]);
+      const r = await run('xmlsec1', ['--verify', ...ID_ATTRS, ...trusted, path]);
       rmSync(path, { force: true });
       return r;
     },

@@ -44,6 +44,8 @@ export interface StandInOptions {
 
 export interface ReceivedRequest {
   service: SefazService;
+  /** The path asked for (the official address's path, under FISCAL_SEFAZ_URL). */
+  path: string;
   at: number;
   /** The key the request is about (the note's, the event's, the consulted one). */
   key: string | null;
@@ -143,6 +145,7 @@ export async function startStandInSefaz(options: StandInOptions): Promise<StandI
     const document = dados.inner;
     const entry: ReceivedRequest = {
       service,
+      path: req.url ?? '',
       at: now(),
       key: keyOf(document),
       cstat: null,
