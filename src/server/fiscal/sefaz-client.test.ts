@@ -61,11 +61,18 @@ describe('authorization (NFeAutorizacao4)', () => {
     const otherCsc = rig.note(103, { qr: { version: 2, csc_id: '000001', csc: 'OUTRO0CSC0QUE0A0SEFAZ0NAO0TEM0000' } });
     const firstItem = rig.note(104, {}, (xml) => xml.replace(HOMOLOGACAO_FIRST_ITEM, 'Cafe torrado'));
     const tampered = rig.note(105).signed.replace('<vNF>', '<vNF>1');
+    const future = rig.note(109, { issued_at: new Date(Date.now() + 10 * 60_000).toISOString() });
+    // Changed before signing: the signature is good, the content is not.
+    const change = rig.note(110, { payments: [{ method: 'cash', amount: 10_000 }] }, (xml) => xml.replace(/<vTroco>[^<]+</, '<vTroco>0.01<')); // prettier-ignore
+    const wrongKey = rig.note(111, {}, (xml) => xml.replace(/<cNF>\d{8}<\/cNF>/, '<cNF>13572468</cNF>'));
     const cases = [
       [late.signed, 704, 'Rejeição: NFC-e com Data-Hora de emissão atrasada'],
       [otherCsc.signed, 464, 'Código de Hash no QR-Code difere do calculado'],
       [firstItem.signed, 373, 'Descricao do primeiro item diferente de NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL'],
       [tampered, 297, 'Rejeição: Assinatura difere do calculado'],
+      [future.signed, 703, 'Rejeição: Data-Hora de Emissão posterior ao horário de recebimento'],
+      [change.signed, 767, 'Rejeição: NFC-e com somatório dos pagamentos diferente do total da Nota Fiscal'],
+      [wrongKey.signed, 502, 'Rejeição: Erro na Chave de Acesso - Campo Id não corresponde à concatenação dos campos correspondentes'],
     ] as const; // prettier-ignore
     for (const [signed, cstat, reason] of cases) {
       const answer = await rig.client.authorize(rig.target, signed, '2');

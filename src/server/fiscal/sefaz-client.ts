@@ -96,10 +96,11 @@ export function createSefazClient(options: SefazClientOptions = {}): SefazClient
   const ca = trustedCertificates(options.extraCaPem);
   const agents = new Map<string, Agent>();
   const agentFor = (target: SefazTarget) => {
-    const id = createHash('sha256').update(target.keyPem).update('\0').update(target.certPem).digest('hex');
+    const cert = target.chainPem ? `${target.certPem.trim()}\n${target.chainPem.trim()}\n` : target.certPem;
+    const id = createHash('sha256').update(target.keyPem).update('\0').update(cert).digest('hex');
     let agent = agents.get(id);
     if (!agent) {
-      agent = new Agent({ keepAlive: true, maxSockets: 8, key: target.keyPem, cert: target.certPem, ca });
+      agent = new Agent({ keepAlive: true, maxSockets: 8, key: target.keyPem, cert, ca });
       agents.set(id, agent);
     }
     return agent;
