@@ -2,6 +2,7 @@
 // start it): it prints its address and CA, answers the client, and stops on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { request } from 'node:https';
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildNfce } from '../../shared/fiscal/nfce-xml';
@@ -9,6 +10,7 @@ import { SAMPLE_CNPJ, SAMPLE_CSC, sampleNote } from '../../shared/fiscal/test/sa
 import { seededRandom } from '../../shared/seeded-random';
 import { createSefazClient } from './sefaz-client';
 import { removeTestCertificates, testCertificates } from './test/certificates';
+import { CONTROL_FAULTS, CONTROL_RECEIVED } from './test/stand-in-sefaz';
 import { createXmlSigner } from './xml-signature';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -49,6 +51,29 @@ describe('stand-in SEFAZ as a process', () => {
       const note = buildNfce(sampleNote({ issued_at: new Date().toISOString() }), seededRandom(1));
       const signed = createXmlSigner(certs).sign(note.xml, 'infNFe');
       expect((await client.authorize(target, signed, '1')).note!.cstat).toBe(100);
+      // Another process sees the log and sets faults through the control paths (same mTLS).
+      const control = (method: string, path: string, body?: unknown) =>
+        new Promise<unknown>((done, fail) => {
+          const req = request(
+            `${url}${path}`,
+            { method, key: certs.keyPem, cert: certs.certPem, ca: readFileSync(caPath, 'utf8') },
+            (res) => {
+              // prettier-ignore
+              let text = '';
+              res.on('data', (c: Buffer) => (text += c.toString()));
+              res.on('end', () => done(JSON.parse(text)));
+            },
+          );
+          req.on('error', fail);
+          req.end(body === undefined ? undefined : JSON.stringify(body));
+        });
+      expect(await control('GET', CONTROL_RECEIVED)).toMatchObject([
+        { service: 'status', cstat: 107 },
+        { service: 'authorize', key: note.key, cstat: 100, fault: null },
+      ]);
+      await control('POST', CONTROL_FAULTS, { fault: { kind: 'http', status: 502 }, service: 'status' });
+      await expect(client.status(target)).rejects.toMatchObject({ cause_kind: 'http' });
+      expect((await client.status(target)).cstat).toBe(107);
     } finally {
       client.close();
     }

@@ -75,6 +75,12 @@ export interface StandInSefaz {
   close(): Promise<void>;
 }
 
+const CONTROL_PREFIX = '/__stand-in/';
+/** GET: the log (without documents), as JSON. */
+export const CONTROL_RECEIVED = `${CONTROL_PREFIX}received`;
+/** POST {fault, times?, service?}: a fault for the next requests; DELETE: none. */
+export const CONTROL_FAULTS = `${CONTROL_PREFIX}faults`;
+
 const SERVICE_BY_NAMESPACE = new Map(
   (Object.keys(SEFAZ_SERVICES) as SefazService[]).map((s) => [`${WSDL_BASE}${SEFAZ_SERVICES[s].wsdl}`, s]),
 );
@@ -131,8 +137,27 @@ export async function startStandInSefaz(options: StandInOptions): Promise<StandI
       .writeHead(status, { 'Content-Type': 'application/soap+xml; charset=utf-8' })
       .end(`<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><soap:Fault><soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="pt-BR">${text}</soap:Text></soap:Reason></soap:Fault></soap:Body></soap:Envelope>`); // prettier-ignore
 
+  /** For another process (Chromium runs): GET the log, POST a fault, DELETE the faults. Same mTLS. */
+  function control(req: IncomingMessage, res: ServerResponse, body: string) {
+    const json = (status: number, value: unknown) =>
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
+    if (req.method === 'GET' && req.url === CONTROL_RECEIVED)
+      return json(
+        200,
+        received.map(({ document: _d, answer: _a, ...entry }) => entry),
+      );
+    if (req.method === 'DELETE' && req.url === CONTROL_FAULTS) return json(200, (pending.length = 0));
+    if (req.method === 'POST' && req.url === CONTROL_FAULTS) {
+      const { fault: f, times, service } = JSON.parse(body) as { fault: StandInFault; times?: number; service?: SefazService }; // prettier-ignore
+      pending.push({ fault: f, times: times ?? 1, service });
+      return json(200, pending.length);
+    }
+    json(404, { error: 'desconhecido' });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const body = await readBody(req);
+    if (req.url?.startsWith(CONTROL_PREFIX)) return control(req, res, body);
     const contentType = req.headers['content-type'] ?? '';
     const dados = findElement(body, 'nfeDadosMsg');
     const ns = dados && /xmlns="([^"]+)"/.exec(dados.outer)?.[1];
