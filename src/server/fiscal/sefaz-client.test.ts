@@ -3,7 +3,7 @@
 // recovered by consulta, and the faults (no answer, 5xx, delay). Every answer the stand-in
 // gave and every document assembled is validated against its official schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assembleNfeProc } from '../../shared/fiscal/sefaz-answers';
+import { assembleNfeProc, keyInReason } from '../../shared/fiscal/sefaz-answers';
 import { HOMOLOGACAO_FIRST_ITEM } from '../../shared/fiscal/nfce-xml';
 import { removeTestCertificates } from './test/certificates';
 import { answerSchemaFailures, startRig, type SefazRig } from './test/sefaz-rig';
@@ -101,7 +101,8 @@ describe('authorization (NFeAutorizacao4)', () => {
     await rig.client.authorize(rig.target, first.signed, '5');
     const answer = await rig.client.authorize(rig.target, other.signed, '6');
     expect(answer.note!.cstat).toBe(539);
-    expect(answer.note!.reason).toContain(`[chNFe:${first.key}]`);
+    expect(keyInReason(answer.note!.reason)).toBe(first.key);
+    expect((await rig.client.consult(rig.target, first.key)).cstat).toBe(100);
   });
 
   it('a consulta of a key SEFAZ never saw is 217', async () => {

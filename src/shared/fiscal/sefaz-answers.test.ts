@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assembleNfeProc,
   decodeText,
+  keyInReason,
   readRetConsSit,
   readRetEnviNfe,
   readRetEnvEvento,
@@ -41,6 +42,11 @@ describe('SEFAZ answers', () => {
   it('an answer without its element or its cStat is an error, not a guess', () => {
     expect(() => readRetInut(soap('<retConsStatServ><cStat>107</cStat></retConsStatServ>'))).toThrow(/retInutNFe/);
     expect(() => readRetInut(soap('<retInutNFe><infInut><xMotivo>?</xMotivo></infInut></retInutNFe>'))).toThrow(/cStat/); // prettier-ignore
+  });
+
+  it('finds the key a duplicate points to', () => {
+    expect(keyInReason(`Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso [chNFe: ${KEY}][nRec:999999999999999]`)).toBe(KEY); // prettier-ignore
+    expect(keyInReason('Rejeição: Duplicidade de NF-e [nRec:999999999999999]')).toBeNull();
   });
 
   it('decodes character references', () => {

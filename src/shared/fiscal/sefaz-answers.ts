@@ -137,6 +137,15 @@ export function readRetConsStatServ(body: string): { cstat: number; reason: stri
   return cstatOf(answerElement(body, 'retConsStatServ').inner);
 }
 
+/**
+ * The key a duplicate points to: 539 ('Duplicidade de NF-e com diferença na Chave de
+ * Acesso [chNFe: ...]') names the note already authorized with this number, the one to
+ * consult; 204 may name it too. Null when the reason names none.
+ */
+export function keyInReason(reason: string): string | null {
+  return /chNFe:\s*([0-9A-Z]{44})/.exec(reason)?.[1] ?? null;
+}
+
 /** An element as a child of a document in the NF-e namespace: a prefixed one cannot be put there as is. */
 function unprefixed(xml: string, name: string): string {
   if (!new RegExp(`^<${name}[\\s>]`).test(xml) || !xml.endsWith(`</${name}>`))
