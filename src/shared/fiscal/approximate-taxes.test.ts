@@ -10,7 +10,12 @@ const COFFEE: TaxRates = { federal_national: 4.2, federal_imported: 6.69, state:
 const SHIRT: TaxRates = { federal_national: 13.45, federal_imported: 18.61, state: 18, municipal: 1.5 };
 
 const percent = fc.integer({ min: 0, max: 400_000 }).map((e4) => e4 / 10_000);
-const ratesArb = fc.record({ federal_national: percent, federal_imported: percent, state: percent, municipal: percent });
+const ratesArb = fc.record({
+  federal_national: percent,
+  federal_imported: percent,
+  state: percent,
+  municipal: percent,
+});
 const lineArb = fc.record({
   ncm: fc.constantFrom('09012100', '22021000', '61091000', '99999999'),
   origin: fc.integer({ min: 0, max: 8 }),
@@ -51,8 +56,12 @@ describe('tributos aproximados (Lei 12.741/2012)', () => {
           // Against a reference in exact rationals: |vTotTrib - exact| <= 1/2 centavo.
           const exact = (line.net * Math.round((federal + rate.state + rate.municipal) * 10_000)) / 1_000_000;
           expect(Math.abs(item.total - exact)).toBeLessThanOrEqual(0.5 + 1e-6);
-          const parts = [federal, rate.state, rate.municipal].map((r) => (line.net * Math.round(r * 10_000)) / 1_000_000);
-          [item.federal, item.state, item.municipal].forEach((p, k) => expect(Math.abs(p - parts[k]!)).toBeLessThan(1 + 1e-6));
+          const parts = [federal, rate.state, rate.municipal].map(
+            (r) => (line.net * Math.round(r * 10_000)) / 1_000_000,
+          );
+          [item.federal, item.state, item.municipal].forEach((p, k) =>
+            expect(Math.abs(p - parts[k]!)).toBeLessThan(1 + 1e-6),
+          );
         });
       }),
     );

@@ -74,7 +74,11 @@ export function itemTaxes(net: number, origin: number, rates: TaxRates | undefin
     return ra === rb ? a - b : rb > ra ? 1 : -1;
   });
   const split = floors.map(Number);
-  for (const i of order) if (left > 0) (split[i]! += 1), (left -= 1);
+  for (const i of order) {
+    if (left === 0) break;
+    split[i]! += 1;
+    left -= 1;
+  }
   return { federal: split[0]!, state: split[1]!, municipal: split[2]!, total: Number(total) };
 }
 

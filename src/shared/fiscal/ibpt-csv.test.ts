@@ -96,19 +96,29 @@ describe('the IBPT table as IBPT publishes it', () => {
   });
 
   it('lists at most IBPT_MAX_ERRORS errors of a file wrong throughout', () => {
-    const bad = Array.from({ length: 200 }, (_, i) => `x${i};;0;Café;4.20;6.69;12.00;0.00;01/01/2026;31/12/2026;K;26.1.A;IBPT`);
+    const bad = Array.from(
+      { length: 200 },
+      (_, i) => `x${i};;0;Café;4.20;6.69;12.00;0.00;01/01/2026;31/12/2026;K;26.1.A;IBPT`,
+    );
     const read = parseIbptCsv(withLines(...bad));
     expect(read.errors).toHaveLength(IBPT_MAX_ERRORS);
     expect(read.errors[0]!.line).toBe(2);
   });
 
   it('refuses a file that is not this layout, and one without any NCM row', () => {
-    for (const text of ['', 'nome;preco\r\nCafé;10,00', 'codigo;ex;tipo;descricao\r\n09012100;;0;Café', `${IBPT_HEADER_LINE};extra\r\n${GOOD}`]) {
+    for (const text of [
+      '',
+      'nome;preco\r\nCafé;10,00',
+      'codigo;ex;tipo;descricao\r\n09012100;;0;Café',
+      `${IBPT_HEADER_LINE};extra\r\n${GOOD}`,
+    ]) {
       const read = parseIbptCsv(text);
       expect(read.rows).toEqual([]);
       expect(read.errors).toEqual([{ line: 1, message: NOT_IBPT_LAYOUT }]);
     }
-    const services = parseIbptCsv(withLines('0107;;2;Suporte;13.45;0.00;0.00;2.90;01/01/2026;31/12/2026;K;26.1.A;IBPT'));
+    const services = parseIbptCsv(
+      withLines('0107;;2;Suporte;13.45;0.00;0.00;2.90;01/01/2026;31/12/2026;K;26.1.A;IBPT'),
+    );
     expect(services.errors).toEqual([{ line: 1, message: IBPT_EMPTY }]);
     // A header in capitals and a trailing ';' (some exports) is still the layout.
     const upper = parseIbptCsv(`${IBPT_HEADER_LINE.toUpperCase()};\n${GOOD};\n`);

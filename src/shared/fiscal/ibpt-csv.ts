@@ -179,7 +179,8 @@ export function createIbptReader(fileName?: string | null) {
     if (!/^\d{0,3}$/.test(ex!)) problems.push(`exceção (ex) '${ex}' inválida`);
     const rates = (['nacionalfederal', 'importadosfederal', 'estadual', 'municipal'] as const).map((name, i) => {
       const text = f[4 + i]!;
-      if (!PERCENT.test(text)) problems.push(`alíquota ${FIELD_NAMES[name]} '${text}' não é um percentual (ex.: 13.45)`);
+      if (!PERCENT.test(text))
+        problems.push(`alíquota ${FIELD_NAMES[name]} '${text}' não é um percentual (ex.: 13.45)`);
       return Number(text.replace(',', '.'));
     });
     const from = isoDate(inicio!);

@@ -14,7 +14,7 @@ export const IBPT_SAMPLE_LINES = [
   `04069090;;0;Outros queijos;7.85;10.34;12.00;0.00;${TAIL}`,
   `61091000;;0;"Camisetas ""T-shirts"" e camisetas interiores, de malha, de algodão";13.45;18.61;18.00;0.00;${TAIL}`,
   `39269090;01;0;"Ex 01 - Forma para fabricação de calçados";13.45;24.77;18.00;0.00;${TAIL}`,
-  `39269090;;0;Outras obras de plásticos;13.45;24.77;18.00;0.00;${TAIL}`,
+  `39269090;;0;Outras obras de plásticos;9.65;15.20;18.00;0.00;${TAIL}`,
   `1.0101;;1;"Serviços de construção de edificações residenciais";13.45;0.00;0.00;2.90;${TAIL}`,
   `0107;;2;"Suporte técnico em informática";13.45;0.00;0.00;2.90;${TAIL}`,
 ];
