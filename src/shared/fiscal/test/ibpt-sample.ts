@@ -30,7 +30,7 @@ export function ibptTable(extra = 0, tail = TAIL): string {
 }
 
 /** Latin-1 / Windows-1252 bytes of a text (every character here is in Latin-1). */
-export function latin1(text: string): Uint8Array {
+export function latin1(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(text, (c) => {
     const code = c.charCodeAt(0);
     if (code > 0xff) throw new Error(`not Latin-1: ${c}`);
@@ -38,4 +38,4 @@ export function latin1(text: string): Uint8Array {
   });
 }
 
-export const utf8 = (text: string) => new TextEncoder().encode(text);
+export const utf8 = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(new TextEncoder().encode(text));
