@@ -64,6 +64,8 @@ describe.each(databases())('the IBPT table (%s)', (kind) => {
         valid_until: '2027-12-31',
         count: 13_006,
         uf: 'SP',
+        key: '8A3F1C',
+        source: 'IBPT/empresometro.com.br',
         in_force: true,
       },
       skipped: 2,

@@ -105,6 +105,7 @@ export async function ibptTableInfo(db: DbOrTx, tenantId: string, now = new Date
       importedAt: sql<string | Date | null>`max(${ibptRates.importedAt})`,
       uf: sql<string | null>`max(${ibptRates.uf})`,
       source: sql<string | null>`max(${ibptRates.source})`,
+      key: sql<string | null>`max(${ibptRates.key})`,
     })
     .from(ibptRates)
     .where(eq(ibptRates.tenantId, tenantId));
@@ -118,6 +119,7 @@ export async function ibptTableInfo(db: DbOrTx, tenantId: string, now = new Date
     imported_at: new Date(row.importedAt!).toISOString(),
     uf: row.uf && isUf(row.uf) ? row.uf : null,
     source: row.source ?? '',
+    key: row.key ?? '',
     in_force: row.validFrom <= today && today <= row.validUntil,
   };
 }

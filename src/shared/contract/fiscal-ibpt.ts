@@ -32,6 +32,8 @@ export const IbptTableInfoSchema = z.object({
   /** The UF the file's name gave; null when it did not say. */
   uf: z.enum(UFS).nullable(),
   source: z.string(),
+  /** The table's chave, which the DANFE's line cites with the source and version. */
+  key: z.string(),
   /** Today is within the validity (the notes carry vTotTrib only then). */
   in_force: z.boolean(),
 });

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { approximateTaxes, itemTaxes, withApproximateTaxes, type TaxRates } from './approximate-taxes';
+import {
+  approximateTaxes,
+  approximateTaxesText,
+  itemTaxes,
+  withApproximateTaxes,
+  type TaxRates,
+} from './approximate-taxes';
 import { nfceTotals } from './nfce-totals';
 import { buildNfce } from './nfce-xml';
 import { sampleNote } from './test/sample-note';
@@ -90,5 +96,14 @@ describe('tributos aproximados (Lei 12.741/2012)', () => {
     const result = withApproximateTaxes(note, new Map([['11111111', COFFEE]]));
     expect(result).toEqual({ note, taxes: null });
     expect(buildNfce(result.note, seededRandom(7)).xml).not.toContain('vTotTrib');
+  });
+
+  it('writes the DANFE line with the split and the source', () => {
+    const split = { federal: 166, state: 222, municipal: 19, total: 407 };
+    const table = { source: 'IBPT/empresometro.com.br', key: '8A3F1C', version: '26.1.A' };
+    expect(approximateTaxesText(split, table).replace(/\s/g, ' ')).toBe(
+      'Tributos aproximados: R$ 4,07 (Federal R$ 1,66, Estadual R$ 2,22, Municipal R$ 0,19). Fonte: IBPT/empresometro.com.br 8A3F1C 26.1.A. Lei 12.741/2012.',
+    );
+    expect(approximateTaxesText(split).replace(/\s/g, ' ')).toMatch(/R\$ 0,19\)\. Lei 12\.741\/2012\.$/);
   });
 });

@@ -15,6 +15,7 @@
 //   exact value;
 // - an item whose NCM has no rate counts zero.
 // Rates are percentages (13.45 is 13,45 %), taken to four decimals.
+import { formatBRL } from '../money';
 import type { NfceNote } from './nfce-note';
 import { nfceTotals } from './nfce-totals';
 
@@ -115,4 +116,18 @@ export function withApproximateTaxes(
   );
   const items = note.items.map((item, i) => ({ ...item, approximate_taxes: taxes.items[i]!.total }));
   return { note: { ...note, items }, taxes };
+}
+
+/**
+ * The DANFE's line of the approximate taxes (Lei 12.741/2012): the total and its federal,
+ * estadual and municipal parts, and the table's source, key and version when known
+ * ('Fonte: IBPT/empresometro.com.br 8A3F1C 26.1.A').
+ */
+export function approximateTaxesText(
+  total: TaxSplit,
+  table?: { source: string; key: string; version: string } | null,
+): string {
+  const parts = `Federal ${formatBRL(total.federal)}, Estadual ${formatBRL(total.state)}, Municipal ${formatBRL(total.municipal)}`;
+  const source = table ? ` Fonte: ${[table.source, table.key, table.version].filter(Boolean).join(' ')}.` : '';
+  return `Tributos aproximados: ${formatBRL(total.total)} (${parts}).${source} Lei 12.741/2012.`;
 }

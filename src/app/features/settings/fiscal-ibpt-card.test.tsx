@@ -19,6 +19,7 @@ const TABLE = {
   imported_at: '2026-11-29T14:30:00.000Z',
   uf: 'SP',
   source: 'IBPT/empresometro.com.br',
+  key: '8A3F1C',
   in_force: true,
 };
 const LABEL = 'Arquivo da tabela (TabelaIBPTax<UF>...csv, de deolhonoimposto.ibpt.org.br)';
