@@ -14,8 +14,9 @@ import { fileToBase64 } from './fiscal-api';
 
 export const ibptKeys = { table: ['fiscal', 'ibpt'] as const };
 
-/** Lines read between two paints of the progress. */
-const SLICE = 500;
+/** Lines read between two looks at the clock, and the work done between two paints. */
+const SLICE = 250;
+const FRAME_MS = 16;
 
 export function fetchIbptTable(): Promise<IbptTableInfo | null> {
   return api.get(IbptTableResponseSchema, '/fiscal/ibpt').then((r) => r.data);
@@ -32,11 +33,14 @@ export async function readIbptFile(
 ): Promise<IbptParse> {
   const lines = ibptLines(decodeIbptFile(new Uint8Array(await file.arrayBuffer())));
   const reader = createIbptReader(file.name);
+  let paused = performance.now();
   for (let i = 0; i < lines.length; i += 1) {
     reader.line(lines[i]!, i + 1);
-    if ((i + 1) % SLICE === 0) {
+    // Every few hundred lines, once a frame's time has gone by: the progress is painted.
+    if ((i + 1) % SLICE === 0 && performance.now() - paused > FRAME_MS) {
       onProgress(i + 1, lines.length);
       await new Promise((resolve) => setTimeout(resolve, 0));
+      paused = performance.now();
     }
   }
   onProgress(lines.length, lines.length);
