@@ -1,7 +1,9 @@
 // The idempotency cases of Configurações > Fiscal: the settings, and the A1 upload (a test
 // certificate of the emitter's CNPJ, made with openssl; the store's emitter set first, without
-// a key); another file under the same key is the other request.
+// a key); another file under the same key is the other request. The IBPT table: a file,
+// and another version of it as the other request (a bad file is refused before the key).
 import { makeA1 } from '../../src/server/fiscal/test/a1-files';
+import { ibptTable, latin1 } from '../../src/shared/fiscal/test/ibpt-sample';
 import { SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
 import type { CaseKit, RouteCases } from './idempotency-fixtures';
 
@@ -37,6 +39,13 @@ export function fiscalCases({ http, admin, ok }: CaseKit): RouteCases {
         call: { url: '/api/fiscal/certificate', body: body(a1) },
         other: { url: '/api/fiscal/certificate', body: body(another) },
       };
+    },
+    'POST /api/fiscal/ibpt': async () => {
+      const file = (extra: number) => ({
+        file_base64: Buffer.from(latin1(ibptTable(extra))).toString('base64'),
+        file_name: 'TabelaIBPTaxSP26.1.A.csv',
+      });
+      return { call: { url: '/api/fiscal/ibpt', body: file(3) }, other: { url: '/api/fiscal/ibpt', body: file(4) } };
     },
   };
 }

@@ -4,11 +4,16 @@ import {
   CertificateUploadSchema,
   FiscalSettingsResponseSchema,
   FiscalSettingsUpdateSchema,
+  IBPT_FILE_MAX_BYTES,
+  IbptImportResponseSchema,
+  IbptTableResponseSchema,
+  IbptUploadSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { ok, readRoutes, writeRoute } from '../http/record-routes';
 import { openUploadedCertificate, saveCertificate } from './certificate-store';
 import { getFiscalSettings, updateFiscalSettings } from './fiscal-settings';
+import { ibptTableInfo, openIbptFile, replaceIbptTable } from './ibpt-table';
 
 /**
  * /api/fiscal: the store's NFC-e setup, admins only (fiscal.settings); a cashier gets 403
@@ -51,5 +56,21 @@ export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
       openUploadedCertificate(ctx.db, tenantId, Buffer.from(pfx_base64, 'base64'), password),
     hashed: sealed('password'),
     run: async (tx, { tenantId }, a1) => ok(await saveCertificate(ctx.db, ctx.fiscalBox, tenantId, a1, tx)),
+  });
+  // The IBPT table: the CSV in base64 (a state's is ~2 MB), read and checked before the key
+  // is looked up (a bad file is refused and not stored), then the store's table replaced.
+  readRoutes(app, access)('/ibpt', { response: IbptTableResponseSchema }, ({ tenantId }) =>
+    ibptTableInfo(ctx.db, tenantId),
+  );
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/ibpt',
+    access,
+    body: IbptUploadSchema,
+    response: IbptImportResponseSchema,
+    bodyLimit: Math.ceil(IBPT_FILE_MAX_BYTES / 3) * 4 + 4_096,
+    prepare: ({ file_base64, file_name }, { tenantId }) =>
+      openIbptFile(ctx.db, tenantId, Buffer.from(file_base64, 'base64'), file_name),
+    run: async (tx, { tenantId }, file) => ok(await replaceIbptTable(tx, tenantId, file)),
   });
 };

@@ -29,3 +29,4 @@ export * from './store-credit-payouts';
 export * from './imports';
 export * from './fiscal-settings';
 export * from './fiscal-notes';
+export * from './fiscal-ibpt';

@@ -48,12 +48,15 @@ beforeEach(() => {
   signedInAs(server, ADMIN);
   view = structuredClone(INITIAL);
   server.on('GET', '/api/fiscal/settings', () => ({ body: { success: true, data: view } }));
+  server.on('GET', '/api/fiscal/ibpt', () => ({ body: { success: true, data: null } }));
   server.on('PUT', '/api/fiscal/settings', ({ body }) => {
     const { csc, confirm_production: _c, till_series: _t, ...fields } = body as Record<string, unknown>;
     view = { ...view, ...fields, ...(csc ? { csc_set: true } : {}) };
     return { body: { success: true, data: view } };
   });
 });
+
+const certificateForm = () => screen.getByRole('button', { name: 'Enviar certificado' }).closest('form')!;
 
 async function openFiscal() {
   const rendered = renderApp('/configuracoes');
@@ -156,7 +159,7 @@ describe('Configurações > Fiscal', () => {
 
     const bytes = new Uint8Array([0x30, 0x82, 0x01, 0xff, 0x00, 0x10]);
     const file = new File([bytes], 'loja.pfx', { type: 'application/x-pkcs12' });
-    expect(screen.getByText('Nenhum arquivo escolhido')).toBeTruthy();
+    expect(within(certificateForm()).getByText('Nenhum arquivo escolhido')).toBeTruthy();
     await user.upload(screen.getByLabelText('Arquivo do certificado (.pfx)'), file);
     // The chosen file is named in the app's words, whatever the browser's language.
     expect(screen.getByText('loja.pfx')).toBeTruthy();
@@ -172,7 +175,7 @@ describe('Configurações > Fiscal', () => {
     expect(text(summary)).toContain('de 01/11/2026 a 01/11/2027');
     expect(text(summary)).toContain('Válido');
     expect((screen.getByLabelText('Senha do certificado') as HTMLInputElement).value).toBe('');
-    expect(screen.getByText('Nenhum arquivo escolhido')).toBeTruthy();
+    expect(within(certificateForm()).getByText('Nenhum arquivo escolhido')).toBeTruthy();
   });
 
   it('goes to produção only after the admin confirms what it means', async () => {

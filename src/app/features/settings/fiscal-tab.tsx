@@ -1,11 +1,13 @@
 // Configurações > Fiscal (admins): the store's NFC-e setup, in cards: emission on or off,
-// the A1 certificate, the emitter and the note's settings, and each till's series.
+// the A1 certificate, the emitter and the note's settings, each till's series, and the IBPT
+// table of the approximate taxes.
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { QueryContent } from '../../components/list-card';
 import { useFiscalSettings } from './fiscal-api';
 import { FiscalCertificateCard } from './fiscal-certificate-card';
 import { FiscalEmissionCard } from './fiscal-emission-card';
 import { FiscalEmitterForm } from './fiscal-emitter-form';
+import { FiscalIbptCard } from './fiscal-ibpt-card';
 import { FiscalSeriesCard } from './fiscal-series-card';
 
 export function FiscalTab() {
@@ -31,6 +33,7 @@ export function FiscalTab() {
             </CardContent>
           </Card>
           <FiscalSeriesCard view={view} version={query.dataUpdatedAt} />
+          <FiscalIbptCard />
         </div>
       )}
     </QueryContent>

@@ -2,9 +2,9 @@
 // (contract/fiscal-settings.ts reads it, defaults filling what is missing), the CSC and the
 // A1 certificate sealed (fiscal/secret-box.ts), and what may be shown of the certificate.
 // Each till's series is on devices. The notes, their events and the inutilizações (0032).
-import { boolean, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import type { FiscalEnvironment, FiscalNoteStatus } from '../../../shared/contract/fiscal-notes';
-import { at, bigNumber, createdAt, storeRow, tenantId, tenantKey, timestamps, updatedAt } from './base';
+import { at, bigNumber, createdAt, day, storeRow, tenantId, tenantKey, timestamps, updatedAt } from './base';
 
 export const fiscalSettings = pgTable('fiscal_settings', {
   tenantId: tenantId().primaryKey(),
@@ -123,3 +123,29 @@ export const fiscalInutilizations = pgTable(
 );
 
 export type FiscalNoteRow = typeof fiscalNotes.$inferSelect;
+
+/** The IBPT table of the store's state, per NCM and exception; rates in percent (migration 0033). */
+export const ibptRates = pgTable(
+  'ibpt_rates',
+  {
+    tenantId: tenantId(),
+    ncm: text('ncm').notNull(),
+    ex: text('ex').notNull().default(''),
+    /** tipo: 0 NCM (the only kind imported), 1 NBS, 2 LC 116. */
+    kind: smallint('kind').notNull().default(0),
+    description: text('description').notNull(),
+    federalNational: numeric('federal_national', { precision: 8, scale: 4 }).notNull(),
+    federalImported: numeric('federal_imported', { precision: 8, scale: 4 }).notNull(),
+    state: numeric('state', { precision: 8, scale: 4 }).notNull(),
+    municipal: numeric('municipal', { precision: 8, scale: 4 }).notNull(),
+    validFrom: day('valid_from').notNull(),
+    validUntil: day('valid_until').notNull(),
+    key: text('key').notNull(),
+    version: text('version').notNull(),
+    source: text('source').notNull(),
+    /** The UF the file's name gave, if any. */
+    uf: text('uf'),
+    importedAt: at('imported_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'ibpt_rates_pkey', columns: [t.tenantId, t.ncm, t.ex] })],
+);
