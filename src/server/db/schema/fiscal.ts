@@ -123,3 +123,15 @@ export const fiscalInutilizations = pgTable(
 );
 
 export type FiscalNoteRow = typeof fiscalNotes.$inferSelect;
+
+/** A sale made with emission on that has no note, and why (migration 0033). */
+export const fiscalUnissued = pgTable(
+  'fiscal_unissued',
+  {
+    tenantId: tenantId(),
+    saleId: uuid('sale_id').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'fiscal_unissued_pkey', columns: [t.tenantId, t.saleId] })],
+);
