@@ -12,6 +12,9 @@ import { tenantRoutes } from './access/tenants-routes';
 import { settingsRoutes } from './access/settings-routes';
 import { createTokenService } from './core/tokens';
 import { createSecretBox } from './fiscal/secret-box';
+import { createEmission, type Emission, type EmissionOptions } from './fiscal/emission';
+import type { SefazPort } from './fiscal/sefaz-port';
+import type { TaxRatesLookup } from './fiscal/tax-rates';
 import { userRoutes } from './access/users-routes';
 import { customerRoutes } from './catalogue/customers-routes';
 import { productRoutes } from './catalogue/products-routes';
@@ -41,6 +44,13 @@ import { saleRoutes } from './sales/sales-routes';
 import { deviceRoutes } from './sales/devices/devices-routes';
 import { saleConflictRoutes } from './conflicts/sale-conflicts-routes';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The NFC-e emission (fiscal/emission.ts): its queue is started with the app and stopped on close. */
+    emission: Emission;
+  }
+}
+
 export interface AppConfig {
   jwtSecret: string;
   /** What the fiscal secrets at rest are sealed under (fiscal/secret-box.ts), 32 characters or more. */
@@ -61,6 +71,17 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** A pino logger; absent: no logs (tests). */
   logger?: FastifyBaseLogger;
+  /**
+   * What the NFC-e are sent to SEFAZ through (fiscal/sefaz-client.ts createSefazClient, or a
+   * test's port); absent: notes are built, signed and kept 'pendente', and no worker runs.
+   */
+  sefaz?: SefazPort;
+  /** The stores' IBPT rates for the tributos aproximados; absent: no vTotTrib. */
+  taxRates?: TaxRatesLookup;
+  /** The emission queue's worker settings (tests: a short poll, start: false). */
+  emissionQueue?: EmissionOptions['queue'];
+  /** Draws each note's cNF (tests: a seeded source). */
+  random?: () => number;
 }
 
 /** An area's routes; the login ones (auth, approvals) use the login limits too. */
@@ -96,19 +117,41 @@ const API_AREAS: readonly (readonly [AreaRoutes, string])[] = [
   [fiscalRoutes, '/api/fiscal'],
 ];
 
-export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logger,
+  sefaz,
+  taxRates,
+  emissionQueue,
+  random,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = (
     logger
       ? Fastify({ loggerInstance: logger, trustProxy: config.trustProxy ?? false, bodyLimit: 1_048_576 })
       : Fastify({ logger: false, trustProxy: config.trustProxy ?? false, bodyLimit: 1_048_576 })
   ) as FastifyInstance;
 
+  const fiscalBox = createSecretBox(config.fiscalSecret);
+  const emission = createEmission({
+    db: db.db,
+    box: fiscalBox,
+    sefaz,
+    taxRates,
+    queue: emissionQueue,
+    random,
+    log: (err, message) => app.log.error({ err }, message),
+  });
   const ctx: AppContext = {
     database: db,
     db: db.db,
     tokens: createTokenService(config.jwtSecret),
-    fiscalBox: createSecretBox(config.fiscalSecret),
+    fiscalBox,
+    emission,
   };
+  // The worker stops with the app, after the sends under way.
+  app.decorate('emission', emission);
+  app.addHook('onClose', () => emission.close());
   const loginLimits = { ...DEFAULT_LOGIN_LIMITS, ...config.loginLimits };
 
   app.setValidatorCompiler(validatorCompiler);

@@ -3,6 +3,7 @@
 import type { Role } from '../shared/permissions';
 import type { TokenService } from './core/tokens';
 import type { Database, Db } from './db/client';
+import type { Emission } from './fiscal/emission';
 import type { SecretBox } from './fiscal/secret-box';
 
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   tokens: TokenService;
   /** Seals and opens the fiscal secrets kept at rest (the A1 certificate, the CSC). */
   fiscalBox: SecretBox;
+  /** The NFC-e emission: the sales' notes and the queue that sends them (fiscal/emission.ts). */
+  emission: Emission;
 }
 
 export interface RouteOptions {

@@ -35,6 +35,7 @@ import { addSaleItem, removeSaleItem, updateSaleItem } from './changes/sale-item
 import { getSaleDetail, listSales, saleByNumber } from './history/sale-history';
 import { saleStats } from './records/sale-queries';
 import { cancelSale, updateSale } from './changes/sale-update';
+import { deliverNotes } from './sale-notes';
 
 /**
  * /api/sales (spec §7). Cashiers: sales.read and sales.create; update, cancel and line
@@ -117,7 +118,13 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     async (request, reply) => {
       const { tenantId, userId, role } = authOf(request);
       const call = saleCall(request.body, idempotencyKeyOf(request));
-      const [outcome] = await createSales(db, tenantId, userId, [call], { role, tokens: ctx.tokens });
+      const created = await createSales(db, tenantId, userId, [call], {
+        role,
+        tokens: ctx.tokens,
+        fiscal: ctx.emission.sales,
+        sendNotes: true,
+      });
+      const [outcome] = await deliverNotes(ctx.emission, tenantId, [call], created, true);
       if (outcome!.kind === 'done') await salesWritten(ctx.database, 1);
       if (outcome!.kind === 'refused') throw outcome!.error;
       return sendAnswer(reply, 201, outcome!.kind === 'done' ? { kind: 'done', data: ok(outcome!.data) } : outcome!);
@@ -138,11 +145,14 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
         return result.success ? saleCall(result.data, key) : validationError(result.error.issues);
       });
       const calls = parsed.filter((p): p is SaleCall => !(p instanceof Error));
-      const created = await createSales(db, tenantId, userId, calls, {
+      const run = await createSales(db, tenantId, userId, calls, {
         role,
         tokens: ctx.tokens,
+        fiscal: ctx.emission.sales,
         log: (err) => request.log.error({ err }, 'lote de vendas: venda reenviada sozinha'),
       });
+      // The outbox's sales do not wait for SEFAZ: their notes go to the queue.
+      const created = await deliverNotes(ctx.emission, tenantId, calls, run, false);
       await salesWritten(ctx.database, created.filter((o) => o.kind === 'done').length);
       let next = 0;
       const results = parsed.map((p, i) => {

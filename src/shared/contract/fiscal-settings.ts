@@ -19,6 +19,12 @@ export const PRODUCTION_NEEDS_CONFIRMATION =
 
 export { FISCAL_ENVIRONMENTS, NFCE_SERIES_MAX, TP_AMB, type FiscalEnvironment } from './fiscal-notes';
 
+/** The time limit of SEFAZ's answer to a sale at the till, in seconds: default and bounds. */
+export const EMISSION_TIMEOUT_DEFAULT = 15;
+export const EMISSION_TIMEOUT_MIN = 1;
+export const EMISSION_TIMEOUT_MAX = 60;
+const EMISSION_TIMEOUT_MESSAGE = `Tempo de espera pela SEFAZ: de ${EMISSION_TIMEOUT_MIN} a ${EMISSION_TIMEOUT_MAX} segundos`;
+
 /** Days before the A1 expires from which the dashboard warns. */
 export const CERTIFICATE_WARNING_DAYS = 30;
 
@@ -124,6 +130,11 @@ const FiscalFields = {
   emission_enabled: z.boolean({ error: 'Use verdadeiro ou falso' }),
   /** What a product that leaves its CFOP, CSOSN or origem empty is emitted with. */
   product_defaults: ProductFiscalDefaultsSchema,
+  /** How long a sale at the till waits for SEFAZ's answer before it is finished with its note 'pendente'. */
+  emission_timeout_seconds: z
+    .int({ error: EMISSION_TIMEOUT_MESSAGE })
+    .min(EMISSION_TIMEOUT_MIN, { error: EMISSION_TIMEOUT_MESSAGE })
+    .max(EMISSION_TIMEOUT_MAX, { error: EMISSION_TIMEOUT_MESSAGE }),
 };
 
 /** The fiscal settings as kept (the secrets apart), each with its default. */
@@ -140,6 +151,7 @@ export const FiscalSettingsSchema = z.object({
     csosn: FISCAL_DEFAULTS.csosn,
     origin: FISCAL_DEFAULTS.origin,
   }),
+  emission_timeout_seconds: FiscalFields.emission_timeout_seconds.default(EMISSION_TIMEOUT_DEFAULT),
 });
 export type FiscalSettings = z.infer<typeof FiscalSettingsSchema>;
 

@@ -124,7 +124,19 @@ export const fiscalInutilizations = pgTable(
 
 export type FiscalNoteRow = typeof fiscalNotes.$inferSelect;
 
-/** The IBPT table of the store's state, per NCM and exception; rates in percent (migration 0033). */
+/** A sale made with emission on that has no note, and why (migration 0033). */
+export const fiscalUnissued = pgTable(
+  'fiscal_unissued',
+  {
+    tenantId: tenantId(),
+    saleId: uuid('sale_id').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'fiscal_unissued_pkey', columns: [t.tenantId, t.saleId] })],
+);
+
+/** The IBPT table of the store's state, per NCM and exception; rates in percent (migration 0034). */
 export const ibptRates = pgTable(
   'ibpt_rates',
   {

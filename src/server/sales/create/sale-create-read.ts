@@ -14,7 +14,9 @@
 //   exceeds every version those rows had and one row's versions grow in commit order
 //   (catalogue/sync.ts). A refused sale's versions are simply never used;
 // - the caixas its sales name, and the store's users its outbox sales name as their makers
-//   (caixa/cash-session-use.ts).
+//   (caixa/cash-session-use.ts);
+// - whether the store emits NFC-e (and its fiscal settings' version, the emitter cache's
+//   key), and the NFC-e series of the tills its sales name (fiscal/issue-notes.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import type { SaleCreate } from '../../../shared/contract';
 import { parseStoredAnswers, storedAnswersSql, type StoredAnswer } from '../../core/idempotency';
@@ -22,7 +24,18 @@ import { executeNamed, type DbOrTx } from '../../db/client';
 import { jsonRowOf, rowFromJson } from '../../db/json-rows';
 import { claimedMaker, type Makers, type SessionOwner } from '../../caixa/cash-session-use';
 import type { Role } from '../../../shared/permissions';
-import { cashSessions, customers, products, sales, users, type CustomerRow, type ProductRow } from '../../db/schema';
+import {
+  cashSessions,
+  customers,
+  devices,
+  fiscalSettings,
+  products,
+  sales,
+  users,
+  type CustomerRow,
+  type ProductRow,
+} from '../../db/schema';
+import type { FiscalRead } from '../../fiscal/issue-notes';
 
 export interface SalesRead {
   /** The answers stored under the run's keys, by key. */
@@ -38,6 +51,8 @@ export interface SalesRead {
   sessions: Map<string, SessionOwner>;
   /** The store's users among the makers its outbox sales name, with their roles. */
   makers: Makers;
+  /** Whether the store emits NFC-e, its settings' version and the series of the run's tills (fiscal/issue-notes.ts). */
+  fiscal: FiscalRead;
 }
 
 export interface ReadOptions {
@@ -66,6 +81,7 @@ export function salesReadSql(
   const customerIds = inputs.map((i) => i.customer_id);
   const sessionIds = inputs.flatMap((i) => (i.cash_session_id ? [i.cash_session_id] : []));
   const makerIds = inputs.flatMap((i) => claimedMaker(i) ?? []);
+  const deviceIds = inputs.flatMap((i) => (i.device_id ? [i.device_id] : []));
   const forUpdate = lockCustomers || inputs.some((i) => i.payments?.some((p) => p.method === 'store_credit'));
   return sql`
     WITH p AS (
@@ -101,7 +117,16 @@ export function salesReadSql(
                : sql`(SELECT json_agg(json_build_object('id', u.id, 'role', u.role)) FROM ${users} u
                        WHERE u.tenant_id = ${tenantId} AND u.id = ANY(${uuids(makerIds)}::uuid[]))`
            } AS makers,
-           ${storedAnswersSql(tenantId, keys)} AS stored`;
+           ${storedAnswersSql(tenantId, keys)} AS stored,
+           (SELECT json_build_object('on', coalesce((f.settings->>'emission_enabled')::boolean, false),
+                                     'version', floor(extract(epoch FROM f.updated_at) * 1000)::bigint)
+              FROM ${fiscalSettings} f WHERE f.tenant_id = ${tenantId}) AS fiscal,
+           ${
+             deviceIds.length === 0
+               ? sql`NULL::json`
+               : sql`(SELECT json_agg(json_build_object('id', d.id, 'series', d.nfce_series)) FROM ${devices} d
+                       WHERE d.tenant_id = ${tenantId} AND d.id = ANY(${uuids(deviceIds)}::uuid[]))`
+           } AS tills`;
 }
 
 export async function readForSales(
@@ -121,6 +146,8 @@ export async function readForSales(
       sessions: { id: string; open: boolean; device: string; opener: string }[] | string | null;
       makers: { id: string; role: Role }[] | string | null;
       stored: unknown;
+      fiscal: { on: boolean; version: number | string } | string | null;
+      tills: { id: string; series: number | null }[] | string | null;
     }[];
   };
   const row = rows[0]!;
@@ -144,5 +171,18 @@ export async function readForSales(
     versions: list(row.versions).map(Number),
     sessions: new Map(list(row.sessions).map((r) => [r.id, { open: r.open, deviceId: r.device, openedBy: r.opener }])),
     makers: new Map(list(row.makers).map((r) => [r.id, r.role])),
+    fiscal: fiscalOf(row.fiscal, list(row.tills)),
+  };
+}
+
+function fiscalOf(
+  value: { on: boolean; version: number | string } | string | null,
+  tills: { id: string; series: number | null }[],
+): FiscalRead {
+  const fiscal = typeof value === 'string' ? (JSON.parse(value) as { on: boolean; version: number | string }) : value;
+  return {
+    on: fiscal?.on === true,
+    version: Number(fiscal?.version ?? 0),
+    tillSeries: new Map(tills.map((t) => [t.id, t.series])),
   };
 }

@@ -2,7 +2,7 @@
 // round trip costs more than the work): the sales, their lines, the parts they were paid
 // in, their cash entries and receivables, the conflicts admins review, the stock movements
 // (one per sale and product), the products' stock with the new sync
-// versions (ledgers/stock.ts) and the answers stored under the run's Idempotency-Keys, as
+// versions (ledgers/stock.ts), the sales' NFC-e (or why a sale has none) and the answers stored under the run's Idempotency-Keys, as
 // data-modifying WITH queries. They run as one statement: none sees another's rows, and the
 // constraints (a line's sale, a sale's customer) and the day totals' triggers fire at its
 // end, when every row is there (a new sale counts its revenue, its lines their cost).
@@ -11,6 +11,8 @@ import { executeNamed, type DbOrTx } from '../../db/client';
 import { insertRowsSql } from '../../db/json-rows';
 import {
   accountsReceivable,
+  fiscalNotes,
+  fiscalUnissued,
   saleConflicts,
   saleItems,
   salePayments,
@@ -41,6 +43,11 @@ export interface SalesWrite {
     ledger: (typeof storeCreditLedger.$inferInsert)[];
     balances: { customerId: string; balance: number }[];
   };
+  /** The run's NFC-e, signed (fiscal/issue-notes.ts), and the sales that have none with why. */
+  fiscal?: {
+    notes: (typeof fiscalNotes.$inferInsert)[];
+    unissued: (typeof fiscalUnissued.$inferInsert)[];
+  };
 }
 
 /**
@@ -64,6 +71,8 @@ export function salesWriteSql(tenantId: string, write: SalesWrite, now: Date, an
         ]
       : []),
     ...(write.countedLines && write.countedLines.length > 0 ? [countedLinesSql(tenantId, write.countedLines)] : []),
+    ...(write.fiscal && write.fiscal.notes.length > 0 ? [insertRowsSql(fiscalNotes, write.fiscal.notes)] : []),
+    ...(write.fiscal && write.fiscal.unissued.length > 0 ? [insertRowsSql(fiscalUnissued, write.fiscal.unissued)] : []),
     ...(answers ? [answers] : []),
   ];
   const ctes = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`);

@@ -4,8 +4,10 @@
 //          ids, the sync versions and the answers stored under the run's keys: ONE statement)
 //   plan  (sale-plan.ts: every rule; a sale whose key holds an answer is not planned, it
 //          replays that answer)
-//   write (sale-create-write.ts: the sales and everything they touch, with the new
-//          answers stored under their keys: ONE statement)
+//   notes (sale-fiscal.ts: with emission on, each sale's NFC-e built and signed, its
+//          number taken from its till's series: ONE more statement)
+//   write (sale-create-write.ts: the sales and everything they touch, their notes, with
+//          the new answers stored under their keys: ONE statement)
 // and then the refused sales' keys are read again (core/idempotency.ts, the protocol's
 // third step). Lock order: the products (in id order), the customers, the day's totals,
 // the keys. A run whose transaction fails all the same (a concurrent duplicate of one of
@@ -36,6 +38,8 @@ import { getStoreSettings } from '../../core/store-settings';
 import type { StoreSettings } from '../../../shared/contract/settings';
 import { creditNeedsLock, creditStateFor } from '../credit/sale-credit';
 import { readCounted } from './sale-counted';
+import { addNotes } from './sale-fiscal';
+import type { SaleEmission } from '../../fiscal/emission';
 
 /** The path a sale's key is bound to, whether it came alone or in a batch. */
 export const SALES_PATH = '/api/sales';
@@ -67,6 +71,10 @@ export interface CreateSalesOptions {
   log?: (error: unknown) => void;
   /** What checks an admin's approval over the credit limit (credit-approval.ts): the server's tokens. */
   tokens?: Pick<TokenService, 'seal'>;
+  /** The NFC-e of the sales, when the store emits (sale-fiscal.ts); absent: no note is made. */
+  fiscal?: SaleEmission;
+  /** The caller sends the notes of its online sales itself after the commit (POST /api/sales). */
+  sendNotes?: boolean;
 }
 
 /** Creates a run of sales: one outcome per call, in order. */
@@ -106,7 +114,7 @@ async function runSales(
   tenantId: string,
   userId: string | null,
   calls: readonly SaleCall[],
-  { role, tokens }: CreateSalesOptions,
+  { role, tokens, fiscal, sendNotes = false }: CreateSalesOptions,
 ): Promise<Outcome<SaleCreateResult>[]> {
   let settings: Promise<StoreSettings> | undefined;
   const storeSettings = () => (settings ??= getStoreSettings(t, tenantId));
@@ -149,6 +157,7 @@ async function runSales(
   const credit = await creditStateFor(t, tenantId, inputs, creditHeld, storeSettings, approved);
   const counted = await readCounted(t, tenantId, inputs, now);
   const plan = planSales(inputs, read, history, { tenantId, userId, role, now, discountLimit, credit, counted });
+  await addNotes(t, tenantId, read.fiscal, plan, now, fiscal, sendNotes);
   const answers = fresh.flatMap((c, i) => {
     const result = plan.results[i]!;
     return c.key && !(result instanceof AppError)
@@ -200,12 +209,12 @@ async function oneByOne(
   tenantId: string,
   userId: string | null,
   calls: readonly SaleCall[],
-  { log, role, tokens }: CreateSalesOptions,
+  { log, ...options }: CreateSalesOptions,
 ): Promise<Outcome<SaleCreateResult>[]> {
   const outcomes: Outcome<SaleCreateResult>[] = [];
   for (const call of calls) {
     try {
-      outcomes.push(...(await createSales(db, tenantId, userId, [call], { role, tokens })));
+      outcomes.push(...(await createSales(db, tenantId, userId, [call], options)));
     } catch (error) {
       log?.(error);
       // Not the sale's fault as far as anyone can tell: the till retries it later.

@@ -186,6 +186,8 @@ export interface SalesPlan {
   results: (SaleCreateResult | AppError)[];
   /** The rows of the sales that were not refused. */
   write: SalesWrite;
+  /** The sales that were not refused, as checked (their NFC-e is made of them: sale-fiscal.ts). */
+  accepted: CheckedSale[];
 }
 
 /** Checks `inputs` in order against `read` and answers each; `history`: sale-price.ts offlineHistory. */
@@ -276,5 +278,6 @@ export function planSales(
       movements: movementRows(accepted, tenantId, now),
       countedLines: openCountTakes(accepted),
     },
+    accepted,
   };
 }

@@ -1,0 +1,178 @@
+// The durable queue of NFC-e: the notes themselves (fiscal_notes, status 'pendente'), sent by
+// a worker each app process runs from start to close. A worker claims the notes whose
+// next_attempt_at has passed with a lease (claimed_by, claimed_until), in one statement
+// that skips rows another worker is claiming (FOR UPDATE SKIP LOCKED; PGlite, one
+// connection, runs the same SQL), so two processes on one PostgreSQL never send the same
+// note at once; a lease that runs out (its process died) makes the note claimable again.
+// Nothing lives in memory: a restart finds the notes where they were (an in-doubt one is
+// consulted first: note-sender.ts).
+//
+// A sale at the till does not wait for the worker: its note is written leased to this
+// process, and the route sends it at once (sendNow), answering within the store's time
+// limit; past it the sending goes on and the sale is answered with its note 'pendente'.
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { executeNamed, type Db } from '../db/client';
+import { fiscalNotes } from '../db/schema';
+import type { EmitterCache } from './emitter-context';
+import { DEFAULT_BACKOFF, sendNote, type SenderDeps } from './note-sender';
+import type { SefazPort } from './sefaz-port';
+
+export interface EmissionQueueOptions {
+  db: Db;
+  sefaz: SefazPort;
+  emitters: EmitterCache;
+  /** This process's name in the leases (default: a random id). */
+  instanceId?: string;
+  /** How often an idle worker looks for due notes, ms (default 2 s). */
+  pollMs?: number;
+  /** How long a claim lasts, ms (default 2 min: more than any call's time limit). */
+  leaseMs?: number;
+  /** The time limit of a call the worker makes, ms (default 30 s). */
+  callTimeoutMs?: number;
+  /** Notes claimed at a time (default 10). */
+  batch?: number;
+  backoff?: (attempts: number) => number;
+  log?: (error: unknown, message: string) => void;
+}
+
+export interface EmissionQueue {
+  readonly instanceId: string;
+  readonly leaseMs: number;
+  /** Starts the worker (idempotent). */
+  start(): void;
+  /** Stops it and waits for the sends under way. */
+  stop(): Promise<void>;
+  /** Looks for due notes now (new notes from the outbox). */
+  wake(): void;
+  /** Claims the due notes and sends them; how many it sent. */
+  runOnce(): Promise<number>;
+  /** Sends a note leased to this process now, waiting at most `timeoutMs`. */
+  sendNow(tenantId: string, noteId: string, timeoutMs: number): Promise<void>;
+}
+
+export const DEFAULT_LEASE_MS = 120_000;
+
+export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueue {
+  const instanceId = options.instanceId ?? `balcao-${randomUUID()}`;
+  const { db, pollMs = 2_000, leaseMs = DEFAULT_LEASE_MS, callTimeoutMs = 30_000, batch = 10 } = options;
+  const deps: SenderDeps = {
+    db,
+    sefaz: options.sefaz,
+    emitters: options.emitters,
+    instanceId,
+    backoff: options.backoff ?? DEFAULT_BACKOFF,
+  };
+  const log = options.log ?? (() => {});
+  const inflight = new Set<Promise<unknown>>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let started = false;
+
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inflight.add(p);
+    void p.finally(() => inflight.delete(p)).catch(() => {});
+    return p;
+  };
+
+  /** Sends a claimed note; an unexpected failure gives the lease back with a backoff. */
+  async function send(tenantId: string, noteId: string, timeoutMs: number): Promise<void> {
+    const [note] = await db
+      .select()
+      .from(fiscalNotes)
+      .where(
+        and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.id, noteId), eq(fiscalNotes.claimedBy, instanceId)),
+      );
+    if (!note || note.status !== 'pendente') return;
+    try {
+      await sendNote(deps, note, timeoutMs);
+    } catch (error) {
+      log(error, 'NFC-e: falha ao enviar a nota; nova tentativa depois');
+      await db
+        .update(fiscalNotes)
+        .set({
+          claimedBy: null,
+          claimedUntil: null,
+          nextAttemptAt: sql`now() + ${`${deps.backoff(note.attempts + 1)} milliseconds`}::interval`,
+        })
+        .where(
+          and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.id, noteId), eq(fiscalNotes.claimedBy, instanceId)),
+        );
+    }
+  }
+
+  async function claim(): Promise<{ tenant_id: string; id: string }[]> {
+    const { rows } = await executeNamed<{ tenant_id: string; id: string }>(
+      db,
+      sql`UPDATE ${fiscalNotes} n SET claimed_by = ${instanceId},
+                 claimed_until = now() + ${`${leaseMs} milliseconds`}::interval
+           WHERE (n.tenant_id, n.id) IN (
+                 SELECT q.tenant_id, q.id FROM ${fiscalNotes} q
+                  WHERE q.status = 'pendente' AND q.next_attempt_at <= now()
+                    AND (q.claimed_until IS NULL OR q.claimed_until < now())
+                  ORDER BY q.next_attempt_at LIMIT ${batch}
+                  FOR UPDATE SKIP LOCKED)
+          RETURNING n.tenant_id, n.id`,
+    );
+    return rows;
+  }
+
+  async function runOnce(): Promise<number> {
+    const claimed = await claim();
+    for (const note of claimed) await track(send(note.tenant_id, note.id, callTimeoutMs));
+    return claimed.length;
+  }
+
+  function schedule(delay: number): void {
+    if (!started) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+    timer.unref?.();
+  }
+
+  function tick(): void {
+    timer = null;
+    if (!started || running) return;
+    running = track(runOnce());
+    running
+      .catch((error: unknown) => {
+        log(error, 'NFC-e: falha ao buscar notas pendentes');
+        return 0;
+      })
+      .then((sent) => {
+        running = null;
+        // A full batch: there may be more due right now.
+        schedule(sent >= batch ? 0 : pollMs);
+      });
+  }
+
+  return {
+    instanceId,
+    leaseMs,
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    async stop() {
+      started = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      while (inflight.size) await Promise.allSettled([...inflight]);
+    },
+    wake() {
+      if (started && !running) schedule(0);
+    },
+    runOnce: () => track(runOnce()),
+    async sendNow(tenantId, noteId, timeoutMs) {
+      const sending = track(send(tenantId, noteId, timeoutMs));
+      let timeout: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((resolve) => (timeout = setTimeout(resolve, timeoutMs)));
+      try {
+        await Promise.race([sending.catch((error: unknown) => log(error, 'NFC-e: falha ao enviar a nota')), limit]);
+      } finally {
+        clearTimeout(timeout);
+      }
+    },
+  };
+}
