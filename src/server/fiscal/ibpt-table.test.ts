@@ -123,6 +123,7 @@ describe.each(databases())('the IBPT table (%s)', (kind) => {
     const refused = await send(latin1(bad));
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/^A tabela do IBPT não foi importada: 2 linhas com erro\. Linha 4: /);
+    expect(refused.body.details.bad_lines).toBe(2);
     expect(refused.body.details.errors).toEqual([
       { line: 4, message: "Linha 4: alíquota nacional federal 'sete' não é um percentual (ex.: 13.45)." },
       { line: 11, message: "Linha 11: código '1000000' não é um NCM de 8 dígitos." },
@@ -136,7 +137,7 @@ describe.each(databases())('the IBPT table (%s)', (kind) => {
   it('writes nothing when the write fails half-way: the table before stays whole', async () => {
     const good = (ncm: string) => ({ ncm, ex: '', description: 'x', federal_national: 1, federal_imported: 1, state: 1, municipal: 0, valid_from: '2026-01-01', valid_until: '2026-12-31', key: 'K', version: '99.9.Z', source: 'IBPT' }); // prettier-ignore
     const rows = [...Array.from({ length: 1_500 }, (_, i) => good(String(20_000_000 + i))), good('123')];
-    const parse = { rows, errors: [], skipped: 0, uf: null };
+    const parse = { rows, errors: [], bad_lines: 0, skipped: 0, uf: null };
     await expect(ctx.db.transaction((tx) => replaceIbptTable(tx, tenantId, { parse, warnings: [] }))).rejects.toThrow();
     const after = await stored();
     expect(after).toHaveLength(5);

@@ -48,8 +48,11 @@ export async function openIbptFile(
   const { errors } = parse;
   if (errors.length === 1 && errors[0]!.line === 1) throw badRequest(errors[0]!.message, { errors });
   if (errors.length > 0) {
-    const count = errors.length === 1 ? 'uma linha com erro' : `${errors.length} linhas com erro`;
-    throw badRequest(`A tabela do IBPT não foi importada: ${count}. ${errors[0]!.message}`, { errors });
+    const count = parse.bad_lines === 1 ? 'uma linha com erro' : `${parse.bad_lines} linhas com erro`;
+    throw badRequest(`A tabela do IBPT não foi importada: ${count}. ${errors[0]!.message}`, {
+      errors,
+      bad_lines: parse.bad_lines,
+    });
   }
   const warnings: string[] = [];
   const uf = await storeUf(db, tenantId);

@@ -102,6 +102,7 @@ describe('the IBPT table as IBPT publishes it', () => {
     );
     const read = parseIbptCsv(withLines(...bad));
     expect(read.errors).toHaveLength(IBPT_MAX_ERRORS);
+    expect(read.bad_lines).toBe(200);
     expect(read.errors[0]!.line).toBe(2);
   });
 

@@ -40,6 +40,8 @@ export interface IbptLineError {
 export interface IbptParse {
   rows: IbptRow[];
   errors: IbptLineError[];
+  /** Bad lines in all (only the first IBPT_MAX_ERRORS are in `errors`). */
+  bad_lines: number;
   /** Service rows (tipo 1 and 2) left out. */
   skipped: number;
   /** The UF the file's name gives, if any. */
@@ -157,9 +159,11 @@ export function createIbptReader(fileName?: string | null) {
   const errors: IbptLineError[] = [];
   const seen = new Map<string, number>();
   let skipped = 0;
+  let bad = 0;
   let header = false;
   let refused = false;
   const fail = (line: number, message: string) => {
+    bad += 1;
     if (errors.length < IBPT_MAX_ERRORS) errors.push({ line, message });
   };
 
@@ -231,9 +235,11 @@ export function createIbptReader(fileName?: string | null) {
       row(fields, n);
     },
     result(): IbptParse {
-      if (!header) return { rows: [], errors: [{ line: 1, message: NOT_IBPT_LAYOUT }], skipped, uf: null };
-      const out = { rows, errors, skipped, uf: ibptFileUf(fileName) };
-      if (!refused && errors.length === 0 && rows.length === 0) out.errors = [{ line: 1, message: IBPT_EMPTY }];
+      const notLayout = [{ line: 1, message: NOT_IBPT_LAYOUT }];
+      if (!header) return { rows: [], errors: notLayout, bad_lines: 1, skipped, uf: null };
+      const out = { rows, errors, bad_lines: refused ? 1 : bad, skipped, uf: ibptFileUf(fileName) };
+      if (!refused && bad === 0 && rows.length === 0)
+        Object.assign(out, { errors: [{ line: 1, message: IBPT_EMPTY }], bad_lines: 1 });
       return out;
     },
   };

@@ -111,7 +111,7 @@ describe('Configurações > Fiscal > Tributos aproximados (IBPT)', () => {
         success: false,
         code: 'VALIDATION',
         error: 'A tabela do IBPT não foi importada: uma linha com erro.',
-        details: { errors: [{ line: 7, message: 'Linha 7: NCM 09012100 repetido (já na linha 2).' }] },
+        details: { errors: [{ line: 7, message: 'Linha 7: NCM 09012100 repetido (já na linha 2).' }], bad_lines: 3 },
       },
     }));
     const { user } = await openIbpt();
@@ -120,5 +120,6 @@ describe('Configurações > Fiscal > Tributos aproximados (IBPT)', () => {
     await user.click(screen.getByRole('button', { name: 'Importar tabela' }));
     const list = await screen.findByRole('list', { name: 'Erros do arquivo' });
     expect(text(list)).toBe('Linha 7: NCM 09012100 repetido (já na linha 2).');
+    expect(screen.getByText('E mais 2 linhas com erro.')).toBeTruthy();
   });
 });

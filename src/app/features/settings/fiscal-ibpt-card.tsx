@@ -68,7 +68,7 @@ function ReadProgress({ step }: { step: Exclude<Step, { kind: 'idle' }> }) {
   );
 }
 
-function LineErrors({ errors }: { errors: readonly IbptLineError[] }) {
+function LineErrors({ errors, total }: { errors: readonly IbptLineError[]; total: number }) {
   return (
     <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
       <p className="font-medium">
@@ -80,15 +80,29 @@ function LineErrors({ errors }: { errors: readonly IbptLineError[] }) {
           <li key={`${e.line}-${e.message}`}>{e.message}</li>
         ))}
       </ul>
+      {total > errors.length && (
+        <p className="mt-2">
+          E mais {count(total - errors.length)} {total - errors.length === 1 ? 'linha' : 'linhas'} com erro.
+        </p>
+      )}
     </div>
   );
 }
 
+interface BadLines {
+  errors: IbptLineError[];
+  /** Bad lines in all (the list stops at 50). */
+  total: number;
+}
+
 /** The bad lines a refusal of the server lists, if it lists them. */
-function serverLineErrors(error: unknown): IbptLineError[] | null {
+function serverLineErrors(error: unknown): BadLines | null {
   if (!(error instanceof ApiError)) return null;
-  const parsed = IbptLineErrorSchema.array().safeParse((error.details as { errors?: unknown } | undefined)?.errors);
-  return parsed.success && parsed.data.length > 0 ? parsed.data : null;
+  const details = error.details as { errors?: unknown; bad_lines?: unknown } | undefined;
+  const parsed = IbptLineErrorSchema.array().safeParse(details?.errors);
+  if (!parsed.success || parsed.data.length === 0) return null;
+  const total = typeof details?.bad_lines === 'number' ? details.bad_lines : parsed.data.length;
+  return { errors: parsed.data, total };
 }
 
 export function FiscalIbptCard() {
@@ -97,21 +111,21 @@ export function FiscalIbptCard() {
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [errors, setErrors] = useState<IbptLineError[]>([]);
+  const [bad, setBad] = useState<BadLines | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [warnings, setWarnings] = useState<string[]>([]);
   const busy = step.kind !== 'idle';
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setErrors([]);
+    setBad(null);
     setFailure(null);
     setWarnings([]);
     if (!file) return setFailure('Escolha o arquivo .csv da tabela do IBPT da UF da loja.');
     try {
       setStep({ kind: 'reading', done: 0, total: 0 });
       const read = await readIbptFile(file, (done, total) => setStep({ kind: 'reading', done, total }));
-      if (read.errors.length > 0) return setErrors(read.errors);
+      if (read.errors.length > 0) return setBad({ errors: read.errors, total: read.bad_lines });
       setStep({ kind: 'sending' });
       const result = await upload.mutateAsync(file);
       setWarnings(result.warnings);
@@ -123,7 +137,7 @@ export function FiscalIbptCard() {
       });
     } catch (error) {
       const lines = serverLineErrors(error);
-      if (lines) setErrors(lines);
+      if (lines) setBad(lines);
       else setFailure(describeError(error, 'Erro ao importar a tabela do IBPT'));
     } finally {
       setStep({ kind: 'idle' });
@@ -156,7 +170,7 @@ export function FiscalIbptCard() {
             onFile={setFile}
           />
           {busy && <ReadProgress step={step} />}
-          {errors.length > 0 && <LineErrors errors={errors} />}
+          {bad && <LineErrors errors={bad.errors} total={bad.total} />}
           {failure && <ErrorNote>{failure}</ErrorNote>}
           {warnings.length > 0 && (
             <ul
