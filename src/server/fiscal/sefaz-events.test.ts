@@ -4,6 +4,7 @@
 // variables and the bundled ICP-Brasil roots.
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +165,28 @@ describe('certificate, status and addresses', () => {
       expect(cert.subject).toBe(cert.issuer);
       expect(cert.verify(cert.publicKey)).toBe(true);
     }
+  });
+
+  it('the stand-in refuses SOAP 1.1, a wrong action, and a client without certificate', async () => {
+    const { soapEnvelope, soapContentType } = await import('./sefaz-client');
+    const post = (contentType: string, withCert = true) =>
+      new Promise<number>((done, fail) => {
+        const tls = withCert ? { key: rig.certs.keyPem, cert: rig.certs.certPem } : {};
+        const req = request(
+          `${rig.standIn.url}/ws/NFeStatusServico4.asmx`,
+          { method: 'POST', ca: rig.standIn.caPem, ...tls, headers: { 'Content-Type': contentType } },
+          (res) => {
+            // prettier-ignore
+            res.resume();
+            res.on('end', () => done(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', fail);
+        req.end(soapEnvelope('status', '<consStatServ/>'));
+      });
+    expect(await post('text/xml; charset=utf-8')).toBe(400);
+    expect(await post(soapContentType('consult'))).toBe(400);
+    await expect(post(soapContentType('status'), false)).rejects.toThrow();
   });
 
   it('every answer the stand-in gave validates against the official schema', () => {
