@@ -6,8 +6,10 @@
 // note, listed with the reason. Emission off: the answer and the tables as always. Every
 // note written is valid against nfe_v4.00.xsd and its signature verifies with xmlsec1.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatToFix } from '../../shared/fiscal/rejection-fixes';
+import { executeNamed } from '../db/client';
 import { fiscalNotes } from '../db/schema';
 import { OTHER_HOST } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody } from '../test/sales-fixtures';
@@ -71,6 +73,14 @@ describe.each(databases())('NFC-e of a sale, online (%s)', (kind) => {
     expect(row!.xml).toContain('<vDesc>5.00</vDesc>');
     expect(row!.xml).toContain(`<NCM>61091000</NCM>`);
     expectOfficial([row!], s.a1.caPath);
+    // The sale's read gives the settings' version the emitter cache is keyed by: the store's
+    // A1 and CSC stay opened from one sale to the next.
+    const { rows } = await executeNamed<{ v: string }>(
+      s.ctx.db,
+      sql`SELECT floor(extract(epoch FROM updated_at) * 1000)::bigint AS v FROM fiscal_settings WHERE tenant_id = ${s.tenantId}`,
+    );
+    const cached = await s.ctx.app.emission.emitters.get(s.ctx.db, s.tenantId);
+    expect(await s.ctx.app.emission.emitters.get(s.ctx.db, s.tenantId, Number(rows[0]!.v))).toBe(cached);
   });
 
   it('keeps a rejection with its code, reason and what to fix; the sale stands', async () => {

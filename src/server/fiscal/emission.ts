@@ -77,18 +77,24 @@ export function createEmission(options: EmissionOptions): Emission {
     async deliver(tenantId, answered) {
       const withNote = answered.filter((a) => a.note);
       if (withNote.length === 0) return new Map();
-      const now = withNote.filter((a) => a.sendNow && a.note!.status === 'pendente');
-      if (queue && now.length > 0) {
-        const context = await emitters.get(options.db, tenantId);
-        const timeoutMs = context.settings.emission_timeout_seconds * 1000;
-        await Promise.all(now.map((a) => queue.sendNow(tenantId, a.note!.id, timeoutMs)));
+      // The sales are committed: a failure here answers them with their notes as first made.
+      try {
+        const now = withNote.filter((a) => a.sendNow && a.note!.status === 'pendente');
+        if (queue && now.length > 0) {
+          const context = await emitters.get(options.db, tenantId);
+          const timeoutMs = context.settings.emission_timeout_seconds * 1000;
+          await Promise.all(now.map((a) => queue.sendNow(tenantId, a.note!.id, timeoutMs)));
+        }
+        if (queue && withNote.some((a) => !a.sendNow)) queue.wake();
+        return await currentReceipts(
+          options.db,
+          tenantId,
+          withNote.map((a) => a.id),
+        );
+      } catch (error) {
+        log(error, 'NFC-e: a nota da venda não pôde ser lida de novo; respondida como foi feita');
+        return new Map();
       }
-      if (queue && withNote.some((a) => !a.sendNow)) queue.wake();
-      return currentReceipts(
-        options.db,
-        tenantId,
-        withNote.map((a) => a.id),
-      );
     },
     close: async () => queue?.stop(),
   };

@@ -63,9 +63,15 @@ async function load(t: DbOrTx, box: SecretBox, tenantId: string): Promise<Emitte
     return { ...base, ...none, problem: SECRETS_UNREADABLE };
   }
   if (!material) return { ...base, ...none, problem: 'A loja não tem certificado digital A1.' };
+  let signer: XmlSigner;
+  try {
+    signer = createXmlSigner({ keyPem: material.keyPem, certPem: material.certPem });
+  } catch {
+    return { ...base, ...none, problem: 'O certificado A1 guardado não serve para assinar: envie-o de novo.' };
+  }
   return {
     ...base,
-    signer: createXmlSigner({ keyPem: material.keyPem, certPem: material.certPem }),
+    signer,
     keyPem: material.keyPem,
     certPem: material.certPem,
     csc,
