@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp } from './app';
+import { createSefazClient, sefazClientOptionsFromEnv } from './fiscal/sefaz-client';
 import { ensureClientBuilt } from './build-client';
 import { openDatabase, type Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     );
   }
 
+  const sefaz = createSefazClient(sefazClientOptionsFromEnv(env));
   const app = await buildApp({
     db: database,
     config: {
@@ -77,6 +79,8 @@ async function main(): Promise<void> {
       trustProxy: env.TRUST_PROXY,
     },
     logger,
+    // The NFC-e go to the official addresses, or to FISCAL_SEFAZ_URL trusting FISCAL_SEFAZ_CA.
+    sefaz,
   });
 
   const maintenance = startMaintenance(database, {
@@ -100,6 +104,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      sefaz.close();
       stopBackups();
       await maintenance.stop();
       await database.close();

@@ -12,7 +12,8 @@ import type { IssueOptions } from './issue-notes';
 import { currentReceipts } from './note-receipt';
 import type { SecretBox } from './secret-box';
 import type { SefazPort } from './sefaz-port';
-import { noTaxRates, type TaxRatesLookup } from './tax-rates';
+import { taxRatesFor } from './ibpt-table';
+import type { TaxRatesLookup } from './tax-rates';
 
 /** What the sales pipeline is given to emit. */
 export interface SaleEmission extends Omit<IssueOptions, 'lease'> {
@@ -64,7 +65,7 @@ export function createEmission(options: EmissionOptions): Emission {
   if (queue && start) queue.start();
   const sales: SaleEmission = {
     emitters,
-    taxRates: options.taxRates ?? noTaxRates,
+    taxRates: options.taxRates ?? taxRatesFor,
     random: options.random,
     instanceId: queue?.instanceId ?? 'sem-sefaz',
     leaseMs: queue?.leaseMs ?? DEFAULT_LEASE_MS,

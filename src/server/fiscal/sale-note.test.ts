@@ -13,7 +13,7 @@ import { SAMPLE_CNPJ } from '../../shared/fiscal/test/sample-note';
 import { seededRandom } from '../../shared/seeded-random';
 import type { EmitterContext } from './emitter-context';
 import { noteOfSale, productsWithoutNcm, type SaleForNote } from './sale-note';
-import { approximateTaxes } from './tax-rates';
+import { itemTaxes } from '../../shared/fiscal/approximate-taxes';
 import { CSC, EMITTER, TECH } from './test/emission-fixtures';
 import { testCertificates } from './test/certificates';
 import {
@@ -119,8 +119,8 @@ describe('a sale as its NFC-e', () => {
       Math.round((nets[0]! * 31.45) / 100),
       Math.round((nets[1]! * 28.5) / 100),
     ]);
-    expect(approximateTaxes(1000, 1, rates.get('61091000')!)).toBe(380);
-    expect(approximateTaxes(1000, 0, rates.get('61091000')!)).toBe(315);
+    expect(itemTaxes(1000, 1, rates.get('61091000')).total).toBe(380);
+    expect(itemTaxes(1000, 0, rates.get('61091000')).total).toBe(315);
     const signed = [note, noteOfSale(sale(), context, place, new Map())].map((n, i) =>
       context.signer!.sign(buildNfce(n, seededRandom(i)).xml, 'infNFe'),
     );

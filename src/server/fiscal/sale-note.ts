@@ -10,7 +10,7 @@ import type { NfcePaymentMethod } from '../../shared/fiscal/payment-codes';
 import { nfceTotals } from '../../shared/fiscal/nfce-totals';
 import { TP_AMB } from '../../shared/contract';
 import type { EmitterContext } from './emitter-context';
-import { approximateTaxes, type TaxRates } from './tax-rates';
+import { itemTaxes, type TaxRates } from '../../shared/fiscal/approximate-taxes';
 
 /** The software's version in the note (verProc). */
 export const APP_VERSION = 'Balcao 0.1.0';
@@ -112,7 +112,7 @@ export function noteOfSale(
     ...note,
     items: items.map((item, i) => {
       const r = rates.get(item.ncm);
-      return r ? { ...item, approximate_taxes: approximateTaxes(lines[i]!.net, item.origin, r) } : item;
+      return r ? { ...item, approximate_taxes: itemTaxes(lines[i]!.net, item.origin, r).total } : item;
     }),
   };
 }
