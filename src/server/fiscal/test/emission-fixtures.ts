@@ -12,6 +12,7 @@ import { fiscalNotes, fiscalUnissued, products, type FiscalNoteRow } from '../..
 import { makeCustomer, makeProduct, saleBody, type LineInput } from '../../test/sales-fixtures';
 import { openTestStore, type Res, type TestAppOptions, type TestStore } from '../../test/helpers';
 import type { TestDbKind } from '../../test/testDb';
+import type { SefazPort } from '../sefaz-port';
 import { makeA1, type A1File } from './a1-files';
 import { scriptedSefaz, type ScriptedSefaz } from './scripted-sefaz';
 import { schemaFailures, verifySignature, writeDocuments } from './xml-tools';
@@ -64,7 +65,14 @@ const keyed = (token: string, key: string = randomUUID()) => ({ token, headers: 
 /** Opens the store with emission on (homologação, SP), a till with `series`. */
 export async function openEmissionStore(
   kind: TestDbKind,
-  options: { sefaz?: ScriptedSefaz; timeoutSeconds?: number; series?: number; app?: TestAppOptions } = {},
+  options: {
+    sefaz?: ScriptedSefaz;
+    /** Another port instead of the scripted one (the SOAP client pointed at the stand-in). */
+    port?: SefazPort;
+    timeoutSeconds?: number;
+    series?: number;
+    app?: TestAppOptions;
+  } = {},
 ): Promise<EmissionStore> {
   const sefaz = options.sefaz ?? scriptedSefaz();
   const store = await openTestStore(
@@ -72,7 +80,7 @@ export async function openEmissionStore(
     {},
     {
       ...options.app,
-      sefaz: sefaz.port,
+      sefaz: options.port ?? sefaz.port,
       random: seededRandom(33),
       emissionQueue: { start: false, backoff: () => 0, ...options.app?.emissionQueue },
     },
