@@ -10,8 +10,10 @@
 //   (shared/contract/common.ts), so the default is Portuguese too, and a schema built before
 //   that call speaks the same language as the others.
 // Only the imports of zod's classic/schemas.js are redirected; the server and the tests
-// (vitest, tsx) use zod untouched. A zod whose schemas import a processor this module does
-// not know fails the build (rolldown: missing export) instead of shipping something half done.
+// (vitest, tsx) use zod untouched. The stand-ins are made from the real module's list of
+// exports: a zod update that made a schema call one of them while being built (as the getters
+// call aggregateChecks) would throw in the app, which tests/server/zod-browser-build.test.ts
+// (zod bundled with this plugin, then run) is there to catch.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
