@@ -2,7 +2,6 @@
 // then run. It keeps what the app uses (parsing, Portuguese messages, the schemas' getters
 // that read their checks) and leaves out JSON Schema and the English messages.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
