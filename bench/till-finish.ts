@@ -92,6 +92,12 @@ export async function offlineFinishes(
         await splitPayment(page);
         label = `${SPLIT_LABEL} ${sku}`;
       }
+      // Pix's dialog (and its 'Pix recebido') is loaded when first chosen: wait for the
+      // button to be there and enabled before timing its click.
+      await page.waitForFunction(
+        (text) => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === text && !b.disabled),
+        button,
+      );
       await new Promise((r) => setTimeout(r, 50));
       const r = await timeFinish(page, button).catch((err: unknown) => {
         throw new Error(`venda ${i + 1} (${label}): ${err instanceof Error ? err.message : String(err)}`);
