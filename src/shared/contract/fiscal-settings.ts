@@ -19,6 +19,9 @@ export const PRODUCTION_NEEDS_CONFIRMATION =
 
 export { FISCAL_ENVIRONMENTS, NFCE_SERIES_MAX, TP_AMB, type FiscalEnvironment } from './fiscal-notes';
 
+/** R$ 10.000,00 in centavos: from this total the till requires the consumer's CPF/CNPJ. */
+export const CONSUMER_DOCUMENT_THRESHOLD_DEFAULT = 1_000_000;
+
 /** Days before the A1 expires from which the dashboard warns. */
 export const CERTIFICATE_WARNING_DAYS = 30;
 
@@ -124,6 +127,11 @@ const FiscalFields = {
   emission_enabled: z.boolean({ error: 'Use verdadeiro ou falso' }),
   /** What a product that leaves its CFOP, CSOSN or origem empty is emitted with. */
   product_defaults: ProductFiscalDefaultsSchema,
+  /** centavos: a sale of this total or more needs the consumer's CPF/CNPJ on its note. */
+  consumer_document_threshold: z
+    .int({ error: 'CPF/CNPJ obrigatório a partir de: use um número inteiro de centavos' })
+    .min(1, { error: 'CPF/CNPJ obrigatório a partir de: informe um valor maior que zero' })
+    .max(100_000_000_00, { error: 'CPF/CNPJ obrigatório a partir de: valor alto demais' }),
 };
 
 /** The fiscal settings as kept (the secrets apart), each with its default. */
@@ -140,6 +148,7 @@ export const FiscalSettingsSchema = z.object({
     csosn: FISCAL_DEFAULTS.csosn,
     origin: FISCAL_DEFAULTS.origin,
   }),
+  consumer_document_threshold: FiscalFields.consumer_document_threshold.default(CONSUMER_DOCUMENT_THRESHOLD_DEFAULT),
 });
 export type FiscalSettings = z.infer<typeof FiscalSettingsSchema>;
 
@@ -215,5 +224,36 @@ export const CertificateUploadSchema = z.object({
 });
 export type CertificateUpload = z.infer<typeof CertificateUploadSchema>;
 
+/** The emitter as every DANFE prints it (public data: no secret). */
+export const DanfeEmitterSchema = z.object({
+  legal_name: z.string(),
+  trade_name: z.string().nullable(),
+  /** Bare (14 characters; the alphanumeric CNPJ too). */
+  cnpj: z.string(),
+  ie: z.string(),
+  /** 'Rua X, 10, Sala 2 - Centro - São Paulo/SP - CEP 01001-000' */
+  address: z.string(),
+});
+export type DanfeEmitter = z.infer<typeof DanfeEmitterSchema>;
+
+/**
+ * GET /api/fiscal/till/{device id} (anyone signed in): what a till needs to emit, never the
+ * CSC nor the certificate. The till keeps it for offline use like the store's settings.
+ */
+export const FiscalTillViewSchema = z.object({
+  emission_enabled: z.boolean(),
+  environment: z.enum(FISCAL_ENVIRONMENTS),
+  /** This till's series; null: none set (it cannot emit). */
+  series: z.int().nullable(),
+  /** centavos: from this sale total the consumer's CPF/CNPJ is required. */
+  consumer_document_threshold: z.int(),
+  /** null until Configurações > Fiscal has the emitter. */
+  emitter: DanfeEmitterSchema.nullable(),
+  /** Products without NCM (they cannot go on a note): how many, and the first ids. */
+  products_without_ncm: z.object({ count: z.int(), ids: z.array(Id) }),
+});
+export type FiscalTillView = z.infer<typeof FiscalTillViewSchema>;
+
 export const FiscalSettingsResponseSchema = envelope(FiscalSettingsViewSchema);
+export const FiscalTillResponseSchema = envelope(FiscalTillViewSchema);
 export const CertificateInfoResponseSchema = envelope(CertificateInfoSchema);
