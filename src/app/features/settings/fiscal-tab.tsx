@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader } from '../../components/card';
 import { QueryContent } from '../../components/list-card';
 import { useFiscalSettings } from './fiscal-api';
 import { FiscalCertificateCard } from './fiscal-certificate-card';
+import { FiscalConsumerCard } from './fiscal-consumer-card';
 import { FiscalEmissionCard } from './fiscal-emission-card';
 import { FiscalEmitterForm } from './fiscal-emitter-form';
 import { FiscalSeriesCard } from './fiscal-series-card';
@@ -31,6 +32,7 @@ export function FiscalTab() {
             </CardContent>
           </Card>
           <FiscalSeriesCard view={view} version={query.dataUpdatedAt} />
+          <FiscalConsumerCard key={query.dataUpdatedAt} view={view} />
         </div>
       )}
     </QueryContent>
