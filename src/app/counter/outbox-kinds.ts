@@ -53,7 +53,8 @@ const sale: OutboxKindDescriptor<void, { customerId?: unknown; sessionId?: strin
       if (ack.number) await updateLocalSale(db, entry.id, { number: ack.number });
       // A queued sale's NFC-e, kept for its DANFE.
       const kept = ack.fiscalNote ? await getLocalSale(db, entry.id) : undefined;
-      if (kept?.receipt) await updateLocalSale(db, entry.id, { receipt: { ...kept.receipt, fiscalNote: ack.fiscalNote } });
+      if (kept?.receipt)
+        await updateLocalSale(db, entry.id, { receipt: { ...kept.receipt, fiscalNote: ack.fiscalNote } });
       await applyAcknowledgedSale(db, entry.id, ack.conflicts, ack.stockAfter);
     },
     refused: saleState('rejected'),

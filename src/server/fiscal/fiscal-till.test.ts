@@ -110,7 +110,11 @@ describe.each(databases())('the till fiscal view and the sale note (%s)', (kind)
 
   it('refuses a threshold of zero or in reais with the reason', async () => {
     for (const bad of [0, 10.5]) {
-      const res = await suite.http.put('/api/fiscal/settings', { consumer_document_threshold: bad }, keyed(suite.admin));
+      const res = await suite.http.put(
+        '/api/fiscal/settings',
+        { consumer_document_threshold: bad },
+        keyed(suite.admin),
+      );
       expect(res.status).toBe(400);
       expect(res.body.error).toContain('CPF/CNPJ obrigatório a partir de');
     }

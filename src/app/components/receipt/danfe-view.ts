@@ -1,7 +1,7 @@
 // What the DANFE NFC-e prints (Manual do DANFE NFC-e e QR Code), as one plain view built
 // from a sale's receipt view (receipt-view.ts: its lines, totals and payments), its note
 // (contract FiscalNoteReceipt, SaleSchema.fiscal_note) and the emitter's public data (GET
-// /api/fiscal/till). Money in centavos; danfe.tsx only lays it out. Item codes and units
+// /api/fiscal/till). Money in centavos; src/app/danfe/danfe.tsx only lays it out. Item codes and units
 // come from the products as the device knows them (the SKU is the note's cProd).
 import type { DanfeEmitter } from '../../../shared/contract/fiscal-settings';
 import type { FiscalNoteReceipt } from '../../../shared/contract/fiscal-notes';

@@ -6,7 +6,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FiscalNoteReceipt } from '../../../shared/contract/fiscal-notes';
 import { qrMatrix } from '../../../shared/pix/qr-svg';
-import { Danfe } from './danfe';
+import { Danfe } from '../../danfe/danfe';
 import { danfeView, keyInGroups, printsDanfe } from './danfe-view';
 import { receiptFromSale } from './receipt-view';
 import type { Sale } from '../../../shared/contract/sales';
@@ -162,10 +162,12 @@ describe('DANFE NFC-e', () => {
     expect(svg.getAttribute('viewBox')).toBe(`0 0 ${side} ${side}`);
     // Every dark module is in the path: as many unit squares as the matrix has.
     const dark = qrMatrix(QR).flat().filter(Boolean).length;
-    const drawn = [...svg.querySelector('path')!.getAttribute('d')!.matchAll(/h(\d+)v1/g)].reduce(
-      (s, m) => s + Number(m[1]),
-      0,
-    );
+    const drawn = [
+      ...svg
+        .querySelector('path')!
+        .getAttribute('d')!
+        .matchAll(/h(\d+)v1/g),
+    ].reduce((s, m) => s + Number(m[1]), 0);
     expect(drawn).toBe(dark);
   });
 

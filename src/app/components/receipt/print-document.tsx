@@ -12,7 +12,7 @@ import type { ReceiptView } from './receipt-view';
 import type { DanfeView } from './danfe-view';
 import './receipt-print.css';
 
-/** The DANFE's component comes with its job: it is loaded only when one is printed (danfe.tsx). */
+/** The DANFE's component comes with its job: it is loaded only when one is printed (src/app/danfe/). */
 export type DanfeComponent = ComponentType<{ view: DanfeView; width: ReceiptPaperWidth }>;
 
 export type PrintJob =

@@ -2,7 +2,7 @@
 // receipt) and, for a crediário sale, 'Imprimir carnê' for any sale's receipt view (the sale
 // just finished at Nova Venda, a sale's detail in the history). The receipt and the DANFE
 // go on the store's roll width (Configurações); `autoPrint` prints the first by itself once
-// per key. The DANFE's component is loaded when it is first printed (danfe.tsx).
+// per key. The DANFE's component is loaded when it is first printed (src/app/danfe/).
 import { useEffect, useRef } from 'react';
 import { useStoreSettings } from '../../lib/store-settings';
 import { Button } from '../button';
@@ -11,7 +11,7 @@ import type { DanfeView } from './danfe-view';
 import { usePrinter } from './print-document';
 import type { ReceiptView } from './receipt-view';
 
-export const loadDanfe = () => import('./danfe').then((m) => m.Danfe);
+export const loadDanfe = () => import('../../danfe/danfe').then((m) => m.Danfe);
 
 export function ReceiptPrintButtons({
   view,

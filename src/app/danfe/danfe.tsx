@@ -4,18 +4,20 @@
 // key, the consumer, the note's number, series and time, the protocol, the QR Code (ECC M,
 // at least 25 mm) and the tributos aproximados; in homologação the warning that it has no
 // fiscal value. Loaded only when a DANFE is printed (receipt-print-buttons.tsx), so the
-// till's first load does not carry it. It only lays out a DanfeView.
+// till's first load does not carry it; kept out of components/ so the build gives it (and
+// the QR encoder) a chunk of its own instead of the shared components' (vite.config.ts).
+// It only lays out a DanfeView (components/receipt/danfe-view.ts).
 import { useMemo, type ReactNode } from 'react';
-import type { ReceiptPaperWidth } from '../../../shared/contract/settings';
-import { formatBRL, formatDecimal } from '../../../shared/money';
-import { qrSvgParts } from '../../../shared/pix/qr-svg';
+import type { ReceiptPaperWidth } from '../../shared/contract/settings';
+import { formatBRL, formatDecimal } from '../../shared/money';
+import { qrSvgParts } from '../../shared/pix/qr-svg';
 import {
   CONSULT_TEXT,
   DANFE_TITLE,
   HOMOLOGATION_TEXT,
   PENDING_TEXT,
   type DanfeView,
-} from './danfe-view';
+} from '../components/receipt/danfe-view';
 import './danfe.css';
 
 function Row({ left, right, className }: { left: ReactNode; right: ReactNode; className?: string }) {

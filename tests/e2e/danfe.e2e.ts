@@ -1,0 +1,232 @@
+// The DANFE NFC-e in the real Chromium against the real server. A sale is made through the
+// API; its note is built with the real builder (buildNfce), signed with the test A1
+// (createXmlSigner, certificates.ts) and written into fiscal_notes while the server is
+// stopped (emission itself comes from another branch); the server starts again on the same
+// data. The cashier opens the sale in the history and reprints it: 'Imprimir DANFE' prints
+// the DANFE through the app's print stylesheet at 80 mm, read back with pdftotext; its QR,
+// screenshotted, is read by zbarimg as the note's own qr_code. window.print is counted.
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { fiscalNotes, sales } from '../../src/server/db/schema';
+import { testCertificates } from '../../src/server/fiscal/test/certificates';
+import { createXmlSigner } from '../../src/server/fiscal/xml-signature';
+import { buildNfce, type BuiltNfce } from '../../src/shared/fiscal/nfce-xml';
+import { sampleNote, SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
+import { seededRandom } from '../../src/shared/seeded-random';
+import { api, apiSale, loginToken } from './support/api';
+import { ARTIFACTS_DIR, screenshot, type Page } from './support/browser';
+import { goToHistory, openSale } from './support/history';
+import { idbProductCount, until } from './support/idb';
+import { pdfInfo, pdfText, printedPdf } from './support/print';
+import { startServer, type RunningServer } from './support/server';
+import { fileBrowser } from './support/suite';
+import { demoLists, openTill, signIn, type ApiProduct } from './support/till';
+
+const browser = fileBrowser({ width: 1280, height: 860 });
+let server: RunningServer;
+let page: Page;
+let built: BuiltNfce;
+let saleNumber: string;
+let products: ApiProduct[];
+
+const CPF = '52998224725';
+const EMITTER = {
+  cnpj: SAMPLE_CNPJ,
+  legal_name: 'Loja Demo Comércio Ltda',
+  trade_name: 'Loja Demo',
+  ie: '110042490114',
+  address: {
+    street: 'Rua Augusta',
+    number: '1500',
+    complement: null,
+    district: 'Consolação',
+    city_code: '3550308',
+    city_name: 'São Paulo',
+    uf: 'SP' as const,
+    cep: '01304001',
+    phone: null,
+  },
+};
+const centavos = (reais: number) => Math.round(reais * 100);
+const printCalls = () => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
+
+/** Writes the sale's note into fiscal_notes with the server stopped, then starts it again on the same data. */
+async function writeNote(saleId: string) {
+  const dataDir = server.dataDir;
+  await server.stop({ keepData: true });
+  const pid = join(dataDir, 'pglite', 'postmaster.pid');
+  const deadline = Date.now() + 15_000;
+  while (existsSync(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
+  try {
+    const [sale] = await database.db.select().from(sales).where(eq(sales.id, saleId));
+    const signer = createXmlSigner(testCertificates(SAMPLE_CNPJ));
+    await database.db.insert(fiscalNotes).values({
+      tenantId: sale!.tenantId,
+      saleId,
+      deviceId: sale!.deviceId,
+      environment: 'homologacao',
+      series: 7,
+      number: 42,
+      key: built.key,
+      numericCode: built.numeric_code,
+      issuedAt: new Date(sale!.soldAt),
+      issuedAtLocal: built.issued_at_local,
+      status: 'autorizada',
+      xml: signer.sign(built.xml, 'infNFe'),
+      protocol: '135260000004242',
+      authorizedAt: built.issued_at_local,
+      qrCode: built.qr_code,
+      urlChave: built.url_chave,
+      customerDocument: CPF,
+      total: built.totals.total,
+      change: built.totals.change,
+      approximateTaxes: null,
+    });
+  } finally {
+    await database.close();
+  }
+  server = await startServer({}, { dataDir });
+  (server as RunningServer & { ownDir?: string }).ownDir = dataDir;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  const admin = await loginToken(server, 'admin@demo.com');
+  const cashier = await loginToken(server, 'caixa@demo.com');
+  const demo = await demoLists(server, admin, 1);
+  products = demo.products.filter((p) => p.current_stock >= 5 && p.sale_price > 10).slice(0, 2);
+  const saved = await api(server, 'PUT', '/api/fiscal/settings', {
+    token: admin,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    body: { emitter: EMITTER },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const [x, y] = products as [ApiProduct, ApiProduct];
+  const total = 2 * centavos(x.sale_price) + centavos(y.sale_price);
+  const received = Math.ceil(total / 5000) * 5000 + 5000;
+  const sale = await apiSale(server, cashier, {
+    customer_id: demo.customers[0]!.id,
+    items: [
+      { product_id: x.id, quantity: 2, unit_price: x.sale_price },
+      { product_id: y.id, quantity: 1, unit_price: y.sale_price },
+    ],
+    payment_method: 'cash',
+    payments: [{ method: 'cash', amount: total / 100, received: received / 100 }],
+  });
+  saleNumber = sale.number;
+  // The note as the builder makes it from this sale (homologação, QR v2 with a CSC).
+  built = buildNfce(
+    sampleNote({
+      series: 7,
+      number: 42,
+      issued_at: new Date().toISOString(),
+      emitter: { ...EMITTER, crt: 1, address: { ...EMITTER.address, complement: null, phone: null } },
+      customer: { document: CPF },
+      items: [x, y].map((p, i) => ({
+        code: p.sku,
+        barcode: null,
+        description: p.name,
+        ncm: '61091000',
+        cfop: '5102',
+        unit: 'UN',
+        quantity: i === 0 ? 2 : 1,
+        unit_price: centavos(p.sale_price),
+        origin: 0,
+        csosn: '102',
+      })),
+      discount: 0,
+      payments: [{ method: 'cash', amount: received }],
+    }),
+    seededRandom(42),
+  );
+  expect(built.totals.total).toBe(total);
+  await writeNote(sale.id);
+
+  page = await browser.context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { printCalls: number };
+    w.printCalls = 0;
+    window.print = () => {
+      w.printCalls++;
+    };
+  });
+  await signIn(server, page, 'caixa@demo.com');
+  await openTill(server, page);
+  await until(async () => (await idbProductCount(page)) >= demo.products.length, 'espelho');
+});
+
+afterAll(async () => {
+  await server?.stop();
+  const dir = (server as (RunningServer & { ownDir?: string }) | undefined)?.ownDir;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('DANFE NFC-e', () => {
+  it('reimpressa do histórico, sai em 80 mm com todas as partes, e o QR lido é o da nota', async () => {
+    await goToHistory(server, page);
+    await openSale(page, saleNumber);
+    const detail = page.getByTestId('sale-detail');
+    await screenshot(page, 'danfe-01-sale-detail');
+    expect(await detail.getByRole('button', { name: 'Imprimir recibo' }).count()).toBe(0);
+    await detail.getByRole('button', { name: 'Imprimir DANFE' }).click();
+    await until(async () => (await printCalls()) === 1, 'window.print');
+
+    // The QR as printed, before the PDF (whose afterprint takes the document away): the
+    // print media shows only the DANFE; zbarimg reads the screenshot.
+    await page.emulateMedia({ media: 'print' });
+    const qr = page.getByTestId('danfe-qr');
+    const box = await qr.boundingBox();
+    // At least 25 mm (96 px per inch).
+    expect(box!.width).toBeGreaterThanOrEqual((25 / 25.4) * 96);
+    await page.setViewportSize({ width: 1280, height: 1800 });
+    const png = join(ARTIFACTS_DIR, 'danfe-qr.png');
+    await page.evaluate(() => document.documentElement.style.setProperty('zoom', '4'));
+    await page.getByTestId('danfe-qr').screenshot({ path: png });
+    await page.evaluate(() => document.documentElement.style.removeProperty('zoom'));
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize({ width: 1280, height: 860 });
+    const read = execFileSync('zbarimg', ['-q', '--raw', png], { encoding: 'utf8' }).trim();
+    expect(read).toBe(built.qr_code);
+
+    const path = await printedPdf(page, 'danfe-80mm');
+    const info = pdfInfo(path);
+    expect(Math.abs(info.width - (80 * 72) / 25.4)).toBeLessThan(0.6);
+    expect(info.pages).toBe(1);
+    const printed = pdfText(path);
+    const flat = printed.replace(/\s+/g, ' ');
+    const [x, y] = products as [ApiProduct, ApiProduct];
+    for (const part of [
+      'Loja Demo Comércio Ltda',
+      'CNPJ: 11.222.333/0001-81 IE: 110042490114',
+      'Rua Augusta, 1500 - Consolação - São Paulo/SP - CEP 01304-001',
+      'DANFE NFC-e - Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica',
+      'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL',
+      `${x.sku} `,
+      `${y.sku} `,
+      'Qtde. total de itens 2',
+      'Valor a Pagar R$',
+      'FORMA PAGAMENTO VALOR PAGO R$',
+      'Dinheiro',
+      'Troco R$',
+      'Consulte pela Chave de Acesso em',
+      'CONSUMIDOR - CPF 529.982.247-25',
+      'NFC-e nº 000000042 Série 007',
+      'Protocolo de autorização: 135260000004242',
+    ])
+      expect(flat, part).toContain(part);
+    // The consulta address (it may wrap on the roll) and the key in groups of four.
+    expect(printed.replace(/\s+/g, '')).toContain(built.url_chave);
+    const groups = built.key.match(/.{4}/g)!;
+    expect(flat).toContain(groups.join(' ').slice(0, 24));
+    for (const group of groups) expect(flat).toContain(group);
+    expect(flat).toContain(`Valor a Pagar R$ ${(built.totals.total / 100).toFixed(2).replace('.', ',')}`);
+    expect(flat).toContain(`Troco R$ ${(built.totals.change / 100).toFixed(2).replace('.', ',')}`);
+    expect(flat).not.toContain('Documento sem valor fiscal');
+    expect(flat).not.toContain('Histórico de Vendas');
+  });
+});
