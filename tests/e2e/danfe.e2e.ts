@@ -17,14 +17,25 @@ import { createXmlSigner } from '../../src/server/fiscal/xml-signature';
 import { buildNfce, type BuiltNfce } from '../../src/shared/fiscal/nfce-xml';
 import { sampleNote, SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
 import { seededRandom } from '../../src/shared/seeded-random';
+import { makeA1, removeA1Files } from '../../src/server/fiscal/test/a1-files';
 import { api, apiSale, loginToken } from './support/api';
-import { ARTIFACTS_DIR, screenshot, type Page } from './support/browser';
+import { ARTIFACTS_DIR, openBrowser, screenshot, type Page } from './support/browser';
+import { overflow } from './support/layout';
 import { goToHistory, openSale } from './support/history';
 import { idbProductCount, until } from './support/idb';
 import { pdfInfo, pdfText, printedPdf } from './support/print';
 import { startServer, type RunningServer } from './support/server';
 import { fileBrowser } from './support/suite';
-import { demoLists, openTill, signIn, type ApiProduct } from './support/till';
+import {
+  addProduct,
+  chooseCustomer,
+  demoLists,
+  openTill,
+  signIn,
+  tillReady,
+  type ApiProduct,
+  type ApiCustomer,
+} from './support/till';
 
 const browser = fileBrowser({ width: 1280, height: 860 });
 let server: RunningServer;
@@ -32,6 +43,8 @@ let page: Page;
 let built: BuiltNfce;
 let saleNumber: string;
 let products: ApiProduct[];
+let customers: ApiCustomer[];
+let adminToken: string;
 
 const CPF = '52998224725';
 const EMITTER = {
@@ -97,8 +110,10 @@ async function writeNote(saleId: string) {
 beforeAll(async () => {
   server = await startServer();
   const admin = await loginToken(server, 'admin@demo.com');
+  adminToken = admin;
   const cashier = await loginToken(server, 'caixa@demo.com');
   const demo = await demoLists(server, admin, 1);
+  customers = demo.customers;
   products = demo.products.filter((p) => p.current_stock >= 5 && p.sale_price > 10).slice(0, 2);
   const saved = await api(server, 'PUT', '/api/fiscal/settings', {
     token: admin,
@@ -161,6 +176,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  removeA1Files();
   await server?.stop();
   const dir = (server as (RunningServer & { ownDir?: string }) | undefined)?.ownDir;
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -228,5 +244,80 @@ describe('DANFE NFC-e', () => {
     expect(flat).toContain(`Troco R$ ${(built.totals.change / 100).toFixed(2).replace('.', ',')}`);
     expect(flat).not.toContain('Documento sem valor fiscal');
     expect(flat).not.toContain('Histórico de Vendas');
+  });
+
+  it('com a emissão ligada, o caixa vê "CPF na nota?" e digita o CPF, em 1280, 820 e 390 px, e em en-US', async () => {
+    // The store made ready to emit for real: the A1, the Responsável Técnico, each till's series.
+    const keyed = () => ({ token: adminToken, headers: { 'idempotency-key': crypto.randomUUID() } });
+    const a1 = makeA1({ cnpj: SAMPLE_CNPJ });
+    const uploaded = await api(server, 'POST', '/api/fiscal/certificate', {
+      ...keyed(),
+      body: { pfx_base64: a1.pfx.toString('base64'), password: a1.password },
+    });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const tills = await api<{ data: { devices: { id: string }[] } }>(server, 'GET', '/api/devices', {
+      token: adminToken,
+    });
+    const on = await api(server, 'PUT', '/api/fiscal/settings', {
+      ...keyed(),
+      body: {
+        tech_responsible: {
+          cnpj: '44555666000181',
+          contact: 'Equipe Balcão',
+          email: 'f@balcao.dev',
+          phone: '11999990000',
+        },
+        till_series: tills.body.data.devices.map((d, i) => ({ device_id: d.id, series: i + 1 })),
+        emission_enabled: true,
+      },
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+
+    await page.goto(`${server.demoUrl}/vendas`);
+    await tillReady(page);
+    const [x] = products as [ApiProduct];
+    await chooseCustomer(page, customers[0]!.name);
+    await addProduct(page, x, 1);
+    const field = page.getByLabel('CPF na nota?');
+    await field.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('5299822472');
+    expect(await field.inputValue()).toBe('529.982.247-2');
+    await page.keyboard.press('Tab');
+    await page.getByText('CPF ou CNPJ inválido').first().waitFor();
+    await field.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('5');
+    expect(await field.inputValue()).toBe('529.982.247-25');
+    for (const [width, height] of [
+      [1280, 860],
+      [820, 1180],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await field.scrollIntoViewIfNeeded();
+      expect(await overflow(page), `${width}px`).toEqual({ page: null, regions: [] });
+      await screenshot(page, `danfe-02-cpf-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    const english = await openBrowser({ width: 390, height: 844 }, { lang: 'en-US' });
+    try {
+      const p = await english.context.newPage();
+      await signIn(server, p, 'caixa@demo.com');
+      await openTill(server, p);
+      await chooseCustomer(p, customers[0]!.name);
+      await addProduct(p, x, 1);
+      const typed = p.getByLabel('CPF na nota?');
+      await typed.click();
+      await p.keyboard.press('ControlOrMeta+A');
+      await p.keyboard.type('11222333000181');
+      expect(await typed.inputValue()).toBe('11.222.333/0001-81');
+      expect(await overflow(p)).toEqual({ page: null, regions: [] });
+      await screenshot(p, 'danfe-03-cpf-390-en-US');
+    } finally {
+      await english.close();
+    }
   });
 });
