@@ -4,26 +4,24 @@
 // stopped (emission itself comes from another branch); the server starts again on the same
 // data. The cashier opens the sale in the history and reprints it: 'Imprimir DANFE' prints
 // the DANFE through the app's print stylesheet at 80 mm, read back with pdftotext; its QR,
-// screenshotted, is read by zbarimg as the note's own qr_code. window.print is counted.
+// screenshotted, is read by zbarimg as the note's own qr_code. Then emission is turned on
+// for real (test A1, Responsável Técnico, series): 'CPF na nota?' typed by keyboard at 1280,
+// 820 and 390 px and in an en-US browser, which reprints the DANFE on a 58 mm roll.
+// window.print is counted, not shown.
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
-import { fiscalNotes, sales } from '../../src/server/db/schema';
-import { testCertificates } from '../../src/server/fiscal/test/certificates';
-import { createXmlSigner } from '../../src/server/fiscal/xml-signature';
-import { buildNfce, type BuiltNfce } from '../../src/shared/fiscal/nfce-xml';
-import { sampleNote, SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
-import { seededRandom } from '../../src/shared/seeded-random';
 import { makeA1, removeA1Files } from '../../src/server/fiscal/test/a1-files';
+import type { BuiltNfce } from '../../src/shared/fiscal/nfce-xml';
+import { SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
 import { api, apiSale, loginToken } from './support/api';
 import { ARTIFACTS_DIR, openBrowser, screenshot, type Page } from './support/browser';
 import { overflow } from './support/layout';
 import { goToHistory, openSale } from './support/history';
+import { buildSaleNote, centavos, EMITTER, NOTE_PROTOCOL, writeNoteStopped } from './support/fiscal-note';
 import { idbProductCount, until } from './support/idb';
-import { pdfInfo, pdfText, printedPdf } from './support/print';
+import { pdfInfo, pdfText, pdfWords, printedPdf } from './support/print';
 import { startServer, type RunningServer } from './support/server';
 import { fileBrowser } from './support/suite';
 import {
@@ -46,66 +44,7 @@ let products: ApiProduct[];
 let customers: ApiCustomer[];
 let adminToken: string;
 
-const CPF = '52998224725';
-const EMITTER = {
-  cnpj: SAMPLE_CNPJ,
-  legal_name: 'Loja Demo Comércio Ltda',
-  trade_name: 'Loja Demo',
-  ie: '110042490114',
-  address: {
-    street: 'Rua Augusta',
-    number: '1500',
-    complement: null,
-    district: 'Consolação',
-    city_code: '3550308',
-    city_name: 'São Paulo',
-    uf: 'SP' as const,
-    cep: '01304001',
-    phone: null,
-  },
-};
-const centavos = (reais: number) => Math.round(reais * 100);
 const printCalls = () => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
-
-/** Writes the sale's note into fiscal_notes with the server stopped, then starts it again on the same data. */
-async function writeNote(saleId: string) {
-  const dataDir = server.dataDir;
-  await server.stop({ keepData: true });
-  const pid = join(dataDir, 'pglite', 'postmaster.pid');
-  const deadline = Date.now() + 15_000;
-  while (existsSync(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
-  try {
-    const [sale] = await database.db.select().from(sales).where(eq(sales.id, saleId));
-    const signer = createXmlSigner(testCertificates(SAMPLE_CNPJ));
-    await database.db.insert(fiscalNotes).values({
-      tenantId: sale!.tenantId,
-      saleId,
-      deviceId: sale!.deviceId,
-      environment: 'homologacao',
-      series: 7,
-      number: 42,
-      key: built.key,
-      numericCode: built.numeric_code,
-      issuedAt: new Date(sale!.soldAt),
-      issuedAtLocal: built.issued_at_local,
-      status: 'autorizada',
-      xml: signer.sign(built.xml, 'infNFe'),
-      protocol: '135260000004242',
-      authorizedAt: built.issued_at_local,
-      qrCode: built.qr_code,
-      urlChave: built.url_chave,
-      customerDocument: CPF,
-      total: built.totals.total,
-      change: built.totals.change,
-      approximateTaxes: null,
-    });
-  } finally {
-    await database.close();
-  }
-  server = await startServer({}, { dataDir });
-  (server as RunningServer & { ownDir?: string }).ownDir = dataDir;
-}
 
 beforeAll(async () => {
   server = await startServer();
@@ -135,32 +74,15 @@ beforeAll(async () => {
   });
   saleNumber = sale.number;
   // The note as the builder makes it from this sale (homologação, QR v2 with a CSC).
-  built = buildNfce(
-    sampleNote({
-      series: 7,
-      number: 42,
-      issued_at: new Date().toISOString(),
-      emitter: { ...EMITTER, crt: 1, address: { ...EMITTER.address, complement: null, phone: null } },
-      customer: { document: CPF },
-      items: [x, y].map((p, i) => ({
-        code: p.sku,
-        barcode: null,
-        description: p.name,
-        ncm: '61091000',
-        cfop: '5102',
-        unit: 'UN',
-        quantity: i === 0 ? 2 : 1,
-        unit_price: centavos(p.sale_price),
-        origin: 0,
-        csosn: '102',
-      })),
-      discount: 0,
-      payments: [{ method: 'cash', amount: received }],
-    }),
-    seededRandom(42),
+  built = buildSaleNote(
+    [
+      [x, 2],
+      [y, 1],
+    ],
+    received,
   );
   expect(built.totals.total).toBe(total);
-  await writeNote(sale.id);
+  server = await writeNoteStopped(server, sale.id, built);
 
   page = await browser.context.newPage();
   await page.addInitScript(() => {
@@ -178,8 +100,8 @@ beforeAll(async () => {
 afterAll(async () => {
   removeA1Files();
   await server?.stop();
-  const dir = (server as (RunningServer & { ownDir?: string }) | undefined)?.ownDir;
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  // The restarted server runs on the first one's data dir, which is then the test's to remove.
+  if (server?.dataDir) rmSync(server.dataDir, { recursive: true, force: true });
 });
 
 describe('DANFE NFC-e', () => {
@@ -232,7 +154,7 @@ describe('DANFE NFC-e', () => {
       'Consulte pela Chave de Acesso em',
       'CONSUMIDOR - CPF 529.982.247-25',
       'NFC-e nº 000000042 Série 007',
-      'Protocolo de autorização: 135260000004242',
+      `Protocolo de autorização: ${NOTE_PROTOCOL}`,
     ])
       expect(flat, part).toContain(part);
     // The consulta address (it may wrap on the roll) and the key in groups of four.
@@ -302,9 +224,23 @@ describe('DANFE NFC-e', () => {
     }
     await page.setViewportSize({ width: 1280, height: 860 });
 
+    // The store prints on 58 mm rolls: a fresh browser (en-US, a phone) reads the setting.
+    const narrow = await api(server, 'PUT', '/api/settings', {
+      token: adminToken,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      body: { receipt_paper_width: '58mm' },
+    });
+    expect(narrow.status).toBe(200);
     const english = await openBrowser({ width: 390, height: 844 }, { lang: 'en-US' });
     try {
       const p = await english.context.newPage();
+      await p.addInitScript(() => {
+        const w = window as unknown as { printCalls: number };
+        w.printCalls = 0;
+        window.print = () => {
+          w.printCalls++;
+        };
+      });
       await signIn(server, p, 'caixa@demo.com');
       await openTill(server, p);
       await chooseCustomer(p, customers[0]!.name);
@@ -316,6 +252,26 @@ describe('DANFE NFC-e', () => {
       expect(await typed.inputValue()).toBe('11.222.333/0001-81');
       expect(await overflow(p)).toEqual({ page: null, regions: [] });
       await screenshot(p, 'danfe-03-cpf-390-en-US');
+
+      // The DANFE reprinted on the 58 mm roll: as wide as the paper, every word inside.
+      await goToHistory(server, p);
+      await openSale(p, saleNumber);
+      await p.getByTestId('sale-detail').getByRole('button', { name: 'Imprimir DANFE' }).click();
+      await until(
+        async () => (await p.evaluate(() => (window as unknown as { printCalls: number }).printCalls)) === 1,
+        'window.print em 58 mm',
+      );
+      const path58 = await printedPdf(p, 'danfe-58mm');
+      const info58 = pdfInfo(path58);
+      expect(Math.abs(info58.width - (58 * 72) / 25.4)).toBeLessThan(0.6);
+      expect(info58.pages).toBe(1);
+      for (const w of pdfWords(path58)) {
+        expect(w.xMin, w.word).toBeGreaterThanOrEqual(0);
+        expect(w.xMax, w.word).toBeLessThanOrEqual(info58.width);
+      }
+      const printed58 = pdfText(path58).replace(/\s+/g, ' ');
+      expect(printed58).toContain('NFC-e nº 000000042 Série 007');
+      expect(printed58).toContain('CONSUMIDOR - CPF 529.982.247-25');
     } finally {
       await english.close();
     }

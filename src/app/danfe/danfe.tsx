@@ -49,6 +49,17 @@ function QrCode({ text }: { text: string }) {
   );
 }
 
+/** The consumer's line, the document never broken at its hyphen on a narrow roll. */
+function Consumer({ text }: { text: string }) {
+  const m = /^(.* (?:CPF|CNPJ)) (\S+)$/.exec(text);
+  if (!m) return <>{text}</>;
+  return (
+    <>
+      {m[1]} <span className="danfe-nowrap">{m[2]}</span>
+    </>
+  );
+}
+
 export function Danfe({ view, width }: { view: DanfeView; width: ReceiptPaperWidth }) {
   const { emitter } = view;
   return (
@@ -111,7 +122,9 @@ export function Danfe({ view, width }: { view: DanfeView; width: ReceiptPaperWid
         <p className="danfe-key">{view.key}</p>
       </div>
       <hr className="danfe-rule" />
-      <p className="danfe-center danfe-strong">{view.consumer}</p>
+      <p className="danfe-center danfe-strong">
+        <Consumer text={view.consumer} />
+      </p>
       <hr className="danfe-rule" />
       <div className="danfe-center">
         <p className="danfe-strong">{view.number}</p>
