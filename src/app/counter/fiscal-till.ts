@@ -4,7 +4,7 @@
 // certificate. A query like the store's settings: the query cache keeps it on the device
 // (offline/query-persister.ts), so the till still knows it offline.
 import { useQuery } from '@tanstack/react-query';
-import { FiscalTillResponseSchema, type FiscalTillView } from '../../shared/contract/fiscal-settings';
+import { FiscalTillResponseSchema, type FiscalTillView } from '../../shared/contract/fiscal-till';
 import { NoteDocument } from '../../shared/contract/fiscal-notes';
 import { formatBRL } from '../../shared/money';
 import { api } from '../lib/api';

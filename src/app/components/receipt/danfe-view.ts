@@ -3,7 +3,7 @@
 // (contract FiscalNoteReceipt, SaleSchema.fiscal_note) and the emitter's public data (GET
 // /api/fiscal/till). Money in centavos; src/app/danfe/danfe.tsx only lays it out. Item codes and units
 // come from the products as the device knows them (the SKU is the note's cProd).
-import type { DanfeEmitter } from '../../../shared/contract/fiscal-settings';
+import type { DanfeEmitter } from '../../../shared/contract/fiscal-till';
 import type { FiscalNoteReceipt } from '../../../shared/contract/fiscal-notes';
 import { formatDocument } from '../../../shared/documents';
 import type { ReceiptView } from './receipt-view';

@@ -2,7 +2,7 @@
 // products that cannot go on a note yet (no NCM), with a link to Produtos filtered to them,
 // and, with emission on, a till without its series. Cashiers never see it.
 import { Link } from 'react-router-dom';
-import type { FiscalTillView } from '../../../shared/contract/fiscal-settings';
+import type { FiscalTillView } from '../../../shared/contract/fiscal-till';
 
 export const withoutNcmText = (count: number) =>
   count === 1 ? '1 produto sem NCM não sai na NFC-e' : `${count} produtos sem NCM não saem na NFC-e`;
