@@ -106,8 +106,15 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
   await inOneTransaction(db, ['sales', 'products', 'productChunks', 'meta'], async () => {
     await claimSaleNumber(db, sale.number);
     const ack = saleAckOf(answer);
-    // The server's number (another one when this one was taken in the store).
-    await putLocalSale(db, { ...sale, number: ack.number ?? sale.number, state: 'pending', conflicts: 0 });
+    // The server's number (another one when this one was taken in the store), and its NFC-e.
+    const receipt = ack.fiscalNote && sale.receipt ? { ...sale.receipt, fiscalNote: ack.fiscalNote } : sale.receipt;
+    await putLocalSale(db, {
+      ...sale,
+      ...(receipt ? { receipt } : {}),
+      number: ack.number ?? sale.number,
+      state: 'pending',
+      conflicts: 0,
+    });
     await applyAcknowledgedSale(db, input.sale.id, ack.conflicts, ack.stockAfter);
   });
   return { kind: 'delivered' };

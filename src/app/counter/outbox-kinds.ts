@@ -6,7 +6,7 @@
 // queue, the app and the service worker before they deliver).
 import { applyAcknowledgedSale, applyDeliveredRestock } from '../offline/stock';
 import type { BalcaoDb, OutboxEntry } from '../offline/db';
-import { deleteOverlayOf, updateLocalSale } from '../offline/device-store';
+import { deleteOverlayOf, getLocalSale, updateLocalSale } from '../offline/device-store';
 import { outboxRowsOf } from '../offline/outbox';
 import {
   acknowledge,
@@ -51,6 +51,10 @@ const sale: OutboxKindDescriptor<void, { customerId?: unknown; sessionId?: strin
     async acknowledged(db, entry, answer) {
       const ack = saleAckOf(answer);
       if (ack.number) await updateLocalSale(db, entry.id, { number: ack.number });
+      // A queued sale's NFC-e, kept for its DANFE.
+      const kept = ack.fiscalNote ? await getLocalSale(db, entry.id) : undefined;
+      if (kept?.receipt)
+        await updateLocalSale(db, entry.id, { receipt: { ...kept.receipt, fiscalNote: ack.fiscalNote } });
       await applyAcknowledgedSale(db, entry.id, ack.conflicts, ack.stockAfter);
     },
     refused: saleState('rejected'),

@@ -4,7 +4,8 @@
 // then each hook gives its value for "not read yet".
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { getDb, type BalcaoDb, type LocalSale, type OutboxEntry } from './db';
+import { getDb, type BalcaoDb, type LocalSale, type MirrorProduct, type OutboxEntry } from './db';
+import { getProducts } from './product-store';
 import { lastSyncAt } from './mirror';
 import { api } from '../lib/api';
 import { discardRejected, retryRejected } from './outbox';
@@ -140,6 +141,13 @@ export function useConflictSales(): LocalSale[] {
 export function useLocalSale(id: string | null): LocalSale | null | undefined {
   return useDeviceQuery(async () => (id ? ((await getDb().sales.get(id)) ?? null) : null), [id]);
 }
+
+/** Mirrored products by id, in the ids' order (undefined: not on this device, or not read yet). */
+export function useProductsById(ids: readonly string[]): readonly (MirrorProduct | undefined)[] {
+  const key = ids.join(',');
+  return useDeviceQuery(() => getProducts(getDb(), ids), [key], NO_PRODUCTS);
+}
+const NO_PRODUCTS: readonly (MirrorProduct | undefined)[] = [];
 
 /** product id => units in sales not yet acknowledged (the stock overlay). */
 export function usePendingQuantities(): ReadonlyMap<string, number> {

@@ -8,12 +8,15 @@ import {
   IbptImportResponseSchema,
   IbptTableResponseSchema,
   IbptUploadSchema,
+  FiscalTillResponseSchema,
+  IdParams,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { ok, readRoutes, writeRoute } from '../http/record-routes';
 import { openUploadedCertificate, saveCertificate } from './certificate-store';
 import { getFiscalSettings, updateFiscalSettings } from './fiscal-settings';
 import { ibptTableInfo, openIbptFile, replaceIbptTable } from './ibpt-table';
+import { getFiscalTill } from './fiscal-till';
 
 /**
  * /api/fiscal: the store's NFC-e setup, admins only (fiscal.settings); a cashier gets 403
@@ -21,7 +24,8 @@ import { ibptTableInfo, openIbptFile, replaceIbptTable } from './ibpt-table';
  * presence. The certificate is sent as JSON (the .pfx in base64, a few KB, and its
  * password), opened before the write's transaction; the key's request hash covers the
  * password and the CSC only sealed (TokenService.seal), and the stored answer never holds
- * either.
+ * either. GET /till/{device id} is every signed-in user's: what that till needs to emit
+ * (fiscal-till.ts), without any secret.
  */
 export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
   const access = 'fiscal.settings';
@@ -36,6 +40,11 @@ export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
 
   readRoutes(app, access)('/settings', { response: FiscalSettingsResponseSchema }, ({ tenantId }) =>
     getFiscalSettings(ctx.db, ctx.fiscalBox, tenantId),
+  );
+  readRoutes(app, 'authenticated')(
+    '/till/:id',
+    { params: IdParams, response: FiscalTillResponseSchema },
+    ({ tenantId }, _query, { id }) => getFiscalTill(ctx.db, tenantId, id),
   );
   writeRoute(app, ctx, {
     method: 'PUT',

@@ -1,29 +1,26 @@
-// A note as the sale's answer carries it (FiscalNoteReceipt: what the till prints), from
-// its row; and the current state of the notes of some sales, read again: a replayed sale
-// answers its note as it is now (authorized since, say), not as it was first answered.
+// A note as a sale carries it (FiscalNoteReceipt: what the till prints, never the XML),
+// from its row: in the sale's create answer, in the current state of the notes of some
+// sales read again (a replayed sale answers its note as it is now, authorized since, say),
+// and in the sale reads (sales/history/), which LEFT JOIN the columns below.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FiscalNoteReceipt } from '../../shared/contract';
 import type { DbOrTx } from '../db/client';
-import { fiscalNotes, type FiscalNoteRow } from '../db/schema';
+import { fiscalNotes, sales, type FiscalNoteRow } from '../db/schema';
 
+type OptionalNoteField =
+  | 'id'
+  | 'change'
+  | 'status'
+  | 'protocol'
+  | 'authorizedAt'
+  | 'customerDocument'
+  | 'approximateTaxes'
+  | 'cstat'
+  | 'reason';
 type NoteFields = Pick<
   FiscalNoteRow,
   'environment' | 'series' | 'number' | 'key' | 'issuedAtLocal' | 'qrCode' | 'urlChave' | 'total'
-> &
-  Partial<
-    Pick<
-      FiscalNoteRow,
-      | 'id'
-      | 'change'
-      | 'status'
-      | 'protocol'
-      | 'authorizedAt'
-      | 'customerDocument'
-      | 'approximateTaxes'
-      | 'cstat'
-      | 'reason'
-    >
-  >;
+> & { [K in OptionalNoteField]?: FiscalNoteRow[K] | null };
 
 export function receiptOf(row: NoteFields): FiscalNoteReceipt {
   if (!row.id) throw new Error('A nota precisa do seu id antes de ser respondida.');
@@ -60,4 +57,39 @@ export async function currentReceipts(
     .from(fiscalNotes)
     .where(and(eq(fiscalNotes.tenantId, tenantId), inArray(fiscalNotes.saleId, [...new Set(saleIds)])));
   return new Map(rows.map((row) => [row.saleId!, receiptOf(row)]));
+}
+
+/** The columns of fiscal_notes a receipt needs, for the sale reads' LEFT JOIN. */
+export const noteReceiptColumns = {
+  id: fiscalNotes.id,
+  status: fiscalNotes.status,
+  environment: fiscalNotes.environment,
+  series: fiscalNotes.series,
+  number: fiscalNotes.number,
+  key: fiscalNotes.key,
+  issuedAtLocal: fiscalNotes.issuedAtLocal,
+  protocol: fiscalNotes.protocol,
+  authorizedAt: fiscalNotes.authorizedAt,
+  qrCode: fiscalNotes.qrCode,
+  urlChave: fiscalNotes.urlChave,
+  customerDocument: fiscalNotes.customerDocument,
+  approximateTaxes: fiscalNotes.approximateTaxes,
+  total: fiscalNotes.total,
+  change: fiscalNotes.change,
+  cstat: fiscalNotes.cstat,
+  reason: fiscalNotes.reason,
+};
+
+type NoteReceiptRow = { [K in keyof typeof noteReceiptColumns]: (typeof noteReceiptColumns)[K]['_']['data'] | null };
+
+/** The join condition of a sale and its note (fiscal_notes_sale_key: at most one). */
+export const noteOfSale = and(eq(fiscalNotes.tenantId, sales.tenantId), eq(fiscalNotes.saleId, sales.id));
+
+/** The note of a LEFT JOIN's row; null when the sale has none. */
+export function toNoteReceipt(row: NoteReceiptRow | null): FiscalNoteReceipt | null {
+  if (!row?.id) return null;
+  const { environment, series, number, key, issuedAtLocal, qrCode, urlChave, total } = row;
+  if (environment == null || series == null || number == null || key == null) return null;
+  if (issuedAtLocal == null || qrCode == null || urlChave == null || total == null) return null;
+  return receiptOf({ ...row, id: row.id, environment, series, number, key, issuedAtLocal, qrCode, urlChave, total });
 }

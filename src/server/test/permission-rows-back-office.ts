@@ -89,6 +89,12 @@ export const BACK_OFFICE_ROWS: Row[] = [
   { route: 'GET /api/fiscal/settings', cashier: 403, admin: 200 },
   { route: 'PUT /api/fiscal/settings', body: () => ({ crt: 1 }), cashier: 403, admin: 200 },
   { route: 'POST /api/fiscal/certificate', body: a1Body, cashier: 403, admin: 200 },
+  {
+    route: 'GET /api/fiscal/till/:id',
+    url: async () => `/api/fiscal/till/${await saleFixture.newDevice!()}`,
+    cashier: 200,
+    admin: 200,
+  },
   { route: 'GET /api/stock-counts', cashier: 403, admin: 200 },
   {
     route: 'POST /api/stock-counts',

@@ -24,6 +24,8 @@ export const EMISSION_TIMEOUT_DEFAULT = 15;
 export const EMISSION_TIMEOUT_MIN = 1;
 export const EMISSION_TIMEOUT_MAX = 60;
 const EMISSION_TIMEOUT_MESSAGE = `Tempo de espera pela SEFAZ: de ${EMISSION_TIMEOUT_MIN} a ${EMISSION_TIMEOUT_MAX} segundos`;
+/** R$ 10.000,00 in centavos: from this total the till requires the consumer's CPF/CNPJ. */
+export const CONSUMER_DOCUMENT_THRESHOLD_DEFAULT = 1_000_000;
 
 /** Days before the A1 expires from which the dashboard warns. */
 export const CERTIFICATE_WARNING_DAYS = 30;
@@ -135,6 +137,11 @@ const FiscalFields = {
     .int({ error: EMISSION_TIMEOUT_MESSAGE })
     .min(EMISSION_TIMEOUT_MIN, { error: EMISSION_TIMEOUT_MESSAGE })
     .max(EMISSION_TIMEOUT_MAX, { error: EMISSION_TIMEOUT_MESSAGE }),
+  /** centavos: a sale of this total or more needs the consumer's CPF/CNPJ on its note. */
+  consumer_document_threshold: z
+    .int({ error: 'CPF/CNPJ obrigatório a partir de: use um número inteiro de centavos' })
+    .min(1, { error: 'CPF/CNPJ obrigatório a partir de: informe um valor maior que zero' })
+    .max(100_000_000_00, { error: 'CPF/CNPJ obrigatório a partir de: valor alto demais' }),
 };
 
 /** The fiscal settings as kept (the secrets apart), each with its default. */
@@ -152,6 +159,7 @@ export const FiscalSettingsSchema = z.object({
     origin: FISCAL_DEFAULTS.origin,
   }),
   emission_timeout_seconds: FiscalFields.emission_timeout_seconds.default(EMISSION_TIMEOUT_DEFAULT),
+  consumer_document_threshold: FiscalFields.consumer_document_threshold.default(CONSUMER_DOCUMENT_THRESHOLD_DEFAULT),
 });
 export type FiscalSettings = z.infer<typeof FiscalSettingsSchema>;
 

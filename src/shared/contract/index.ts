@@ -28,5 +28,6 @@ export * from './credit';
 export * from './store-credit-payouts';
 export * from './imports';
 export * from './fiscal-settings';
+export * from './fiscal-till';
 export * from './fiscal-notes';
 export * from './fiscal-ibpt';

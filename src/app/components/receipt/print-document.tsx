@@ -1,18 +1,24 @@
-// Printing a receipt or a carnê in the app's own page (no popup, no new tab): the document
+// Printing a receipt, a DANFE NFC-e or a carnê in the app's own page (no popup, no new tab): the document
 // is drawn in a root of its own under <body>, the page size is set for this print only
 // (a receipt's page is the roll's width and the receipt's own length; the carnê is A4),
 // and the browser's print dialog opens. The page size goes in through the CSSOM (a
 // constructed sheet): the content security policy allows no inline <style>.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import type { ReceiptPaperWidth } from '../../../shared/contract/settings';
 import { Carne } from './carne';
 import { Receipt } from './receipt';
 import type { ReceiptView } from './receipt-view';
+import type { DanfeView } from './danfe-view';
 import './receipt-print.css';
 
+/** The DANFE's component comes with its job: it is loaded only when one is printed (src/app/danfe/). */
+export type DanfeComponent = ComponentType<{ view: DanfeView; width: ReceiptPaperWidth }>;
+
 export type PrintJob =
-  { kind: 'receipt'; view: ReceiptView; width: ReceiptPaperWidth } | { kind: 'carne'; view: ReceiptView };
+  | { kind: 'receipt'; view: ReceiptView; width: ReceiptPaperWidth }
+  | { kind: 'carne'; view: ReceiptView }
+  | { kind: 'danfe'; view: DanfeView; width: ReceiptPaperWidth; Danfe: DanfeComponent };
 
 const MM_PER_PX = 25.4 / 96;
 /** A little more roll than the receipt needs, so rounding never spills onto a second page. */
@@ -66,7 +72,13 @@ export function PrintDocument({ job, onDone }: { job: PrintJob; onDone: () => vo
 
   return createPortal(
     <div ref={ref} data-print={job.kind}>
-      {job.kind === 'receipt' ? <Receipt view={job.view} width={job.width} /> : <Carne view={job.view} />}
+      {job.kind === 'receipt' ? (
+        <Receipt view={job.view} width={job.width} />
+      ) : job.kind === 'danfe' ? (
+        <job.Danfe view={job.view} width={job.width} />
+      ) : (
+        <Carne view={job.view} />
+      )}
     </div>,
     root,
   );

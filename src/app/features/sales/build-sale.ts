@@ -30,6 +30,8 @@ export function buildSale(
     cashierName?: string | null;
     /** An admin's approval of this sale over the customer's credit limit. */
     creditApproval?: string;
+    /** 'CPF na nota?': the consumer's CPF/CNPJ, bare, for the NFC-e. */
+    fiscalDocument?: string;
   },
   payment: PaymentState = INITIAL_PAYMENT,
 ): BuiltSale {
@@ -74,6 +76,7 @@ export function buildSale(
     offline: true,
     sold_at: new Date(options.now).toISOString(),
     ...(options.creditApproval ? { credit_approval: options.creditApproval } : {}),
+    ...(options.fiscalDocument ? { fiscal_document: options.fiscalDocument } : {}),
   };
   return {
     sale: {

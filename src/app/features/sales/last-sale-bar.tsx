@@ -2,19 +2,24 @@
 // carnê' for a crediário sale), until the cashier closes it or finishes the next one.
 // Both print from the device's own record of the sale and the store's cached data, so
 // they work offline. With 'Imprimir recibo automaticamente' on, the receipt's print
-// dialog opens by itself once per sale.
+// dialog opens by itself once per sale. A sale with its NFC-e prints the DANFE instead.
+import { useMemo } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { Button } from '../../components/button';
 import { ReceiptPrintButtons } from '../../components/receipt/receipt-print-buttons';
 import { receiptFromLocalSale } from '../../components/receipt/receipt-view';
+import { useDanfe } from '../../components/receipt/use-danfe';
 import { useReceiptHeader } from '../../lib/receipt-header';
 import { useLocalSale } from '../../offline/hooks';
 
 export function LastSaleBar({ saleId, onClose }: { saleId: string; onClose: () => void }) {
   const sale = useLocalSale(saleId);
   const header = useReceiptHeader().data;
-  if (!sale) return null;
-  const view = receiptFromLocalSale(sale, header);
+  const view = useMemo(() => (sale ? receiptFromLocalSale(sale, header) : null), [sale, header]);
+  const ids = useMemo(() => sale?.items.map((i) => i.product_id) ?? [], [sale]);
+  // With its NFC-e the DANFE replaces the receipt.
+  const danfe = useDanfe(view, sale?.receipt?.fiscalNote, ids);
+  if (!sale || !view) return null;
   return (
     <div
       role="region"
@@ -26,7 +31,7 @@ export function LastSaleBar({ saleId, onClose }: { saleId: string; onClose: () =
         {formatBRL(view.total)}
       </p>
       <div className="flex flex-wrap gap-2">
-        <ReceiptPrintButtons view={view} autoPrint={saleId} />
+        <ReceiptPrintButtons view={view} danfe={danfe} autoPrint={saleId} />
         <Button variant="ghost" size="sm" onClick={onClose}>
           Fechar
         </Button>

@@ -31,6 +31,8 @@ import { discountProblem } from './cart-discounts';
 import { useTillCredit } from './use-till-credit';
 import { ExchangeBanner, useExchange } from './exchange';
 import { lazyPart } from '../../components/lazy-part';
+import { noteDocumentRule, useFiscalTill } from '../../counter/fiscal-till';
+import { FiscalNotice } from './fiscal-notice';
 
 // Loaded when first drawn: the till sells without them (a customer's crediário, a sale
 // over the credit limit, the receipt of the sale just finished).
@@ -74,7 +76,15 @@ export function SaleForm({
   const startCustomer = useStartCustomer(settings?.final_consumer === true, customers.rows);
   // Until the mirror is read, the sale is known to start with it (drawn, and not asked for).
   const startComing = !customers.ready && settings?.final_consumer === true;
-  const form = useSaleForm({ discountLimit, caixaOpen: caixa?.status === 'open', startCustomer, startComing });
+  // What the till needs to emit NFC-e (kept on the device for offline use).
+  const fiscal = useFiscalTill().data;
+  const form = useSaleForm({
+    discountLimit,
+    caixaOpen: caixa?.status === 'open',
+    startCustomer,
+    startComing,
+    noteDocument: noteDocumentRule(fiscal),
+  });
   const payment = usePaymentForm();
   // An exchange: the return's vale-troca paying the new sale (exchange.tsx).
   const exchange = useExchange(form, payment);
@@ -148,6 +158,7 @@ export function SaleForm({
           </>
         }
       />
+      {isAdmin ? <FiscalNotice view={fiscal} /> : null}
       {lastSaleId ? <LastSaleBar saleId={lastSaleId} onClose={() => setLastSaleId(null)} /> : null}
       {catalogue.status === 'incomplete' ? (
         <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader } from '../../components/card';
 import { cn } from '../../components/cn';
 import { finishError } from './cart';
 import { SaleDiscountRows } from './sale-discount-rows';
+import { NoteDocumentField } from './note-document-field';
 import { PaymentPanel } from './payment-panel';
 import { paymentProblem, pixAmount, PIX_NOT_CONFIRMED, type PaymentForm } from './use-payment-form';
 import type { useSaleForm } from './use-sale-form';
@@ -36,7 +37,8 @@ export function finishBlock(form: SaleForm, payment: PaymentForm): string | null
     // hint does not flip when it arrives (nothing can be finished meanwhile anyway).
     finishError(state.customer !== null || (form.customerComing && state.lines.length === 0), state.lines) ??
     form.saleProblem ??
-    paymentProblem(state.paymentMethod, total, payment.state)
+    paymentProblem(state.paymentMethod, total, payment.state) ??
+    form.noteDocumentError
   );
 }
 
@@ -55,6 +57,7 @@ export function SaleSummary(props: SaleSummaryProps) {
             {formatBRL(total)}
           </span>
         </div>
+        {form.noteRule ? <NoteDocumentField form={form} /> : null}
         <PaymentPanel
           form={form}
           payment={payment}

@@ -16,6 +16,7 @@ import { useSession } from '../../auth/session-context';
 import { toast, toastError } from '../../components/toast-store';
 import type { ApiError } from '../../lib/api-error';
 import { useFinishSale } from '../../counter/sale-hooks';
+import { noteDocumentOf } from '../../counter/fiscal-till';
 import { buildSale } from './build-sale';
 import { applyPriceChanges, finishError, type CartLine } from './cart';
 import { paymentProblem, pixAmount, PIX_NOT_CONFIRMED, type PaymentForm } from './use-payment-form';
@@ -69,6 +70,7 @@ export function useSaleFinish(
     const problem =
       finishError(state.customer !== null, state.lines) ??
       form.saleProblem ??
+      form.noteDocumentError ??
       entradaProblem ??
       paymentProblem(state.paymentMethod, total, payment.state) ??
       finalConsumerProblem(
@@ -99,6 +101,7 @@ export function useSaleFinish(
           number: sale.number,
           cashierName,
           ...(goOn && 'approval' in goOn ? { creditApproval: goOn.approval } : {}),
+          fiscalDocument: noteDocumentOf(state.noteDocument ?? '', form.noteRule),
         },
         payment.state,
       );

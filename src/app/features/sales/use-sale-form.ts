@@ -9,6 +9,8 @@ import type { PaymentMethod } from '../../../shared/contract';
 import type { DiscountInput } from '../../../shared/discounts';
 import { todayIso } from '../../../shared/dates';
 import { parseMoneyInput } from '../../../shared/money';
+import { formatDocument, isValidDocument } from '../../../shared/documents';
+import { noteDocumentProblem, type NoteDocumentRule } from '../../counter/fiscal-till';
 import type { MirrorCustomer, MirrorProduct } from '../../offline/db';
 import { cartTotal, dueDates, entradaError, type CartLine } from './cart';
 import { CAIXA_CLOSED_TEXT, discountProblem } from './cart-discounts';
@@ -45,6 +47,8 @@ export interface SaleFormState {
   entradaText: string;
   /** The discount on the whole sale, as typed (null or absent: none). */
   saleDiscount?: DiscountInput | null;
+  /** 'CPF na nota?' as typed (emission on); the chosen customer's CPF/CNPJ fills it. */
+  noteDocument?: string;
 }
 
 export const INITIAL_SALE_FORM: SaleFormState = {
@@ -56,7 +60,14 @@ export const INITIAL_SALE_FORM: SaleFormState = {
   entradaOn: false,
   entradaText: '',
   saleDiscount: null,
+  noteDocument: '',
 };
+
+/** A customer's own CPF/CNPJ, formatted, for 'CPF na nota?' ('' when they have none valid). */
+export function noteDocumentOfCustomer(customer: SaleCustomer | null): string {
+  const document = customer?.document;
+  return document && isValidDocument(document) ? formatDocument(document) : '';
+}
 
 type Action =
   | { type: 'customer'; customer: SaleCustomer | null }
@@ -67,14 +78,17 @@ type Action =
   | { type: 'entradaOn'; on: boolean }
   | { type: 'entradaText'; text: string }
   | { type: 'saleDiscount'; discount: DiscountInput | null }
+  | { type: 'noteDocument'; text: string }
   | { type: 'reset'; customer: SaleCustomer | null };
 
 export function saleFormReducer(state: SaleFormState, action: Action): SaleFormState {
   switch (action.type) {
     case 'customer':
-      return { ...state, customer: action.customer };
+      return { ...state, customer: action.customer, noteDocument: noteDocumentOfCustomer(action.customer) };
     case 'start':
-      return state.customer ? state : { ...state, customer: action.customer };
+      return state.customer
+        ? state
+        : { ...state, customer: action.customer, noteDocument: noteDocumentOfCustomer(action.customer) };
     case 'lines':
       return { ...state, lines: action.lines };
     case 'method': {
@@ -95,8 +109,10 @@ export function saleFormReducer(state: SaleFormState, action: Action): SaleFormS
       return { ...state, entradaText: action.text };
     case 'saleDiscount':
       return { ...state, saleDiscount: action.discount };
+    case 'noteDocument':
+      return { ...state, noteDocument: action.text };
     case 'reset':
-      return { ...INITIAL_SALE_FORM, customer: action.customer };
+      return { ...INITIAL_SALE_FORM, customer: action.customer, noteDocument: noteDocumentOfCustomer(action.customer) };
   }
 }
 
@@ -140,6 +156,8 @@ export interface TillRules {
   startCustomer?: SaleCustomer | null;
   /** The start customer is on its way (the mirror not read yet): the sale does not ask for one. */
   startComing?: boolean;
+  /** 'CPF na nota?': asked while the store emits NFC-e (counter/fiscal-till.ts); null: not asked. */
+  noteDocument?: NoteDocumentRule | null;
 }
 
 export function useSaleForm(rules: TillRules = { discountLimit: null, caixaOpen: true }) {
@@ -178,6 +196,7 @@ export function useSaleForm(rules: TillRules = { discountLimit: null, caixaOpen:
       setEntradaOn: (on: boolean) => dispatch({ type: 'entradaOn', on }),
       setEntradaText: (text: string) => dispatch({ type: 'entradaText', text }),
       setSaleDiscount: (discount: DiscountInput | null) => dispatch({ type: 'saleDiscount', discount }),
+      setNoteDocument: (text: string) => dispatch({ type: 'noteDocument', text }),
       setPick,
       reset: () => {
         dispatch({ type: 'reset', customer: startRef.current });
@@ -188,7 +207,11 @@ export function useSaleForm(rules: TillRules = { discountLimit: null, caixaOpen:
   );
 
   const customerComing = state.customer === null && rules.startComing === true;
+  const noteRule = rules.noteDocument ?? null;
+  const noteDocumentError = noteDocumentProblem(state.noteDocument ?? '', total, noteRule);
   return {
+    noteRule,
+    noteDocumentError,
     state,
     pick,
     total,

@@ -10,6 +10,7 @@ import {
   type FiscalSettingsView,
 } from '../../../shared/contract/fiscal-settings';
 import { api } from '../../lib/api';
+import { fiscalTillKey } from '../../counter/fiscal-till';
 
 export const fiscalKeys = { settings: ['fiscal', 'settings'] as const };
 
@@ -54,7 +55,11 @@ export function useUpdateFiscalSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateFiscalSettings,
-    onSuccess: (view) => queryClient.setQueryData(fiscalKeys.settings, view),
+    onSuccess: (view) => {
+      queryClient.setQueryData(fiscalKeys.settings, view);
+      // What the till knows of the setup (emission, series, threshold) is read again.
+      void queryClient.invalidateQueries({ queryKey: fiscalTillKey });
+    },
   });
 }
 

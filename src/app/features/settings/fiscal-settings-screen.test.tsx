@@ -235,4 +235,19 @@ describe('Configurações > Fiscal', () => {
     ]);
     expect((screen.getByLabelText('Série de Caixa 2') as HTMLInputElement).value).toBe('2');
   });
+
+  it('sets the total from which the CPF/CNPJ is required (R$ 10.000,00 to start), sent in centavos', async () => {
+    const { user } = await openFiscal();
+    const field = screen.getByLabelText('CPF/CNPJ obrigatório a partir de') as HTMLInputElement;
+    expect(field.value).toBe('10.000,00');
+    const save = screen.getByRole('button', { name: 'Salvar valor' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await user.clear(field);
+    await user.type(field, '5.000,50');
+    await user.click(save);
+    await expectToast('CPF na nota', 'CPF/CNPJ obrigatório a partir de: R$ 5.000,50.');
+    expect(server.callsTo('PUT', '/api/fiscal/settings').map((c) => c.body)).toEqual([
+      { consumer_document_threshold: 500_050 },
+    ]);
+  });
 });

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader } from '../../components/card';
 import { QueryContent } from '../../components/list-card';
 import { useFiscalSettings } from './fiscal-api';
 import { FiscalCertificateCard } from './fiscal-certificate-card';
+import { FiscalConsumerCard } from './fiscal-consumer-card';
 import { FiscalEmissionCard } from './fiscal-emission-card';
 import { FiscalEmitterForm } from './fiscal-emitter-form';
 import { FiscalIbptCard } from './fiscal-ibpt-card';
@@ -34,6 +35,7 @@ export function FiscalTab() {
           </Card>
           <FiscalSeriesCard view={view} version={query.dataUpdatedAt} />
           <FiscalIbptCard />
+          <FiscalConsumerCard key={query.dataUpdatedAt} view={view} />
         </div>
       )}
     </QueryContent>

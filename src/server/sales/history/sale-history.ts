@@ -1,9 +1,9 @@
 // The sales history (Histórico de Vendas): the filtered list, newest first, and one sale's
 // detail with what hangs on it (its instalments and which are paid, its caixa, its
-// conflicts, who made and who cancelled it). Cashiers list today only: the route passes
+// conflicts, who made and who cancelled it, its NFC-e: a LEFT JOIN on fiscal_notes). Cashiers list today only: the route passes
 // their query through day-scope.ts; one sale they open within the troca period (sale-reach.ts). Indexes (migration 0016): the period walks
 // sales_tenant_sold_at_idx backwards; cashier and device have their own; a number is unique.
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { type Pagination, type Sale, type SaleDetail, type SaleListQuery } from '../../../shared/contract';
 import { stripDocument } from '../../../shared/documents';
 import { parseSaleNumber } from '../../../shared/sale-number';
@@ -15,6 +15,7 @@ import {
   cashSessions,
   customers,
   devices,
+  fiscalNotes,
   saleConflicts,
   salePayments,
   sales,
@@ -22,6 +23,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Role } from '../../../shared/permissions';
+import { noteOfSale, noteReceiptColumns, toNoteReceipt } from '../../fiscal/note-receipt';
 import { bySale, loadSalePayments, toSalePayment } from '../records/sale-payments';
 import { checkSaleReach, saleIdByNumber } from '../records/sale-reach';
 import { dayRange, loadSaleItems, loadSaleRow, saleOf, toSale } from '../records/sale-queries';
@@ -94,26 +96,33 @@ export async function listSales(
 ): Promise<{ sales: Sale[]; pagination: Pagination }> {
   const where = saleListWhere(tenantId, query);
   const { rows, pagination } = await pageOf(
-    db.select().from(sales).where(where).orderBy(desc(sales.soldAt), desc(sales.createdAt), desc(sales.id)).$dynamic(),
+    db
+      .select({ sale: getTableColumns(sales), note: noteReceiptColumns })
+      .from(sales)
+      .leftJoin(fiscalNotes, noteOfSale)
+      .where(where)
+      .orderBy(desc(sales.soldAt), desc(sales.createdAt), desc(sales.id))
+      .$dynamic(),
     db.select({ total: count() }).from(sales).where(where),
     query,
   );
-  const ids = rows.map((r) => r.id);
+  const ids = rows.map((r) => r.sale.id);
   const [items, parts, names] = await Promise.all([
     loadSaleItems(db, tenantId, ids),
     loadSalePayments(db, tenantId, ids),
     namesOf(
       db,
       tenantId,
-      rows.map((r) => r.createdBy),
+      rows.map((r) => r.sale.createdBy),
     ),
   ]);
   const itemsBySale = bySale(items);
   const partsBySale = bySale(parts);
   return {
-    sales: rows.map((r) => ({
+    sales: rows.map(({ sale: r, note }) => ({
       ...toSale(r, itemsBySale.get(r.id) ?? [], (partsBySale.get(r.id) ?? []).map(toSalePayment)),
       cashier_name: r.createdBy ? (names.get(r.createdBy) ?? null) : null,
+      fiscal_note: toNoteReceipt(note),
     })),
     pagination,
   };
@@ -123,7 +132,7 @@ export async function listSales(
 export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string, role: Role): Promise<SaleDetail> {
   const row = await loadSaleRow(db, tenantId, id);
   await checkSaleReach(db, tenantId, row.soldAt, role);
-  const [sale, installments, session, conflicts, device, names, vale] = await Promise.all([
+  const [sale, installments, session, conflicts, device, names, vale, note] = await Promise.all([
     saleOf(db, row),
     db
       .select()
@@ -161,6 +170,11 @@ export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string, ro
       )
       .orderBy(desc(storeCreditLedger.seq))
       .limit(1),
+    db
+      .select(noteReceiptColumns)
+      .from(sales)
+      .leftJoin(fiscalNotes, noteOfSale)
+      .where(and(eq(sales.tenantId, tenantId), eq(sales.id, id))),
   ]);
   const [caixa] = session;
   return {
@@ -182,6 +196,7 @@ export async function getSaleDetail(db: DbOrTx, tenantId: string, id: string, ro
     device_code: device[0]?.code ?? null,
     device_name: device[0]?.name ?? null,
     store_credit_balance_after: vale[0]?.balanceAfter ?? null,
+    fiscal_note: note[0] ? toNoteReceipt(note[0]) : null,
   };
 }
 

@@ -1,0 +1,121 @@
+// What the DANFE NFC-e prints (Manual do DANFE NFC-e e QR Code), as one plain view built
+// from a sale's receipt view (receipt-view.ts: its lines, totals and payments), its note
+// (contract FiscalNoteReceipt, SaleSchema.fiscal_note) and the emitter's public data (GET
+// /api/fiscal/till). Money in centavos; src/app/danfe/danfe.tsx only lays it out. Item codes and units
+// come from the products as the device knows them (the SKU is the note's cProd).
+import type { DanfeEmitter } from '../../../shared/contract/fiscal-till';
+import type { FiscalNoteReceipt } from '../../../shared/contract/fiscal-notes';
+import { formatDocument } from '../../../shared/documents';
+import type { ReceiptView } from './receipt-view';
+
+export const DANFE_TITLE = 'DANFE NFC-e - Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica';
+export const HOMOLOGATION_TEXT = 'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL';
+export const UNIDENTIFIED_CONSUMER = 'CONSUMIDOR NÃO IDENTIFICADO';
+export const PENDING_TEXT = 'NFC-e pendente de autorização';
+export const CONSULT_TEXT = 'Consulte pela Chave de Acesso em';
+
+/** The note statuses a DANFE is printed for (a rejected or cancelled note prints the receipt). */
+export const printsDanfe = (note: FiscalNoteReceipt | null | undefined): note is FiscalNoteReceipt =>
+  note?.status === 'autorizada' || note?.status === 'pendente';
+
+export interface DanfeLine {
+  code: string;
+  name: string;
+  quantity: number;
+  unit: string;
+  unitPrice: number;
+  total: number;
+}
+
+export interface DanfeView {
+  emitter: { legalName: string; tradeName: string | null; cnpj: string; ie: string; address: string } | null;
+  homologation: boolean;
+  lines: DanfeLine[];
+  itemCount: number;
+  /** Σ of the lines (vProd), the discounts (vDesc) and the value to pay (vNF). */
+  subtotal: number;
+  discount: number;
+  total: number;
+  /** Each payment with what was paid in it (a cash part: what was handed). */
+  payments: { label: string; paid: number }[];
+  change: number;
+  urlChave: string;
+  /** The access key in groups of four. */
+  key: string;
+  consumer: string;
+  /** 'NFC-e nº 000000042 Série 007' */
+  number: string;
+  /** 'dd/MM/yyyy HH:mm:ss' as the note was issued (the state's time) */
+  issuedAt: string;
+  /** null while pending */
+  protocol: { number: string; at: string } | null;
+  pending: boolean;
+  qrCode: string;
+  approximateTaxes: number | null;
+}
+
+/** '2026-11-29T10:00:00-03:00' => '29/11/2026 10:00:00' (the wall time written in the note). */
+export function noteDateTime(local: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(local);
+  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}` : local;
+}
+
+export const keyInGroups = (key: string) => key.match(/.{1,4}/g)?.join(' ') ?? key;
+
+export function consumerText(document: string | null): string {
+  if (!document) return UNIDENTIFIED_CONSUMER;
+  return `CONSUMIDOR - ${document.length === 11 ? 'CPF' : 'CNPJ'} ${formatDocument(document)}`;
+}
+
+export interface ProductCode {
+  code: string;
+  unit: string;
+}
+
+export function danfeView(
+  receipt: ReceiptView,
+  note: FiscalNoteReceipt,
+  emitter: DanfeEmitter | null | undefined,
+  /** Each line's product code and unit, in the receipt's order (undefined: not known here). */
+  codes: readonly (ProductCode | undefined)[] = [],
+): DanfeView {
+  const lines = receipt.lines.map((l, i) => ({
+    code: codes[i]?.code ?? '',
+    name: l.name,
+    quantity: l.quantity,
+    unit: codes[i]?.unit ?? 'UN',
+    unitPrice: l.unitPrice,
+    total: l.gross,
+  }));
+  return {
+    emitter: emitter
+      ? {
+          legalName: emitter.legal_name,
+          tradeName: emitter.trade_name,
+          cnpj: formatDocument(emitter.cnpj),
+          ie: emitter.ie,
+          address: emitter.address,
+        }
+      : null,
+    homologation: note.environment === 'homologacao',
+    lines,
+    itemCount: lines.length,
+    subtotal: receipt.subtotal,
+    discount: receipt.discount,
+    total: note.total,
+    payments: receipt.payments.map((p) => ({ label: p.label, paid: p.received ?? p.amount })),
+    change: note.change,
+    urlChave: note.url_chave,
+    key: keyInGroups(note.key),
+    consumer: consumerText(note.customer_document),
+    number: `NFC-e nº ${String(note.number).padStart(9, '0')} Série ${String(note.series).padStart(3, '0')}`,
+    issuedAt: noteDateTime(note.issued_at_local),
+    protocol:
+      note.status === 'pendente' || !note.protocol
+        ? null
+        : { number: note.protocol, at: note.authorized_at ? noteDateTime(note.authorized_at) : '' },
+    pending: note.status === 'pendente',
+    qrCode: note.qr_code,
+    approximateTaxes: note.approximate_taxes,
+  };
+}

@@ -1,0 +1,51 @@
+// What this till needs to emit NFC-e (GET /api/fiscal/till/{device id}, fiscal-till.ts on
+// the server): emission on or off, the environment, its series, the CPF/CNPJ threshold, the
+// emitter's public data for the DANFE and the products without NCM. Never the CSC nor the
+// certificate. A query like the store's settings: the query cache keeps it on the device
+// (offline/query-persister.ts), so the till still knows it offline.
+import { useQuery } from '@tanstack/react-query';
+import { FiscalTillResponseSchema, type FiscalTillView } from '../../shared/contract/fiscal-till';
+import { NoteDocument } from '../../shared/contract/fiscal-notes';
+import { formatBRL } from '../../shared/money';
+import { api } from '../lib/api';
+import { getDb } from '../offline/db';
+import { deviceIdentity } from '../offline/device-identity';
+
+export const fiscalTillKey = ['fiscal', 'till'] as const;
+
+export async function fetchFiscalTill(): Promise<FiscalTillView> {
+  const device = await deviceIdentity(getDb());
+  return api.get(FiscalTillResponseSchema, `/fiscal/till/${device.id}`).then((r) => r.data);
+}
+
+export function useFiscalTill() {
+  return useQuery({ queryKey: fiscalTillKey, queryFn: fetchFiscalTill });
+}
+
+/** What the till asks of 'CPF na nota?' for a sale: null when it does not ask (emission off). */
+export interface NoteDocumentRule {
+  /** centavos: from this total the CPF/CNPJ is required. */
+  threshold: number;
+}
+
+export function noteDocumentRule(view: FiscalTillView | undefined): NoteDocumentRule | null {
+  return view?.emission_enabled ? { threshold: view.consumer_document_threshold } : null;
+}
+
+export const documentRequiredText = (threshold: number) =>
+  `Informe o CPF ou o CNPJ do consumidor: obrigatório na NFC-e em vendas a partir de ${formatBRL(threshold)}.`;
+
+/** Why 'CPF na nota?' as typed keeps the sale from finishing (null: it may finish). */
+export function noteDocumentProblem(typed: string, total: number, rule: NoteDocumentRule | null): string | null {
+  if (!rule) return null;
+  if (typed.trim() === '') return total >= rule.threshold ? documentRequiredText(rule.threshold) : null;
+  const parsed = NoteDocument.safeParse(typed);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'CPF ou CNPJ inválido');
+}
+
+/** The bare document the sale carries (fiscal_document), or undefined for none. */
+export function noteDocumentOf(typed: string, rule: NoteDocumentRule | null): string | undefined {
+  if (!rule || typed.trim() === '') return undefined;
+  const parsed = NoteDocument.safeParse(typed);
+  return parsed.success ? parsed.data : undefined;
+}

@@ -1,0 +1,36 @@
+// What a till learns to emit NFC-e (GET /api/fiscal/till/{device id}, anyone signed in),
+// apart from the fiscal settings' contract (fiscal-settings.ts), which the till's first load
+// does without: emission on or off, the environment, its series, the CPF/CNPJ threshold,
+// the emitter's public data every DANFE prints and the products without NCM. No secret.
+import { z } from 'zod';
+import { Id, envelope } from './common';
+import { FISCAL_ENVIRONMENTS } from './fiscal-notes';
+
+/** The emitter as every DANFE prints it (public data: no secret). */
+export const DanfeEmitterSchema = z.object({
+  legal_name: z.string(),
+  trade_name: z.string().nullable(),
+  /** Bare (14 characters; the alphanumeric CNPJ too). */
+  cnpj: z.string(),
+  ie: z.string(),
+  /** 'Rua X, 10, Sala 2 - Centro - São Paulo/SP - CEP 01001-000' */
+  address: z.string(),
+});
+export type DanfeEmitter = z.infer<typeof DanfeEmitterSchema>;
+
+/** The till keeps it for offline use like the store's settings (app/counter/fiscal-till.ts). */
+export const FiscalTillViewSchema = z.object({
+  emission_enabled: z.boolean(),
+  environment: z.enum(FISCAL_ENVIRONMENTS),
+  /** This till's series; null: none set (it cannot emit). */
+  series: z.int().nullable(),
+  /** centavos: from this sale total the consumer's CPF/CNPJ is required. */
+  consumer_document_threshold: z.int(),
+  /** null until Configurações > Fiscal has the emitter. */
+  emitter: DanfeEmitterSchema.nullable(),
+  /** Products without NCM (they cannot go on a note): how many, and the first ids. */
+  products_without_ncm: z.object({ count: z.int(), ids: z.array(Id) }),
+});
+export type FiscalTillView = z.infer<typeof FiscalTillViewSchema>;
+
+export const FiscalTillResponseSchema = envelope(FiscalTillViewSchema);

@@ -1,0 +1,107 @@
+// A sale's NFC-e for the browser tests, while emission itself is another branch's: built
+// with the real builder (buildNfce) from the sale's lines and signed with the test A1
+// (createXmlSigner, certificates.ts), then written into fiscal_notes with the server
+// stopped (PGlite has one process per data dir) and the server started again on that data.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../../../src/server/db/client';
+import { fiscalNotes, sales } from '../../../src/server/db/schema';
+import { testCertificates } from '../../../src/server/fiscal/test/certificates';
+import { createXmlSigner } from '../../../src/server/fiscal/xml-signature';
+import { buildNfce, type BuiltNfce } from '../../../src/shared/fiscal/nfce-xml';
+import { sampleNote, SAMPLE_CNPJ } from '../../../src/shared/fiscal/test/sample-note';
+import { seededRandom } from '../../../src/shared/seeded-random';
+import { startServer, type RunningServer } from './server';
+import type { ApiProduct } from './till';
+
+export const NOTE_CPF = '52998224725';
+export const NOTE_PROTOCOL = '135260000004242';
+
+/** The demo store as emitter (its CNPJ is the test A1's). */
+export const EMITTER = {
+  cnpj: SAMPLE_CNPJ,
+  legal_name: 'Loja Demo Comércio Ltda',
+  trade_name: 'Loja Demo',
+  ie: '110042490114',
+  address: {
+    street: 'Rua Augusta',
+    number: '1500',
+    complement: null,
+    district: 'Consolação',
+    city_code: '3550308',
+    city_name: 'São Paulo',
+    uf: 'SP' as const,
+    cep: '01304001',
+    phone: null,
+  },
+};
+
+export const centavos = (reais: number) => Math.round(reais * 100);
+
+/** Note 42 of series 7 in homologação for these lines paid in cash (`received` centavos), to NOTE_CPF. */
+export function buildSaleNote(lines: [ApiProduct, number][], received: number): BuiltNfce {
+  return buildNfce(
+    sampleNote({
+      series: 7,
+      number: 42,
+      issued_at: new Date().toISOString(),
+      emitter: { ...EMITTER, crt: 1 },
+      customer: { document: NOTE_CPF },
+      items: lines.map(([p, quantity]) => ({
+        code: p.sku,
+        barcode: null,
+        description: p.name,
+        ncm: '61091000',
+        cfop: '5102',
+        unit: 'UN',
+        quantity,
+        unit_price: centavos(p.sale_price),
+        origin: 0,
+        csosn: '102',
+      })),
+      discount: 0,
+      payments: [{ method: 'cash', amount: received }],
+    }),
+    seededRandom(42),
+  );
+}
+
+/** Writes `built`, signed, as the sale's authorized note; the server restarted on the same data. */
+export async function writeNoteStopped(server: RunningServer, saleId: string, built: BuiltNfce) {
+  const dataDir = server.dataDir;
+  await server.stop({ keepData: true });
+  const pid = join(dataDir, 'pglite', 'postmaster.pid');
+  const deadline = Date.now() + 15_000;
+  while (existsSync(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
+  try {
+    const [sale] = await database.db.select().from(sales).where(eq(sales.id, saleId));
+    const signer = createXmlSigner(testCertificates(SAMPLE_CNPJ));
+    await database.db.insert(fiscalNotes).values({
+      tenantId: sale!.tenantId,
+      saleId,
+      deviceId: sale!.deviceId,
+      environment: 'homologacao',
+      series: 7,
+      number: 42,
+      key: built.key,
+      numericCode: built.numeric_code,
+      issuedAt: new Date(sale!.soldAt),
+      issuedAtLocal: built.issued_at_local,
+      status: 'autorizada',
+      xml: signer.sign(built.xml, 'infNFe'),
+      protocol: NOTE_PROTOCOL,
+      authorizedAt: built.issued_at_local,
+      qrCode: built.qr_code,
+      urlChave: built.url_chave,
+      customerDocument: NOTE_CPF,
+      total: built.totals.total,
+      change: built.totals.change,
+      approximateTaxes: null,
+    });
+  } finally {
+    await database.close();
+  }
+  return startServer({}, { dataDir });
+}
