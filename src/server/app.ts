@@ -33,6 +33,9 @@ import { stockCountRoutes } from './stock/stock-counts-routes';
 import { stockEntryRoutes } from './stock/stock-entries-routes';
 import { importRoutes } from './imports/imports-routes';
 import { fiscalRoutes } from './fiscal/fiscal-routes';
+import { fiscalNoteRoutes } from './fiscal/notes/notes-routes';
+import type { NoteRebuilder } from './fiscal/notes/note-rebuilder';
+import type { SefazPort } from './fiscal/sefaz-port';
 import { dashboardRoutes } from './reports/dashboard-routes';
 import { financialReportRoutes } from './reports/financial-reports-routes';
 import { returnRoutes, storeCreditRoutes } from './sales/returns/returns-routes';
@@ -54,6 +57,10 @@ export interface AppConfig {
   trustProxy?: boolean;
   /** Login rate limits (defaults: spec constants). */
   loginLimits?: Partial<LoginLimits>;
+  /** The SEFAZ port (fiscal/sefaz-port.ts); absent: the fiscal actions that need SEFAZ answer 409. */
+  sefaz?: SefazPort | null;
+  /** The sale-to-note mapping a rejected note is rebuilt with (fiscal/notes/note-rebuilder.ts). */
+  rebuildNote?: NoteRebuilder | null;
 }
 
 export interface BuildAppOptions {
@@ -94,6 +101,7 @@ const API_AREAS: readonly (readonly [AreaRoutes, string])[] = [
   [stockCountRoutes, '/api/stock-counts'],
   [importRoutes, '/api/imports'],
   [fiscalRoutes, '/api/fiscal'],
+  [fiscalNoteRoutes, '/api/fiscal'],
 ];
 
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
@@ -108,6 +116,8 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     db: db.db,
     tokens: createTokenService(config.jwtSecret),
     fiscalBox: createSecretBox(config.fiscalSecret),
+    sefaz: config.sefaz ?? null,
+    rebuildNote: config.rebuildNote ?? null,
   };
   const loginLimits = { ...DEFAULT_LOGIN_LIMITS, ...config.loginLimits };
 

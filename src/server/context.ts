@@ -3,7 +3,9 @@
 import type { Role } from '../shared/permissions';
 import type { TokenService } from './core/tokens';
 import type { Database, Db } from './db/client';
+import type { NoteRebuilder } from './fiscal/notes/note-rebuilder';
 import type { SecretBox } from './fiscal/secret-box';
+import type { SefazPort } from './fiscal/sefaz-port';
 
 export interface AppContext {
   database: Database;
@@ -11,6 +13,10 @@ export interface AppContext {
   tokens: TokenService;
   /** Seals and opens the fiscal secrets kept at rest (the A1 certificate, the CSC). */
   fiscalBox: SecretBox;
+  /** How the product speaks to SEFAZ; null: not configured (the fiscal actions answer so). */
+  sefaz: SefazPort | null;
+  /** Rebuilds a rejected note's document from its sale (the emission's mapping); null: not available. */
+  rebuildNote: NoteRebuilder | null;
 }
 
 export interface RouteOptions {

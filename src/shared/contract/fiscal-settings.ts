@@ -19,6 +19,9 @@ export const PRODUCTION_NEEDS_CONFIRMATION =
 
 export { FISCAL_ENVIRONMENTS, NFCE_SERIES_MAX, TP_AMB, type FiscalEnvironment } from './fiscal-notes';
 
+/** The cancel window most states give an NFC-e: 30 minutes after its authorization. */
+export const CANCEL_WINDOW_MINUTES = 30;
+
 /** Days before the A1 expires from which the dashboard warns. */
 export const CERTIFICATE_WARNING_DAYS = 30;
 
@@ -124,6 +127,11 @@ const FiscalFields = {
   emission_enabled: z.boolean({ error: 'Use verdadeiro ou falso' }),
   /** What a product that leaves its CFOP, CSOSN or origem empty is emitted with. */
   product_defaults: ProductFiscalDefaultsSchema,
+  /** Minutes after the authorization in which a note may be cancelled (the state's window). */
+  cancel_window_minutes: z
+    .int({ error: 'Prazo de cancelamento: de 1 a 10.080 minutos' })
+    .min(1, { error: 'Prazo de cancelamento: de 1 a 10.080 minutos' })
+    .max(10_080, { error: 'Prazo de cancelamento: de 1 a 10.080 minutos' }),
 };
 
 /** The fiscal settings as kept (the secrets apart), each with its default. */
@@ -140,6 +148,7 @@ export const FiscalSettingsSchema = z.object({
     csosn: FISCAL_DEFAULTS.csosn,
     origin: FISCAL_DEFAULTS.origin,
   }),
+  cancel_window_minutes: FiscalFields.cancel_window_minutes.default(CANCEL_WINDOW_MINUTES),
 });
 export type FiscalSettings = z.infer<typeof FiscalSettingsSchema>;
 

@@ -123,3 +123,4 @@ export const fiscalInutilizations = pgTable(
 );
 
 export type FiscalNoteRow = typeof fiscalNotes.$inferSelect;
+export type FiscalInutilizationRow = typeof fiscalInutilizations.$inferSelect;
