@@ -28,7 +28,8 @@ export const outsideWindow = (authorizedAt: Date, minutes: number) =>
   `A nota foi autorizada em ${when(authorizedAt)} e o prazo de cancelamento (${minutes} minutos) terminou: ela continua válida. ${RETURN_NOT_YET}`;
 export const NOT_AUTHORIZED: Readonly<Record<Exclude<FiscalNoteRow['status'], 'autorizada'>, string>> = {
   pendente: 'A nota ainda não foi autorizada pela SEFAZ: só uma nota autorizada pode ser cancelada.',
-  rejeitada: 'A nota foi rejeitada e não tem valor fiscal: não há o que cancelar. Reenvie-a corrigida ou inutilize o número.',
+  rejeitada:
+    'A nota foi rejeitada e não tem valor fiscal: não há o que cancelar. Reenvie-a corrigida ou inutilize o número.',
   cancelada: 'Esta nota já está cancelada.',
   inutilizada: 'O número desta nota foi inutilizado: não há o que cancelar.',
 };
@@ -40,7 +41,8 @@ export function cancelBlock(note: FiscalNoteRow, windowMinutes: number, now: Dat
   if (note.status !== 'autorizada') return NOT_AUTHORIZED[note.status];
   if (!note.protocol || !note.authorizedAt) return NOT_AUTHORIZED.pendente;
   const authorizedAt = new Date(note.authorizedAt);
-  if (now.getTime() > authorizedAt.getTime() + windowMinutes * 60_000) return outsideWindow(authorizedAt, windowMinutes);
+  if (now.getTime() > authorizedAt.getTime() + windowMinutes * 60_000)
+    return outsideWindow(authorizedAt, windowMinutes);
   return null;
 }
 

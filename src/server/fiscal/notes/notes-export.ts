@@ -70,8 +70,19 @@ export async function writeMonthExport(db: DbOrTx, tenantId: string, month: stri
       : [];
     for (const note of page) {
       const status = FISCAL_NOTE_STATUS_LABELS[note.status];
-      csv.push(csvLine([note.number, note.series, note.key, localWhen(note.issuedAtLocal), reais(note.total), status, note.protocol ?? '']));
-      if (note.protocolXml) await zip.add(`nfce/${note.key}-nfeProc.xml`, XML_DECLARATION + noteXml(note), note.issuedAt);
+      csv.push(
+        csvLine([
+          note.number,
+          note.series,
+          note.key,
+          localWhen(note.issuedAtLocal),
+          reais(note.total),
+          status,
+          note.protocol ?? '',
+        ]),
+      );
+      if (note.protocolXml)
+        await zip.add(`nfce/${note.key}-nfeProc.xml`, XML_DECLARATION + noteXml(note), note.issuedAt);
       for (const event of events.filter((e) => e.noteId === note.id))
         await zip.add(
           `eventos/${note.key}-${event.type}-${event.sequence}-procEventoNFe.xml`,

@@ -101,7 +101,11 @@ export async function inutilizeNumbers(
     .select()
     .from(fiscalSeries)
     .where(
-      and(eq(fiscalSeries.tenantId, tenantId), eq(fiscalSeries.environment, environment), eq(fiscalSeries.series, series)),
+      and(
+        eq(fiscalSeries.tenantId, tenantId),
+        eq(fiscalSeries.environment, environment),
+        eq(fiscalSeries.series, series),
+      ),
     )
     .for('update');
   const next = row?.nextNumber ?? 1;
