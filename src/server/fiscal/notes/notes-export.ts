@@ -1,7 +1,8 @@
 // The accountant's package of a month (GET /api/fiscal/notes/export?month=AAAA-MM): a ZIP
 // with the nfeProc of every note authorized in the month (cancelled ones too: they were
 // authorized), each registered event as procEventoNFe, each homologated inutilização as
-// procInutNFe, and resumo.csv (one line per note of the month, whatever its status). The
+// ProcInutNFe (so the official schema names it), and resumo.csv (one line per note of the
+// month, whatever its status). The
 // notes are read in keyset pages and written as they come (zip-writer.ts): a month of tens
 // of thousands of notes is never held in memory. Only the store's current environment.
 import type { Writable } from 'node:stream';
@@ -16,7 +17,8 @@ import { noteXml, XML_DECLARATION } from './notes-read';
 import { ZipWriter } from './zip-writer';
 
 const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
-const PAGE = 500;
+/** Notes read at a time. */
+export const EXPORT_PAGE = 500;
 
 export const ExportQuerySchema = z.object({
   month: z
@@ -42,14 +44,20 @@ export function exportFileName(month: string): string {
 }
 
 /** Writes the month's package to `out` (the reply's stream) and ends it. */
-export async function writeMonthExport(db: DbOrTx, tenantId: string, month: string, out: Writable): Promise<void> {
+export async function writeMonthExport(
+  db: DbOrTx,
+  tenantId: string,
+  month: string,
+  out: Writable,
+  pageSize = EXPORT_PAGE,
+): Promise<void> {
   const { environment } = await readFiscalSettings(db, tenantId);
   const { start, end } = monthBounds(month);
   const zip = new ZipWriter(out);
   const csv: string[] = ['\uFEFF' + csvLine(CSV_HEADER)];
   let after: { issuedAt: Date; id: string } | null = null;
   for (;;) {
-    const page: FiscalNoteRow[] = await notesPage(db, tenantId, environment, start, end, after);
+    const page: FiscalNoteRow[] = await notesPage(db, tenantId, environment, start, end, after, pageSize);
     if (!page.length) break;
     const authorized = page.filter((n) => n.protocolXml);
     const events = authorized.length
@@ -93,7 +101,7 @@ export async function writeMonthExport(db: DbOrTx, tenantId: string, month: stri
     // The CSV's lines are small; written to the archive at the end, they are what the month keeps in memory.
     const last = page[page.length - 1]!;
     after = { issuedAt: last.issuedAt, id: last.id };
-    if (page.length < PAGE) break;
+    if (page.length < pageSize) break;
   }
   const voided = await db
     .select()
@@ -111,7 +119,7 @@ export async function writeMonthExport(db: DbOrTx, tenantId: string, month: stri
   for (const v of voided)
     await zip.add(
       `inutilizacoes/serie-${v.series}-${v.first}-${v.last}-procInutNFe.xml`,
-      `${XML_DECLARATION}<procInutNFe xmlns="${NFE_NAMESPACE}" versao="4.00">${v.xml}${v.protocolXml ?? ''}</procInutNFe>`,
+      `${XML_DECLARATION}<ProcInutNFe xmlns="${NFE_NAMESPACE}" versao="4.00">${v.xml}${v.protocolXml ?? ''}</ProcInutNFe>`,
       v.createdAt,
     );
   await zip.add('resumo.csv', csv.join(''));
@@ -125,6 +133,7 @@ function notesPage(
   start: Date,
   end: Date,
   after: { issuedAt: Date; id: string } | null,
+  pageSize: number,
 ): Promise<FiscalNoteRow[]> {
   const n = fiscalNotes;
   return db
@@ -140,5 +149,5 @@ function notesPage(
       ),
     )
     .orderBy(asc(n.issuedAt), asc(n.id))
-    .limit(PAGE);
+    .limit(pageSize);
 }
