@@ -47,7 +47,7 @@ function NotesTab() {
   const list = useFiscalNotes(typed, page);
   const pagination = list.data?.pagination;
   return (
-    <div className="pt-4">
+    <div>
       <NotesFilters
         filters={filters}
         onChange={(next) => {
