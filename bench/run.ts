@@ -23,6 +23,8 @@
 //             floor of the same writes (nfe-entry.ts)
 //   nfce      an NFC-e of 30 items built and signed in the server's process, p95, beside
 //             a bare crypto.sign of the same bytes (nfce.ts)
+//   sefaz     a signed NFC-e sent to the stand-in SEFAZ and its answer read, p95, beside
+//             the smallest exchange (NFeStatusServico4) on the same connection (sefaz.ts)
 //   import    a spreadsheet of 50,000 products previewed and confirmed on PGlite, the peak
 //             memory of each, beside a raw bulk insert of the same rows (imports.ts)
 //   lighthouse  Lighthouse 12 mobile, cold, on /login and /vendas (signed in); bytes over
@@ -44,6 +46,7 @@
 //   BENCH_CAIXA_SALES=1000    sales of the caixa session whose figures are timed
 //   BENCH_IMPORT_ROWS=50000   rows of the products spreadsheet imported
 //   BENCH_NFCE_RUNS=1000  NFC-e built and signed (after 100 of warm-up)
+//   BENCH_SEFAZ_RUNS=500  NFC-e sent to the stand-in SEFAZ (after 50 of warm-up)
 //   BENCH_BUILD=1         rebuild dist/ before measuring
 //   BENCH_PROFILE=<file>  write a CPU profile of the page during the offline finishes
 //   BENCH_YEAR_SCALE=1    size of the year-of-history store (0.1 for a smoke run)
@@ -73,6 +76,7 @@ import { reportsPart } from './reports';
 import { lighthousePart } from './lighthouse';
 import { nfeEntryPart } from './nfe-entry';
 import { nfcePart } from './nfce';
+import { sefazPart } from './sefaz';
 import { importsPart } from './imports';
 import { salesLoadPart } from './sales-load';
 import { tillBrowserPart } from './till-browser';
@@ -90,6 +94,7 @@ const PARTS: BenchPart[] = [
   caixaPart,
   nfeEntryPart,
   nfcePart,
+  sefazPart,
   importsPart,
   lighthousePart,
 ];

@@ -43,6 +43,19 @@ export const EnvSchema = z.object({
     blankToUndefined,
     z.string().min(32, 'mínimo de 32 caracteres / at least 32 characters').optional(),
   ),
+  /**
+   * Replaces the origin of every SEFAZ web service address (fiscal/sefaz-client.ts), paths
+   * kept: 'https://127.0.0.1:8443' sends everything to a stand-in or a store's own rig.
+   */
+  FISCAL_SEFAZ_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^https:\/\/[^\s/]+(\/\S*)?$/, 'use uma URL https:// / must be an https:// URL')
+      .optional(),
+  ),
+  /** A PEM file of certificates to trust in SEFAZ's servers, beside Node's and ICP-Brasil's roots. */
+  FISCAL_SEFAZ_CA: z.preprocess(blankToUndefined, z.string().optional()),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z

@@ -25,6 +25,8 @@ export interface SefazTarget {
   environment: TpAmb;
   keyPem: string;
   certPem: string;
+  /** The A1's intermediate certificates (PEM), sent after certPem in the TLS handshake; optional. */
+  chainPem?: string;
   /** Time limit of this call, ms. */
   timeoutMs: number;
 }

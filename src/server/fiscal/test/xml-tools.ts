@@ -79,13 +79,12 @@ const XMLSEC_IDS = ['infNFe', 'infEvento', 'infInut'].flatMap((e) => [
 ]);
 
 /**
- * xmlsec1 --verify with `caPath` as the only trusted root. A document with more than one
- * signature (nfeProc, procEventoNFe) is verified signature by signature with `node`
- * (xmlsec1 checks the first <Signature> it meets, or the one in the `--node-xpath`).
+ * xmlsec1 --verify with `caPath` as the only trusted root; the signed element may be a
+ * note's infNFe, an event's infEvento or an inutilização's infInut. xmlsec1 checks the
+ * first <Signature> of the file (the only one in each document we write or keep).
  */
-export function verifySignature(path: string, caPath: string, nodeXpath?: string): { ok: boolean; output: string } {
-  const at = nodeXpath ? ['--node-xpath', nodeXpath] : [];
-  const r = run('xmlsec1', ['--verify', ...XMLSEC_IDS, ...at, '--trusted-pem', caPath, path]);
+export function verifySignature(path: string, caPath: string): { ok: boolean; output: string } {
+  const r = run('xmlsec1', ['--verify', ...XMLSEC_IDS, '--trusted-pem', caPath, path]);
   return { ok: r.status === 0, output: r.stderr + r.stdout };
 }
 
