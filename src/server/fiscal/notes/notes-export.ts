@@ -10,13 +10,13 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { FISCAL_NOTE_STATUS_LABELS, type FiscalEnvironment } from '../../../shared/contract/fiscal-notes';
 import { addDays, startOfDayUtc } from '../../../shared/dates';
+import { assembleProcEvento, assembleProcInut } from '../../../shared/fiscal/sefaz-answers';
 import type { DbOrTx } from '../../db/client';
 import { fiscalInutilizations, fiscalNoteEvents, fiscalNotes, type FiscalNoteRow } from '../../db/schema';
 import { readFiscalSettings } from '../fiscal-settings';
 import { noteXml, XML_DECLARATION } from './notes-read';
 import { ZipWriter } from './zip-writer';
 
-const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
 /** Notes read at a time. */
 export const EXPORT_PAGE = 500;
 
@@ -94,7 +94,7 @@ export async function writeMonthExport(
       for (const event of events.filter((e) => e.noteId === note.id))
         await zip.add(
           `eventos/${note.key}-${event.type}-${event.sequence}-procEventoNFe.xml`,
-          `${XML_DECLARATION}<procEventoNFe xmlns="${NFE_NAMESPACE}" versao="1.00">${event.xml}${event.protocolXml}</procEventoNFe>`,
+          XML_DECLARATION + assembleProcEvento(event.xml, event.protocolXml!),
           event.createdAt,
         );
     }
@@ -111,6 +111,7 @@ export async function writeMonthExport(
         eq(fiscalInutilizations.tenantId, tenantId),
         eq(fiscalInutilizations.environment, environment),
         eq(fiscalInutilizations.status, 'homologada'),
+        isNotNull(fiscalInutilizations.protocolXml),
         gte(fiscalInutilizations.createdAt, start),
         lt(fiscalInutilizations.createdAt, end),
       ),
@@ -119,7 +120,7 @@ export async function writeMonthExport(
   for (const v of voided)
     await zip.add(
       `inutilizacoes/serie-${v.series}-${v.first}-${v.last}-procInutNFe.xml`,
-      `${XML_DECLARATION}<ProcInutNFe xmlns="${NFE_NAMESPACE}" versao="4.00">${v.xml}${v.protocolXml ?? ''}</ProcInutNFe>`,
+      XML_DECLARATION + assembleProcInut(v.xml, v.protocolXml!),
       v.createdAt,
     );
   await zip.add('resumo.csv', csv.join(''));

@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import type { FiscalNote, FiscalNoteDetail, FiscalNoteListQuery } from '../../../shared/contract/fiscal-notes';
 import { addDays, startOfDayUtc } from '../../../shared/dates';
+import { assembleNfeProc } from '../../../shared/fiscal/sefaz-answers';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import { pageOf } from '../../db/pages';
 import { fiscalNoteEvents, fiscalNotes, sales, type FiscalNoteRow } from '../../db/schema';
@@ -11,13 +12,11 @@ import { notFound } from '../../errors';
 import { whatToFix } from './what-to-fix';
 
 export const NOTE_NOT_FOUND = 'Nota fiscal não encontrada nesta loja.';
-const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /** The note as SEFAZ and the accountant keep it: nfeProc when it has its protocol, the signed NFe otherwise. */
 export function noteXml(row: Pick<FiscalNoteRow, 'xml' | 'protocolXml'>): string {
-  if (!row.protocolXml) return row.xml;
-  return `<nfeProc xmlns="${NFE_NAMESPACE}" versao="4.00">${row.xml}${row.protocolXml}</nfeProc>`;
+  return row.protocolXml ? assembleNfeProc(row.xml, row.protocolXml) : row.xml;
 }
 
 export function noteOf(row: FiscalNoteRow, saleNumber: string | null): FiscalNote {

@@ -56,6 +56,7 @@ export async function sefazSession(
       environment: TP_AMB[environment],
       keyPem: material.keyPem,
       certPem: material.certPem,
+      chainPem: material.chainPem.join(''),
       timeoutMs: SEFAZ_ACTION_TIMEOUT_MS,
     },
   };
