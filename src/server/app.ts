@@ -57,10 +57,6 @@ export interface AppConfig {
   trustProxy?: boolean;
   /** Login rate limits (defaults: spec constants). */
   loginLimits?: Partial<LoginLimits>;
-  /** The SEFAZ port (fiscal/sefaz-port.ts); absent: the fiscal actions that need SEFAZ answer 409. */
-  sefaz?: SefazPort | null;
-  /** The sale-to-note mapping a rejected note is rebuilt with (fiscal/notes/note-rebuilder.ts). */
-  rebuildNote?: NoteRebuilder | null;
 }
 
 export interface BuildAppOptions {
@@ -68,6 +64,10 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** A pino logger; absent: no logs (tests). */
   logger?: FastifyBaseLogger;
+  /** What the admin's fiscal actions speak to SEFAZ through (fiscal/sefaz-port.ts); absent: they answer 409. */
+  sefaz?: SefazPort;
+  /** The sale-to-note mapping a rejected note is rebuilt with (fiscal/notes/note-rebuilder.ts). */
+  rebuildNote?: NoteRebuilder;
 }
 
 /** An area's routes; the login ones (auth, approvals) use the login limits too. */
@@ -104,7 +104,7 @@ const API_AREAS: readonly (readonly [AreaRoutes, string])[] = [
   [fiscalNoteRoutes, '/api/fiscal'],
 ];
 
-export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger, sefaz, rebuildNote }: BuildAppOptions): Promise<FastifyInstance> {
   const app = (
     logger
       ? Fastify({ loggerInstance: logger, trustProxy: config.trustProxy ?? false, bodyLimit: 1_048_576 })
@@ -116,8 +116,8 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     db: db.db,
     tokens: createTokenService(config.jwtSecret),
     fiscalBox: createSecretBox(config.fiscalSecret),
-    sefaz: config.sefaz ?? null,
-    rebuildNote: config.rebuildNote ?? null,
+    sefaz: sefaz ?? null,
+    rebuildNote: rebuildNote ?? null,
   };
   const loginLimits = { ...DEFAULT_LOGIN_LIMITS, ...config.loginLimits };
 

@@ -1,13 +1,13 @@
 // The idempotency cases of 'Notas Fiscais': cancel, resend and inutilização, on notes the
 // real builder made and the store's A1 signed (src/server/fiscal/test/note-fixtures.ts),
-// with the scripted SEFAZ port the test's app is built with (NOTES_APP_CONFIG).
+// with the scripted SEFAZ port the test's app is built with (NOTES_APP_OPTIONS).
 import { insertNote, setUpEmitter } from '../../src/server/fiscal/test/note-fixtures';
 import { scriptedSefazEvents } from '../../src/server/fiscal/test/scripted-sefaz-events';
-import type { AppConfig } from '../../src/server/app';
+import type { TestAppOptions } from '../../src/server/test/helpers';
 import type { CaseKit, RouteCases } from './idempotency-fixtures';
 
 /** What the idempotency test's app needs for these routes: a SEFAZ that registers what it is sent. */
-export const NOTES_APP_CONFIG: Partial<AppConfig> = { sefaz: scriptedSefazEvents() };
+export const NOTES_APP_OPTIONS: TestAppOptions = { sefaz: scriptedSefazEvents() };
 
 /** Series of their own, so the notes never meet another case's. */
 const CANCEL_SERIES = 801;

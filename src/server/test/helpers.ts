@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp, type AppConfig } from '../app';
+import { buildApp, type AppConfig, type BuildAppOptions } from '../app';
 import type { Db } from '../db/client';
 import { DEMO, seedDemo } from '../demo/seed';
 import { createTenant } from '../access/tenants';
@@ -41,7 +41,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function setupTestApp(kind: TestDbKind, config: Partial<AppConfig> = {}): Promise<TestContext> {
+/** What else the app is built with (the NFC-e tests' SEFAZ port and queue settings). */
+export type TestAppOptions = Omit<BuildAppOptions, 'db' | 'config'>;
+
+export async function setupTestApp(
+  kind: TestDbKind,
+  config: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const db = database.db;
   const demo = await seedDemo(db);
@@ -54,6 +61,7 @@ export async function setupTestApp(kind: TestDbKind, config: Partial<AppConfig> 
   });
   const otherCashier = await createUser(db, created.tenant.id, { ...OTHER.cashier, role: 'user' });
   const app = await buildApp({
+    ...options,
     db: database,
     config: { jwtSecret: TEST_JWT_SECRET, fiscalSecret: TEST_FISCAL_SECRET, distDir: null, ...config },
   });
@@ -210,8 +218,12 @@ export interface TestStore {
 export const NO_STORE = {} as TestStore;
 
 /** A fresh app and database with both stores signed in (use in beforeAll; ctx.close() in afterAll). */
-export async function openTestStore(kind: TestDbKind, config: Partial<AppConfig> = {}): Promise<TestStore> {
-  const ctx = await setupTestApp(kind, config);
+export async function openTestStore(
+  kind: TestDbKind,
+  config: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): Promise<TestStore> {
+  const ctx = await setupTestApp(kind, config, options);
   const s = await loginAll(ctx);
   return {
     ctx,
@@ -233,10 +245,11 @@ export function useTestStore(
   kind: TestDbKind,
   take: (store: TestStore) => unknown,
   config: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
 ): void {
   let store: TestStore | undefined;
   beforeAll(async () => {
-    store = await openTestStore(kind, config);
+    store = await openTestStore(kind, config, options);
     await take(store);
   });
   afterAll(() => store?.ctx.close());

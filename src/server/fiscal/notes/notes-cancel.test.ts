@@ -38,7 +38,7 @@ describe.each(databases())("'Notas Fiscais': list, detail, cancel, resend (%s)",
     rebuilt.push({ saleId: note.saleId, number: note.number });
     return sampleNote({ items: [{ ...SAMPLE_ITEMS[0]!, description: 'Café torrado 500 g (novo nome)' }], discount: 0, payments: [{ method: 'cash', amount: 5000 }] }); // prettier-ignore
   };
-  useTestStore(kind, (store) => ({ ctx, http, tenantId, admin, cashier } = store), { sefaz, rebuildNote });
+  useTestStore(kind, (store) => ({ ctx, http, tenantId, admin, cashier } = store), {}, { sefaz, rebuildNote });
   beforeAll(async () => {
     requireTools();
     caPath = await setUpEmitter(http, admin);

@@ -33,7 +33,7 @@ describe.each(databases())("'Notas Fiscais': numbering, inutilização and the m
   let { ctx, http, tenantId, admin, cashier } = NO_STORE;
   let caPath = '';
   const sefaz = scriptedSefazEvents();
-  useTestStore(kind, (store) => ({ ctx, http, tenantId, admin, cashier } = store), { sefaz });
+  useTestStore(kind, (store) => ({ ctx, http, tenantId, admin, cashier } = store), {}, { sefaz });
   beforeAll(async () => {
     requireTools();
     caPath = await setUpEmitter(http, admin);

@@ -33,7 +33,7 @@ describe.each(databases())("'Notas Fiscais' against the stand-in SEFAZ (%s)", (k
     inutilize: (...a) => rig.client.inutilize(...a),
     status: (...a) => rig.client.status(...a),
   };
-  useTestStore(kind, (store) => ({ ctx, http, tenantId, admin } = store), { sefaz: port });
+  useTestStore(kind, (store) => ({ ctx, http, tenantId, admin } = store), {}, { sefaz: port });
   beforeAll(async () => {
     requireTools();
     const caPath = await setUpEmitter(http, admin);

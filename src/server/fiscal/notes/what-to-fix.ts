@@ -1,5 +1,8 @@
 // What the admin does about a rejection, in pt-BR: the codes a store's own data causes get
 // where to fix it; any other code gets the general advice (SEFAZ's reason is shown beside).
+// TODO(lead): the emission's src/shared/fiscal/rejection-fixes.ts (branch emission) has the
+// larger table; when both are merged, take its whatToFix here and keep GENERAL as the
+// fallback for a code it does not explain.
 const BY_CODE: Readonly<Record<number, string>> = {
   110: 'Uso denegado: a situação da empresa na SEFAZ impede a emissão. Fale com o contador antes de vender com nota.',
   213: 'O certificado A1 é de outro CNPJ. Envie o certificado da loja em Configurações > Fiscal.',
