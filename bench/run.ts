@@ -25,6 +25,8 @@
 //             a bare crypto.sign of the same bytes (nfce.ts)
 //   sefaz     a signed NFC-e sent to the stand-in SEFAZ and its answer read, p95, beside
 //             the smallest exchange (NFeStatusServico4) on the same connection (sefaz.ts)
+//   notes-export  the accountant's ZIP of a month of 10,000 NFC-e, its time and peak memory
+//             (notes-export.ts)
 //   import    a spreadsheet of 50,000 products previewed and confirmed on PGlite, the peak
 //             memory of each, beside a raw bulk insert of the same rows (imports.ts)
 //   lighthouse  Lighthouse 12 mobile, cold, on /login and /vendas (signed in); bytes over
@@ -76,6 +78,7 @@ import { reportsPart } from './reports';
 import { lighthousePart } from './lighthouse';
 import { nfeEntryPart } from './nfe-entry';
 import { nfcePart } from './nfce';
+import { notesExportPart } from './notes-export';
 import { sefazPart } from './sefaz';
 import { importsPart } from './imports';
 import { salesLoadPart } from './sales-load';
@@ -94,6 +97,7 @@ const PARTS: BenchPart[] = [
   caixaPart,
   nfeEntryPart,
   nfcePart,
+  notesExportPart,
   sefazPart,
   importsPart,
   lighthousePart,

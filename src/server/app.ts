@@ -36,6 +36,8 @@ import { stockCountRoutes } from './stock/stock-counts-routes';
 import { stockEntryRoutes } from './stock/stock-entries-routes';
 import { importRoutes } from './imports/imports-routes';
 import { fiscalRoutes } from './fiscal/fiscal-routes';
+import { fiscalNoteRoutes } from './fiscal/notes/notes-routes';
+import type { NoteRebuilder } from './fiscal/notes/note-rebuilder';
 import { dashboardRoutes } from './reports/dashboard-routes';
 import { financialReportRoutes } from './reports/financial-reports-routes';
 import { returnRoutes, storeCreditRoutes } from './sales/returns/returns-routes';
@@ -82,6 +84,8 @@ export interface BuildAppOptions {
   emissionQueue?: EmissionOptions['queue'];
   /** Draws each note's cNF (tests: a seeded source). */
   random?: () => number;
+  /** The sale-to-note mapping a rejected note is rebuilt with (fiscal/notes/note-rebuilder.ts). */
+  rebuildNote?: NoteRebuilder;
 }
 
 /** An area's routes; the login ones (auth, approvals) use the login limits too. */
@@ -115,6 +119,7 @@ const API_AREAS: readonly (readonly [AreaRoutes, string])[] = [
   [stockCountRoutes, '/api/stock-counts'],
   [importRoutes, '/api/imports'],
   [fiscalRoutes, '/api/fiscal'],
+  [fiscalNoteRoutes, '/api/fiscal'],
 ];
 
 export async function buildApp({
@@ -125,6 +130,7 @@ export async function buildApp({
   taxRates,
   emissionQueue,
   random,
+  rebuildNote,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = (
     logger
@@ -148,6 +154,8 @@ export async function buildApp({
     tokens: createTokenService(config.jwtSecret),
     fiscalBox,
     emission,
+    sefaz: sefaz ?? null,
+    rebuildNote: rebuildNote ?? null,
   };
   // The worker stops with the app, after the sends under way.
   app.decorate('emission', emission);

@@ -4,7 +4,9 @@ import type { Role } from '../shared/permissions';
 import type { TokenService } from './core/tokens';
 import type { Database, Db } from './db/client';
 import type { Emission } from './fiscal/emission';
+import type { NoteRebuilder } from './fiscal/notes/note-rebuilder';
 import type { SecretBox } from './fiscal/secret-box';
+import type { SefazPort } from './fiscal/sefaz-port';
 
 export interface AppContext {
   database: Database;
@@ -14,6 +16,10 @@ export interface AppContext {
   fiscalBox: SecretBox;
   /** The NFC-e emission: the sales' notes and the queue that sends them (fiscal/emission.ts). */
   emission: Emission;
+  /** How the product speaks to SEFAZ; null: not configured (the fiscal actions answer so). */
+  sefaz: SefazPort | null;
+  /** Rebuilds a rejected note's document from its sale (the emission's mapping); null: not available. */
+  rebuildNote: NoteRebuilder | null;
 }
 
 export interface RouteOptions {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_STORE, useTestStore } from '../../src/server/test/helpers';
 import { databases } from '../../src/server/test/testDb';
 import { routeCases } from './idempotency-cases';
+import { NOTES_APP_OPTIONS } from './idempotency-fiscal-notes-cases';
 import type { Answer, Call, Case } from './idempotency-fixtures';
 
 /** The routes that take no key, each with the reason it declares (http/idempotency.ts). */
@@ -33,10 +34,15 @@ describe.each(databases())('Idempotency-Key on every mutating route (%s)', (kind
   /** Every table of the database as one hash: equal means nothing was written. */
   const fingerprint = () => tablesFingerprint(ctx.db);
 
-  useTestStore(kind, (store) => {
-    ({ ctx, http, admin } = store);
-    cases = routeCases({ db: ctx.db, http, admin, tenantId: store.tenantId });
-  });
+  useTestStore(
+    kind,
+    (store) => {
+      ({ ctx, http, admin } = store);
+      cases = routeCases({ db: ctx.db, http, admin, tenantId: store.tenantId });
+    },
+    {},
+    NOTES_APP_OPTIONS,
+  );
 
   const byHeader = async (method: string, call: Call, key: string): Promise<Answer> => {
     const res = await http.call(method as 'POST', call.url, {

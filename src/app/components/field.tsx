@@ -112,14 +112,16 @@ export function CheckboxField({ label, checked, onChange, description, disabled,
 export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string;
   error?: string;
+  /** Shown under the field while there is no error (a character count). */
+  hint?: string;
   id?: string;
 }
 
-export function TextAreaField({ label, error, id, className, rows = 3, ...props }: TextAreaFieldProps) {
+export function TextAreaField({ label, error, hint, id, className, rows = 3, ...props }: TextAreaFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldFrame id={fieldId} label={label} error={error} className={className} required={props.required}>
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint} className={className} required={props.required}>
       <textarea
         id={fieldId}
         rows={rows}

@@ -188,10 +188,27 @@ export function createApiClient({ tokens, refresher, fetchFn = globalFetch, base
     return parsed.data;
   }
 
+  /** GETs a file (a ZIP) as a Blob, with the session's token; a refusal throws ApiError as any request. */
+  async function download(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
+    const url = buildUrl(base, path, options.query);
+    const token = await prepareToken();
+    const init = (bearer: string | null): RequestInit => ({
+      method: 'GET',
+      headers: { Accept: '*/*', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+      signal: options.signal,
+    });
+    let response = await sendOnce(fetchFn, url, init(token));
+    if (response.status === 401 && tokens.getRefreshToken())
+      response = await sendOnce(fetchFn, url, init(await refresher.refresh(token)));
+    if (!response.ok) throw httpError(response, await readJson(response));
+    return response.blob();
+  }
+
   type Options = Omit<RequestOptions, 'body'>;
   return {
     send,
     request,
+    download,
     get: <S extends z.ZodType>(schema: S, path: string, options?: Options) => request(schema, 'GET', path, options),
     post: <S extends z.ZodType>(schema: S, path: string, body?: unknown, options?: Options) =>
       request(schema, 'POST', path, { ...options, body }),

@@ -36,6 +36,7 @@ import { getSaleDetail, listSales, saleByNumber } from './history/sale-history';
 import { saleStats } from './records/sale-queries';
 import { cancelSale, updateSale } from './changes/sale-update';
 import { deliverNotes } from './sale-notes';
+import { cancelNoteOfSale } from '../fiscal/notes/notes-cancel';
 
 /**
  * /api/sales (spec §7). Cashiers: sales.read and sales.create; update, cancel and line
@@ -107,8 +108,16 @@ export const saleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx
     params: IdParams,
     body: SaleCancelSchema,
     response: SaleResponseSchema,
-    run: async (tx, { tenantId, userId }, body, { id }: IdParam) =>
-      ok(await cancelSale(db, tenantId, id, tx, userId, body.reason ?? null)),
+    run: async (tx, { tenantId, userId }, body, { id }: IdParam) => {
+      const sale = await cancelSale(db, tenantId, id, tx, userId, body.reason ?? null);
+      // Its NFC-e is cancelled too within the window; otherwise the answer says why it stands.
+      const notice = await cancelNoteOfSale(ctx, tx, tenantId, {
+        id,
+        number: sale.number,
+        reason: sale.cancel_reason ?? null,
+      });
+      return ok(notice ? { ...sale, fiscal_note_notice: notice } : sale);
+    },
   });
 
   const create = { access: 'sales.create' } as const;

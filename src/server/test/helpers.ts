@@ -245,10 +245,11 @@ export function useTestStore(
   kind: TestDbKind,
   take: (store: TestStore) => unknown,
   config: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
 ): void {
   let store: TestStore | undefined;
   beforeAll(async () => {
-    store = await openTestStore(kind, config);
+    store = await openTestStore(kind, config, options);
     await take(store);
   });
   afterAll(() => store?.ctx.close());

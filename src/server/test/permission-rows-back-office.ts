@@ -12,6 +12,9 @@ import {
   type Row,
 } from './permission-fixtures';
 
+/** A note no store has. */
+const NO_NOTE = '00000000-0000-4000-8000-000000000000';
+
 export const BACK_OFFICE_ROWS: Row[] = [
   { route: 'GET /api/accounts-payable', cashier: 403, admin: 200 },
   { route: 'GET /api/accounts-payable/statistics', cashier: 403, admin: 200 },
@@ -95,6 +98,15 @@ export const BACK_OFFICE_ROWS: Row[] = [
     cashier: 200,
     admin: 200,
   },
+  { route: 'GET /api/fiscal/notes', cashier: 403, admin: 200 },
+  // The answer is a ZIP, not the JSON envelope: the admin's row asks a month that does not exist.
+  { route: 'GET /api/fiscal/notes/export', url: async () => '/api/fiscal/notes/export?month=2026-13', cashier: 403, admin: 400 }, // prettier-ignore
+  { route: 'GET /api/fiscal/notes/:id', url: async () => `/api/fiscal/notes/${NO_NOTE}`, cashier: 403, admin: 404 },
+  { route: 'POST /api/fiscal/notes/:id/cancel', url: async () => `/api/fiscal/notes/${NO_NOTE}/cancel`, body: () => ({ justification: 'Cliente desistiu da compra' }), cashier: 403, admin: 404 }, // prettier-ignore
+  { route: 'POST /api/fiscal/notes/:id/resend', url: async () => `/api/fiscal/notes/${NO_NOTE}/resend`, cashier: 403, admin: 404 }, // prettier-ignore
+  { route: 'GET /api/fiscal/gaps', cashier: 403, admin: 200 },
+  // No number of series 1 was skipped yet: the admin is refused with the reason.
+  { route: 'POST /api/fiscal/inutilizations', body: () => ({ series: 1, first: 1, last: 1, justification: 'Números saltados pelo caixa' }), cashier: 403, admin: 400 }, // prettier-ignore
   { route: 'GET /api/stock-counts', cashier: 403, admin: 200 },
   {
     route: 'POST /api/stock-counts',

@@ -26,6 +26,8 @@ export const EMISSION_TIMEOUT_MAX = 60;
 const EMISSION_TIMEOUT_MESSAGE = `Tempo de espera pela SEFAZ: de ${EMISSION_TIMEOUT_MIN} a ${EMISSION_TIMEOUT_MAX} segundos`;
 /** R$ 10.000,00 in centavos: from this total the till requires the consumer's CPF/CNPJ. */
 export const CONSUMER_DOCUMENT_THRESHOLD_DEFAULT = 1_000_000;
+/** The cancel window most states give an NFC-e: 30 minutes after its authorization. */
+export const CANCEL_WINDOW_MINUTES = 30;
 
 /** Days before the A1 expires from which the dashboard warns. */
 export const CERTIFICATE_WARNING_DAYS = 30;
@@ -142,6 +144,11 @@ const FiscalFields = {
     .int({ error: 'CPF/CNPJ obrigatório a partir de: use um número inteiro de centavos' })
     .min(1, { error: 'CPF/CNPJ obrigatório a partir de: informe um valor maior que zero' })
     .max(100_000_000_00, { error: 'CPF/CNPJ obrigatório a partir de: valor alto demais' }),
+  /** Minutes after the authorization in which a note may be cancelled (the state's window). */
+  cancel_window_minutes: z
+    .int({ error: 'Prazo de cancelamento: de 1 a 10.080 minutos' })
+    .min(1, { error: 'Prazo de cancelamento: de 1 a 10.080 minutos' })
+    .max(10_080, { error: 'Prazo de cancelamento: de 1 a 10.080 minutos' }),
 };
 
 /** The fiscal settings as kept (the secrets apart), each with its default. */
@@ -160,6 +167,7 @@ export const FiscalSettingsSchema = z.object({
   }),
   emission_timeout_seconds: FiscalFields.emission_timeout_seconds.default(EMISSION_TIMEOUT_DEFAULT),
   consumer_document_threshold: FiscalFields.consumer_document_threshold.default(CONSUMER_DOCUMENT_THRESHOLD_DEFAULT),
+  cancel_window_minutes: FiscalFields.cancel_window_minutes.default(CANCEL_WINDOW_MINUTES),
 });
 export type FiscalSettings = z.infer<typeof FiscalSettingsSchema>;
 

@@ -154,6 +154,11 @@ export const SaleSchema = z.object({
   cancel_reason: z.string().nullable().optional(),
   /** Its NFC-e, when the store emits (contract/fiscal-notes.ts); null or absent otherwise. */
   fiscal_note: FiscalNoteReceiptSchema.nullable().optional(),
+  /**
+   * On a cancel's answer: what the admin should know of the sale's NFC-e when it was not
+   * cancelled with the sale (outside the window, refused, not yet authorized), in pt-BR.
+   */
+  fiscal_note_notice: z.string().nullable().optional(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

@@ -105,6 +105,7 @@ describe('layout', () => {
     'Clientes',
     'Nova Venda',
     'Histórico de Vendas',
+    'Notas Fiscais',
     'Entrada de Mercadorias',
     'Etiquetas',
     'Inventário',
@@ -116,6 +117,7 @@ describe('layout', () => {
   /** The entries only an admin sees; a cashier sees the rest. */
   const ADMIN_ONLY = [
     'Contas a Pagar',
+    'Notas Fiscais',
     'Entrada de Mercadorias',
     'Etiquetas',
     'Inventário',

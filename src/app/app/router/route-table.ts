@@ -81,6 +81,14 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     nav: { label: 'Histórico de Vendas', icon: 'report', adminOnly: false },
   },
   {
+    // Beyond spec §2: the store's NFC-e (issue 33), admins only.
+    segment: 'notas-fiscais',
+    module: 'features/fiscal-notes/fiscal-notes-screen.tsx',
+    component: 'FiscalNotesScreen',
+    permission: 'fiscal.settings',
+    nav: { label: 'Notas Fiscais', icon: 'report', adminOnly: true },
+  },
+  {
     // Beyond spec §2: goods in from a supplier's NF-e.
     segment: 'entradas',
     module: 'features/stock-entries/stock-entries-screen.tsx',

@@ -161,3 +161,4 @@ export const ibptRates = pgTable(
   },
   (t) => [primaryKey({ name: 'ibpt_rates_pkey', columns: [t.tenantId, t.ncm, t.ex] })],
 );
+export type FiscalInutilizationRow = typeof fiscalInutilizations.$inferSelect;

@@ -1,0 +1,213 @@
+// Notas Fiscais with the API faked at fetch: the list with its status badges and filters
+// sent as the contract has them; a rejected note's detail with SEFAZ's code, reason and
+// what to fix, the XML, and 'Reenviar'; 'Cancelar nota' asking for a justification whose
+// characters are counted and refused under 15; 'Numeração' voiding a run; 'Baixar XML do
+// mês' asking the month's ZIP; the menu entry for admins only.
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeServer, type FakeServer } from '../../test/fake-server';
+import { ADMIN, CASHIER, signedInAs } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { expectToast, text } from '../../test/screen-text';
+
+let server: FakeServer;
+const KEY = '35261111222333000181650010000000121000000126';
+
+function note(number: number, status: string, extra: Record<string, unknown> = {}) {
+  return {
+    id: `7b0c6f0e-1c1a-4d5e-9f00-${String(number).padStart(12, '0')}`,
+    status,
+    environment: 'homologacao',
+    series: 1,
+    number,
+    key: KEY.slice(0, 34) + String(number).padStart(10, '0'),
+    issued_at_local: '2026-11-29T10:05:09-03:00',
+    protocol: status === 'autorizada' ? '135260000000012' : null,
+    authorized_at: status === 'autorizada' ? '2026-11-29T10:05:10-03:00' : null,
+    qr_code: 'https://exemplo/qr',
+    url_chave: 'https://exemplo/consulta',
+    customer_document: null,
+    approximate_taxes: null,
+    total: 45.9,
+    change: 0,
+    cstat: null,
+    reason: null,
+    sale_id: null,
+    sale_number: 'A-0042',
+    what_to_fix: null,
+    attempts: 1,
+    cancelled_at: null,
+    cancel_reason: null,
+    created_at: '2026-11-29T13:05:09.000Z',
+    updated_at: '2026-11-29T13:05:09.000Z',
+    ...extra,
+  };
+}
+
+const REJECTED = note(12, 'rejeitada', {
+  cstat: 778,
+  reason: 'Rejeição: Informado NCM inexistente',
+  what_to_fix: 'Um item tem NCM inexistente. Corrija o NCM do produto (a tabela muda) e reenvie.',
+});
+const AUTHORIZED = note(11, 'autorizada');
+const detailOf = (n: Record<string, unknown>) => ({
+  ...n,
+  xml: `<nfeProc><NFe>${n.number}</NFe></nfeProc>`,
+  events: [],
+});
+
+beforeEach(() => {
+  server = createFakeServer();
+  signedInAs(server, ADMIN);
+  server.on('GET', '/api/fiscal/notes', () => ({
+    body: {
+      success: true,
+      data: { notes: [REJECTED, AUTHORIZED], pagination: { page: 1, limit: 20, total: 2, totalPages: 1 } },
+    },
+  }));
+  server.on('GET', `/api/fiscal/notes/${REJECTED.id}`, () => ({ body: { success: true, data: detailOf(REJECTED) } }));
+  server.on('GET', `/api/fiscal/notes/${AUTHORIZED.id}`, () => ({ body: { success: true, data: detailOf(AUTHORIZED) } })); // prettier-ignore
+  server.on('GET', '/api/fiscal/gaps', () => ({
+    body: { success: true, data: { gaps: [{ series: 1, first: 3, last: 4 }] } },
+  }));
+});
+
+async function openScreen() {
+  const rendered = renderApp('/notas-fiscais');
+  await screen.findByRole('heading', { name: 'Notas Fiscais' });
+  return rendered;
+}
+
+describe('Notas Fiscais', () => {
+  it('lists the notes with their status, and sends the filters as the contract has them', async () => {
+    const { user } = await openScreen();
+    const list = await screen.findByRole('list', { name: 'Notas fiscais' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(text(rows[0]!)).toContain('NFC-e nº 12 série 1');
+    expect(text(rows[0]!)).toContain('Rejeitada');
+    expect(text(rows[0]!)).toContain('778: Rejeição: Informado NCM inexistente');
+    expect(text(rows[1]!)).toContain('Autorizada');
+    expect(text(rows[1]!)).toContain('29/11/2026 10:05');
+
+    await user.selectOptions(screen.getByLabelText('Situação'), 'rejeitada');
+    await user.type(screen.getByLabelText('Série'), '1a');
+    await waitFor(() => {
+      const last = server.callsTo('GET', '/api/fiscal/notes').at(-1)!;
+      expect(last.url.searchParams.get('status')).toBe('rejeitada');
+      expect(last.url.searchParams.get('series')).toBe('1');
+      expect(last.url.searchParams.get('page')).toBe('1');
+    });
+  });
+
+  it("a rejected note's detail says SEFAZ's code and reason, what to fix, shows the XML; 'Reenviar' sends it back", async () => {
+    server.on('POST', `/api/fiscal/notes/${REJECTED.id}/resend`, () => ({
+      body: { success: true, data: { ...REJECTED, status: 'pendente', cstat: null, reason: null } },
+    }));
+    const { user } = await openScreen();
+    await user.click(await screen.findByRole('button', { name: /NFC-e nº 12/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'NFC-e nº 12, série 1' });
+    const rejection = await within(dialog).findByRole('note', { name: 'Rejeição' });
+    expect(text(rejection)).toContain('Rejeitada pela SEFAZ (778): Rejeição: Informado NCM inexistente');
+    expect(text(rejection)).toContain('O que fazer: Um item tem NCM inexistente.');
+    expect(text(within(dialog).getByRole('region', { name: 'XML da nota' }))).toContain('<nfeProc><NFe>12</NFe></nfeProc>'); // prettier-ignore
+    expect(within(dialog).queryByRole('button', { name: 'Cancelar nota' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Reenviar' }));
+    await expectToast(
+      'Nota reenviada',
+      'A nota foi refeita com os dados de hoje, com o mesmo número, assinada de novo e posta na fila.',
+    );
+    expect(
+      server.callsTo('POST', `/api/fiscal/notes/${REJECTED.id}/resend`)[0]!.headers['Idempotency-Key'],
+    ).toBeTruthy();
+  });
+
+  it("'Cancelar nota' counts the justification's characters, refuses it under 15, then sends it", async () => {
+    server.on('POST', `/api/fiscal/notes/${AUTHORIZED.id}/cancel`, ({ body }) => ({
+      body: {
+        success: true,
+        data: detailOf({ ...AUTHORIZED, status: 'cancelada', cancel_reason: (body as { justification: string }).justification }), // prettier-ignore
+      },
+    }));
+    const { user } = await openScreen();
+    await user.click(await screen.findByRole('button', { name: /NFC-e nº 11/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'NFC-e nº 11, série 1' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Cancelar nota' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancelar a NFC-e nº 11' });
+    const field = within(confirm).getByLabelText('Justificativa');
+    await user.type(field, 'Desistiu');
+    expect(text(confirm)).toContain('8/255 caracteres (mínimo 15)');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar nota' }));
+    expect(text(confirm)).toContain('Escreva pelo menos 15 caracteres (faltam 7).');
+    expect(server.callsTo('POST', `/api/fiscal/notes/${AUTHORIZED.id}/cancel`)).toHaveLength(0);
+    await user.type(field, ' da compra no caixa');
+    expect(text(confirm)).toContain('27/255 caracteres');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar nota' }));
+    await expectToast('Nota cancelada', 'NFC-e nº 11: cancelamento registrado na SEFAZ.');
+    expect(server.callsTo('POST', `/api/fiscal/notes/${AUTHORIZED.id}/cancel`)[0]!.body).toEqual({
+      justification: 'Desistiu da compra no caixa',
+    });
+  });
+
+  it('a refused cancel is said as the server says it (the note stands, outside the window)', async () => {
+    const refusal = 'A nota foi autorizada em 29/11/2026 10:05 e o prazo de cancelamento (30 minutos) terminou: ela continua válida.'; // prettier-ignore
+    server.on('POST', `/api/fiscal/notes/${AUTHORIZED.id}/cancel`, () => ({
+      status: 409,
+      body: { success: false, code: 'CONFLICT', error: refusal },
+    }));
+    const { user } = await openScreen();
+    await user.click(await screen.findByRole('button', { name: /NFC-e nº 11/ }));
+    await user.click(await screen.findByRole('button', { name: 'Cancelar nota' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.type(within(confirm).getByLabelText('Justificativa'), 'Cliente desistiu da compra');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar nota' }));
+    await expectToast('A nota não foi cancelada', refusal);
+  });
+
+  it("'Numeração' lists the skipped runs and voids one; 'Baixar XML do mês' asks the month's ZIP", async () => {
+    server.on('POST', '/api/fiscal/inutilizations', ({ body }) => ({
+      status: 201,
+      body: { success: true, data: { id: '7b0c6f0e-1c1a-4d5e-9f00-0000000000f1', ...(body as object), status: 'homologada', protocol: '135260000000099', cstat: 102, reason: 'Inutilização de número homologado', created_at: '2026-11-29T13:05:09.000Z' } }, // prettier-ignore
+    }));
+    server.on('GET', '/api/fiscal/notes/export', () => ({ body: { zip: true } }));
+    const created = vi.fn(() => 'blob:zip');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const { user } = await openScreen();
+    await user.click(screen.getByRole('tab', { name: 'Numeração' }));
+    const gaps = await screen.findByRole('list', { name: 'Números saltados' });
+    expect(text(gaps)).toContain('Série 1: nº 3 a 4');
+    await user.click(within(gaps).getByRole('button', { name: 'Inutilizar' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Inutilizar série 1, nº 3 a 4' });
+    await user.type(within(confirm).getByLabelText('Justificativa'), 'Números saltados por falha');
+    await user.click(within(confirm).getByRole('button', { name: 'Inutilizar' }));
+    await expectToast('Números inutilizados', 'Série 1, nº 3 a 4: protocolo 135260000000099.');
+    expect(server.callsTo('POST', '/api/fiscal/inutilizations')[0]!.body).toEqual({
+      series: 1,
+      first: 3,
+      last: 4,
+      justification: 'Números saltados por falha',
+    });
+
+    const month = screen.getByLabelText('Mês') as HTMLInputElement;
+    await user.clear(month);
+    await user.type(month, '2026-10');
+    await user.click(screen.getByRole('button', { name: 'Baixar XML do mês' }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    const asked = server.callsTo('GET', '/api/fiscal/notes/export')[0]!;
+    expect(asked.url.searchParams.get('month')).toBe('2026-10');
+    expect(asked.headers.Authorization).toMatch(/^Bearer /);
+  });
+
+  it('is in the menu for admins only', async () => {
+    await openScreen();
+    expect(screen.getAllByRole('link', { name: 'Notas Fiscais' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('Notas Fiscais for a cashier', () => {
+  it('has no menu entry', async () => {
+    signedInAs(server, CASHIER);
+    renderApp('/');
+    await screen.findAllByRole('link', { name: 'Dashboard' });
+    expect(screen.queryByRole('link', { name: 'Notas Fiscais' })).toBeNull();
+  });
+});

@@ -1,0 +1,103 @@
+// 'Reenviar' (POST /api/fiscal/notes/:id/resend). A pending note goes back to the head of
+// the queue (next_attempt_at = now) with its bytes as they are: the queue sends the same
+// document, and consults first when the last send got no answer. A rejected note is made
+// again from its sale with today's product data (note-rebuilder.ts), with the same series
+// and number, a new dhEmi (SEFAZ refuses an old one) and the cNF it had, signed again, and
+// queued: DESIGN's 'a corrected rejected note is signed again'. Nothing is sent here.
+import { and, eq } from 'drizzle-orm';
+import type { FiscalNote } from '../../../shared/contract/fiscal-notes';
+import { TP_AMB } from '../../../shared/contract/fiscal-settings';
+import { buildNfce } from '../../../shared/fiscal/nfce-xml';
+import { NfceBuildError } from '../../../shared/fiscal/nfce-check';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { fiscalNotes, sales } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
+import { NO_REBUILDER, NO_SALE_TO_REBUILD } from './note-rebuilder';
+import { loadNote, noteOf } from './notes-read';
+import { sefazSession } from './notes-sefaz';
+
+export const NOTHING_TO_RESEND: Readonly<Record<string, string>> = {
+  autorizada: 'Esta nota já está autorizada: não há o que reenviar.',
+  cancelada: 'Esta nota está cancelada: não há o que reenviar.',
+  inutilizada: 'O número desta nota foi inutilizado: não há o que reenviar.',
+};
+
+export async function resendNote(
+  ctx: AppContext,
+  t: DbOrTx,
+  tenantId: string,
+  id: string,
+  now = new Date(),
+): Promise<FiscalNote> {
+  const note = await loadNote(t, tenantId, id, true);
+  const where = and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.id, id));
+  if (note.status === 'pendente') {
+    await t.update(fiscalNotes).set({ nextAttemptAt: now, updatedAt: now }).where(where);
+  } else if (note.status === 'rejeitada') {
+    if (!note.saleId) throw conflict(NO_SALE_TO_REBUILD);
+    if (!ctx.rebuildNote) throw conflict(NO_REBUILDER);
+    const session = await sefazSession(ctx, t, tenantId, note.environment);
+    const wanted = await ctx.rebuildNote(t, {
+      tenantId,
+      saleId: note.saleId,
+      environment: note.environment,
+      series: note.series,
+      number: note.number,
+    });
+    let built;
+    try {
+      built = buildNfce(
+        {
+          ...wanted,
+          environment: TP_AMB[note.environment],
+          series: note.series,
+          number: note.number,
+          issued_at: now.toISOString(),
+          numeric_code: note.numericCode,
+        },
+        Math.random,
+      );
+    } catch (error) {
+      if (error instanceof NfceBuildError)
+        throw badRequest(`A nota ainda não pode ser refeita: ${error.problems.join(' ')}`);
+      throw error;
+    }
+    await t
+      .update(fiscalNotes)
+      .set({
+        status: 'pendente',
+        key: built.key,
+        numericCode: built.numeric_code,
+        issuedAt: now,
+        issuedAtLocal: built.issued_at_local,
+        xml: session.signer.sign(built.xml, 'infNFe'),
+        protocolXml: null,
+        protocol: null,
+        authorizedAt: null,
+        cstat: null,
+        reason: null,
+        qrCode: built.qr_code,
+        urlChave: built.url_chave,
+        customerDocument: wanted.customer?.document ?? null,
+        total: built.totals.total,
+        change: built.totals.change,
+        approximateTaxes: built.totals.approximate_taxes ?? null,
+        attempts: 0,
+        inDoubt: false,
+        nextAttemptAt: now,
+        claimedUntil: null,
+        claimedBy: null,
+        updatedAt: now,
+      })
+      .where(where);
+  } else {
+    throw conflict(NOTHING_TO_RESEND[note.status]!);
+  }
+  const [row] = await t
+    .select({ note: fiscalNotes, saleNumber: sales.number })
+    .from(fiscalNotes)
+    .leftJoin(sales, and(eq(sales.tenantId, fiscalNotes.tenantId), eq(sales.id, fiscalNotes.saleId)))
+    .where(where);
+  return noteOf(row!.note, row!.saleNumber);
+}

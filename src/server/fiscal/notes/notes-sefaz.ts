@@ -1,0 +1,78 @@
+// What an admin's action on a note needs to speak to SEFAZ: the port the app was given,
+// the store's emitter (CNPJ and UF), its A1 opened as PEM for the signer and for TLS, and
+// the target (UF, environment, time limit). Each missing part is a 409 in pt-BR saying
+// where to fix it.
+import type { FiscalEnvironment } from '../../../shared/contract/fiscal-notes';
+import { TP_AMB, type FiscalSettings } from '../../../shared/contract/fiscal-settings';
+import type { Uf } from '../../../shared/fiscal/uf';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { conflict } from '../../errors';
+import { storeSigningMaterial } from '../certificate-store';
+import { readFiscalSettings } from '../fiscal-settings';
+import { SefazUnreachable, type SefazPort, type SefazTarget } from '../sefaz-port';
+import { createXmlSigner, type XmlSigner } from '../xml-signature';
+
+/** How long an admin's call waits for SEFAZ. TODO(lead): the emission's time-limit setting when it lands. */
+export const SEFAZ_ACTION_TIMEOUT_MS = 15_000;
+
+export const NO_TRANSMISSION = 'A transmissão à SEFAZ não está configurada neste servidor. Fale com o suporte.';
+export const NO_EMITTER = 'Preencha os dados do emitente em Configurações > Fiscal.';
+export const NO_CERTIFICATE_TO_SIGN = 'Envie o certificado digital A1 da loja em Configurações > Fiscal.';
+export const sefazSilent = (what: string) =>
+  `A SEFAZ não respondeu ${what}. Nada mudou por aqui: tente de novo em instantes.`;
+
+export interface SefazSession {
+  port: SefazPort;
+  settings: FiscalSettings;
+  cnpj: string;
+  uf: Uf;
+  signer: XmlSigner;
+  target: SefazTarget;
+}
+
+/** Everything to sign and send a document of the store in `environment`. */
+export async function sefazSession(
+  ctx: AppContext,
+  t: DbOrTx,
+  tenantId: string,
+  environment: FiscalEnvironment,
+): Promise<SefazSession> {
+  const port = ctx.sefaz;
+  if (!port) throw conflict(NO_TRANSMISSION);
+  const settings = await readFiscalSettings(t, tenantId);
+  if (!settings.emitter) throw conflict(NO_EMITTER);
+  const material = await storeSigningMaterial(t, ctx.fiscalBox, tenantId).catch(() => null);
+  if (!material) throw conflict(NO_CERTIFICATE_TO_SIGN);
+  const uf = settings.emitter.address.uf;
+  return {
+    port,
+    settings,
+    cnpj: settings.emitter.cnpj,
+    uf,
+    signer: createXmlSigner(material),
+    target: {
+      uf,
+      environment: TP_AMB[environment],
+      keyPem: material.keyPem,
+      certPem: material.certPem,
+      chainPem: material.chainPem.join(''),
+      timeoutMs: SEFAZ_ACTION_TIMEOUT_MS,
+    },
+  };
+}
+
+/** The batch id (idLote, up to 15 digits) of a single document sent now. */
+export function batchIdOf(now: Date): string {
+  return String(now.getTime()).slice(-15);
+}
+
+/** Runs a call to SEFAZ; no answer becomes a 409 saying nothing changed. */
+export async function askSefaz<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof SefazUnreachable) throw conflict(sefazSilent(what));
+    throw error;
+  }
+}
