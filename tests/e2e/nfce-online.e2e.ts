@@ -213,6 +213,8 @@ describe('NFC-e online', () => {
       'CONSUMIDOR - CPF 529.982.247-25',
       `Protocolo de autorização: ${note.protocol}`,
       'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO',
+      // The note's first item in homologação, as the XML has it.
+      `${product.sku} NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL`,
     ])
       expect(flat, part).toContain(part);
   });
@@ -228,14 +230,19 @@ describe('NFC-e online', () => {
     await row.getByText('Autorizada').waitFor();
     await screenshot(admin, 'nfce-online-02-notes-authorized');
 
+    // On a phone: the screen loaded at 390 px (a resize would catch the menu sliding away).
     await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.reload();
     await row.getByText('Autorizada').waitFor();
     expect(await overflow(admin), '390px').toEqual({ page: null, regions: [] });
+    await row.scrollIntoViewIfNeeded();
     await screenshot(admin, 'nfce-online-03-notes-390');
     await admin.setViewportSize({ width: 1280, height: 860 });
+    await admin.reload();
 
     await row.click();
     const detail = admin.getByRole('dialog', { name: new RegExp(`NFC-e nº ${note.number}, série`) });
+    await detail.getByText('529.982.247-25').waitFor();
     await detail.getByRole('button', { name: 'Cancelar nota' }).click();
     const confirm = admin.getByRole('alertdialog', { name: `Cancelar a NFC-e nº ${note.number}` });
     await confirm.getByLabel('Justificativa').click();
