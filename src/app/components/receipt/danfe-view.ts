@@ -6,6 +6,7 @@
 import type { DanfeEmitter } from '../../../shared/contract/fiscal-till';
 import type { FiscalNoteReceipt } from '../../../shared/contract/fiscal-notes';
 import { formatDocument } from '../../../shared/documents';
+import { HOMOLOGACAO_FIRST_ITEM } from '../../../shared/fiscal/nfce-xml';
 import type { ReceiptView } from './receipt-view';
 
 export const DANFE_TITLE = 'DANFE NFC-e - Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica';
@@ -79,9 +80,11 @@ export function danfeView(
   /** Each line's product code and unit, in the receipt's order (undefined: not known here). */
   codes: readonly (ProductCode | undefined)[] = [],
 ): DanfeView {
+  // In homologação the note's first xProd is SEFAZ's fixed text (nfce-xml.ts): the DANFE prints the note.
+  const homologation = note.environment === 'homologacao';
   const lines = receipt.lines.map((l, i) => ({
     code: codes[i]?.code ?? '',
-    name: l.name,
+    name: homologation && i === 0 ? HOMOLOGACAO_FIRST_ITEM : l.name,
     quantity: l.quantity,
     unit: codes[i]?.unit ?? 'UN',
     unitPrice: l.unitPrice,
@@ -97,7 +100,7 @@ export function danfeView(
           address: emitter.address,
         }
       : null,
-    homologation: note.environment === 'homologacao',
+    homologation,
     lines,
     itemCount: lines.length,
     subtotal: receipt.subtotal,

@@ -99,7 +99,8 @@ describe('DANFE NFC-e', () => {
       'UN',
       'Vl Unit',
       'Vl Total',
-      'CAM-001 Camisa Polo',
+      // In homologação the note's first xProd is SEFAZ's fixed text, and the DANFE prints the note.
+      'CAM-001 NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
       'CAL-002 Calça Jeans',
       'Qtde. total de itens2',
       'Valor total R$180,00',
@@ -142,6 +143,8 @@ describe('DANFE NFC-e', () => {
     const all = text(danfe);
     expect(all).toContain('CONSUMIDOR - CNPJ 11.222.333/0001-81');
     expect(all).not.toContain('HOMOLOGAÇÃO');
+    expect(all).not.toContain('HOMOLOGACAO');
+    expect(all).toContain('CAM-001 Camisa Polo');
     expect(all).not.toContain('Tributos aproximados');
   });
 

@@ -3,6 +3,7 @@
 // allows: 'Reenviar' (pending or rejected) and 'Cancelar nota' (authorized).
 import { useState } from 'react';
 import type { FiscalNoteDetail } from '../../../shared/contract/fiscal-notes';
+import { formatDocument } from '../../../shared/documents';
 import { formatBRL } from '../../../shared/money';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
@@ -29,7 +30,7 @@ function facts(note: FiscalNoteDetail) {
     ['Ambiente', note.environment === 'producao' ? 'Produção' : 'Homologação (sem valor fiscal)'],
   ];
   if (note.sale_number) items.push(['Venda', `#${note.sale_number}`]);
-  if (note.customer_document) items.push(['Consumidor', note.customer_document]);
+  if (note.customer_document) items.push(['Consumidor', formatDocument(note.customer_document)]);
   if (note.protocol) items.push(['Protocolo', `${note.protocol} (${localWhen(note.authorized_at)})`]);
   if (note.cancelled_at) items.push(['Cancelada', note.cancel_reason ?? '']);
   items.push(['Chave', <span className="break-all font-mono text-xs">{groupedKey(note.key)}</span>]);

@@ -82,7 +82,8 @@ describe('the DANFE after the sale', () => {
     const printed = document.querySelector('.print-root')!.textContent!.replace(/\s+/g, ' ');
     expect(printed).toContain('DANFE NFC-e - Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica');
     expect(printed).toContain('Loja de Teste Ltda');
-    expect(printed).toContain('CAM-001 Camisa Polo');
+    // Homologação: the note's first item is SEFAZ's fixed text, and the DANFE prints the note.
+    expect(printed).toContain('CAM-001 NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL');
     expect(printed).toContain('CONSUMIDOR - CPF 529.982.247-25');
     expect(printed).toContain('NFC-e nº 000000042 Série 007');
     expect(printed).not.toContain('Documento sem valor fiscal');
