@@ -6,6 +6,8 @@
 // authorized. A cancelled sale's rejected note is not rebuilt.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemTaxes } from '../../../shared/fiscal/approximate-taxes';
+import { ibptRates } from '../../db/schema';
 import { databases } from '../../test/testDb';
 import { removeA1Files } from '../test/a1-files';
 import { expectOfficial, NCM, openEmissionStore, type EmissionStore } from '../test/emission-fixtures';
@@ -14,7 +16,9 @@ import { SALE_CANCELLED_NO_RESEND } from './note-rebuilder';
 
 const BAD_NCM = '99999999';
 const NCM_778 = { kind: 'reject', cstat: 778, reason: 'Rejeição: Informado NCM inexistente' } as const;
-const tag = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1]);
+const RATES = { federal_national: 13.45, federal_imported: 24.8, state: 18, municipal: 0 };
+const tag = (xml: string, name: string) =>
+  [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1]);
 
 describe.each(databases())("'Reenviar' rebuilds a rejected note from its sale (%s)", (kind) => {
   let s: EmissionStore;
@@ -51,6 +55,22 @@ describe.each(databases())("'Reenviar' rebuilds a rejected note from its sale (%
     // but the rebuild itself is not refused (the NCM has 8 digits).
     const fixed = await s.http.put(`/api/products/${bad.id}`, { ncm: '6109.90.00' }, keyed());
     expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    // The store's IBPT table has the new NCM: the rebuilt note carries its tributos aproximados.
+    await s.ctx.db.insert(ibptRates).values({
+      tenantId: s.tenantId,
+      ncm: '61099000',
+      description: 'Camisetas de outras matérias têxteis',
+      federalNational: String(RATES.federal_national),
+      federalImported: String(RATES.federal_imported),
+      state: String(RATES.state),
+      municipal: String(RATES.municipal),
+      validFrom: '2020-01-01',
+      validUntil: '2099-12-31',
+      key: 'TESTE',
+      version: '26.1.A',
+      source: 'IBPT',
+      uf: 'SP',
+    });
 
     const redo = await s.http.post(`/api/fiscal/notes/${receipt.id}/resend`, undefined, keyed());
     expect(redo.status, JSON.stringify(redo.body)).toBe(200);
@@ -72,6 +92,9 @@ describe.each(databases())("'Reenviar' rebuilds a rejected note from its sale (%
     expect(rebuilt.xml).toContain(sold.body.data.number);
     expect(rebuilt.total).toBe(rejected.total);
     expect(rebuilt.change).toBe(4000);
+    expect(rejected.approximateTaxes).toBeNull();
+    expect(rebuilt.approximateTaxes).toBe(itemTaxes(5000, 0, RATES).total);
+    expect(rebuilt.approximateTaxes).toBeGreaterThan(0);
     expect(tag(rebuilt.xml, 'SignatureValue')).not.toEqual(tag(rejected.xml, 'SignatureValue'));
     expect(rebuilt.issuedAt.getTime()).toBeGreaterThan(rejected.issuedAt.getTime());
     expectOfficial([rebuilt], s.a1.caPath);
