@@ -37,7 +37,7 @@ import { stockEntryRoutes } from './stock/stock-entries-routes';
 import { importRoutes } from './imports/imports-routes';
 import { fiscalRoutes } from './fiscal/fiscal-routes';
 import { fiscalNoteRoutes } from './fiscal/notes/notes-routes';
-import type { NoteRebuilder } from './fiscal/notes/note-rebuilder';
+import { createNoteRebuilder, type NoteRebuilder } from './fiscal/notes/note-rebuilder';
 import { dashboardRoutes } from './reports/dashboard-routes';
 import { financialReportRoutes } from './reports/financial-reports-routes';
 import { returnRoutes, storeCreditRoutes } from './sales/returns/returns-routes';
@@ -84,7 +84,7 @@ export interface BuildAppOptions {
   emissionQueue?: EmissionOptions['queue'];
   /** Draws each note's cNF (tests: a seeded source). */
   random?: () => number;
-  /** The sale-to-note mapping a rejected note is rebuilt with (fiscal/notes/note-rebuilder.ts). */
+  /** The sale-to-note mapping a rejected note is rebuilt with (default: the emission's, fiscal/notes/note-rebuilder.ts). */
   rebuildNote?: NoteRebuilder;
 }
 
@@ -155,7 +155,7 @@ export async function buildApp({
     fiscalBox,
     emission,
     sefaz: sefaz ?? null,
-    rebuildNote: rebuildNote ?? null,
+    rebuildNote: rebuildNote ?? createNoteRebuilder(emission.sales),
   };
   // The worker stops with the app, after the sends under way.
   app.decorate('emission', emission);

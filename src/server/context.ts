@@ -18,8 +18,8 @@ export interface AppContext {
   emission: Emission;
   /** How the product speaks to SEFAZ; null: not configured (the fiscal actions answer so). */
   sefaz: SefazPort | null;
-  /** Rebuilds a rejected note's document from its sale (the emission's mapping); null: not available. */
-  rebuildNote: NoteRebuilder | null;
+  /** Rebuilds a rejected note's document from its sale (the emission's mapping: fiscal/notes/note-rebuilder.ts). */
+  rebuildNote: NoteRebuilder;
 }
 
 export interface RouteOptions {

@@ -1,8 +1,10 @@
 // The emission end to end over the wire: the server's SOAP client (mutual TLS with the
 // store's A1) against the stand-in SEFAZ, which validates every request against the official
 // schemas, verifies its signature and applies the MOC's rules. A sale's note authorized in
-// its answer; a rejection kept with what to fix; a note sent without an answer consulted and
-// authorized once; SEFAZ down then back; every answer valid against its schema.
+// its answer; a rejection kept with what to fix; a rejected note rebuilt by 'Reenviar' and
+// authorized; a note sent without an answer consulted and authorized once; SEFAZ down then
+// back; every answer valid against its schema.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../test/testDb';
@@ -57,6 +59,25 @@ describe.each(databases())('NFC-e against the stand-in SEFAZ (%s)', (kind) => {
     expect(res.body.data.sale_status).toBe('completed');
     expect(res.body.data.fiscal_note).toMatchObject({ status: 'rejeitada', cstat: 778 });
     expect(res.body.data.fiscal_note.reason).toBeTruthy();
+  });
+
+  it("'Reenviar' of a 778 after the NCM is fixed: rebuilt with the same number, then authorized", async () => {
+    const p = await s.product({ ncm: '99999999' });
+    standIn.faults.next({ kind: 'reject', cstat: 778 }, { service: 'authorize' });
+    const res = await s.sell([{ product: p, quantity: 1 }]);
+    const rejected = res.body.data.fiscal_note;
+    expect(rejected).toMatchObject({ status: 'rejeitada', cstat: 778 });
+    const keyed = { token: s.admin, headers: { 'Idempotency-Key': randomUUID() } };
+    expect((await s.http.put(`/api/products/${p.id}`, { ncm: '61099000' }, keyed)).status).toBe(200);
+    const redo = await s.http.post(`/api/fiscal/notes/${rejected.id}/resend`, undefined, { ...keyed, headers: { 'Idempotency-Key': randomUUID() } }); // prettier-ignore
+    expect(redo.body.data, JSON.stringify(redo.body)).toMatchObject({ status: 'pendente', number: rejected.number, series: rejected.series }); // prettier-ignore
+    await runQueue();
+    const row = (await s.notes()).find((n) => n.id === rejected.id)!;
+    expect(row.status).toBe('autorizada');
+    expect(row.xml).toContain('<NCM>61099000</NCM>');
+    expect(standIn.authorizations(row.key)).toBe(1);
+    expectOfficial([row], s.a1.caPath);
+    expect(answerSchemaFailures(standIn)).toEqual([]);
   });
 
   it('no answer: the sale is answered pendente, the queue consults before resending, one authorization', async () => {

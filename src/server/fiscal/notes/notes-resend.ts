@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { fiscalNotes, sales } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
-import { NO_REBUILDER, NO_SALE_TO_REBUILD } from './note-rebuilder';
+import { NO_SALE_TO_REBUILD } from './note-rebuilder';
 import { loadNote, noteOf } from './notes-read';
 import { sefazSession } from './notes-sefaz';
 
@@ -36,7 +36,6 @@ export async function resendNote(
     await t.update(fiscalNotes).set({ nextAttemptAt: now, updatedAt: now }).where(where);
   } else if (note.status === 'rejeitada') {
     if (!note.saleId) throw conflict(NO_SALE_TO_REBUILD);
-    if (!ctx.rebuildNote) throw conflict(NO_REBUILDER);
     const session = await sefazSession(ctx, t, tenantId, note.environment);
     const wanted = await ctx.rebuildNote(t, {
       tenantId,
@@ -44,6 +43,7 @@ export async function resendNote(
       environment: note.environment,
       series: note.series,
       number: note.number,
+      customerDocument: note.customerDocument,
     });
     let built;
     try {
