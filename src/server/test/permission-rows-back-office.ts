@@ -92,6 +92,9 @@ export const BACK_OFFICE_ROWS: Row[] = [
   { route: 'GET /api/fiscal/settings', cashier: 403, admin: 200 },
   { route: 'PUT /api/fiscal/settings', body: () => ({ crt: 1 }), cashier: 403, admin: 200 },
   { route: 'POST /api/fiscal/certificate', body: a1Body, cashier: 403, admin: 200 },
+  { route: 'GET /api/fiscal/ibpt', cashier: 403, admin: 200 },
+  // A file that is not IBPT's layout: the admin is refused with the reason, the cashier before that.
+  { route: 'POST /api/fiscal/ibpt', body: () => ({ file_base64: Buffer.from('a;b\n1;2\n').toString('base64'), file_name: 'tabela.csv' }), cashier: 403, admin: 400 }, // prettier-ignore
   {
     route: 'GET /api/fiscal/till/:id',
     url: async () => `/api/fiscal/till/${await saleFixture.newDevice!()}`,
