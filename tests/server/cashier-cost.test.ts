@@ -83,6 +83,8 @@ describe.each(databases())('cost prices a cashier receives (%s)', (kind) => {
     const device = await http.post('/api/devices', { id: randomUUID(), label: 'Tablet' }, { token: cashier });
     expect(device.status).toBeLessThan(300);
     ids.devices = device.body.data.id;
+    // What the till needs to emit NFC-e (GET /api/fiscal/till/:id) is asked by the same device.
+    ids.fiscal = ids.devices;
     // The sale looked up by its number, as Trocas e Devoluções does.
     QUERY['/api/sales/lookup'] = `?number=${encodeURIComponent(sale.body.data.number)}`;
     const receivable = await http.post(
