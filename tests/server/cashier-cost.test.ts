@@ -84,7 +84,7 @@ describe.each(databases())('cost prices a cashier receives (%s)', (kind) => {
     expect(device.status).toBeLessThan(300);
     ids.devices = device.body.data.id;
     // What the till needs to emit NFC-e (GET /api/fiscal/till/:id) is asked by the same device.
-    ids.fiscal = ids.devices;
+    ids.fiscal = device.body.data.id;
     // The sale looked up by its number, as Trocas e Devoluções does.
     QUERY['/api/sales/lookup'] = `?number=${encodeURIComponent(sale.body.data.number)}`;
     const receivable = await http.post(
