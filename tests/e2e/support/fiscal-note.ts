@@ -74,7 +74,16 @@ export async function writeNoteStopped(server: RunningServer, saleId: string, bu
   const pid = join(dataDir, 'pglite', 'postmaster.pid');
   const deadline = Date.now() + 15_000;
   while (existsSync(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
+  // The stopped server's data-dir lock may outlive its last write by a moment: try again until it goes.
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  while (!database) {
+    try {
+      database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
+    } catch (err) {
+      if (Date.now() > deadline || (err as Error).name !== 'DataDirInUseError') throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
   try {
     const [sale] = await database.db.select().from(sales).where(eq(sales.id, saleId));
     const signer = createXmlSigner(testCertificates(SAMPLE_CNPJ));
