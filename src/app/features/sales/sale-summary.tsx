@@ -114,11 +114,13 @@ function useKeptClearOfBar(bar: RefObject<HTMLElement | null>) {
     const el = bar.current;
     const scroller = el?.closest('main');
     if (!el || !scroller || typeof ResizeObserver === 'undefined') return;
-    const keep = () => {
-      scroller.style.scrollPaddingBottom = `${el.offsetHeight + FOCUS_GAP_PX}px`;
-    };
-    keep();
-    const observer = new ResizeObserver(keep);
+    // The observer's first report comes after the frame's layout, with the bar's size: reading
+    // offsetHeight here instead forced a layout of the whole till in its first render (~70 ms
+    // of a phone's main thread, Lighthouse's TBT on /vendas).
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize ?? el.offsetHeight;
+      scroller.style.scrollPaddingBottom = `${Math.ceil(height) + FOCUS_GAP_PX}px`;
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();
