@@ -187,13 +187,20 @@ describe('Notas Fiscais', () => {
       justification: 'Números saltados por falha',
     });
 
-    const month = screen.getByLabelText('Mês') as HTMLInputElement;
-    await user.clear(month);
-    await user.type(month, '2026-10');
+    // Months in Portuguese whatever the browser's language, newest first, five years of them.
+    const month = screen.getByLabelText('Mês') as HTMLSelectElement;
+    const months = within(month).getAllByRole('option');
+    expect(months).toHaveLength(60);
+    expect(months[0]!.textContent).toMatch(
+      /^(janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro) de \d{4}$/,
+    );
+    const wanted = months[2]!.getAttribute('value')!; // two months ago
+    await user.selectOptions(month, wanted);
+    expect(month.value).toBe(wanted);
     await user.click(screen.getByRole('button', { name: 'Baixar XML do mês' }));
     await waitFor(() => expect(created).toHaveBeenCalled());
     const asked = server.callsTo('GET', '/api/fiscal/notes/export')[0]!;
-    expect(asked.url.searchParams.get('month')).toBe('2026-10');
+    expect(asked.url.searchParams.get('month')).toBe(wanted);
     expect(asked.headers.Authorization).toMatch(/^Bearer /);
   });
 

@@ -1,10 +1,10 @@
 // Notas Fiscais (admins): every NFC-e with its status, filters and detail (the XML, the
 // rejection and what to fix, 'Reenviar', 'Cancelar nota'); 'Numeração', the skipped
 // numbers to void; and 'Baixar XML do mês', the accountant's ZIP of a month.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { todayIso } from '../../../shared/dates';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/field';
+import { SelectField } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
 import { PaginationBar } from '../../components/pagination-bar';
 import { InlineLoading } from '../../components/spinner';
@@ -14,7 +14,7 @@ import { describeError } from '../../lib/api-error';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { downloadMonth, NO_NOTE_FILTERS, useFiscalNotes, type NoteFilters } from './api';
 import { NoteDetailDialog } from './note-detail';
-import { lastMonth } from './notes-format';
+import { exportMonths, lastMonth } from './notes-format';
 import { NotesFilters, NotesList } from './notes-list';
 import { NumberingTab } from './numbering-tab';
 
@@ -67,6 +67,7 @@ function NotesTab() {
 }
 
 function MonthDownload() {
+  const months = useMemo(() => exportMonths(todayIso()), []);
   const [month, setMonth] = useState(() => lastMonth(todayIso()));
   const [busy, setBusy] = useState(false);
   async function download() {
@@ -81,14 +82,13 @@ function MonthDownload() {
   }
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-      <TextField
-        label="Mês"
-        type="month"
-        value={month}
-        max={todayIso().slice(0, 7)}
-        onChange={(e) => setMonth(e.target.value)}
-        className="w-48"
-      />
+      <SelectField label="Mês" value={month} onChange={(e) => setMonth(e.target.value)} className="w-56">
+        {months.map(({ value, label }) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
       <Button onClick={() => void download()} disabled={busy || !/^\d{4}-\d{2}$/.test(month)}>
         {busy ? 'Baixando...' : 'Baixar XML do mês'}
       </Button>
