@@ -4,15 +4,11 @@
 // till lays both over the open crediário the server last told, so a limit holds across
 // sales made offline. `revision` changes whenever one of these moves (a sale kept or
 // acknowledged, a receipt queued or acknowledged): the till asks the server again then.
-import type { z } from 'zod';
-import type { SaleCreateSchema } from '../../shared/contract/sales';
 import { toCentavos } from '../../shared/money';
 import type { BalcaoDb, OverlayRecord } from '../offline/db';
 import { findLocalSales, findOverlayRows, getLocalSales } from '../offline/device-store';
 import { outboxRows } from '../offline/outbox';
-
-/** A queued sale's row body: the contract's wire form (reais), any field absent in a row an older version wrote. */
-type QueuedSaleBody = Partial<z.input<typeof SaleCreateSchema>>;
+import { queuedBody } from './queued-bodies';
 
 /** A receivable as the overlay keeps it (app form: centavos). */
 interface OverlayReceivable {
@@ -34,16 +30,16 @@ export interface DeviceCrediario {
 
 /** Centavos financed by this device's queued crediário sales of the customer. */
 export async function queuedCrediario(db: BalcaoDb, customerId: string): Promise<number> {
-  const entries = (await outboxRows(db, 'pending')).filter((e) => {
-    const body = e.body as QueuedSaleBody | null;
-    return e.kind === 'sale' && body?.payment_method === 'crediario' && body.customer_id === customerId;
+  const entries = (await outboxRows(db, 'pending')).flatMap((e) => {
+    const body = queuedBody(e, 'sale');
+    return body?.payment_method === 'crediario' && body.customer_id === customerId ? [{ id: e.id, body }] : [];
   });
   const sales = await getLocalSales(
     db,
     entries.map((e) => e.id),
   );
   return entries.reduce((sum, e, i) => {
-    const entrada = (e.body as QueuedSaleBody).crediario?.entrada;
+    const entrada = e.body.crediario?.entrada;
     const total = sales[i]?.totalCentavos ?? 0;
     return sum + Math.max(0, total - (typeof entrada === 'number' ? toCentavos(entrada) : 0));
   }, 0);

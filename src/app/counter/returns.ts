@@ -33,6 +33,7 @@ import { OUTBOX_KINDS } from './outbox-kinds';
 import { storeCreditResource } from './outbox-resources';
 import { answeredTillPart } from './return-answer';
 import { applyStoreCreditAnswer } from './store-credit';
+import { queuedBody } from './queued-bodies';
 
 /** A return's body as the wire carries it: it holds no money, so the device's form is the wire's (nothing to encode). */
 type ReturnBody = z.input<typeof ReturnCreateSchema>;
@@ -177,8 +178,9 @@ export async function queuedReturnedUnits(db: BalcaoDb, saleId: string): Promise
   const out = new Map<number, number>();
   const { path } = OUTBOX_KINDS.return.route({ saleId });
   for (const entry of await outboxRows(db)) {
-    if (entry.kind !== 'return' || entry.path !== path) continue;
-    for (const line of (entry.body as Partial<ReturnBody>).lines ?? []) {
+    const body = queuedBody(entry, 'return');
+    if (!body || entry.path !== path) continue;
+    for (const line of body.lines ?? []) {
       if (line.position !== undefined) out.set(line.position, (out.get(line.position) ?? 0) + line.quantity);
     }
   }

@@ -10,6 +10,7 @@ import type { BalcaoDb, OutboxEntry } from '../offline/db';
 import { addToOutbox, buildOutboxEntry, outboxRowsUnder } from '../offline/outbox';
 import { OUTBOX_KINDS } from './outbox-kinds';
 import { countResource } from './outbox-resources';
+import { queuedBody } from './queued-bodies';
 
 export interface CountInput {
   countId: string;
@@ -47,8 +48,9 @@ export async function queuedCounts(db: BalcaoDb, countId: string): Promise<Map<s
   const rows = await outboxRowsUnder(db, prefix);
   const out = new Map<string, number>();
   for (const row of rows) {
-    if (row.kind !== 'stock-count' || row.status !== 'pending') continue;
-    out.set(row.resource!.slice(prefix.length), (row.body as StockCountLineUpdate).counted);
+    const line = queuedBody(row, 'stock-count');
+    if (!line || row.status !== 'pending') continue;
+    out.set(row.resource!.slice(prefix.length), line.counted);
   }
   return out;
 }
