@@ -25,6 +25,10 @@
 //             a bare crypto.sign of the same bytes (nfce.ts)
 //   sefaz     a signed NFC-e sent to the stand-in SEFAZ and its answer read, p95, beside
 //             the smallest exchange (NFeStatusServico4) on the same connection (sefaz.ts)
+//   nfce-sale  the same sale finished online over HTTP with the NFC-e (authorized by the
+//             stand-in SEFAZ, answering at once) and without emission, alternated, p50/p95
+//             of each and the difference, beside the stand-in's own round trip for one
+//             enviNFe and the build + sign of a note (nfce-sale.ts)
 //   notes-export  the accountant's ZIP of a month of 10,000 NFC-e, its time and peak memory
 //             (notes-export.ts)
 //   import    a spreadsheet of 50,000 products previewed and confirmed on PGlite, the peak
@@ -49,6 +53,7 @@
 //   BENCH_IMPORT_ROWS=50000   rows of the products spreadsheet imported
 //   BENCH_NFCE_RUNS=1000  NFC-e built and signed (after 100 of warm-up)
 //   BENCH_SEFAZ_RUNS=500  NFC-e sent to the stand-in SEFAZ (after 50 of warm-up)
+//   BENCH_NFCE_SALE_RUNS=200  sales finished with and as many without emission (after 30 of each)
 //   BENCH_BUILD=1         rebuild dist/ before measuring
 //   BENCH_PROFILE=<file>  write a CPU profile of the page during the offline finishes
 //   BENCH_YEAR_SCALE=1    size of the year-of-history store (0.1 for a smoke run)
@@ -78,6 +83,7 @@ import { reportsPart } from './reports';
 import { lighthousePart } from './lighthouse';
 import { nfeEntryPart } from './nfe-entry';
 import { nfcePart } from './nfce';
+import { nfceSalePart } from './nfce-sale';
 import { notesExportPart } from './notes-export';
 import { sefazPart } from './sefaz';
 import { importsPart } from './imports';
@@ -99,6 +105,7 @@ const PARTS: BenchPart[] = [
   nfcePart,
   notesExportPart,
   sefazPart,
+  nfceSalePart,
   importsPart,
   lighthousePart,
 ];

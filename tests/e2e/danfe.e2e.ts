@@ -19,7 +19,8 @@ import { api, apiSale, loginToken } from './support/api';
 import { ARTIFACTS_DIR, openBrowser, screenshot, type Page } from './support/browser';
 import { overflow } from './support/layout';
 import { goToHistory, openSale } from './support/history';
-import { buildSaleNote, centavos, EMITTER, NOTE_PROTOCOL, writeNoteStopped } from './support/fiscal-note';
+import { buildSaleNote, centavos, NOTE_PROTOCOL, writeNoteStopped } from './support/fiscal-note';
+import { EMITTER, saveFiscalSettings, turnEmissionOn } from './support/fiscal-store';
 import { idbProductCount, until } from './support/idb';
 import { pdfInfo, pdfText, pdfWords, printedPdf } from './support/print';
 import { startServer, type RunningServer } from './support/server';
@@ -54,12 +55,7 @@ beforeAll(async () => {
   const demo = await demoLists(server, admin, 1);
   customers = demo.customers;
   products = demo.products.filter((p) => p.current_stock >= 5 && p.sale_price > 10).slice(0, 2);
-  const saved = await api(server, 'PUT', '/api/fiscal/settings', {
-    token: admin,
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    body: { emitter: EMITTER },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  await saveFiscalSettings(server, admin, { emitter: EMITTER });
   const [x, y] = products as [ApiProduct, ApiProduct];
   const total = 2 * centavos(x.sale_price) + centavos(y.sale_price);
   const received = Math.ceil(total / 5000) * 5000 + 5000;
@@ -170,30 +166,7 @@ describe('DANFE NFC-e', () => {
 
   it('com a emissão ligada, o caixa vê "CPF na nota?" e digita o CPF, em 1280, 820 e 390 px, e em en-US', async () => {
     // The store made ready to emit for real: the A1, the Responsável Técnico, each till's series.
-    const keyed = () => ({ token: adminToken, headers: { 'idempotency-key': crypto.randomUUID() } });
-    const a1 = makeA1({ cnpj: SAMPLE_CNPJ });
-    const uploaded = await api(server, 'POST', '/api/fiscal/certificate', {
-      ...keyed(),
-      body: { pfx_base64: a1.pfx.toString('base64'), password: a1.password },
-    });
-    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
-    const tills = await api<{ data: { devices: { id: string }[] } }>(server, 'GET', '/api/devices', {
-      token: adminToken,
-    });
-    const on = await api(server, 'PUT', '/api/fiscal/settings', {
-      ...keyed(),
-      body: {
-        tech_responsible: {
-          cnpj: '44555666000181',
-          contact: 'Equipe Balcão',
-          email: 'f@balcao.dev',
-          phone: '11999990000',
-        },
-        till_series: tills.body.data.devices.map((d, i) => ({ device_id: d.id, series: i + 1 })),
-        emission_enabled: true,
-      },
-    });
-    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    await turnEmissionOn(server, adminToken, makeA1({ cnpj: SAMPLE_CNPJ }));
 
     await page.goto(`${server.demoUrl}/vendas`);
     await tillReady(page);

@@ -17,14 +17,14 @@ import type { FiscalNoteReceipt } from '../../src/shared/contract/fiscal-notes';
 import { SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
 import { api, loginToken } from './support/api';
 import { ARTIFACTS_DIR, openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
-import { EMITTER, NOTE_CPF } from './support/fiscal-note';
+import { NOTE_CPF } from './support/fiscal-note';
+import { EMITTER, STORE_CSC, turnEmissionOn } from './support/fiscal-store';
 import { idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
 import { pdfInfo, pdfText, printedPdf } from './support/print';
 import { startServer, type RunningServer } from './support/server';
 import { addProduct, chooseCustomer, demoLists, openTill, signIn, tillReady, type ApiProduct } from './support/till';
 
-const CSC = 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO';
 const JUSTIFICATION = 'Venda registrada em duplicidade no caixa';
 
 interface Received {
@@ -49,7 +49,7 @@ let customerName: string;
 function startStandIn(clientCaPath: string): Promise<{ url: string; caPath: string }> {
   const child = spawn(
     'npx',
-    ['tsx', 'src/server/fiscal/test/stand-in-sefaz-cli.ts', '--client-ca', clientCaPath, '--csc', `1=${CSC}`],
+    ['tsx', 'src/server/fiscal/test/stand-in-sefaz-cli.ts', '--client-ca', clientCaPath, '--csc', `1=${STORE_CSC.csc}`],
     { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   standIn = child;
@@ -122,32 +122,7 @@ beforeAll(async () => {
   await until(async () => (await idbProductCount(page)) >= demo.products.length, 'espelho');
 
   // The admin makes the store ready to emit: the A1, the CSC, the Responsável Técnico, the series.
-  const uploaded = await api(server, 'POST', '/api/fiscal/certificate', {
-    ...keyed(),
-    body: { pfx_base64: a1.pfx.toString('base64'), password: a1.password },
-  });
-  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
-  const tills = await api<{ data: { devices: { id: string }[] } }>(server, 'GET', '/api/devices', {
-    token: adminToken,
-  });
-  expect(tills.body.data.devices.length).toBeGreaterThan(0);
-  const on = await api(server, 'PUT', '/api/fiscal/settings', {
-    ...keyed(),
-    body: {
-      emitter: EMITTER,
-      tech_responsible: {
-        cnpj: '44555666000181',
-        contact: 'Equipe Balcão',
-        email: 'f@balcao.dev',
-        phone: '11999990000',
-      },
-      csc_id: '000001',
-      csc: CSC,
-      till_series: tills.body.data.devices.map((d, i) => ({ device_id: d.id, series: i + 1 })),
-      emission_enabled: true,
-    },
-  });
-  expect(on.status, JSON.stringify(on.body)).toBe(200);
+  await turnEmissionOn(server, adminToken, a1, { emitter: EMITTER, ...STORE_CSC });
 });
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
-// A sale's NFC-e for the browser tests, while emission itself is another branch's: built
-// with the real builder (buildNfce) from the sale's lines and signed with the test A1
-// (createXmlSigner, certificates.ts), then written into fiscal_notes with the server
-// stopped (PGlite has one process per data dir) and the server started again on that data.
+// A given NFC-e for a sale in the browser tests (note 42 of series 7, whatever the store's
+// numbering): built with the real builder (buildNfce) from the sale's lines and signed with
+// the test A1 (createXmlSigner, certificates.ts), then written into fiscal_notes with the
+// server stopped (PGlite has one process per data dir) and the server started again on
+// that data.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -12,30 +13,12 @@ import { createXmlSigner } from '../../../src/server/fiscal/xml-signature';
 import { buildNfce, type BuiltNfce } from '../../../src/shared/fiscal/nfce-xml';
 import { sampleNote, SAMPLE_CNPJ } from '../../../src/shared/fiscal/test/sample-note';
 import { seededRandom } from '../../../src/shared/seeded-random';
+import { EMITTER } from './fiscal-store';
 import { startServer, type RunningServer } from './server';
 import type { ApiProduct } from './till';
 
 export const NOTE_CPF = '52998224725';
 export const NOTE_PROTOCOL = '135260000004242';
-
-/** The demo store as emitter (its CNPJ is the test A1's). */
-export const EMITTER = {
-  cnpj: SAMPLE_CNPJ,
-  legal_name: 'Loja Demo Comércio Ltda',
-  trade_name: 'Loja Demo',
-  ie: '110042490114',
-  address: {
-    street: 'Rua Augusta',
-    number: '1500',
-    complement: null,
-    district: 'Consolação',
-    city_code: '3550308',
-    city_name: 'São Paulo',
-    uf: 'SP' as const,
-    cep: '01304001',
-    phone: null,
-  },
-};
 
 export const centavos = (reais: number) => Math.round(reais * 100);
 

@@ -12,7 +12,7 @@ import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { ErrorNote } from '../../components/error-note';
 import { FilePicker } from '../../components/file-picker';
-import { Spinner } from '../../components/spinner';
+import { ProgressStatus } from '../../components/progress-status';
 import { toast } from '../../components/toast-store';
 import { ApiError, describeError } from '../../lib/api-error';
 import { readIbptFile, useIbptTable, useImportIbptTable } from './fiscal-ibpt-api';
@@ -48,23 +48,16 @@ function TableSummary({ table }: { table: IbptTableInfo }) {
   );
 }
 
+/** Reading the file here (its lines counted), then sending it and the server writing it. */
 function ReadProgress({ step }: { step: Exclude<Step, { kind: 'idle' }> }) {
-  const reading = step.kind === 'reading';
-  const text = reading
-    ? `Lendo o arquivo: linha ${count(step.done)} de ${count(step.total)}`
-    : 'Enviando e gravando a tabela...';
-  return (
-    <div className="flex items-center gap-3" role="status" aria-live="polite">
-      <Spinner className="h-5 w-5" />
-      <div className="flex-1">
-        <p className="text-sm text-slate-700">{text}</p>
-        <progress
-          className="h-2 w-full"
-          aria-label="Progresso da importação"
-          {...(reading ? { max: step.total, value: step.done } : {})}
-        />
-      </div>
-    </div>
+  return step.kind === 'reading' ? (
+    <ProgressStatus
+      text={`Lendo o arquivo: linha ${count(step.done)} de ${count(step.total)}`}
+      done={step.done}
+      total={step.total}
+    />
+  ) : (
+    <ProgressStatus text="Enviando e gravando a tabela..." />
   );
 }
 
