@@ -3,16 +3,22 @@
 // and total value), the totals, the payments and the change, the consulta address and the
 // key, the consumer, the note's number, series and time, the protocol, the QR Code (ECC M,
 // at least 25 mm) and the tributos aproximados; in homologação the warning that it has no
-// fiscal value. Loaded only when a DANFE is printed (receipt-print-buttons.tsx), so the
-// till's first load does not carry it; kept out of components/ so the build gives it (and
-// the QR encoder) a chunk of its own instead of the shared components' (vite.config.ts).
+// fiscal value. A note issued in offline contingency and not authorized yet says 'EMITIDA EM
+// CONTINGÊNCIA' and 'Pendente de autorização' in the fiscal message area, by the consulta
+// (the manual's 'Área de Mensagem Fiscal'), has no protocol, and prints one copy after the
+// other on the roll, each named ('Via do Consumidor', 'Via do Estabelecimento'). Loaded only
+// when a DANFE is printed (receipt-print-buttons.tsx), so the till's first load does not
+// carry it; kept out of components/ so the build gives it (and the QR encoder) a chunk of
+// its own instead of the shared components' (vite.config.ts).
 // It only lays out a DanfeView (components/receipt/danfe-view.ts).
-import { useMemo, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import type { ReceiptPaperWidth } from '../../shared/contract/settings';
 import { formatBRL, formatDecimal } from '../../shared/money';
 import { qrSvgParts } from '../../shared/pix/qr-svg';
 import {
   CONSULT_TEXT,
+  CONTINGENCY_PENDING_TEXT,
+  CONTINGENCY_TEXT,
   DANFE_TITLE,
   HOMOLOGATION_TEXT,
   PENDING_TEXT,
@@ -60,10 +66,16 @@ function Consumer({ text }: { text: string }) {
   );
 }
 
-export function Danfe({ view, width }: { view: DanfeView; width: ReceiptPaperWidth }) {
+/** One copy of the DANFE; `copy` names it on a contingency DANFE ('Via do Consumidor'). */
+function DanfeCopy({ view, width, copy }: { view: DanfeView; width: ReceiptPaperWidth; copy: string | null }) {
   const { emitter } = view;
   return (
-    <div className={`danfe danfe-${width}`} data-width={width} data-testid="danfe">
+    <div
+      className={`danfe danfe-${width}`}
+      data-width={width}
+      data-testid="danfe"
+      {...(copy ? { 'aria-label': copy, role: 'group' } : {})}
+    >
       {emitter ? (
         <div className="danfe-center">
           <p className="danfe-strong">{emitter.legalName}</p>
@@ -117,6 +129,12 @@ export function Danfe({ view, width }: { view: DanfeView; width: ReceiptPaperWid
       <Row left="Troco R$" right={money(view.change)} />
       <hr className="danfe-rule" />
       <div className="danfe-center">
+        {view.contingency ? (
+          <>
+            <p className="danfe-strong">{CONTINGENCY_TEXT}</p>
+            <p className="danfe-strong">{CONTINGENCY_PENDING_TEXT}</p>
+          </>
+        ) : null}
         <p className="danfe-strong">{CONSULT_TEXT}</p>
         <p className="danfe-url">{view.urlChave}</p>
         <p className="danfe-key">{view.key}</p>
@@ -129,14 +147,15 @@ export function Danfe({ view, width }: { view: DanfeView; width: ReceiptPaperWid
       <div className="danfe-center">
         <p className="danfe-strong">{view.number}</p>
         <p>Emissão: {view.issuedAt}</p>
+        {copy ? <p className="danfe-strong">{copy}</p> : null}
         {view.protocol ? (
           <>
             <p>Protocolo de autorização: {view.protocol.number}</p>
             <p>Data de autorização: {view.protocol.at}</p>
           </>
-        ) : (
-          <p className="danfe-strong">{view.pending ? PENDING_TEXT : null}</p>
-        )}
+        ) : view.pending ? (
+          <p className="danfe-strong">{PENDING_TEXT}</p>
+        ) : null}
       </div>
       {view.homologation ? <p className="danfe-center danfe-strong">{HOMOLOGATION_TEXT}</p> : null}
       <QrCode text={view.qrCode} />
@@ -147,4 +166,14 @@ export function Danfe({ view, width }: { view: DanfeView; width: ReceiptPaperWid
       ) : null}
     </div>
   );
+}
+
+/** The DANFE's copies one after the other on the roll, a dashed line to tear between them. */
+export function Danfe({ view, width }: { view: DanfeView; width: ReceiptPaperWidth }) {
+  return view.copies.map((copy, i) => (
+    <Fragment key={copy ?? i}>
+      {i > 0 ? <hr className="danfe-rule" aria-hidden="true" /> : null}
+      <DanfeCopy view={view} width={width} copy={copy} />
+    </Fragment>
+  ));
 }

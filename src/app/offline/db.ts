@@ -2,7 +2,7 @@
 // changes not yet acknowledged by the server, sales finished at this till, the overlay of
 // account changes not yet synchronized, sync metadata and the persisted query cache. Every schema version stays listed here:
 // Dexie upgrades a device from whatever version it has.
-import type { FiscalNoteReceipt } from '../../shared/contract/fiscal-notes';
+import type { KeptFiscalNoteReceipt } from '../../shared/contract/fiscal-notes';
 import Dexie, { type Table } from 'dexie';
 import type { z } from 'zod';
 import type { CustomerSchema, ProductSchema } from '../../shared/contract';
@@ -146,8 +146,11 @@ export interface LocalSaleReceipt {
     entradaMethod: string | null;
     installments: { dueDate: string; amount: number }[];
   } | null;
-  /** Its NFC-e as the server answered it (the DANFE prints it; absent: none, or not answered yet). */
-  fiscalNote?: FiscalNoteReceipt;
+  /**
+   * Its NFC-e as the server answered it, or as this till made it in contingency (the DANFE
+   * prints it; absent: none, or not answered yet). One kept before emission_type existed has none.
+   */
+  fiscalNote?: KeptFiscalNoteReceipt;
 }
 
 /**

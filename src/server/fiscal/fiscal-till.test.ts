@@ -98,6 +98,8 @@ describe.each(databases())('the till fiscal view and the sale note (%s)', (kind)
     expect(text).not.toContain(CSC);
     expect(Object.keys(view).sort()).toEqual([
       'consumer_document_threshold',
+      'contingency_deadline_hours',
+      'contingency_electronic_custody',
       'emission_enabled',
       'emitter',
       'environment',

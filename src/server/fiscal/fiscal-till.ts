@@ -1,6 +1,7 @@
 // What a till needs to emit (GET /api/fiscal/till/{device id}, anyone signed in): emission
 // on or off, the environment, the till's own series, the value from which the consumer's
-// CPF/CNPJ is required, the emitter's public data every DANFE prints, and the products that
+// CPF/CNPJ is required, the emitter's public data every DANFE prints, the contingency
+// settings (electronic custody, the deadline in hours), and the products that
 // cannot go on a note yet (no NCM). Never the CSC nor the certificate: those stay here.
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { DanfeEmitter, FiscalEmitter, FiscalTillView } from '../../shared/contract';
@@ -47,6 +48,8 @@ export async function getFiscalTill(db: DbOrTx, tenantId: string, deviceId: stri
     series: device[0]?.series ?? null,
     consumer_document_threshold: settings.consumer_document_threshold,
     emitter: settings.emitter ? danfeEmitterOf(settings.emitter) : null,
+    contingency_electronic_custody: settings.contingency_electronic_custody,
+    contingency_deadline_hours: settings.contingency_deadline_hours,
     products_without_ncm: { count: Number(total?.n ?? 0), ids: ids.map((r) => r.id) },
   };
 }

@@ -1,9 +1,12 @@
 // A note as a sale carries it (FiscalNoteReceipt: what the till prints, never the XML),
 // from its row: in the sale's create answer, in the current state of the notes of some
 // sales read again (a replayed sale answers its note as it is now, authorized since, say),
-// and in the sale reads (sales/history/), which LEFT JOIN the columns below.
+// and in the sale reads (sales/history/), which LEFT JOIN the columns below. Its emission
+// type (tpEmis) is read from the key, which carries it: a note signed at the till in
+// contingency has a 9 there, and keeps it once authorized.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FiscalNoteReceipt } from '../../shared/contract';
+import { emissionTypeOfKey } from '../../shared/fiscal/access-key';
 import type { DbOrTx } from '../db/client';
 import { fiscalNotes, sales, type FiscalNoteRow } from '../db/schema';
 
@@ -31,6 +34,7 @@ export function receiptOf(row: NoteFields): FiscalNoteReceipt {
     series: row.series,
     number: row.number,
     key: row.key,
+    emission_type: emissionTypeOfKey(row.key),
     issued_at_local: row.issuedAtLocal,
     protocol: row.protocol ?? null,
     authorized_at: row.authorizedAt ?? null,

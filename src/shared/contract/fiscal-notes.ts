@@ -4,12 +4,22 @@
 // in a note's detail (admins).
 import { z } from 'zod';
 import { isValidCnpj, isValidCpf, stripDocument } from '../documents';
+import type { EmissionType } from '../fiscal/access-key';
 import { Id, IsoDate, Money, PageQuery, Timestamp, envelope, optionalFilter, pageOf } from './common';
 
 export const FISCAL_ENVIRONMENTS = ['homologacao', 'producao'] as const;
 export type FiscalEnvironment = (typeof FISCAL_ENVIRONMENTS)[number];
 /** tpAmb: 1 produção, 2 homologação. */
 export const TP_AMB: Readonly<Record<FiscalEnvironment, 1 | 2>> = { producao: 1, homologacao: 2 };
+
+/**
+ * tpEmis of a note: 1 normal, 9 issued in offline contingency (signed at the till, printed
+ * before SEFAZ authorized it). Absent from answers and receipts made before it was sent: those
+ * notes were all normal, so it reads as 1.
+ */
+export const NoteEmissionType = z
+  .union([z.literal(1), z.literal(9)], { error: 'Tipo de emissão: 1 (normal) ou 9 (contingência off-line)' })
+  .default(1) satisfies z.ZodType<EmissionType>;
 
 /** The series a till may take (tpSerie of the layout: 0 to 999). */
 export const NFCE_SERIES_MAX = 999;
@@ -56,6 +66,8 @@ export const FiscalNoteReceiptSchema = z.object({
   number: z.int(),
   /** The 44-character access key. */
   key: z.string(),
+  /** tpEmis: 1 normal, 9 offline contingency (1 when absent: see NoteEmissionType). */
+  emission_type: NoteEmissionType,
   /** dhEmi as written in the note (with the UF's offset). */
   issued_at_local: z.string(),
   /** The authorization protocol and its time; null while pending. */
@@ -76,6 +88,13 @@ export const FiscalNoteReceiptSchema = z.object({
   reason: z.string().nullable(),
 });
 export type FiscalNoteReceipt = z.infer<typeof FiscalNoteReceiptSchema>;
+/**
+ * A receipt as a device may have kept it (IndexedDB, the query cache): one kept before
+ * emission_type existed has none. Read its type with emissionTypeOf.
+ */
+export type KeptFiscalNoteReceipt = Omit<FiscalNoteReceipt, 'emission_type'> & { emission_type?: EmissionType };
+export const emissionTypeOf = (note: Pick<KeptFiscalNoteReceipt, 'emission_type'>): EmissionType =>
+  note.emission_type ?? 1;
 
 /** A row of 'Notas Fiscais'. */
 export const FiscalNoteSchema = FiscalNoteReceiptSchema.extend({

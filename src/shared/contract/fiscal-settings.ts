@@ -28,6 +28,15 @@ const EMISSION_TIMEOUT_MESSAGE = `Tempo de espera pela SEFAZ: de ${EMISSION_TIME
 export const CONSUMER_DOCUMENT_THRESHOLD_DEFAULT = 1_000_000;
 /** The cancel window most states give an NFC-e: 30 minutes after its authorization. */
 export const CANCEL_WINDOW_MINUTES = 30;
+/**
+ * Hours after its issue within which a note made in offline contingency must reach SEFAZ.
+ * The states' rule is 'by the end of the first business day after the issue'; 24 hours
+ * always fall within it, so it is the default; up to a week for a store that knows its own.
+ */
+export const CONTINGENCY_DEADLINE_HOURS_DEFAULT = 24;
+export const CONTINGENCY_DEADLINE_HOURS_MIN = 1;
+export const CONTINGENCY_DEADLINE_HOURS_MAX = 168;
+const CONTINGENCY_DEADLINE_MESSAGE = `Prazo para transmitir as notas em contingência: um número inteiro de ${CONTINGENCY_DEADLINE_HOURS_MIN} a ${CONTINGENCY_DEADLINE_HOURS_MAX} horas`;
 
 /** Days before the A1 expires from which the dashboard warns. */
 export const CERTIFICATE_WARNING_DAYS = 30;
@@ -149,6 +158,17 @@ const FiscalFields = {
     .int({ error: 'Prazo de cancelamento: de 1 a 10.080 minutos' })
     .min(1, { error: 'Prazo de cancelamento: de 1 a 10.080 minutos' })
     .max(10_080, { error: 'Prazo de cancelamento: de 1 a 10.080 minutos' }),
+  /**
+   * Guarda eletrônica: the store keeps its contingency notes electronically, so the DANFE
+   * of a note issued in contingency prints the consumer's copy only (off: the store's copy
+   * too, 'Via do Estabelecimento').
+   */
+  contingency_electronic_custody: z.boolean({ error: 'Guarda eletrônica: use verdadeiro ou falso' }),
+  /** Hours after the issue within which a contingency note must be transmitted to SEFAZ. */
+  contingency_deadline_hours: z
+    .int({ error: CONTINGENCY_DEADLINE_MESSAGE })
+    .min(CONTINGENCY_DEADLINE_HOURS_MIN, { error: CONTINGENCY_DEADLINE_MESSAGE })
+    .max(CONTINGENCY_DEADLINE_HOURS_MAX, { error: CONTINGENCY_DEADLINE_MESSAGE }),
 };
 
 /** The fiscal settings as kept (the secrets apart), each with its default. */
@@ -168,6 +188,8 @@ export const FiscalSettingsSchema = z.object({
   emission_timeout_seconds: FiscalFields.emission_timeout_seconds.default(EMISSION_TIMEOUT_DEFAULT),
   consumer_document_threshold: FiscalFields.consumer_document_threshold.default(CONSUMER_DOCUMENT_THRESHOLD_DEFAULT),
   cancel_window_minutes: FiscalFields.cancel_window_minutes.default(CANCEL_WINDOW_MINUTES),
+  contingency_electronic_custody: FiscalFields.contingency_electronic_custody.default(false),
+  contingency_deadline_hours: FiscalFields.contingency_deadline_hours.default(CONTINGENCY_DEADLINE_HOURS_DEFAULT),
 });
 export type FiscalSettings = z.infer<typeof FiscalSettingsSchema>;
 

@@ -1,10 +1,12 @@
 // What a till learns to emit NFC-e (GET /api/fiscal/till/{device id}, anyone signed in),
 // apart from the fiscal settings' contract (fiscal-settings.ts), which the till's first load
 // does without: emission on or off, the environment, its series, the CPF/CNPJ threshold,
-// the emitter's public data every DANFE prints and the products without NCM. No secret.
+// the emitter's public data every DANFE prints, the contingency settings and the products
+// without NCM. No secret.
 import { z } from 'zod';
 import { Id, envelope } from './common';
 import { FISCAL_ENVIRONMENTS } from './fiscal-notes';
+import { CONTINGENCY_DEADLINE_HOURS_DEFAULT } from './fiscal-settings';
 
 /** The emitter as every DANFE prints it (public data: no secret). */
 export const DanfeEmitterSchema = z.object({
@@ -28,6 +30,14 @@ export const FiscalTillViewSchema = z.object({
   consumer_document_threshold: z.int(),
   /** null until Configurações > Fiscal has the emitter. */
   emitter: DanfeEmitterSchema.nullable(),
+  /**
+   * Guarda eletrônica: a contingency DANFE prints the consumer's copy only. An answer or a
+   * view kept on the device from before this field has none: the store's copy is printed
+   * (the safe side).
+   */
+  contingency_electronic_custody: z.boolean().default(false),
+  /** Hours after the issue within which a contingency note must reach SEFAZ (the default when absent). */
+  contingency_deadline_hours: z.int().default(CONTINGENCY_DEADLINE_HOURS_DEFAULT),
   /** Products without NCM (they cannot go on a note): how many, and the first ids. */
   products_without_ncm: z.object({ count: z.int(), ids: z.array(Id) }),
 });

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { cnpjCheckDigits } from '../documents';
 import { isValidNfeKey, parseNfeKey } from '../nfe-key';
 import { seededRandom } from '../seeded-random';
-import { buildAccessKey, drawNumericCode, isUsableNumericCode, type AccessKeyParts } from './access-key';
+import {
+  buildAccessKey,
+  drawNumericCode,
+  emissionTypeOfKey,
+  isUsableNumericCode,
+  type AccessKeyParts,
+} from './access-key';
 
 /** The check digit written out as the MOC states it, apart from the code under test. */
 function referenceCheckDigit(first43: string): number {
@@ -60,6 +66,8 @@ describe('access key', () => {
           emission_type: String(parts.emission_type),
           numeric_code: parts.numeric_code,
         });
+        // The receipt's emission type is read back from the key (a 9 in the cNF or the number does not count).
+        expect(emissionTypeOfKey(key)).toBe(parts.emission_type);
       }),
       { numRuns: 500 },
     );

@@ -7,6 +7,11 @@ import { NFE_KEY_LENGTH, nfeKeyCheckDigit } from '../nfe-key';
 
 export const NFCE_MODEL = '65';
 
+/** tpEmis of an NFC-e: 1 normal (authorized before it is printed), 9 offline contingency. */
+export type EmissionType = 1 | 9;
+/** Where the key carries tpEmis (after cUF, AAMM, CNPJ, mod, série and nNF). */
+const EMISSION_TYPE_AT = 34;
+
 export interface AccessKeyParts {
   /** IBGE code of the emitter's state ('35'). */
   uf_code: string;
@@ -17,7 +22,7 @@ export interface AccessKeyParts {
   series: number;
   number: number;
   /** tpEmis: 1 normal, 9 offline contingency. */
-  emission_type: 1 | 9;
+  emission_type: EmissionType;
   /** cNF, 8 digits. */
   numeric_code: string;
 }
@@ -47,6 +52,11 @@ export function buildAccessKey(parts: AccessKeyParts): string {
   const key = `${body}${nfeKeyCheckDigit(body)}`;
   if (key.length !== NFE_KEY_LENGTH) throw new Error('chave: tamanho inesperado');
   return key;
+}
+
+/** The tpEmis a note's key carries: the key is made with it, so the key tells how the note was issued. */
+export function emissionTypeOfKey(key: string): EmissionType {
+  return key.charAt(EMISSION_TYPE_AT) === '9' ? 9 : 1;
 }
 
 /**

@@ -2,9 +2,12 @@
 // from a sale's receipt view (receipt-view.ts: its lines, totals and payments), its note
 // (contract FiscalNoteReceipt, SaleSchema.fiscal_note) and the emitter's public data (GET
 // /api/fiscal/till). Money in centavos; src/app/danfe/danfe.tsx only lays it out. Item codes and units
-// come from the products as the device knows them (the SKU is the note's cProd).
+// come from the products as the device knows them (the SKU is the note's cProd). A note issued
+// in offline contingency (tpEmis 9) and not authorized yet says so by the consulta, has no
+// protocol and prints the store's copy after the consumer's, unless the store keeps its
+// contingency notes electronically (guarda eletrônica); once authorized it prints as any other.
 import type { DanfeEmitter } from '../../../shared/contract/fiscal-till';
-import type { FiscalNoteReceipt } from '../../../shared/contract/fiscal-notes';
+import { emissionTypeOf, type KeptFiscalNoteReceipt } from '../../../shared/contract/fiscal-notes';
 import { formatDocument } from '../../../shared/documents';
 import { HOMOLOGACAO_FIRST_ITEM } from '../../../shared/fiscal/nfce-xml';
 import type { ReceiptView } from './receipt-view';
@@ -14,9 +17,15 @@ export const HOMOLOGATION_TEXT = 'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VAL
 export const UNIDENTIFIED_CONSUMER = 'CONSUMIDOR NÃO IDENTIFICADO';
 export const PENDING_TEXT = 'NFC-e pendente de autorização';
 export const CONSULT_TEXT = 'Consulte pela Chave de Acesso em';
+/** The manual's message of a note issued in offline contingency, until it is authorized. */
+export const CONTINGENCY_TEXT = 'EMITIDA EM CONTINGÊNCIA';
+export const CONTINGENCY_PENDING_TEXT = 'Pendente de autorização';
+/** Each copy of a contingency DANFE says whose it is. */
+export const CONSUMER_COPY = 'Via do Consumidor';
+export const STORE_COPY = 'Via do Estabelecimento';
 
 /** The note statuses a DANFE is printed for (a rejected or cancelled note prints the receipt). */
-export const printsDanfe = (note: FiscalNoteReceipt | null | undefined): note is FiscalNoteReceipt =>
+export const printsDanfe = (note: KeptFiscalNoteReceipt | null | undefined): note is KeptFiscalNoteReceipt =>
   note?.status === 'autorizada' || note?.status === 'pendente';
 
 export interface DanfeLine {
@@ -50,7 +59,12 @@ export interface DanfeView {
   issuedAt: string;
   /** null while pending */
   protocol: { number: string; at: string } | null;
+  /** A normal note not authorized yet: 'NFC-e pendente de autorização' where the protocol goes. */
   pending: boolean;
+  /** Issued in offline contingency (tpEmis 9) and not authorized yet: the manual's message, no protocol. */
+  contingency: boolean;
+  /** The copies printed one after the other, each named on it; a single unnamed one outside contingency. */
+  copies: (string | null)[];
   qrCode: string;
   approximateTaxes: number | null;
 }
@@ -73,15 +87,28 @@ export interface ProductCode {
   unit: string;
 }
 
+export interface DanfeOptions {
+  /** The store keeps its contingency notes electronically: no store's copy (GET /api/fiscal/till). */
+  electronicCustody?: boolean;
+}
+
+/** The copies of a note's DANFE: the consumer's and, in contingency without electronic custody, the store's. */
+export function danfeCopies(contingency: boolean, electronicCustody: boolean): (string | null)[] {
+  if (!contingency) return [null];
+  return electronicCustody ? [CONSUMER_COPY] : [CONSUMER_COPY, STORE_COPY];
+}
+
 export function danfeView(
   receipt: ReceiptView,
-  note: FiscalNoteReceipt,
+  note: KeptFiscalNoteReceipt,
   emitter: DanfeEmitter | null | undefined,
   /** Each line's product code and unit, in the receipt's order (undefined: not known here). */
   codes: readonly (ProductCode | undefined)[] = [],
+  { electronicCustody = false }: DanfeOptions = {},
 ): DanfeView {
   // In homologação the note's first xProd is SEFAZ's fixed text (nfce-xml.ts): the DANFE prints the note.
   const homologation = note.environment === 'homologacao';
+  const contingency = emissionTypeOf(note) === 9 && note.status === 'pendente';
   const lines = receipt.lines.map((l, i) => ({
     code: codes[i]?.code ?? '',
     name: homologation && i === 0 ? HOMOLOGACAO_FIRST_ITEM : l.name,
@@ -117,7 +144,9 @@ export function danfeView(
       note.status === 'pendente' || !note.protocol
         ? null
         : { number: note.protocol, at: note.authorized_at ? noteDateTime(note.authorized_at) : '' },
-    pending: note.status === 'pendente',
+    pending: note.status === 'pendente' && !contingency,
+    contingency,
+    copies: danfeCopies(contingency, electronicCustody),
     qrCode: note.qr_code,
     approximateTaxes: note.approximate_taxes,
   };

@@ -20,6 +20,7 @@ const NOTE: FiscalNoteReceipt = {
   series: 7,
   number: 42,
   key: KEY,
+  emission_type: 1,
   issued_at_local: '2026-11-29T10:05:07-03:00',
   protocol: '135260000012345',
   authorized_at: '2026-11-29T10:05:09-03:00',

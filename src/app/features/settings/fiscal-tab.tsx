@@ -1,11 +1,12 @@
 // Configurações > Fiscal (admins): the store's NFC-e setup, in cards: emission on or off,
-// the A1 certificate, the emitter and the note's settings, each till's series, and the IBPT
-// table of the approximate taxes.
+// the A1 certificate, the emitter and the note's settings, each till's series, the IBPT
+// table of the approximate taxes, 'CPF na nota' and the offline contingency.
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { QueryContent } from '../../components/list-card';
 import { useFiscalSettings } from './fiscal-api';
 import { FiscalCertificateCard } from './fiscal-certificate-card';
 import { FiscalConsumerCard } from './fiscal-consumer-card';
+import { FiscalContingencyCard } from './fiscal-contingency-card';
 import { FiscalEmissionCard } from './fiscal-emission-card';
 import { FiscalEmitterForm } from './fiscal-emitter-form';
 import { FiscalIbptCard } from './fiscal-ibpt-card';
@@ -36,6 +37,7 @@ export function FiscalTab() {
           <FiscalSeriesCard view={view} version={query.dataUpdatedAt} />
           <FiscalIbptCard />
           <FiscalConsumerCard key={query.dataUpdatedAt} view={view} />
+          <FiscalContingencyCard key={`contingency-${query.dataUpdatedAt}`} view={view} />
         </div>
       )}
     </QueryContent>

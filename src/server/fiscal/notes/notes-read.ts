@@ -9,6 +9,7 @@ import { inTransaction, type DbOrTx } from '../../db/client';
 import { pageOf } from '../../db/pages';
 import { fiscalNoteEvents, fiscalNotes, sales, type FiscalNoteRow } from '../../db/schema';
 import { notFound } from '../../errors';
+import { receiptOf } from '../note-receipt';
 import { whatToFix } from './what-to-fix';
 
 export const NOTE_NOT_FOUND = 'Nota fiscal não encontrada nesta loja.';
@@ -21,23 +22,7 @@ export function noteXml(row: Pick<FiscalNoteRow, 'xml' | 'protocolXml'>): string
 
 export function noteOf(row: FiscalNoteRow, saleNumber: string | null): FiscalNote {
   return {
-    id: row.id,
-    status: row.status,
-    environment: row.environment,
-    series: row.series,
-    number: row.number,
-    key: row.key,
-    issued_at_local: row.issuedAtLocal,
-    protocol: row.protocol,
-    authorized_at: row.authorizedAt,
-    qr_code: row.qrCode,
-    url_chave: row.urlChave,
-    customer_document: row.customerDocument,
-    approximate_taxes: row.approximateTaxes,
-    total: row.total,
-    change: row.change,
-    cstat: row.cstat,
-    reason: row.reason,
+    ...receiptOf(row),
     sale_id: row.saleId,
     sale_number: saleNumber,
     what_to_fix: row.status === 'rejeitada' ? whatToFix(row.cstat) : null,
