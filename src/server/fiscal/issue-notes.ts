@@ -118,7 +118,7 @@ export async function issueNotes(
     const number = first.get(series)!;
     first.set(series, number + 1);
     try {
-      notes.push(noteRow(tenantId, sale, context, { series, number, issuedAt: now }, rates, random, options));
+      notes.push(await noteRow(tenantId, sale, context, { series, number, issuedAt: now }, rates, random, options));
     } catch (error) {
       // Checked above: only a fault of the builder or the signer reaches here. The number is skipped (a gap the admin voids).
       options.log?.(error);
@@ -147,7 +147,7 @@ function buildProblems(
   }
 }
 
-function noteRow(
+async function noteRow(
   tenantId: string,
   sale: SaleForNote,
   context: EmitterContext,
@@ -155,9 +155,9 @@ function noteRow(
   rates: Parameters<typeof noteOfSale>[3],
   random: () => number,
   options: IssueOptions,
-): typeof fiscalNotes.$inferInsert {
+): Promise<typeof fiscalNotes.$inferInsert> {
   const built = buildNfce(noteOfSale(sale, context, place, rates), random);
-  const xml = context.signer!.sign(built.xml, 'infNFe');
+  const xml = await context.signer!.sign(built.xml, 'infNFe');
   const leased = options.lease?.saleIds.has(sale.id);
   return {
     tenantId,

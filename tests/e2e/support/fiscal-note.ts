@@ -1,6 +1,6 @@
 // A sale's NFC-e for the browser tests, while emission itself is another branch's: built
 // with the real builder (buildNfce) from the sale's lines and signed with the test A1
-// (createXmlSigner, certificates.ts), then written into fiscal_notes with the server
+// (createPemSigner, certificates.ts), then written into fiscal_notes with the server
 // stopped (PGlite has one process per data dir) and the server started again on that data.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../../src/server/db/client';
 import { fiscalNotes, sales } from '../../../src/server/db/schema';
 import { testCertificates } from '../../../src/server/fiscal/test/certificates';
-import { createXmlSigner } from '../../../src/server/fiscal/xml-signature';
+import { createPemSigner } from '../../../src/server/fiscal/xml-signature';
 import { buildNfce, type BuiltNfce } from '../../../src/shared/fiscal/nfce-xml';
 import { sampleNote, SAMPLE_CNPJ } from '../../../src/shared/fiscal/test/sample-note';
 import { seededRandom } from '../../../src/shared/seeded-random';
@@ -86,7 +86,7 @@ export async function writeNoteStopped(server: RunningServer, saleId: string, bu
   }
   try {
     const [sale] = await database.db.select().from(sales).where(eq(sales.id, saleId));
-    const signer = createXmlSigner(testCertificates(SAMPLE_CNPJ));
+    const signer = createPemSigner(testCertificates(SAMPLE_CNPJ));
     await database.db.insert(fiscalNotes).values({
       tenantId: sale!.tenantId,
       saleId,
@@ -99,7 +99,7 @@ export async function writeNoteStopped(server: RunningServer, saleId: string, bu
       issuedAt: new Date(sale!.soldAt),
       issuedAtLocal: built.issued_at_local,
       status: 'autorizada',
-      xml: signer.sign(built.xml, 'infNFe'),
+      xml: await signer.sign(built.xml, 'infNFe'),
       protocol: NOTE_PROTOCOL,
       authorizedAt: built.issued_at_local,
       qrCode: built.qr_code,

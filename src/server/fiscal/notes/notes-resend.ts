@@ -71,7 +71,7 @@ export async function resendNote(
         numericCode: built.numeric_code,
         issuedAt: now,
         issuedAtLocal: built.issued_at_local,
-        xml: session.signer.sign(built.xml, 'infNFe'),
+        xml: await session.signer.sign(built.xml, 'infNFe'),
         protocolXml: null,
         protocol: null,
         authorizedAt: null,

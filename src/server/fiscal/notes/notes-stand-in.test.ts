@@ -20,7 +20,7 @@ import { removeA1Files } from '../test/a1-files';
 import { setUpEmitter } from '../test/note-fixtures';
 import { startRig, type SefazRig } from '../test/sefaz-rig';
 import { removeWrittenDocuments, requireTools } from '../test/xml-tools';
-import { createXmlSigner } from '../xml-signature';
+import { createPemSigner } from '../xml-signature';
 
 describe.each(databases())("'Notas Fiscais' against the stand-in SEFAZ (%s)", (kind) => {
   let { ctx, http, tenantId, admin } = NO_STORE;
@@ -51,7 +51,7 @@ describe.each(databases())("'Notas Fiscais' against the stand-in SEFAZ (%s)", (k
     const material = (await storeSigningMaterial(ctx.db, createSecretBox(TEST_FISCAL_SECRET), tenantId))!;
     const now = new Date(Date.now() + rig.skew.ms);
     const built = buildNfce(sampleNote({ number, issued_at: now.toISOString() }), seededRandom(number));
-    const signed = createXmlSigner(material).sign(built.xml, 'infNFe');
+    const signed = await createPemSigner(material).sign(built.xml, 'infNFe');
     const target = { ...rig.target, keyPem: material.keyPem, certPem: material.certPem };
     const answer = await rig.client.authorize(target, signed, String(number));
     expect(answer.note?.cstat, answer.note?.reason).toBe(100);

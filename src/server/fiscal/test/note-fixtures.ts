@@ -17,7 +17,7 @@ import { storeSigningMaterial } from '../certificate-store';
 import { createSecretBox } from '../secret-box';
 import { makeA1 } from './a1-files';
 import { protNFeOf } from './scripted-sefaz-events';
-import { createXmlSigner } from '../xml-signature';
+import { createPemSigner } from '../xml-signature';
 
 export const NOTES_EMITTER = {
   cnpj: SAMPLE_CNPJ,
@@ -73,7 +73,7 @@ export async function insertNote(db: Db, tenantId: string, f: NoteFixture) {
     sampleNote({ series, number: f.number, issued_at: at.toISOString() }),
     seededRandom(f.number * 1000 + series),
   );
-  const xml = createXmlSigner(material).sign(built.xml, 'infNFe');
+  const xml = await createPemSigner(material).sign(built.xml, 'infNFe');
   const authorized = status === 'autorizada' || status === 'cancelada';
   const prot = authorized ? protNFeOf(xml, new Date(at.getTime() + 1000)) : null;
   const [row] = await db
