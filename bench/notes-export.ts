@@ -57,7 +57,7 @@ export const notesExportPart: BenchPart = {
             protocolXml: prot.xml,
             protocol: prot.protocol,
             authorizedAt: prot.received_at,
-            qrCode: built.qr_code,
+            qrCode: built.qr_code!,
             urlChave: built.url_chave,
             total: built.totals.total,
           };

@@ -173,7 +173,7 @@ async function noteRow(
     issuedAtLocal: built.issued_at_local,
     status: 'pendente',
     xml,
-    qrCode: built.qr_code,
+    qrCode: built.qr_code!,
     urlChave: built.url_chave,
     customerDocument: sale.document,
     total: built.totals.total,

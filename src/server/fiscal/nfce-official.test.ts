@@ -84,6 +84,9 @@ function cases(): { name: string; note: NfceNote }[] {
       payments: [{ method: 'cash', amount: 20_000 }],
     }),
   });
+  const contingency = { started_at: '2026-11-29T12:00:00.000Z', reason: '  Sem conexão com a “SEFAZ” & <cia>  ' };
+  out.push({ name: 'contingency (tpEmis 9), QR v2', note: sampleNote({ contingency }) });
+  out.push({ name: 'contingency (tpEmis 9), QR v3 in produção, CNPJ', note: sampleNote({ environment: 1, qr: { version: 3 }, customer: { document: '11444777000161' }, contingency }) }); // prettier-ignore
   const mei = sampleNote();
   mei.emitter = { ...mei.emitter, crt: 4, trade_name: null, ie: 'ISENTO', address: { ...mei.emitter.address, complement: null, phone: null } }; // prettier-ignore
   out.push({ name: 'MEI, no fantasy name, IE ISENTO', note: mei });

@@ -102,7 +102,7 @@ export async function writeNoteStopped(server: RunningServer, saleId: string, bu
       xml: await signer.sign(built.xml, 'infNFe'),
       protocol: NOTE_PROTOCOL,
       authorizedAt: built.issued_at_local,
-      qrCode: built.qr_code,
+      qrCode: built.qr_code!,
       urlChave: built.url_chave,
       customerDocument: NOTE_CPF,
       total: built.totals.total,

@@ -77,7 +77,7 @@ export async function resendNote(
         authorizedAt: null,
         cstat: null,
         reason: null,
-        qrCode: built.qr_code,
+        qrCode: built.qr_code!,
         urlChave: built.url_chave,
         customerDocument: wanted.customer?.document ?? null,
         total: built.totals.total,

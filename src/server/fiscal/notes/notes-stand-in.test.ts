@@ -73,7 +73,7 @@ describe.each(databases())("'Notas Fiscais' against the stand-in SEFAZ (%s)", (k
         authorizedAt: answer.note!.received_at,
         cstat: 100,
         reason: answer.note!.reason,
-        qrCode: built.qr_code,
+        qrCode: built.qr_code!,
         urlChave: built.url_chave,
         total: built.totals.total,
         change: built.totals.change,

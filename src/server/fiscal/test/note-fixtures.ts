@@ -95,7 +95,7 @@ export async function insertNote(db: Db, tenantId: string, f: NoteFixture) {
       authorizedAt: prot?.received_at ?? null,
       cstat: f.cstat ?? prot?.cstat ?? null,
       reason: f.reason ?? prot?.reason ?? null,
-      qrCode: built.qr_code,
+      qrCode: built.qr_code!,
       urlChave: built.url_chave,
       total: built.totals.total,
       change: built.totals.change,

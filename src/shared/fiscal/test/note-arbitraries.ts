@@ -1,8 +1,8 @@
 // Generated notes for the property tests of the builder and the signers (fast-check): items
 // with texts full of what C14N escapes (& < >) and what it keeps (" '), accents, typographic
 // characters and emoji the builder cleans, weights, discounts on items and on the sale,
-// every payment method with change, with and without a consumer, both environments and
-// both QR versions. Every note generated can be built.
+// every payment method with change, with and without a consumer, both environments, both
+// QR versions, online and in offline contingency. Every note generated can be built.
 import fc from 'fast-check';
 import type { NfceItem, NfceNote, NfcePayment } from '../nfce-note';
 import { NFCE_CSOSNS } from '../nfce-note';
@@ -63,8 +63,17 @@ export const noteArb: fc.Arbitrary<NfceNote> = fc
       }),
     ),
     info: fc.option(anyText(200)),
+    contingency: fc.option(
+      fc.record({
+        // Up to two days before the note.
+        before: fc.integer({ min: 0, max: 2 * 86_400 }),
+        reason: fc
+          .tuple(fc.constantFrom('Sem conexão com a SEFAZ', 'SEFAZ indisponível (108)', 'Tempo esgotado'), anyText(300))
+          .map(([head, tail]) => `${head} ${tail}`),
+      }),
+    ),
   })
-  .map(({ items, share, methods, extra, version, issued, info, ...rest }) => {
+  .map(({ items, share, methods, extra, version, issued, info, contingency, ...rest }) => {
     const base = nfceTotals(sampleNote({ items, discount: 0, payments: [{ method: 'cash', amount: 1 }] }));
     const discount = Math.floor((base.products - base.discount) * share);
     const total = Math.max(base.products - base.discount - discount, 0);
@@ -82,6 +91,10 @@ export const noteArb: fc.Arbitrary<NfceNote> = fc
       issued_at: new Date(issued * 1000).toISOString(),
       qr: version === 2 ? { version, csc_id: 1, csc: SAMPLE_CSC } : { version },
       additional_info: info,
+      contingency: contingency && {
+        started_at: new Date((issued - contingency.before) * 1000).toISOString(),
+        reason: contingency.reason,
+      },
     });
   })
   // A sale whose discounts leave nothing to pay has no note.
