@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FiscalEnvironment, FiscalNoteReceipt } from '../../shared/contract';
+import { signNfce } from '../../shared/fiscal/nfce-sign';
 import { buildNfce } from '../../shared/fiscal/nfce-xml';
 import { NfceBuildError } from '../../shared/fiscal/nfce-check';
 import { executeNamed, type DbOrTx } from '../db/client';
@@ -157,7 +158,7 @@ async function noteRow(
   options: IssueOptions,
 ): Promise<typeof fiscalNotes.$inferInsert> {
   const built = buildNfce(noteOfSale(sale, context, place, rates), random);
-  const xml = await context.signer!.sign(built.xml, 'infNFe');
+  const signed = await signNfce(built, context.signer!);
   const leased = options.lease?.saleIds.has(sale.id);
   return {
     tenantId,
@@ -172,8 +173,8 @@ async function noteRow(
     issuedAt: place.issuedAt,
     issuedAtLocal: built.issued_at_local,
     status: 'pendente',
-    xml,
-    qrCode: built.qr_code!,
+    xml: signed.xml,
+    qrCode: signed.qr_code,
     urlChave: built.url_chave,
     customerDocument: sale.document,
     total: built.totals.total,

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signNfce } from '../../shared/fiscal/nfce-sign';
 import { buildNfce } from '../../shared/fiscal/nfce-xml';
 import type { NfceNote, NfcePayment } from '../../shared/fiscal/nfce-note';
 import { nfceAddresses } from '../../shared/fiscal/sefaz';
@@ -103,7 +104,7 @@ beforeAll(async () => {
   alphaCerts = testCertificates(SAMPLE_ALPHANUMERIC_CNPJ, 'LOJA ALFANUMERICA LTDA');
   const signer = createPemSigner(certs);
   const alphaSigner = createPemSigner(alphaCerts);
-  const docs = await Promise.all(cases().map(async ({ name, note }, i) => ({ name, xml: await signer.sign(buildNfce(note, seededRandom(i)).xml, 'infNFe'), ca: certs.caPath }))); // prettier-ignore
+  const docs = await Promise.all(cases().map(async ({ name, note }, i) => ({ name, xml: (await signNfce(buildNfce(note, seededRandom(i)), signer)).xml, ca: certs.caPath }))); // prettier-ignore
   const alpha = sampleNote();
   alpha.emitter = { ...alpha.emitter, cnpj: SAMPLE_ALPHANUMERIC_CNPJ };
   docs.push({ name: 'alphanumeric CNPJ', xml: await alphaSigner.sign(buildNfce(alpha, seededRandom(99)).xml, 'infNFe'), ca: alphaCerts.caPath }); // prettier-ignore

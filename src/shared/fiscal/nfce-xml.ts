@@ -4,14 +4,14 @@
 // canonical form (text.ts), unsigned. Online (tpEmis 1) it ends with infNFeSupl and the
 // signer adds the Signature after it; in offline contingency (tpEmis 9) the QR Code needs
 // the signature, so the document is infNFe alone and nfce-sign.ts finishes it.
-import { gtin14, isValidGtin, NO_GTIN, normalizeGtin } from '../gtin';
+import { fiscalGtin } from '../gtin';
 import { stripDocument } from '../documents';
 import { buildAccessKey, drawNumericCode, isUsableNumericCode } from './access-key';
 import { CONTINGENCY_REASON_MAX, NfceBuildError, nfceProblems } from './nfce-check';
 import type { NfceItem, NfceNote } from './nfce-note';
 import { nfceTotals, paid, type NfceLineAmounts, type NfceTotals } from './nfce-totals';
 import { NFCE_PAYMENT_CODES } from './payment-codes';
-import { qrCodeText } from './qr-code';
+import { qrCodeText, type OfflineQrInput } from './qr-code';
 import { nfceAddresses } from './sefaz';
 import { decimal2, decimal4, digitsOnly, fiscalText, quantityE4, tag } from './text';
 import { localDateTime, UF_CODE } from './uf';
@@ -39,6 +39,8 @@ export interface BuiltNfce {
   totals: NfceTotals;
   /** The QR Code's text online (as in xml's infNFeSupl); null in contingency, made after signing. */
   qr_code: string | null;
+  /** In contingency, what the QR Code takes from the note (signNfce adds the signature's part); null online. */
+  offline_qr: OfflineQrInput | null;
   url_chave: string;
   /**
    * The unsigned document, no XML declaration: <NFe> with infNFe and infNFeSupl online, with
@@ -82,17 +84,9 @@ export function buildNfce(note: NfceNote, random: () => number): BuiltNfce {
     numeric_code: numericCode,
   });
   const addresses = nfceAddresses(uf, note.environment);
+  const qr = { key, environment: note.environment, qr_url: addresses.qr_url, ...note.qr };
   // Online the QR Code is known before signing; in contingency it is made from the signature.
-  const qrCode = contingency
-    ? null
-    : qrCodeText({
-        key,
-        environment: note.environment,
-        version: note.qr.version,
-        qr_url: addresses.qr_url,
-        csc_id: note.qr.csc_id,
-        csc: note.qr.csc,
-      });
+  const qrCode = contingency ? null : qrCodeText(qr);
 
   const out: string[] = [];
   out.push(`<NFe xmlns="${NFE_NAMESPACE}"><infNFe Id="NFe${key}" versao="${NFE_LAYOUT_VERSION}">`);
@@ -151,6 +145,14 @@ export function buildNfce(note: NfceNote, random: () => number): BuiltNfce {
     emission_type: emissionType,
     totals,
     qr_code: qrCode,
+    offline_qr: contingency
+      ? {
+          ...qr,
+          day: dhEmi.slice(8, 10),
+          total: decimal2(totals.total),
+          customer_document: note.customer ? stripDocument(note.customer.document) : null,
+        }
+      : null,
     url_chave: addresses.url_chave,
     xml: out.join(''),
   };
@@ -159,22 +161,6 @@ export function buildNfce(note: NfceNote, random: () => number): BuiltNfce {
 /** infNFeSupl: the QR Code's text and the consulta address, outside the signed infNFe. */
 export function supplement(qrCode: string, urlChave: string): string {
   return `<infNFeSupl>${tag('qrCode', qrCode)}${tag('urlChave', urlChave)}</infNFeSupl>`;
-}
-
-/**
- * cEAN: the barcode when it is a valid GTIN that circulates outside the store; 'SEM GTIN'
- * for none, an invalid one, or a restricted-circulation code (GS1 prefixes 020-029,
- * 040-049 and 200-299, GTIN-8 starting with 0 or 2: the store's own codes for weighed
- * goods), which the state's GTIN registry does not know.
- */
-export function fiscalGtin(barcode: string | null | undefined): string {
-  const gtin = normalizeGtin(barcode);
-  if (gtin === null || !isValidGtin(gtin)) return NO_GTIN;
-  if (gtin.length === 8) return /^[02]/.test(gtin) ? NO_GTIN : gtin;
-  const prefix = Number(gtin14(gtin).slice(1, 4));
-  const restricted =
-    (prefix >= 20 && prefix <= 29) || (prefix >= 40 && prefix <= 49) || (prefix >= 200 && prefix <= 299);
-  return restricted ? NO_GTIN : gtin;
 }
 
 function writeEmitter(out: string[], note: NfceNote, cnpj: string) {

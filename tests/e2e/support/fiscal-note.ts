@@ -9,6 +9,7 @@ import { openDatabase } from '../../../src/server/db/client';
 import { fiscalNotes, sales } from '../../../src/server/db/schema';
 import { testCertificates } from '../../../src/server/fiscal/test/certificates';
 import { createPemSigner } from '../../../src/server/fiscal/xml-signature';
+import { signNfce } from '../../../src/shared/fiscal/nfce-sign';
 import { buildNfce, type BuiltNfce } from '../../../src/shared/fiscal/nfce-xml';
 import { sampleNote, SAMPLE_CNPJ } from '../../../src/shared/fiscal/test/sample-note';
 import { seededRandom } from '../../../src/shared/seeded-random';
@@ -86,7 +87,7 @@ export async function writeNoteStopped(server: RunningServer, saleId: string, bu
   }
   try {
     const [sale] = await database.db.select().from(sales).where(eq(sales.id, saleId));
-    const signer = createPemSigner(testCertificates(SAMPLE_CNPJ));
+    const signed = await signNfce(built, createPemSigner(testCertificates(SAMPLE_CNPJ)));
     await database.db.insert(fiscalNotes).values({
       tenantId: sale!.tenantId,
       saleId,
@@ -99,10 +100,10 @@ export async function writeNoteStopped(server: RunningServer, saleId: string, bu
       issuedAt: new Date(sale!.soldAt),
       issuedAtLocal: built.issued_at_local,
       status: 'autorizada',
-      xml: await signer.sign(built.xml, 'infNFe'),
+      xml: signed.xml,
       protocol: NOTE_PROTOCOL,
       authorizedAt: built.issued_at_local,
-      qrCode: built.qr_code!,
+      qrCode: signed.qr_code,
       urlChave: built.url_chave,
       customerDocument: NOTE_CPF,
       total: built.totals.total,
