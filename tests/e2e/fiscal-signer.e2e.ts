@@ -5,11 +5,7 @@
 // v3, the browser's signed XML and QR Code equal, byte for byte, what the server makes for
 // the same data with its own signer; a sample is valid against the schema (xmllint) and its
 // signature verifies (xmlsec1).
-import { createServer, type Server } from 'node:http';
-import { createPrivateKey, X509Certificate } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   removeTestCertificates,
@@ -31,46 +27,22 @@ import { noteArb } from '../../src/shared/fiscal/test/note-arbitraries';
 import { SAMPLE_CNPJ, sampleNote } from '../../src/shared/fiscal/test/sample-note';
 import { seededRandom } from '../../src/shared/seeded-random';
 import { openBrowser } from './support/browser';
+import { a1ForPage, serveFiscalPage, type BalcaoFiscal } from './support/fiscal-page';
 
 let certs: TestCertificates;
-let page: Server;
-let url: string;
+let page: Awaited<ReturnType<typeof serveFiscalPage>>;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
-
-async function bundle(): Promise<string> {
-  const out = (await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      minify: false,
-      lib: {
-        entry: 'tests/e2e/support/fiscal-signer-entry.ts',
-        formats: ['iife'],
-        name: 'balcaoFiscal',
-        fileName: 'fiscal',
-      },
-    },
-  })) as { output: { code: string }[] }[] | { output: { code: string }[] };
-  return (Array.isArray(out) ? out[0]! : out).output[0]!.code;
-}
 
 beforeAll(async () => {
   requireTools();
   certs = testCertificates(SAMPLE_CNPJ, 'MERCADINHO BOM PRECO LTDA');
-  const code = await bundle();
-  page = createServer((_, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><meta charset="utf-8"><title>assinador</title><script>${code}</script>`);
-  });
-  await new Promise<void>((done) => page.listen(0, '127.0.0.1', done));
-  url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
+  page = await serveFiscalPage();
   browser = await openBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((done) => page?.close(done));
+  await page?.close();
   removeWrittenDocuments();
   removeTestCertificates();
 });
@@ -86,12 +58,11 @@ describe('fiscal signer in Chromium', () => {
     ];
     expect(notes.filter((n) => n.contingency).length).toBeGreaterThan(5);
     const tab = await browser.context.newPage();
-    await tab.goto(url);
-    const pkcs8 = createPrivateKey(certs.keyPem).export({ type: 'pkcs8', format: 'der' }).toString('base64');
-    const der = new X509Certificate(certs.certPem).raw.toString('base64');
+    await tab.goto(page.url);
+    const { pkcs8, der } = a1ForPage(certs);
     const made = await tab.evaluate(
       async ({ notes, pkcs8, der }) => {
-        const f = (window as unknown as { balcaoFiscal: typeof import('./support/fiscal-signer-entry') }).balcaoFiscal;
+        const f = (window as unknown as { balcaoFiscal: BalcaoFiscal }).balcaoFiscal;
         const bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
         const key = await crypto.subtle.importKey('pkcs8', bytes(pkcs8), f.FISCAL_KEY_ALGORITHM, false, ['sign']);
         const exported = await crypto.subtle.exportKey('pkcs8', key).then(
