@@ -1,9 +1,10 @@
-// An NFC-e of 30 items built (src/shared/fiscal, the pure builder the till will also run)
-// and signed (src/server/fiscal, XML-DSig RSA-SHA1 with a 2048-bit test A1), in the
+// An NFC-e of 30 items built (src/shared/fiscal, the pure builder the till also runs) and
+// signed (src/shared/fiscal/xml-dsig.ts on WebCrypto, the signer the till also runs; the A1
+// read from PEM by src/server/fiscal/xml-signature.ts; RSA-SHA1, 2048-bit test key), in the
 // server's process, each run a new number of the series; beside the floor, a bare
 // crypto.sign (RSA-SHA1) of the same document's bytes with the same key in the same run.
 import { createPrivateKey, sign } from 'node:crypto';
-import { createXmlSigner } from '../src/server/fiscal/xml-signature';
+import { createPemSigner } from '../src/server/fiscal/xml-signature';
 import { removeTestCertificates, testCertificates } from '../src/server/fiscal/test/certificates';
 import { buildNfce } from '../src/shared/fiscal/nfce-xml';
 import { manyItems, SAMPLE_CNPJ, sampleNote } from '../src/shared/fiscal/test/sample-note';
@@ -23,7 +24,7 @@ export const nfcePart: BenchPart = {
   async run(ctx) {
     const certs = testCertificates(SAMPLE_CNPJ, 'MERCADINHO BOM PRECO LTDA');
     try {
-      const signer = createXmlSigner(certs);
+      const signer = createPemSigner(certs);
       const key = createPrivateKey(certs.keyPem);
       const items = manyItems(ITEMS);
       const random = seededRandom(33);
@@ -40,7 +41,7 @@ export const nfcePart: BenchPart = {
         const t0 = performance.now();
         const built = buildNfce(note, random);
         const t1 = performance.now();
-        const signed = signer.sign(built.xml, 'infNFe');
+        const signed = await signer.sign(built.xml, 'infNFe');
         const t2 = performance.now();
         const c1 = process.cpuUsage(c0);
         sign('sha1', Buffer.from(built.xml, 'utf8'), key);

@@ -13,7 +13,8 @@ import { seedDemo } from '../src/server/demo/seed';
 import { writeMonthExport } from '../src/server/fiscal/notes/notes-export';
 import { removeTestCertificates, testCertificates } from '../src/server/fiscal/test/certificates';
 import { protNFeOf } from '../src/server/fiscal/test/scripted-sefaz-events';
-import { createXmlSigner } from '../src/server/fiscal/xml-signature';
+import { createPemSigner } from '../src/server/fiscal/xml-signature';
+import { signNfce } from '../src/shared/fiscal/nfce-sign';
 import { buildNfce } from '../src/shared/fiscal/nfce-xml';
 import { manyItems, SAMPLE_CNPJ, sampleNote } from '../src/shared/fiscal/test/sample-note';
 import { seededRandom } from '../src/shared/seeded-random';
@@ -38,7 +39,7 @@ export const notesExportPart: BenchPart = {
       const certs = testCertificates(SAMPLE_CNPJ, 'MERCADINHO BOM PRECO LTDA');
       const at = new Date('2026-10-15T15:00:00Z');
       const built = buildNfce(sampleNote({ items: manyItems(30), payments: [{ method: 'cash', amount: 500_000 }], issued_at: at.toISOString() }), seededRandom(1)); // prettier-ignore
-      const signed = createXmlSigner(certs).sign(built.xml, 'infNFe');
+      const { xml: signed, qr_code } = await signNfce(built, createPemSigner(certs));
       const prot = protNFeOf(signed, at);
       for (let start = 0; start < NOTES; start += 500) {
         const rows = Array.from({ length: Math.min(500, NOTES - start) }, (_, i) => {
@@ -57,7 +58,7 @@ export const notesExportPart: BenchPart = {
             protocolXml: prot.xml,
             protocol: prot.protocol,
             authorizedAt: prot.received_at,
-            qrCode: built.qr_code,
+            qrCode: qr_code,
             urlChave: built.url_chave,
             total: built.totals.total,
           };

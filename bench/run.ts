@@ -23,6 +23,8 @@
 //             floor of the same writes (nfe-entry.ts)
 //   nfce      an NFC-e of 30 items built and signed in the server's process, p95, beside
 //             a bare crypto.sign of the same bytes (nfce.ts)
+//   nfce-till an NFC-e of 30 items in offline contingency built and signed (QR v3) in
+//             Chromium with a non-extractable WebCrypto key, p95 (nfce-till.ts)
 //   sefaz     a signed NFC-e sent to the stand-in SEFAZ and its answer read, p95, beside
 //             the smallest exchange (NFeStatusServico4) on the same connection (sefaz.ts)
 //   nfce-sale  the same sale finished online over HTTP with the NFC-e (authorized by the
@@ -84,6 +86,7 @@ import { lighthousePart } from './lighthouse';
 import { nfeEntryPart } from './nfe-entry';
 import { nfcePart } from './nfce';
 import { nfceSalePart } from './nfce-sale';
+import { nfceTillPart } from './nfce-till';
 import { notesExportPart } from './notes-export';
 import { sefazPart } from './sefaz';
 import { importsPart } from './imports';
@@ -103,6 +106,7 @@ const PARTS: BenchPart[] = [
   caixaPart,
   nfeEntryPart,
   nfcePart,
+  nfceTillPart,
   notesExportPart,
   sefazPart,
   nfceSalePart,

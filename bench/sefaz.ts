@@ -7,7 +7,7 @@
 import { createSefazClient } from '../src/server/fiscal/sefaz-client';
 import { startStandInSefaz } from '../src/server/fiscal/test/stand-in-sefaz';
 import { removeTestCertificates, testCertificates } from '../src/server/fiscal/test/certificates';
-import { createXmlSigner } from '../src/server/fiscal/xml-signature';
+import { createPemSigner } from '../src/server/fiscal/xml-signature';
 import { buildNfce } from '../src/shared/fiscal/nfce-xml';
 import { manyItems, SAMPLE_CNPJ, SAMPLE_CSC, sampleNote } from '../src/shared/fiscal/test/sample-note';
 import { seededRandom } from '../src/shared/seeded-random';
@@ -34,14 +34,14 @@ export const sefazPart: BenchPart = {
       timeoutMs: 15_000,
     } as const;
     try {
-      const signer = createXmlSigner(certs);
+      const signer = createPemSigner(certs);
       const items = manyItems(30);
       const random = seededRandom(7);
       const trips: number[] = [];
       const floor: number[] = [];
       for (let i = 0; i < WARMUP + RUNS; i++) {
         const note = sampleNote({ number: 1 + i, items, issued_at: new Date().toISOString(), payments: [{ method: 'cash', amount: 500_000 }] }); // prettier-ignore
-        const signed = signer.sign(buildNfce(note, random).xml, 'infNFe');
+        const signed = await signer.sign(buildNfce(note, random).xml, 'infNFe');
         const t0 = performance.now();
         const answer = await client.authorize(target, signed, String(i + 1));
         const t1 = performance.now();

@@ -71,3 +71,19 @@ export function parseGtin(raw: string | null | undefined): GtinResult {
 export function gtin14(code: string): string {
   return code.padStart(14, '0');
 }
+
+/**
+ * cEAN: the barcode when it is a valid GTIN that circulates outside the store; 'SEM GTIN'
+ * for none, an invalid one, or a restricted-circulation code (GS1 prefixes 020-029,
+ * 040-049 and 200-299, GTIN-8 starting with 0 or 2: the store's own codes for weighed
+ * goods), which the state's GTIN registry does not know.
+ */
+export function fiscalGtin(barcode: string | null | undefined): string {
+  const gtin = normalizeGtin(barcode);
+  if (gtin === null || !isValidGtin(gtin)) return NO_GTIN;
+  if (gtin.length === 8) return /^[02]/.test(gtin) ? NO_GTIN : gtin;
+  const prefix = Number(gtin14(gtin).slice(1, 4));
+  const restricted =
+    (prefix >= 20 && prefix <= 29) || (prefix >= 40 && prefix <= 49) || (prefix >= 200 && prefix <= 299);
+  return restricted ? NO_GTIN : gtin;
+}

@@ -1,6 +1,6 @@
 // The DANFE NFC-e in the real Chromium against the real server. A sale is made through the
 // API; its note is built with the real builder (buildNfce), signed with the test A1
-// (createXmlSigner, certificates.ts) and written into fiscal_notes while the server is
+// (createPemSigner, certificates.ts) and written into fiscal_notes while the server is
 // stopped (emission itself comes from another branch); the server starts again on the same
 // data. The cashier opens the sale in the history and reprints it: 'Imprimir DANFE' prints
 // the DANFE through the app's print stylesheet at 80 mm, read back with pdftotext; its QR,

@@ -11,7 +11,7 @@ import { fiscalSettings } from '../db/schema';
 import { storeCsc, storeSigningMaterial } from './certificate-store';
 import { SECRETS_UNREADABLE, qrVersionInUse } from './fiscal-settings';
 import type { SecretBox } from './secret-box';
-import { createXmlSigner, type XmlSigner } from './xml-signature';
+import { createPemSigner, type XmlSigner } from './xml-signature';
 import type { QrVersion } from '../../shared/fiscal/sefaz';
 
 export interface EmitterContext {
@@ -65,7 +65,7 @@ async function load(t: DbOrTx, box: SecretBox, tenantId: string): Promise<Emitte
   if (!material) return { ...base, ...none, problem: 'A loja não tem certificado digital A1.' };
   let signer: XmlSigner;
   try {
-    signer = createXmlSigner({ keyPem: material.keyPem, certPem: material.certPem });
+    signer = createPemSigner({ keyPem: material.keyPem, certPem: material.certPem });
   } catch {
     return { ...base, ...none, problem: 'O certificado A1 guardado não serve para assinar: envie-o de novo.' };
   }

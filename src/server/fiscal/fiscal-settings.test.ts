@@ -20,7 +20,7 @@ import { getFiscalSettings, SECRETS_UNREADABLE } from './fiscal-settings';
 import { createSecretBox } from './secret-box';
 import { makeA1, removeA1Files } from './test/a1-files';
 import { removeWrittenDocuments, requireTools, verifySignature, writeDocuments } from './test/xml-tools';
-import { createXmlSigner } from './xml-signature';
+import { createPemSigner } from './xml-signature';
 
 const DAY_MS = 86_400_000;
 const ANOTHER_COMPANY = '11444777000161';
@@ -276,7 +276,7 @@ describe.each(databases())('fiscal settings and the A1 certificate (%s)', (kind)
     expect((await upload(file.pfx, file.password)).status).toBe(200);
     const material = (await storeSigningMaterial(ctx.db, createSecretBox(TEST_FISCAL_SECRET), tenantId))!;
     const { xml } = buildNfce(sampleNote(), seededRandom(7));
-    const signed = createXmlSigner(material).sign(xml, 'infNFe');
+    const signed = await createPemSigner(material).sign(xml, 'infNFe');
     const [path] = writeDocuments([signed], 'a1');
     const verified = verifySignature(path!, file.caPath);
     expect(verified.ok, verified.output).toBe(true);

@@ -18,7 +18,7 @@ import { databases } from '../test/testDb';
 import { ibptOutOfForce, ibptWrongUf, replaceIbptTable, taxRatesFor } from './ibpt-table';
 import { removeTestCertificates, testCertificates } from './test/certificates';
 import { removeWrittenDocuments, requireTools, schemaFailures, writeDocuments } from './test/xml-tools';
-import { createXmlSigner } from './xml-signature';
+import { createPemSigner } from './xml-signature';
 
 const IN_FORCE = '01/01/2026;31/12/2027;8A3F1C;26.1.A;IBPT/empresometro.com.br';
 const NEXT = '01/01/2026;31/12/2027;7B2E0D;26.2.B;IBPT/empresometro.com.br';
@@ -99,7 +99,7 @@ describe.each(databases())('the IBPT table (%s)', (kind) => {
     expect(taxes!.total.total).toBeGreaterThan(0);
     expect(taxes!.total.federal + taxes!.total.state + taxes!.total.municipal).toBe(taxes!.total.total);
     const certs = testCertificates(SAMPLE_CNPJ);
-    const xml = createXmlSigner(certs).sign(buildNfce(taxed, seededRandom(3)).xml, 'infNFe');
+    const xml = await createPemSigner(certs).sign(buildNfce(taxed, seededRandom(3)).xml, 'infNFe');
     expect(xml.match(/<vTotTrib>/g)).toHaveLength(taxed.items.length + 1);
     expect(schemaFailures(writeDocuments([xml], 'ibpt'))).toEqual([]);
   });

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FiscalEnvironment, FiscalNoteReceipt } from '../../shared/contract';
+import { signNfce } from '../../shared/fiscal/nfce-sign';
 import { buildNfce } from '../../shared/fiscal/nfce-xml';
 import { NfceBuildError } from '../../shared/fiscal/nfce-check';
 import { executeNamed, type DbOrTx } from '../db/client';
@@ -118,7 +119,7 @@ export async function issueNotes(
     const number = first.get(series)!;
     first.set(series, number + 1);
     try {
-      notes.push(noteRow(tenantId, sale, context, { series, number, issuedAt: now }, rates, random, options));
+      notes.push(await noteRow(tenantId, sale, context, { series, number, issuedAt: now }, rates, random, options));
     } catch (error) {
       // Checked above: only a fault of the builder or the signer reaches here. The number is skipped (a gap the admin voids).
       options.log?.(error);
@@ -147,7 +148,7 @@ function buildProblems(
   }
 }
 
-function noteRow(
+async function noteRow(
   tenantId: string,
   sale: SaleForNote,
   context: EmitterContext,
@@ -155,9 +156,9 @@ function noteRow(
   rates: Parameters<typeof noteOfSale>[3],
   random: () => number,
   options: IssueOptions,
-): typeof fiscalNotes.$inferInsert {
+): Promise<typeof fiscalNotes.$inferInsert> {
   const built = buildNfce(noteOfSale(sale, context, place, rates), random);
-  const xml = context.signer!.sign(built.xml, 'infNFe');
+  const signed = await signNfce(built, context.signer!);
   const leased = options.lease?.saleIds.has(sale.id);
   return {
     tenantId,
@@ -172,8 +173,8 @@ function noteRow(
     issuedAt: place.issuedAt,
     issuedAtLocal: built.issued_at_local,
     status: 'pendente',
-    xml,
-    qrCode: built.qr_code,
+    xml: signed.xml,
+    qrCode: signed.qr_code,
     urlChave: built.url_chave,
     customerDocument: sale.document,
     total: built.totals.total,

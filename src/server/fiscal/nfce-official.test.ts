@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signNfce } from '../../shared/fiscal/nfce-sign';
 import { buildNfce } from '../../shared/fiscal/nfce-xml';
 import type { NfceNote, NfcePayment } from '../../shared/fiscal/nfce-note';
 import { nfceAddresses } from '../../shared/fiscal/sefaz';
@@ -27,7 +28,8 @@ import {
   writeDocuments,
   xmlsecBuffers,
 } from './test/xml-tools';
-import { canonicalSubset, createXmlSigner, XmlSignatureError } from './xml-signature';
+import { canonicalSubset } from '../../shared/fiscal/xml-dsig';
+import { createPemSigner, XmlSignatureError } from './xml-signature';
 
 /** One note per case the product writes: states, environments, QR versions, payments, consumers, sizes. */
 function cases(): { name: string; note: NfceNote }[] {
@@ -83,6 +85,9 @@ function cases(): { name: string; note: NfceNote }[] {
       payments: [{ method: 'cash', amount: 20_000 }],
     }),
   });
+  const contingency = { started_at: '2026-11-29T12:00:00.000Z', reason: '  Sem conexão com a “SEFAZ” & <cia>  ' };
+  out.push({ name: 'contingency (tpEmis 9), QR v2', note: sampleNote({ contingency }) });
+  out.push({ name: 'contingency (tpEmis 9), QR v3 in produção, CNPJ', note: sampleNote({ environment: 1, qr: { version: 3 }, customer: { document: '11444777000161' }, contingency }) }); // prettier-ignore
   const mei = sampleNote();
   mei.emitter = { ...mei.emitter, crt: 4, trade_name: null, ie: 'ISENTO', address: { ...mei.emitter.address, complement: null, phone: null } }; // prettier-ignore
   out.push({ name: 'MEI, no fantasy name, IE ISENTO', note: mei });
@@ -93,16 +98,16 @@ let certs: TestCertificates;
 let alphaCerts: TestCertificates;
 let signed: { name: string; xml: string; path: string; ca: string }[];
 
-beforeAll(() => {
+beforeAll(async () => {
   requireTools();
   certs = testCertificates(SAMPLE_CNPJ, 'MERCADINHO BOM PRECO LTDA');
   alphaCerts = testCertificates(SAMPLE_ALPHANUMERIC_CNPJ, 'LOJA ALFANUMERICA LTDA');
-  const signer = createXmlSigner(certs);
-  const alphaSigner = createXmlSigner(alphaCerts);
-  const docs = cases().map(({ name, note }, i) => ({ name, xml: signer.sign(buildNfce(note, seededRandom(i)).xml, 'infNFe'), ca: certs.caPath })); // prettier-ignore
+  const signer = createPemSigner(certs);
+  const alphaSigner = createPemSigner(alphaCerts);
+  const docs = await Promise.all(cases().map(async ({ name, note }, i) => ({ name, xml: (await signNfce(buildNfce(note, seededRandom(i)), signer)).xml, ca: certs.caPath }))); // prettier-ignore
   const alpha = sampleNote();
   alpha.emitter = { ...alpha.emitter, cnpj: SAMPLE_ALPHANUMERIC_CNPJ };
-  docs.push({ name: 'alphanumeric CNPJ', xml: alphaSigner.sign(buildNfce(alpha, seededRandom(99)).xml, 'infNFe'), ca: alphaCerts.caPath }); // prettier-ignore
+  docs.push({ name: 'alphanumeric CNPJ', xml: await alphaSigner.sign(buildNfce(alpha, seededRandom(99)).xml, 'infNFe'), ca: alphaCerts.caPath }); // prettier-ignore
   const paths = writeDocuments(docs.map((d) => d.xml));
   signed = docs.map((d, i) => ({ ...d, path: paths[i]! }));
 });
@@ -177,24 +182,24 @@ describe('NFC-e held to the official tools', () => {
 });
 
 describe('signer', () => {
-  it('refuses a key that is not the certificate’s, and a document already signed', () => {
-    expect(() => createXmlSigner({ keyPem: alphaCerts.keyPem, certPem: certs.certPem })).toThrow(XmlSignatureError);
-    expect(() => createXmlSigner({ keyPem: 'x', certPem: certs.certPem })).toThrow('PEM');
+  it('refuses a key that is not the certificate’s, and a document already signed', async () => {
+    expect(() => createPemSigner({ keyPem: alphaCerts.keyPem, certPem: certs.certPem })).toThrow(XmlSignatureError);
+    expect(() => createPemSigner({ keyPem: 'x', certPem: certs.certPem })).toThrow('PEM');
     const doc = signed[0]!;
-    expect(() => createXmlSigner(certs).sign(doc.xml, 'infNFe')).toThrow('já assinado');
+    await expect(createPemSigner(certs).sign(doc.xml, 'infNFe')).rejects.toThrow('já assinado');
     const { xml } = buildNfce(sampleNote(), seededRandom(5));
     for (const notOurs of [
       `<?xml version="1.0"?>${xml}`,
       xml.replace('<infRespTec>', '<!-- x --><infRespTec>'),
       xml.replace('<vTroco>', '<vTroco/><vTroco>'),
     ])
-      expect(() => createXmlSigner(certs).sign(notOurs, 'infNFe')).toThrow('forma canônica');
+      await expect(createPemSigner(certs).sign(notOurs, 'infNFe')).rejects.toThrow('forma canônica');
   });
 
-  it('signs the same bytes the same way (RSA PKCS#1 v1.5 is deterministic)', () => {
+  it('signs the same bytes the same way (RSA PKCS#1 v1.5 is deterministic)', async () => {
     const { xml } = buildNfce(sampleNote(), seededRandom(5));
-    const signer = createXmlSigner(certs);
-    expect(signer.sign(xml, 'infNFe')).toBe(signer.sign(xml, 'infNFe'));
+    const signer = createPemSigner(certs);
+    expect(await signer.sign(xml, 'infNFe')).toBe(await signer.sign(xml, 'infNFe'));
   });
 
   it('keeps a signed document byte for byte through a file', () => {

@@ -40,7 +40,7 @@ const unreachable = async (promise: Promise<unknown>) => {
 
 describe('authorization (NFeAutorizacao4)', () => {
   it('authorizes a note (104/100); its nfeProc validates and its signature still verifies', async () => {
-    const note = rig.note(101);
+    const note = await rig.note(101);
     const answer = await rig.client.authorize(rig.target, note.signed, '1');
     expect(answer.batch_cstat).toBe(104);
     expect(answer.batch_reason).toBe('Lote processado');
@@ -57,14 +57,16 @@ describe('authorization (NFeAutorizacao4)', () => {
   });
 
   it('shows each rejection with its code and reason', async () => {
-    const late = rig.note(102, { issued_at: new Date(Date.now() - 10 * 60_000).toISOString() });
-    const otherCsc = rig.note(103, { qr: { version: 2, csc_id: '000001', csc: 'OUTRO0CSC0QUE0A0SEFAZ0NAO0TEM0000' } });
-    const firstItem = rig.note(104, {}, (xml) => xml.replace(HOMOLOGACAO_FIRST_ITEM, 'Cafe torrado'));
-    const tampered = rig.note(105).signed.replace('<vNF>', '<vNF>1');
-    const future = rig.note(109, { issued_at: new Date(Date.now() + 10 * 60_000).toISOString() });
+    const late = await rig.note(102, { issued_at: new Date(Date.now() - 10 * 60_000).toISOString() });
+    const otherCsc = await rig.note(103, {
+      qr: { version: 2, csc_id: '000001', csc: 'OUTRO0CSC0QUE0A0SEFAZ0NAO0TEM0000' },
+    });
+    const firstItem = await rig.note(104, {}, (xml) => xml.replace(HOMOLOGACAO_FIRST_ITEM, 'Cafe torrado'));
+    const tampered = (await rig.note(105)).signed.replace('<vNF>', '<vNF>1');
+    const future = await rig.note(109, { issued_at: new Date(Date.now() + 10 * 60_000).toISOString() });
     // Changed before signing: the signature is good, the content is not.
-    const change = rig.note(110, { payments: [{ method: 'cash', amount: 10_000 }] }, (xml) => xml.replace(/<vTroco>[^<]+</, '<vTroco>0.01<')); // prettier-ignore
-    const wrongKey = rig.note(111, {}, (xml) => xml.replace(/<cNF>\d{8}<\/cNF>/, '<cNF>13572468</cNF>'));
+    const change = await rig.note(110, { payments: [{ method: 'cash', amount: 10_000 }] }, (xml) => xml.replace(/<vTroco>[^<]+</, '<vTroco>0.01<')); // prettier-ignore
+    const wrongKey = await rig.note(111, {}, (xml) => xml.replace(/<cNF>\d{8}<\/cNF>/, '<cNF>13572468</cNF>'));
     const cases = [
       [late.signed, 704, 'Rejeição: NFC-e com Data-Hora de emissão atrasada'],
       [otherCsc.signed, 464, 'Código de Hash no QR-Code difere do calculado'],
@@ -82,7 +84,7 @@ describe('authorization (NFeAutorizacao4)', () => {
   });
 
   it('answers 204 to a note sent again, and the consulta recovers its authorization', async () => {
-    const note = rig.note(106);
+    const note = await rig.note(106);
     const first = await rig.client.authorize(rig.target, note.signed, '3');
     const again = await rig.client.authorize(rig.target, note.signed, '4');
     expect(again.note!.cstat).toBe(204);
@@ -95,8 +97,8 @@ describe('authorization (NFeAutorizacao4)', () => {
   });
 
   it('answers 539 to another key with the same number and series', async () => {
-    const first = rig.note(107);
-    const other = rig.note(107); // another cNF, so another key
+    const first = await rig.note(107);
+    const other = await rig.note(107); // another cNF, so another key
     expect(other.key).not.toBe(first.key);
     await rig.client.authorize(rig.target, first.signed, '5');
     const answer = await rig.client.authorize(rig.target, other.signed, '6');
@@ -106,20 +108,20 @@ describe('authorization (NFeAutorizacao4)', () => {
   });
 
   it('a consulta of a key SEFAZ never saw is 217', async () => {
-    const never = rig.note(108);
+    const never = await rig.note(108);
     expect(await rig.client.consult(rig.target, never.key)).toMatchObject({ cstat: 217, authorization: null });
   });
 });
 
 describe('faults', () => {
   it('no answer: SefazUnreachable timeout; the consulta then tells whether SEFAZ kept the note', async () => {
-    const lost = rig.note(201);
+    const lost = await rig.note(201);
     rig.standIn.faults.next({ kind: 'no-answer' });
     const error = await unreachable(rig.client.authorize({ ...rig.target, timeoutMs: 300 }, lost.signed, '7'));
     expect(error.cause_kind).toBe('timeout');
     expect((await rig.client.consult(rig.target, lost.key)).cstat).toBe(217);
 
-    const kept = rig.note(202);
+    const kept = await rig.note(202);
     rig.standIn.faults.next({ kind: 'no-answer', processFirst: true });
     expect((await unreachable(rig.client.authorize({ ...rig.target, timeoutMs: 300 }, kept.signed, '8'))).cause_kind).toBe('timeout'); // prettier-ignore
     expect((await rig.client.consult(rig.target, kept.key)).cstat).toBe(100);
@@ -127,7 +129,7 @@ describe('faults', () => {
   });
 
   it('5xx: SefazUnreachable http, nothing done', async () => {
-    const note = rig.note(203);
+    const note = await rig.note(203);
     rig.standIn.faults.next({ kind: 'http', status: 503 }, { service: 'authorize' });
     const error = await unreachable(rig.client.authorize(rig.target, note.signed, '9'));
     expect(error.cause_kind).toBe('http');
@@ -141,7 +143,7 @@ describe('faults', () => {
     expect(await rig.client.status(rig.target)).toEqual({ cstat: 107, reason: 'Serviço em Operação' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(240);
     rig.standIn.faults.next({ kind: 'reject', cstat: 999 }, { service: 'authorize' });
-    const answer = await rig.client.authorize(rig.target, rig.note(204).signed, '11');
+    const answer = await rig.client.authorize(rig.target, (await rig.note(204)).signed, '11');
     expect(answer.note).toMatchObject({ cstat: 999, protocol: null });
   });
 

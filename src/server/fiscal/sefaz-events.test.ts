@@ -25,7 +25,7 @@ import {
   verifySignature,
   writeDocuments,
 } from './test/xml-tools';
-import { createXmlSigner } from './xml-signature';
+import { createPemSigner } from './xml-signature';
 
 let rig: SefazRig;
 const JUST = 'Venda cancelada a pedido do cliente';
@@ -55,7 +55,7 @@ const validAndVerified = (xml: string, schema: string) => {
 };
 
 async function authorized(number: number) {
-  const note = rig.note(number);
+  const note = await rig.note(number);
   const answer = await rig.client.authorize(rig.target, note.signed, String(number));
   expect(answer.note!.cstat).toBe(100);
   return { key: note.key, protocol: answer.note!.protocol! };
@@ -64,7 +64,7 @@ async function authorized(number: number) {
 describe('cancel (NFeRecepcaoEvento4, 110111)', () => {
   it('within the window: 135; the consulta says 101 with the event; procEventoNFe validates', async () => {
     const { key, protocol } = await authorized(401);
-    const event = cancelOf(key, protocol);
+    const event = await cancelOf(key, protocol);
     const ret = await rig.client.sendEvent(rig.target, event, '1');
     expect(ret).toMatchObject({ cstat: 135, reason: 'Evento registrado e vinculado a NF-e' });
     expect(ret.protocol).toMatch(/^\d{15}$/);
@@ -73,14 +73,14 @@ describe('cancel (NFeRecepcaoEvento4, 110111)', () => {
     expect(consult).toMatchObject({ cstat: 101, reason: 'Cancelamento de NF-e homologado' });
     expect(consult.authorization!.protocol).toBe(protocol);
     expect(consult.events).toEqual([ret]);
-    expect((await rig.client.sendEvent(rig.target, cancelOf(key, protocol, 2), '2')).cstat).toBe(573);
+    expect((await rig.client.sendEvent(rig.target, await cancelOf(key, protocol, 2), '2')).cstat).toBe(573);
   });
 
   it('outside the window (31 minutes later): 220, the note stands', async () => {
     const { key, protocol } = await authorized(402);
     rig.skew.ms += 31 * 60_000;
     try {
-      const ret = await rig.client.sendEvent(rig.target, cancelOf(key, protocol), '3');
+      const ret = await rig.client.sendEvent(rig.target, await cancelOf(key, protocol), '3');
       expect(ret).toMatchObject({ cstat: 220, reason: 'Rejeição: Prazo de Cancelamento superior ao previsto na Legislação', protocol: null }); // prettier-ignore
       expect((await rig.client.consult(rig.target, key)).cstat).toBe(100);
     } finally {
@@ -90,9 +90,9 @@ describe('cancel (NFeRecepcaoEvento4, 110111)', () => {
 
   it('a wrong protocol is 222; a key never authorized is 494', async () => {
     const { key } = await authorized(403);
-    expect((await rig.client.sendEvent(rig.target, cancelOf(key, '135269999999999'), '4')).cstat).toBe(222);
-    const never = rig.note(404).key;
-    expect((await rig.client.sendEvent(rig.target, cancelOf(never, '135269999999999'), '5')).cstat).toBe(494);
+    expect((await rig.client.sendEvent(rig.target, await cancelOf(key, '135269999999999'), '4')).cstat).toBe(222);
+    const never = (await rig.note(404)).key;
+    expect((await rig.client.sendEvent(rig.target, await cancelOf(never, '135269999999999'), '5')).cstat).toBe(494);
   });
 });
 
@@ -104,23 +104,23 @@ describe('inutilização (NFeInutilizacao4)', () => {
     );
 
   it('102 for unused numbers; ProcInutNFe validates; the same range again 256, a used number 241, a note with an inutilized number 206', async () => {
-    const signed = inut(501, 505);
+    const signed = await inut(501, 505);
     const ret = await rig.client.inutilize(rig.target, signed);
     expect(ret).toMatchObject({ cstat: 102, reason: 'Inutilização de número homologado' });
     expect(ret.protocol).toMatch(/^\d{15}$/);
     validAndVerified(assembleProcInut(signed, ret.xml), SCHEMAS.procInutNFe);
-    expect((await rig.client.inutilize(rig.target, inut(505, 506))).cstat).toBe(256);
+    expect((await rig.client.inutilize(rig.target, await inut(505, 506))).cstat).toBe(256);
     await authorized(510);
-    expect((await rig.client.inutilize(rig.target, inut(508, 512))).cstat).toBe(241);
-    expect((await rig.client.authorize(rig.target, rig.note(503).signed, '6')).note!.cstat).toBe(206);
+    expect((await rig.client.inutilize(rig.target, await inut(508, 512))).cstat).toBe(241);
+    expect((await rig.client.authorize(rig.target, (await rig.note(503)).signed, '6')).note!.cstat).toBe(206);
   });
 });
 
 describe('certificate, status and addresses', () => {
   it("a note sent with another company's certificate is 213", async () => {
     const other = testCertificates('99888777000166', 'OUTRA LOJA LTDA');
-    const note = rig.note(601);
-    const signed = createXmlSigner({ keyPem: other.keyPem, certPem: other.certPem }).sign(note.xml, 'infNFe');
+    const note = await rig.note(601);
+    const signed = await createPemSigner({ keyPem: other.keyPem, certPem: other.certPem }).sign(note.xml, 'infNFe');
     const answer = await rig.client.authorize({ ...rig.target, keyPem: other.keyPem, certPem: other.certPem }, signed, '7'); // prettier-ignore
     expect(answer.note).toMatchObject({ cstat: 213, reason: 'Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital' }); // prettier-ignore
   });

@@ -1,6 +1,6 @@
 // The requests sent to SEFAZ (src/shared/fiscal/sefaz-messages.ts), held to the official
 // tools: each valid against its schema in PL_010_V1.30 (xmllint), each signed one verified
-// by xmlsec1 against the test CA, signed as written by createXmlSigner.
+// by xmlsec1 against the test CA, signed as written by createPemSigner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNfce } from '../../shared/fiscal/nfce-xml';
 import {
@@ -24,7 +24,7 @@ import {
   verifySignature,
   writeDocuments,
 } from './test/xml-tools';
-import { createXmlSigner, type XmlSigner } from './xml-signature';
+import { createPemSigner, type XmlSigner } from './xml-signature';
 
 let certs: TestCertificates;
 let signer: XmlSigner;
@@ -33,7 +33,7 @@ const JUST = 'Cliente desistiu da compra no caixa';
 beforeAll(() => {
   requireTools();
   certs = testCertificates(SAMPLE_CNPJ);
-  signer = createXmlSigner({ keyPem: certs.keyPem, certPem: certs.certPem });
+  signer = createPemSigner({ keyPem: certs.keyPem, certPem: certs.certPem });
 });
 afterAll(() => {
   removeWrittenDocuments();
@@ -51,9 +51,9 @@ function expectValidSigned(xml: string, schema: string) {
 const signedNote = (overrides = {}) => buildNfce(sampleNote(overrides), seededRandom(7));
 
 describe('enviNFe', () => {
-  it('carries the signed note unchanged, valid and still verifying', () => {
+  it('carries the signed note unchanged, valid and still verifying', async () => {
     const note = signedNote();
-    const signed = signer.sign(note.xml, 'infNFe');
+    const signed = await signer.sign(note.xml, 'infNFe');
     const envi = buildEnviNfe(signed, '123456789012345');
     expect(envi).toContain(signed);
     expect(envi).toMatch(
@@ -64,17 +64,18 @@ describe('enviNFe', () => {
     expect(canonicalize(path)).toBe(envi.replace('<NFe xmlns="http://www.portalfiscal.inf.br/nfe">', '<NFe>'));
   });
 
-  it('refuses an unsigned note and a bad batch id', () => {
+  it('refuses an unsigned note and a bad batch id', async () => {
     const note = signedNote();
     expect(() => buildEnviNfe(note.xml, '1')).toThrow(/assinada/);
-    expect(() => buildEnviNfe(signer.sign(note.xml, 'infNFe'), '1234567890123456')).toThrow(SefazMessageError);
+    const signed = await signer.sign(note.xml, 'infNFe');
+    expect(() => buildEnviNfe(signed, '1234567890123456')).toThrow(SefazMessageError);
   });
 });
 
 describe('cancel event 110111', () => {
   const key = () => signedNote().key;
 
-  it('builds the Id, the UF offset and the fields; signed and wrapped it validates and verifies', () => {
+  it('builds the Id, the UF offset and the fields; signed and wrapped it validates and verifies', async () => {
     const k = key();
     const event = buildCancelEvent({ key: k, environment: 2, cnpj: '11.222.333/0001-81', protocol: '135260000012345',
       justification: `  ${JUST}  `, at: '2026-11-29T13:20:00.000Z' }); // prettier-ignore
@@ -82,7 +83,7 @@ describe('cancel event 110111', () => {
     expect(event.xml).toContain('<cOrgao>35</cOrgao><tpAmb>2</tpAmb><CNPJ>11222333000181</CNPJ>');
     expect(event.xml).toContain('<dhEvento>2026-11-29T10:20:00-03:00</dhEvento>');
     expect(event.xml).toContain(`<xJust>${JUST}</xJust>`);
-    const signed = signer.sign(event.xml, 'infEvento');
+    const signed = await signer.sign(event.xml, 'infEvento');
     expectValidSigned(signed, SCHEMAS.eventoCanc);
     const env = wrapEvents([signed], '42');
     expect(env).toContain(signed);
@@ -90,15 +91,15 @@ describe('cancel event 110111', () => {
     expect(canonicalize(path)).toBe(env.replace(`<evento xmlns="http://www.portalfiscal.inf.br/nfe" `, '<evento '));
   });
 
-  it('writes the second request of a key as sequence 02, in produção', () => {
+  it('writes the second request of a key as sequence 02, in produção', async () => {
     const note = buildNfce(sampleNote({ environment: 1 }), seededRandom(3));
     const event = buildCancelEvent({ key: note.key, environment: 1, cnpj: SAMPLE_CNPJ,
       protocol: '13526000001234567', justification: JUST, at: Date.UTC(2026, 10, 29, 13), sequence: 2 }); // prettier-ignore
     expect(event.id).toBe(`ID110111${note.key}02`);
-    expectValidSigned(wrapEvents([signer.sign(event.xml, 'infEvento')], '1'), SCHEMAS.envEventoCanc);
+    expectValidSigned(wrapEvents([await signer.sign(event.xml, 'infEvento')], '1'), SCHEMAS.envEventoCanc);
   });
 
-  it('an alphanumeric CNPJ builds, but the Id pattern of PL_010_V1.30 (ID[0-9]{52}) does not admit it yet', () => {
+  it('an alphanumeric CNPJ builds, but the Id pattern of PL_010_V1.30 (ID[0-9]{52}) does not admit it yet', async () => {
     const note = buildNfce(
       sampleNote({ emitter: { ...sampleNote().emitter, cnpj: SAMPLE_ALPHANUMERIC_CNPJ } }),
       seededRandom(3),
@@ -106,13 +107,13 @@ describe('cancel event 110111', () => {
     const event = buildCancelEvent({ key: note.key, environment: 2, cnpj: SAMPLE_ALPHANUMERIC_CNPJ,
       protocol: '135260000012345', justification: JUST, at: 0 }); // prettier-ignore
     expect(event.xml).toContain(`<CNPJ>${SAMPLE_ALPHANUMERIC_CNPJ}</CNPJ>`);
-    const [path] = writeDocuments([signer.sign(event.xml, 'infEvento')], 'alnum');
+    const [path] = writeDocuments([await signer.sign(event.xml, 'infEvento')], 'alnum');
     expect(schemaFailures([path!], SCHEMAS.eventoCanc).join('')).toMatch(/ID\[0-9\]\{52\}/);
   });
 
-  it('a changed byte fails the signature', () => {
+  it('a changed byte fails the signature', async () => {
     const event = buildCancelEvent({ key: key(), environment: 2, cnpj: SAMPLE_CNPJ, protocol: '135260000012345', justification: JUST, at: 0 }); // prettier-ignore
-    const tampered = wrapEvents([signer.sign(event.xml, 'infEvento')], '1').replace('desistiu', 'desistio');
+    const tampered = wrapEvents([await signer.sign(event.xml, 'infEvento')], '1').replace('desistiu', 'desistio');
     const [path] = writeDocuments([tampered], 'tampered');
     expect(verifySignature(path!, certs.caPath).ok).toBe(false);
   });
@@ -130,14 +131,14 @@ describe('cancel event 110111', () => {
 });
 
 describe('inutNFe', () => {
-  it('builds the Id of 41 digits and fields; signed it validates and verifies', () => {
+  it('builds the Id of 41 digits and fields; signed it validates and verifies', async () => {
     const built = buildInutilization({ uf: 'SP', environment: 2, cnpj: SAMPLE_CNPJ, year: 2026, series: 7,
       first: 15, last: 20, justification: JUST }); // prettier-ignore
     expect(built.id).toBe(`ID3526${SAMPLE_CNPJ}65007000000015000000020`);
     expect(built.xml).toContain(
       '<ano>26</ano><CNPJ>11222333000181</CNPJ><mod>65</mod><serie>7</serie><nNFIni>15</nNFIni><nNFFin>20</nNFFin>',
     );
-    expectValidSigned(signer.sign(built.xml, 'infInut'), SCHEMAS.inutNFe);
+    expectValidSigned(await signer.sign(built.xml, 'infInut'), SCHEMAS.inutNFe);
   });
 
   it('refuses a reversed range, a series above 999 and a short justification', () => {

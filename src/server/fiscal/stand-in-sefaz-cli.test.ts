@@ -11,7 +11,7 @@ import { seededRandom } from '../../shared/seeded-random';
 import { createSefazClient } from './sefaz-client';
 import { removeTestCertificates, testCertificates } from './test/certificates';
 import { CONTROL_FAULTS, CONTROL_RECEIVED } from './test/stand-in-sefaz';
-import { createXmlSigner } from './xml-signature';
+import { createPemSigner } from './xml-signature';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 let child: ChildProcess | null = null;
@@ -49,7 +49,7 @@ describe('stand-in SEFAZ as a process', () => {
     try {
       expect((await client.status(target)).cstat).toBe(107);
       const note = buildNfce(sampleNote({ issued_at: new Date().toISOString() }), seededRandom(1));
-      const signed = createXmlSigner(certs).sign(note.xml, 'infNFe');
+      const signed = await createPemSigner(certs).sign(note.xml, 'infNFe');
       expect((await client.authorize(target, signed, '1')).note!.cstat).toBe(100);
       // Another process sees the log and sets faults through the control paths (same mTLS).
       const control = (method: string, path: string, body?: unknown) =>

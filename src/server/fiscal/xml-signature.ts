@@ -1,25 +1,11 @@
-// XML-DSig enveloped signature of a fiscal document (NF-e/NFC-e, and the events and
-// inutilizações that follow the same pattern), as the states require: C14N 1.0
-// (20010315, without comments), RSA-SHA1, SHA-1 digest, one Reference to the signed
-// element's Id with the transforms enveloped-signature and C14N, and the signer's
-// certificate in KeyInfo. The Signature goes last inside the document's root.
-//
-// The documents are ours: written with no whitespace between tags, no comments, no empty
-// elements, only the default namespace, attributes in canonical order and text escaped as
-// C14N escapes it (src/shared/fiscal/text.ts). Their canonical form is then the bytes as
-// written, with the one thing C14N adds to a signed subset: the default namespace the
-// element inherits, declared on it. The tests prove this against xmllint and xmlsec1.
-import { createHash, createPrivateKey, sign as rsaSign, X509Certificate, type KeyObject } from 'node:crypto';
+// The server's fiscal signer: the A1 kept on the server (PEM, certificate-store.ts) made into
+// the one XML-DSig signer the till also runs (src/shared/fiscal/xml-dsig.ts, WebCrypto).
+// Here only what the server adds: reading the PEMs, refusing a key that is not the
+// certificate's, and importing the key into WebCrypto (not extractable) once, on first use.
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { createXmlSigner, FISCAL_KEY_ALGORITHM, XmlSignatureError, type XmlSigner } from '../../shared/fiscal/xml-dsig';
 
-export const XMLDSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
-const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
-const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
-const RSA_SHA1 = 'http://www.w3.org/2000/09/xmldsig#rsa-sha1';
-const SHA1 = 'http://www.w3.org/2000/09/xmldsig#sha1';
-
-export class XmlSignatureError extends Error {
-  override name = 'XmlSignatureError';
-}
+export { XmlSignatureError, type XmlSigner };
 
 export interface SignerCredentials {
   /** The A1's private key, PEM (PKCS#8 or PKCS#1). */
@@ -28,43 +14,7 @@ export interface SignerCredentials {
   certPem: string;
 }
 
-export interface XmlSigner {
-  /** Signs the element `elementName` (with an Id attribute) of our own document `xml`. */
-  sign(xml: string, elementName: string): string;
-  /** The certificate's DER in base64, as written in X509Certificate. */
-  readonly certificateBase64: string;
-}
-
-const sha1Base64 = (text: string) => createHash('sha1').update(text, 'utf8').digest('base64');
-
-/** The signed element as C14N renders it on its own: its inherited default namespace declared first. */
-export function canonicalSubset(xml: string, elementName: string): { canonical: string; id: string } {
-  const open = xml.indexOf(`<${elementName} `);
-  const closeTag = `</${elementName}>`;
-  const close = xml.indexOf(closeTag, open);
-  if (open < 0 || close < 0) throw new XmlSignatureError(`Assinatura: o documento não tem <${elementName}>.`);
-  const rootNs = /^<[A-Za-z]+ xmlns="([^"]+)"/.exec(xml)?.[1];
-  if (!rootNs) throw new XmlSignatureError('Assinatura: a raiz do documento deve declarar o namespace padrão.');
-  const element = xml.slice(open, close + closeTag.length);
-  const id = /^<[A-Za-z]+ Id="([^"]+)"/.exec(element)?.[1];
-  if (!id) throw new XmlSignatureError(`Assinatura: <${elementName}> deve começar pelo atributo Id.`);
-  const canonical = `<${elementName} xmlns="${rootNs}"${element.slice(elementName.length + 1)}`;
-  return { canonical, id };
-}
-
-function signedInfo(id: string, digest: string, withNamespace: boolean): string {
-  return (
-    `<SignedInfo${withNamespace ? ` xmlns="${XMLDSIG_NAMESPACE}"` : ''}>` +
-    `<CanonicalizationMethod Algorithm="${C14N}"></CanonicalizationMethod>` +
-    `<SignatureMethod Algorithm="${RSA_SHA1}"></SignatureMethod>` +
-    `<Reference URI="#${id}"><Transforms>` +
-    `<Transform Algorithm="${ENVELOPED}"></Transform><Transform Algorithm="${C14N}"></Transform>` +
-    `</Transforms><DigestMethod Algorithm="${SHA1}"></DigestMethod><DigestValue>${digest}</DigestValue>` +
-    `</Reference></SignedInfo>`
-  );
-}
-
-export function createXmlSigner(credentials: SignerCredentials): XmlSigner {
+export function createPemSigner(credentials: SignerCredentials): XmlSigner {
   let key: KeyObject;
   let certificate: X509Certificate;
   try {
@@ -75,25 +25,16 @@ export function createXmlSigner(credentials: SignerCredentials): XmlSigner {
   }
   if (!certificate.checkPrivateKey(key))
     throw new XmlSignatureError('Assinatura: a chave privada não é a do certificado.');
-  const certificateBase64 = certificate.raw.toString('base64');
+  const pkcs8 = key.export({ type: 'pkcs8', format: 'der' });
+  const certificateDer = new Uint8Array(certificate.raw);
+  const signer = globalThis.crypto.subtle
+    .importKey('pkcs8', pkcs8, FISCAL_KEY_ALGORITHM, false, ['sign'])
+    .then((cryptoKey) => createXmlSigner({ key: cryptoKey, certificate_der: certificateDer }));
+  // A failure is reported to whoever signs; nobody signing is not an unhandled rejection.
+  signer.catch(() => undefined);
   return {
-    certificateBase64,
-    sign(xml, elementName) {
-      const rootClose = xml.lastIndexOf('</');
-      if (rootClose < 0 || xml.includes(`<Signature xmlns="${XMLDSIG_NAMESPACE}">`))
-        throw new XmlSignatureError('Assinatura: documento sem raiz ou já assinado.');
-      // What our writer never produces and C14N would rewrite: a declaration, a comment,
-      // CDATA or a DTD, an empty-element tag, a carriage return.
-      if (/<\?|<!|\/>|\r/.test(xml))
-        throw new XmlSignatureError('Assinatura: o documento não está na forma canônica em que o Balcão o escreve.');
-      const { canonical, id } = canonicalSubset(xml, elementName);
-      const digest = sha1Base64(canonical);
-      const signatureValue = rsaSign('sha1', Buffer.from(signedInfo(id, digest, true), 'utf8'), key).toString('base64');
-      const signature =
-        `<Signature xmlns="${XMLDSIG_NAMESPACE}">${signedInfo(id, digest, false)}` +
-        `<SignatureValue>${signatureValue}</SignatureValue>` +
-        `<KeyInfo><X509Data><X509Certificate>${certificateBase64}</X509Certificate></X509Data></KeyInfo></Signature>`;
-      return xml.slice(0, rootClose) + signature + xml.slice(rootClose);
-    },
+    certificateBase64: certificate.raw.toString('base64'),
+    sign: async (xml, elementName) => (await signer).sign(xml, elementName),
+    signText: async (text) => (await signer).signText(text),
   };
 }

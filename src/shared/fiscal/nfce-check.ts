@@ -3,7 +3,7 @@
 import { isValidCnpj, isValidCpf, stripDocument } from '../documents';
 import { NFCE_PAYMENT_CODES } from './payment-codes';
 import { NUMBER_MAX, SERIES_MAX } from './access-key';
-import { NFCE_CSOSNS, type NfceNote } from './nfce-note';
+import { NFCE_CSOSNS, type NfceContingency, type NfceNote } from './nfce-note';
 import { qrCodeSettingsProblem } from './qr-code';
 import { digitsOnly, fiscalText, quantityE4 } from './text';
 import { isUf } from './uf';
@@ -12,6 +12,9 @@ import { isUf } from './uf';
 export const NFCE_ITEMS_MAX = 990;
 /** Most payment parts (detPag, 100 in the schema). */
 export const NFCE_PAYMENTS_MAX = 100;
+/** xJust, the reason for the contingency: 15 to 256 characters (TString in the schema). */
+export const CONTINGENCY_REASON_MIN = 15;
+export const CONTINGENCY_REASON_MAX = 256;
 
 export class NfceBuildError extends Error {
   override name = 'NfceBuildError';
@@ -24,6 +27,19 @@ export class NfceBuildError extends Error {
 const hasText = (value: string | null | undefined, min: number) => fiscalText(value ?? '', 1000).length >= min;
 
 const isCentavos = (n: unknown, min = 0): n is number => Number.isSafeInteger(n) && (n as number) >= min;
+
+function contingencyProblems(contingency: NfceContingency, issuedAt: string): string[] {
+  const started = Date.parse(contingency.started_at);
+  const p: string[] = [];
+  if (!Number.isFinite(started)) p.push('A data de entrada em contingência é inválida.');
+  else if (started > Date.parse(issuedAt))
+    p.push('A entrada em contingência (dhCont) não pode ser depois da emissão da nota.');
+  if (!hasText(contingency.reason, CONTINGENCY_REASON_MIN))
+    p.push(
+      `Informe o motivo da contingência, de ${CONTINGENCY_REASON_MIN} a ${CONTINGENCY_REASON_MAX} caracteres (ex.: 'Sem conexão com a SEFAZ').`,
+    );
+  return p;
+}
 
 export function nfceProblems(note: NfceNote): string[] {
   const p: string[] = [];
@@ -50,6 +66,7 @@ export function nfceProblems(note: NfceNote): string[] {
   const qrProblem = qrCodeSettingsProblem(note.qr);
   if (qrProblem) p.push(qrProblem);
   if (!hasText(note.app_version, 1)) p.push('Informe a versão do aplicativo emissor (verProc).');
+  if (note.contingency) p.push(...contingencyProblems(note.contingency, note.issued_at));
   if (!isValidCnpj(note.tech_responsible.cnpj)) p.push('O CNPJ do responsável técnico é inválido.');
   if (!hasText(note.tech_responsible.contact, 2) || !hasText(note.tech_responsible.email, 6))
     p.push('Informe o contato e o e-mail do responsável técnico.');

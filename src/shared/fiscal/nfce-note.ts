@@ -99,6 +99,17 @@ export interface NfceCustomer {
   name?: string | null;
 }
 
+/**
+ * Offline contingency (tpEmis 9): the note made and signed at the till because SEFAZ could
+ * not be reached; transmitted when it can be, by the state's deadline.
+ */
+export interface NfceContingency {
+  /** dhCont: the instant the till entered contingency (ISO 8601), at or before the note's issued_at. */
+  started_at: string;
+  /** xJust: why, 15 to 256 characters once made fiscal text ('Sem conexão com a SEFAZ'). */
+  reason: string;
+}
+
 export interface NfceNote {
   environment: Environment;
   series: number;
@@ -119,4 +130,6 @@ export interface NfceNote {
   app_version: string;
   /** infCpl: free text for the consumer. */
   additional_info?: string | null;
+  /** Issued in offline contingency; absent (or null) for a note issued online. */
+  contingency?: NfceContingency | null;
 }

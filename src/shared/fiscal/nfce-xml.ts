@@ -1,15 +1,17 @@
 // The NFC-e (modelo 65, layout 4.00) of a sale: one pure function from the note to the
 // document's bytes, the same on the server and in the browser. The same note (number,
 // time, cNF or random source) gives the same bytes. The document is written as the
-// canonical form (text.ts), unsigned: the signer adds the Signature after infNFeSupl.
-import { gtin14, isValidGtin, NO_GTIN, normalizeGtin } from '../gtin';
+// canonical form (text.ts), unsigned. Online (tpEmis 1) it ends with infNFeSupl and the
+// signer adds the Signature after it; in offline contingency (tpEmis 9) the QR Code needs
+// the signature, so the document is infNFe alone and nfce-sign.ts finishes it.
+import { fiscalGtin } from '../gtin';
 import { stripDocument } from '../documents';
 import { buildAccessKey, drawNumericCode, isUsableNumericCode } from './access-key';
-import { NfceBuildError, nfceProblems } from './nfce-check';
+import { CONTINGENCY_REASON_MAX, NfceBuildError, nfceProblems } from './nfce-check';
 import type { NfceItem, NfceNote } from './nfce-note';
 import { nfceTotals, paid, type NfceLineAmounts, type NfceTotals } from './nfce-totals';
 import { NFCE_PAYMENT_CODES } from './payment-codes';
-import { qrCodeText } from './qr-code';
+import { qrCodeText, type OfflineQrInput } from './qr-code';
 import { nfceAddresses } from './sefaz';
 import { decimal2, decimal4, digitsOnly, fiscalText, quantityE4, tag } from './text';
 import { localDateTime, UF_CODE } from './uf';
@@ -32,10 +34,18 @@ export interface BuiltNfce {
   numeric_code: string;
   /** dhEmi as written. */
   issued_at_local: string;
+  /** tpEmis: 1 online, 9 offline contingency. */
+  emission_type: 1 | 9;
   totals: NfceTotals;
-  qr_code: string;
+  /** The QR Code's text online (as in xml's infNFeSupl); null in contingency, made after signing. */
+  qr_code: string | null;
+  /** In contingency, what the QR Code takes from the note (signNfce adds the signature's part); null online. */
+  offline_qr: OfflineQrInput | null;
   url_chave: string;
-  /** The unsigned document: <NFe> with infNFe and infNFeSupl, no XML declaration. */
+  /**
+   * The unsigned document, no XML declaration: <NFe> with infNFe and infNFeSupl online, with
+   * infNFe alone in contingency.
+   */
   xml: string;
 }
 
@@ -61,6 +71,8 @@ export function buildNfce(note: NfceNote, random: () => number): BuiltNfce {
   const uf = emitter.address.uf;
   const dhEmi = localDateTime(note.issued_at, uf);
   const numericCode = note.numeric_code ?? drawNumericCode(note.number, random);
+  const contingency = note.contingency ?? null;
+  const emissionType = contingency ? 9 : 1;
   const cnpj = stripDocument(emitter.cnpj);
   const key = buildAccessKey({
     uf_code: UF_CODE[uf],
@@ -68,18 +80,13 @@ export function buildNfce(note: NfceNote, random: () => number): BuiltNfce {
     cnpj,
     series: note.series,
     number: note.number,
-    emission_type: 1,
+    emission_type: emissionType,
     numeric_code: numericCode,
   });
   const addresses = nfceAddresses(uf, note.environment);
-  const qrCode = qrCodeText({
-    key,
-    environment: note.environment,
-    version: note.qr.version,
-    qr_url: addresses.qr_url,
-    csc_id: note.qr.csc_id,
-    csc: note.qr.csc,
-  });
+  const qr = { key, environment: note.environment, qr_url: addresses.qr_url, ...note.qr };
+  // Online the QR Code is known before signing; in contingency it is made from the signature.
+  const qrCode = contingency ? null : qrCodeText(qr);
 
   const out: string[] = [];
   out.push(`<NFe xmlns="${NFE_NAMESPACE}"><infNFe Id="NFe${key}" versao="${NFE_LAYOUT_VERSION}">`);
@@ -96,7 +103,7 @@ export function buildNfce(note: NfceNote, random: () => number): BuiltNfce {
     tag('idDest', '1'),
     tag('cMunFG', emitter.address.city_code),
     tag('tpImp', '4'),
-    tag('tpEmis', '1'),
+    tag('tpEmis', String(emissionType)),
     tag('cDV', key.slice(-1)),
     tag('tpAmb', String(note.environment)),
     tag('finNFe', '1'),
@@ -104,8 +111,13 @@ export function buildNfce(note: NfceNote, random: () => number): BuiltNfce {
     tag('indPres', '1'),
     tag('procEmi', '0'),
     tag('verProc', fiscalText(note.app_version, 20)),
-    '</ide>',
   );
+  if (contingency)
+    out.push(
+      tag('dhCont', localDateTime(contingency.started_at, uf)),
+      tag('xJust', fiscalText(contingency.reason, CONTINGENCY_REASON_MAX)),
+    );
+  out.push('</ide>');
   writeEmitter(out, note, cnpj);
   writeCustomer(out, note);
   note.items.forEach((item, i) => writeItem(out, note, item, i, totals.lines[i]!));
@@ -124,33 +136,31 @@ export function buildNfce(note: NfceNote, random: () => number): BuiltNfce {
     '</infRespTec>',
   );
   out.push('</infNFe>');
-  out.push('<infNFeSupl>', tag('qrCode', qrCode), tag('urlChave', addresses.url_chave), '</infNFeSupl>');
+  if (qrCode) out.push(supplement(qrCode, addresses.url_chave));
   out.push('</NFe>');
   return {
     key,
     numeric_code: numericCode,
     issued_at_local: dhEmi,
+    emission_type: emissionType,
     totals,
     qr_code: qrCode,
+    offline_qr: contingency
+      ? {
+          ...qr,
+          day: dhEmi.slice(8, 10),
+          total: decimal2(totals.total),
+          customer_document: note.customer ? stripDocument(note.customer.document) : null,
+        }
+      : null,
     url_chave: addresses.url_chave,
     xml: out.join(''),
   };
 }
 
-/**
- * cEAN: the barcode when it is a valid GTIN that circulates outside the store; 'SEM GTIN'
- * for none, an invalid one, or a restricted-circulation code (GS1 prefixes 020-029,
- * 040-049 and 200-299, GTIN-8 starting with 0 or 2: the store's own codes for weighed
- * goods), which the state's GTIN registry does not know.
- */
-export function fiscalGtin(barcode: string | null | undefined): string {
-  const gtin = normalizeGtin(barcode);
-  if (gtin === null || !isValidGtin(gtin)) return NO_GTIN;
-  if (gtin.length === 8) return /^[02]/.test(gtin) ? NO_GTIN : gtin;
-  const prefix = Number(gtin14(gtin).slice(1, 4));
-  const restricted =
-    (prefix >= 20 && prefix <= 29) || (prefix >= 40 && prefix <= 49) || (prefix >= 200 && prefix <= 299);
-  return restricted ? NO_GTIN : gtin;
+/** infNFeSupl: the QR Code's text and the consulta address, outside the signed infNFe. */
+export function supplement(qrCode: string, urlChave: string): string {
+  return `<infNFeSupl>${tag('qrCode', qrCode)}${tag('urlChave', urlChave)}</infNFeSupl>`;
 }
 
 function writeEmitter(out: string[], note: NfceNote, cnpj: string) {

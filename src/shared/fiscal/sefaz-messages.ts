@@ -1,7 +1,7 @@
 // The requests the NFC-e sends to SEFAZ besides the note itself, written like the note
 // (nfce-xml.ts): no whitespace between tags, only the default namespace, attributes in
-// canonical order, text escaped as C14N escapes it, so the server's signer
-// (createXmlSigner(...).sign(xml, 'infEvento' | 'infInut')) signs them as written.
+// canonical order, text escaped as C14N escapes it, so the signer (xml-dsig.ts:
+// signer.sign(xml, 'infEvento' | 'infInut')) signs them as written.
 // - enviNFe (NFeAutorizacao4): one signed NFe, indSinc 1 (answer in the same call);
 // - evento 110111 'Cancelamento' (NFeRecepcaoEvento4) and its envEvento wrapper;
 // - inutNFe (NFeInutilizacao4): a range of numbers never used;

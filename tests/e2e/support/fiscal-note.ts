@@ -1,6 +1,6 @@
 // A given NFC-e for a sale in the browser tests (note 42 of series 7, whatever the store's
 // numbering): built with the real builder (buildNfce) from the sale's lines and signed with
-// the test A1 (createXmlSigner, certificates.ts), then written into fiscal_notes with the
+// the test A1 (createPemSigner, certificates.ts), then written into fiscal_notes with the
 // server stopped (PGlite has one process per data dir) and the server started again on
 // that data.
 import { existsSync } from 'node:fs';
@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../../src/server/db/client';
 import { fiscalNotes, sales } from '../../../src/server/db/schema';
 import { testCertificates } from '../../../src/server/fiscal/test/certificates';
-import { createXmlSigner } from '../../../src/server/fiscal/xml-signature';
+import { createPemSigner } from '../../../src/server/fiscal/xml-signature';
+import { signNfce } from '../../../src/shared/fiscal/nfce-sign';
 import { buildNfce, type BuiltNfce } from '../../../src/shared/fiscal/nfce-xml';
 import { sampleNote, SAMPLE_CNPJ } from '../../../src/shared/fiscal/test/sample-note';
 import { seededRandom } from '../../../src/shared/seeded-random';
@@ -69,7 +70,7 @@ export async function writeNoteStopped(server: RunningServer, saleId: string, bu
   }
   try {
     const [sale] = await database.db.select().from(sales).where(eq(sales.id, saleId));
-    const signer = createXmlSigner(testCertificates(SAMPLE_CNPJ));
+    const signed = await signNfce(built, createPemSigner(testCertificates(SAMPLE_CNPJ)));
     await database.db.insert(fiscalNotes).values({
       tenantId: sale!.tenantId,
       saleId,
@@ -82,10 +83,10 @@ export async function writeNoteStopped(server: RunningServer, saleId: string, bu
       issuedAt: new Date(sale!.soldAt),
       issuedAtLocal: built.issued_at_local,
       status: 'autorizada',
-      xml: signer.sign(built.xml, 'infNFe'),
+      xml: signed.xml,
       protocol: NOTE_PROTOCOL,
       authorizedAt: built.issued_at_local,
-      qrCode: built.qr_code,
+      qrCode: signed.qr_code,
       urlChave: built.url_chave,
       customerDocument: NOTE_CPF,
       total: built.totals.total,

@@ -75,7 +75,7 @@ async function sendCancel(
     at: now,
     sequence,
   });
-  const signed = session.signer.sign(event.xml, 'infEvento');
+  const signed = await session.signer.sign(event.xml, 'infEvento');
   const answer = await askSefaz('ao cancelamento', () =>
     session.port.sendEvent(session.target, signed, batchIdOf(now)),
   );

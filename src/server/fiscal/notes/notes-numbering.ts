@@ -144,7 +144,7 @@ export async function inutilizeNumbers(
     last,
     justification,
   });
-  const signed = session.signer.sign(built.xml, 'infInut');
+  const signed = await session.signer.sign(built.xml, 'infInut');
   const answer = await askSefaz('à inutilização', () => session.port.inutilize(session.target, signed));
   const [saved] = await t
     .insert(fiscalInutilizations)

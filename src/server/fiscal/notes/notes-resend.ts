@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FiscalNote } from '../../../shared/contract/fiscal-notes';
 import { TP_AMB } from '../../../shared/contract/fiscal-settings';
+import { signNfce } from '../../../shared/fiscal/nfce-sign';
 import { buildNfce } from '../../../shared/fiscal/nfce-xml';
 import { NfceBuildError } from '../../../shared/fiscal/nfce-check';
 import type { AppContext } from '../../context';
@@ -63,6 +64,7 @@ export async function resendNote(
         throw badRequest(`A nota ainda não pode ser refeita: ${error.problems.join(' ')}`);
       throw error;
     }
+    const signed = await signNfce(built, session.signer);
     await t
       .update(fiscalNotes)
       .set({
@@ -71,13 +73,13 @@ export async function resendNote(
         numericCode: built.numeric_code,
         issuedAt: now,
         issuedAtLocal: built.issued_at_local,
-        xml: session.signer.sign(built.xml, 'infNFe'),
+        xml: signed.xml,
         protocolXml: null,
         protocol: null,
         authorizedAt: null,
         cstat: null,
         reason: null,
-        qrCode: built.qr_code,
+        qrCode: signed.qr_code,
         urlChave: built.url_chave,
         customerDocument: wanted.customer?.document ?? null,
         total: built.totals.total,

@@ -11,7 +11,7 @@ import { conflict } from '../../errors';
 import { storeSigningMaterial } from '../certificate-store';
 import { readFiscalSettings } from '../fiscal-settings';
 import { SefazUnreachable, type SefazPort, type SefazTarget } from '../sefaz-port';
-import { createXmlSigner, type XmlSigner } from '../xml-signature';
+import { createPemSigner, type XmlSigner } from '../xml-signature';
 
 /** How long an admin's call waits for SEFAZ. TODO(lead): the emission's time-limit setting when it lands. */
 export const SEFAZ_ACTION_TIMEOUT_MS = 15_000;
@@ -50,7 +50,7 @@ export async function sefazSession(
     settings,
     cnpj: settings.emitter.cnpj,
     uf,
-    signer: createXmlSigner(material),
+    signer: createPemSigner(material),
     target: {
       uf,
       environment: TP_AMB[environment],

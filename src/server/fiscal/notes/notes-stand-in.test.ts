@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signNfce } from '../../../shared/fiscal/nfce-sign';
 import { buildNfce } from '../../../shared/fiscal/nfce-xml';
 import { sampleNote } from '../../../shared/fiscal/test/sample-note';
 import { seededRandom } from '../../../shared/seeded-random';
@@ -20,7 +21,7 @@ import { removeA1Files } from '../test/a1-files';
 import { setUpEmitter } from '../test/note-fixtures';
 import { startRig, type SefazRig } from '../test/sefaz-rig';
 import { removeWrittenDocuments, requireTools } from '../test/xml-tools';
-import { createXmlSigner } from '../xml-signature';
+import { createPemSigner } from '../xml-signature';
 
 describe.each(databases())("'Notas Fiscais' against the stand-in SEFAZ (%s)", (kind) => {
   let { ctx, http, tenantId, admin } = NO_STORE;
@@ -51,7 +52,7 @@ describe.each(databases())("'Notas Fiscais' against the stand-in SEFAZ (%s)", (k
     const material = (await storeSigningMaterial(ctx.db, createSecretBox(TEST_FISCAL_SECRET), tenantId))!;
     const now = new Date(Date.now() + rig.skew.ms);
     const built = buildNfce(sampleNote({ number, issued_at: now.toISOString() }), seededRandom(number));
-    const signed = createXmlSigner(material).sign(built.xml, 'infNFe');
+    const { xml: signed, qr_code } = await signNfce(built, createPemSigner(material));
     const target = { ...rig.target, keyPem: material.keyPem, certPem: material.certPem };
     const answer = await rig.client.authorize(target, signed, String(number));
     expect(answer.note?.cstat, answer.note?.reason).toBe(100);
@@ -73,7 +74,7 @@ describe.each(databases())("'Notas Fiscais' against the stand-in SEFAZ (%s)", (k
         authorizedAt: answer.note!.received_at,
         cstat: 100,
         reason: answer.note!.reason,
-        qrCode: built.qr_code,
+        qrCode: qr_code,
         urlChave: built.url_chave,
         total: built.totals.total,
         change: built.totals.change,

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FiscalNoteStatus } from '../../../shared/contract/fiscal-notes';
+import { signNfce } from '../../../shared/fiscal/nfce-sign';
 import { buildNfce } from '../../../shared/fiscal/nfce-xml';
 import { SAMPLE_CNPJ, sampleNote } from '../../../shared/fiscal/test/sample-note';
 import { seededRandom } from '../../../shared/seeded-random';
@@ -17,7 +18,7 @@ import { storeSigningMaterial } from '../certificate-store';
 import { createSecretBox } from '../secret-box';
 import { makeA1 } from './a1-files';
 import { protNFeOf } from './scripted-sefaz-events';
-import { createXmlSigner } from '../xml-signature';
+import { createPemSigner } from '../xml-signature';
 
 export const NOTES_EMITTER = {
   cnpj: SAMPLE_CNPJ,
@@ -73,7 +74,7 @@ export async function insertNote(db: Db, tenantId: string, f: NoteFixture) {
     sampleNote({ series, number: f.number, issued_at: at.toISOString() }),
     seededRandom(f.number * 1000 + series),
   );
-  const xml = createXmlSigner(material).sign(built.xml, 'infNFe');
+  const { xml, qr_code } = await signNfce(built, createPemSigner(material));
   const authorized = status === 'autorizada' || status === 'cancelada';
   const prot = authorized ? protNFeOf(xml, new Date(at.getTime() + 1000)) : null;
   const [row] = await db
@@ -95,7 +96,7 @@ export async function insertNote(db: Db, tenantId: string, f: NoteFixture) {
       authorizedAt: prot?.received_at ?? null,
       cstat: f.cstat ?? prot?.cstat ?? null,
       reason: f.reason ?? prot?.reason ?? null,
-      qrCode: built.qr_code,
+      qrCode: qr_code,
       urlChave: built.url_chave,
       total: built.totals.total,
       change: built.totals.change,

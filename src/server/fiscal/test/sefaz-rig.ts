@@ -6,7 +6,7 @@ import { SAMPLE_CNPJ, SAMPLE_CSC, sampleNote } from '../../../shared/fiscal/test
 import { seededRandom } from '../../../shared/seeded-random';
 import { createSefazClient, type SefazClient } from '../sefaz-client';
 import type { SefazTarget } from '../sefaz-port';
-import { createXmlSigner, type XmlSigner } from '../xml-signature';
+import { createPemSigner, type XmlSigner } from '../xml-signature';
 import { testCertificates, type TestCertificates } from './certificates';
 import { SCHEMAS, schemaFailures, writeDocuments } from './xml-tools';
 import { startStandInSefaz, type StandInOptions, type StandInSefaz } from './stand-in-sefaz';
@@ -20,13 +20,17 @@ export interface SefazRig {
   /** Added to the stand-in's clock and to the notes' dhEmi (ms). */
   skew: { ms: number };
   /** A signed note numbered `number`, issued now (plus skew). */
-  note(number: number, overrides?: Partial<NfceNote>, edit?: (xml: string) => string): BuiltNfce & { signed: string };
+  note(
+    number: number,
+    overrides?: Partial<NfceNote>,
+    edit?: (xml: string) => string,
+  ): Promise<BuiltNfce & { signed: string }>;
   close(): Promise<void>;
 }
 
 export async function startRig(options: Partial<StandInOptions> = {}): Promise<SefazRig> {
   const certs = testCertificates(SAMPLE_CNPJ);
-  const signer = createXmlSigner({ keyPem: certs.keyPem, certPem: certs.certPem });
+  const signer = createPemSigner({ keyPem: certs.keyPem, certPem: certs.certPem });
   const skew = { ms: 0 };
   const standIn = await startStandInSefaz({
     clientCaPem: certs.caPem,
@@ -50,12 +54,12 @@ export async function startRig(options: Partial<StandInOptions> = {}): Promise<S
     client,
     target,
     skew,
-    note(number, overrides = {}, edit = (x) => x) {
+    async note(number, overrides = {}, edit = (x) => x) {
       const built = buildNfce(
         sampleNote({ number, issued_at: new Date(Date.now() + skew.ms).toISOString(), ...overrides }),
         seededRandom(seed++),
       );
-      return { ...built, signed: signer.sign(edit(built.xml), 'infNFe') };
+      return { ...built, signed: await signer.sign(edit(built.xml), 'infNFe') };
     },
     async close() {
       client.close();

@@ -1,8 +1,8 @@
 // What the stand-in SEFAZ checks in a note and how it writes its answers (MOC 7.0), apart
-// from the server that carries them (stand-in-sefaz.ts). Test code: not part of the product.
+// from the server that carries them (stand-in-sefaz.ts); the QR Code's in stand-in-sefaz-qr.ts.
+// Test code: not part of the product.
 // The checks are written again here, from the manual, not imported from the builder, so a
 // mistake in the builder is not repeated by its judge.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { childText, findElement, findElements } from '../../../shared/fiscal/sefaz-answers';
@@ -83,13 +83,14 @@ export interface NoteCheckContext {
   /** CNPJ of the client certificate. */
   certificateCnpj: string | null;
   now: number;
-  /** How far dhEmi may be from now (ms) either way. */
+  /** How far dhEmi may be from now (ms) either way; a note in offline contingency may be older. */
   emissionWindowMs: number;
-  /** CSC by idCSC (without leading zeros), to check the QR v2 hash. */
-  csc: Readonly<Record<string, string>>;
 }
 
-/** The first rule the note breaks, in the order the MOC checks them; null when it passes. */
+/**
+ * The first rule the note breaks, in the order the MOC checks them, before its QR Code
+ * (stand-in-sefaz-qr.ts); null when it passes.
+ */
 export function checkNote(nfe: string, ctx: NoteCheckContext): Verdict | null {
   const facts = noteFacts(nfe);
   const { key } = facts;
@@ -104,30 +105,26 @@ export function checkNote(nfe: string, ctx: NoteCheckContext): Verdict | null {
   if (!ctx.certificateCnpj || ctx.certificateCnpj.slice(0, 8) !== facts.cnpj.slice(0, 8)) return reject(213);
   const first = findElement(nfe, 'det');
   if (facts.environment === 2 && childText(first!.inner, 'xProd') !== HOMOLOGACAO_ITEM) return reject(373);
+  const contingency = checkContingency(ide, ctx.now);
+  if (contingency) return contingency;
   const issued = Date.parse(dhEmi);
   if (issued > ctx.now + ctx.emissionWindowMs) return reject(703);
-  if (issued < ctx.now - ctx.emissionWindowMs) return reject(704);
+  // A note made offline (tpEmis 9) reaches SEFAZ after the fact: only online notes are late.
+  if (childText(ide, 'tpEmis') === '1' && issued < ctx.now - ctx.emissionWindowMs) return reject(704);
   const pag = findElement(nfe, 'pag')!.inner;
   const paid = findElements(pag, 'detPag').reduce((s, d) => s + cents(childText(d.inner, 'vPag')), 0);
   if (paid - cents(childText(pag, 'vTroco')) !== cents(childText(findElement(nfe, 'ICMSTot')!.inner, 'vNF')))
     return reject(767);
-  return checkQr(nfe, facts, ctx);
+  return null;
 }
 
-function checkQr(nfe: string, facts: NoteFacts, ctx: NoteCheckContext): Verdict | null {
-  const qr = childText(nfe, 'qrCode') ?? '';
-  const p = /[?&]p=([^&]*)$/.exec(qr)?.[1]?.split('|') ?? [];
-  if (p[0] !== facts.key || p[2] !== String(facts.environment)) return reject(464);
-  if (p[1] === '3') return p.length === 3 ? null : reject(464);
-  if (p[1] !== '2' || p.length !== 5) return reject(464);
-  const csc = ctx.csc[p[3]!];
-  if (csc === undefined)
-    return reject(464, 'Rejeição: Código de Hash no QR-Code difere do calculado (idCSC desconhecido)');
-  const hash = createHash('sha1')
-    .update(`${p.slice(0, 4).join('|')}${csc}`)
-    .digest('hex')
-    .toUpperCase();
-  return hash === p[4] ? null : reject(464);
+/** tpEmis 9 carries dhCont and xJust, not after the receipt; tpEmis 1 carries neither (MOC 556, 557, 558). */
+function checkContingency(ide: string, now: number): Verdict | null {
+  const dhCont = childText(ide, 'dhCont');
+  const xJust = childText(ide, 'xJust');
+  if (childText(ide, 'tpEmis') !== '9') return dhCont || xJust ? reject(556) : null;
+  if (!dhCont || !xJust) return reject(557);
+  return Date.parse(dhCont) > now ? reject(558) : null;
 }
 
 // --- answers ------------------------------------------------------------------------

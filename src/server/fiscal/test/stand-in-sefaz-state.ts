@@ -4,6 +4,7 @@ import { childText, findElement } from '../../../shared/fiscal/sefaz-answers';
 import { UF_BY_CODE } from '../../../shared/nfe-key';
 import type { Uf } from '../../../shared/fiscal/uf';
 import type { SefazService } from '../sefaz-client';
+import { checkQr } from './stand-in-sefaz-qr';
 import {
   checkNote,
   noteFacts,
@@ -64,7 +65,8 @@ export function createStandInState(o: StandInStateOptions) {
     let verdict =
       forced ??
       (await signatureVerdict(document)) ??
-      checkNote(nfe, { certificateCnpj: certCnpj, now: nowMs, emissionWindowMs: o.emissionWindowMs, csc: o.csc });
+      checkNote(nfe, { certificateCnpj: certCnpj, now: nowMs, emissionWindowMs: o.emissionWindowMs }) ??
+      checkQr(nfe, facts, o.csc);
     if (!verdict) {
       const same = notes.get(facts.key);
       const sameNumber = [...notes.values()].find(

@@ -29,7 +29,7 @@ export type StandInFault =
 export interface StandInOptions {
   /** The CA that issued the stores' A1 certificates: TLS clients and signatures are checked against it. */
   clientCaPem: string;
-  /** CSC by idCSC (without leading zeros) to check QR v2 hashes; a note with another idCSC is refused (464). */
+  /** CSC by idCSC (without leading zeros) to check QR v2 hashes; a note with another idCSC is refused (462). */
   csc?: Readonly<Record<string, string>>;
   /** How long after its authorization a note may be cancelled (default 30 minutes). */
   cancelWindowMs?: number;
