@@ -146,7 +146,7 @@ async function measure(rig: SefazRig, a1: A1File): Promise<Timings> {
             if (round.on.note !== 'autorizada') throw new Error(`venda ${i + 1} com emissão: nota ${round.on.note}`);
             if (round.off.note !== null) throw new Error(`venda ${i + 1} sem emissão trouxe nota ${round.off.note}`);
             const s0 = performance.now();
-            const note = rig.note(1_000_000 + i);
+            const note = await rig.note(1_000_000 + i);
             const s1 = performance.now();
             const answer = await rig.client.authorize(rig.target, note.signed, String(i + 1));
             const s2 = performance.now();
