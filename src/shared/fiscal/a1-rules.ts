@@ -20,6 +20,15 @@ export const A1_MESSAGES = {
     `O certificado é do CNPJ ${cnpj}, que não é da loja (raiz ${store}). Envie o certificado A1 do CNPJ da loja.`,
 } as const;
 
+/** Days before an A1 expires from which the dashboard and the tills warn. */
+export const CERTIFICATE_WARNING_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from `now` until the certificate expires (negative once it has). */
+export const certificateDaysLeft = (notAfter: Date, now: Date): number =>
+  Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS);
+
 /** A refusal of an A1 file, its message a pt-BR sentence saying what to do (never the password). */
 export class A1Error extends Error {
   override name = 'A1Error';
