@@ -1,6 +1,6 @@
 // Configurações > Fiscal (admins): the store's NFC-e setup, in cards: emission on or off,
-// the A1 certificate, the emitter and the note's settings, each till's series, and the IBPT
-// table of the approximate taxes.
+// the A1 certificate, the emitter and the note's settings, each till's series, the tills that
+// hold the signing key for the offline contingency, and the IBPT table of the approximate taxes.
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { QueryContent } from '../../components/list-card';
 import { useFiscalSettings } from './fiscal-api';
@@ -10,6 +10,7 @@ import { FiscalEmissionCard } from './fiscal-emission-card';
 import { FiscalEmitterForm } from './fiscal-emitter-form';
 import { FiscalIbptCard } from './fiscal-ibpt-card';
 import { FiscalSeriesCard } from './fiscal-series-card';
+import { FiscalTillKeysCard } from './fiscal-till-keys-card';
 
 export function FiscalTab() {
   const query = useFiscalSettings();
@@ -34,6 +35,7 @@ export function FiscalTab() {
             </CardContent>
           </Card>
           <FiscalSeriesCard view={view} version={query.dataUpdatedAt} />
+          <FiscalTillKeysCard />
           <FiscalIbptCard />
           <FiscalConsumerCard key={query.dataUpdatedAt} view={view} />
         </div>
