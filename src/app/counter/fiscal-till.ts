@@ -27,7 +27,9 @@ export async function fetchFiscalTill(): Promise<FiscalTillView> {
 }
 
 export function useFiscalTill() {
-  return useQuery({ queryKey: fiscalTillKey, queryFn: fetchFiscalTill });
+  // Back online, the till asks again whatever the age of its answer: a contingency key an
+  // admin removed while it was offline is dropped at once.
+  return useQuery({ queryKey: fiscalTillKey, queryFn: fetchFiscalTill, refetchOnReconnect: 'always' });
 }
 
 /** What the till asks of 'CPF na nota?' for a sale: null when it does not ask (emission off). */

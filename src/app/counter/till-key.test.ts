@@ -16,7 +16,7 @@ import { createFakeServer, type FakeRequest, type FakeServer } from '../test/fak
 import { ADMIN, signedInAs } from '../test/fixtures';
 import { fetchFiscalTill } from './fiscal-till';
 import { dropRemovedTillKey, TILL_KEY_ALGORITHM, tillSigningKey } from './till-key';
-import { importTillKey } from './till-key-import';
+import { importTillKey } from '../features/settings/till-key-import';
 
 const CNPJ = '11222333000181';
 const DAY_MS = 86_400_000;

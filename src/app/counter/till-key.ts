@@ -3,10 +3,10 @@
 // the signing step takes (tillSigningKey: never an expired one), what the till shows of it
 // (useTillKey), and dropping the key once the server no longer lists it for this till (an
 // admin removed it, or another import replaced it), heard on the till's fiscal check
-// (fiscal-till.ts). Importing a key is till-key-import.ts, loaded only on its screen: it
-// brings node-forge, which the till's first paint never loads.
+// (fiscal-till.ts). Importing a key is features/settings/till-key-import.ts, loaded only
+// when an admin imports: it brings node-forge, which the till's first paint never loads.
 import { useEffect, useState } from 'react';
-import { certificateInForce } from '../../shared/fiscal/a1-rules';
+import { certificateInForce } from '../../shared/fiscal/a1-validity';
 import type { FiscalTillView } from '../../shared/contract/fiscal-till';
 import { getDb, type BalcaoDb } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';

@@ -1,7 +1,7 @@
 // The dashboard's warning about the store's A1 certificate: from CERTIFICATE_WARNING_DAYS
 // before it expires (and once it has), so the owner renews it before notes stop.
 import { eq } from 'drizzle-orm';
-import { CERTIFICATE_WARNING_DAYS, certificateDaysLeft } from '../../shared/fiscal/a1-rules';
+import { CERTIFICATE_WARNING_DAYS, certificateDaysLeft } from '../../shared/fiscal/a1-validity';
 import type { DbOrTx } from '../db/client';
 import { fiscalSettings } from '../db/schema';
 

@@ -14,7 +14,7 @@ import {
   type FiscalSettingsView,
   type FiscalTill,
 } from '../../shared/contract';
-import { certificateDaysLeft } from '../../shared/fiscal/a1-rules';
+import { certificateDaysLeft } from '../../shared/fiscal/a1-validity';
 import { nfceAddresses, type QrVersion } from '../../shared/fiscal/sefaz';
 import { stripDocument } from '../../shared/documents';
 import { inTransaction, type DbOrTx } from '../db/client';

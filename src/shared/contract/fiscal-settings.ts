@@ -29,7 +29,7 @@ export const CONSUMER_DOCUMENT_THRESHOLD_DEFAULT = 1_000_000;
 /** The cancel window most states give an NFC-e: 30 minutes after its authorization. */
 export const CANCEL_WINDOW_MINUTES = 30;
 
-export { CERTIFICATE_WARNING_DAYS } from '../fiscal/a1-rules';
+export { CERTIFICATE_WARNING_DAYS } from '../fiscal/a1-validity';
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 

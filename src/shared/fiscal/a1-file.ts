@@ -8,7 +8,8 @@
 // The browser loads this module (and forge) only on the screen that imports a till's key.
 import forge from 'node-forge';
 import { stripDocument } from '../documents';
-import { A1_MESSAGES, A1Error, type CertificateFacts } from './a1-rules';
+import { A1_MESSAGES, A1Error } from './a1-rules';
+import type { CertificateFacts } from './a1-validity';
 
 /** The OID of the company's CNPJ in an ICP-Brasil e-CNPJ's subjectAltName (otherName). */
 export const ICP_BRASIL_CNPJ_OID = '2.16.76.1.3.3';

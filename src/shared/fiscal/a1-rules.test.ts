@@ -2,7 +2,8 @@
 // branch's certificate serves the company). The server's A1 and a till's key share the rule.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { A1_MESSAGES, a1Problem, certificateInForce, cnpjProblem, cnpjRoot, validityProblem } from './a1-rules';
+import { A1_MESSAGES, a1Problem, cnpjProblem, cnpjRoot, validityProblem } from './a1-rules';
+import { certificateInForce } from './a1-validity';
 
 const facts = {
   cnpj: '11222333000181',

@@ -4,9 +4,18 @@
 // certificate serves the whole company) and the certificate must be in force. The sentences
 // a person reads when a file is refused live here too, so the server and the till say the
 // same thing. Reading the file itself is a1-file.ts (node-forge), kept apart so that what
-// only checks dates and CNPJs never brings the library along.
+// only checks dates and CNPJs never brings the library along; the dates alone are
+// a1-validity.ts, all the till's first paint needs.
 import { formatDate } from '../dates';
 import { stripDocument } from '../documents';
+import { certificateInForce, type CertificateFacts } from './a1-validity';
+
+export {
+  CERTIFICATE_WARNING_DAYS,
+  certificateDaysLeft,
+  certificateInForce,
+  type CertificateFacts,
+} from './a1-validity';
 
 export const A1_MESSAGES = {
   notPfx: 'O arquivo não é um certificado A1 (.pfx ou .p12). Envie o arquivo do certificado digital.',
@@ -20,26 +29,9 @@ export const A1_MESSAGES = {
     `O certificado é do CNPJ ${cnpj}, que não é da loja (raiz ${store}). Envie o certificado A1 do CNPJ da loja.`,
 } as const;
 
-/** Days before an A1 expires from which the dashboard and the tills warn. */
-export const CERTIFICATE_WARNING_DAYS = 30;
-
-const DAY_MS = 86_400_000;
-
-/** Whole days from `now` until the certificate expires (negative once it has). */
-export const certificateDaysLeft = (notAfter: Date, now: Date): number =>
-  Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS);
-
 /** A refusal of an A1 file, its message a pt-BR sentence saying what to do (never the password). */
 export class A1Error extends Error {
   override name = 'A1Error';
-}
-
-/** What the rules read of a certificate. */
-export interface CertificateFacts {
-  /** 14 characters, bare; null: the certificate carries none. */
-  cnpj: string | null;
-  notBefore: Date;
-  notAfter: Date;
 }
 
 /** The root of a CNPJ: its first 8 characters (the company; the rest names the branch). */
@@ -50,9 +42,10 @@ const brDate = (date: Date) => formatDate(date.toISOString());
 
 /** Why the certificate is not in force at `now`, or null when it is. */
 export function validityProblem(facts: Pick<CertificateFacts, 'notBefore' | 'notAfter'>, now: Date): string | null {
-  if (now.getTime() > facts.notAfter.getTime()) return A1_MESSAGES.expired(brDate(facts.notAfter));
-  if (now.getTime() < facts.notBefore.getTime()) return A1_MESSAGES.notYetValid(brDate(facts.notBefore));
-  return null;
+  if (certificateInForce(facts, now)) return null;
+  return now.getTime() > facts.notAfter.getTime()
+    ? A1_MESSAGES.expired(brDate(facts.notAfter))
+    : A1_MESSAGES.notYetValid(brDate(facts.notBefore));
 }
 
 /** Why the certificate is not the store's (another company's CNPJ, or none), or null when it is. */
@@ -66,7 +59,3 @@ export function cnpjProblem(facts: Pick<CertificateFacts, 'cnpj'>, storeCnpj: st
 export function a1Problem(facts: CertificateFacts, storeCnpj: string, now: Date): string | null {
   return validityProblem(facts, now) ?? cnpjProblem(facts, storeCnpj);
 }
-
-/** Whether a certificate is in force at `now` (the CNPJ aside: checked when it was kept). */
-export const certificateInForce = (facts: Pick<CertificateFacts, 'notBefore' | 'notAfter'>, now: Date): boolean =>
-  validityProblem(facts, now) === null;

@@ -3,7 +3,7 @@
 // it expires, a warning; once expired, that the till no longer emits in contingency (an
 // expired key is never used). Nothing when the till holds no key.
 import { formatDate } from '../../../shared/dates';
-import { CERTIFICATE_WARNING_DAYS, certificateDaysLeft } from '../../../shared/fiscal/a1-rules';
+import { CERTIFICATE_WARNING_DAYS, certificateDaysLeft } from '../../../shared/fiscal/a1-validity';
 import { useTillKey } from '../../counter/till-key';
 
 export const tillKeyText = (notAfter: string, daysLeft: number, isAdmin: boolean): string => {

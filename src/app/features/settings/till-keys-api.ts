@@ -1,6 +1,6 @@
 // Configurações > Fiscal > 'Contingência offline' (admins): the tills that hold the store's
 // signing key (GET /fiscal/till-keys), removing it from one (POST .../revoke), and importing
-// the A1 on this till. The import's module (counter/till-key-import.ts, with node-forge) is
+// the A1 on this till. The import's module (till-key-import.ts, with node-forge) is
 // loaded when the admin imports, never before. After either, this till checks with the
 // server at once (fetchFiscalTill), so a key removed from it is dropped here now.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,7 +34,7 @@ export function useImportTillKey() {
   const after = useAfterTillKeyChange();
   return useMutation({
     mutationFn: async ({ file, password }: { file: Blob; password: string }) => {
-      const { importTillKey } = await import('../../counter/till-key-import');
+      const { importTillKey } = await import('./till-key-import');
       return importTillKey(file, password);
     },
     onSuccess: after,

@@ -5,16 +5,17 @@
 // till holds the certificate's key (the certificate and a proof signed by the key: it checks
 // the store's CNPJ and the validity by the same rule as its own A1), and only then the key is
 // kept (offline/till-key-store.ts) with the certificate. Neither the file nor the password
-// is kept or sent anywhere. This module is loaded only by the import screen (import()).
-import { TillKeyResponseSchema, tillKeyProof, type TillKey } from '../../shared/contract/fiscal-till-keys';
-import { openPkcs12 } from '../../shared/fiscal/a1-file';
-import { A1Error, validityProblem } from '../../shared/fiscal/a1-rules';
-import { api } from '../lib/api';
-import { getDb, type BalcaoDb } from '../offline/db';
-import { deviceIdentity } from '../offline/device-identity';
-import { ensureDeviceCode } from '../offline/sale-numbers';
-import { keepTillKey } from '../offline/till-key-store';
-import { TILL_KEY_ALGORITHM } from './till-key';
+// is kept or sent anywhere. This module is loaded only when the admin imports (import() in
+// till-keys-api.ts): with node-forge it is a chunk of its own, never in the till's first paint.
+import { TillKeyResponseSchema, tillKeyProof, type TillKey } from '../../../shared/contract/fiscal-till-keys';
+import { openPkcs12 } from '../../../shared/fiscal/a1-file';
+import { A1Error, validityProblem } from '../../../shared/fiscal/a1-rules';
+import { TILL_KEY_ALGORITHM } from '../../counter/till-key';
+import { api } from '../../lib/api';
+import { getDb, type BalcaoDb } from '../../offline/db';
+import { deviceIdentity } from '../../offline/device-identity';
+import { ensureDeviceCode } from '../../offline/sale-numbers';
+import { keepTillKey } from '../../offline/till-key-store';
 
 const toBase64 = (bytes: Uint8Array) => {
   let binary = '';
