@@ -26,6 +26,7 @@ import {
   receivableBody,
   saleBody,
   saleFixture,
+  tillKeyRegisterBody,
   uniq,
   type FreshSale,
   type Kind,
@@ -152,6 +153,11 @@ describe.each(databases())('permission matrix (%s)', (kind) => {
     saleFixture.newDevice = async () => {
       const res = await http.post('/api/devices', { id: randomUUID(), label: 'Matriz' }, { token: cashier });
       if (res.status !== 200) throw new Error(`caixa de teste: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data.id as string;
+    };
+    saleFixture.newTillKey = async () => {
+      const res = await http.post('/api/fiscal/till-keys', await tillKeyRegisterBody(), { token: admin });
+      if (res.status !== 201) throw new Error(`chave de caixa de teste: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.id as string;
     };
     saleFixture.openSession = async () => {

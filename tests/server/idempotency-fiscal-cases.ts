@@ -2,7 +2,11 @@
 // certificate of the emitter's CNPJ, made with openssl; the store's emitter set first, without
 // a key); another file under the same key is the other request. The IBPT table: a file,
 // and another version of it as the other request (a bad file is refused before the key).
-import { makeA1 } from '../../src/server/fiscal/test/a1-files';
+// A till's contingency key: the demo store's A1 registered on a new till, and on another
+// till as the other request; removing one key, and another one.
+import { randomUUID } from 'node:crypto';
+import { makeA1, type A1File } from '../../src/server/fiscal/test/a1-files';
+import { tillKeyBody } from '../../src/server/fiscal/test/till-key-fixtures';
 import { ibptTable, latin1 } from '../../src/shared/fiscal/test/ibpt-sample';
 import { SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
 import type { CaseKit, RouteCases } from './idempotency-fixtures';
@@ -23,8 +27,23 @@ const EMITTER = {
   },
 };
 
-export function fiscalCases({ http, admin, ok }: CaseKit): RouteCases {
+export function fiscalCases({ http, admin, ok, onTwo }: CaseKit): RouteCases {
+  let tillA1: A1File | undefined;
+  const tillKeyOnNewTill = async () => {
+    tillA1 ??= makeA1({ cnpj: SAMPLE_CNPJ, legacy: true });
+    const device = await ok(http.post('/api/devices', { id: randomUUID(), label: 'Idempotência' }, { token: admin }));
+    return tillKeyBody(tillA1, device.id as string);
+  };
   return {
+    'POST /api/fiscal/till-keys': async () => ({
+      call: { url: '/api/fiscal/till-keys', body: await tillKeyOnNewTill() },
+      other: { url: '/api/fiscal/till-keys', body: await tillKeyOnNewTill() },
+    }),
+    'POST /api/fiscal/till-keys/:id/revoke': () =>
+      onTwo(
+        async () => ok(http.post('/api/fiscal/till-keys', await tillKeyOnNewTill(), { token: admin })),
+        (id) => `/api/fiscal/till-keys/${id}/revoke`,
+      ),
     'PUT /api/fiscal/settings': async () => ({
       call: { url: '/api/fiscal/settings', body: { csc_id: '000001' } },
       other: { url: '/api/fiscal/settings', body: { csc_id: '000002' } },

@@ -1,8 +1,10 @@
 // What this till needs to emit NFC-e (GET /api/fiscal/till/{device id}, fiscal-till.ts on
 // the server): emission on or off, the environment, its series, the CPF/CNPJ threshold, the
-// emitter's public data for the DANFE and the products without NCM. Never the CSC nor the
-// certificate. A query like the store's settings: the query cache keeps it on the device
-// (offline/query-persister.ts), so the till still knows it offline.
+// emitter's public data for the DANFE, the products without NCM, and which contingency key
+// the till is registered as holding (one it keeps that the server no longer lists is
+// dropped: counter/till-key.ts). Never the CSC nor the server's certificate. A query like
+// the store's settings: the query cache keeps it on the device (offline/query-persister.ts),
+// so the till still knows it offline.
 import { useQuery } from '@tanstack/react-query';
 import { FiscalTillResponseSchema, type FiscalTillView } from '../../shared/contract/fiscal-till';
 import { NoteDocument } from '../../shared/contract/fiscal-notes';
@@ -10,16 +12,24 @@ import { formatBRL } from '../../shared/money';
 import { api } from '../lib/api';
 import { getDb } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
+import { dropRemovedTillKey } from './till-key';
 
 export const fiscalTillKey = ['fiscal', 'till'] as const;
 
 export async function fetchFiscalTill(): Promise<FiscalTillView> {
-  const device = await deviceIdentity(getDb());
-  return api.get(FiscalTillResponseSchema, `/fiscal/till/${device.id}`).then((r) => r.data);
+  const db = getDb();
+  const device = await deviceIdentity(db);
+  const askedAt = Date.now();
+  const view = await api.get(FiscalTillResponseSchema, `/fiscal/till/${device.id}`).then((r) => r.data);
+  // A contingency key an admin removed from this till is dropped as soon as the till hears so.
+  await dropRemovedTillKey(db, view.signing_key, askedAt);
+  return view;
 }
 
 export function useFiscalTill() {
-  return useQuery({ queryKey: fiscalTillKey, queryFn: fetchFiscalTill });
+  // Back online, the till asks again whatever the age of its answer: a contingency key an
+  // admin removed while it was offline is dropped at once.
+  return useQuery({ queryKey: fiscalTillKey, queryFn: fetchFiscalTill, refetchOnReconnect: 'always' });
 }
 
 /** What the till asks of 'CPF na nota?' for a sale: null when it does not ask (emission off). */

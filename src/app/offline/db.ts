@@ -1,6 +1,7 @@
 // The device's IndexedDB (Dexie): the mirror of products and customers, the outbox of
 // changes not yet acknowledged by the server, sales finished at this till, the overlay of
-// account changes not yet synchronized, sync metadata and the persisted query cache. Every schema version stays listed here:
+// account changes not yet synchronized, sync metadata, the persisted query cache and the
+// till's contingency signing key. Every schema version stays listed here:
 // Dexie upgrades a device from whatever version it has.
 import type { KeptFiscalNoteReceipt } from '../../shared/contract/fiscal-notes';
 import Dexie, { type Table } from 'dexie';
@@ -162,6 +163,29 @@ export interface ProductChunk {
   rows: MirrorProduct[];
 }
 
+/**
+ * The store's signing key for the NFC-e offline contingency as this till keeps it
+ * (counter/till-key.ts): a WebCrypto key the browser never gives out (extractable false,
+ * RSASSA-PKCS1-v1_5 with SHA-1, for signing only), with its certificate. At most one row.
+ * Neither the .pfx nor its password is ever kept.
+ */
+export interface TillKeyRecord {
+  /** SHA-256 of the certificate's DER, upper-case hex (as the server's registry names it). */
+  fingerprint: string;
+  key: CryptoKey;
+  /** The certificate, DER (what the signature's X509Certificate carries). */
+  certificateDer: Uint8Array;
+  serial: string;
+  /** The certificate's CNPJ, bare. */
+  cnpj: string;
+  /** ISO 8601 */
+  notBefore: string;
+  /** ISO 8601 */
+  notAfter: string;
+  /** epoch ms on this device's clock when it was kept (an older answer from the server does not drop it). */
+  storedAt: number;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -214,6 +238,8 @@ const STORE_CHANGES: readonly Readonly<Record<string, string>>[] = [
   // kept in memory (chunk-directory.ts). Only the index goes: every table, the outbox
   // and the mirror included, keeps its rows, so an upgraded device still sells offline.
   { productChunks: '++key' },
+  // v8: the till's contingency signing key (a CryptoKey, which IndexedDB keeps as it is).
+  { tillKeys: 'fingerprint' },
 ];
 
 /** The stores as schema `version` has them (what a device left on that version holds). */
@@ -230,6 +256,7 @@ export class BalcaoDb extends Dexie {
   meta!: Table<MetaRow, string>;
   queryCache!: Table<QueryCacheRow, string>;
   financeOverlay!: Table<OverlayRecord, string>;
+  tillKeys!: Table<TillKeyRecord, string>;
 
   constructor(name = DB_NAME) {
     // 'strict': a finished sale is on disk before the till says so (Chromium's default,

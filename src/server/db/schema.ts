@@ -17,3 +17,4 @@ export * from './schema/returns';
 export * from './schema/devices';
 export * from './schema/imports';
 export * from './schema/fiscal';
+export * from './schema/till-keys';

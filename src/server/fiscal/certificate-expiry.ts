@@ -1,11 +1,9 @@
 // The dashboard's warning about the store's A1 certificate: from CERTIFICATE_WARNING_DAYS
 // before it expires (and once it has), so the owner renews it before notes stop.
 import { eq } from 'drizzle-orm';
-import { CERTIFICATE_WARNING_DAYS } from '../../shared/contract/fiscal-settings';
+import { CERTIFICATE_WARNING_DAYS, certificateDaysLeft } from '../../shared/fiscal/a1-validity';
 import type { DbOrTx } from '../db/client';
 import { fiscalSettings } from '../db/schema';
-
-const DAY_MS = 86_400_000;
 
 export async function certificateExpiryAlert(
   db: DbOrTx,
@@ -17,6 +15,6 @@ export async function certificateExpiryAlert(
     .from(fiscalSettings)
     .where(eq(fiscalSettings.tenantId, tenantId));
   if (!row?.notAfter) return null;
-  const daysLeft = Math.floor((row.notAfter.getTime() - now.getTime()) / DAY_MS);
+  const daysLeft = certificateDaysLeft(row.notAfter, now);
   return daysLeft <= CERTIFICATE_WARNING_DAYS ? { not_after: row.notAfter.toISOString(), days_left: daysLeft } : null;
 }

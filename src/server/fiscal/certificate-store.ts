@@ -3,11 +3,11 @@
 // password never reach a client nor a log; the password is not kept at all.
 import { eq } from 'drizzle-orm';
 import type { CertificateInfo } from '../../shared/contract';
-import { stripDocument } from '../../shared/documents';
 import { inTransaction, type DbOrTx } from '../db/client';
 import { fiscalSettings } from '../db/schema';
 import { badRequest } from '../errors';
-import { A1_MESSAGES, openA1, type A1Certificate } from './a1-certificate';
+import { cnpjProblem } from '../../shared/fiscal/a1-rules';
+import { openA1, type A1Certificate } from './a1-certificate';
 import { certificateInfoOf, sealContext, storeCnpjOf } from './fiscal-settings';
 import type { SecretBox } from './secret-box';
 
@@ -46,8 +46,8 @@ export async function saveCertificate(
     // The emitter's CNPJ may have changed since the file was opened.
     const cnpj = await storeCnpjOf(t, tenantId);
     if (!cnpj) throw badRequest(CERTIFICATE_NEEDS_CNPJ);
-    const root = stripDocument(cnpj).slice(0, 8);
-    if (a1.cnpj.slice(0, 8) !== root) throw badRequest(A1_MESSAGES.otherCnpj(a1.cnpj, root));
+    const problem = cnpjProblem(a1, cnpj);
+    if (problem) throw badRequest(problem);
     const material: SigningMaterial = { keyPem: a1.keyPem, certPem: a1.certPem, chainPem: a1.chainPem };
     const columns = {
       certificateSealed: box.seal(JSON.stringify(material), sealContext(tenantId, 'certificate')),

@@ -10,6 +10,9 @@ import {
   IbptUploadSchema,
   FiscalTillResponseSchema,
   IdParams,
+  TillKeyListResponseSchema,
+  TillKeyRegisterSchema,
+  TillKeyResponseSchema,
 } from '../../shared/contract';
 import type { RouteOptions } from '../context';
 import { ok, readRoutes, writeRoute } from '../http/record-routes';
@@ -17,6 +20,7 @@ import { openUploadedCertificate, saveCertificate } from './certificate-store';
 import { getFiscalSettings, updateFiscalSettings } from './fiscal-settings';
 import { ibptTableInfo, openIbptFile, replaceIbptTable } from './ibpt-table';
 import { getFiscalTill } from './fiscal-till';
+import { checkTillKey, listTillKeys, registerTillKey, revokeTillKey } from './till-keys';
 
 /**
  * /api/fiscal: the store's NFC-e setup, admins only (fiscal.settings); a cashier gets 403
@@ -25,7 +29,9 @@ import { getFiscalTill } from './fiscal-till';
  * password), opened before the write's transaction; the key's request hash covers the
  * password and the CSC only sealed (TokenService.seal), and the stored answer never holds
  * either. GET /till/{device id} is every signed-in user's: what that till needs to emit
- * (fiscal-till.ts), without any secret.
+ * (fiscal-till.ts), without any secret. /till-keys: which tills hold the store's signing key
+ * for the offline contingency (till-keys.ts): a till registers the certificate it holds the
+ * key of (checked before the key is looked up: a refusal is not stored), an admin removes it.
  */
 export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
   const access = 'fiscal.settings';
@@ -81,5 +87,27 @@ export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
     prepare: ({ file_base64, file_name }, { tenantId }) =>
       openIbptFile(ctx.db, tenantId, Buffer.from(file_base64, 'base64'), file_name),
     run: async (tx, { tenantId }, file) => ok(await replaceIbptTable(tx, tenantId, file)),
+  });
+  readRoutes(app, access)('/till-keys', { response: TillKeyListResponseSchema }, ({ tenantId }) =>
+    listTillKeys(ctx.db, tenantId),
+  );
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/till-keys',
+    access,
+    body: TillKeyRegisterSchema,
+    response: TillKeyResponseSchema,
+    status: 201,
+    prepare: (body, { tenantId }) => checkTillKey(ctx.db, tenantId, body),
+    run: async (tx, { tenantId, userId }, checked) => ok(await registerTillKey(ctx.db, tenantId, userId, checked, tx)),
+  });
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/till-keys/:id/revoke',
+    access,
+    params: IdParams,
+    response: TillKeyResponseSchema,
+    run: async (tx, { tenantId, userId }, _body, { id }: { id: string }) =>
+      ok(await revokeTillKey(ctx.db, tenantId, id, userId, tx)),
   });
 };

@@ -14,6 +14,7 @@ import {
   type FiscalSettingsView,
   type FiscalTill,
 } from '../../shared/contract';
+import { certificateDaysLeft } from '../../shared/fiscal/a1-validity';
 import { nfceAddresses, type QrVersion } from '../../shared/fiscal/sefaz';
 import { stripDocument } from '../../shared/documents';
 import { inTransaction, type DbOrTx } from '../db/client';
@@ -22,7 +23,6 @@ import { devices, fiscalSettings, tenants, type FiscalSettingsRow } from '../db/
 import { badRequest, conflict, notFound } from '../errors';
 import type { SecretBox } from './secret-box';
 
-const DAY_MS = 86_400_000;
 export const TILL_NOT_FOUND = 'Caixa (dispositivo) não encontrado nesta loja.';
 export const seriesTaken = (series: number, till: string) =>
   `A série ${series} já é do caixa '${till}'. Cada caixa tem a sua série: escolha outra.`;
@@ -64,7 +64,7 @@ export function certificateInfoOf(row: FiscalSettingsRow, now = new Date()): Cer
     serial: row.certificateSerial ?? '',
     not_before: row.certificateNotBefore.toISOString(),
     not_after: row.certificateNotAfter.toISOString(),
-    days_left: Math.floor((row.certificateNotAfter.getTime() - now.getTime()) / DAY_MS),
+    days_left: certificateDaysLeft(row.certificateNotAfter, now),
   };
 }
 

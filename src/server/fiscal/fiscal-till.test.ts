@@ -105,7 +105,9 @@ describe.each(databases())('the till fiscal view and the sale note (%s)', (kind)
       'environment',
       'products_without_ncm',
       'series',
+      'signing_key',
     ]);
+    expect(view.signing_key).toBeNull();
     // A till this store has never seen has no series.
     expect((await tillView(randomUUID())).series).toBeNull();
   });

@@ -1,14 +1,17 @@
 // What a till needs to emit (GET /api/fiscal/till/{device id}, anyone signed in): emission
 // on or off, the environment, the till's own series, the value from which the consumer's
 // CPF/CNPJ is required, the emitter's public data every DANFE prints, the contingency
-// settings (electronic custody, the deadline in hours), and the products that
-// cannot go on a note yet (no NCM). Never the CSC nor the certificate: those stay here.
+// settings (electronic custody, the deadline in hours), the products that cannot go on a
+// note yet (no NCM), and the contingency key (certificate) the till is registered as
+// holding, so that it drops one an admin removed. Never the CSC nor the server's
+// certificate: those stay here.
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { DanfeEmitter, FiscalEmitter, FiscalTillView } from '../../shared/contract';
 import { formatCep } from '../../shared/documents';
 import type { DbOrTx } from '../db/client';
 import { devices, products } from '../db/schema';
 import { readFiscalSettings } from './fiscal-settings';
+import { tillKeyInForce } from './till-keys';
 
 /** How many ids of products without NCM the answer lists (the count is all of them). */
 export const WITHOUT_NCM_IDS_MAX = 500;
@@ -28,7 +31,7 @@ export function danfeEmitterOf(emitter: FiscalEmitter): DanfeEmitter {
 
 export async function getFiscalTill(db: DbOrTx, tenantId: string, deviceId: string): Promise<FiscalTillView> {
   const withoutNcm = and(eq(products.tenantId, tenantId), isNull(products.ncm), isNull(products.deletedAt));
-  const [settings, device, [total], ids] = await Promise.all([
+  const [settings, device, [total], ids, signingKey] = await Promise.all([
     readFiscalSettings(db, tenantId),
     db
       .select({ series: devices.nfceSeries })
@@ -41,6 +44,7 @@ export async function getFiscalTill(db: DbOrTx, tenantId: string, deviceId: stri
       .where(withoutNcm)
       .orderBy(asc(products.name), asc(products.id))
       .limit(WITHOUT_NCM_IDS_MAX),
+    tillKeyInForce(db, tenantId, deviceId),
   ]);
   return {
     emission_enabled: settings.emission_enabled,
@@ -51,5 +55,6 @@ export async function getFiscalTill(db: DbOrTx, tenantId: string, deviceId: stri
     contingency_electronic_custody: settings.contingency_electronic_custody,
     contingency_deadline_hours: settings.contingency_deadline_hours,
     products_without_ncm: { count: Number(total?.n ?? 0), ids: ids.map((r) => r.id) },
+    signing_key: signingKey,
   };
 }

@@ -1,7 +1,8 @@
 // What the permission matrix's rows (permission-rows.ts) are made of: a row's shape, the
 // fresh records and bodies the routes that consume an id or need a body are called with,
 // and the routes every visitor may call.
-import { makeA1 } from '../fiscal/test/a1-files';
+import { makeA1, type A1File } from '../fiscal/test/a1-files';
+import { tillKeyBody } from '../fiscal/test/till-key-fixtures';
 import { nfeXml } from './nfe-xml';
 import type { ProductFixture } from './sales-fixtures';
 
@@ -31,6 +32,8 @@ export const saleFixture: {
   openSession?: () => Promise<string>;
   /** A till of the demo store, registered now: its id. */
   newDevice?: () => Promise<string>;
+  /** A contingency key registered now on a new till of the demo store: the key's id. */
+  newTillKey?: () => Promise<string>;
   /** The store's open stock count (opened when there is none). */
   openCount?: () => Promise<string>;
   /** No stock count open (the open one cancelled). */
@@ -77,6 +80,12 @@ export const nfeBody = () => {
 export const a1Body = () => {
   const { pfx, password } = makeA1({ cnpj: '11222333000181' });
   return { pfx_base64: pfx.toString('base64'), password };
+};
+let tillA1: A1File | undefined;
+/** What a new till of the demo store sends to register the demo store's A1 it now holds. */
+export const tillKeyRegisterBody = async () => {
+  tillA1 ??= makeA1({ cnpj: '11222333000181', legacy: true });
+  return tillKeyBody(tillA1, await saleFixture.newDevice!());
 };
 export const entryBody = () => ({
   date: '2026-01-02',

@@ -9,6 +9,7 @@ import {
   payableBody,
   receivableBody,
   saleFixture,
+  tillKeyRegisterBody,
   type Row,
 } from './permission-fixtures';
 
@@ -99,6 +100,14 @@ export const BACK_OFFICE_ROWS: Row[] = [
     route: 'GET /api/fiscal/till/:id',
     url: async () => `/api/fiscal/till/${await saleFixture.newDevice!()}`,
     cashier: 200,
+    admin: 200,
+  },
+  { route: 'GET /api/fiscal/till-keys', cashier: 403, admin: 200 },
+  { route: 'POST /api/fiscal/till-keys', body: tillKeyRegisterBody, cashier: 403, admin: 201 },
+  {
+    route: 'POST /api/fiscal/till-keys/:id/revoke',
+    url: async () => `/api/fiscal/till-keys/${await saleFixture.newTillKey!()}/revoke`,
+    cashier: 403,
     admin: 200,
   },
   { route: 'GET /api/fiscal/notes', cashier: 403, admin: 200 },

@@ -38,8 +38,7 @@ export const CONTINGENCY_DEADLINE_HOURS_MIN = 1;
 export const CONTINGENCY_DEADLINE_HOURS_MAX = 168;
 const CONTINGENCY_DEADLINE_MESSAGE = `Prazo para transmitir as notas em contingência: um número inteiro de ${CONTINGENCY_DEADLINE_HOURS_MIN} a ${CONTINGENCY_DEADLINE_HOURS_MAX} horas`;
 
-/** Days before the A1 expires from which the dashboard warns. */
-export const CERTIFICATE_WARNING_DAYS = 30;
+export { CERTIFICATE_WARNING_DAYS } from '../fiscal/a1-validity';
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 

@@ -1,10 +1,11 @@
 // What a till learns to emit NFC-e (GET /api/fiscal/till/{device id}, anyone signed in),
 // apart from the fiscal settings' contract (fiscal-settings.ts), which the till's first load
 // does without: emission on or off, the environment, its series, the CPF/CNPJ threshold,
-// the emitter's public data every DANFE prints, the contingency settings and the products
-// without NCM. No secret.
+// the emitter's public data every DANFE prints, the contingency settings, the products
+// without NCM and which contingency key (certificate) the till is registered as holding.
+// No secret.
 import { z } from 'zod';
-import { Id, envelope } from './common';
+import { Id, Timestamp, envelope } from './common';
 import { FISCAL_ENVIRONMENTS } from './fiscal-notes';
 import { CONTINGENCY_DEADLINE_HOURS_DEFAULT } from './fiscal-settings';
 
@@ -40,6 +41,11 @@ export const FiscalTillViewSchema = z.object({
   contingency_deadline_hours: z.int().default(CONTINGENCY_DEADLINE_HOURS_DEFAULT),
   /** Products without NCM (they cannot go on a note): how many, and the first ids. */
   products_without_ncm: z.object({ count: z.int(), ids: z.array(Id) }),
+  /**
+   * The contingency signing key this till is registered as holding (fiscal-till-keys.ts);
+   * null: none, or removed by an admin (the till then drops the one it keeps).
+   */
+  signing_key: z.object({ fingerprint: z.string(), not_after: Timestamp }).nullable(),
 });
 export type FiscalTillView = z.infer<typeof FiscalTillViewSchema>;
 

@@ -29,5 +29,6 @@ export * from './store-credit-payouts';
 export * from './imports';
 export * from './fiscal-settings';
 export * from './fiscal-till';
+export * from './fiscal-till-keys';
 export * from './fiscal-notes';
 export * from './fiscal-ibpt';

@@ -31,6 +31,7 @@ describe('the DANFE after the sale', () => {
             address: 'Rua das Flores, 100 - Centro - São Paulo/SP - CEP 01001-000',
           },
           products_without_ncm: { count: 0, ids: [] },
+          signing_key: null,
         },
       },
     }));

@@ -25,6 +25,7 @@ async function serveFiscal(extra: Record<string, unknown> = {}) {
         consumer_document_threshold: 1_000_000,
         emitter: null,
         products_without_ncm: { count: 0, ids: [] },
+        signing_key: null,
         ...extra,
       },
     },

@@ -33,6 +33,7 @@ import { ExchangeBanner, useExchange } from './exchange';
 import { lazyPart } from '../../components/lazy-part';
 import { noteDocumentRule, useFiscalTill } from '../../counter/fiscal-till';
 import { FiscalNotice } from './fiscal-notice';
+import { TillKeyNotice } from './till-key-notice';
 
 // Loaded when first drawn: the till sells without them (a customer's crediário, a sale
 // over the credit limit, the receipt of the sale just finished).
@@ -159,6 +160,7 @@ export function SaleForm({
         }
       />
       {isAdmin ? <FiscalNotice view={fiscal} /> : null}
+      <TillKeyNotice isAdmin={isAdmin} />
       {lastSaleId ? <LastSaleBar saleId={lastSaleId} onClose={() => setLastSaleId(null)} /> : null}
       {catalogue.status === 'incomplete' ? (
         <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -1,6 +1,7 @@
 // Configurações > Fiscal (admins): the store's NFC-e setup, in cards: emission on or off,
 // the A1 certificate, the emitter and the note's settings, each till's series, the IBPT
-// table of the approximate taxes, 'CPF na nota' and the offline contingency.
+// table of the approximate taxes, 'CPF na nota', the offline contingency's settings and the
+// tills that hold its signing key.
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { QueryContent } from '../../components/list-card';
 import { useFiscalSettings } from './fiscal-api';
@@ -11,6 +12,7 @@ import { FiscalEmissionCard } from './fiscal-emission-card';
 import { FiscalEmitterForm } from './fiscal-emitter-form';
 import { FiscalIbptCard } from './fiscal-ibpt-card';
 import { FiscalSeriesCard } from './fiscal-series-card';
+import { FiscalTillKeysCard } from './fiscal-till-keys-card';
 
 export function FiscalTab() {
   const query = useFiscalSettings();
@@ -35,6 +37,7 @@ export function FiscalTab() {
             </CardContent>
           </Card>
           <FiscalSeriesCard view={view} version={query.dataUpdatedAt} />
+          <FiscalTillKeysCard />
           <FiscalIbptCard />
           <FiscalConsumerCard key={query.dataUpdatedAt} view={view} />
           <FiscalContingencyCard key={`contingency-${query.dataUpdatedAt}`} view={view} />
