@@ -28,8 +28,6 @@ export interface EmissionQueueOptions {
   pollMs?: number;
   /** How long a claim lasts, ms (default 2 min: more than any call's time limit). */
   leaseMs?: number;
-  /** The time limit of a call the worker makes, ms (default 30 s). */
-  callTimeoutMs?: number;
   /** Notes claimed at a time (default 10). */
   batch?: number;
   backoff?: (attempts: number) => number;
@@ -47,15 +45,15 @@ export interface EmissionQueue {
   wake(): void;
   /** Claims the due notes and sends them; how many it sent. */
   runOnce(): Promise<number>;
-  /** Sends a note leased to this process now, waiting at most `timeoutMs`. */
-  sendNow(tenantId: string, noteId: string, timeoutMs: number): Promise<void>;
+  /** Sends a note leased to this process now (a person waits: the store's time limit), returning after `limitMs` at most. */
+  sendNow(tenantId: string, noteId: string, limitMs: number): Promise<void>;
 }
 
 export const DEFAULT_LEASE_MS = 120_000;
 
 export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueue {
   const instanceId = options.instanceId ?? `balcao-${randomUUID()}`;
-  const { db, pollMs = 2_000, leaseMs = DEFAULT_LEASE_MS, callTimeoutMs = 30_000, batch = 10 } = options;
+  const { db, pollMs = 2_000, leaseMs = DEFAULT_LEASE_MS, batch = 10 } = options;
   const deps: SenderDeps = {
     db,
     sefaz: options.sefaz,
@@ -76,7 +74,7 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
   };
 
   /** Sends a claimed note; an unexpected failure gives the lease back with a backoff. */
-  async function send(tenantId: string, noteId: string, timeoutMs: number): Promise<void> {
+  async function send(tenantId: string, noteId: string, waiting: 'person' | 'queue'): Promise<void> {
     const [note] = await db
       .select()
       .from(fiscalNotes)
@@ -85,7 +83,7 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
       );
     if (!note || note.status !== 'pendente') return;
     try {
-      await sendNote(deps, note, timeoutMs);
+      await sendNote(deps, note, waiting);
     } catch (error) {
       log(error, 'NFC-e: falha ao enviar a nota; nova tentativa depois');
       await db
@@ -119,7 +117,7 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
 
   async function runOnce(): Promise<number> {
     const claimed = await claim();
-    for (const note of claimed) await track(send(note.tenant_id, note.id, callTimeoutMs));
+    for (const note of claimed) await track(send(note.tenant_id, note.id, 'queue'));
     return claimed.length;
   }
 
@@ -164,10 +162,10 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
       if (started && !running) schedule(0);
     },
     runOnce: () => track(runOnce()),
-    async sendNow(tenantId, noteId, timeoutMs) {
-      const sending = track(send(tenantId, noteId, timeoutMs));
+    async sendNow(tenantId, noteId, limitMs) {
+      const sending = track(send(tenantId, noteId, 'person'));
       let timeout: NodeJS.Timeout | undefined;
-      const limit = new Promise<void>((resolve) => (timeout = setTimeout(resolve, timeoutMs)));
+      const limit = new Promise<void>((resolve) => (timeout = setTimeout(resolve, limitMs)));
       try {
         await Promise.race([sending.catch((error: unknown) => log(error, 'NFC-e: falha ao enviar a nota')), limit]);
       } finally {
