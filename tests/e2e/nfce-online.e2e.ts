@@ -7,9 +7,7 @@
 // zbarimg, is the note's qr_code. Then the admin cancels the note in Notas Fiscais with a
 // justification typed by keyboard, and the stand-in logged the cancel event. At 390 px the
 // screen does not scroll sideways. window.print is counted, not shown.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { request } from 'node:https';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeA1, removeA1Files, type A1File } from '../../src/server/fiscal/test/a1-files';
@@ -17,25 +15,17 @@ import type { FiscalNoteReceipt } from '../../src/shared/contract/fiscal-notes';
 import { SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
 import { api, loginToken } from './support/api';
 import { ARTIFACTS_DIR, openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
-import { EMITTER, NOTE_CPF } from './support/fiscal-note';
+import { NOTE_CPF } from './support/fiscal-note';
 import { idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
 import { pdfInfo, pdfText, printedPdf } from './support/print';
 import { startServer, type RunningServer } from './support/server';
+import { startStandIn, turnEmissionOn, type StandInProcess } from './support/stand-in';
 import { addProduct, chooseCustomer, demoLists, openTill, signIn, tillReady, type ApiProduct } from './support/till';
 
-const CSC = 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO';
 const JUSTIFICATION = 'Venda registrada em duplicidade no caixa';
 
-interface Received {
-  service: string;
-  key: string | null;
-  cstat: number | null;
-  fault: string | null;
-}
-
-let standIn: ChildProcess | null = null;
-let sefaz: { url: string; caPath: string };
+let sefaz: StandInProcess | undefined;
 let a1: A1File;
 let server: RunningServer | undefined;
 let browser: Awaited<ReturnType<typeof openBrowser>> | undefined;
@@ -45,58 +35,12 @@ let adminToken: string;
 let product: ApiProduct;
 let customerName: string;
 
-/** Starts the stand-in CLI and reads its one line of JSON. */
-function startStandIn(clientCaPath: string): Promise<{ url: string; caPath: string }> {
-  const child = spawn(
-    'npx',
-    ['tsx', 'src/server/fiscal/test/stand-in-sefaz-cli.ts', '--client-ca', clientCaPath, '--csc', `1=${CSC}`],
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
-  standIn = child;
-  let out = '';
-  let err = '';
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.trim().startsWith('{'));
-      if (line && out.includes('\n')) resolve(JSON.parse(line) as { url: string; caPath: string });
-    });
-    child.once('exit', (code) => reject(new Error(`a SEFAZ substituta terminou (${code}):\n${err}`)));
-  });
-}
-
-/** The stand-in's log, asked over its mutual TLS with the store's A1. */
-function standInLog(): Promise<Received[]> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      new URL('/__stand-in/received', sefaz.url),
-      { ca: readFileSync(sefaz.caPath), cert: a1.certPem, key: a1.keyPem },
-      (res) => {
-        let body = '';
-        res.on('data', (d: Buffer) => (body += d.toString()));
-        res.on('end', () => resolve(JSON.parse(body) as Received[]));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-async function stopProcess(child: ChildProcess | null) {
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
-}
-
 const keyed = () => ({ token: adminToken, headers: { 'idempotency-key': crypto.randomUUID() } });
 const printCalls = () => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
 
 beforeAll(async () => {
   a1 = makeA1({ cnpj: SAMPLE_CNPJ });
-  sefaz = await startStandIn(a1.caPath);
+  sefaz = await startStandIn(a1);
   server = await startServer({ FISCAL_SEFAZ_URL: sefaz.url, FISCAL_SEFAZ_CA: sefaz.caPath });
   adminToken = await loginToken(server, 'admin@demo.com');
   const demo = await demoLists(server, adminToken, 1);
@@ -122,39 +66,14 @@ beforeAll(async () => {
   await until(async () => (await idbProductCount(page)) >= demo.products.length, 'espelho');
 
   // The admin makes the store ready to emit: the A1, the CSC, the Responsável Técnico, the series.
-  const uploaded = await api(server, 'POST', '/api/fiscal/certificate', {
-    ...keyed(),
-    body: { pfx_base64: a1.pfx.toString('base64'), password: a1.password },
-  });
-  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
-  const tills = await api<{ data: { devices: { id: string }[] } }>(server, 'GET', '/api/devices', {
-    token: adminToken,
-  });
-  expect(tills.body.data.devices.length).toBeGreaterThan(0);
-  const on = await api(server, 'PUT', '/api/fiscal/settings', {
-    ...keyed(),
-    body: {
-      emitter: EMITTER,
-      tech_responsible: {
-        cnpj: '44555666000181',
-        contact: 'Equipe Balcão',
-        email: 'f@balcao.dev',
-        phone: '11999990000',
-      },
-      csc_id: '000001',
-      csc: CSC,
-      till_series: tills.body.data.devices.map((d, i) => ({ device_id: d.id, series: i + 1 })),
-      emission_enabled: true,
-    },
-  });
-  expect(on.status, JSON.stringify(on.body)).toBe(200);
+  await turnEmissionOn(server, adminToken, a1);
 });
 
 afterAll(async () => {
   await adminBrowser?.close();
   await browser?.close();
   await server?.stop();
-  await stopProcess(standIn);
+  await sefaz?.stop();
   removeA1Files();
 });
 
@@ -184,7 +103,7 @@ describe('NFC-e online', () => {
     note = body.data.fiscal_note!;
     expect(note.status).toBe('autorizada');
     expect(note.protocol).toMatch(/^\d{15}$/);
-    const log = await standInLog();
+    const log = await sefaz!.log();
     expect(log.filter((r) => r.service === 'authorize' && r.key === note.key && r.cstat === 100)).toHaveLength(1);
 
     const bar = page.getByRole('region', { name: 'Venda finalizada' });
@@ -256,7 +175,7 @@ describe('NFC-e online', () => {
     await admin.keyboard.press('Escape');
     await row.getByText('Cancelada').waitFor();
 
-    const log = await standInLog();
+    const log = await sefaz!.log();
     const events = log.filter((r) => r.service === 'event' && r.key === note.key);
     expect(events.map((e) => e.cstat)).toEqual([135]);
     expect(log.filter((r) => r.service === 'authorize' && r.key === note.key && r.cstat === 100)).toHaveLength(1);

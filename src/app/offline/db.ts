@@ -148,6 +148,8 @@ export interface LocalSaleReceipt {
   } | null;
   /** Its NFC-e as the server answered it (the DANFE prints it; absent: none, or not answered yet). */
   fiscalNote?: FiscalNoteReceipt;
+  /** Why the store, emitting, made it no NFC-e, as the server answered (pt-BR; absent: it has one, emission off, or not answered yet). */
+  fiscalUnissuedReason?: string;
 }
 
 /**
