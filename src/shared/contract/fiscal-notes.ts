@@ -131,13 +131,21 @@ export const InutilizationCreateSchema = z
   })
   .refine((r) => r.last >= r.first, { path: ['last'], error: 'O último número deve ser maior ou igual ao primeiro' });
 
+/** homologada: SEFAZ voided the numbers (102, or 'already voided' on a retry); rejeitada: it refused; pendente: sent, no answer (em dúvida: try the same range again). */
+export const INUTILIZATION_STATUSES = ['pendente', 'homologada', 'rejeitada'] as const;
+export const INUTILIZATION_STATUS_LABELS: Readonly<Record<(typeof INUTILIZATION_STATUSES)[number], string>> = {
+  pendente: 'Em dúvida',
+  homologada: 'Homologada',
+  rejeitada: 'Rejeitada',
+};
+
 export const InutilizationSchema = z.object({
   id: Id,
   series: z.int(),
   first: z.int(),
   last: z.int(),
   justification: z.string(),
-  status: z.enum(['pendente', 'homologada', 'rejeitada']),
+  status: z.enum(INUTILIZATION_STATUSES),
   protocol: z.string().nullable(),
   cstat: z.int().nullable(),
   reason: z.string().nullable(),
@@ -151,4 +159,10 @@ export const FiscalNoteListResponseSchema = envelope(pageOf('notes', FiscalNoteS
 export const FiscalNoteResponseSchema = envelope(FiscalNoteSchema);
 export const FiscalNoteDetailResponseSchema = envelope(FiscalNoteDetailSchema);
 export const InutilizationResponseSchema = envelope(InutilizationSchema);
-export const NumberGapsResponseSchema = envelope(z.object({ gaps: z.array(NumberGapSchema) }));
+export const NumberGapsResponseSchema = envelope(
+  z.object({
+    gaps: z.array(NumberGapSchema),
+    /** Inutilizações sent without an answer: the admin tries each range again (absent from servers before it). */
+    in_doubt: z.array(InutilizationSchema).default([]),
+  }),
+);
