@@ -5,7 +5,9 @@
 // connection, runs the same SQL), so two processes on one PostgreSQL never send the same
 // note at once; a lease that runs out (its process died) makes the note claimable again.
 // Nothing lives in memory: a restart finds the notes where they were (an in-doubt one is
-// consulted first: note-sender.ts).
+// consulted first: note-sender.ts). A note whose sale was cancelled (cancel_requested_at)
+// is claimed the same way, pending or authorized, and resolved instead of sent
+// (queued-sale-cancel.ts).
 //
 // A sale at the till does not wait for the worker: its note is written leased to this
 // process, and the route sends it at once (sendNow), answering within the store's time
@@ -16,6 +18,7 @@ import { executeNamed, type Db } from '../db/client';
 import { fiscalNotes } from '../db/schema';
 import type { EmitterCache } from './emitter-context';
 import { DEFAULT_BACKOFF, sendNote, type SenderDeps } from './note-sender';
+import { resolveQueuedSaleCancel } from './queued-sale-cancel';
 import type { SefazPort } from './sefaz-port';
 
 export interface EmissionQueueOptions {
@@ -81,9 +84,13 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
       .where(
         and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.id, noteId), eq(fiscalNotes.claimedBy, instanceId)),
       );
-    if (!note || note.status !== 'pendente') return;
+    if (!note) return;
+    // Its sale was cancelled: resolved (consulted, cancelled or discarded), never sent as it is.
+    const cancelled = note.cancelRequestedAt !== null && (note.status === 'pendente' || note.status === 'autorizada');
+    if (!cancelled && note.status !== 'pendente') return;
     try {
-      await sendNote(deps, note, waiting);
+      if (cancelled) await resolveQueuedSaleCancel(deps, note);
+      else await sendNote(deps, note, waiting);
     } catch (error) {
       log(error, 'NFC-e: falha ao enviar a nota; nova tentativa depois');
       await db
@@ -106,7 +113,8 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
                  claimed_until = now() + ${`${leaseMs} milliseconds`}::interval
            WHERE (n.tenant_id, n.id) IN (
                  SELECT q.tenant_id, q.id FROM ${fiscalNotes} q
-                  WHERE q.status = 'pendente' AND q.next_attempt_at <= now()
+                  WHERE (q.status = 'pendente' OR (q.status = 'autorizada' AND q.cancel_requested_at IS NOT NULL))
+                    AND q.next_attempt_at <= now()
                     AND (q.claimed_until IS NULL OR q.claimed_until < now())
                   ORDER BY q.next_attempt_at LIMIT ${batch}
                   FOR UPDATE SKIP LOCKED)

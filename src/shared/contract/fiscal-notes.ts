@@ -17,9 +17,18 @@ export const NFCE_SERIES_MAX = 999;
 /**
  * pendente: signed, not yet authorized (no answer yet, or waiting in the queue);
  * autorizada: SEFAZ answered 100; rejeitada: SEFAZ refused it (cStat and xMotivo kept);
- * cancelada: event 110111 registered; inutilizada: its number was voided.
+ * cancelada: event 110111 registered; inutilizada: its number was voided; descartada: its
+ * sale was cancelled before SEFAZ had it, so it is never sent (its number waits for the
+ * inutilização).
  */
-export const FISCAL_NOTE_STATUSES = ['pendente', 'autorizada', 'rejeitada', 'cancelada', 'inutilizada'] as const;
+export const FISCAL_NOTE_STATUSES = [
+  'pendente',
+  'autorizada',
+  'rejeitada',
+  'cancelada',
+  'inutilizada',
+  'descartada',
+] as const;
 export type FiscalNoteStatus = (typeof FISCAL_NOTE_STATUSES)[number];
 
 export const FISCAL_NOTE_STATUS_LABELS: Readonly<Record<FiscalNoteStatus, string>> = {
@@ -28,6 +37,7 @@ export const FISCAL_NOTE_STATUS_LABELS: Readonly<Record<FiscalNoteStatus, string
   rejeitada: 'Rejeitada',
   cancelada: 'Cancelada',
   inutilizada: 'Inutilizada',
+  descartada: 'Descartada',
 };
 
 /** Justification of a cancel or an inutilização: 15 to 255 characters (xJust). */
@@ -81,6 +91,10 @@ export type FiscalNoteReceipt = z.infer<typeof FiscalNoteReceiptSchema>;
 export const FiscalNoteSchema = FiscalNoteReceiptSchema.extend({
   sale_id: Id.nullable(),
   sale_number: z.string().nullable(),
+  /** Its sale was cancelled in Balcão (a valid note of it is the admin's to see to). */
+  sale_cancelled: z.boolean().default(false),
+  /** The sale was cancelled and the note waits for SEFAZ (consulta, cancel) in the queue. */
+  cancel_requested: z.boolean().default(false),
   /** What to do about a rejection, in pt-BR (null when there is nothing to do). */
   what_to_fix: z.string().nullable(),
   attempts: z.int(),

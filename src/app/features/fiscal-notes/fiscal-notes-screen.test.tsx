@@ -121,6 +121,32 @@ describe('Notas Fiscais', () => {
     ).toBeTruthy();
   });
 
+  it('a note of a sale cancelled in Balcão says what became of it: waiting for SEFAZ, valid, or discarded', async () => {
+    const waiting = note(21, 'pendente', { sale_cancelled: true, cancel_requested: true });
+    const valid = note(22, 'autorizada', { sale_cancelled: true });
+    const discarded = note(23, 'descartada', { sale_cancelled: true });
+    server.on('GET', '/api/fiscal/notes', () => ({
+      body: { success: true, data: { notes: [discarded, valid, waiting], pagination: { page: 1, limit: 20, total: 3, totalPages: 1 } } }, // prettier-ignore
+    }));
+    for (const n of [waiting, valid, discarded])
+      server.on('GET', `/api/fiscal/notes/${n.id}`, () => ({ body: { success: true, data: detailOf(n) } }));
+    const { user } = await openScreen();
+    const list = await screen.findByRole('list', { name: 'Notas fiscais' });
+    expect(text(within(list).getAllByRole('listitem')[0]!)).toContain('Descartada');
+    expect(text(within(list).getAllByRole('listitem')[0]!)).toContain('Venda #A-0042 · cancelada no Balcão');
+    const says = async (number: number) => {
+      await user.click(within(list).getByRole('button', { name: new RegExp(`NFC-e nº ${number}`) }));
+      const dialog = await screen.findByRole('dialog', { name: `NFC-e nº ${number}, série 1` });
+      const said = text(await within(dialog).findByRole('note', { name: 'Venda cancelada' }));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      return said;
+    };
+    expect(await says(21)).toContain('Assim que a SEFAZ responder, o Balcão cancela a nota');
+    expect(await says(22)).toContain('mas a nota continua válida (fora do prazo de cancelamento)');
+    expect(await says(23)).toContain('Inutilize o número 23 em Numeração');
+  });
+
   it("'Cancelar nota' counts the justification's characters, refuses it under 15, then sends it", async () => {
     server.on('POST', `/api/fiscal/notes/${AUTHORIZED.id}/cancel`, ({ body }) => ({
       body: {

@@ -34,7 +34,8 @@ export function saleNoteStatus(receipt: LocalSaleReceipt | undefined): NoteStatu
       case 'cancelada':
         return { tone: 'problem', text: `${which} cancelada.` };
       case 'inutilizada':
-        return { tone: 'problem', text: `${which} sem valor: o número foi inutilizado.` };
+      case 'descartada':
+        return { tone: 'problem', text: `${which} sem valor: a venda foi cancelada.` };
     }
   }
   const reason = receipt?.fiscalUnissuedReason;

@@ -6,10 +6,12 @@
 // signed bytes are sent again and its row takes the answer, never a second row; and SEFAZ's
 // 'already voided' (563, the same range asked before; 256, a number of an earlier range,
 // which on a retry is this one) is the success it is, with the protocol when the answer
-// names it. Another range over one in doubt waits for it. A number with a note, one already
-// voided, or one the series has not reached cannot be voided. The series' row is locked
+// names it. Another range over one in doubt waits for it. A number with a note (but a
+// discarded one: its sale was cancelled before SEFAZ had it, and the note becomes
+// 'inutilizada' with its number), one already voided, or one the series has not reached
+// cannot be voided. The series' row is locked
 // throughout: a note numbered meanwhile waits.
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InutilizationCreateSchema, InutilizationSchema } from '../../../shared/contract/fiscal-notes';
 import { FISCAL_NOTE_STATUS_LABELS } from '../../../shared/contract/fiscal-notes';
@@ -86,7 +88,14 @@ export async function inutilizeNumbers(
   const [noted] = await t
     .select({ number: fiscalNotes.number, status: fiscalNotes.status })
     .from(fiscalNotes)
-    .where(and(inSeries(fiscalNotes), gte(fiscalNotes.number, first), lte(fiscalNotes.number, last)))
+    .where(
+      and(
+        inSeries(fiscalNotes),
+        gte(fiscalNotes.number, first),
+        lte(fiscalNotes.number, last),
+        ne(fiscalNotes.status, 'descartada'),
+      ),
+    )
     .orderBy(asc(fiscalNotes.number))
     .limit(1);
   if (noted) throw badRequest(hasNote(noted.number, series, FISCAL_NOTE_STATUS_LABELS[noted.status].toLowerCase()));
@@ -151,5 +160,18 @@ export async function inutilizeNumbers(
           updatedAt: now,
         })
         .returning();
+  // The discarded notes of the range (sales cancelled before SEFAZ had them) are voided with it.
+  if (outcome.status === 'homologada')
+    await t
+      .update(fiscalNotes)
+      .set({ status: 'inutilizada', updatedAt: now })
+      .where(
+        and(
+          inSeries(fiscalNotes),
+          gte(fiscalNotes.number, first),
+          lte(fiscalNotes.number, last),
+          eq(fiscalNotes.status, 'descartada'),
+        ),
+      );
   return inutilizationOf(saved!);
 }

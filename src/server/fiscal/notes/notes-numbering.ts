@@ -1,5 +1,5 @@
 // 'Numeração': the numbers of each series that were skipped (below the series' next number,
-// with no note and not voided), found as runs, and the inutilizações whose answer was lost
+// with no note, or a discarded one, and not voided), found as runs, and the inutilizações whose answer was lost
 // (em dúvida: sent, SEFAZ silent), which the admin tries again (notes-inutilize.ts). A run
 // in doubt is not offered as a gap: voiding it as another range would cross the attempt.
 // Only the store's current environment.
@@ -13,7 +13,11 @@ import { readFiscalSettings } from '../fiscal-settings';
 type Inutilization = z.infer<typeof InutilizationSchema>;
 type Gap = { series: number; first: number; last: number };
 
-/** The skipped runs of one series below `next`: what neither a note nor a homologated (or in doubt) inutilização covers. */
+/**
+ * The skipped runs of one series below `next`: what neither a note nor a homologated (or in
+ * doubt) inutilização covers. A discarded note (its sale cancelled before SEFAZ had it)
+ * leaves its number skipped.
+ */
 async function seriesGaps(
   t: DbOrTx,
   tenantId: string,
@@ -26,6 +30,7 @@ async function seriesGaps(
     sql`WITH used AS (
       SELECT number AS f, number AS l FROM fiscal_notes
         WHERE tenant_id = ${tenantId} AND environment = ${environment} AND series = ${series} AND number < ${next}
+          AND status <> 'descartada'
       UNION ALL
       SELECT first, least(last, ${next} - 1) FROM fiscal_inutilizations
         WHERE tenant_id = ${tenantId} AND environment = ${environment} AND series = ${series}

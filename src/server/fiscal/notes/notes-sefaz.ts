@@ -59,11 +59,6 @@ export async function sefazSession(
   };
 }
 
-/** The batch id (idLote, up to 15 digits) of a single document sent now. */
-export function batchIdOf(now: Date): string {
-  return String(now.getTime()).slice(-15);
-}
-
 /** Runs a call to SEFAZ; no answer becomes a 409 saying nothing changed. */
 export async function askSefaz<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
