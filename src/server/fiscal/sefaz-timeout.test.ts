@@ -1,6 +1,7 @@
 // Every call to SEFAZ waits as long as the store's 'Tempo de espera pela SEFAZ'
 // (emission_timeout_seconds) says: the sale's note sent at once, the admin's cancel and
-// inutilização; the queue, which nobody waits on, that or 30 s, the longer. The port
+// inutilização, the consulta and cancel of a cancelled sale's note; the queue, which nobody
+// waits on, that or 30 s, the longer. The port
 // records the time limit each call was given.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -56,6 +57,22 @@ describe.each(databases())("SEFAZ's time limit is the store's (%s)", (kind) => {
     const voided = await s.http.post('/api/fiscal/inutilizations', body, keyed());
     expect(voided.status, JSON.stringify(voided.body)).toBe(201);
     expect(events.received.at(-1)).toMatchObject({ kind: 'inutilization', target: { timeoutMs: 7000 } });
+  });
+
+  it("a cancelled sale's pending note: the consulta and the cancel wait the store's seconds", async () => {
+    await setSeconds(9);
+    const p = await s.product();
+    notes.script({ authorize: [{ kind: 'lost' }] });
+    const sale = await s.sell([{ product: p, quantity: 1 }]);
+    const note = sale.body.data.fiscal_note;
+    expect(note.status).toBe('pendente');
+    const cancel = await s.http.put(`/api/sales/${sale.body.data.id}/cancel`, { reason: 'Cliente desistiu' }, keyed());
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(notes.calls.filter((c) => c.key === note.key).map((c) => [c.op, c.target.timeoutMs])).toEqual([
+      ['authorize', 9000],
+      ['consult', 9000],
+    ]);
+    expect(events.received.at(-1)).toMatchObject({ kind: 'event', target: { timeoutMs: 9000 } });
   });
 
   it('the queue waits the store seconds when longer than its own 30 s', async () => {
