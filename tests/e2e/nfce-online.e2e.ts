@@ -7,9 +7,7 @@
 // zbarimg, is the note's qr_code. Then the admin cancels the note in Notas Fiscais with a
 // justification typed by keyboard, and the stand-in logged the cancel event. At 390 px the
 // screen does not scroll sideways. window.print is counted, not shown.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { request } from 'node:https';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeA1, removeA1Files, type A1File } from '../../src/server/fiscal/test/a1-files';
@@ -18,24 +16,16 @@ import { SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
 import { api, loginToken } from './support/api';
 import { ARTIFACTS_DIR, openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { NOTE_CPF } from './support/fiscal-note';
-import { EMITTER, STORE_CSC, turnEmissionOn } from './support/fiscal-store';
 import { idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
 import { pdfInfo, pdfText, printedPdf } from './support/print';
 import { startServer, type RunningServer } from './support/server';
+import { startStandIn, turnEmissionOn, type StandInProcess } from './support/stand-in';
 import { addProduct, chooseCustomer, demoLists, openTill, signIn, tillReady, type ApiProduct } from './support/till';
 
 const JUSTIFICATION = 'Venda registrada em duplicidade no caixa';
 
-interface Received {
-  service: string;
-  key: string | null;
-  cstat: number | null;
-  fault: string | null;
-}
-
-let standIn: ChildProcess | null = null;
-let sefaz: { url: string; caPath: string };
+let sefaz: StandInProcess | undefined;
 let a1: A1File;
 let server: RunningServer | undefined;
 let browser: Awaited<ReturnType<typeof openBrowser>> | undefined;
@@ -45,58 +35,12 @@ let adminToken: string;
 let product: ApiProduct;
 let customerName: string;
 
-/** Starts the stand-in CLI and reads its one line of JSON. */
-function startStandIn(clientCaPath: string): Promise<{ url: string; caPath: string }> {
-  const child = spawn(
-    'npx',
-    ['tsx', 'src/server/fiscal/test/stand-in-sefaz-cli.ts', '--client-ca', clientCaPath, '--csc', `1=${STORE_CSC.csc}`],
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
-  standIn = child;
-  let out = '';
-  let err = '';
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.trim().startsWith('{'));
-      if (line && out.includes('\n')) resolve(JSON.parse(line) as { url: string; caPath: string });
-    });
-    child.once('exit', (code) => reject(new Error(`a SEFAZ substituta terminou (${code}):\n${err}`)));
-  });
-}
-
-/** The stand-in's log, asked over its mutual TLS with the store's A1. */
-function standInLog(): Promise<Received[]> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      new URL('/__stand-in/received', sefaz.url),
-      { ca: readFileSync(sefaz.caPath), cert: a1.certPem, key: a1.keyPem },
-      (res) => {
-        let body = '';
-        res.on('data', (d: Buffer) => (body += d.toString()));
-        res.on('end', () => resolve(JSON.parse(body) as Received[]));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-async function stopProcess(child: ChildProcess | null) {
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
-}
-
 const keyed = () => ({ token: adminToken, headers: { 'idempotency-key': crypto.randomUUID() } });
 const printCalls = () => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
 
 beforeAll(async () => {
   a1 = makeA1({ cnpj: SAMPLE_CNPJ });
-  sefaz = await startStandIn(a1.caPath);
+  sefaz = await startStandIn(a1);
   server = await startServer({ FISCAL_SEFAZ_URL: sefaz.url, FISCAL_SEFAZ_CA: sefaz.caPath });
   adminToken = await loginToken(server, 'admin@demo.com');
   const demo = await demoLists(server, adminToken, 1);
@@ -122,14 +66,14 @@ beforeAll(async () => {
   await until(async () => (await idbProductCount(page)) >= demo.products.length, 'espelho');
 
   // The admin makes the store ready to emit: the A1, the CSC, the Responsável Técnico, the series.
-  await turnEmissionOn(server, adminToken, a1, { emitter: EMITTER, ...STORE_CSC });
+  await turnEmissionOn(server, adminToken, a1);
 });
 
 afterAll(async () => {
   await adminBrowser?.close();
   await browser?.close();
   await server?.stop();
-  await stopProcess(standIn);
+  await sefaz?.stop();
   removeA1Files();
 });
 
@@ -159,7 +103,7 @@ describe('NFC-e online', () => {
     note = body.data.fiscal_note!;
     expect(note.status).toBe('autorizada');
     expect(note.protocol).toMatch(/^\d{15}$/);
-    const log = await standInLog();
+    const log = await sefaz!.log();
     expect(log.filter((r) => r.service === 'authorize' && r.key === note.key && r.cstat === 100)).toHaveLength(1);
 
     const bar = page.getByRole('region', { name: 'Venda finalizada' });
@@ -231,7 +175,7 @@ describe('NFC-e online', () => {
     await admin.keyboard.press('Escape');
     await row.getByText('Cancelada').waitFor();
 
-    const log = await standInLog();
+    const log = await sefaz!.log();
     const events = log.filter((r) => r.service === 'event' && r.key === note.key);
     expect(events.map((e) => e.cstat)).toEqual([135]);
     expect(log.filter((r) => r.service === 'authorize' && r.key === note.key && r.cstat === 100)).toHaveLength(1);

@@ -22,7 +22,7 @@ import { waitingFor } from '../offline/outbox-kinds';
 import { OUTBOX_KINDS } from './outbox-kinds';
 import { verdictOfError } from '../lib/retry-policy';
 import { applyAcknowledgedSale } from '../offline/stock';
-import { saleAckOf } from './sale-answer';
+import { fiscalOfAck, saleAckOf } from './sale-answer';
 import { storeCreditOf } from './store-credit';
 import { claimSaleNumber, nextSaleNumber, ownTillName } from '../offline/sale-numbers';
 import { saleLabel } from '../../shared/sale-number';
@@ -106,8 +106,9 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
   await inOneTransaction(db, ['sales', 'products', 'productChunks', 'meta'], async () => {
     await claimSaleNumber(db, sale.number);
     const ack = saleAckOf(answer);
-    // The server's number (another one when this one was taken in the store), and its NFC-e.
-    const receipt = ack.fiscalNote && sale.receipt ? { ...sale.receipt, fiscalNote: ack.fiscalNote } : sale.receipt;
+    // The server's number (another one when this one was taken in the store), and its NFC-e (or why none).
+    const fiscal = fiscalOfAck(ack);
+    const receipt = fiscal && sale.receipt ? { ...sale.receipt, ...fiscal } : sale.receipt;
     await putLocalSale(db, {
       ...sale,
       ...(receipt ? { receipt } : {}),

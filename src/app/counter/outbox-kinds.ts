@@ -19,7 +19,7 @@ import {
 import { settleAccountChange } from '../offline/overlay-sync';
 import { caixaResource, customerResource, storeCreditResource } from './outbox-resources';
 import { settleReturnAnswer } from './return-answer';
-import { saleAckOf } from './sale-answer';
+import { fiscalOfAck, saleAckOf } from './sale-answer';
 import { applyStoreCreditAnswer } from './store-credit';
 
 const saleState = (state: 'pending' | 'rejected') => async (db: BalcaoDb, entry: OutboxEntry) => {
@@ -51,10 +51,10 @@ const sale: OutboxKindDescriptor<void, { customerId?: unknown; sessionId?: strin
     async acknowledged(db, entry, answer) {
       const ack = saleAckOf(answer);
       if (ack.number) await updateLocalSale(db, entry.id, { number: ack.number });
-      // A queued sale's NFC-e, kept for its DANFE.
-      const kept = ack.fiscalNote ? await getLocalSale(db, entry.id) : undefined;
-      if (kept?.receipt)
-        await updateLocalSale(db, entry.id, { receipt: { ...kept.receipt, fiscalNote: ack.fiscalNote } });
+      // A queued sale's NFC-e, kept for its DANFE (or why it has none).
+      const fiscal = fiscalOfAck(ack);
+      const kept = fiscal ? await getLocalSale(db, entry.id) : undefined;
+      if (kept?.receipt) await updateLocalSale(db, entry.id, { receipt: { ...kept.receipt, ...fiscal } });
       await applyAcknowledgedSale(db, entry.id, ack.conflicts, ack.stockAfter);
     },
     refused: saleState('rejected'),

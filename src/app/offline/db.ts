@@ -152,6 +152,8 @@ export interface LocalSaleReceipt {
    * prints it; absent: none, or not answered yet). One kept before emission_type existed has none.
    */
   fiscalNote?: KeptFiscalNoteReceipt;
+  /** Why the store, emitting, made it no NFC-e, as the server answered (pt-BR; absent: it has one, emission off, or not answered yet). */
+  fiscalUnissuedReason?: string;
 }
 
 /**

@@ -5,7 +5,9 @@
 // connection, runs the same SQL), so two processes on one PostgreSQL never send the same
 // note at once; a lease that runs out (its process died) makes the note claimable again.
 // Nothing lives in memory: a restart finds the notes where they were (an in-doubt one is
-// consulted first: note-sender.ts).
+// consulted first: note-sender.ts). A note whose sale was cancelled (cancel_requested_at)
+// is claimed the same way, pending or authorized, and resolved instead of sent
+// (queued-sale-cancel.ts).
 //
 // A sale at the till does not wait for the worker: its note is written leased to this
 // process, and the route sends it at once (sendNow), answering within the store's time
@@ -16,6 +18,7 @@ import { executeNamed, type Db } from '../db/client';
 import { fiscalNotes } from '../db/schema';
 import type { EmitterCache } from './emitter-context';
 import { DEFAULT_BACKOFF, sendNote, type SenderDeps } from './note-sender';
+import { resolveQueuedSaleCancel } from './queued-sale-cancel';
 import type { SefazPort } from './sefaz-port';
 
 export interface EmissionQueueOptions {
@@ -28,8 +31,6 @@ export interface EmissionQueueOptions {
   pollMs?: number;
   /** How long a claim lasts, ms (default 2 min: more than any call's time limit). */
   leaseMs?: number;
-  /** The time limit of a call the worker makes, ms (default 30 s). */
-  callTimeoutMs?: number;
   /** Notes claimed at a time (default 10). */
   batch?: number;
   backoff?: (attempts: number) => number;
@@ -47,15 +48,15 @@ export interface EmissionQueue {
   wake(): void;
   /** Claims the due notes and sends them; how many it sent. */
   runOnce(): Promise<number>;
-  /** Sends a note leased to this process now, waiting at most `timeoutMs`. */
-  sendNow(tenantId: string, noteId: string, timeoutMs: number): Promise<void>;
+  /** Sends a note leased to this process now (a person waits: the store's time limit), returning after `limitMs` at most. */
+  sendNow(tenantId: string, noteId: string, limitMs: number): Promise<void>;
 }
 
 export const DEFAULT_LEASE_MS = 120_000;
 
 export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueue {
   const instanceId = options.instanceId ?? `balcao-${randomUUID()}`;
-  const { db, pollMs = 2_000, leaseMs = DEFAULT_LEASE_MS, callTimeoutMs = 30_000, batch = 10 } = options;
+  const { db, pollMs = 2_000, leaseMs = DEFAULT_LEASE_MS, batch = 10 } = options;
   const deps: SenderDeps = {
     db,
     sefaz: options.sefaz,
@@ -76,16 +77,20 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
   };
 
   /** Sends a claimed note; an unexpected failure gives the lease back with a backoff. */
-  async function send(tenantId: string, noteId: string, timeoutMs: number): Promise<void> {
+  async function send(tenantId: string, noteId: string, waiting: 'person' | 'queue'): Promise<void> {
     const [note] = await db
       .select()
       .from(fiscalNotes)
       .where(
         and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.id, noteId), eq(fiscalNotes.claimedBy, instanceId)),
       );
-    if (!note || note.status !== 'pendente') return;
+    if (!note) return;
+    // Its sale was cancelled: resolved (consulted, cancelled or discarded), never sent as it is.
+    const cancelled = note.cancelRequestedAt !== null && (note.status === 'pendente' || note.status === 'autorizada');
+    if (!cancelled && note.status !== 'pendente') return;
     try {
-      await sendNote(deps, note, timeoutMs);
+      if (cancelled) await resolveQueuedSaleCancel(deps, note);
+      else await sendNote(deps, note, waiting);
     } catch (error) {
       log(error, 'NFC-e: falha ao enviar a nota; nova tentativa depois');
       await db
@@ -108,7 +113,8 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
                  claimed_until = now() + ${`${leaseMs} milliseconds`}::interval
            WHERE (n.tenant_id, n.id) IN (
                  SELECT q.tenant_id, q.id FROM ${fiscalNotes} q
-                  WHERE q.status = 'pendente' AND q.next_attempt_at <= now()
+                  WHERE (q.status = 'pendente' OR (q.status = 'autorizada' AND q.cancel_requested_at IS NOT NULL))
+                    AND q.next_attempt_at <= now()
                     AND (q.claimed_until IS NULL OR q.claimed_until < now())
                   ORDER BY q.next_attempt_at LIMIT ${batch}
                   FOR UPDATE SKIP LOCKED)
@@ -119,7 +125,7 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
 
   async function runOnce(): Promise<number> {
     const claimed = await claim();
-    for (const note of claimed) await track(send(note.tenant_id, note.id, callTimeoutMs));
+    for (const note of claimed) await track(send(note.tenant_id, note.id, 'queue'));
     return claimed.length;
   }
 
@@ -164,10 +170,10 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
       if (started && !running) schedule(0);
     },
     runOnce: () => track(runOnce()),
-    async sendNow(tenantId, noteId, timeoutMs) {
-      const sending = track(send(tenantId, noteId, timeoutMs));
+    async sendNow(tenantId, noteId, limitMs) {
+      const sending = track(send(tenantId, noteId, 'person'));
       let timeout: NodeJS.Timeout | undefined;
-      const limit = new Promise<void>((resolve) => (timeout = setTimeout(resolve, timeoutMs)));
+      const limit = new Promise<void>((resolve) => (timeout = setTimeout(resolve, limitMs)));
       try {
         await Promise.race([sending.catch((error: unknown) => log(error, 'NFC-e: falha ao enviar a nota')), limit]);
       } finally {

@@ -6,11 +6,11 @@
 // note, listed with the reason. Emission off: the answer and the tables as always. Every
 // note written is valid against nfe_v4.00.xsd and its signature verifies with xmlsec1.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatToFix } from '../../shared/fiscal/rejection-fixes';
 import { executeNamed } from '../db/client';
-import { fiscalNotes } from '../db/schema';
+import { fiscalNotes, fiscalSettings } from '../db/schema';
 import { OTHER_HOST } from '../test/helpers';
 import { makeCustomer, makeProduct, saleBody } from '../test/sales-fixtures';
 import { databases } from '../test/testDb';
@@ -150,15 +150,24 @@ describe.each(databases())('NFC-e of a sale, online (%s)', (kind) => {
     const bare = await s.product({ ncm: null, name: 'Caneca Sem NCM' });
     const ok = await s.product();
     const before = (await s.notes()).length;
-    const res = await s.sell([
+    const key = randomUUID();
+    const lines = [
       { product: ok, quantity: 1 },
       { product: bare, quantity: 1 },
-    ]);
+    ];
+    const res = await s.sell(lines, {}, key);
     expect(res.status).toBe(201);
     expect(res.body.data.fiscal_note).toBeNull();
+    // The answer says why, for the till to tell the cashier; a replay answers the same.
+    expect(res.body.data.fiscal_unissued_reason).toBe(
+      'Produto sem NCM: Caneca Sem NCM. Preencha o NCM em Produtos para emitir as próximas notas.',
+    );
+    const replay = await s.sell(lines, {}, key);
+    expect(replay.body.data).toMatchObject({ id: res.body.data.id, fiscal_note: null, fiscal_unissued_reason: res.body.data.fiscal_unissued_reason }); // prettier-ignore
     const noTill = await s.sell([{ product: ok, quantity: 1 }], { device_id: undefined });
     expect(noTill.status).toBe(201);
     expect(noTill.body.data.fiscal_note).toBeNull();
+    expect(noTill.body.data.fiscal_unissued_reason).toContain('sem um caixa identificado');
     expect((await s.notes()).length).toBe(before);
     const reasons = new Map((await s.unissued()).map((u) => [u.saleId, u.reason]));
     expect(reasons.get(res.body.data.id)).toContain('Produto sem NCM: Caneca Sem NCM');
@@ -167,8 +176,27 @@ describe.each(databases())('NFC-e of a sale, online (%s)', (kind) => {
     const next = await s.sell([{ product: ok, quantity: 1 }]);
     const numbers = (await s.notes()).map((n) => n.number);
     expect(next.body.data.fiscal_note.number).toBe(Math.max(...numbers));
+    expect(next.body.data.fiscal_unissued_reason).toBeNull();
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
     expectOfficial(await s.notes(), s.a1.caPath);
+  });
+
+  it("an expired A1: the sale happens without a note, and its answer says so for the till", async () => {
+    const ok = await s.product();
+    const store = eq(fiscalSettings.tenantId, s.tenantId);
+    const [before] = await s.ctx.db.select().from(fiscalSettings).where(store);
+    // updated_at moves with every change of the certificate: the emitter cache reads it again.
+    await s.ctx.db.update(fiscalSettings).set({ certificateNotAfter: new Date(Date.now() - 86_400_000), updatedAt: new Date() }).where(store); // prettier-ignore
+    try {
+      const res = await s.sell([{ product: ok, quantity: 1 }]);
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({
+        fiscal_note: null,
+        fiscal_unissued_reason: 'O certificado A1 venceu: envie o novo em Configurações > Fiscal.',
+      });
+    } finally {
+      await s.ctx.db.update(fiscalSettings).set({ certificateNotAfter: before!.certificateNotAfter, updatedAt: new Date() }).where(store); // prettier-ignore
+    }
   });
 
   it('emission off (the other store): no note, no reason, the answer as always', async () => {
@@ -184,6 +212,7 @@ describe.each(databases())('NFC-e of a sale, online (%s)', (kind) => {
     });
     expect(res.status).toBe(201);
     expect(res.body.data).not.toHaveProperty('fiscal_note');
+    expect(res.body.data).not.toHaveProperty('fiscal_unissued_reason');
     const rows = await ctx.db.select().from(fiscalNotes);
     expect(rows.every((r) => r.tenantId !== tenantId)).toBe(true);
     expect(s.sefaz.calls.length).toBe(calls);

@@ -11,7 +11,7 @@ import { createEmitterCache, type EmitterCache } from './emitter-context';
 import type { IssueOptions } from './issue-notes';
 import { currentReceipts } from './note-receipt';
 import type { SecretBox } from './secret-box';
-import type { SefazPort } from './sefaz-port';
+import { sefazTimeoutMs, type SefazPort } from './sefaz-port';
 import { taxRatesFor } from './ibpt-table';
 import type { TaxRatesLookup } from './tax-rates';
 
@@ -83,8 +83,8 @@ export function createEmission(options: EmissionOptions): Emission {
         const now = withNote.filter((a) => a.sendNow && a.note!.status === 'pendente');
         if (queue && now.length > 0) {
           const context = await emitters.get(options.db, tenantId);
-          const timeoutMs = context.settings.emission_timeout_seconds * 1000;
-          await Promise.all(now.map((a) => queue.sendNow(tenantId, a.note!.id, timeoutMs)));
+          const limitMs = sefazTimeoutMs(context.settings);
+          await Promise.all(now.map((a) => queue.sendNow(tenantId, a.note!.id, limitMs)));
         }
         if (queue && withNote.some((a) => !a.sendNow)) queue.wake();
         return await currentReceipts(

@@ -12,7 +12,7 @@ import { TP_AMB } from '../../shared/contract';
 import type { Db } from '../db/client';
 import { fiscalNotes, type FiscalNoteRow } from '../db/schema';
 import type { EmitterCache } from './emitter-context';
-import { SefazUnreachable, type SefazPort, type SefazProtocol, type SefazTarget } from './sefaz-port';
+import { SefazUnreachable, sefazTimeoutMs, type SefazPort, type SefazProtocol, type SefazTarget } from './sefaz-port';
 
 /** cStat of an authorized note (150: authorized late). */
 const AUTHORIZED = new Set([100, 150]);
@@ -70,8 +70,8 @@ const authorized = (p: SefazProtocol): Change => ({
 
 const rejected = (cstat: number, reason: string): Change => ({ status: 'rejeitada', cstat, reason, inDoubt: false });
 
-/** Sends `note` (leased to this process) within `timeoutMs` per call, and keeps the answer. */
-export async function sendNote(deps: SenderDeps, note: FiscalNoteRow, timeoutMs: number): Promise<void> {
+/** Sends `note` (leased to this process), each call within the store's time limit (sefazTimeoutMs), and keeps the answer. */
+export async function sendNote(deps: SenderDeps, note: FiscalNoteRow, waiting: 'person' | 'queue'): Promise<void> {
   const context = await deps.emitters.get(deps.db, note.tenantId);
   const uf = context.settings.emitter?.address.uf;
   if (!context.keyPem || !context.certPem || !uf) {
@@ -83,7 +83,7 @@ export async function sendNote(deps: SenderDeps, note: FiscalNoteRow, timeoutMs:
     environment: TP_AMB[note.environment],
     keyPem: context.keyPem,
     certPem: context.certPem,
-    timeoutMs,
+    timeoutMs: sefazTimeoutMs(context.settings, waiting),
   };
   try {
     if (note.inDoubt) {

@@ -103,12 +103,13 @@ describe('inutilização (NFeInutilizacao4)', () => {
       'infInut',
     );
 
-  it('102 for unused numbers; ProcInutNFe validates; the same range again 256, a used number 241, a note with an inutilized number 206', async () => {
+  it('102 for unused numbers; ProcInutNFe validates; the same range again 563, an overlapping one 256, a used number 241, a note with an inutilized number 206', async () => {
     const signed = await inut(501, 505);
     const ret = await rig.client.inutilize(rig.target, signed);
     expect(ret).toMatchObject({ cstat: 102, reason: 'Inutilização de número homologado' });
     expect(ret.protocol).toMatch(/^\d{15}$/);
     validAndVerified(assembleProcInut(signed, ret.xml), SCHEMAS.procInutNFe);
+    expect((await rig.client.inutilize(rig.target, signed)).cstat).toBe(563);
     expect((await rig.client.inutilize(rig.target, await inut(505, 506))).cstat).toBe(256);
     await authorized(510);
     expect((await rig.client.inutilize(rig.target, await inut(508, 512))).cstat).toBe(241);

@@ -4,6 +4,7 @@
 // TLS in sefaz-client.ts) and reads the answers. A call that gets no answer (network error,
 // time limit, HTTP 5xx, a body that is not SOAP) throws SefazUnreachable: the caller does
 // not know whether SEFAZ saw the document, and must consult before sending it again.
+import type { FiscalSettings } from '../../shared/contract/fiscal-settings';
 import type { Uf } from '../../shared/fiscal/uf';
 
 export type TpAmb = 1 | 2;
@@ -17,6 +18,23 @@ export class SefazUnreachable extends Error {
   ) {
     super(message);
   }
+}
+
+/** The least a call of the queue waits (ms): nobody waits on it, and a slow SEFAZ still answers it. */
+export const QUEUE_CALL_MIN_TIMEOUT_MS = 30_000;
+
+/**
+ * How long a call to SEFAZ waits for its answer (ms): every call reads it here. A person
+ * waiting on it (a sale at the till, an admin's cancel, inutilização, consulta) waits the
+ * store's 'Tempo de espera pela SEFAZ' (emission_timeout_seconds); the queue, which nobody
+ * waits on, waits that or QUEUE_CALL_MIN_TIMEOUT_MS, the longer.
+ */
+export function sefazTimeoutMs(
+  settings: Pick<FiscalSettings, 'emission_timeout_seconds'>,
+  waiting: 'person' | 'queue' = 'person',
+): number {
+  const store = settings.emission_timeout_seconds * 1000;
+  return waiting === 'queue' ? Math.max(store, QUEUE_CALL_MIN_TIMEOUT_MS) : store;
 }
 
 /** Where and as whom: the store's UF and environment, and its A1 for the TLS client certificate. */

@@ -5,7 +5,8 @@
 // callers (cashiers) get receivables by the receivables' today scope (none of those is
 // overdue yet) and no payables (they have no accounts_payable permission). Admins also get
 // how many sale conflicts nobody reviewed yet (conflicts/sale-conflicts.ts), and the A1
-// certificate from CERTIFICATE_WARNING_DAYS before it expires; the others 0 and null.
+// certificate from CERTIFICATE_WARNING_DAYS before it expires, and the NFC-e SEFAZ rejected;
+// the others 0 and null.
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { daysOverdue } from '../../shared/accounts';
 import { OVERDUE_LIST_MAX } from '../../shared/contract/accounts';
@@ -16,7 +17,7 @@ import { products } from '../db/schema';
 import { overduePayables } from '../finance/payables';
 import { overdueReceivables } from '../finance/receivables';
 import { openConflictCount } from '../conflicts/sale-conflicts';
-import { certificateExpiryAlert } from '../fiscal/certificate-expiry';
+import { certificateExpiryAlert, rejectedNoteCount } from '../fiscal/fiscal-alerts';
 
 /** Live products below their minimum, the furthest below first, and how many there are. */
 export async function lowStockProducts(db: DbOrTx, tenantId: string) {
@@ -41,12 +42,13 @@ export async function lowStockProducts(db: DbOrTx, tenantId: string) {
 export async function dashboardAlerts(db: DbOrTx, tenantId: string, dayScoped: boolean): Promise<Alerts> {
   const today = todayIso();
   const noPayables = { data: [], count: 0 };
-  const [lowStock, receivables, payables, saleConflicts, certificateExpiry] = await Promise.all([
+  const [lowStock, receivables, payables, saleConflicts, certificateExpiry, rejectedNotes] = await Promise.all([
     lowStockProducts(db, tenantId),
     overdueReceivables(db, tenantId, dayScoped ? { start_date: today, end_date: today } : {}),
     dayScoped ? noPayables : overduePayables(db, tenantId),
     dayScoped ? 0 : openConflictCount(db, tenantId),
     dayScoped ? null : certificateExpiryAlert(db, tenantId),
+    dayScoped ? 0 : rejectedNoteCount(db, tenantId),
   ]);
   return {
     lowStock: lowStock.data,
@@ -66,5 +68,6 @@ export async function dashboardAlerts(db: DbOrTx, tenantId: string, dayScoped: b
     counts: { lowStock: lowStock.count, overdueReceivables: receivables.count, overduePayables: payables.count },
     saleConflicts,
     certificateExpiry,
+    rejectedNotes,
   };
 }

@@ -83,6 +83,7 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
       // s5, the offline sale that outran Meia's stock, waits for review.
       saleConflicts: 1,
       certificateExpiry: null,
+      rejectedNotes: 0,
     });
   });
 
@@ -152,6 +153,7 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
         counts: { lowStock: 3, overdueReceivables: 0, overduePayables: 0 },
         saleConflicts: 0,
         certificateExpiry: null,
+        rejectedNotes: 0,
       },
     });
     expect(await get('/alerts?scope=month', cashier)).toEqual(metrics.alerts);

@@ -53,6 +53,11 @@ export const AlertsSchema = z.object({
    * servers before it.
    */
   certificateExpiry: z.object({ not_after: Timestamp, days_left: z.int() }).nullable().default(null),
+  /**
+   * NFC-e SEFAZ rejected, waiting for the admin (Notas Fiscais: fix and resend, or void the
+   * number); admins only, 0 for the others. Absent from servers before it.
+   */
+  rejectedNotes: z.int().default(0),
 });
 export type Alerts = z.infer<typeof AlertsSchema>;
 

@@ -27,9 +27,18 @@ export const NFCE_SERIES_MAX = 999;
 /**
  * pendente: signed, not yet authorized (no answer yet, or waiting in the queue);
  * autorizada: SEFAZ answered 100; rejeitada: SEFAZ refused it (cStat and xMotivo kept);
- * cancelada: event 110111 registered; inutilizada: its number was voided.
+ * cancelada: event 110111 registered; inutilizada: its number was voided; descartada: its
+ * sale was cancelled before SEFAZ had it, so it is never sent (its number waits for the
+ * inutilização).
  */
-export const FISCAL_NOTE_STATUSES = ['pendente', 'autorizada', 'rejeitada', 'cancelada', 'inutilizada'] as const;
+export const FISCAL_NOTE_STATUSES = [
+  'pendente',
+  'autorizada',
+  'rejeitada',
+  'cancelada',
+  'inutilizada',
+  'descartada',
+] as const;
 export type FiscalNoteStatus = (typeof FISCAL_NOTE_STATUSES)[number];
 
 export const FISCAL_NOTE_STATUS_LABELS: Readonly<Record<FiscalNoteStatus, string>> = {
@@ -38,6 +47,7 @@ export const FISCAL_NOTE_STATUS_LABELS: Readonly<Record<FiscalNoteStatus, string
   rejeitada: 'Rejeitada',
   cancelada: 'Cancelada',
   inutilizada: 'Inutilizada',
+  descartada: 'Descartada',
 };
 
 /** Justification of a cancel or an inutilização: 15 to 255 characters (xJust). */
@@ -100,6 +110,10 @@ export const emissionTypeOf = (note: Pick<KeptFiscalNoteReceipt, 'emission_type'
 export const FiscalNoteSchema = FiscalNoteReceiptSchema.extend({
   sale_id: Id.nullable(),
   sale_number: z.string().nullable(),
+  /** Its sale was cancelled in Balcão (a valid note of it is the admin's to see to). */
+  sale_cancelled: z.boolean().default(false),
+  /** The sale was cancelled and the note waits for SEFAZ (consulta, cancel) in the queue. */
+  cancel_requested: z.boolean().default(false),
   /** What to do about a rejection, in pt-BR (null when there is nothing to do). */
   what_to_fix: z.string().nullable(),
   attempts: z.int(),
@@ -150,13 +164,21 @@ export const InutilizationCreateSchema = z
   })
   .refine((r) => r.last >= r.first, { path: ['last'], error: 'O último número deve ser maior ou igual ao primeiro' });
 
+/** homologada: SEFAZ voided the numbers (102, or 'already voided' on a retry); rejeitada: it refused; pendente: sent, no answer (em dúvida: try the same range again). */
+export const INUTILIZATION_STATUSES = ['pendente', 'homologada', 'rejeitada'] as const;
+export const INUTILIZATION_STATUS_LABELS: Readonly<Record<(typeof INUTILIZATION_STATUSES)[number], string>> = {
+  pendente: 'Em dúvida',
+  homologada: 'Homologada',
+  rejeitada: 'Rejeitada',
+};
+
 export const InutilizationSchema = z.object({
   id: Id,
   series: z.int(),
   first: z.int(),
   last: z.int(),
   justification: z.string(),
-  status: z.enum(['pendente', 'homologada', 'rejeitada']),
+  status: z.enum(INUTILIZATION_STATUSES),
   protocol: z.string().nullable(),
   cstat: z.int().nullable(),
   reason: z.string().nullable(),
@@ -170,4 +192,10 @@ export const FiscalNoteListResponseSchema = envelope(pageOf('notes', FiscalNoteS
 export const FiscalNoteResponseSchema = envelope(FiscalNoteSchema);
 export const FiscalNoteDetailResponseSchema = envelope(FiscalNoteDetailSchema);
 export const InutilizationResponseSchema = envelope(InutilizationSchema);
-export const NumberGapsResponseSchema = envelope(z.object({ gaps: z.array(NumberGapSchema) }));
+export const NumberGapsResponseSchema = envelope(
+  z.object({
+    gaps: z.array(NumberGapSchema),
+    /** Inutilizações sent without an answer: the admin tries each range again (absent from servers before it). */
+    in_doubt: z.array(InutilizationSchema).default([]),
+  }),
+);

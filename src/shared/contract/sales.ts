@@ -155,6 +155,13 @@ export const SaleSchema = z.object({
   /** Its NFC-e, when the store emits (contract/fiscal-notes.ts); null or absent otherwise. */
   fiscal_note: FiscalNoteReceiptSchema.nullable().optional(),
   /**
+   * Why the sale has no NFC-e though the store emits (a product without NCM, a till without
+   * its series, the A1 missing or expired, the emitter incomplete), in pt-BR, as kept in
+   * fiscal_unissued; null or absent otherwise (emission off, or the sale has its note).
+   * Answers stored before it parse without it.
+   */
+  fiscal_unissued_reason: z.string().nullable().optional(),
+  /**
    * On a cancel's answer: what the admin should know of the sale's NFC-e when it was not
    * cancelled with the sale (outside the window, refused, not yet authorized), in pt-BR.
    */

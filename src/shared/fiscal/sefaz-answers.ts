@@ -146,6 +146,14 @@ export function keyInReason(reason: string): string | null {
   return /chNFe:\s*([0-9A-Z]{44})/.exec(reason)?.[1] ?? null;
 }
 
+/**
+ * The protocol (nProt, 15 digits) a refusal's reason names, as some authorizers write it
+ * ('... [nProt:135260000012345]') when the thing was done before; null when it names none.
+ */
+export function protocolInReason(reason: string): string | null {
+  return /nProt:\s*(\d{15})\b/.exec(reason)?.[1] ?? null;
+}
+
 /** An element as a child of a document in the NF-e namespace: a prefixed one cannot be put there as is. */
 function unprefixed(xml: string, name: string): string {
   if (!new RegExp(`^<${name}[\\s>]`).test(xml) || !xml.endsWith(`</${name}>`))

@@ -2,8 +2,9 @@
 // Azul', the one to reorder), overdue receivables and overdue payables,
 // each list the most urgent first (the server sends at most a few of each; `counts` says
 // how many there are in all), or 'Nenhum alerta ativo'. For admins also the sale conflicts
-// nobody reviewed yet, with a link to Conflitos de Vendas, and the A1 certificate from 30
-// days before it expires, with a link to Configurações (where the new one is sent).
+// nobody reviewed yet, with a link to Conflitos de Vendas, the A1 certificate from 30
+// days before it expires, with a link to Configurações (where the new one is sent), and the
+// NFC-e SEFAZ rejected, with a link to Notas Fiscais.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatBRL } from '../../../shared/money';
@@ -102,12 +103,30 @@ function CertificateGroup({ expiry }: { expiry: AlertsData['certificateExpiry'] 
   );
 }
 
+/** NFC-e SEFAZ rejected: the cashier was told the admin would see them here. */
+function RejectedNotesGroup({ count }: { count: number }) {
+  return (
+    <Group title="Notas Fiscais" count={count} shown={count}>
+      <Row
+        name={count === 1 ? '1 NFC-e rejeitada pela SEFAZ' : `${integer.format(count)} NFC-e rejeitadas pela SEFAZ`}
+        detail="Veja o que corrigir e reenvie, ou inutilize o número"
+        side={
+          <Link to="/notas-fiscais" className="whitespace-nowrap font-medium text-blue-700 underline">
+            Resolver
+          </Link>
+        }
+      />
+    </Group>
+  );
+}
+
 export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefined; isError: boolean }) {
   const total = alerts
     ? alerts.counts.lowStock +
       alerts.counts.overdueReceivables +
       alerts.counts.overduePayables +
       alerts.saleConflicts +
+      alerts.rejectedNotes +
       (alerts.certificateExpiry ? 1 : 0)
     : 0;
   return (
@@ -171,6 +190,7 @@ export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefine
                 />
               </Group>
               <CertificateGroup expiry={alerts.certificateExpiry} />
+              <RejectedNotesGroup count={alerts.rejectedNotes} />
             </div>
           )
         ) : isError ? (

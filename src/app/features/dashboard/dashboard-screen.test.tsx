@@ -251,6 +251,15 @@ describe('Dashboard (admin)', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Nenhum alerta ativo')).toBeNull();
   });
 
+  it('counts the NFC-e SEFAZ rejected, with a link to Notas Fiscais', async () => {
+    serve({ alerts: () => ({ body: { success: true, data: { ...NO_ALERTS, rejectedNotes: 2 } } }) });
+    renderApp('/');
+    const group = await screen.findByRole('region', { name: 'Notas Fiscais' });
+    expect(text(group)).toContain('2 NFC-e rejeitadas pela SEFAZ');
+    expect(within(group).getByRole('link', { name: 'Resolver' }).getAttribute('href')).toBe('/notas-fiscais');
+    expect(screen.queryByText('Nenhum alerta ativo')).toBeNull();
+  });
+
   it('says when there is no alert', async () => {
     serve({ alerts: () => ({ body: { success: true, data: NO_ALERTS } }) });
     renderApp('/');

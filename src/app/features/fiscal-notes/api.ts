@@ -56,7 +56,7 @@ export function useFiscalNote(id: string | null) {
 export function useNumberGaps() {
   return useQuery({
     queryKey: notesKeys.gaps,
-    queryFn: () => api.get(NumberGapsResponseSchema, '/fiscal/gaps').then((r) => r.data.gaps),
+    queryFn: () => api.get(NumberGapsResponseSchema, '/fiscal/gaps').then((r) => r.data),
   });
 }
 

@@ -121,6 +121,32 @@ describe('Notas Fiscais', () => {
     ).toBeTruthy();
   });
 
+  it('a note of a sale cancelled in Balcão says what became of it: waiting for SEFAZ, valid, or discarded', async () => {
+    const waiting = note(21, 'pendente', { sale_cancelled: true, cancel_requested: true });
+    const valid = note(22, 'autorizada', { sale_cancelled: true });
+    const discarded = note(23, 'descartada', { sale_cancelled: true });
+    server.on('GET', '/api/fiscal/notes', () => ({
+      body: { success: true, data: { notes: [discarded, valid, waiting], pagination: { page: 1, limit: 20, total: 3, totalPages: 1 } } }, // prettier-ignore
+    }));
+    for (const n of [waiting, valid, discarded])
+      server.on('GET', `/api/fiscal/notes/${n.id}`, () => ({ body: { success: true, data: detailOf(n) } }));
+    const { user } = await openScreen();
+    const list = await screen.findByRole('list', { name: 'Notas fiscais' });
+    expect(text(within(list).getAllByRole('listitem')[0]!)).toContain('Descartada');
+    expect(text(within(list).getAllByRole('listitem')[0]!)).toContain('Venda #A-0042 · cancelada no Balcão');
+    const says = async (number: number) => {
+      await user.click(within(list).getByRole('button', { name: new RegExp(`NFC-e nº ${number}`) }));
+      const dialog = await screen.findByRole('dialog', { name: `NFC-e nº ${number}, série 1` });
+      const said = text(await within(dialog).findByRole('note', { name: 'Venda cancelada' }));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      return said;
+    };
+    expect(await says(21)).toContain('Assim que a SEFAZ responder, o Balcão cancela a nota');
+    expect(await says(22)).toContain('mas a nota continua válida (fora do prazo de cancelamento)');
+    expect(await says(23)).toContain('Inutilize o número 23 em Numeração');
+  });
+
   it("'Cancelar nota' counts the justification's characters, refuses it under 15, then sends it", async () => {
     server.on('POST', `/api/fiscal/notes/${AUTHORIZED.id}/cancel`, ({ body }) => ({
       body: {
@@ -202,6 +228,48 @@ describe('Notas Fiscais', () => {
     const asked = server.callsTo('GET', '/api/fiscal/notes/export')[0]!;
     expect(asked.url.searchParams.get('month')).toBe(wanted);
     expect(asked.headers.Authorization).toMatch(/^Bearer /);
+  });
+
+  it("'Numeração': an inutilização SEFAZ did not answer is shown em dúvida; 'Tentar de novo' sends the same range", async () => {
+    const doubt = { id: '7b0c6f0e-1c1a-4d5e-9f00-0000000000f2', series: 1, first: 6, last: 8, justification: 'Números saltados por falha do caixa', status: 'pendente', protocol: null, cstat: null, reason: 'A SEFAZ não respondeu', created_at: '2026-11-29T13:05:09.000Z' }; // prettier-ignore
+    let answered = false;
+    server.on('GET', '/api/fiscal/gaps', () => ({
+      body: { success: true, data: { gaps: [{ series: 1, first: 3, last: 4 }], in_doubt: answered ? [] : [doubt] } },
+    }));
+    let first = true;
+    server.on('POST', '/api/fiscal/inutilizations', ({ body }) => {
+      // The dialog's range: SEFAZ silent again; the retry: SEFAZ says it was voided (563).
+      const silent = first;
+      first = false;
+      if (!silent) answered = true;
+      return {
+        status: 201,
+        body: { success: true, data: silent
+          ? { ...doubt, ...(body as object), id: '7b0c6f0e-1c1a-4d5e-9f00-0000000000f3' }
+          : { ...doubt, status: 'homologada', protocol: null, cstat: 563, reason: 'Rejeição: Já existe pedido de Inutilização com a mesma faixa de inutilização' } }, // prettier-ignore
+      };
+    });
+    const { user } = await openScreen();
+    await user.click(screen.getByRole('tab', { name: 'Numeração' }));
+    // A new range SEFAZ does not answer: the admin is told it is in doubt.
+    const gaps = await screen.findByRole('list', { name: 'Números saltados' });
+    await user.click(within(gaps).getByRole('button', { name: 'Inutilizar' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Inutilizar série 1, nº 3 a 4' });
+    await user.type(within(confirm).getByLabelText('Justificativa'), 'Números saltados por falha');
+    await user.click(within(confirm).getByRole('button', { name: 'Inutilizar' }));
+    await expectToast('A SEFAZ não respondeu', 'A inutilização ficou em dúvida: a SEFAZ pode ter inutilizado os números. Use "Tentar de novo" em Numeração.'); // prettier-ignore
+
+    const inDoubt = await screen.findByRole('region', { name: 'Inutilizações em dúvida' });
+    expect(text(inDoubt)).toContain('Série 1: nº 6 a 8');
+    await user.click(within(inDoubt).getByRole('button', { name: 'Tentar de novo' }));
+    await expectToast('Números inutilizados', 'Série 1, nº 6 a 8: a SEFAZ confirmou que já estavam inutilizados.');
+    expect(server.callsTo('POST', '/api/fiscal/inutilizations')[1]!.body).toEqual({
+      series: 1,
+      first: 6,
+      last: 8,
+      justification: 'Números saltados por falha do caixa',
+    });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Inutilizações em dúvida' })).toBeNull());
   });
 
   it('is in the menu for admins only', async () => {

@@ -1,6 +1,7 @@
 // A note's detail (a dialog over the list): status, SEFAZ's code and reason with what to
-// fix, the protocol, the events, the XML in a scrollable block, and the actions the status
-// allows: 'Reenviar' (pending or rejected) and 'Cancelar nota' (authorized).
+// fix, what became of it when its sale was cancelled in Balcão, the protocol, the events,
+// the XML in a scrollable block, and the actions the status allows: 'Reenviar' (pending or
+// rejected) and 'Cancelar nota' (authorized).
 import { useState } from 'react';
 import type { FiscalNoteDetail } from '../../../shared/contract/fiscal-notes';
 import { formatDocument } from '../../../shared/documents';
@@ -35,6 +36,29 @@ function facts(note: FiscalNoteDetail) {
   if (note.cancelled_at) items.push(['Cancelada', note.cancel_reason ?? '']);
   items.push(['Chave', <span className="break-all font-mono text-xs">{groupedKey(note.key)}</span>]);
   return items;
+}
+
+/** What became of the note of a sale cancelled in Balcão, when there is something to say. */
+function SaleCancelledNote({ note }: { note: FiscalNoteDetail }) {
+  if (!note.sale_cancelled) return null;
+  let text: string | null = null;
+  if (note.cancel_requested)
+    text =
+      'A venda desta nota foi cancelada no Balcão. Assim que a SEFAZ responder, o Balcão cancela a nota (se ela foi autorizada) ou a descarta (se a SEFAZ não a recebeu).';
+  else if (note.status === 'autorizada')
+    text = `A venda desta nota foi cancelada no Balcão, mas a nota continua válida${note.cstat && note.cstat !== 100 && note.cstat !== 150 ? ` (a SEFAZ recusou o cancelamento: ${note.cstat} ${note.reason ?? ''})` : ' (fora do prazo de cancelamento)'}. Para desfazê-la é preciso uma NF-e de devolução: fale com o contador.`;
+  else if (note.status === 'descartada')
+    text = `A venda foi cancelada antes de a nota chegar à SEFAZ: ela não será enviada. Inutilize o número ${note.number} em Numeração.`;
+  if (!text) return null;
+  return (
+    <p
+      role="note"
+      aria-label="Venda cancelada"
+      className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      {text}
+    </p>
+  );
 }
 
 export function NoteDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -89,7 +113,8 @@ export function NoteDetailDialog({ id, onClose }: { id: string | null; onClose: 
               {note.what_to_fix ? <p className="mt-1 text-red-900">O que fazer: {note.what_to_fix}</p> : null}
             </div>
           ) : null}
-          {note.status === 'pendente' ? (
+          <SaleCancelledNote note={note} />
+          {note.status === 'pendente' && !note.cancel_requested ? (
             <p className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900">
               Aguardando a autorização da SEFAZ ({note.attempts} tentativa{note.attempts === 1 ? '' : 's'}). O Balcão
               tenta de novo sozinho; Reenviar põe a nota à frente na fila.

@@ -9,6 +9,7 @@ export const STATUS_TONES: Readonly<Record<FiscalNoteStatus, 'green' | 'yellow' 
   rejeitada: 'red',
   cancelada: 'gray',
   inutilizada: 'blue',
+  descartada: 'gray',
 };
 
 export const statusLabel = (status: FiscalNoteStatus) => FISCAL_NOTE_STATUS_LABELS[status];

@@ -70,7 +70,14 @@ export function NotesList({ notes, onOpen }: { notes: readonly FiscalNote[]; onO
               <span>{localWhen(note.issued_at_local)}</span>
               <span className="font-semibold tabular-nums text-slate-900">{formatBRL(note.total)}</span>
             </span>
-            {note.sale_number ? <span className="text-slate-700">Venda #{note.sale_number}</span> : null}
+            {note.sale_number ? (
+              <span className="text-slate-700">
+                Venda #{note.sale_number}
+                {note.sale_cancelled ? (
+                  <span className="font-medium text-amber-800"> · cancelada no Balcão</span>
+                ) : null}
+              </span>
+            ) : null}
             {note.status === 'rejeitada' && note.cstat ? (
               <span className="text-red-700">
                 {note.cstat}: {note.reason}

@@ -1,7 +1,12 @@
 // 'Numeração': the numbers each series skipped (no note, not voided), found by the server,
-// each run with 'Inutilizar'. The inutilização asks for the justification SEFAZ keeps and
-// says SEFAZ's answer: homologada with its protocol, or refused with the reason.
+// each run with 'Inutilizar', and the inutilizações SEFAZ did not answer (em dúvida: it may
+// have voided them), each with 'Tentar de novo', which sends the same range again (the
+// server resends the same document into the same record). The inutilização asks for the
+// justification SEFAZ keeps and says SEFAZ's answer: homologada with its protocol, refused
+// with the reason, or in doubt.
 import { useState } from 'react';
+import type { z } from 'zod';
+import type { InutilizationSchema } from '../../../shared/contract/fiscal-notes';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';
 import { Dialog, DialogFooter } from '../../components/dialog';
@@ -12,12 +17,29 @@ import { useInutilize, useNumberGaps } from './api';
 import { JustificationField, justificationProblem } from './cancel-note-dialog';
 
 type Gap = { series: number; first: number; last: number };
+type Inutilization = z.infer<typeof InutilizationSchema>;
 
 const runText = (g: Gap) => (g.first === g.last ? `nº ${g.first}` : `nº ${g.first} a ${g.last}`);
+export const IN_DOUBT_TOAST = 'A SEFAZ não respondeu';
+export const IN_DOUBT_TEXT =
+  'A inutilização ficou em dúvida: a SEFAZ pode ter inutilizado os números. Use "Tentar de novo" em Numeração.';
+
+/** Tells the admin SEFAZ's answer to an inutilização of `gap`. */
+function tellAnswer(gap: Gap, done: Inutilization) {
+  if (done.status === 'homologada')
+    toast({
+      title: 'Números inutilizados',
+      description: `Série ${gap.series}, ${runText(gap)}: ${done.protocol ? `protocolo ${done.protocol}` : 'a SEFAZ confirmou que já estavam inutilizados'}.`,
+    });
+  else if (done.status === 'pendente') toastError(IN_DOUBT_TOAST, IN_DOUBT_TEXT);
+  else toastError('A SEFAZ recusou a inutilização', `${done.cstat}: ${done.reason}`);
+}
 
 export function NumberingTab() {
-  const gaps = useNumberGaps();
+  const numbering = useNumberGaps();
   const [voiding, setVoiding] = useState<Gap | null>(null);
+  const gaps = numbering.data?.gaps;
+  const inDoubt = numbering.data?.in_doubt ?? [];
   return (
     <Card>
       <CardHeader
@@ -25,14 +47,17 @@ export function NumberingTab() {
         description="Números de cada série que ficaram sem nota. A lei pede que sejam inutilizados na SEFAZ."
       />
       <CardContent>
-        {gaps.isPending ? <InlineLoading text="Procurando números saltados..." /> : null}
-        {gaps.isError ? <p className="text-sm text-red-700">Erro ao carregar a numeração. Tente novamente.</p> : null}
-        {gaps.data && gaps.data.length === 0 ? (
+        {numbering.isPending ? <InlineLoading text="Procurando números saltados..." /> : null}
+        {numbering.isError ? (
+          <p className="text-sm text-red-700">Erro ao carregar a numeração. Tente novamente.</p>
+        ) : null}
+        {inDoubt.length ? <InDoubtList items={inDoubt} /> : null}
+        {gaps && gaps.length === 0 && inDoubt.length === 0 ? (
           <p className="text-sm text-slate-600">Nenhum número saltado: a numeração está em ordem.</p>
         ) : null}
-        {gaps.data?.length ? (
+        {gaps?.length ? (
           <ul aria-label="Números saltados" className="divide-y divide-slate-100">
-            {gaps.data.map((g) => (
+            {gaps.map((g) => (
               <li key={`${g.series}-${g.first}`} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="text-sm text-slate-800">
                   Série {g.series}: {runText(g)}
@@ -50,6 +75,40 @@ export function NumberingTab() {
   );
 }
 
+/** The inutilizações SEFAZ did not answer: each range tried again as it was sent. */
+function InDoubtList({ items }: { items: Inutilization[] }) {
+  const inutilize = useInutilize();
+  const retry = (item: Inutilization) =>
+    inutilize.mutate(
+      { series: item.series, first: item.first, last: item.last, justification: item.justification },
+      {
+        onSuccess: (done) => tellAnswer(item, done),
+        onError: (e) => toastError('Os números não foram inutilizados', describeError(e, 'Erro desconhecido')),
+      },
+    );
+  return (
+    <section aria-label="Inutilizações em dúvida" className="mb-4 rounded-md border border-amber-200 bg-amber-50 p-3">
+      <h3 className="text-sm font-semibold text-amber-900">Em dúvida</h3>
+      <p className="mb-2 text-xs text-amber-900">
+        A SEFAZ não respondeu a estas inutilizações e pode tê-las feito. Tente de novo: a mesma faixa é reenviada, sem
+        criar outra.
+      </p>
+      <ul className="divide-y divide-amber-100">
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span className="text-sm text-slate-800">
+              Série {item.series}: {runText(item)}
+            </span>
+            <Button variant="outline" size="sm" onClick={() => retry(item)} disabled={inutilize.isPending}>
+              {inutilize.isPending && inutilize.variables?.first === item.first ? 'Enviando...' : 'Tentar de novo'}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function InutilizeDialog({ gap, onClose }: { gap: Gap; onClose: () => void }) {
   const inutilize = useInutilize();
   const [text, setText] = useState('');
@@ -62,9 +121,7 @@ function InutilizeDialog({ gap, onClose }: { gap: Gap; onClose: () => void }) {
       {
         onSuccess: (done) => {
           onClose();
-          if (done.status === 'homologada')
-            toast({ title: 'Números inutilizados', description: `Série ${gap.series}, ${runText(gap)}: protocolo ${done.protocol}.` }); // prettier-ignore
-          else toastError('A SEFAZ recusou a inutilização', `${done.cstat}: ${done.reason}`);
+          tellAnswer(gap, done);
         },
         onError: (e) => toastError('Os números não foram inutilizados', describeError(e, 'Erro desconhecido')),
       },

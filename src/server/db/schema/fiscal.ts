@@ -73,7 +73,10 @@ export const fiscalNotes = pgTable(
     claimedUntil: at('claimed_until'),
     claimedBy: text('claimed_by'),
     cancelledAt: at('cancelled_at'),
+    /** The cancel's justification (xJust): the registered one, or the one waiting while cancel_requested_at is set. */
     cancelReason: text('cancel_reason'),
+    /** Its sale was cancelled in Balcão and the note still waits for SEFAZ to be consulted or cancelled (migration 0036). */
+    cancelRequestedAt: at('cancel_requested_at'),
     ...timestamps(),
   },
   (t) => [tenantKey('fiscal_notes', t)],

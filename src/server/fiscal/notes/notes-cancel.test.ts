@@ -74,6 +74,9 @@ describe.each(databases())("'Notas Fiscais': list, detail, cancel, resend (%s)",
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     expect(all.body.data.pagination).toMatchObject({ total: 4, totalPages: 2 });
     expect(all.body.data.notes.map((n: { number: number }) => n.number)).toEqual([3, 2]);
+    // The dashboard tells the admin (only) of the rejected note.
+    expect((await http.get('/api/dashboard/alerts', { token: admin })).body.data.rejectedNotes).toBe(1);
+    expect((await http.get('/api/dashboard/alerts', { token: cashier })).body.data.rejectedNotes).toBe(0);
     const rejected = await http.get('/api/fiscal/notes?status=rejeitada', { token: admin });
     expect(rejected.body.data.notes).toHaveLength(1);
     expect(rejected.body.data.notes[0]).toMatchObject({ number: 3, cstat: 778 });

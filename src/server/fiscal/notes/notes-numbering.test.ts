@@ -98,12 +98,56 @@ describe.each(databases())("'Notas Fiscais': numbering, inutilização and the m
     expect(refused.status).toBe(201);
     expect(refused.body.data).toMatchObject({ status: 'rejeitada', cstat: 241, protocol: null });
     expect(refused.body.data.reason).toBe('Rejeição: Um número da faixa já foi utilizado');
+    // SEFAZ silent: the attempt is kept in doubt (it may have voided them), not offered as a gap.
     const silent = await voidNumbers(1, 6, 8);
-    expect(silent.status).toBe(409);
-    expect(silent.body.error).toContain('A SEFAZ não respondeu à inutilização');
-    expect(await gaps()).toContainEqual({ series: 1, first: 6, last: 8 });
+    expect(silent.status, JSON.stringify(silent.body)).toBe(201);
+    expect(silent.body.data).toMatchObject({ status: 'pendente', first: 6, last: 8, protocol: null, cstat: null });
+    expect(silent.body.data.reason).toContain('A SEFAZ não respondeu: a inutilização ficou em dúvida');
+    const firstBytes = sefaz.received.at(-1)!.xml;
+    const numbering = (await http.get('/api/fiscal/gaps', { token: admin })).body.data;
+    expect(numbering.gaps).not.toContainEqual({ series: 1, first: 6, last: 8 });
+    expect(numbering.in_doubt).toEqual([expect.objectContaining({ id: silent.body.data.id, series: 1, first: 6, last: 8, status: 'pendente' })]); // prettier-ignore
+    // Another range over it waits for it: nothing is sent.
+    const sentBefore = sefaz.received.length;
+    const crossing = await voidNumbers(1, 7, 7);
+    expect(crossing.status).toBe(409);
+    expect(crossing.body.error).toBe(
+      'Os números de 6 a 8 da série 1 têm uma inutilização em dúvida (a SEFAZ não respondeu). Tente de novo essa faixa em Numeração antes de inutilizar outra sobre ela.',
+    );
+    expect(sefaz.received.length).toBe(sentBefore);
+    // Tried again: the same bytes; SEFAZ says the range was voided (the lost answer): the same row, homologada.
+    sefaz.script.inutilizations.push({ cstat: 563, reason: 'Rejeição: Já existe pedido de Inutilização com a mesma faixa de inutilização [nProt:135260000099999]' }); // prettier-ignore
+    const again = await voidNumbers(1, 6, 8);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body.data).toMatchObject({ id: silent.body.data.id, status: 'homologada', cstat: 563, protocol: '135260000099999' }); // prettier-ignore
+    expect(sefaz.received.at(-1)!.xml).toBe(firstBytes);
+    expect((await http.get('/api/fiscal/gaps', { token: admin })).body.data.in_doubt).toEqual([]);
+    expect(await gaps()).not.toContainEqual({ series: 1, first: 6, last: 8 });
     const kept = await storeRows(ctx.db, tenantId, fiscalInutilizations);
-    expect(kept.map((r) => r.status).sort()).toEqual(['homologada', 'rejeitada']);
+    expect(kept.map((r) => r.status).sort()).toEqual(['homologada', 'homologada', 'rejeitada']);
+  });
+
+  it("a retry SEFAZ answers 102 (it never got the first) or 256; a first attempt's 256 stays refused", async () => {
+    const at = new Date('2026-10-16T15:00:00Z');
+    for (const number of [1, 9]) await insertNote(ctx.db, tenantId, { number, at, series: 3 });
+    sefaz.script.inutilizations.push('silent');
+    const lost = await voidNumbers(3, 2, 3);
+    expect(lost.body.data.status).toBe('pendente');
+    const again = await voidNumbers(3, 2, 3);
+    expect(again.body.data).toMatchObject({ id: lost.body.data.id, status: 'homologada', cstat: 102 });
+    expect(again.body.data.protocol).toMatch(/^\d{15}$/);
+
+    sefaz.script.inutilizations.push('silent', { cstat: 256, reason: 'Rejeição: Uma NF-e da faixa já está inutilizada na Base de dados da SEFAZ' }); // prettier-ignore
+    const lost2 = await voidNumbers(3, 4, 5);
+    const again2 = await voidNumbers(3, 4, 5);
+    // Voided by the attempt whose answer was lost; SEFAZ gives no protocol here.
+    expect(again2.body.data).toMatchObject({ id: lost2.body.data.id, status: 'homologada', cstat: 256, protocol: null }); // prettier-ignore
+
+    sefaz.script.inutilizations.push({ cstat: 256, reason: 'Rejeição: Uma NF-e da faixa já está inutilizada na Base de dados da SEFAZ' }); // prettier-ignore
+    const fresh = await voidNumbers(3, 6, 8);
+    expect(fresh.body.data).toMatchObject({ status: 'rejeitada', cstat: 256 });
+    const rows = (await storeRows(ctx.db, tenantId, fiscalInutilizations)).filter((r) => r.series === 3);
+    expect(rows).toHaveLength(3);
   });
 
   it("the month's ZIP holds every authorized XML, event and inutilização, and a CSV summary", async () => {
@@ -163,13 +207,18 @@ describe.each(databases())("'Notas Fiscais': numbering, inutilização and the m
     expect(schemaFailures(event, SCHEMAS.procEventoCanc)).toEqual([]);
     expect(verifySignature(event[0]!, caPath).ok).toBe(true);
     expect(current.read('resumo.csv')).toContain(`;Cancelada;${cancelled.protocol}`);
-    // Only the homologated inutilização (the refused one is not a fiscal document).
-    expect(current.names.filter((n) => n.startsWith('inutilizacoes/'))).toEqual([
-      'inutilizacoes/serie-1-3-4-procInutNFe.xml',
-    ]);
-    const inut = writeDocuments([current.read('inutilizacoes/serie-1-3-4-procInutNFe.xml')], 'zip-inut');
+    // Only the homologated inutilizações (the refused one and the one in doubt are not fiscal
+    // documents), those homologated on a retry too.
+    const homologated = (await storeRows(ctx.db, tenantId, fiscalInutilizations)).filter((r) => r.status === 'homologada'); // prettier-ignore
+    const inutNames = current.names.filter((n) => n.startsWith('inutilizacoes/'));
+    expect(inutNames).toContain('inutilizacoes/serie-1-3-4-procInutNFe.xml');
+    expect(inutNames.sort()).toEqual(homologated.map((r) => `inutilizacoes/serie-${r.series}-${r.first}-${r.last}-procInutNFe.xml`).sort()); // prettier-ignore
+    const inut = writeDocuments(
+      inutNames.map((n) => current.read(n)),
+      'zip-inut',
+    );
     expect(schemaFailures(inut, SCHEMAS.procInutNFe)).toEqual([]);
-    expect(verifySignature(inut[0]!, caPath).ok).toBe(true);
+    for (const path of inut) expect(verifySignature(path, caPath).ok).toBe(true);
   });
 
   async function download(month: string) {

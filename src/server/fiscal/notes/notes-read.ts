@@ -20,11 +20,19 @@ export function noteXml(row: Pick<FiscalNoteRow, 'xml' | 'protocolXml'>): string
   return row.protocolXml ? assembleNfeProc(row.xml, row.protocolXml) : row.xml;
 }
 
-export function noteOf(row: FiscalNoteRow, saleNumber: string | null): FiscalNote {
+/** The sale a note belongs to, as the list shows it: its number and whether it was cancelled. */
+export interface NoteSale {
+  saleNumber: string | null;
+  saleStatus: string | null;
+}
+
+export function noteOf(row: FiscalNoteRow, { saleNumber, saleStatus }: NoteSale): FiscalNote {
   return {
     ...receiptOf(row),
     sale_id: row.saleId,
     sale_number: saleNumber,
+    sale_cancelled: saleStatus === 'cancelled',
+    cancel_requested: row.cancelRequestedAt !== null,
     what_to_fix: row.status === 'rejeitada' ? whatToFix(row.cstat) : null,
     attempts: row.attempts,
     cancelled_at: row.cancelledAt?.toISOString() ?? null,
@@ -34,9 +42,9 @@ export function noteOf(row: FiscalNoteRow, saleNumber: string | null): FiscalNot
   };
 }
 
-const withSale = (db: DbOrTx) =>
+export const withSale = (db: DbOrTx) =>
   db
-    .select({ note: fiscalNotes, saleNumber: sales.number })
+    .select({ note: fiscalNotes, saleNumber: sales.number, saleStatus: sales.saleStatus })
     .from(fiscalNotes)
     .leftJoin(sales, and(eq(sales.tenantId, fiscalNotes.tenantId), eq(sales.id, fiscalNotes.saleId)));
 
@@ -71,7 +79,7 @@ export async function listNotes(db: DbOrTx, tenantId: string, query: FiscalNoteL
     .leftJoin(sales, and(eq(sales.tenantId, fiscalNotes.tenantId), eq(sales.id, fiscalNotes.saleId)))
     .where(where);
   const page = await pageOf(rows, counted, query);
-  return { notes: page.rows.map((r) => noteOf(r.note, r.saleNumber)), pagination: page.pagination };
+  return { notes: page.rows.map((r) => noteOf(r.note, r)), pagination: page.pagination };
 }
 
 /** The note's row and its sale's number, locked for a change when `forUpdate`. */
@@ -95,7 +103,7 @@ export async function noteDetail(db: DbOrTx, tenantId: string, id: string, tx?: 
       .where(and(eq(fiscalNoteEvents.tenantId, tenantId), eq(fiscalNoteEvents.noteId, id)))
       .orderBy(asc(fiscalNoteEvents.createdAt), asc(fiscalNoteEvents.sequence));
     return {
-      ...noteOf(found.note, found.saleNumber),
+      ...noteOf(found.note, found),
       xml: noteXml(found.note),
       events: events.map((e) => ({
         type: e.type,

@@ -3,7 +3,7 @@
 // inexistente), the admin fixes the product's NCM, the resend rebuilds the note with the
 // same series and number, the new NCM, the same payments and 'CPF na nota', a new
 // signature (valid against nfe_v4.00.xsd, verified by xmlsec1), and the queue then has it
-// authorized. A cancelled sale's rejected note is not rebuilt.
+// authorized. A cancelled sale's rejected note is discarded, never rebuilt.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemTaxes } from '../../../shared/fiscal/approximate-taxes';
@@ -12,7 +12,7 @@ import { databases } from '../../test/testDb';
 import { removeA1Files } from '../test/a1-files';
 import { expectOfficial, NCM, openEmissionStore, type EmissionStore } from '../test/emission-fixtures';
 import { removeWrittenDocuments, requireTools } from '../test/xml-tools';
-import { SALE_CANCELLED_NO_RESEND } from './note-rebuilder';
+import { NOTHING_TO_RESEND } from './notes-resend';
 
 const BAD_NCM = '99999999';
 const NCM_778 = { kind: 'reject', cstat: 778, reason: 'Rejeição: Informado NCM inexistente' } as const;
@@ -107,7 +107,7 @@ describe.each(databases())("'Reenviar' rebuilds a rejected note from its sale (%
     expect(s.sefaz.calls.filter((c) => c.op === 'authorize' && c.key === after.key).at(-1)!.xml).toBe(rebuilt.xml);
   });
 
-  it("a cancelled sale's rejected note is not rebuilt: 409, the note as it was", async () => {
+  it("a cancelled sale's rejected note is discarded, not rebuilt: 409, its number left to void", async () => {
     const p = await s.product({ ncm: BAD_NCM });
     s.sefaz.script({ authorize: [NCM_778] });
     const sold = await s.sell([{ product: p, quantity: 1 }]);
@@ -115,11 +115,13 @@ describe.each(databases())("'Reenviar' rebuilds a rejected note from its sale (%
     expect(receipt.status).toBe('rejeitada');
     const cancel = await s.http.put(`/api/sales/${sold.body.data.id}/cancel`, { reason: 'Cliente desistiu' }, keyed());
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(cancel.body.data.fiscal_note_notice).toContain(`Inutilize o número ${receipt.number}`);
     const before = await noteOf(receipt.id);
+    expect(before.status).toBe('descartada');
     const redo = await s.http.post(`/api/fiscal/notes/${receipt.id}/resend`, undefined, keyed());
     expect(redo.status).toBe(409);
-    expect(redo.body.error).toBe(SALE_CANCELLED_NO_RESEND);
+    expect(redo.body.error).toBe(NOTHING_TO_RESEND.descartada);
     expect((await noteOf(receipt.id)).xml).toBe(before.xml);
-    expect((await noteOf(receipt.id)).status).toBe('rejeitada');
+    expect((await noteOf(receipt.id)).status).toBe('descartada');
   });
 });

@@ -12,16 +12,18 @@ import { buildNfce } from '../../../shared/fiscal/nfce-xml';
 import { NfceBuildError } from '../../../shared/fiscal/nfce-check';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { fiscalNotes, sales } from '../../db/schema';
+import { fiscalNotes } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import { NO_SALE_TO_REBUILD } from './note-rebuilder';
-import { loadNote, noteOf } from './notes-read';
+import { loadNote, noteOf, withSale } from './notes-read';
 import { sefazSession } from './notes-sefaz';
 
 export const NOTHING_TO_RESEND: Readonly<Record<string, string>> = {
   autorizada: 'Esta nota já está autorizada: não há o que reenviar.',
   cancelada: 'Esta nota está cancelada: não há o que reenviar.',
   inutilizada: 'O número desta nota foi inutilizado: não há o que reenviar.',
+  descartada:
+    'A venda desta nota foi cancelada antes de a nota chegar à SEFAZ: ela não será enviada. Inutilize o número em Numeração.',
 };
 
 export async function resendNote(
@@ -96,10 +98,6 @@ export async function resendNote(
   } else {
     throw conflict(NOTHING_TO_RESEND[note.status]!);
   }
-  const [row] = await t
-    .select({ note: fiscalNotes, saleNumber: sales.number })
-    .from(fiscalNotes)
-    .leftJoin(sales, and(eq(sales.tenantId, fiscalNotes.tenantId), eq(sales.id, fiscalNotes.saleId)))
-    .where(where);
-  return noteOf(row!.note, row!.saleNumber);
+  const [row] = await withSale(t).where(where);
+  return noteOf(row!.note, row!);
 }

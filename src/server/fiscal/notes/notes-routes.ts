@@ -16,7 +16,8 @@ import { authOf } from '../../http/access';
 import { ok, readRoutes, writeRoute, type IdParam } from '../../http/record-routes';
 import { cancelNote } from './notes-cancel';
 import { exportFileName, ExportQuerySchema, writeMonthExport } from './notes-export';
-import { inutilizeNumbers, numberGaps } from './notes-numbering';
+import { inutilizeNumbers } from './notes-inutilize';
+import { numberGaps } from './notes-numbering';
 import { listNotes, noteDetail } from './notes-read';
 import { resendNote } from './notes-resend';
 

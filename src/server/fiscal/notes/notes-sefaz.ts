@@ -1,6 +1,6 @@
 // What an admin's action on a note needs to speak to SEFAZ: the port the app was given,
 // the store's emitter (CNPJ and UF), its A1 opened as PEM for the signer and for TLS, and
-// the target (UF, environment, time limit). Each missing part is a 409 in pt-BR saying
+// the target (UF, environment, and the store's time limit: sefazTimeoutMs). Each missing part is a 409 in pt-BR saying
 // where to fix it.
 import type { FiscalEnvironment } from '../../../shared/contract/fiscal-notes';
 import { TP_AMB, type FiscalSettings } from '../../../shared/contract/fiscal-settings';
@@ -10,11 +10,8 @@ import type { DbOrTx } from '../../db/client';
 import { conflict } from '../../errors';
 import { storeSigningMaterial } from '../certificate-store';
 import { readFiscalSettings } from '../fiscal-settings';
-import { SefazUnreachable, type SefazPort, type SefazTarget } from '../sefaz-port';
+import { SefazUnreachable, sefazTimeoutMs, type SefazPort, type SefazTarget } from '../sefaz-port';
 import { createPemSigner, type XmlSigner } from '../xml-signature';
-
-/** How long an admin's call waits for SEFAZ. TODO(lead): the emission's time-limit setting when it lands. */
-export const SEFAZ_ACTION_TIMEOUT_MS = 15_000;
 
 export const NO_TRANSMISSION = 'A transmissão à SEFAZ não está configurada neste servidor. Fale com o suporte.';
 export const NO_EMITTER = 'Preencha os dados do emitente em Configurações > Fiscal.';
@@ -57,14 +54,9 @@ export async function sefazSession(
       keyPem: material.keyPem,
       certPem: material.certPem,
       chainPem: material.chainPem.join(''),
-      timeoutMs: SEFAZ_ACTION_TIMEOUT_MS,
+      timeoutMs: sefazTimeoutMs(settings),
     },
   };
-}
-
-/** The batch id (idLote, up to 15 digits) of a single document sent now. */
-export function batchIdOf(now: Date): string {
-  return String(now.getTime()).slice(-15);
 }
 
 /** Runs a call to SEFAZ; no answer becomes a 409 saying nothing changed. */

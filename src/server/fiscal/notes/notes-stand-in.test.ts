@@ -2,7 +2,7 @@
 // with the store's uploaded A1): a note the stand-in authorized is cancelled from the API;
 // with the store's window wider than the state's, the stand-in's own refusal (its clock past
 // 30 minutes) reaches the admin with its code and the note stands; an inutilização is
-// homologated. The stand-in validates every request against the schemas and its signature.
+// homologated, and one whose answer was lost is tried again into the same row (563). The stand-in validates every request against the schemas and its signature.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { signNfce } from '../../../shared/fiscal/nfce-sign';
 import { buildNfce } from '../../../shared/fiscal/nfce-xml';
 import { sampleNote } from '../../../shared/fiscal/test/sample-note';
 import { seededRandom } from '../../../shared/seeded-random';
-import { fiscalNotes, fiscalSeries } from '../../db/schema';
+import { fiscalInutilizations, fiscalNotes, fiscalSeries } from '../../db/schema';
 import { NO_STORE, TEST_FISCAL_SECRET, useTestStore } from '../../test/helpers';
 import { databases } from '../../test/testDb';
 import { storeSigningMaterial } from '../certificate-store';
@@ -130,5 +130,34 @@ describe.each(databases())("'Notas Fiscais' against the stand-in SEFAZ (%s)", (k
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toMatchObject({ status: 'homologada', cstat: 102 });
     expect(rig.standIn.received.at(-1)).toMatchObject({ service: 'inutilize', cstat: 102 });
+  });
+
+  it('an inutilização whose answer is lost stays em dúvida; tried again, the stand-in says 563 and it is homologada, one row', async () => {
+    await authorizedNote(20);
+    const body = { series: 1, first: 17, last: 19, justification: 'Números saltados por falha do caixa' };
+    // The stand-in voids the numbers and never answers: the client gives up at the store's time limit.
+    expect((await http.put('/api/fiscal/settings', { emission_timeout_seconds: 1 }, keyed())).status).toBe(200);
+    rig.standIn.faults.next({ kind: 'no-answer', processFirst: true }, { service: 'inutilize' });
+    const lost = await http.post('/api/fiscal/inutilizations', body, keyed());
+    expect(lost.status, JSON.stringify(lost.body)).toBe(201);
+    expect(lost.body.data).toMatchObject({ status: 'pendente', protocol: null });
+    const gaps = (await http.get('/api/fiscal/gaps', { token: admin })).body.data;
+    expect(gaps.in_doubt.map((i: { id: string }) => i.id)).toEqual([lost.body.data.id]);
+    expect(gaps.gaps).not.toContainEqual({ series: 1, first: 17, last: 19 });
+    // A part of it as another range is refused before anything is sent.
+    const sent = rig.standIn.received.length;
+    expect((await http.post('/api/fiscal/inutilizations', { ...body, first: 18 }, keyed())).status).toBe(409);
+    expect(rig.standIn.received.length).toBe(sent);
+
+    const again = await http.post('/api/fiscal/inutilizations', body, keyed());
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body.data).toMatchObject({ id: lost.body.data.id, status: 'homologada', cstat: 563 });
+    const asked = rig.standIn.received.filter((r) => r.service === 'inutilize').slice(-2);
+    expect(asked.map((r) => r.cstat)).toEqual([102, 563]);
+    expect(asked[1]!.document).toBe(asked[0]!.document);
+    const rows = await ctx.db.select().from(fiscalInutilizations).where(and(eq(fiscalInutilizations.tenantId, tenantId), eq(fiscalInutilizations.first, 17))); // prettier-ignore
+    expect(rows.map((r) => r.status)).toEqual(['homologada']);
+    expect((await http.get('/api/fiscal/gaps', { token: admin })).body.data.in_doubt).toEqual([]);
+    expect((await http.put('/api/fiscal/settings', { emission_timeout_seconds: 15 }, keyed())).status).toBe(200);
   });
 });

@@ -145,10 +145,13 @@ export function createStandInState(o: StandInStateOptions) {
       (n) => n.facts.cnpj === cnpj && n.facts.environment === environment && n.facts.series === series &&
         n.facts.number >= first && n.facts.number <= last,
     ); // prettier-ignore
-    const overlaps = inutilized.some((i) => i.cnpj === cnpj && i.environment === environment && i.series === series && i.first <= last && first <= i.last); // prettier-ignore
+    // The MOC's order: the same range asked before (563), then a number of an earlier range (256).
+    const ofSeries = inutilized.filter((i) => i.cnpj === cnpj && i.environment === environment && i.series === series); // prettier-ignore
+    const same = ofSeries.some((i) => i.first === first && i.last === last);
+    const overlaps = ofSeries.some((i) => i.first <= last && first <= i.last);
     const verdict =
       forced ?? (await signatureVerdict(document)) ??
-      (root(cnpj) !== root(certCnpj) ? v(213) : used ? v(241) : overlaps ? v(256) : null); // prettier-ignore
+      (root(cnpj) !== root(certCnpj) ? v(213) : same ? v(563) : overlaps ? v(256) : used ? v(241) : null); // prettier-ignore
     const nProt = verdict ? null : nextProt(get('cUF'));
     if (nProt) inutilized.push({ cnpj, environment, series, first, last });
     const fields = ['ano', 'CNPJ', 'mod', 'serie', 'nNFIni', 'nNFFin'].map((n) => findElement(inf, n)!.outer).join('');

@@ -2,7 +2,7 @@
 // plan accepted is handed to fiscal/issue-notes.ts, which builds and signs its note (or says
 // why it has none); the notes and the reasons join the run's write statement, and each
 // sale's answer carries its note ('pendente' until SEFAZ answers: the route sends it after
-// the commit). With emission off nothing here reads or writes, and the answers are as always.
+// the commit) or, without one, why (the till tells the cashier). With emission off nothing here reads or writes, and the answers are as always.
 import type { SaleEmission } from '../../fiscal/emission';
 import { issueNotes, type FiscalRead } from '../../fiscal/issue-notes';
 import type { SaleForNote } from '../../fiscal/sale-note';
@@ -50,8 +50,10 @@ export async function addNotes(
     lease: { by: options.instanceId, ms: options.leaseMs, saleIds: new Set(online) },
   });
   plan.write.fiscal = { notes: issued.notes, unissued: issued.unissued };
+  const unissued = new Map(issued.unissued.map((row) => [row.saleId, row.reason]));
   for (const result of plan.results) {
     if (result instanceof AppError) continue;
     result.fiscal_note = issued.receipts.get(result.id) ?? null;
+    result.fiscal_unissued_reason = unissued.get(result.id) ?? null;
   }
 }
