@@ -7,8 +7,9 @@
 // extractable false that crypto.subtle.exportKey refuses, and what it signs verifies with
 // the certificate's public key (node:crypto, outside the browser). The till shows the
 // certificate's validity at Nova Venda. The admin removes the key from this till and the
-// till drops it; imported again and removed by another admin through the API, the till
-// drops it when it comes back online. Screens at 820 and 390 px.
+// till drops it; an A1 of today's kind (AES-256/PBKDF2) imported then, and removed by another
+// admin through the API while the till is offline, is dropped when the till comes back
+// online. Screens at 820 and 390 px.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verify, X509Certificate } from 'node:crypto';
@@ -255,10 +256,16 @@ describe("the till's contingency key", () => {
   });
 
   it('removed by another admin while the till is offline, the key is dropped when the till comes back online', async () => {
+    // This time an A1 of today's kind (AES-256, PBKDF2, SHA-256 MAC): the browser opens both.
+    const modern = makeA1({ cnpj: SAMPLE_CNPJ });
     await openFiscalTab();
-    await importFile(pfx(a1), a1.password);
+    await importFile(pfx(modern), modern.password);
     await page.getByText('Chave importada neste caixa').waitFor();
     await until(async () => (await idbCount(page, 'tillKeys')) === 1, 'chave no IndexedDB');
+    const signed = await examineKey('<SignedInfo>outra nota</SignedInfo>');
+    expect(signed).toMatchObject({ extractable: false, exports: ['pkcs8: InvalidAccessError', 'jwk: InvalidAccessError'] }); // prettier-ignore
+    const modernKey = new X509Certificate(modern.certPem).publicKey;
+    expect(verify('sha1', Buffer.from('<SignedInfo>outra nota</SignedInfo>'), modernKey, Buffer.from(signed.signature, 'base64'))).toBe(true); // prettier-ignore
     await goTo(page, '/vendas');
     await page.getByTestId('till-key-notice').waitFor();
 

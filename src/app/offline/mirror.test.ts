@@ -260,6 +260,7 @@ describe('schema upgrade', () => {
     expect(await countProducts(db)).toBe(1);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.financeOverlay.count()).toBe(0);
-    expect(db.verno).toBe(7);
+    expect(await db.tillKeys.count()).toBe(0);
+    expect(db.verno).toBe(8);
   });
 });

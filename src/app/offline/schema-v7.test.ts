@@ -94,7 +94,8 @@ describe('schema v7', () => {
     await version6(name);
     const db = new BalcaoDb(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
+    expect(await db.tillKeys.count()).toBe(0);
     expect(db.productChunks.schema.indexes).toEqual([]);
 
     expect(await db.outbox.toArray()).toEqual(outbox);

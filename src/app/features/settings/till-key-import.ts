@@ -17,6 +17,9 @@ import { deviceIdentity } from '../../offline/device-identity';
 import { ensureDeviceCode } from '../../offline/sale-numbers';
 import { keepTillKey } from '../../offline/till-key-store';
 
+export const NO_WEBCRYPTO =
+  'Este navegador não pode guardar a chave com segurança aqui: abra o Balcão pelo endereço com https e importe de novo.';
+
 const toBase64 = (bytes: Uint8Array) => {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 8192) binary += String.fromCharCode(...bytes.subarray(i, i + 8192));
@@ -35,6 +38,8 @@ export async function importTillKey(
   db: BalcaoDb = getDb(),
   now = new Date(),
 ): Promise<TillKey> {
+  // WebCrypto exists only in a secure context (HTTPS, or localhost).
+  if (!globalThis.crypto?.subtle) throw new A1Error(NO_WEBCRYPTO);
   const opened = openPkcs12(new Uint8Array(await file.arrayBuffer()), password);
   const expired = validityProblem(opened, now);
   if (expired) throw new A1Error(expired);
