@@ -5,9 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:https';
 import { readFileSync } from 'node:fs';
-import { expect } from 'vitest';
 import type { A1File } from '../../../src/server/fiscal/test/a1-files';
-import { api } from './api';
 import { EMITTER, STORE_CSC, turnEmissionOn as turnStoreEmissionOn } from './fiscal-store';
 import type { RunningServer } from './server';
 
