@@ -43,9 +43,10 @@ export const FiscalTillViewSchema = z.object({
   products_without_ncm: z.object({ count: z.int(), ids: z.array(Id) }),
   /**
    * The contingency signing key this till is registered as holding (fiscal-till-keys.ts);
-   * null: none, or removed by an admin (the till then drops the one it keeps).
+   * null: none, or removed by an admin (the till then drops the one it keeps); absent: an
+   * older server that does not know of it (the till keeps its key and its fiscal view).
    */
-  signing_key: z.object({ fingerprint: z.string(), not_after: Timestamp }).nullable(),
+  signing_key: z.object({ fingerprint: z.string(), not_after: Timestamp }).nullable().optional(),
 });
 export type FiscalTillView = z.infer<typeof FiscalTillViewSchema>;
 
