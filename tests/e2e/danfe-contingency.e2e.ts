@@ -170,7 +170,7 @@ describe('DANFE NFC-e em contingência', () => {
   it("under 'Guarda eletrônica', set in Configurações > Fiscal, the next DANFE is the consumer's copy alone", async () => {
     await page.goto(`${server.demoUrl}/configuracoes`);
     await page.getByRole('tab', { name: 'Fiscal' }).click();
-    const card = page.getByRole('heading', { name: 'Contingência' });
+    const card = page.getByRole('heading', { name: 'Contingência off-line' });
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'danfe-contingency-settings');
     const custody = page.getByRole('checkbox', { name: 'Guarda eletrônica das notas em contingência' });

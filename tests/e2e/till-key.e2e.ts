@@ -1,6 +1,6 @@
 // The till's contingency key in the real Chromium against the real server. An admin at
 // 820 px opens the till (/vendas: the A1 reader, node-forge, is not among its scripts), goes
-// to Configurações > Fiscal > 'Contingência offline' and imports, on this till, the store's
+// to Configurações > Fiscal > 'Contingência off-line' and imports, on this till, the store's
 // A1 in the legacy kind (RC2-40 / 3DES, which WebCrypto cannot open), typing its password:
 // a file that is not a .pfx, a wrong password, another company's and an expired certificate
 // are refused first in pt-BR, keeping nothing. The key IndexedDB keeps is a CryptoKey with
@@ -45,7 +45,7 @@ const readerChunk = () => {
 const loadedScripts = () =>
   page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
 
-const card = () => page.getByRole('heading', { name: 'Contingência offline' }).locator('xpath=ancestor::div[contains(@class,"rounded-lg")][1]'); // prettier-ignore
+const card = () => page.getByRole('heading', { name: 'Contingência off-line' }).locator('xpath=ancestor::div[contains(@class,"rounded-lg")][1]'); // prettier-ignore
 
 /** The card alone, beside the whole page's screenshot (the card is far down the tab). */
 async function cardShot(name: string) {
@@ -216,7 +216,7 @@ describe("the till's contingency key", () => {
     await goTo(page, '/vendas');
     const notice = page.getByTestId('till-key-notice');
     await notice.waitFor();
-    expect(await notice.textContent()).toBe(`Contingência offline: certificado deste caixa válido até ${date}.`);
+    expect(await notice.textContent()).toBe(`Contingência off-line: certificado deste caixa válido até ${date}.`);
     await screenshot(page, 'till-key-04-vendas-820');
     await page.setViewportSize({ width: 390, height: 844 });
     await notice.waitFor();

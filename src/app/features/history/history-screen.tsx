@@ -115,7 +115,9 @@ function SaleDetailDialog({
         reason,
         summary: `Cancelar venda #${sale.number} · ${sale.customer_name}`,
       });
-      await client.invalidateQueries({ queryKey: historyKeys.all });
+      // Not awaited: offline, a refetch that failed and waits to retry holds its promise
+      // until the connection returns, and the cashier would see no answer to the cancel.
+      void client.invalidateQueries({ queryKey: historyKeys.all });
       if (outcome === 'delivered') toast({ title: 'Venda cancelada', description: `Venda #${sale.number}: ${reason}` });
       else if (outcome === 'queued')
         toast({

@@ -8,7 +8,7 @@ describe('tillKeyText', () => {
   const notAfter = '2027-03-10T02:59:59.000Z'; // 09/03/2027 in Brasília
   it('says until when, then warns from 30 days before, then says it is off', () => {
     expect(tillKeyText(notAfter, 31, false)).toBe(
-      'Contingência offline: certificado deste caixa válido até 09/03/2027.',
+      'Contingência off-line: certificado deste caixa válido até 09/03/2027.',
     );
     expect(tillKeyText(notAfter, 30, true)).toBe(
       'Contingência: o certificado deste caixa vence em 09/03/2027. Importe o novo certificado em Configurações > Fiscal.',

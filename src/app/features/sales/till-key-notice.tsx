@@ -12,7 +12,7 @@ export const tillKeyText = (notAfter: string, daysLeft: number, isAdmin: boolean
   if (daysLeft < 0) return `Contingência desligada: o certificado deste caixa venceu em ${date}. ${action}`;
   if (daysLeft <= CERTIFICATE_WARNING_DAYS)
     return `Contingência: o certificado deste caixa vence em ${date}. ${action}`;
-  return `Contingência offline: certificado deste caixa válido até ${date}.`;
+  return `Contingência off-line: certificado deste caixa válido até ${date}.`;
 };
 
 export function TillKeyNotice({ isAdmin }: { isAdmin: boolean }) {

@@ -1,4 +1,4 @@
-// Configurações > Fiscal > 'Contingência' with the API faked at fetch: the store's copy of a
+// Configurações > Fiscal > 'Contingência off-line' with the API faked at fetch: the store's copy of a
 // contingency DANFE printed to start (no electronic custody) and 24 hours to transmit; the
 // custody switched on and saved alone; the hours typed as a person does, refused out of 1 to
 // 168 before anything is sent, then sent as a whole number; the server's refusal said.
@@ -46,7 +46,7 @@ beforeEach(() => {
 async function openFiscal() {
   const rendered = renderApp('/configuracoes');
   await rendered.user.click(await screen.findByRole('tab', { name: 'Fiscal' }));
-  await screen.findByRole('heading', { name: 'Contingência' });
+  await screen.findByRole('heading', { name: 'Contingência off-line' });
   return rendered;
 }
 

@@ -1,9 +1,10 @@
-// Configurações > Fiscal > 'Contingência': when the internet or SEFAZ is down the till issues
-// the NFC-e in offline contingency (tpEmis 9) and prints its DANFE at once. Here the store
-// says whether it keeps those notes electronically (guarda eletrônica: the DANFE prints the
-// consumer's copy alone; off, the store's copy too) and within how many hours after the
-// issue a contingency note must reach SEFAZ. Each saved by itself; the till learns them with
-// the rest of what it needs to emit.
+// Configurações > Fiscal > 'Contingência off-line': when the internet or SEFAZ is down the till
+// issues the NFC-e in offline contingency (tpEmis 9) and prints its DANFE at once. One card:
+// the store's rules for those notes (whether it keeps them electronically, guarda eletrônica:
+// the DANFE prints the consumer's copy alone, off, the store's copy too; within how many hours
+// after the issue a note must reach SEFAZ), each saved by itself and learnt by the till with
+// the rest of what it needs to emit; and the tills that hold the signing key
+// (till-keys-section.tsx).
 import { useState } from 'react';
 import {
   CONTINGENCY_DEADLINE_HOURS_MAX,
@@ -17,6 +18,7 @@ import { CheckboxField, TextField } from '../../components/field';
 import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { useUpdateFiscalSettings } from './fiscal-api';
+import { TillKeysSection } from './till-keys-section';
 
 export const CUSTODY_LABEL = 'Guarda eletrônica das notas em contingência';
 export const CUSTODY_TEXT =
@@ -50,51 +52,57 @@ export function FiscalContingencyCard({ view }: { view: FiscalSettingsView }) {
   }
 
   return (
-    <Card>
+    <Card className="xl:col-span-2">
       <CardHeader
-        title="Contingência"
+        title="Contingência off-line"
         description="Sem internet ou sem resposta da SEFAZ, o caixa emite a NFC-e em contingência off-line: o DANFE sai na hora, com 'EMITIDA EM CONTINGÊNCIA', e a nota vai à SEFAZ quando a conexão voltar."
       />
-      <CardContent className="flex flex-col gap-4">
-        <CheckboxField
-          label={CUSTODY_LABEL}
-          description={CUSTODY_TEXT}
-          checked={view.contingency_electronic_custody}
-          disabled={update.isPending}
-          onChange={(on) =>
-            void save(
-              { contingency_electronic_custody: on },
-              on
-                ? 'Guarda eletrônica: o DANFE em contingência sai só com a via do consumidor.'
-                : 'Sem guarda eletrônica: o DANFE em contingência sai com a via do consumidor e a do estabelecimento.',
-            )
-          }
-        />
-        <div className="flex flex-wrap items-end gap-3">
-          <TextField
-            id="fiscal-contingency-deadline"
-            label={DEADLINE_LABEL}
-            hint={DEADLINE_HINT}
-            inputMode="numeric"
-            className="w-full max-w-md"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            {...(text.trim() !== '' && hours === null ? { error: DEADLINE_INVALID } : {})}
+      <CardContent className="grid grid-cols-1 gap-8 xl:grid-cols-2">
+        <TillKeysSection />
+        <section aria-labelledby="contingency-notes-title" className="flex flex-col gap-4">
+          <h3 id="contingency-notes-title" className="text-sm font-semibold text-slate-900">
+            Notas em contingência
+          </h3>
+          <CheckboxField
+            label={CUSTODY_LABEL}
+            description={CUSTODY_TEXT}
+            checked={view.contingency_electronic_custody}
+            disabled={update.isPending}
+            onChange={(on) =>
+              void save(
+                { contingency_electronic_custody: on },
+                on
+                  ? 'Guarda eletrônica: o DANFE em contingência sai só com a via do consumidor.'
+                  : 'Sem guarda eletrônica: o DANFE em contingência sai com a via do consumidor e a do estabelecimento.',
+              )
+            }
           />
-          <Button
-            variant="outline"
-            onClick={() => {
-              if (hours !== null)
-                void save(
-                  { contingency_deadline_hours: hours },
-                  `Prazo das notas em contingência: ${hoursText(hours)}.`,
-                );
-            }}
-            disabled={hours === null || hours === saved || update.isPending}
-          >
-            Salvar prazo
-          </Button>
-        </div>
+          <div className="flex flex-wrap items-end gap-3">
+            <TextField
+              id="fiscal-contingency-deadline"
+              label={DEADLINE_LABEL}
+              hint={DEADLINE_HINT}
+              inputMode="numeric"
+              className="w-full max-w-md"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              {...(text.trim() !== '' && hours === null ? { error: DEADLINE_INVALID } : {})}
+            />
+            <Button
+              variant="outline"
+              onClick={() => {
+                if (hours !== null)
+                  void save(
+                    { contingency_deadline_hours: hours },
+                    `Prazo das notas em contingência: ${hoursText(hours)}.`,
+                  );
+              }}
+              disabled={hours === null || hours === saved || update.isPending}
+            >
+              Salvar prazo
+            </Button>
+          </div>
+        </section>
       </CardContent>
     </Card>
   );

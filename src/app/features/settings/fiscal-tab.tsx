@@ -12,7 +12,6 @@ import { FiscalEmissionCard } from './fiscal-emission-card';
 import { FiscalEmitterForm } from './fiscal-emitter-form';
 import { FiscalIbptCard } from './fiscal-ibpt-card';
 import { FiscalSeriesCard } from './fiscal-series-card';
-import { FiscalTillKeysCard } from './fiscal-till-keys-card';
 
 export function FiscalTab() {
   const query = useFiscalSettings();
@@ -37,7 +36,6 @@ export function FiscalTab() {
             </CardContent>
           </Card>
           <FiscalSeriesCard view={view} version={query.dataUpdatedAt} />
-          <FiscalTillKeysCard />
           <FiscalIbptCard />
           <FiscalConsumerCard key={query.dataUpdatedAt} view={view} />
           <FiscalContingencyCard key={`contingency-${query.dataUpdatedAt}`} view={view} />

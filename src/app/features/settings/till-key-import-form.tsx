@@ -1,4 +1,4 @@
-// Configurações > Fiscal > 'Contingência offline' > 'Este caixa': whether this till holds the
+// Configurações > Fiscal > 'Contingência off-line' > 'Chave nos caixas': whether this till holds the
 // store's signing key and until when, and importing the A1 here (the .pfx and its password,
 // opened in this browser by till-key-import.ts, loaded only when the admin imports).
 // A refusal (wrong password, another company's certificate, expired, not a .pfx) is said

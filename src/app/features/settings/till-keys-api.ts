@@ -1,4 +1,4 @@
-// Configurações > Fiscal > 'Contingência offline' (admins): the tills that hold the store's
+// Configurações > Fiscal > 'Contingência off-line' (admins): the tills that hold the store's
 // signing key (GET /fiscal/till-keys), removing it from one (POST .../revoke), and importing
 // the A1 on this till. The import's module (till-key-import.ts, with node-forge) is
 // loaded when the admin imports, never before. After either, this till checks with the

@@ -1,4 +1,4 @@
-// Configurações > Fiscal > 'Contingência offline': the store's signing key on the tills. To
+// Configurações > Fiscal > 'Contingência off-line' > 'Chave nos caixas': the store's signing key on the tills. To
 // emit NFC-e without internet a till signs with the key of the store's A1, kept in its
 // browser where nothing can copy it out. Here the admin imports the A1 on this till (the
 // file and its password are opened in this browser and kept nowhere), sees which tills hold
@@ -9,7 +9,6 @@ import type { TillKey } from '../../../shared/contract/fiscal-till-keys';
 import { formatDate } from '../../../shared/dates';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
-import { Card, CardContent, CardHeader } from '../../components/card';
 import { QueryContent } from '../../components/list-card';
 import { failedAs, RowConfirm } from '../../components/confirm-dialog';
 import { toast } from '../../components/toast-store';
@@ -93,31 +92,35 @@ function TillsWithKey({ keys, thisTill }: { keys: TillKey[]; thisTill: string | 
   );
 }
 
-export function FiscalTillKeysCard() {
+/** The part of the 'Contingência off-line' card (fiscal-contingency-card.tsx) about the tills' key. */
+export function TillKeysSection() {
   const query = useTillKeys();
   const thisTill = useThisTillId();
   return (
-    <Card>
-      <CardHeader
-        title="Contingência offline"
-        description="Para emitir NFC-e sem internet, o caixa assina as notas com a chave do certificado A1, guardada no navegador dele sem que ninguém consiga copiá-la. O arquivo .pfx e a senha não ficam no caixa nem vão para o servidor."
-      />
-      <CardContent className="flex flex-col gap-5">
-        <TillKeyImport />
-        <section aria-labelledby="tills-with-key-title" className="flex flex-col gap-2">
-          <h3 id="tills-with-key-title" className="text-sm font-semibold text-slate-900">
-            Caixas com a chave
-          </h3>
-          <QueryContent
-            query={query}
-            loading="Carregando caixas..."
-            failed="Erro ao carregar os caixas com a chave"
-            failedClassName="py-4"
-          >
-            {(keys) => <TillsWithKey keys={keys} thisTill={thisTill} />}
-          </QueryContent>
-        </section>
-      </CardContent>
-    </Card>
+    <section aria-labelledby="till-keys-title" className="flex flex-col gap-4">
+      <div>
+        <h3 id="till-keys-title" className="text-sm font-semibold text-slate-900">
+          Chave nos caixas
+        </h3>
+        <p className="mt-0.5 text-sm text-slate-500">
+          Para emitir NFC-e sem internet, o caixa assina as notas com a chave do certificado A1, guardada no navegador
+          dele sem que ninguém consiga copiá-la. O arquivo .pfx e a senha não ficam no caixa nem vão para o servidor.
+        </p>
+      </div>
+      <TillKeyImport />
+      <section aria-labelledby="tills-with-key-title" className="flex flex-col gap-2">
+        <h3 id="tills-with-key-title" className="text-sm font-semibold text-slate-900">
+          Caixas com a chave
+        </h3>
+        <QueryContent
+          query={query}
+          loading="Carregando caixas..."
+          failed="Erro ao carregar os caixas com a chave"
+          failedClassName="py-4"
+        >
+          {(keys) => <TillsWithKey keys={keys} thisTill={thisTill} />}
+        </QueryContent>
+      </section>
+    </section>
   );
 }
