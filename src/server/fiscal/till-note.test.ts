@@ -77,7 +77,7 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
     // The table has the shirt's NCM and one no product has: the view carries the shirt's only.
     await s.ctx.db.insert(ibptRates).values([ibptRow(s.tenantId, NCM), ibptRow(s.tenantId, '85171231')]);
 
-    const wire = {
+    const wire: z.input<typeof SaleCreateSchema> & { id: string } = {
       id: randomUUID(),
       customer_id: s.customerId,
       items: [

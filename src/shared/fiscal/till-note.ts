@@ -45,8 +45,8 @@ export const NO_ISSUER =
   'Este caixa ainda não recebeu os dados do emitente para emitir em contingência: abra o Balcão com internet.';
 export const NO_SERIES = 'Este caixa não tem série de NFC-e: defina em Configurações > Fiscal.';
 export const NO_SALE_NUMBER = 'A venda não tem número neste caixa: a nota em contingência não pode ser feita.';
-export const productNotOnTill = (id: string) =>
-  `O produto ${id} não está na cópia deste caixa: a nota em contingência não pode ser feita.`;
+export const PRODUCT_NOT_ON_TILL =
+  'Um produto desta venda não está na cópia do catálogo deste caixa: a nota em contingência não pode ser feita.';
 
 /** The store as the till's fiscal view tells it, as noteOfSale takes it (no CSC); null: the view lacks it. */
 export function tillNoteIssuer(view: FiscalTillView): NoteIssuer | null {
@@ -82,7 +82,7 @@ export function saleForNoteOfBody(
   if (!body.number) throw new ContingencyNoteError(NO_SALE_NUMBER);
   const lines = body.items.map((item) => {
     const p = products.get(item.product_id);
-    if (!p) throw new ContingencyNoteError(productNotOnTill(item.product_id));
+    if (!p) throw new ContingencyNoteError(PRODUCT_NOT_ON_TILL);
     return {
       quantity: item.quantity,
       unit_price: item.unit_price,
