@@ -12,7 +12,7 @@ import { FiscalTillViewSchema, type FiscalTillView } from '../../shared/contract
 import { SaleCreateSchema } from '../../shared/contract/sales';
 import { offlineQrSignedFields } from '../../shared/fiscal/qr-code';
 import { makeA1, removeA1Files } from '../../shared/fiscal/test/a1-files';
-import { NO_ISSUER, NO_SERIES, PRODUCT_NOT_ON_TILL, contingencyNoteOf, contingencyNumber } from '../../shared/fiscal/till-note'; // prettier-ignore
+import { EMISSION_OFF, NO_ISSUER, NO_SERIES, PRODUCT_NOT_ON_TILL, contingencyNoteOf, contingencyNumber } from '../../shared/fiscal/till-note'; // prettier-ignore
 import { seededRandom } from '../../shared/seeded-random';
 import { getDb, type BalcaoDb, type MirrorProduct } from '../offline/db';
 import { putNewerProducts } from '../offline/product-store';
@@ -103,7 +103,10 @@ describe("the till's own note in contingency", () => {
     const made = await makeContingencyNote(db, sale(), VIEW, seededRandom(7));
     // The larger of the till's own next (4) and the server's (12).
     expect(made.note.number).toBe(12);
-    expect(made.note.contingency).toEqual({ started_at: '2026-11-29T14:50:00.000Z', reason: 'Sem conexão com a SEFAZ' });
+    expect(made.note.contingency).toEqual({
+      started_at: '2026-11-29T14:50:00.000Z',
+      reason: 'Sem conexão com a SEFAZ',
+    });
     // The crediário's entrada by pix and the financed rest as tPag 05, as the server maps it.
     expect(made.note.payments).toEqual([
       { method: 'pix', amount: 1000 },
@@ -122,11 +125,13 @@ describe("the till's own note in contingency", () => {
     expect(verify('sha1', Buffer.from(fields), cert.publicKey, Buffer.from(signature, 'base64'))).toBe(true);
   });
 
-  it('a product missing from the mirror, or without NCM, and a till without a series: no note, the reason said', async () => {
+  it('a product missing from the mirror, or without NCM, and a till without a series, a store not emitting: no note, the reason said', async () => {
     const missing = '00000000-0000-4000-8000-0000000000ff';
     await expect(makeContingencyNote(db, sale(body(missing)), VIEW)).rejects.toThrow(PRODUCT_NOT_ON_TILL);
     await expect(makeContingencyNote(db, sale(body(bare.id)), VIEW)).rejects.toThrow(/Produto sem NCM: Caneca/);
-    expect(() => contingencyNoteOf(sale(), { ...VIEW, series: null }, new Map([[shirt.id, shirt]]))).toThrow(NO_SERIES);
+    const mirror = new Map([[shirt.id, shirt]]);
+    expect(() => contingencyNoteOf(sale(), { ...VIEW, series: null }, mirror)).toThrow(NO_SERIES);
+    expect(() => contingencyNoteOf(sale(), { ...VIEW, emission_enabled: false }, mirror)).toThrow(EMISSION_OFF);
   });
 
   it("an older server's view (none of the till's note fields) still parses: kept, but no note offline", () => {

@@ -8,7 +8,13 @@
 // rates of the NCMs its products have, and the next number of the till's series. Never the
 // CSC nor the server's certificate: those stay here (so the till's QR Code is v3).
 import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { DanfeEmitter, FiscalEmitter, FiscalSettings, FiscalTillView, TillNoteIssuer } from '../../shared/contract';
+import type {
+  DanfeEmitter,
+  FiscalEmitter,
+  FiscalSettings,
+  FiscalTillView,
+  TillNoteIssuer,
+} from '../../shared/contract';
 import { formatCep } from '../../shared/documents';
 import type { DbOrTx } from '../db/client';
 import { devices, fiscalSeries, products } from '../db/schema';
@@ -52,7 +58,11 @@ async function nextNumberOf(db: DbOrTx, tenantId: string, environment: FiscalSet
     .select({ next: fiscalSeries.nextNumber })
     .from(fiscalSeries)
     .where(
-      and(eq(fiscalSeries.tenantId, tenantId), eq(fiscalSeries.environment, environment), eq(fiscalSeries.series, series)),
+      and(
+        eq(fiscalSeries.tenantId, tenantId),
+        eq(fiscalSeries.environment, environment),
+        eq(fiscalSeries.series, series),
+      ),
     );
   return row?.next ?? 1;
 }
@@ -85,7 +95,11 @@ export async function getFiscalTill(
     .from(products)
     .where(and(eq(products.tenantId, tenantId), isNotNull(products.ncm), isNull(products.deletedAt)));
   const [rates, nextNumber] = await Promise.all([
-    taxRates(db, tenantId, ncms.map((r) => r.ncm!)),
+    taxRates(
+      db,
+      tenantId,
+      ncms.map((r) => r.ncm!),
+    ),
     series === null ? null : nextNumberOf(db, tenantId, settings.environment, series),
   ]);
   return {

@@ -25,7 +25,13 @@ import { databases } from '../test/testDb';
 import { saleForNoteOf } from './notes/note-rebuilder';
 import { removeA1Files } from './test/a1-files';
 import { CSC, NCM, openEmissionStore, type EmissionStore } from './test/emission-fixtures';
-import { removeWrittenDocuments, requireTools, schemaFailures, verifySignature, writeDocuments } from './test/xml-tools';
+import {
+  removeWrittenDocuments,
+  requireTools,
+  schemaFailures,
+  verifySignature,
+  writeDocuments,
+} from './test/xml-tools';
 
 const RATES = { federal_national: 13.45, federal_imported: 24.8, state: 18, municipal: 0 };
 const ibptRow = (tenantId: string, ncm: string) => ({
@@ -151,7 +157,9 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
     expect(xml).toContain('<infCpl>Venda A-0042</infCpl>');
     expect(tillNote.items[0]!.approximate_taxes).toBe(itemTaxes(7790 - 267, 0, RATES).total);
     expect(tillNote.items[1]!.approximate_taxes).toBeUndefined();
-    expect(till.signed.qr_code).toMatch(new RegExp(`\\?p=${till.built.key}\\|3\\|2\\|29\\|84\\.88\\|2\\|52998224725\\|`));
+    expect(till.signed.qr_code).toMatch(
+      new RegExp(`\\?p=${till.built.key}\\|3\\|2\\|29\\|84\\.88\\|2\\|52998224725\\|`),
+    );
     const [path] = writeDocuments([`<?xml version="1.0" encoding="UTF-8"?>${xml}`], 'caixa');
     expect(schemaFailures([path!])).toEqual([]);
     const verified = verifySignature(path!, s.a1.caPath);

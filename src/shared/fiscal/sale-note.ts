@@ -71,7 +71,10 @@ export function productsWithoutNcm(sale: SaleForNote): string[] {
  * not emit).
  */
 export interface NoteIssuer {
-  settings: Pick<FiscalSettings, 'environment' | 'emitter' | 'crt' | 'tech_responsible' | 'csc_id' | 'product_defaults'>;
+  settings: Pick<
+    FiscalSettings,
+    'environment' | 'emitter' | 'crt' | 'tech_responsible' | 'csc_id' | 'product_defaults'
+  >;
   qrVersion: QrVersion | null;
 }
 

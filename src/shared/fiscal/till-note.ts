@@ -41,6 +41,7 @@ export class ContingencyNoteError extends Error {
   override name = 'ContingencyNoteError';
 }
 
+export const EMISSION_OFF = 'A loja não emite NFC-e (Configurações > Fiscal): não há nota a fazer.';
 export const NO_ISSUER =
   'Este caixa ainda não recebeu os dados do emitente para emitir em contingência: abra o Balcão com internet.';
 export const NO_SERIES = 'Este caixa não tem série de NFC-e: defina em Configurações > Fiscal.';
@@ -144,6 +145,7 @@ export function contingencyNoteOf(
   view: FiscalTillView,
   products: ReadonlyMap<string, TillProduct>,
 ): NfceNote {
+  if (!view.emission_enabled) throw new ContingencyNoteError(EMISSION_OFF);
   const issuer = tillNoteIssuer(view);
   if (!issuer) throw new ContingencyNoteError(NO_ISSUER);
   if (view.series === null) throw new ContingencyNoteError(NO_SERIES);
@@ -168,4 +170,3 @@ export async function signContingencyNote(
   const signer = createXmlSigner(key);
   return { built, signed: await signNfce(built, signer) };
 }
-
