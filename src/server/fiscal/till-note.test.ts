@@ -40,6 +40,8 @@ const ibptRow = (tenantId: string, ncm: string) => ({
   validFrom: '2020-01-01', validUntil: '2099-12-31', key: 'TESTE', version: '26.1.A', source: 'IBPT', uf: 'SP',
 }); // prettier-ignore
 
+type Wire = z.input<typeof SaleCreateSchema> & { id: string };
+
 describe.each(databases())("the till's contingency note is the server's, byte for byte (%s)", (kind) => {
   let s: EmissionStore;
   beforeAll(async () => {
@@ -56,6 +58,45 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
     const res = await s.http.get(`/api/fiscal/till/${s.till.id}`, { token: s.cashier });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return { raw: res.body.data as Record<string, unknown>, view: FiscalTillViewSchema.parse(res.body.data) };
+  };
+
+  /** The note of the sale `wire` (already posted) by the server's path and by the till's; both asserted equal. */
+  const bothPaths = async (wire: Wire, productIds: string[], document: string | null) => {
+    const { view } = await tillView();
+    const place = { series: s.till.series, number: 5, issuedAt: new Date('2026-11-29T15:00:00.000Z') };
+    const startedAt = new Date('2026-11-29T14:52:00.000Z');
+    const contingency = { started_at: startedAt.toISOString(), reason: 'Sem conexão com a SEFAZ' };
+
+    // The server's path: the sale read from its rows, the emitter context from the database.
+    const emission = s.ctx.app.emission.sales;
+    const context = await emission.emitters.get(s.ctx.db, s.tenantId);
+    expect(context.qrVersion).toBe(3);
+    const read = (await saleForNoteOf(s.ctx.db, s.tenantId, wire.id, document))!;
+    const rates = await emission.taxRates(s.ctx.db, s.tenantId, [...new Set(read.lines.map((l) => l.product.ncm!))]);
+    const serverNote = { ...noteOfSale(read, context, place, rates), contingency };
+    const serverBuilt = buildNfce(serverNote, seededRandom(34));
+    const serverSigned = await signNfce(serverBuilt, context.signer!);
+
+    // The till's path: the view, the API's products (the mirror's rows), the body it posted.
+    const mirror = new Map<string, TillProduct>();
+    for (const id of productIds)
+      mirror.set(id, (await s.http.get(`/api/products/${id}`, { token: s.cashier })).body.data);
+    const body = z.decode(SaleCreateSchema, wire);
+    const tillNote = contingencyNoteOf({ saleId: wire.id, body, ...place, startedAt }, view, mirror);
+    // The same note but for the CSC and its id, which the server's context carries and a QR v3 never reads.
+    expect({ ...tillNote, qr: null }).toEqual({ ...serverNote, qr: null });
+    const pkcs8 = createPrivateKey(s.a1.keyPem).export({ type: 'pkcs8', format: 'der' });
+    const key = await crypto.subtle.importKey('pkcs8', pkcs8, FISCAL_KEY_ALGORITHM, false, ['sign']);
+    expect(key.extractable).toBe(false);
+    const certificate_der = new X509Certificate(s.a1.certPem).raw;
+    const till = await signContingencyNote(tillNote, { key, certificate_der }, seededRandom(34));
+    expect(till.built.xml).toBe(serverBuilt.xml);
+    expect(till.signed.xml).toBe(serverSigned.xml);
+    const [path] = writeDocuments([`<?xml version="1.0" encoding="UTF-8"?>${till.signed.xml}`], 'caixa');
+    expect(schemaFailures([path!])).toEqual([]);
+    const verified = verifySignature(path!, s.a1.caPath);
+    expect(verified.ok, verified.output).toBe(true);
+    return { serverNote, tillNote, serverSigned, till };
   };
 
   it('the view tells the till the store as the note writes it, never the CSC: QR v3 offline for a store on v2', async () => {
@@ -83,7 +124,7 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
     // The table has the shirt's NCM and one no product has: the view carries the shirt's only.
     await s.ctx.db.insert(ibptRates).values([ibptRow(s.tenantId, NCM), ibptRow(s.tenantId, '85171231')]);
 
-    const wire: z.input<typeof SaleCreateSchema> & { id: string } = {
+    const wire: Wire = {
       id: randomUUID(),
       customer_id: s.customerId,
       items: [
@@ -109,40 +150,9 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
     expect(view.next_number).toBe(2); // the online sale took number 1 of series 7
     expect(view.series).toBe(s.till.series);
 
-    const place = { series: s.till.series, number: 5, issuedAt: new Date('2026-11-29T15:00:00.000Z') };
-    const startedAt = new Date('2026-11-29T14:52:00.000Z');
-    const contingency = { started_at: startedAt.toISOString(), reason: 'Sem conexão com a SEFAZ' };
-
-    // The server's path.
-    const emission = s.ctx.app.emission.sales;
-    const context = await emission.emitters.get(s.ctx.db, s.tenantId);
-    expect(context.qrVersion).toBe(3);
-    const read = (await saleForNoteOf(s.ctx.db, s.tenantId, wire.id, '52998224725'))!;
-    const rates = await emission.taxRates(s.ctx.db, s.tenantId, [NCM, '22021000']);
-    const serverNote = { ...noteOfSale(read, context, place, rates), contingency };
-    const serverBuilt = buildNfce(serverNote, seededRandom(34));
-    const serverSigned = await signNfce(serverBuilt, context.signer!);
-
-    // The till's path: the view, the API's products (the mirror's rows), the body it posted.
-    const mirror = new Map<string, TillProduct>();
-    for (const id of [shirt.id, soda.id])
-      mirror.set(id, (await s.http.get(`/api/products/${id}`, { token: s.cashier })).body.data);
-    const body = z.decode(SaleCreateSchema, wire);
-    const tillNote = contingencyNoteOf({ saleId: wire.id, body, ...place, startedAt }, view, mirror);
-    // The same note but for the CSC and its id, which the server's context carries and a QR v3 never reads.
+    const { serverNote, tillNote, serverSigned, till } = await bothPaths(wire, [shirt.id, soda.id], '52998224725');
     expect(serverNote.qr).toEqual({ version: 3, csc_id: '1', csc: CSC });
     expect(tillNote.qr).toEqual({ version: 3, csc_id: null, csc: null });
-    expect({ ...tillNote, qr: null }).toEqual({ ...serverNote, qr: null });
-    const pkcs8 = createPrivateKey(s.a1.keyPem).export({ type: 'pkcs8', format: 'der' });
-    const key = await crypto.subtle.importKey('pkcs8', pkcs8, FISCAL_KEY_ALGORITHM, false, ['sign']);
-    expect(key.extractable).toBe(false);
-    const till = await signContingencyNote(
-      tillNote,
-      { key, certificate_der: new X509Certificate(s.a1.certPem).raw },
-      seededRandom(34),
-    );
-    expect(till.built.xml).toBe(serverBuilt.xml);
-    expect(till.signed.xml).toBe(serverSigned.xml);
     expect(till.signed.qr_code).toBe(serverSigned.qr_code);
 
     // What the note says: contingency, the product's data or the defaults, the IBPT taxes of the shirt.
@@ -160,9 +170,30 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
     expect(till.signed.qr_code).toMatch(
       new RegExp(`\\?p=${till.built.key}\\|3\\|2\\|29\\|84\\.88\\|2\\|52998224725\\|`),
     );
-    const [path] = writeDocuments([`<?xml version="1.0" encoding="UTF-8"?>${xml}`], 'caixa');
-    expect(schemaFailures([path!])).toEqual([]);
-    const verified = verifySignature(path!, s.a1.caPath);
-    expect(verified.ok, verified.output).toBe(true);
+  });
+
+  it('a crediário made offline with its entrada by pix, and a sale in cash alone without CPF: the same too', async () => {
+    const shirt = await s.product({ price: 3990, name: 'Camiseta' });
+    const credit: Wire = {
+      id: randomUUID(), customer_id: s.customerId, offline: true, sold_at: new Date().toISOString(),
+      items: [{ product_id: shirt.id, quantity: 3, unit_price: 39.9 }], payment_method: 'crediario',
+      crediario: { entrada: 19.7, entrada_method: 'pix', parcelas: 2, vencimentos: ['2026-12-29', '2027-01-29'] },
+      number: 'A-0043', device_id: s.till.id, fiscal_document: '11.444.777/0001-61',
+    }; // prettier-ignore
+    const crediario = await s.http.post('/api/sales', credit, keyed(s.cashier));
+    expect(crediario.status, JSON.stringify(crediario.body)).toBe(201);
+    const first = await bothPaths(credit, [shirt.id], '11444777000161');
+    expect(first.tillNote.payments).toEqual([
+      { method: 'pix', amount: 1970 },
+      { method: 'crediario', amount: 10_000 },
+    ]);
+    expect(first.till.signed.xml).toContain('<CNPJ>11444777000161</CNPJ>');
+
+    const cash = { id: randomUUID(), customer_id: s.customerId, items: [{ product_id: shirt.id, quantity: 1, unit_price: 39.9 }], payment_method: 'cash' as const, number: 'A-0044', device_id: s.till.id }; // prettier-ignore
+    const sold = await s.http.post('/api/sales', cash, keyed(s.cashier));
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    const second = await bothPaths(cash, [shirt.id], null);
+    expect(second.tillNote.customer).toBeNull();
+    expect(second.tillNote.payments).toEqual([{ method: 'cash', amount: 3990 }]);
   });
 });
