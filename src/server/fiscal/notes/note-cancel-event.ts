@@ -12,7 +12,7 @@ import {
   CANCEL_EVENT_TYPE,
   SUBSTITUTION_CANCEL_EVENT_TYPE,
 } from '../../../shared/fiscal/sefaz-messages';
-import { APP_VERSION } from '../sale-note';
+import { APP_VERSION } from '../../../shared/fiscal/sale-note';
 import type { DbOrTx } from '../../db/client';
 import { fiscalNoteEvents, type FiscalNoteRow } from '../../db/schema';
 import type { SefazPort, SefazProtocol, SefazTarget } from '../sefaz-port';
