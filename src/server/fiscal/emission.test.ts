@@ -181,7 +181,27 @@ describe.each(databases())('NFC-e of a sale, online (%s)', (kind) => {
     expectOfficial(await s.notes(), s.a1.caPath);
   });
 
-  it("an expired A1: the sale happens without a note, and its answer says so for the till", async () => {
+  it('a sale whose note the till issued in contingency: no note made here, no reason, nothing sent; a replay the same', async () => {
+    const ok = await s.product();
+    const before = (await s.notes()).length;
+    const calls = s.sefaz.calls.length;
+    const key = randomUUID();
+    const issued = { series: s.till.series, number: 900, key: '35261111222333000181650010000009009000009001' };
+    const res = await s.sell([{ product: ok, quantity: 1 }], { offline: true, fiscal_contingency: issued }, key);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.fiscal_note ?? null).toBeNull();
+    expect(res.body.data.fiscal_unissued_reason ?? null).toBeNull();
+    const replay = await s.sell([{ product: ok, quantity: 1 }], { offline: true, fiscal_contingency: issued }, key);
+    expect(replay.body.data.id).toBe(res.body.data.id);
+    expect((await s.notes()).length).toBe(before);
+    expect((await s.unissued()).some((u) => u.saleId === res.body.data.id)).toBe(false);
+    expect(s.sefaz.calls.length).toBe(calls);
+    // A key that is not one is refused before anything happens.
+    const bad = await s.sell([{ product: ok, quantity: 1 }], { fiscal_contingency: { ...issued, key: '123' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('an expired A1: the sale happens without a note, and its answer says so for the till', async () => {
     const ok = await s.product();
     const store = eq(fiscalSettings.tenantId, s.tenantId);
     const [before] = await s.ctx.db.select().from(fiscalSettings).where(store);

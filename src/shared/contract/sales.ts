@@ -218,6 +218,18 @@ export const SaleCreateSchema = z
     credit_approval: CreditApprovalTokenSchema.optional(),
     /** 'CPF na nota?': the consumer's CPF or CNPJ for the NFC-e's dest (none: 'CONSUMIDOR NÃO IDENTIFICADO'). */
     fiscal_document: NoteDocument.optional(),
+    /**
+     * The till issued this sale's NFC-e itself in offline contingency (tpEmis 9): the server
+     * makes no note for it and waits for that one (POST /api/fiscal/contingency-notes).
+     */
+    fiscal_contingency: z
+      .object({
+        series: z.int().min(0).max(999),
+        number: z.int().min(1).max(999_999_999),
+        /** The note's access key (44 characters; letters where an alphanumeric CNPJ has them). */
+        key: z.string().regex(/^[0-9A-Z]{44}$/, 'Chave de acesso inválida'),
+      })
+      .optional(),
   })
   .superRefine((sale, ctx) => {
     if (sale.payment_method === 'crediario') {

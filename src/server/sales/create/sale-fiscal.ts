@@ -2,7 +2,10 @@
 // plan accepted is handed to fiscal/issue-notes.ts, which builds and signs its note (or says
 // why it has none); the notes and the reasons join the run's write statement, and each
 // sale's answer carries its note ('pendente' until SEFAZ answers: the route sends it after
-// the commit) or, without one, why (the till tells the cashier). With emission off nothing here reads or writes, and the answers are as always.
+// the commit) or, without one, why (the till tells the cashier). A sale whose note the till
+// issued itself in offline contingency (fiscal_contingency) gets none here: that note comes
+// through the contingency intake. With emission off nothing here reads or writes, and the
+// answers are as always.
 import type { SaleEmission } from '../../fiscal/emission';
 import { issueNotes, type FiscalRead } from '../../fiscal/issue-notes';
 import type { SaleForNote } from '../../../shared/fiscal/sale-note';
@@ -43,9 +46,11 @@ export async function addNotes(
   options: SaleEmission | undefined,
   sendNow: boolean,
 ): Promise<void> {
-  if (!options || !fiscal.on || plan.accepted.length === 0) return;
-  const online = plan.accepted.filter((sale) => sendNow && !sale.input.offline).map((sale) => sale.id);
-  const issued = await issueNotes(t, tenantId, fiscal, plan.accepted.map(saleForNote), now, {
+  if (!options || !fiscal.on) return;
+  const noting = plan.accepted.filter((sale) => !sale.input.fiscal_contingency);
+  if (noting.length === 0) return;
+  const online = noting.filter((sale) => sendNow && !sale.input.offline).map((sale) => sale.id);
+  const issued = await issueNotes(t, tenantId, fiscal, noting.map(saleForNote), now, {
     ...options,
     lease: { by: options.instanceId, ms: options.leaseMs, saleIds: new Set(online) },
   });
