@@ -26,7 +26,7 @@ const SIGNATURE = new RegExp(
 const ROOT_OPEN = /^<([A-Za-z]+) xmlns="[^"<>]+"(?: [A-Za-z]+="[^"<>]*")*>/;
 
 /** Bytes of base64 written as the signer writes it (the one spelling of those bytes); null otherwise. */
-export function strictBase64(text: string): Uint8Array | null {
+export function strictBase64(text: string): Uint8Array<ArrayBuffer> | null {
   try {
     const binary = atob(text);
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
@@ -53,7 +53,7 @@ function derElement(der: Uint8Array, at: number): { tag: number; start: number; 
 }
 
 /** The SubjectPublicKeyInfo of an X.509 certificate (DER), as WebCrypto imports it ('spki'). */
-export function publicKeyInfoOf(der: Uint8Array): Uint8Array {
+export function publicKeyInfoOf(der: Uint8Array): Uint8Array<ArrayBuffer> {
   const certificate = derElement(der, 0);
   const tbs = derElement(der, certificate.start);
   let at = tbs.start;
@@ -62,7 +62,7 @@ export function publicKeyInfoOf(der: Uint8Array): Uint8Array {
   for (let i = 0; i < 5; i++) at = derElement(der, at).end;
   const spki = derElement(der, at);
   if (certificate.tag !== 0x30 || tbs.tag !== 0x30 || spki.tag !== 0x30) throw new Error('DER: não é um certificado');
-  return der.slice(at, spki.end);
+  return new Uint8Array(der.subarray(at, spki.end));
 }
 
 /**
