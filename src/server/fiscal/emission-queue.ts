@@ -7,7 +7,8 @@
 // Nothing lives in memory: a restart finds the notes where they were (an in-doubt one is
 // consulted first: note-sender.ts). A note whose sale was cancelled (cancel_requested_at)
 // is claimed the same way, pending or authorized, and resolved instead of sent
-// (queued-sale-cancel.ts).
+// (queued-sale-cancel.ts). Due notes are claimed oldest due first: a contingency note signed at
+// a till (contingency-notes.ts) is due from its dhEmi, so a till's notes go in order of issue.
 //
 // A sale at the till does not wait for the worker: its note is written leased to this
 // process, and the route sends it at once (sendNow), answering within the store's time
