@@ -2,7 +2,9 @@
 // the server): emission on or off, the environment, its series, the CPF/CNPJ threshold, the
 // emitter's public data for the DANFE, the products without NCM, and which contingency key
 // the till is registered as holding (one it keeps that the server no longer lists is
-// dropped: counter/till-key.ts). Never the CSC nor the server's certificate. A query like
+// dropped: counter/till-key.ts), and what the till needs to make a note itself in offline
+// contingency (note_issuer, tax_rates, next_number: counter/contingency-note.ts). Never the
+// CSC nor the server's certificate. A query like
 // the store's settings: the query cache keeps it on the device (offline/query-persister.ts),
 // so the till still knows it offline.
 import { useQuery } from '@tanstack/react-query';

@@ -59,7 +59,7 @@ export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
   readRoutes(app, 'authenticated')(
     '/till/:id',
     { params: IdParams, response: FiscalTillResponseSchema },
-    ({ tenantId }, _query, { id }) => getFiscalTill(ctx.db, tenantId, id),
+    ({ tenantId }, _query, { id }) => getFiscalTill(ctx.db, tenantId, id, ctx.emission.sales.taxRates),
   );
   writeRoute(app, ctx, {
     method: 'PUT',

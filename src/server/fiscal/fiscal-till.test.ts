@@ -103,11 +103,18 @@ describe.each(databases())('the till fiscal view and the sale note (%s)', (kind)
       'emission_enabled',
       'emitter',
       'environment',
+      'next_number',
+      'note_issuer',
       'products_without_ncm',
       'series',
       'signing_key',
+      'tax_rates',
     ]);
     expect(view.signing_key).toBeNull();
+    // No Responsável Técnico yet: the till cannot make a note itself; series 7 starts at 1.
+    expect(view.note_issuer).toBeNull();
+    expect(view.next_number).toBe(1);
+    expect(view.tax_rates).toEqual([]);
     // A till this store has never seen has no series.
     expect((await tillView(randomUUID())).series).toBeNull();
   });

@@ -3,14 +3,24 @@
 // CPF/CNPJ is required, the emitter's public data every DANFE prints, the contingency
 // settings (electronic custody, the deadline in hours), the products that cannot go on a
 // note yet (no NCM), and the contingency key (certificate) the till is registered as
-// holding, so that it drops one an admin removed. Never the CSC nor the server's
-// certificate: those stay here.
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import type { DanfeEmitter, FiscalEmitter, FiscalTillView } from '../../shared/contract';
+// holding, so that it drops one an admin removed; and what the till needs to make a note
+// itself in offline contingency: the store as the note writes it (note_issuer), the IBPT
+// rates of the NCMs its products have, and the next number of the till's series. Never the
+// CSC nor the server's certificate: those stay here (so the till's QR Code is v3).
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import type {
+  DanfeEmitter,
+  FiscalEmitter,
+  FiscalSettings,
+  FiscalTillView,
+  TillNoteIssuer,
+} from '../../shared/contract';
 import { formatCep } from '../../shared/documents';
 import type { DbOrTx } from '../db/client';
-import { devices, products } from '../db/schema';
+import { devices, fiscalSeries, products } from '../db/schema';
 import { readFiscalSettings } from './fiscal-settings';
+import type { TaxRatesLookup } from './tax-rates';
+import { taxRatesFor } from './ibpt-table';
 import { tillKeyInForce } from './till-keys';
 
 /** How many ids of products without NCM the answer lists (the count is all of them). */
@@ -29,7 +39,40 @@ export function danfeEmitterOf(emitter: FiscalEmitter): DanfeEmitter {
   };
 }
 
-export async function getFiscalTill(db: DbOrTx, tenantId: string, deviceId: string): Promise<FiscalTillView> {
+/** The store as a note the till makes offline writes it; null without the emitter or the Responsável Técnico. */
+export function tillNoteIssuerOf(settings: FiscalSettings): TillNoteIssuer | null {
+  if (!settings.emitter || !settings.tech_responsible) return null;
+  return {
+    crt: settings.crt,
+    emitter: settings.emitter,
+    tech_responsible: settings.tech_responsible,
+    product_defaults: settings.product_defaults,
+    // The CSC a QR Code v2 needs never leaves the server: offline, the till's is v3.
+    qr_version: 3,
+  };
+}
+
+/** The next number of `series` in `environment` as the server knows it (1 before the first note). */
+async function nextNumberOf(db: DbOrTx, tenantId: string, environment: FiscalSettings['environment'], series: number) {
+  const [row] = await db
+    .select({ next: fiscalSeries.nextNumber })
+    .from(fiscalSeries)
+    .where(
+      and(
+        eq(fiscalSeries.tenantId, tenantId),
+        eq(fiscalSeries.environment, environment),
+        eq(fiscalSeries.series, series),
+      ),
+    );
+  return row?.next ?? 1;
+}
+
+export async function getFiscalTill(
+  db: DbOrTx,
+  tenantId: string,
+  deviceId: string,
+  taxRates: TaxRatesLookup = taxRatesFor,
+): Promise<FiscalTillView> {
   const withoutNcm = and(eq(products.tenantId, tenantId), isNull(products.ncm), isNull(products.deletedAt));
   const [settings, device, [total], ids, signingKey] = await Promise.all([
     readFiscalSettings(db, tenantId),
@@ -46,15 +89,31 @@ export async function getFiscalTill(db: DbOrTx, tenantId: string, deviceId: stri
       .limit(WITHOUT_NCM_IDS_MAX),
     tillKeyInForce(db, tenantId, deviceId),
   ]);
+  const series = device[0]?.series ?? null;
+  const ncms = await db
+    .selectDistinct({ ncm: products.ncm })
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), isNotNull(products.ncm), isNull(products.deletedAt)));
+  const [rates, nextNumber] = await Promise.all([
+    taxRates(
+      db,
+      tenantId,
+      ncms.map((r) => r.ncm!),
+    ),
+    series === null ? null : nextNumberOf(db, tenantId, settings.environment, series),
+  ]);
   return {
     emission_enabled: settings.emission_enabled,
     environment: settings.environment,
-    series: device[0]?.series ?? null,
+    series,
     consumer_document_threshold: settings.consumer_document_threshold,
     emitter: settings.emitter ? danfeEmitterOf(settings.emitter) : null,
     contingency_electronic_custody: settings.contingency_electronic_custody,
     contingency_deadline_hours: settings.contingency_deadline_hours,
     products_without_ncm: { count: Number(total?.n ?? 0), ids: ids.map((r) => r.id) },
     signing_key: signingKey,
+    note_issuer: tillNoteIssuerOf(settings),
+    tax_rates: [...rates].sort(([a], [b]) => a.localeCompare(b)).map(([ncm, r]) => ({ ncm, ...r })),
+    next_number: nextNumber,
   };
 }

@@ -15,7 +15,7 @@ import { executeNamed, type DbOrTx } from '../db/client';
 import { fiscalNotes, fiscalSeries, fiscalUnissued } from '../db/schema';
 import { emitterProblem, type EmitterCache, type EmitterContext } from './emitter-context';
 import { receiptOf } from './note-receipt';
-import { NO_NCM, noteOfSale, productsWithoutNcm, type SaleForNote } from './sale-note';
+import { NO_NCM, noteOfSale, productsWithoutNcm, type SaleForNote } from '../../shared/fiscal/sale-note';
 import type { TaxRatesLookup } from './tax-rates';
 
 export const NO_DEVICE = 'Venda feita sem um caixa identificado: sem série de NFC-e, a nota não foi emitida.';

@@ -1,4 +1,4 @@
-// A sale as its note says it (sale-note.ts): each product's fiscal data, or the store's
+// A sale as its note says it (shared/fiscal/sale-note.ts): each product's fiscal data, or the store's
 // defaults where it left them empty; the discounts as the sale has them (the builder
 // shares the sale's as the sale did); a cash part as handed over (vTroco), a crediário's
 // financed part as tPag 05; 'CPF na nota' as dest; the tributos aproximados from the IBPT
@@ -12,7 +12,7 @@ import { shareDiscount } from '../../shared/discounts';
 import { SAMPLE_CNPJ } from '../../shared/fiscal/test/sample-note';
 import { seededRandom } from '../../shared/seeded-random';
 import type { EmitterContext } from './emitter-context';
-import { noteOfSale, productsWithoutNcm, type SaleForNote } from './sale-note';
+import { noteOfSale, productsWithoutNcm, type SaleForNote } from '../../shared/fiscal/sale-note';
 import { itemTaxes } from '../../shared/fiscal/approximate-taxes';
 import { CSC, EMITTER, TECH } from './test/emission-fixtures';
 import { testCertificates } from './test/certificates';

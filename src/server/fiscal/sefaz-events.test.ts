@@ -9,7 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleProcEvento, assembleProcInut } from '../../shared/fiscal/sefaz-answers';
-import { buildCancelEvent, buildInutilization } from '../../shared/fiscal/sefaz-messages';
+import { buildCancelEvent, buildInutilization, buildSubstitutionCancelEvent } from '../../shared/fiscal/sefaz-messages';
+import { signNfce } from '../../shared/fiscal/nfce-sign';
+import { buildNfce } from '../../shared/fiscal/nfce-xml';
+import { sampleNote } from '../../shared/fiscal/test/sample-note';
+import { seededRandom } from '../../shared/seeded-random';
 import { nfceWebService } from '../../shared/fiscal/sefaz';
 import { SAMPLE_CNPJ } from '../../shared/fiscal/test/sample-note';
 import { EnvError, parseEnv } from '../env';
@@ -93,6 +97,65 @@ describe('cancel (NFeRecepcaoEvento4, 110111)', () => {
     expect((await rig.client.sendEvent(rig.target, await cancelOf(key, '135269999999999'), '4')).cstat).toBe(222);
     const never = (await rig.note(404)).key;
     expect((await rig.client.sendEvent(rig.target, await cancelOf(never, '135269999999999'), '5')).cstat).toBe(494);
+  });
+});
+
+describe('cancel by substitution (110112, NT 2018.004)', () => {
+  const HOUR = 3_600_000;
+  /** The sale's note made offline at the till after note `doubtful` got no answer, authorized later. */
+  async function contingencyNote(number: number) {
+    const issued = Date.now() + rig.skew.ms;
+    const contingency = { started_at: new Date(issued - 60_000).toISOString(), reason: 'Sem conexão com a SEFAZ' };
+    const built = buildNfce(sampleNote({ number, issued_at: new Date(issued).toISOString(), contingency, qr: { version: 3 } }), seededRandom(number)); // prettier-ignore
+    const signed = await signNfce(built, rig.signer);
+    expect((await rig.client.authorize(rig.target, signed.xml, String(number))).note!.cstat).toBe(100);
+    return built.key;
+  }
+  const substitutionOf = (key: string, protocol: string, replacedBy: string) =>
+    rig.signer.sign(
+      buildSubstitutionCancelEvent({ key, environment: 2, cnpj: SAMPLE_CNPJ, protocol, replacedBy, application: 'Balcao 0.1.0',
+        justification: 'Nota substituida pela emitida em contingencia', at: Date.now() + rig.skew.ms }).xml, // prettier-ignore
+      'infEvento',
+    );
+
+  it('two days after the authorization (past the 30 minutes of a cancel): 135, and the consulta says cancelled', async () => {
+    const { key, protocol } = await authorized(411);
+    const replacement = await contingencyNote(412);
+    rig.skew.ms += 48 * HOUR;
+    try {
+      expect((await rig.client.sendEvent(rig.target, await cancelOf(key, protocol), '11')).cstat).toBe(220);
+      const event = await substitutionOf(key, protocol, replacement);
+      const ret = await rig.client.sendEvent(rig.target, event, '12');
+      expect(ret).toMatchObject({ cstat: 135 });
+      expect(ret.xml).toContain('<tpEvento>110112</tpEvento>');
+      validAndVerified(assembleProcEvento(event, ret.xml), SCHEMAS.procEventoCancSubst);
+      expect((await rig.client.consult(rig.target, key)).cstat).toBe(101);
+      // The contingency note stands: the sale keeps one valid note.
+      expect((await rig.client.consult(rig.target, replacement)).cstat).toBe(100);
+    } finally {
+      rig.skew.ms -= 48 * HOUR;
+    }
+  });
+
+  it('refuses a replacement SEFAZ never authorized or not made in contingency, and anything past 168 hours', async () => {
+    const { key, protocol } = await authorized(413);
+    const online = await authorized(414);
+    const unknown = (await rig.note(415)).key;
+    expect((await rig.client.sendEvent(rig.target, await substitutionOf(key, protocol, unknown), '13')).cstat).toBe(
+      494,
+    );
+    expect((await rig.client.sendEvent(rig.target, await substitutionOf(key, protocol, online.key), '14')).cstat).toBe(
+      494,
+    );
+    const replacement = await contingencyNote(416);
+    rig.skew.ms += 169 * HOUR;
+    try {
+      expect(
+        (await rig.client.sendEvent(rig.target, await substitutionOf(key, protocol, replacement), '15')).cstat,
+      ).toBe(220);
+    } finally {
+      rig.skew.ms -= 169 * HOUR;
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import {
   buildConsStatServ,
   buildEnviNfe,
   buildInutilization,
+  buildSubstitutionCancelEvent,
   SefazMessageError,
   wrapEvents,
 } from '../../shared/fiscal/sefaz-messages';
@@ -127,6 +128,53 @@ describe('cancel event 110111', () => {
     } catch (e) {
       expect((e as SefazMessageError).problems).toHaveLength(5);
     }
+  });
+});
+
+describe('cancel by substitution 110112 (NT 2018.004)', () => {
+  // The online note nº 1234 got no answer; the sale's contingency note nº 1235 replaced it.
+  const doubtful = () => signedNote().key;
+  const replacement = () =>
+    signedNote({ number: 1235, contingency: { started_at: '2026-11-29T13:00:00.000Z', reason: 'Sem conexão com a SEFAZ' } })
+      .key; // prettier-ignore
+  const input = () => ({ key: doubtful(), environment: 2 as const, cnpj: SAMPLE_CNPJ, protocol: '135260000012345',
+    justification: 'Nota substituida pela emitida em contingencia', at: '2026-11-29T13:20:00.000Z',
+    replacedBy: replacement(), application: 'Balcao 0.1.0' }); // prettier-ignore
+
+  it('names the note that replaced it; signed and wrapped it validates against envEventoCancSubst and verifies', async () => {
+    const event = buildSubstitutionCancelEvent(input());
+    expect(event.id).toBe(`ID110112${doubtful()}01`);
+    expect(event.xml).toContain(
+      `<tpEvento>110112</tpEvento><nSeqEvento>1</nSeqEvento><verEvento>1.00</verEvento><detEvento versao="1.00"><descEvento>Cancelamento por substituicao</descEvento><cOrgaoAutor>35</cOrgaoAutor><tpAutor>1</tpAutor><verAplic>Balcao 0.1.0</verAplic><nProt>135260000012345</nProt>`,
+    );
+    expect(event.xml).toContain(`<chNFeRef>${replacement()}</chNFeRef></detEvento>`);
+    expect(replacement().charAt(34)).toBe('9');
+    const signed = await signer.sign(event.xml, 'infEvento');
+    expectValidSigned(signed, SCHEMAS.eventoCancSubst);
+    expectValidSigned(wrapEvents([signed], '7'), SCHEMAS.envEventoCancSubst);
+  });
+
+  it('refuses the note itself, another emitter and a missing verAplic, with the cancel checks, all at once', () => {
+    const other = buildNfce(
+      sampleNote({ emitter: { ...sampleNote().emitter, cnpj: '11444777000161' } }),
+      seededRandom(7),
+    );
+    const problems = (over: object) => {
+      try {
+        buildSubstitutionCancelEvent({ ...input(), ...over });
+        return [];
+      } catch (e) {
+        return [...(e as SefazMessageError).problems];
+      }
+    };
+    expect(problems({ replacedBy: doubtful() })).toEqual(['A nota substituta deve ser outra nota.']);
+    expect(problems({ replacedBy: other.key })).toEqual(['A nota substituta deve ser do mesmo emitente.']);
+    expect(problems({ application: '  ', justification: 'curta', protocol: '1' })).toEqual([
+      'O protocolo de autorização (nProt) deve ter 15 ou 17 dígitos.',
+      'Informe a versão do aplicativo (verAplic).',
+      'A justificativa deve ter de 15 a 255 caracteres.',
+    ]);
+    expect(problems({ replacedBy: '1'.repeat(44) })[0]).toMatch(/chave da nota substituta/);
   });
 });
 

@@ -5,8 +5,8 @@
 // callers (cashiers) get receivables by the receivables' today scope (none of those is
 // overdue yet) and no payables (they have no accounts_payable permission). Admins also get
 // how many sale conflicts nobody reviewed yet (conflicts/sale-conflicts.ts), and the A1
-// certificate from CERTIFICATE_WARNING_DAYS before it expires, and the NFC-e SEFAZ rejected;
-// the others 0 and null.
+// certificate from CERTIFICATE_WARNING_DAYS before it expires, the NFC-e SEFAZ rejected and
+// the contingency notes still pending with their deadline; the others 0 and null.
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { daysOverdue } from '../../shared/accounts';
 import { OVERDUE_LIST_MAX } from '../../shared/contract/accounts';
@@ -17,7 +17,7 @@ import { products } from '../db/schema';
 import { overduePayables } from '../finance/payables';
 import { overdueReceivables } from '../finance/receivables';
 import { openConflictCount } from '../conflicts/sale-conflicts';
-import { certificateExpiryAlert, rejectedNoteCount } from '../fiscal/fiscal-alerts';
+import { certificateExpiryAlert, contingencyNotesAlert, rejectedNoteCount } from '../fiscal/fiscal-alerts';
 
 /** Live products below their minimum, the furthest below first, and how many there are. */
 export async function lowStockProducts(db: DbOrTx, tenantId: string) {
@@ -42,14 +42,16 @@ export async function lowStockProducts(db: DbOrTx, tenantId: string) {
 export async function dashboardAlerts(db: DbOrTx, tenantId: string, dayScoped: boolean): Promise<Alerts> {
   const today = todayIso();
   const noPayables = { data: [], count: 0 };
-  const [lowStock, receivables, payables, saleConflicts, certificateExpiry, rejectedNotes] = await Promise.all([
-    lowStockProducts(db, tenantId),
-    overdueReceivables(db, tenantId, dayScoped ? { start_date: today, end_date: today } : {}),
-    dayScoped ? noPayables : overduePayables(db, tenantId),
-    dayScoped ? 0 : openConflictCount(db, tenantId),
-    dayScoped ? null : certificateExpiryAlert(db, tenantId),
-    dayScoped ? 0 : rejectedNoteCount(db, tenantId),
-  ]);
+  const [lowStock, receivables, payables, saleConflicts, certificateExpiry, rejectedNotes, contingencyNotes] =
+    await Promise.all([
+      lowStockProducts(db, tenantId),
+      overdueReceivables(db, tenantId, dayScoped ? { start_date: today, end_date: today } : {}),
+      dayScoped ? noPayables : overduePayables(db, tenantId),
+      dayScoped ? 0 : openConflictCount(db, tenantId),
+      dayScoped ? null : certificateExpiryAlert(db, tenantId),
+      dayScoped ? 0 : rejectedNoteCount(db, tenantId),
+      dayScoped ? null : contingencyNotesAlert(db, tenantId),
+    ]);
   return {
     lowStock: lowStock.data,
     overdueReceivables: receivables.data.map((r) => ({
@@ -69,5 +71,6 @@ export async function dashboardAlerts(db: DbOrTx, tenantId: string, dayScoped: b
     saleConflicts,
     certificateExpiry,
     rejectedNotes,
+    contingencyNotes,
   };
 }

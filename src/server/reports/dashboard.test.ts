@@ -84,6 +84,7 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
       saleConflicts: 1,
       certificateExpiry: null,
       rejectedNotes: 0,
+      contingencyNotes: null,
     });
   });
 
@@ -154,6 +155,7 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
         saleConflicts: 0,
         certificateExpiry: null,
         rejectedNotes: 0,
+        contingencyNotes: null,
       },
     });
     expect(await get('/alerts?scope=month', cashier)).toEqual(metrics.alerts);

@@ -58,6 +58,12 @@ export const AlertsSchema = z.object({
    * number); admins only, 0 for the others. Absent from servers before it.
    */
   rejectedNotes: z.int().default(0),
+  /**
+   * NFC-e issued in offline contingency not yet authorized: how many, and the deadline of the
+   * oldest (when it must have reached SEFAZ; hours_left < 0 once past). Admins only; null
+   * for the others, when there is none, and from servers before it.
+   */
+  contingencyNotes: z.object({ count: z.int(), deadline: Timestamp, hours_left: z.int() }).nullable().default(null),
 });
 export type Alerts = z.infer<typeof AlertsSchema>;
 

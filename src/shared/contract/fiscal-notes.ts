@@ -116,6 +116,12 @@ export const FiscalNoteSchema = FiscalNoteReceiptSchema.extend({
   cancel_requested: z.boolean().default(false),
   /** What to do about a rejection, in pt-BR (null when there is nothing to do). */
   what_to_fix: z.string().nullable(),
+  /**
+   * A note issued in offline contingency not authorized yet (pendente or rejeitada): when it
+   * must have reached SEFAZ (the store's contingency_deadline_hours after its issue). Null
+   * otherwise, and from servers before it.
+   */
+  contingency_deadline: Timestamp.nullable().default(null),
   attempts: z.int(),
   cancelled_at: Timestamp.nullable(),
   cancel_reason: z.string().nullable(),

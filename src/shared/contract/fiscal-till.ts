@@ -2,12 +2,17 @@
 // apart from the fiscal settings' contract (fiscal-settings.ts), which the till's first load
 // does without: emission on or off, the environment, its series, the CPF/CNPJ threshold,
 // the emitter's public data every DANFE prints, the contingency settings, the products
-// without NCM and which contingency key (certificate) the till is registered as holding.
-// No secret.
+// without NCM, which contingency key (certificate) the till is registered as holding, and
+// what the till needs to make a note itself in offline contingency (the emitter as the note
+// writes it, the Responsável Técnico, the products' defaults, the QR version offline, the
+// IBPT rates of the catalogue's NCMs, the next number of its series). No secret: never the
+// CSC (so the QR Code offline is v3) nor a CSRT.
 import { z } from 'zod';
+import { UFS } from '../fiscal/uf';
 import { Id, Timestamp, envelope } from './common';
 import { FISCAL_ENVIRONMENTS } from './fiscal-notes';
 import { CONTINGENCY_DEADLINE_HOURS_DEFAULT } from './fiscal-settings';
+import { CSOSN_OPTIONS, type Csosn } from './product-fiscal';
 
 /** The emitter as every DANFE prints it (public data: no secret). */
 export const DanfeEmitterSchema = z.object({
@@ -20,6 +25,48 @@ export const DanfeEmitterSchema = z.object({
   address: z.string(),
 });
 export type DanfeEmitter = z.infer<typeof DanfeEmitterSchema>;
+
+const CSOSN_CODES = CSOSN_OPTIONS.map((o) => o.code) as [Csosn, ...Csosn[]];
+
+/**
+ * What of the store a note the till makes in contingency writes, as the server keeps it
+ * (Configurações > Fiscal): the emitter with its address and IBGE codes, the CRT, the
+ * Responsável Técnico (no CSRT), the defaults of products that leave fields empty, and the
+ * QR Code's version offline: 3, since the CSC v2 needs stays on the server.
+ */
+export const TillNoteIssuerSchema = z.object({
+  crt: z.union([z.literal(1), z.literal(4)]),
+  emitter: z.object({
+    cnpj: z.string(),
+    legal_name: z.string(),
+    trade_name: z.string().nullable(),
+    ie: z.string(),
+    address: z.object({
+      street: z.string(),
+      number: z.string(),
+      complement: z.string().nullable(),
+      district: z.string(),
+      city_code: z.string(),
+      city_name: z.string(),
+      uf: z.enum(UFS),
+      cep: z.string(),
+      phone: z.string().nullable(),
+    }),
+  }),
+  tech_responsible: z.object({ cnpj: z.string(), contact: z.string(), email: z.string(), phone: z.string() }),
+  product_defaults: z.object({ cfop: z.string(), csosn: z.enum(CSOSN_CODES), origin: z.int() }),
+  qr_version: z.union([z.literal(2), z.literal(3)]).default(3),
+});
+export type TillNoteIssuer = z.infer<typeof TillNoteIssuerSchema>;
+
+/** The IBPT rates (percent) of one NCM of the catalogue, in force on the day the till asked. */
+export const TillTaxRatesSchema = z.object({
+  ncm: z.string(),
+  federal_national: z.number(),
+  federal_imported: z.number(),
+  state: z.number(),
+  municipal: z.number(),
+});
 
 /** The till keeps it for offline use like the store's settings (app/counter/fiscal-till.ts). */
 export const FiscalTillViewSchema = z.object({
@@ -47,6 +94,18 @@ export const FiscalTillViewSchema = z.object({
    * older server that does not know of it (the till keeps its key and its fiscal view).
    */
   signing_key: z.object({ fingerprint: z.string(), not_after: Timestamp }).nullable().optional(),
+  /**
+   * What a note made at the till in contingency needs of the store; null: the store lacks
+   * its emitter or Responsável Técnico (or an older server: none, so no note offline).
+   */
+  note_issuer: TillNoteIssuerSchema.nullable().default(null),
+  /** The IBPT rates of the NCMs of the store's products (none: no table, or an older server). */
+  tax_rates: z.array(TillTaxRatesSchema).default([]),
+  /**
+   * The next number the server knows for this till's series in the store's environment (a
+   * proposal: the till uses the larger of its own next and this); null: no series, or an older server.
+   */
+  next_number: z.int().nullable().default(null),
 });
 export type FiscalTillView = z.infer<typeof FiscalTillViewSchema>;
 

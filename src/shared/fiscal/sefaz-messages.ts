@@ -3,7 +3,8 @@
 // canonical order, text escaped as C14N escapes it, so the signer (xml-dsig.ts:
 // signer.sign(xml, 'infEvento' | 'infInut')) signs them as written.
 // - enviNFe (NFeAutorizacao4): one signed NFe, indSinc 1 (answer in the same call);
-// - evento 110111 'Cancelamento' (NFeRecepcaoEvento4) and its envEvento wrapper;
+// - evento 110111 'Cancelamento' and 110112 'Cancelamento por substituição' (NFeRecepcaoEvento4)
+//   and their envEvento wrapper;
 // - inutNFe (NFeInutilizacao4): a range of numbers never used;
 // - consSitNFe (NFeConsultaProtocolo4) and consStatServ (NFeStatusServico4), unsigned.
 import { stripDocument } from '../documents';
@@ -17,6 +18,8 @@ import { localDateTime, UF_CODE, type Uf } from './uf';
 export const EVENT_VERSION = '1.00';
 export const CANCEL_EVENT_TYPE = '110111';
 export const CANCEL_DESCRIPTION = 'Cancelamento';
+export const SUBSTITUTION_CANCEL_EVENT_TYPE = '110112';
+export const SUBSTITUTION_CANCEL_DESCRIPTION = 'Cancelamento por substituicao';
 /** The justification of a cancel or an inutilização, as the schema's TJust admits. */
 export const JUSTIFICATION_MIN = 15;
 export const JUSTIFICATION_MAX = 255;
@@ -86,8 +89,8 @@ export interface BuiltMessage {
   xml: string;
 }
 
-/** The event 110111 (evento versão 1.00), unsigned: sign its 'infEvento'. */
-export function buildCancelEvent(input: CancelEventInput): BuiltMessage {
+/** The checks and the envelope every event of a note shares; `details` goes inside detEvento. */
+function eventOf(type: string, input: CancelEventInput, details: (problems: string[]) => string): BuiltMessage {
   const problems = keyProblems(input.key);
   const cnpj = stripDocument(input.cnpj);
   problems.push(...cnpjProblems(cnpj));
@@ -96,10 +99,10 @@ export function buildCancelEvent(input: CancelEventInput): BuiltMessage {
     problems.push('O número de sequência do evento deve ser de 1 a 20.');
   if (!/^([0-9]{15}|[0-9]{17})$/.test(input.protocol))
     problems.push('O protocolo de autorização (nProt) deve ter 15 ou 17 dígitos.');
-  const just = justificationOf(input.justification, problems);
+  const detail = details(problems);
   fail(problems);
   const uf = ufOfKey(input.key);
-  const id = `ID${CANCEL_EVENT_TYPE}${input.key}${String(sequence).padStart(2, '0')}`;
+  const id = `ID${type}${input.key}${String(sequence).padStart(2, '0')}`;
   const xml =
     `<evento xmlns="${NFE_NAMESPACE}" versao="${EVENT_VERSION}"><infEvento Id="${id}">` +
     tag('cOrgao', input.key.slice(0, 2)) +
@@ -107,15 +110,53 @@ export function buildCancelEvent(input: CancelEventInput): BuiltMessage {
     tag('CNPJ', cnpj) +
     tag('chNFe', input.key) +
     tag('dhEvento', localDateTime(input.at, uf)) +
-    tag('tpEvento', CANCEL_EVENT_TYPE) +
+    tag('tpEvento', type) +
     tag('nSeqEvento', String(sequence)) +
     tag('verEvento', EVENT_VERSION) +
-    `<detEvento versao="${EVENT_VERSION}">` +
-    tag('descEvento', CANCEL_DESCRIPTION) +
-    tag('nProt', input.protocol) +
-    tag('xJust', just) +
-    '</detEvento></infEvento></evento>';
+    `<detEvento versao="${EVENT_VERSION}">${detail}</detEvento></infEvento></evento>`;
   return { id, xml };
+}
+
+/** The event 110111 (evento versão 1.00), unsigned: sign its 'infEvento'. */
+export function buildCancelEvent(input: CancelEventInput): BuiltMessage {
+  return eventOf(CANCEL_EVENT_TYPE, input, (problems) => {
+    const just = justificationOf(input.justification, problems);
+    return tag('descEvento', CANCEL_DESCRIPTION) + tag('nProt', input.protocol) + tag('xJust', just);
+  });
+}
+
+export interface SubstitutionCancelInput extends CancelEventInput {
+  /** chNFeRef: the note issued in its place (the contingency note of the same sale). */
+  replacedBy: string;
+  /** verAplic: the application writing the event (1 to 20 characters). */
+  application: string;
+}
+
+/**
+ * The event 110112 'Cancelamento por substituição' (NT 2018.004), unsigned: an NFC-e
+ * authorized although its sale got another note in contingency (the online attempt had no
+ * answer) is cancelled by naming the note that replaced it, past the cancel window too.
+ */
+export function buildSubstitutionCancelEvent(input: SubstitutionCancelInput): BuiltMessage {
+  return eventOf(SUBSTITUTION_CANCEL_EVENT_TYPE, input, (problems) => {
+    if (!isValidNfeKey(input.replacedBy))
+      problems.push('A chave da nota substituta é inválida (44 caracteres com o dígito verificador certo).');
+    else if (input.replacedBy === input.key) problems.push('A nota substituta deve ser outra nota.');
+    else if (input.replacedBy.slice(6, 20) !== input.key.slice(6, 20))
+      problems.push('A nota substituta deve ser do mesmo emitente.');
+    const application = fiscalText(input.application, 20);
+    if (!application) problems.push('Informe a versão do aplicativo (verAplic).');
+    const just = justificationOf(input.justification, problems);
+    return (
+      tag('descEvento', SUBSTITUTION_CANCEL_DESCRIPTION) +
+      tag('cOrgaoAutor', input.key.slice(0, 2)) +
+      tag('tpAutor', '1') +
+      tag('verAplic', application) +
+      tag('nProt', input.protocol) +
+      tag('xJust', just) +
+      tag('chNFeRef', input.replacedBy)
+    );
+  });
 }
 
 /** envEvento versão 1.00 with the signed <evento>s (1 to 20), their bytes unchanged. */

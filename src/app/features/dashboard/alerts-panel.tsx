@@ -4,8 +4,10 @@
 // how many there are in all), or 'Nenhum alerta ativo'. For admins also the sale conflicts
 // nobody reviewed yet, with a link to Conflitos de Vendas, the A1 certificate from 30
 // days before it expires, with a link to Configurações (where the new one is sent), and the
-// NFC-e SEFAZ rejected, with a link to Notas Fiscais.
+// NFC-e SEFAZ rejected, with a link to Notas Fiscais, and the notes issued in offline
+// contingency SEFAZ has not authorized yet, with the deadline of the oldest.
 import type { ReactNode } from 'react';
+import { deadlineText } from '../../../shared/fiscal/contingency-deadline';
 import { Link } from 'react-router-dom';
 import { formatBRL } from '../../../shared/money';
 import { nameWithVariant } from '../../../shared/product-variant';
@@ -120,6 +122,33 @@ function RejectedNotesGroup({ count }: { count: number }) {
   );
 }
 
+/** Notes issued in offline contingency still waiting for SEFAZ: they must reach it by the deadline. */
+function ContingencyNotesGroup({ pending }: { pending: AlertsData['contingencyNotes'] }) {
+  if (!pending) return null;
+  const { count, deadline } = pending;
+  const late = new Date(deadline).getTime() < Date.now();
+  return (
+    <Group title="Notas em Contingência" count={count} shown={count}>
+      <Row
+        name={
+          count === 1
+            ? '1 NFC-e em contingência aguarda a SEFAZ'
+            : `${integer.format(count)} NFC-e em contingência aguardam a SEFAZ`
+        }
+        detail={`A mais antiga: ${deadlineText(deadline)}. Elas vão sozinhas quando a conexão voltar.`}
+        side={
+          <>
+            {late ? <Badge tone="red">Atrasada</Badge> : null}
+            <Link to="/notas-fiscais" className="whitespace-nowrap font-medium text-blue-700 underline">
+              Ver
+            </Link>
+          </>
+        }
+      />
+    </Group>
+  );
+}
+
 export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefined; isError: boolean }) {
   const total = alerts
     ? alerts.counts.lowStock +
@@ -127,6 +156,7 @@ export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefine
       alerts.counts.overduePayables +
       alerts.saleConflicts +
       alerts.rejectedNotes +
+      (alerts.contingencyNotes?.count ?? 0) +
       (alerts.certificateExpiry ? 1 : 0)
     : 0;
   return (
@@ -191,6 +221,7 @@ export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefine
               </Group>
               <CertificateGroup expiry={alerts.certificateExpiry} />
               <RejectedNotesGroup count={alerts.rejectedNotes} />
+              <ContingencyNotesGroup pending={alerts.contingencyNotes} />
             </div>
           )
         ) : isError ? (

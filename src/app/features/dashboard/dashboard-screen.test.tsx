@@ -260,6 +260,27 @@ describe('Dashboard (admin)', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Nenhum alerta ativo')).toBeNull();
   });
 
+  it('counts the contingency notes still waiting for SEFAZ, with the deadline of the oldest', async () => {
+    const deadline = new Date(Date.now() + 5 * 3_600_000 + 30 * 60_000).toISOString();
+    serve({ alerts: () => ({ body: { success: true, data: { ...NO_ALERTS, contingencyNotes: { count: 3, deadline, hours_left: 5 } } } }) }); // prettier-ignore
+    renderApp('/');
+    const group = await screen.findByRole('region', { name: 'Notas em Contingência' });
+    expect(text(group)).toContain('3 NFC-e em contingência aguardam a SEFAZ');
+    expect(text(group)).toContain('A mais antiga: vence em 5 horas.');
+    expect(within(group).queryByText('Atrasada')).toBeNull();
+    expect(within(group).getByRole('link', { name: 'Ver' }).getAttribute('href')).toBe('/notas-fiscais');
+  });
+
+  it('marks the contingency notes past their deadline', async () => {
+    const deadline = new Date(Date.now() - 2 * 3_600_000 - 60_000).toISOString();
+    serve({ alerts: () => ({ body: { success: true, data: { ...NO_ALERTS, contingencyNotes: { count: 1, deadline, hours_left: -3 } } } }) }); // prettier-ignore
+    renderApp('/');
+    const group = await screen.findByRole('region', { name: 'Notas em Contingência' });
+    expect(text(group)).toContain('1 NFC-e em contingência aguarda a SEFAZ');
+    expect(text(group)).toContain('A mais antiga: prazo vencido há 3 horas.');
+    expect(within(group).getByText('Atrasada')).toBeTruthy();
+  });
+
   it('says when there is no alert', async () => {
     serve({ alerts: () => ({ body: { success: true, data: NO_ALERTS } }) });
     renderApp('/');

@@ -147,6 +147,28 @@ describe('Notas Fiscais', () => {
     expect(await says(23)).toContain('Inutilize o número 23 em Numeração');
   });
 
+  it('a note issued in contingency says so and, until authorized, by when it must reach SEFAZ', async () => {
+    const contingencyKey = (number: number) => KEY.slice(0, 34) + '9' + String(number).padStart(9, '0');
+    const soon = new Date(Date.now() + 5 * 3_600_000 + 30 * 60_000).toISOString();
+    const past = new Date(Date.now() - 2 * 3_600_000 - 60_000).toISOString();
+    const pending = note(31, 'pendente', { key: contingencyKey(31), emission_type: 9, contingency_deadline: soon });
+    const late = note(32, 'rejeitada', { key: contingencyKey(32), emission_type: 9, contingency_deadline: past });
+    const sent = note(33, 'autorizada', { key: contingencyKey(33), emission_type: 9 });
+    server.on('GET', '/api/fiscal/notes', () => ({
+      body: { success: true, data: { notes: [pending, late, sent, AUTHORIZED], pagination: { page: 1, limit: 20, total: 4, totalPages: 1 } } }, // prettier-ignore
+    }));
+    await openScreen();
+    const rows = within(await screen.findByRole('list', { name: 'Notas fiscais' })).getAllByRole('listitem');
+    const when = (iso: string) =>
+      new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+    expect(text(rows[0]!)).toContain('Contingência');
+    expect(text(rows[0]!)).toContain(`Enviar à SEFAZ até ${when(soon)} (vence em 5 horas)`);
+    expect(text(rows[1]!)).toContain(`Enviar à SEFAZ até ${when(past)} (prazo vencido há 3 horas)`);
+    expect(text(rows[2]!)).toContain('Contingência');
+    expect(text(rows[2]!)).not.toContain('Enviar à SEFAZ');
+    expect(text(rows[3]!)).not.toContain('Contingência');
+  });
+
   it("'Cancelar nota' counts the justification's characters, refuses it under 15, then sends it", async () => {
     server.on('POST', `/api/fiscal/notes/${AUTHORIZED.id}/cancel`, ({ body }) => ({
       body: {

@@ -1,7 +1,9 @@
 // The notes' filters (status, series, days, key/number/sale) and their rows, as cards that
-// fit a phone: number and series, status badge, date, value, sale and key.
+// fit a phone: number and series, status badge, date, value, sale and key; a note issued in
+// offline contingency says so, and until SEFAZ authorizes it, by when it must get there.
 import type { ChangeEvent } from 'react';
-import { FISCAL_NOTE_STATUSES, type FiscalNote } from '../../../shared/contract/fiscal-notes';
+import { emissionTypeOf, FISCAL_NOTE_STATUSES, type FiscalNote } from '../../../shared/contract/fiscal-notes';
+import { deadlineText } from '../../../shared/fiscal/contingency-deadline';
 import { formatBRL } from '../../../shared/money';
 import { Badge } from '../../components/badge';
 import { Card, CardContent } from '../../components/card';
@@ -48,6 +50,19 @@ export function NotesFilters({ filters, onChange }: { filters: NoteFilters; onCh
   );
 }
 
+const deadlineWhen = (iso: string) =>
+  new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+
+/** Until when a contingency note must reach SEFAZ; red once it is late. */
+function ContingencyDeadline({ deadline }: { deadline: string }) {
+  const late = new Date(deadline).getTime() < Date.now();
+  return (
+    <span className={late ? 'font-medium text-red-700' : 'text-amber-800'}>
+      Enviar à SEFAZ até {deadlineWhen(deadline)} ({deadlineText(deadline)})
+    </span>
+  );
+}
+
 export function NotesList({ notes, onOpen }: { notes: readonly FiscalNote[]; onOpen: (id: string) => void }) {
   if (notes.length === 0)
     return <p className="rounded-md bg-white p-6 text-center text-sm text-slate-500">Nenhuma nota encontrada.</p>;
@@ -64,7 +79,10 @@ export function NotesList({ notes, onOpen }: { notes: readonly FiscalNote[]; onO
               <span className="font-semibold text-slate-900">
                 NFC-e nº {note.number} <span className="font-normal text-slate-600">série {note.series}</span>
               </span>
-              <Badge tone={STATUS_TONES[note.status]}>{statusLabel(note.status)}</Badge>
+              <span className="flex flex-wrap gap-1">
+                {emissionTypeOf(note) === 9 ? <Badge tone="gray">Contingência</Badge> : null}
+                <Badge tone={STATUS_TONES[note.status]}>{statusLabel(note.status)}</Badge>
+              </span>
             </span>
             <span className="flex flex-wrap justify-between gap-x-3 text-slate-600">
               <span>{localWhen(note.issued_at_local)}</span>
@@ -78,6 +96,7 @@ export function NotesList({ notes, onOpen }: { notes: readonly FiscalNote[]; onO
                 ) : null}
               </span>
             ) : null}
+            {note.contingency_deadline ? <ContingencyDeadline deadline={note.contingency_deadline} /> : null}
             {note.status === 'rejeitada' && note.cstat ? (
               <span className="text-red-700">
                 {note.cstat}: {note.reason}

@@ -3,9 +3,16 @@
 // later. The rules (only an authorized note, within the store's window after its
 // authorization) and the sending: the event built (sefaz-messages.ts), its infEvento signed
 // with the store's A1 and sent; SEFAZ's 135/136/155 registers it, and the event row to keep
-// is returned with its retEvento. A call without an answer throws SefazUnreachable.
+// is returned with its retEvento. A call without an answer throws SefazUnreachable. The cancel
+// by substitution (110112) of a note a contingency note replaced is sent the same way.
 import { and, count, eq } from 'drizzle-orm';
-import { buildCancelEvent, CANCEL_EVENT_TYPE } from '../../../shared/fiscal/sefaz-messages';
+import {
+  buildCancelEvent,
+  buildSubstitutionCancelEvent,
+  CANCEL_EVENT_TYPE,
+  SUBSTITUTION_CANCEL_EVENT_TYPE,
+} from '../../../shared/fiscal/sefaz-messages';
+import { APP_VERSION } from '../../../shared/fiscal/sale-note';
 import type { DbOrTx } from '../../db/client';
 import { fiscalNoteEvents, type FiscalNoteRow } from '../../db/schema';
 import type { SefazPort, SefazProtocol, SefazTarget } from '../sefaz-port';
@@ -57,16 +64,15 @@ export function batchIdOf(now: Date): string {
   return String(now.getTime()).slice(-15);
 }
 
-/**
- * Sends the cancel of the authorized `note` (the caller holds it: locked or leased). SEFAZ's
- * answer, and the event row to keep when it registered the cancel (null: it refused).
- */
-export async function sendCancelEvent(
+/** A signed event sent for `note`: SEFAZ's answer, and the event row to keep when it registered it (null: refused). */
+async function sendNoteEvent(
   t: DbOrTx,
   hands: SefazHands,
   note: FiscalNoteRow,
+  type: string,
   justification: string,
   now: Date,
+  build: (sequence: number) => { xml: string },
 ): Promise<{ answer: SefazProtocol; event: NoteEventRow | null }> {
   const [done] = await t
     .select({ n: count() })
@@ -75,20 +81,11 @@ export async function sendCancelEvent(
       and(
         eq(fiscalNoteEvents.tenantId, note.tenantId),
         eq(fiscalNoteEvents.noteId, note.id),
-        eq(fiscalNoteEvents.type, CANCEL_EVENT_TYPE),
+        eq(fiscalNoteEvents.type, type),
       ),
     );
   const sequence = (done?.n ?? 0) + 1;
-  const event = buildCancelEvent({
-    key: note.key,
-    environment: hands.target.environment,
-    cnpj: hands.cnpj,
-    protocol: note.protocol!,
-    justification,
-    at: now,
-    sequence,
-  });
-  const signed = await hands.signer.sign(event.xml, 'infEvento');
+  const signed = await hands.signer.sign(build(sequence).xml, 'infEvento');
   const answer = await hands.port.sendEvent(hands.target, signed, batchIdOf(now));
   if (!REGISTERED.has(answer.cstat)) return { answer, event: null };
   return {
@@ -96,7 +93,7 @@ export async function sendCancelEvent(
     event: {
       tenantId: note.tenantId,
       noteId: note.id,
-      type: CANCEL_EVENT_TYPE,
+      type,
       sequence,
       justification: justification.trim(),
       xml: signed,
@@ -107,4 +104,55 @@ export async function sendCancelEvent(
       reason: answer.reason,
     },
   };
+}
+
+/**
+ * Sends the cancel of the authorized `note` (the caller holds it: locked or leased). SEFAZ's
+ * answer, and the event row to keep when it registered the cancel (null: it refused).
+ */
+export function sendCancelEvent(
+  t: DbOrTx,
+  hands: SefazHands,
+  note: FiscalNoteRow,
+  justification: string,
+  now: Date,
+): Promise<{ answer: SefazProtocol; event: NoteEventRow | null }> {
+  return sendNoteEvent(t, hands, note, CANCEL_EVENT_TYPE, justification, now, (sequence) =>
+    buildCancelEvent({
+      key: note.key,
+      environment: hands.target.environment,
+      cnpj: hands.cnpj,
+      protocol: note.protocol!,
+      justification,
+      at: now,
+      sequence,
+    }),
+  );
+}
+
+/**
+ * Sends the cancel by substitution (110112) of the authorized `note`, replaced by the
+ * contingency note `replacedBy` (its key) of the same sale.
+ */
+export function sendSubstitutionEvent(
+  t: DbOrTx,
+  hands: SefazHands,
+  note: FiscalNoteRow,
+  replacedBy: string,
+  justification: string,
+  now: Date,
+): Promise<{ answer: SefazProtocol; event: NoteEventRow | null }> {
+  return sendNoteEvent(t, hands, note, SUBSTITUTION_CANCEL_EVENT_TYPE, justification, now, (sequence) =>
+    buildSubstitutionCancelEvent({
+      key: note.key,
+      environment: hands.target.environment,
+      cnpj: hands.cnpj,
+      protocol: note.protocol!,
+      justification,
+      at: now,
+      sequence,
+      replacedBy,
+      application: APP_VERSION,
+    }),
+  );
 }

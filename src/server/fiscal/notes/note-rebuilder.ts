@@ -1,6 +1,6 @@
 // The one seam between 'Reenviar' of a rejected note and the emission: what the note says,
 // made again from its sale with today's product data and fiscal settings. There is one
-// mapping of a sale to its NfceNote, the emission's (sale-note.ts noteOfSale); this file
+// mapping of a sale to its NfceNote, the emission's (shared/fiscal/sale-note.ts noteOfSale); this file
 // only reads the sale back from its rows into the SaleForNote that mapping takes: its lines
 // (the names as sold, each product's fiscal data as it is now), its parts (cash as handed
 // over, so vTroco comes out as it did), what it financed on crediário, and the note's
@@ -14,7 +14,7 @@ import { products, saleItems, salePayments, sales } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import type { SaleEmission } from '../emission';
 import { emitterProblem } from '../emitter-context';
-import { NO_NCM, noteOfSale, productsWithoutNcm, type SaleForNote } from '../sale-note';
+import { NO_NCM, noteOfSale, productsWithoutNcm, type SaleForNote } from '../../../shared/fiscal/sale-note';
 
 export interface NoteToRebuild {
   tenantId: string;

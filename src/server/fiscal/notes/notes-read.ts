@@ -4,11 +4,13 @@
 import { and, asc, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import type { FiscalNote, FiscalNoteDetail, FiscalNoteListQuery } from '../../../shared/contract/fiscal-notes';
 import { addDays, startOfDayUtc } from '../../../shared/dates';
+import { contingencyDeadline } from '../../../shared/fiscal/contingency-deadline';
 import { assembleNfeProc } from '../../../shared/fiscal/sefaz-answers';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import { pageOf } from '../../db/pages';
 import { fiscalNoteEvents, fiscalNotes, sales, type FiscalNoteRow } from '../../db/schema';
 import { notFound } from '../../errors';
+import { readFiscalSettings } from '../fiscal-settings';
 import { receiptOf } from '../note-receipt';
 import { whatToFix } from './what-to-fix';
 
@@ -26,9 +28,21 @@ export interface NoteSale {
   saleStatus: string | null;
 }
 
-export function noteOf(row: FiscalNoteRow, { saleNumber, saleStatus }: NoteSale): FiscalNote {
+/** The store's hours to send a contingency note (contingency_deadline_hours). */
+export const deadlineHoursOf = async (db: DbOrTx, tenantId: string) =>
+  (await readFiscalSettings(db, tenantId)).contingency_deadline_hours;
+
+/** A note issued in contingency not yet authorized: when it must have reached SEFAZ. */
+function contingencyDeadlineOf(row: FiscalNoteRow, receipt: FiscalNote['emission_type'], hours: number) {
+  if (receipt !== 9 || (row.status !== 'pendente' && row.status !== 'rejeitada')) return null;
+  return contingencyDeadline(row.issuedAt, hours).toISOString();
+}
+
+export function noteOf(row: FiscalNoteRow, { saleNumber, saleStatus }: NoteSale, deadlineHours: number): FiscalNote {
+  const receipt = receiptOf(row);
   return {
-    ...receiptOf(row),
+    ...receipt,
+    contingency_deadline: contingencyDeadlineOf(row, receipt.emission_type, deadlineHours),
     sale_id: row.saleId,
     sale_number: saleNumber,
     sale_cancelled: saleStatus === 'cancelled',
@@ -78,8 +92,8 @@ export async function listNotes(db: DbOrTx, tenantId: string, query: FiscalNoteL
     .from(fiscalNotes)
     .leftJoin(sales, and(eq(sales.tenantId, fiscalNotes.tenantId), eq(sales.id, fiscalNotes.saleId)))
     .where(where);
-  const page = await pageOf(rows, counted, query);
-  return { notes: page.rows.map((r) => noteOf(r.note, r)), pagination: page.pagination };
+  const [page, hours] = await Promise.all([pageOf(rows, counted, query), deadlineHoursOf(db, tenantId)]);
+  return { notes: page.rows.map((r) => noteOf(r.note, r, hours)), pagination: page.pagination };
 }
 
 /** The note's row and its sale's number, locked for a change when `forUpdate`. */
@@ -103,7 +117,7 @@ export async function noteDetail(db: DbOrTx, tenantId: string, id: string, tx?: 
       .where(and(eq(fiscalNoteEvents.tenantId, tenantId), eq(fiscalNoteEvents.noteId, id)))
       .orderBy(asc(fiscalNoteEvents.createdAt), asc(fiscalNoteEvents.sequence));
     return {
-      ...noteOf(found.note, found),
+      ...noteOf(found.note, found, await deadlineHoursOf(t, tenantId)),
       xml: noteXml(found.note),
       events: events.map((e) => ({
         type: e.type,

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { fiscalNotes } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import { NO_SALE_TO_REBUILD } from './note-rebuilder';
-import { loadNote, noteOf, withSale } from './notes-read';
+import { deadlineHoursOf, loadNote, noteOf, withSale } from './notes-read';
 import { sefazSession } from './notes-sefaz';
 
 export const NOTHING_TO_RESEND: Readonly<Record<string, string>> = {
@@ -104,5 +104,5 @@ export async function resendNote(
     throw conflict(NOTHING_TO_RESEND[note.status]!);
   }
   const [row] = await withSale(t).where(where);
-  return noteOf(row!.note, row!);
+  return noteOf(row!.note, row!, await deadlineHoursOf(t, tenantId));
 }

@@ -61,6 +61,8 @@ export interface NoteFixture {
   saleId?: string | null;
   cstat?: number | null;
   reason?: string | null;
+  /** Issued at the till in offline contingency (tpEmis 9, QR v3), contingency begun a minute before. */
+  contingency?: boolean;
 }
 
 /** Writes one note of the store (homologação) and answers its row. */
@@ -71,7 +73,20 @@ export async function insertNote(db: Db, tenantId: string, f: NoteFixture) {
   const series = f.series ?? 1;
   const status = f.status ?? 'autorizada';
   const built = buildNfce(
-    sampleNote({ series, number: f.number, issued_at: at.toISOString() }),
+    sampleNote({
+      series,
+      number: f.number,
+      issued_at: at.toISOString(),
+      ...(f.contingency
+        ? {
+            qr: { version: 3 as const },
+            contingency: {
+              started_at: new Date(at.getTime() - 60_000).toISOString(),
+              reason: 'Sem conexão com a SEFAZ',
+            },
+          }
+        : {}),
+    }),
     seededRandom(f.number * 1000 + series),
   );
   const { xml, qr_code } = await signNfce(built, createPemSigner(material));

@@ -81,8 +81,13 @@ export function answerSchemaFailures(standIn: StandInSefaz): string[] {
   const failures: string[] = [];
   for (const service of Object.keys(ANSWER_SCHEMA) as (keyof typeof ANSWER_SCHEMA)[]) {
     const answers = standIn.received.filter((r) => r.service === service && r.answer).map((r) => r.answer!);
-    if (answers.length)
-      failures.push(...schemaFailures(writeDocuments(answers, `ret-${service}`), ANSWER_SCHEMA[service]));
+    // An answer to a cancel by substitution (110112) has its own schema.
+    const substitution = (a: string) => service === 'event' && a.includes('<tpEvento>110112</tpEvento>');
+    for (const [group, schema] of [
+      [answers.filter((a) => !substitution(a)), ANSWER_SCHEMA[service]],
+      [answers.filter(substitution), SCHEMAS.retEnvEventoCancSubst],
+    ] as const)
+      if (group.length) failures.push(...schemaFailures(writeDocuments(group, `ret-${service}`), schema));
   }
   return failures;
 }

@@ -162,13 +162,15 @@ export function retConsSit(a: { environment: number; uf: Uf; at: string; key: st
 }
 
 export function retEvento(
-  a: { environment: number; key: string; sequence: string; at: string; nProt: string | null } & Verdict,
+  a: { environment: number; key: string; type?: string; sequence: string; at: string; nProt: string | null } & Verdict,
 ) {
   const ok = a.nProt !== null;
+  const type = a.type ?? '110111';
+  const registered = type === '110112' ? 'Cancelamento por substituicao registrado' : 'Cancelamento registrado';
   return (
     `<retEvento versao="1.00"><infEvento${ok ? ` Id="ID${a.nProt}"` : ''}>${el('tpAmb', a.environment)}${el('verAplic', STAND_IN_VERSION)}` +
-    `${el('cOrgao', a.key.slice(0, 2))}${el('cStat', a.cstat)}${el('xMotivo', a.reason)}${el('chNFe', a.key)}${el('tpEvento', '110111')}` +
-    `${ok ? el('xEvento', 'Cancelamento registrado') : ''}${el('nSeqEvento', a.sequence)}${el('dhRegEvento', a.at)}` +
+    `${el('cOrgao', a.key.slice(0, 2))}${el('cStat', a.cstat)}${el('xMotivo', a.reason)}${el('chNFe', a.key)}${el('tpEvento', type)}` +
+    `${ok ? el('xEvento', registered) : ''}${el('nSeqEvento', a.sequence)}${el('dhRegEvento', a.at)}` +
     `${ok ? el('nProt', a.nProt!) : ''}</infEvento></retEvento>`
   );
 }

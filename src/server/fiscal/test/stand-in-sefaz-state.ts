@@ -1,6 +1,7 @@
 // What the stand-in SEFAZ remembers (the notes it authorized, their cancels, the numbers
 // inutilized) and how each service answers from it. Test code: not part of the product.
 import { childText, findElement } from '../../../shared/fiscal/sefaz-answers';
+import { SUBSTITUTION_CANCEL_EVENT_TYPE } from '../../../shared/fiscal/sefaz-messages';
 import { UF_BY_CODE } from '../../../shared/nfe-key';
 import type { Uf } from '../../../shared/fiscal/uf';
 import type { SefazService } from '../sefaz-client';
@@ -47,6 +48,10 @@ export interface StandInStateOptions {
 
 const v = (cstat: number, reason = reasonOf(cstat)): Verdict => ({ cstat, reason });
 const root = (cnpj: string | null) => (cnpj ?? '').slice(0, 8);
+/** NT 2018.004: a note replaced by a contingency note may be cancelled up to 168 hours after its authorization. */
+const SUBSTITUTION_WINDOW_MS = 168 * 3_600_000;
+/** Where the access key carries tpEmis. */
+const KEY_EMISSION_TYPE_AT = 34;
 
 export function createStandInState(o: StandInStateOptions) {
   const notes = new Map<string, Authorized>();
@@ -118,18 +123,28 @@ export function createStandInState(o: StandInStateOptions) {
     const nowMs = o.now();
     const at = stamp(nowMs, ufOf(key.slice(0, 2)));
     const note = notes.get(key);
+    const type = childText(evento, 'tpEvento')!;
+    const detail = findElement(evento, 'detEvento')!.inner;
+    // 110112: the note that replaced it must be a contingency note the stand-in authorized.
+    // The real code for that refusal is not in ../shared/nfe/cstat.json: 494 with its own text.
+    const substitution = type === SUBSTITUTION_CANCEL_EVENT_TYPE;
+    const replacedBy = substitution ? (childText(detail, 'chNFeRef') ?? '') : '';
+    const substitute = notes.get(replacedBy);
+    const window = substitution ? SUBSTITUTION_WINDOW_MS : o.cancelWindowMs;
     const verdict =
       forced ??
       (await signatureVerdict(document)) ??
       (!note ? v(494)
         : root(childText(evento, 'CNPJ')) !== root(certCnpj) ? v(213)
         : note.cancel ? v(573)
-        : childText(findElement(evento, 'detEvento')!.inner, 'nProt') !== note.nProt ? v(222)
-        : nowMs - note.atMs > o.cancelWindowMs ? v(220)
+        : childText(detail, 'nProt') !== note.nProt ? v(222)
+        : substitution && (!substitute || substitute.cancel || replacedBy.charAt(KEY_EMISSION_TYPE_AT) !== '9')
+          ? v(494, 'Rejeição: NFC-e substituta inexistente ou não emitida em contingência')
+        : nowMs - note.atMs > window ? v(220)
         : null); // prettier-ignore
     const nProt = verdict ? null : nextProt(key.slice(0, 2));
     const final = verdict ?? v(135);
-    const ret = retEvento({ environment, key, sequence: seq, at, nProt, ...final });
+    const ret = retEvento({ environment, key, type, sequence: seq, at, nProt, ...final });
     if (nProt && note) note.cancel = { procEvento: `<procEventoNFe versao="1.00">${evento}${ret}</procEventoNFe>` };
     const batchId = childText(document, 'idLote')!;
     const answer = retEnvEvento({ environment, cOrgao: key.slice(0, 2), batchId, ...v(128), inner: ret });

@@ -92,6 +92,12 @@ const REQUEST_SCHEMA: Record<SefazService, string> = {
   status: SCHEMAS.consStatServ,
 };
 
+/** The event's schema follows its type: 110112 (cancel by substitution) has its own. */
+const requestSchema = (service: SefazService, document: string) =>
+  service === 'event' && document.includes('<tpEvento>110112</tpEvento>')
+    ? SCHEMAS.envEventoCancSubst
+    : REQUEST_SCHEMA[service];
+
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -189,7 +195,9 @@ export async function startStandInSefaz(options: StandInOptions): Promise<StandI
       f?.kind === 'reject' ? { cstat: f.cstat, reason: f.reason ?? reasonOf(f.cstat) } : null;
 
     let handled: Handled;
-    const schema = validate ? await checker.schema(document, REQUEST_SCHEMA[service]) : { ok: true, output: '' };
+    const schema = validate
+      ? await checker.schema(document, requestSchema(service, document))
+      : { ok: true, output: '' };
     if (!schema.ok) handled = state.schemaFailure(service, document, schema.output);
     else {
       const tls = req.socket as TLSSocket;

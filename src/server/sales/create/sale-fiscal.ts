@@ -5,7 +5,7 @@
 // the commit) or, without one, why (the till tells the cashier). With emission off nothing here reads or writes, and the answers are as always.
 import type { SaleEmission } from '../../fiscal/emission';
 import { issueNotes, type FiscalRead } from '../../fiscal/issue-notes';
-import type { SaleForNote } from '../../fiscal/sale-note';
+import type { SaleForNote } from '../../../shared/fiscal/sale-note';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { SalesPlan } from './sale-plan';

@@ -4,13 +4,17 @@
 // shared out by the same arithmetic), the payments with their tPag (a cash part as handed
 // over, so the builder writes the change as vTroco; a crediário's financed part as tPag
 // 05), 'CPF na nota' as dest, and the approximate taxes from the IBPT rates when the store
-// has them. Pure: the number is given by the caller.
-import type { NfceItem, NfceNote, NfcePayment } from '../../shared/fiscal/nfce-note';
-import type { NfcePaymentMethod } from '../../shared/fiscal/payment-codes';
-import { nfceTotals } from '../../shared/fiscal/nfce-totals';
-import { TP_AMB } from '../../shared/contract';
-import type { EmitterContext } from './emitter-context';
-import { itemTaxes, type TaxRates } from '../../shared/fiscal/approximate-taxes';
+// has them. Pure: the number is given by the caller. Shared: the server maps a sale with
+// its emitter context (server/fiscal/emitter-context.ts satisfies NoteIssuer, with the CSC),
+// and the till maps the sale it made in contingency with what its fiscal view told it
+// (counter/contingency-note.ts, without the CSC: that never leaves the server), so both
+// build the same note from the same sale.
+import type { NfceItem, NfceNote, NfcePayment } from './nfce-note';
+import type { NfcePaymentMethod } from './payment-codes';
+import { nfceTotals } from './nfce-totals';
+import { TP_AMB, type FiscalSettings } from '../contract/fiscal-settings';
+import type { QrVersion } from './sefaz';
+import { itemTaxes, type TaxRates } from './approximate-taxes';
 
 /** The software's version in the note (verProc). */
 export const APP_VERSION = 'Balcao 0.1.0';
@@ -60,13 +64,30 @@ export function productsWithoutNcm(sale: SaleForNote): string[] {
   return [...new Set(sale.lines.filter((l) => !l.product.ncm).map((l) => l.product.name))];
 }
 
+/**
+ * What of the store a note needs: plain data, no signer, no key, no CSC. The server's
+ * EmitterContext is one (its settings and the QR version in use); the till makes one from
+ * its fiscal view (its emitter and Responsável Técnico filled: a store without them does
+ * not emit).
+ */
+export interface NoteIssuer {
+  settings: Pick<
+    FiscalSettings,
+    'environment' | 'emitter' | 'crt' | 'tech_responsible' | 'csc_id' | 'product_defaults'
+  >;
+  qrVersion: QrVersion | null;
+}
+
+/** The server's issuer with the CSC (QR v2); the till never has it. */
+export type NoteIssuerWithCsc = NoteIssuer & { csc?: string | null };
+
 const description = (p: SaleForNote['lines'][number]['product']) =>
   [p.name, p.size, p.color].filter((part) => part && part.trim()).join(' ');
 
 /** The note of `sale` with `series` and `number`, issued at `issuedAt`. */
 export function noteOfSale(
   sale: SaleForNote,
-  context: EmitterContext,
+  context: NoteIssuerWithCsc,
   place: { series: number; number: number; issuedAt: Date },
   rates: ReadonlyMap<string, TaxRates>,
 ): NfceNote {
@@ -102,7 +123,7 @@ export function noteOfSale(
     discount: sale.discount,
     payments,
     tech_responsible: settings.tech_responsible!,
-    qr: { version: context.qrVersion!, csc_id: settings.csc_id, csc: context.csc },
+    qr: { version: context.qrVersion!, csc_id: settings.csc_id, csc: context.csc ?? null },
     app_version: APP_VERSION,
     additional_info: `Venda ${sale.number}`,
   };
