@@ -7,7 +7,8 @@
 // Nothing lives in memory: a restart finds the notes where they were (an in-doubt one is
 // consulted first: note-sender.ts). A note whose sale was cancelled (cancel_requested_at)
 // is claimed the same way, pending or authorized, and resolved instead of sent
-// (queued-sale-cancel.ts).
+// (queued-sale-cancel.ts). Due notes are claimed oldest due first: a contingency note signed at
+// a till (contingency-notes.ts) is due from its dhEmi, so a till's notes go in order of issue.
 //
 // A sale at the till does not wait for the worker: its note is written leased to this
 // process, and the route sends it at once (sendNow), answering within the store's time
@@ -53,6 +54,8 @@ export interface EmissionQueue {
 }
 
 export const DEFAULT_LEASE_MS = 120_000;
+
+type Claimed = { tenant_id: string; id: string; next_attempt_at: string | Date; series: number; number: number };
 
 export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueue {
   const instanceId = options.instanceId ?? `balcao-${randomUUID()}`;
@@ -106,8 +109,9 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
     }
   }
 
+  /** The due notes, claimed; oldest due first (a contingency note is due from its dhEmi: sent in order of issue). */
   async function claim(): Promise<{ tenant_id: string; id: string }[]> {
-    const { rows } = await executeNamed<{ tenant_id: string; id: string }>(
+    const { rows } = await executeNamed<Claimed>(
       db,
       sql`UPDATE ${fiscalNotes} n SET claimed_by = ${instanceId},
                  claimed_until = now() + ${`${leaseMs} milliseconds`}::interval
@@ -116,11 +120,13 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
                   WHERE (q.status = 'pendente' OR (q.status = 'autorizada' AND q.cancel_requested_at IS NOT NULL))
                     AND q.next_attempt_at <= now()
                     AND (q.claimed_until IS NULL OR q.claimed_until < now())
-                  ORDER BY q.next_attempt_at LIMIT ${batch}
+                  ORDER BY q.next_attempt_at, q.series, q.number LIMIT ${batch}
                   FOR UPDATE SKIP LOCKED)
-          RETURNING n.tenant_id, n.id`,
+          RETURNING n.tenant_id, n.id, n.next_attempt_at, n.series, n.number`,
     );
-    return rows;
+    // RETURNING keeps no order: sorted as claimed.
+    const due = (r: Claimed) => new Date(r.next_attempt_at).getTime();
+    return rows.sort((a, b) => due(a) - due(b) || a.series - b.series || a.number - b.number);
   }
 
   async function runOnce(): Promise<number> {

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CertificateInfoResponseSchema,
   CertificateUploadSchema,
+  CONTINGENCY_XML_MAX,
+  ContingencyNoteResponseSchema,
+  ContingencyNoteUploadSchema,
   FiscalSettingsResponseSchema,
   FiscalSettingsUpdateSchema,
   IBPT_FILE_MAX_BYTES,
@@ -20,6 +23,8 @@ import { openUploadedCertificate, saveCertificate } from './certificate-store';
 import { getFiscalSettings, updateFiscalSettings } from './fiscal-settings';
 import { ibptTableInfo, openIbptFile, replaceIbptTable } from './ibpt-table';
 import { getFiscalTill } from './fiscal-till';
+import { checkContingencyNote, intakeRefusedByKey, keepContingencyNote } from './contingency-notes';
+import { receiptOf } from './note-receipt';
 import { checkTillKey, listTillKeys, registerTillKey, revokeTillKey } from './till-keys';
 
 /**
@@ -32,6 +37,10 @@ import { checkTillKey, listTillKeys, registerTillKey, revokeTillKey } from './ti
  * (fiscal-till.ts), without any secret. /till-keys: which tills hold the store's signing key
  * for the offline contingency (till-keys.ts): a till registers the certificate it holds the
  * key of (checked before the key is looked up: a refusal is not stored), an admin removes it.
+ * POST /contingency-notes is every signed-in user's (the till's cashier sends it): an NFC-e
+ * the till signed in offline contingency, kept with its bytes for the queue
+ * (contingency-notes.ts); a note refused by the till's key is kept 'rejeitada' before the
+ * key's transaction and answered 400.
  */
 export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { ctx }) => {
   const access = 'fiscal.settings';
@@ -109,5 +118,24 @@ export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
     response: TillKeyResponseSchema,
     run: async (tx, { tenantId, userId }, _body, { id }: { id: string }) =>
       ok(await revokeTillKey(ctx.db, tenantId, id, userId, tx)),
+  });
+  writeRoute(app, ctx, {
+    method: 'POST',
+    url: '/contingency-notes',
+    access: 'authenticated',
+    body: ContingencyNoteUploadSchema,
+    response: ContingencyNoteResponseSchema,
+    status: 201,
+    bodyLimit: CONTINGENCY_XML_MAX * 2 + 64_000,
+    prepare: async (body, { tenantId }) => {
+      const checked = await checkContingencyNote(ctx.db, tenantId, body);
+      await intakeRefusedByKey(ctx.db, tenantId, checked);
+      return checked;
+    },
+    run: async (tx, { tenantId }, checked) => {
+      const row = await keepContingencyNote(ctx.db, tenantId, checked, tx);
+      // The worker finds it on its next look (pollMs): the row is committed after this returns.
+      return ok(receiptOf(row));
+    },
   });
 };

@@ -87,6 +87,17 @@ export const tillKeyRegisterBody = async () => {
   tillA1 ??= makeA1({ cnpj: '11222333000181', legacy: true });
   return tillKeyBody(tillA1, await saleFixture.newDevice!());
 };
+/** A contingency note that is not a signed NFC-e: refused with the reason for anyone the route lets in. */
+export const contingencyNoteBody = async () => ({
+  sale_id: (await saleFixture.newSale!()).id,
+  device_id: await saleFixture.newDevice!(),
+  series: 1,
+  number: 1,
+  access_key: '3'.repeat(44),
+  issued_at: new Date().toISOString(),
+  xml: '<NFe xmlns="http://www.portalfiscal.inf.br/nfe"></NFe>',
+  certificate_der: 'AAAA',
+});
 export const entryBody = () => ({
   date: '2026-01-02',
   type: 'income',

@@ -3,6 +3,7 @@
 import { CASHIERS_MAY_NOT_RECEIVE } from '../finance/receivable-receipts';
 import {
   a1Body,
+  contingencyNoteBody,
   entryBody,
   importSheet,
   nfeBody,
@@ -110,6 +111,8 @@ export const BACK_OFFICE_ROWS: Row[] = [
     cashier: 403,
     admin: 200,
   },
+  // Any signed-in user sends the till's contingency note; this one is not a signed NFC-e: 400 with the reason.
+  { route: 'POST /api/fiscal/contingency-notes', body: contingencyNoteBody, cashier: 400, admin: 400 },
   { route: 'GET /api/fiscal/notes', cashier: 403, admin: 200 },
   // The answer is a ZIP, not the JSON envelope: the admin's row asks a month that does not exist.
   { route: 'GET /api/fiscal/notes/export', url: async () => '/api/fiscal/notes/export?month=2026-13', cashier: 403, admin: 400 }, // prettier-ignore

@@ -30,5 +30,6 @@ export * from './imports';
 export * from './fiscal-settings';
 export * from './fiscal-till';
 export * from './fiscal-till-keys';
+export * from './fiscal-contingency-notes';
 export * from './fiscal-notes';
 export * from './fiscal-ibpt';

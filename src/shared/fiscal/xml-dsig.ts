@@ -68,7 +68,7 @@ export function canonicalSubset(xml: string, elementName: string): { canonical: 
 }
 
 /** SignedInfo: with its namespace declared it is the canonical form that is signed; without, as written inside Signature. */
-function signedInfo(id: string, digest: string, withNamespace: boolean): string {
+export function signedInfo(id: string, digest: string, withNamespace: boolean): string {
   return (
     `<SignedInfo${withNamespace ? ` xmlns="${XMLDSIG_NAMESPACE}"` : ''}>` +
     `<CanonicalizationMethod Algorithm="${C14N}"></CanonicalizationMethod>` +

@@ -1,7 +1,8 @@
 // The store's fiscal setup for the NFC-e (migration 0031): its settings as one JSON object
 // (contract/fiscal-settings.ts reads it, defaults filling what is missing), the CSC and the
 // A1 certificate sealed (fiscal/secret-box.ts), and what may be shown of the certificate.
-// Each till's series is on devices. The notes, their events and the inutilizações (0032).
+// Each till's series is on devices. The notes, their events and the inutilizações (0032); a
+// note signed at a till in offline contingency (0037).
 import { boolean, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import type { FiscalEnvironment, FiscalNoteStatus } from '../../../shared/contract/fiscal-notes';
 import { at, bigNumber, createdAt, day, storeRow, tenantId, tenantKey, timestamps, updatedAt } from './base';
@@ -77,6 +78,13 @@ export const fiscalNotes = pgTable(
     cancelReason: text('cancel_reason'),
     /** Its sale was cancelled in Balcão and the note still waits for SEFAZ to be consulted or cancelled (migration 0036). */
     cancelRequestedAt: at('cancel_requested_at'),
+    /** tpEmis: 1 normal, 9 offline contingency (signed at the till; migration 0037). */
+    emissionType: smallint('emission_type').$type<1 | 9>().notNull().default(1),
+    /** dhCont and xJust of a contingency note, as the till wrote them. */
+    contingencyAt: at('contingency_at'),
+    contingencyReason: text('contingency_reason'),
+    /** The till's key (till_signing_keys) that signed a contingency note. */
+    tillKeyId: uuid('till_key_id'),
     ...timestamps(),
   },
   (t) => [tenantKey('fiscal_notes', t)],

@@ -26,6 +26,10 @@ export const NOTHING_TO_RESEND: Readonly<Record<string, string>> = {
     'A venda desta nota foi cancelada antes de a nota chegar à SEFAZ: ela não será enviada. Inutilize o número em Numeração.',
 };
 
+/** A rejected note the till signed in contingency is not made again here (docs/nfce-contingency.md). */
+export const CONTINGENCY_NOT_REBUILT =
+  'Esta nota foi emitida em contingência e assinada pelo caixa: refazê-la e assiná-la no servidor com o mesmo número ainda não é possível.';
+
 export async function resendNote(
   ctx: AppContext,
   t: DbOrTx,
@@ -38,6 +42,7 @@ export async function resendNote(
   if (note.status === 'pendente') {
     await t.update(fiscalNotes).set({ nextAttemptAt: now, updatedAt: now }).where(where);
   } else if (note.status === 'rejeitada') {
+    if (note.emissionType === 9) throw conflict(CONTINGENCY_NOT_REBUILT);
     if (!note.saleId) throw conflict(NO_SALE_TO_REBUILD);
     const session = await sefazSession(ctx, t, tenantId, note.environment);
     const wanted = await ctx.rebuildNote(t, {
