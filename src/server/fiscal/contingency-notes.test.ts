@@ -74,7 +74,12 @@ describe.each(databases())('contingency notes sent by the till (%s)', (kind) => 
   const rows = async () => (await s.notes()).filter((n) => n.emissionType === 9);
 
   /** What the till sends for `saleId`: note `number` issued `minutesAgo` before the test began. */
-  async function tillNote(saleId: string, number: number, minutesAgo: number, o: { series?: number; seed?: number } = {}) {
+  async function tillNote(
+    saleId: string,
+    number: number,
+    minutesAgo: number,
+    o: { series?: number; seed?: number } = {},
+  ) {
     const issued = new Date(Math.floor((start - minutesAgo * MINUTE) / 1000) * 1000);
     const qr = number % 2 ? { version: 3 as const } : { version: 2 as const, csc_id: '000001', csc: CSC };
     const note = sampleNote({
@@ -206,5 +211,23 @@ describe.each(databases())('contingency notes sent by the till (%s)', (kind) => 
     expect(answerSchemaFailures(standIn)).toEqual([]);
     const stored = await s.ctx.db.select().from(fiscalNotes).where(eq(fiscalNotes.tenantId, s.tenantId));
     expect(stored.filter((n) => n.emissionType === 1)).toEqual([]);
+  });
+
+  it("a sale synced from the till with its note's marker (fiscal_contingency): no note of the server's, the till's note accepted and authorized", async () => {
+    const product = await s.product({ name: 'Caderno com NCM' });
+    const saleKey = randomUUID();
+    const body = await tillNote(randomUUID(), 70, 10);
+    const marker = { series: body.series, number: body.number, key: body.access_key };
+    const synced = await s.sell([{ product, quantity: 1 }], { offline: true, fiscal_contingency: marker }, saleKey);
+    expect(synced.status, JSON.stringify(synced.body)).toBe(201);
+    expect(synced.body.data.fiscal_note ?? null).toBeNull();
+    const saleId = synced.body.data.id;
+    expect((await s.notes()).filter((n) => n.saleId === saleId)).toEqual([]);
+    const accepted = await send({ ...body, sale_id: saleId });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    while ((await s.ctx.app.emission.queue!.runOnce()) > 0);
+    const kept = (await s.notes()).filter((n) => n.saleId === saleId);
+    expect(kept.map((n) => [n.number, n.emissionType, n.status])).toEqual([[70, 9, 'autorizada']]);
+    expect(standIn.authorizations(body.access_key)).toBe(1);
   });
 });
