@@ -11,7 +11,7 @@ import { idbKeys, idbProductCount, until } from './support/idb';
 import { pdfText, printedPdf } from './support/print';
 import { fileBrowser, fileServer } from './support/suite';
 import { deviceRef, typeInto as typeIntoField } from './support/returns';
-import { openTill, signIn, type ApiCustomer, type ApiProduct } from './support/till';
+import { type ApiCustomer, type ApiProduct, confirmPix, openTill, signIn } from './support/till';
 
 const server = fileServer();
 const browser = fileBrowser({ width: 1280, height: 860 });
@@ -72,7 +72,7 @@ describe('Consumidor final, vale-troca e caixa com nome', () => {
     await page.getByLabel('Forma de pagamento').selectOption('pix');
     await page.getByTestId('pix-qr').waitFor();
     await screenshot(page, 'final-consumer-01-pix');
-    await page.getByRole('button', { name: 'Pix recebido' }).click();
+    await confirmPix(page);
     await page
       .getByText(`Venda finalizada! Cliente: Consumidor final | Total: ${brl(x!.sale_price)} | Pagamento: PIX`)
       .waitFor();

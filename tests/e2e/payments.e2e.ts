@@ -9,7 +9,7 @@ import { api, loginToken } from './support/api';
 import { openBrowser, screenshot, type Page } from './support/browser';
 import { idbCount, idbProductCount, until } from './support/idb';
 import { overflow } from './support/layout';
-import { addProduct, chooseCustomer, finish, openTill, signIn, demoLists } from './support/till';
+import { addProduct, chooseCustomer, confirmPix, demoLists, finish, openTill, signIn } from './support/till';
 import type { ApiCustomer, ApiProduct } from './support/till';
 import { decodePage } from './support/zbar';
 import { fileBrowser, fileServer } from './support/suite';
@@ -140,7 +140,7 @@ describe('Pagamento no PDV (tablet 820 px)', () => {
     expect(parsed).toMatchObject({ key: PIX_KEY, receiver_name: 'Loja Demo', receiver_city: 'Sao Paulo' });
     expect(parsed.amount_cents).toBe(Math.round(y!.sale_price * 100) * 2);
     expect(parsed.txid).toMatch(/^[A-Za-z0-9]{25}$/);
-    await page.getByRole('button', { name: 'Pix recebido' }).click();
+    await confirmPix(page);
     const sale = await finishedSale();
     expect(sale.payments).toEqual([{ method: 'pix', amount: sale.total, received: null, change: null }]);
     // The txid came from the sale's id.
@@ -156,7 +156,7 @@ describe('Pagamento no PDV (tablet 820 px)', () => {
     await page.getByText('Total coberto').waitFor();
     await page.getByTestId('pix-qr').scrollIntoViewIfNeeded();
     await screenshot(page, 'pay-03-dividido-820');
-    await page.getByRole('button', { name: 'Pix recebido' }).click();
+    await confirmPix(page);
     const sale = await finishedSale();
     expect(sale.payments).toEqual([
       { method: 'cash', amount: 10, received: 20, change: 10 },
@@ -175,7 +175,7 @@ describe('Pagamento no PDV (tablet 820 px)', () => {
     await showQr();
     const read = await decodePage(page, 'pay-04-crediario-entrada-pix-820');
     expect(parsePixBrCode(read[0]!).amount_cents).toBe(500);
-    await page.getByRole('button', { name: 'Pix recebido' }).click();
+    await confirmPix(page);
     const sale = await finishedSale();
     expect(sale.payment_method).toBe('crediario');
     expect(sale.crediario).toMatchObject({ entrada: 5, entrada_method: 'pix' });

@@ -11,14 +11,15 @@ import { screenshot, waitForServiceWorker } from './support/browser';
 import { idbCount, idbProductCount, until } from './support/idb';
 import {
   addProduct,
+  type ApiProduct,
   chooseCustomer,
+  confirmPix,
   demoLists,
   finish,
   openTill,
   shownStock,
   signIn,
   tillReady,
-  type ApiProduct,
 } from './support/till';
 import { fileBrowser, fileServer } from './support/suite';
 
@@ -67,7 +68,7 @@ describe('PDV offline', () => {
     await addProduct(page, y, 1);
     await page.getByLabel('Forma de pagamento').selectOption('pix');
     // Pix finishes when the cashier confirms it arrived (no key here: the till says so).
-    await page.getByRole('button', { name: 'Pix recebido' }).click();
+    await confirmPix(page);
     await page.getByText(/Venda finalizada! Cliente:/).waitFor();
 
     await chooseCustomer(page, carla.name);

@@ -104,6 +104,17 @@ export async function addProduct(page: Page, product: ApiProduct, quantity: numb
   await page.getByRole('table', { name: 'Itens da Venda' }).getByText(product.name).first().waitFor();
 }
 
+/**
+ * 'Pix recebido', brought to the middle of the screen first as a person scrolls to it: at the
+ * bottom of the summary it may sit partly under the sticky 'Finalizar Venda' bar, where
+ * Chromium's click lands on that bar's (disabled) button and nothing happens.
+ */
+export async function confirmPix(page: Page) {
+  const button = page.getByRole('button', { name: 'Pix recebido' });
+  await button.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await button.click();
+}
+
 export async function finish(page: Page) {
   await page.getByRole('button', { name: 'Finalizar Venda' }).click();
   await page.getByText(/Venda finalizada! Cliente:/).waitFor();
