@@ -135,7 +135,7 @@ function ContingencyNotesGroup({ pending }: { pending: AlertsData['contingencyNo
             ? '1 NFC-e em contingência aguarda a SEFAZ'
             : `${integer.format(count)} NFC-e em contingência aguardam a SEFAZ`
         }
-        detail={`A mais antiga: ${deadlineText(deadline)}. Elas vão sozinhas quando a conexão voltar.`}
+        detail={`A mais antiga: ${deadlineText(deadline)}. O Balcão as envia sozinho assim que a SEFAZ responder.`}
         side={
           <>
             {late ? <Badge tone="red">Atrasada</Badge> : null}

@@ -152,7 +152,9 @@ describe('Notas Fiscais', () => {
     const soon = new Date(Date.now() + 5 * 3_600_000 + 30 * 60_000).toISOString();
     const past = new Date(Date.now() - 2 * 3_600_000 - 60_000).toISOString();
     const pending = note(31, 'pendente', { key: contingencyKey(31), emission_type: 9, contingency_deadline: soon });
-    const late = note(32, 'rejeitada', { key: contingencyKey(32), emission_type: 9, contingency_deadline: past });
+    // Refused by the server itself (the till's key was removed): a reason without a SEFAZ code.
+    const refusedWhy = 'A chave deste caixa foi removida em 28/11/2026: a nota não foi aceita.';
+    const late = note(32, 'rejeitada', { key: contingencyKey(32), emission_type: 9, contingency_deadline: past, reason: refusedWhy }); // prettier-ignore
     const sent = note(33, 'autorizada', { key: contingencyKey(33), emission_type: 9 });
     server.on('GET', '/api/fiscal/notes', () => ({
       body: { success: true, data: { notes: [pending, late, sent, AUTHORIZED], pagination: { page: 1, limit: 20, total: 4, totalPages: 1 } } }, // prettier-ignore
@@ -164,6 +166,7 @@ describe('Notas Fiscais', () => {
     expect(text(rows[0]!)).toContain('Contingência');
     expect(text(rows[0]!)).toContain(`Enviar à SEFAZ até ${when(soon)} (vence em 5 horas)`);
     expect(text(rows[1]!)).toContain(`Enviar à SEFAZ até ${when(past)} (prazo vencido há 3 horas)`);
+    expect(text(rows[1]!)).toContain(refusedWhy);
     expect(text(rows[2]!)).toContain('Contingência');
     expect(text(rows[2]!)).not.toContain('Enviar à SEFAZ');
     expect(text(rows[3]!)).not.toContain('Contingência');

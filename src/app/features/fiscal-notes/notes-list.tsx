@@ -97,9 +97,10 @@ export function NotesList({ notes, onOpen }: { notes: readonly FiscalNote[]; onO
               </span>
             ) : null}
             {note.contingency_deadline ? <ContingencyDeadline deadline={note.contingency_deadline} /> : null}
-            {note.status === 'rejeitada' && note.cstat ? (
+            {note.status === 'rejeitada' && note.reason ? (
               <span className="text-red-700">
-                {note.cstat}: {note.reason}
+                {note.cstat ? `${note.cstat}: ` : ''}
+                {note.reason}
               </span>
             ) : null}
             <span className="break-all font-mono text-xs text-slate-500">{groupedKey(note.key)}</span>
