@@ -30,9 +30,9 @@ export interface SaleNoteResolution {
 }
 
 /** cStat of a consulta: 100/150 authorized; 101/151/155 cancelled; 217 not in SEFAZ's base. */
-const AUTHORIZED = new Set([100, 150]);
-const CANCELLED = new Set([101, 151, 155]);
-const NOT_FOUND = 217;
+export const AUTHORIZED = new Set([100, 150]);
+export const CANCELLED = new Set([101, 151, 155]);
+export const NOT_FOUND = 217;
 
 const STANDS = 'A venda foi cancelada, mas a nota fiscal não:';
 export const discardedNotice = (note: Pick<FiscalNoteRow, 'number' | 'series'>) =>
@@ -42,7 +42,7 @@ export const LATER_NOTICE =
 export const laterBecause = (why: string) => `${why} ${LATER_NOTICE}`;
 
 /** The protocol of an authorization the consulta found, as the sender keeps it. */
-const authorizedBy = (p: SefazProtocol): NoteChange => ({
+export const authorizedBy = (p: SefazProtocol): NoteChange => ({
   status: 'autorizada',
   protocol: p.protocol,
   authorizedAt: p.received_at,

@@ -12,16 +12,20 @@
 // SEFAZ silent or unreachable, or N+1 not authorized yet: `later`, the queue asks again.
 import type { DbOrTx } from '../../db/client';
 import type { FiscalNoteRow } from '../../db/schema';
-import { SefazUnreachable, type SefazProtocol } from '../sefaz-port';
-import type { NoteChange, ReachSefaz, SaleNoteResolution } from './cancelled-sale-note';
+import { SefazUnreachable } from '../sefaz-port';
+import {
+  AUTHORIZED,
+  authorizedBy,
+  CANCELLED,
+  NOT_FOUND,
+  type NoteChange,
+  type ReachSefaz,
+  type SaleNoteResolution,
+} from './cancelled-sale-note';
 import { cancelRefused, sendSubstitutionEvent } from './note-cancel-event';
 
 /** NT 2018.004: the cancel by substitution is accepted up to 168 hours after the authorization. */
 export const SUBSTITUTION_WINDOW_HOURS = 168;
-
-const AUTHORIZED = new Set([100, 150]);
-const CANCELLED = new Set([101, 151, 155]);
-const NOT_FOUND = 217;
 
 /** xJust of the 110112: why N is cancelled, naming the note that replaced it. */
 export const substitutionJustification = (replacement: Pick<FiscalNoteRow, 'number' | 'series'>) =>
@@ -32,16 +36,6 @@ const discardedNotice = (note: Pick<FiscalNoteRow, 'number' | 'series'>) =>
 const BOTH_VALID = 'A venda ficou com duas notas autorizadas:';
 const WAITING_REPLACEMENT =
   'A nota emitida em contingência no lugar desta ainda não foi autorizada: o cancelamento por substituição vem depois dela.';
-
-const authorizedBy = (p: SefazProtocol): NoteChange => ({
-  status: 'autorizada',
-  protocol: p.protocol,
-  authorizedAt: p.received_at,
-  protocolXml: p.xml,
-  cstat: p.cstat,
-  reason: p.reason,
-  inDoubt: false,
-});
 
 /** Resolves `note` (held by the caller), replaced by the contingency note `replacement` of the same sale. */
 export async function resolveReplacedNote(
