@@ -40,6 +40,9 @@ function ensureSystemPackages(wanted) {
   return missing.every((p) => existsSync(p.path));
 }
 
+/** Tests that passed only when run again. */
+const unstable = [];
+
 function vitest(label, args) {
   mkdirSync('test-results', { recursive: true });
   const out = `test-results/${label}.json`;
@@ -57,6 +60,10 @@ function vitest(label, args) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed = report.numPassedTests;
     failed = report.numFailedTests;
+    // A test that passed on its retry keeps the first attempt's failure in the report.
+    for (const file of report.testResults)
+      for (const test of file.assertionResults)
+        if (test.status === 'passed' && test.failureMessages.length > 0) unstable.push(`${label}: ${test.fullName}`);
   } catch {
     failed = Math.max(failed, ok ? 0 : 1);
   }
@@ -93,6 +100,10 @@ if (!ensureSystemPackages(SYSTEM_PACKAGES)) {
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 console.log('\n=== Resumo');
+if (unstable.length > 0) {
+  console.log(`Passaram só na segunda tentativa (instáveis, a consertar):`);
+  for (const name of unstable) console.log(`  ${name}`);
+}
 for (const r of results) console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);

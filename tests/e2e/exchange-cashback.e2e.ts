@@ -68,7 +68,8 @@ describe('Troca com a diferença em dinheiro (tablet 820 px)', () => {
     );
     await screenshot(page, 'troca-dinheiro-01-nova-venda-820');
     await page.getByRole('button', { name: 'Finalizar Venda' }).click();
-    await page.getByText(/Venda finalizada! Cliente:/).waitFor();
+    // The payout's instruction follows the sale's toast at once and takes its place (one
+    // toast at a time): the cashier reads this one, and a busy machine may never draw the first.
     await page.getByText(`Devolva R$ ${reais(rest)} em dinheiro para ${customer.name}.`).waitFor();
     await screenshot(page, 'troca-dinheiro-02-finalizada-820');
     // The sale, the return, the new sale and the payout, in that order.

@@ -10,6 +10,7 @@ import { typeMoney } from './till';
 /** 'Fechar Caixa' counting `cashCents` in cash and nothing else; the caixa as the device then stores it. */
 export async function closeCountingCash(page: Page, cashCents: number): Promise<StoredCaixa> {
   await page.getByRole('button', { name: 'Fechar Caixa' }).click();
+  await page.getByRole('dialog', { name: 'Fechar Caixa' }).waitFor();
   await typeMoney(page, 'Dinheiro contado', (cashCents / 100).toFixed(2).replace('.', ','));
   await page.getByRole('button', { name: 'Confirmar fechamento' }).click();
   await page.getByTestId('caixa-fechamento').waitFor();

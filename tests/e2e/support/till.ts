@@ -2,7 +2,7 @@
 // open this device's caixa (a sale needs one), choose a customer, add a product, finish,
 // read the stock shown.
 import type { Locator } from 'playwright-core';
-import type { Page } from './browser';
+import { waitForServiceWorker, type Page } from './browser';
 import { api } from './api';
 import { idbAll, until } from './idb';
 import type { RunningServer } from './server';
@@ -42,10 +42,15 @@ export async function signIn(server: RunningServer, page: Page, email: string) {
   await page.waitForURL(`${server.demoUrl}/`);
 }
 
-/** `caixa: false` leaves this device's caixa as it is (closed, for a test of opening it). */
+/**
+ * The till as a store runs it: installed (the service worker controls the page, so every
+ * part of the app opens offline) and ready to sell. `caixa: false` leaves this device's
+ * caixa as it is (closed, for a test of opening it).
+ */
 export async function openTill(server: RunningServer, page: Page, options: { caixa?: boolean } = {}) {
   await page.goto(`${server.demoUrl}/vendas`);
   await tillReady(page, options);
+  await waitForServiceWorker(page);
 }
 
 /**
