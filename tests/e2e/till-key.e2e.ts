@@ -23,6 +23,7 @@ import { idbCount, until } from './support/idb';
 import { goTo, overflow } from './support/layout';
 import { fileServer, fileBrowser } from './support/suite';
 import { openTill, signIn } from './support/till';
+import { importFile as importFileOf, keyCard, openFiscalTab as openFiscalTabOf } from './support/till-key';
 
 const DAY_MS = 86_400_000;
 const OTHER_CNPJ = '44555666000181';
@@ -45,7 +46,7 @@ const readerChunk = () => {
 const loadedScripts = () =>
   page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
 
-const card = () => page.getByRole('heading', { name: 'Contingência off-line' }).locator('xpath=ancestor::div[contains(@class,"rounded-lg")][1]'); // prettier-ignore
+const card = () => keyCard(page);
 
 /** The card alone, beside the whole page's screenshot (the card is far down the tab). */
 async function cardShot(name: string) {
@@ -53,24 +54,8 @@ async function cardShot(name: string) {
   await card().screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`) });
 }
 
-async function openFiscalTab() {
-  await goTo(page, '/configuracoes');
-  await page.getByRole('tab', { name: 'Fiscal', exact: true }).click();
-  await card().waitFor();
-}
-
-/** Chooses the file and types the password as a person does, then asks for the import. */
-async function importFile(file: { name: string; buffer: Buffer }, password: string) {
-  await page
-    .getByLabel('Certificado A1 (.pfx) para este caixa')
-    .setInputFiles({ ...file, mimeType: 'application/x-pkcs12' });
-  const field = page.getByLabel('Senha do certificado A1');
-  await field.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Backspace');
-  await page.keyboard.type(password);
-  await page.getByRole('button', { name: 'Importar neste caixa' }).click();
-}
+const openFiscalTab = () => openFiscalTabOf(page);
+const importFile = (file: { name: string; buffer: Buffer }, password: string) => importFileOf(page, file, password);
 
 const pfx = (file: A1File, name = 'certificado.pfx') => ({ name, buffer: file.pfx });
 

@@ -5,52 +5,21 @@
 // keeps the till from making one says why; a view from an older server (without what the
 // till needs) still parses and makes no note. The byte-for-byte equality with the server's
 // note is src/server/fiscal/till-note.test.ts.
-import { createPrivateKey, verify, X509Certificate } from 'node:crypto';
+import { verify } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FiscalTillViewSchema, type FiscalTillView } from '../../shared/contract/fiscal-till';
+import { FiscalTillViewSchema } from '../../shared/contract/fiscal-till';
 import { SaleCreateSchema } from '../../shared/contract/sales';
 import { offlineQrSignedFields } from '../../shared/fiscal/qr-code';
 import { makeA1, removeA1Files } from '../../shared/fiscal/test/a1-files';
 import { EMISSION_OFF, NO_ISSUER, NO_SERIES, PRODUCT_NOT_ON_TILL, contingencyNoteOf, contingencyNumber } from '../../shared/fiscal/till-note'; // prettier-ignore
 import { seededRandom } from '../../shared/seeded-random';
-import { getDb, type BalcaoDb, type MirrorProduct } from '../offline/db';
+import { getDb, type BalcaoDb } from '../offline/db';
 import { putNewerProducts } from '../offline/product-store';
-import { dropTillKeys, keepTillKey } from '../offline/till-key-store';
-import { productJson } from '../test/fixtures';
+import { dropTillKeys } from '../offline/till-key-store';
+import { keepTestKey, mirrorRow, OLDER_SERVER, TILL_CNPJ, TILL_VIEW } from '../test/contingency-till';
 import { makeContingencyNote, NO_TILL_KEY } from './contingency-note';
-import { TILL_KEY_ALGORITHM } from './till-key';
 
-const CNPJ = '11222333000181';
-const OLDER_SERVER = {
-  emission_enabled: true,
-  environment: 'homologacao',
-  series: 3,
-  consumer_document_threshold: 1_000_000,
-  emitter: null,
-  products_without_ncm: { count: 0, ids: [] },
-};
-const VIEW: FiscalTillView = FiscalTillViewSchema.parse({
-  ...OLDER_SERVER,
-  note_issuer: {
-    crt: 1,
-    emitter: {
-      cnpj: CNPJ, legal_name: 'Loja de Teste Ltda', trade_name: null, ie: '123456789110',
-      address: { street: 'Rua das Flores', number: '100', complement: null, district: 'Centro', city_code: '3550308', city_name: 'São Paulo', uf: 'SP', cep: '01001000', phone: null }, // prettier-ignore
-    },
-    tech_responsible: { cnpj: '11444777000161', contact: 'Equipe Balcão', email: 'fiscal@balcao.dev', phone: '11999990000' }, // prettier-ignore
-    product_defaults: { cfop: '5102', csosn: '102', origin: 0 },
-  },
-  tax_rates: [{ ncm: '61091000', federal_national: 13.45, federal_imported: 24.8, state: 18, municipal: 0 }],
-  next_number: 12,
-}); // prettier-ignore
-
-const mirrorRow = (over: Record<string, unknown>): MirrorProduct => ({
-  ...productJson(over),
-  sale_price: 2500,
-  cost_price: 1000,
-  version: 1,
-});
 const shirt = mirrorRow({ name: 'Camiseta', ncm: '61091000' });
 const bare = mirrorRow({ name: 'Caneca', ncm: null });
 /** The body as finish-sale.ts keeps it (reais on the wire, decoded to centavos). */
@@ -67,7 +36,7 @@ const body = (productId = shirt.id) =>
 const sale = (b = body()) => ({
   saleId: '00000000-0000-4000-8000-0000000000a1',
   body: b,
-  number: contingencyNumber(4, VIEW),
+  number: contingencyNumber(4, TILL_VIEW),
   issuedAt: new Date('2026-11-29T15:00:00Z'),
   startedAt: new Date('2026-11-29T14:50:00Z'),
 });
@@ -75,7 +44,7 @@ const sale = (b = body()) => ({
 let db: BalcaoDb;
 let a1: ReturnType<typeof makeA1>;
 beforeAll(() => {
-  a1 = makeA1({ cnpj: CNPJ });
+  a1 = makeA1({ cnpj: TILL_CNPJ });
 });
 beforeEach(async () => {
   db = getDb();
@@ -83,24 +52,14 @@ beforeEach(async () => {
 });
 afterAll(() => removeA1Files());
 
-const keepKey = async () => {
-  const cert = new X509Certificate(a1.certPem);
-  const pkcs8 = createPrivateKey(a1.keyPem).export({ type: 'pkcs8', format: 'der' });
-  const key = await crypto.subtle.importKey('pkcs8', pkcs8, TILL_KEY_ALGORITHM, false, ['sign']);
-  await keepTillKey(db, {
-    fingerprint: cert.fingerprint256.replaceAll(':', ''), key, certificateDer: new Uint8Array(cert.raw),
-    serial: cert.serialNumber, cnpj: CNPJ, notBefore: new Date(cert.validFrom).toISOString(),
-    notAfter: new Date(cert.validTo).toISOString(), storedAt: Date.now(),
-  }); // prettier-ignore
-  return cert;
-};
+const keepKey = () => keepTestKey(db, a1);
 
 describe("the till's own note in contingency", () => {
   it('without the key it says where to import it; with it, the note is built, signed and its QR v3 verifies', async () => {
     await dropTillKeys(db, () => true);
-    await expect(makeContingencyNote(db, sale(), VIEW)).rejects.toThrow(NO_TILL_KEY);
+    await expect(makeContingencyNote(db, sale(), TILL_VIEW)).rejects.toThrow(NO_TILL_KEY);
     const cert = await keepKey();
-    const made = await makeContingencyNote(db, sale(), VIEW, seededRandom(7));
+    const made = await makeContingencyNote(db, sale(), TILL_VIEW, seededRandom(7));
     // The larger of the till's own next (4) and the server's (12).
     expect(made.note.number).toBe(12);
     expect(made.note.contingency).toEqual({
@@ -127,11 +86,11 @@ describe("the till's own note in contingency", () => {
 
   it('a product missing from the mirror, or without NCM, and a till without a series, a store not emitting: no note, the reason said', async () => {
     const missing = '00000000-0000-4000-8000-0000000000ff';
-    await expect(makeContingencyNote(db, sale(body(missing)), VIEW)).rejects.toThrow(PRODUCT_NOT_ON_TILL);
-    await expect(makeContingencyNote(db, sale(body(bare.id)), VIEW)).rejects.toThrow(/Produto sem NCM: Caneca/);
+    await expect(makeContingencyNote(db, sale(body(missing)), TILL_VIEW)).rejects.toThrow(PRODUCT_NOT_ON_TILL);
+    await expect(makeContingencyNote(db, sale(body(bare.id)), TILL_VIEW)).rejects.toThrow(/Produto sem NCM: Caneca/);
     const mirror = new Map([[shirt.id, shirt]]);
-    expect(() => contingencyNoteOf(sale(), { ...VIEW, series: null }, mirror)).toThrow(NO_SERIES);
-    expect(() => contingencyNoteOf(sale(), { ...VIEW, emission_enabled: false }, mirror)).toThrow(EMISSION_OFF);
+    expect(() => contingencyNoteOf(sale(), { ...TILL_VIEW, series: null }, mirror)).toThrow(NO_SERIES);
+    expect(() => contingencyNoteOf(sale(), { ...TILL_VIEW, emission_enabled: false }, mirror)).toThrow(EMISSION_OFF);
   });
 
   it("an older server's view (none of the till's note fields) still parses: kept, but no note offline", () => {

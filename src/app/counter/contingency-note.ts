@@ -21,19 +21,42 @@ import { tillSigningKey } from './till-key';
 export const NO_TILL_KEY =
   'Este caixa não tem a chave para assinar em contingência (ou o certificado venceu): Configurações > Fiscal > Contingência off-line.';
 
+/** The sale's products as the mirror has them (a product missing there is left out: the mapping says so). */
+async function tillProducts(db: BalcaoDb, sale: Pick<ContingencySale, 'body'>): Promise<Map<string, TillProduct>> {
+  const ids = [...new Set(sale.body.items.map((i) => i.product_id))];
+  const rows = await getProducts(db, ids);
+  return new Map<string, TillProduct>(rows.flatMap((p) => (p ? [[p.id, p] as const] : [])));
+}
+
+/**
+ * Why this till cannot make the sale's note (null: it can), before a number is taken for it:
+ * no key or an expired one, the store's data or the till's series missing, a product without NCM.
+ */
+export async function contingencyProblem(
+  db: BalcaoDb,
+  sale: Omit<ContingencySale, 'number'>,
+  view: FiscalTillView,
+): Promise<string | null> {
+  if (!(await tillSigningKey(sale.issuedAt, db))) return NO_TILL_KEY;
+  try {
+    contingencyNoteOf({ ...sale, number: 1 }, view, await tillProducts(db, sale));
+    return null;
+  } catch (error) {
+    if (error instanceof ContingencyNoteError) return error.message;
+    throw error;
+  }
+}
+
 /** The whole path on this device: the mirror's products, the till's key, the note built and signed. */
 export async function makeContingencyNote(
   db: BalcaoDb,
   sale: ContingencySale,
   view: FiscalTillView,
   random: () => number = Math.random,
-): Promise<{ note: NfceNote; built: BuiltNfce; signed: SignedNfce }> {
-  const ids = [...new Set(sale.body.items.map((i) => i.product_id))];
-  const rows = await getProducts(db, ids);
-  const products = new Map<string, TillProduct>(rows.flatMap((p) => (p ? [[p.id, p] as const] : [])));
-  const note = contingencyNoteOf(sale, view, products);
+): Promise<{ note: NfceNote; built: BuiltNfce; signed: SignedNfce; certificateDer: Uint8Array }> {
+  const note = contingencyNoteOf(sale, view, await tillProducts(db, sale));
   const key = await tillSigningKey(sale.issuedAt, db);
   if (!key) throw new ContingencyNoteError(NO_TILL_KEY);
   const signing = { key: key.key, certificate_der: key.certificateDer };
-  return { note, ...(await signContingencyNote(note, signing, random)) };
+  return { note, certificateDer: key.certificateDer, ...(await signContingencyNote(note, signing, random)) };
 }

@@ -26,6 +26,9 @@ import { fiscalOfAck, saleAckOf } from './sale-answer';
 import { storeCreditOf } from './store-credit';
 import { claimSaleNumber, nextSaleNumber, ownTillName } from '../offline/sale-numbers';
 import { saleLabel } from '../../shared/sale-number';
+import type { FiscalTillView } from '../../shared/contract/fiscal-till';
+import { noteNumberSeen } from '../offline/note-numbers';
+import { contingencySince, emitsAtTill, issueContingencyNote } from './contingency-sale';
 
 export type FinishOutcome =
   | { kind: 'delivered' }
@@ -38,6 +41,8 @@ export interface FinishSaleInput {
   /** The sale in the contract's typed form (centavos), marked offline as the outbox sends it. */
   body: SaleCreate;
   summary: string;
+  /** What this till knows of the store's NFC-e (kept on the device): to issue the note itself when it must. */
+  fiscal?: FiscalTillView | null;
 }
 
 /** centavos of vale-troca a sale pays with. */
@@ -80,15 +85,33 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
     db,
     OUTBOX_KINDS.sale.waitsFor({ customerId, sessionId: open?.id, usesStoreCredit: vale > 0 }),
   );
-  const queue = async (): Promise<FinishOutcome> => {
-    await recordSale(db, sale, body, {
+  // While notes this till issued in contingency are queued, it stays in contingency: a sale
+  // sent now would get a server's number in the till's series that one of them may hold.
+  const view = emitsAtTill(input.fiscal) ? input.fiscal : null;
+  const notesQueued = view ? await waitingFor(db, OUTBOX_KINDS.sale.waitsFor({ afterContingencyNotes: true })) : [];
+  const attemptedAt = new Date();
+  /** `unanswered`: the online attempt got no answer (the server may hold a note of it). */
+  const queue = async (unanswered: boolean): Promise<FinishOutcome> => {
+    const issuedAt = new Date();
+    const startedAt = unanswered ? attemptedAt : await contingencySince(db, issuedAt);
+    const note = view
+      ? await issueContingencyNote(
+          db,
+          { saleId: sale.id, body: { ...body, device_id: device.id }, view, issuedAt, startedAt, unanswered },
+          crypto.randomUUID(),
+        )
+      : null;
+    const kept = note && sale.receipt ? { ...sale, receipt: { ...sale.receipt, fiscalNote: note.receipt } } : sale;
+    await recordSale(db, kept, note ? { ...body, fiscal_contingency: note.marker } : body, {
       summary,
-      dependsOn: waits,
+      // A sale without the till's note is numbered by the server after the queued ones.
+      dependsOn: note ? waits : [...waits, ...notesQueued],
       ...(vale > 0 ? { storeCredit: { customerId, delta: -vale } } : {}),
+      ...(note ? { contingencyNote: { id: note.receipt.id, upload: note.upload } } : {}),
     });
     return { kind: 'queued' };
   };
-  if (!options.online || waits.length > 0) return queue();
+  if (!options.online || waits.length > 0 || notesQueued.length > 0) return queue(false);
   // Reais only here, on the wire (a queued one is encoded as its row is written: records.ts).
   const wire = z.encode(SaleCreateSchema, { ...body, offline: false });
   let answer: unknown;
@@ -100,7 +123,7 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
     });
   } catch (error) {
     // Only a refusal is the cashier's to act on; anything undecided goes to the outbox.
-    if (verdictOfError(error) !== 'reject') return queue();
+    if (verdictOfError(error) !== 'reject') return queue(true);
     return { kind: 'refused', error: error as ApiError };
   }
   await inOneTransaction(db, ['sales', 'products', 'productChunks', 'meta'], async () => {
@@ -108,6 +131,7 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
     const ack = saleAckOf(answer);
     // The server's number (another one when this one was taken in the store), and its NFC-e (or why none).
     const fiscal = fiscalOfAck(ack);
+    if (ack.fiscalNote) await noteNumberSeen(db, ack.fiscalNote.series, ack.fiscalNote.number);
     const receipt = fiscal && sale.receipt ? { ...sale.receipt, ...fiscal } : sale.receipt;
     await putLocalSale(db, {
       ...sale,

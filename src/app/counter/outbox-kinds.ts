@@ -17,10 +17,24 @@ import {
   type OutboxRoute,
 } from '../offline/outbox-kinds';
 import { settleAccountChange } from '../offline/overlay-sync';
-import { caixaResource, customerResource, storeCreditResource } from './outbox-resources';
+import { caixaResource, CONTINGENCY_NOTES_RESOURCE, customerResource, storeCreditResource } from './outbox-resources';
 import { settleReturnAnswer } from './return-answer';
 import { fiscalOfAck, saleAckOf } from './sale-answer';
 import { applyStoreCreditAnswer } from './store-credit';
+import { ContingencyNoteResponseSchema } from '../../shared/contract/fiscal-contingency-notes';
+import { emissionTypeOf, type KeptFiscalNoteReceipt } from '../../shared/contract/fiscal-notes';
+import { noteNumberSeen } from '../offline/note-numbers';
+
+interface SaleWaits {
+  customerId?: unknown;
+  sessionId?: string | null;
+  usesStoreCredit?: boolean;
+  /**
+   * A sale without a note of this till, while notes it issued in contingency are queued: the
+   * server numbers that sale's note in the till's series, after those notes' numbers.
+   */
+  afterContingencyNotes?: boolean;
+}
 
 const saleState = (state: 'pending' | 'rejected') => async (db: BalcaoDb, entry: OutboxEntry) => {
   await updateLocalSale(db, entry.id, { state });
@@ -37,30 +51,72 @@ async function storeCreditAnswered(db: BalcaoDb, entry: OutboxEntry, answer: unk
  * returns that credit it. Acknowledged: the local sale is synced, takes the server's number
  * and the mirror the server's stock; refused: the local sale shows it.
  */
-const sale: OutboxKindDescriptor<void, { customerId?: unknown; sessionId?: string | null; usesStoreCredit?: boolean }> =
-  {
-    route: () => ({ method: 'POST', path: '/api/sales' }),
-    waitsFor: ({ customerId, sessionId, usesStoreCredit }) => {
-      const customer = typeof customerId === 'string' ? customerId : null;
-      return {
-        ids: [customer, sessionId],
-        resources: usesStoreCredit && customer ? [storeCreditResource(customer)] : [],
-      };
-    },
-    batch: { method: 'POST', path: '/api/sales' },
-    async acknowledged(db, entry, answer) {
-      const ack = saleAckOf(answer);
-      if (ack.number) await updateLocalSale(db, entry.id, { number: ack.number });
-      // A queued sale's NFC-e, kept for its DANFE (or why it has none).
-      const fiscal = fiscalOfAck(ack);
-      const kept = fiscal ? await getLocalSale(db, entry.id) : undefined;
-      if (kept?.receipt) await updateLocalSale(db, entry.id, { receipt: { ...kept.receipt, ...fiscal } });
-      await applyAcknowledgedSale(db, entry.id, ack.conflicts, ack.stockAfter);
-    },
-    refused: saleState('rejected'),
-    retried: saleState('pending'),
-    discarded: saleState('rejected'),
-  };
+const sale: OutboxKindDescriptor<void, SaleWaits> = {
+  route: () => ({ method: 'POST', path: '/api/sales' }),
+  waitsFor: ({ customerId, sessionId, usesStoreCredit, afterContingencyNotes }) => {
+    const customer = typeof customerId === 'string' ? customerId : null;
+    return {
+      ids: [customer, sessionId],
+      resources: [
+        ...(usesStoreCredit && customer ? [storeCreditResource(customer)] : []),
+        ...(afterContingencyNotes ? [CONTINGENCY_NOTES_RESOURCE] : []),
+      ],
+    };
+  },
+  batch: { method: 'POST', path: '/api/sales' },
+  async acknowledged(db, entry, answer) {
+    const ack = saleAckOf(answer);
+    if (ack.number) await updateLocalSale(db, entry.id, { number: ack.number });
+    if (ack.fiscalNote) await noteNumberSeen(db, ack.fiscalNote.series, ack.fiscalNote.number);
+    // A queued sale's NFC-e, kept for its DANFE (or why it has none); the note this till
+    // issued in contingency stays: it is the sale's, whatever the server made of an
+    // unanswered attempt (the note in doubt, which the server resolves).
+    const fiscal = fiscalOfAck(ack);
+    const kept = fiscal ? await getLocalSale(db, entry.id) : undefined;
+    if (kept?.receipt && emissionTypeOf(kept.receipt.fiscalNote ?? {}) !== 9)
+      await updateLocalSale(db, entry.id, { receipt: { ...kept.receipt, ...fiscal } });
+    await applyAcknowledgedSale(db, entry.id, ack.conflicts, ack.stockAfter);
+  },
+  refused: saleState('rejected'),
+  retried: saleState('pending'),
+  discarded: saleState('rejected'),
+};
+
+/** The sale's receipt note changed by `change` (a sale kept without a receipt has none to change). */
+async function changeReceiptNote(
+  db: BalcaoDb,
+  saleId: string,
+  change: (note: KeptFiscalNoteReceipt) => KeptFiscalNoteReceipt,
+): Promise<void> {
+  const kept = await getLocalSale(db, saleId);
+  const note = kept?.receipt?.fiscalNote;
+  if (kept?.receipt && note) await updateLocalSale(db, saleId, { receipt: { ...kept.receipt, fiscalNote: change(note) } });
+}
+
+const saleOfNote = (entry: OutboxEntry) => (entry.body as { sale_id?: string }).sale_id ?? '';
+
+/**
+ * A note this till issued in offline contingency (contingency-sale.ts): after its sale.
+ * Acknowledged: the receipt keeps the note as the server has it. Refused (say, signed after
+ * an admin removed the till's key): the receipt shows it rejected, with why; the admin sees
+ * it in Notas Fiscais.
+ */
+const fiscalNote: OutboxKindDescriptor<void, { saleId: string }> = {
+  route: () => ({ method: 'POST', path: '/api/fiscal/contingency-notes' }),
+  waitsFor: ({ saleId }) => ({ ids: [saleId] }),
+  async acknowledged(db, entry, answer) {
+    const parsed = ContingencyNoteResponseSchema.safeParse(answer);
+    if (parsed.success) await changeReceiptNote(db, saleOfNote(entry), () => parsed.data.data);
+  },
+  refused: (db, entry) =>
+    changeReceiptNote(db, saleOfNote(entry), (note) => ({
+      ...note,
+      status: 'rejeitada',
+      reason: entry.rejection?.error ?? null,
+    })),
+  retried: (db, entry) =>
+    changeReceiptNote(db, saleOfNote(entry), (note) => ({ ...note, status: 'pendente', reason: null })),
+};
 
 /** A customer created (`changing` absent) or changed without a connection: after its creation and earlier changes. */
 const customer: OutboxKindDescriptor<{ changing?: string }, { changing?: string }> = {
@@ -157,6 +213,7 @@ export const OUTBOX_KINDS = {
   'store-credit-payout': payout,
   'sale-cancel': saleCancel,
   'stock-count': stockCount,
+  'fiscal-note': fiscalNote,
 } as const satisfies OutboxKindTable;
 
 registerOutboxKinds(OUTBOX_KINDS);

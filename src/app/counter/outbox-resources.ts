@@ -16,3 +16,6 @@ export const saleCancelResource = (saleId: string) => `${SALE_CANCEL_PREFIX}${sa
 
 /** The counted quantities of one count (one resource per product). */
 export const countResource = (countId: string) => `stock-count:${countId}:`;
+
+/** The notes this till issued in offline contingency (contingency-sale.ts): a sale without one waits for them. */
+export const CONTINGENCY_NOTES_RESOURCE = 'nfce-contingency';

@@ -10,7 +10,11 @@ import { addLocalSale, inOneTransaction, putMirrorCustomer, updateMirrorCustomer
 import { waitingFor } from '../offline/outbox-kinds';
 import { claimSaleNumber } from '../offline/sale-numbers';
 import { OUTBOX_KINDS } from './outbox-kinds';
-import { customerResource, saleCancelResource } from './outbox-resources';
+import { CONTINGENCY_NOTES_RESOURCE, customerResource, saleCancelResource } from './outbox-resources';
+import {
+  ContingencyNoteUploadSchema,
+  type ContingencyNoteUpload,
+} from '../../shared/contract/fiscal-contingency-notes';
 
 /**
  * A sale finished at the till: the local record, its outbox row and its number's
@@ -26,10 +30,17 @@ export async function recordSale(
   db: BalcaoDb,
   sale: Omit<LocalSale, 'state' | 'conflicts'>,
   typed: SaleCreate,
-  options: { dependsOn?: string[]; summary: string; storeCredit?: OutboxEntry['storeCredit'] },
+  options: {
+    dependsOn?: string[];
+    summary: string;
+    storeCredit?: OutboxEntry['storeCredit'];
+    /** The note this till issued for the sale in contingency: queued after it (its row's id). */
+    contingencyNote?: { id: string; upload: ContingencyNoteUpload };
+  },
 ): Promise<OutboxEntry> {
   const body = z.encode(SaleCreateSchema, typed);
   const customerId = typed.customer_id;
+  const note = options.contingencyNote;
   return inOneTransaction(db, ['sales', 'outbox', 'meta'], async () => {
     const customer = await saleDependencies(db, customerId);
     await claimSaleNumber(db, sale.number);
@@ -47,8 +58,26 @@ export async function recordSale(
     if (options.storeCredit) entry.storeCredit = options.storeCredit;
     await addLocalSale(db, { ...sale, state: 'pending', conflicts: 0 });
     await addToOutbox(db, entry);
+    if (note) await addToOutbox(db, contingencyNoteEntry(note.id, note.upload, options.summary, sale.createdAt));
     return entry;
   });
+}
+
+/** The outbox row of a note issued at this till in contingency: after its sale. */
+function contingencyNoteEntry(id: string, upload: ContingencyNoteUpload, saleSummary: string, createdAt: number) {
+  const entry = buildOutboxEntry(
+    {
+      id,
+      kind: 'fiscal-note',
+      ...OUTBOX_KINDS['fiscal-note'].route(),
+      body: z.encode(ContingencyNoteUploadSchema, upload),
+      summary: `NFC-e nº ${upload.number} série ${upload.series} (contingência) · ${saleSummary}`,
+      dependsOn: [upload.sale_id],
+    },
+    createdAt,
+  );
+  entry.resource = CONTINGENCY_NOTES_RESOURCE;
+  return entry;
 }
 
 /** Outbox rows a new sale must wait for because of its customer: the customer's creation, while queued. */

@@ -22,7 +22,15 @@ export type MirrorProduct = Omit<z.input<typeof ProductSchema>, 'sale_price' | '
 export type MirrorCustomer = z.input<typeof CustomerSchema> & { version: number };
 
 export type OutboxKind =
-  'customer' | 'sale' | 'account' | 'caixa' | 'return' | 'store-credit-payout' | 'sale-cancel' | 'stock-count';
+  | 'customer'
+  | 'sale'
+  | 'account'
+  | 'caixa'
+  | 'return'
+  | 'store-credit-payout'
+  | 'sale-cancel'
+  | 'stock-count'
+  | 'fiscal-note';
 export type OutboxStatus = 'pending' | 'rejected';
 
 export interface OutboxRejection {

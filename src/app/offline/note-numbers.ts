@@ -27,3 +27,13 @@ export function claimNoteNumber(db: BalcaoDb, series: number, serverNext: number
     return number;
   });
 }
+
+/**
+ * A note of `series` the server made for this till (an online sale's answer): the numbers up
+ * to it are used, so a contingency note never takes one of them again.
+ */
+export function noteNumberSeen(db: BalcaoDb, series: number, number: number): Promise<void> {
+  return db.transaction('rw', db.meta, async () => {
+    if ((await lastUsed(db, series)) < number) await db.meta.put({ key: metaKey(series), value: number });
+  });
+}

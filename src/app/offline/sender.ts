@@ -125,14 +125,15 @@ async function settle(db: BalcaoDb, settled: Settled[], now: number, options: Dr
         await db.outbox.delete(entry.seq!);
         await (options.onAck ?? acknowledge)(db, entry, sent.kind === 'ok' ? sent.body : null);
       } else if (outcome === 'reject' && sent.kind === 'http') {
-        await db.outbox.update(entry.seq!, {
-          status: 'rejected',
+        const rejected = {
+          status: 'rejected' as const,
           leaseUntil: 0,
           attempts: entry.attempts + 1,
           lastError: sent.error,
           rejection: { status: sent.status, code: sent.code, error: sent.error },
-        });
-        await descriptorOf(entry)?.refused?.(db, entry);
+        };
+        await db.outbox.update(entry.seq!, rejected);
+        await descriptorOf(entry)?.refused?.(db, { ...entry, ...rejected });
       } else {
         const attempts = outcome === 'retry' ? entry.attempts + 1 : entry.attempts;
         await db.outbox.update(entry.seq!, {

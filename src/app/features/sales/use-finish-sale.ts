@@ -16,7 +16,7 @@ import { useSession } from '../../auth/session-context';
 import { toast, toastError } from '../../components/toast-store';
 import type { ApiError } from '../../lib/api-error';
 import { useFinishSale } from '../../counter/sale-hooks';
-import { noteDocumentOf } from '../../counter/fiscal-till';
+import { noteDocumentOf, useFiscalTill } from '../../counter/fiscal-till';
 import { buildSale } from './build-sale';
 import { applyPriceChanges, finishError, type CartLine } from './cart';
 import { paymentProblem, pixAmount, PIX_NOT_CONFIRMED, type PaymentForm } from './use-payment-form';
@@ -58,6 +58,7 @@ export function useSaleFinish(
   credit: TillCredit | null = null,
 ) {
   const finishSale = useFinishSale();
+  const fiscal = useFiscalTill().data ?? null;
   const cashierName = useSession().user?.name ?? null;
   const [finishing, setFinishing] = useState(false);
   /** A sale stopped over the credit limit, with whether Pix was confirmed for it. */
@@ -105,7 +106,7 @@ export function useSaleFinish(
         },
         payment.state,
       );
-      const outcome = await finishSale({ sale: built.sale, body: built.body, summary: built.summary });
+      const outcome = await finishSale({ sale: built.sale, body: built.body, summary: built.summary, fiscal });
       if (outcome.kind === 'refused') {
         onDone('refused');
         const repriced = repricedLines(state.lines, outcome.error);

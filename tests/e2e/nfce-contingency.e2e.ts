@@ -1,0 +1,188 @@
+// The NFC-e in offline contingency, end to end in the real Chromium against the real server
+// and the stand-in SEFAZ as its own process. The store emits (test A1, CSC, Responsável
+// Técnico, the till's series); an admin at the 820 px tablet (service worker in control)
+// imports the A1 on this till in Configurações > Fiscal, typing its password. The till goes
+// offline and sells three times: each DANFE prints at once at 80 mm with 'EMITIDA EM
+// CONTINGÊNCIA' and 'Pendente de autorização', no protocol, and its QR, read by zbarimg, is
+// the note the till signed (QR v3 offline). Back online, the outbox delivers the sales and
+// then the notes; the server keeps the till's bytes and the stand-in authorizes each key
+// exactly once. The signatures made in the browser verify with xmlsec1 and the notes
+// validate against the official schema. window.print is counted, not shown.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeA1, removeA1Files, type A1File } from '../../src/server/fiscal/test/a1-files';
+import { removeWrittenDocuments, schemaFailures, verifySignature, writeDocuments } from '../../src/server/fiscal/test/xml-tools'; // prettier-ignore
+import { SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
+import { api, loginToken } from './support/api';
+import { ARTIFACTS_DIR, openBrowser, screenshot, type Page } from './support/browser';
+import { idbAll, idbCount, idbProductCount, until } from './support/idb';
+import { goTo } from './support/layout';
+import { pdfInfo, pdfText, printedPdf } from './support/print';
+import { startServer, type RunningServer } from './support/server';
+import { startStandIn, turnEmissionOn, type StandInProcess } from './support/stand-in';
+import { addProduct, demoLists, openTill, signIn, tillReady, type ApiProduct } from './support/till';
+import { importFile, openFiscalTab } from './support/till-key';
+
+let sefaz: StandInProcess | undefined;
+let a1: A1File;
+let server: RunningServer | undefined;
+let browser: Awaited<ReturnType<typeof openBrowser>> | undefined;
+let page: Page;
+let adminToken: string;
+let product: ApiProduct;
+
+const printCalls = () => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
+
+interface KeptSale {
+  id: string;
+  receipt?: { fiscalNote?: { key: string; number: number; status: string; qr_code: string; emission_type?: number } };
+}
+interface QueuedNote {
+  kind: string;
+  body: { sale_id: string; number: number; access_key: string; xml: string };
+}
+
+async function setOnline(online: boolean) {
+  await browser!.context.setOffline(!online);
+  await page.evaluate((on) => window.dispatchEvent(new Event(on ? 'online' : 'offline')), online);
+}
+
+/** Every QR code zbarimg reads in the PDF's first page, drawn at 300 dpi. */
+function qrCodesIn(path: string, name: string): string[] {
+  const base = join(ARTIFACTS_DIR, `${name}-300dpi`);
+  execFileSync('pdftoppm', ['-png', '-r', '300', '-f', '1', '-l', '1', '-singlefile', path, base]);
+  const out = execFileSync('zbarimg', ['-q', '--raw', `${base}.png`], { encoding: 'utf8' });
+  return out.split('\n').filter((line) => line !== '');
+}
+
+beforeAll(async () => {
+  a1 = makeA1({ cnpj: SAMPLE_CNPJ });
+  sefaz = await startStandIn(a1);
+  server = await startServer({ FISCAL_SEFAZ_URL: sefaz.url, FISCAL_SEFAZ_CA: sefaz.caPath });
+  adminToken = await loginToken(server, 'admin@demo.com');
+  const demo = await demoLists(server, adminToken, 1);
+  product = demo.products.find((p) => p.current_stock >= 10 && p.sale_price > 10)!;
+  // The demo catalogue has no NCM: a note cannot carry the product until the admin gives it one.
+  const ncm = await api(server, 'PUT', `/api/products/${product.id}`, {
+    token: adminToken,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    body: { ncm: '62034200' },
+  });
+  expect(ncm.status, JSON.stringify(ncm.body)).toBe(200);
+
+  browser = await openBrowser({ width: 820, height: 1180 });
+  page = await browser.context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { printCalls: number };
+    w.printCalls = 0;
+    window.print = () => {
+      w.printCalls++;
+    };
+  });
+  // An admin at the till: the device registers (the series names it), the caixa opens.
+  await signIn(server, page, 'admin@demo.com');
+  await openTill(server, page);
+  await until(async () => (await idbProductCount(page)) >= demo.products.length, 'espelho');
+  await turnEmissionOn(server, adminToken, a1);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sefaz?.stop();
+  removeA1Files();
+  removeWrittenDocuments();
+});
+
+describe('NFC-e em contingência off-line, no caixa (tablet 820 px)', () => {
+  const printed: { saleId: string; qr: string[]; text: string }[] = [];
+
+  it('o administrador importa o A1 neste caixa; sem internet, três vendas saem com o DANFE em contingência', async () => {
+    await openFiscalTab(page);
+    await importFile(page, { name: 'loja.pfx', buffer: a1.pfx }, a1.password);
+    await page.getByText('Chave importada neste caixa').waitFor();
+    await goTo(page, '/vendas');
+    await tillReady(page);
+    await page.getByTestId('till-key-notice').waitFor();
+
+    await setOnline(false);
+    await page.getByText('Offline', { exact: true }).first().waitFor();
+    for (let i = 1; i <= 3; i++) {
+      const before = new Set((await idbAll<KeptSale>(page, 'sales')).map((s) => s.id));
+      await addProduct(page, product, 1);
+      await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+      const bar = page.getByRole('region', { name: 'Venda finalizada' });
+      await bar.getByRole('button', { name: 'Imprimir DANFE' }).waitFor();
+      if (i === 1) await screenshot(page, 'nfce-contingencia-01-venda-820');
+      const calls = await printCalls();
+      await bar.getByRole('button', { name: 'Imprimir DANFE' }).click();
+      await until(async () => (await printCalls()) === calls + 1, 'window.print');
+      const path = await printedPdf(page, `nfce-contingencia-danfe-${i}`);
+      expect(Math.abs(pdfInfo(path).width - (80 * 72) / 25.4)).toBeLessThan(0.6);
+      const saleId = (await idbAll<KeptSale>(page, 'sales')).find((s) => !before.has(s.id))!.id;
+      printed.push({ saleId, qr: qrCodesIn(path, `nfce-contingencia-danfe-${i}`), text: pdfText(path).replace(/\s+/g, ' ') }); // prettier-ignore
+      await bar.getByRole('button', { name: 'Fechar' }).click();
+    }
+
+    const sales = await idbAll<KeptSale>(page, 'sales');
+    const notes = printed.map(({ saleId }) => sales.find((s) => s.id === saleId)!.receipt!.fiscalNote!);
+    // Numbers in a row of the till's series, each note tpEmis 9 and pending.
+    expect(notes.map((n) => n.number - notes[0]!.number)).toEqual([0, 1, 2]);
+    for (const [i, note] of notes.entries()) {
+      expect(note).toMatchObject({ status: 'pendente', emission_type: 9 });
+      expect(note.key[34]).toBe('9');
+      const { text, qr } = printed[i]!;
+      expect(text).toContain('EMITIDA EM CONTINGÊNCIA');
+      expect(text).toContain('Pendente de autorização');
+      expect(text).not.toContain('Protocolo de autorização');
+      expect(text).toContain(note.key.match(/.{4}/g)!.join(' '));
+      // The consumer's copy and the store's, each with the note's QR (v3 offline: signed fields).
+      expect(qr.length).toBeGreaterThanOrEqual(1);
+      for (const read of qr) expect(read).toBe(note.qr_code);
+      expect(note.qr_code).toContain(`?p=${note.key}|3|2|`);
+    }
+    // Each sale and, after it, its note wait in the outbox.
+    const queued = await idbAll<QueuedNote>(page, 'outbox');
+    expect(queued.map((e) => e.kind)).toEqual(['sale', 'fiscal-note', 'sale', 'fiscal-note', 'sale', 'fiscal-note']);
+  });
+
+  it('com a internet de volta, cada nota chega uma vez com os bytes do caixa e a SEFAZ autoriza as três', async () => {
+    const uploads = (await idbAll<QueuedNote>(page, 'outbox')).filter((e) => e.kind === 'fiscal-note').map((e) => e.body); // prettier-ignore
+    await setOnline(true);
+    await until(async () => (await idbCount(page, 'outbox')) === 0, 'entrega da fila', 90_000).catch(async (error) => {
+      // What stayed queued, and why: the server's refusal of a note is the likely story.
+      const rows = await idbAll<{ kind: string; status: string; lastError: string | null }>(page, 'outbox');
+      throw new Error(`${(error as Error).message}: ${JSON.stringify(rows.map((r) => [r.kind, r.status, r.lastError]))}`);
+    });
+
+    // The server's queue sends them as soon as SEFAZ answers; each key authorized once.
+    await until(async () => {
+      const log = await sefaz!.log();
+      return uploads.every((u) => log.some((r) => r.key === u.access_key && r.cstat === 100));
+    }, 'autorização das três notas', 60_000);
+    const log = await sefaz!.log();
+    for (const upload of uploads)
+      expect(log.filter((r) => r.key === upload.access_key && r.cstat === 100)).toHaveLength(1);
+
+    for (const upload of uploads) {
+      const list = await api<{ data: { notes: { id: string; key: string; status: string; emission_type: number }[] } }>(
+        server!,
+        'GET',
+        `/api/fiscal/notes?q=${upload.access_key}`,
+        { token: adminToken },
+      );
+      const note = list.body.data.notes.find((n) => n.key === upload.access_key)!;
+      expect(note).toMatchObject({ status: 'autorizada', emission_type: 9 });
+      const detail = await api<{ data: { xml: string } }>(server!, 'GET', `/api/fiscal/notes/${note.id}`, {
+        token: adminToken,
+      });
+      // nfeProc around the till's signed bytes, unchanged.
+      expect(detail.body.data.xml).toContain(upload.xml);
+    }
+    const paths = writeDocuments(uploads.map((u) => u.xml), 'contingencia-caixa');
+    expect(schemaFailures(paths)).toEqual([]);
+    for (const path of paths) expect(verifySignature(path, a1.caPath)).toMatchObject({ ok: true });
+
+  });
+});
