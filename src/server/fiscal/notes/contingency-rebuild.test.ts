@@ -31,6 +31,7 @@ import { saleForNoteOf } from './note-rebuilder';
 
 const MINUTE = 60_000;
 type Product = Awaited<ReturnType<EmissionStore['product']>>;
+type QrSettings = { version: 3 } | { version: 2; csc_id: string; csc: string };
 const BAD_NCM = '99999999';
 const tag = (xml: string, name: string) =>
   [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1]);
@@ -77,9 +78,10 @@ describe.each(databases())("'Reenviar' makes a rejected contingency note again w
   /**
    * A sale of `product` made at the till in contingency and its note `number`, issued
    * `minutesAgo`: the sale synced with its note's marker, then the note (made of the sale as
-   * the till makes it, QR v3 offline, signed with the till's key) sent to the server.
+   * the till makes it, QR v3 offline unless `qr` says v2, signed with the till's key) sent
+   * to the server.
    */
-  async function tillSale(product: Product, number: number, minutesAgo: number) {
+  async function tillSale(product: Product, number: number, minutesAgo: number, qr: QrSettings = { version: 3 }) {
     const issuedAt = new Date(Math.floor((Date.now() - minutesAgo * MINUTE) / 1000) * 1000);
     const place = { series: s.till.series, number, issuedAt };
     const numeric_code = String(10_000_000 + number * 7919);
@@ -92,7 +94,7 @@ describe.each(databases())("'Reenviar' makes a rejected contingency note again w
     const context = await s.ctx.app.emission.sales.emitters.get(s.ctx.db, s.tenantId);
     const sale = (await saleForNoteOf(s.ctx.db, s.tenantId, saleId, null))!;
     const contingency = { started_at: new Date(issuedAt.getTime() - 3 * MINUTE).toISOString(), reason: 'Sem conexão com a SEFAZ' }; // prettier-ignore
-    const note = { ...noteOfSale(sale, context, place, new Map()), qr: { version: 3 as const }, numeric_code, contingency }; // prettier-ignore
+    const note = { ...noteOfSale(sale, context, place, new Map()), qr, numeric_code, contingency }; // prettier-ignore
     const built = buildNfce(note, seededRandom(number));
     expect(built.key).toBe(key);
     const { xml } = await signNfce(built, till);
@@ -150,10 +152,10 @@ describe.each(databases())("'Reenviar' makes a rejected contingency note again w
     expect(answerSchemaFailures(standIn)).toEqual([]);
   });
 
-  it("a note refused for the till's removed key is made again with its key, by the A1, and authorized", async () => {
+  it("a note refused for the till's removed key is made again with its key and QR version, by the A1, and authorized", async () => {
     await admin(`/api/fiscal/till-keys/${keyId}/revoke`);
     const cap = await s.product({ name: 'Boné' });
-    const refused = await tillSale(cap, 31, -1); // signed after the removal
+    const refused = await tillSale(cap, 31, -1, { version: 2, csc_id: '000001', csc: CSC }); // an older till's QR v2 // signed after the removal
     expect(refused.status).toBe(400);
     const id: string = refused.body.details.note.id;
     const kept = await row(id);
@@ -168,6 +170,7 @@ describe.each(databases())("'Reenviar' makes a rejected contingency note again w
     const rebuilt = await row(id);
     for (const name of KEPT) expect(tag(rebuilt.xml, name), name).toEqual(tag(kept.xml, name));
     expect(tag(rebuilt.xml, 'NCM')).toEqual(['65050000']);
+    expect(rebuilt.qrCode).toMatch(new RegExp(`\\?p=${kept.key}\\|2\\|2\\|`)); // the version the till used, its hash checked by SEFAZ
     expect(tag(rebuilt.xml, 'SignatureValue')).not.toEqual(tag(kept.xml, 'SignatureValue'));
     expectOfficial([rebuilt], s.a1.caPath);
     await drain();
