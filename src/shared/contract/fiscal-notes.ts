@@ -130,6 +130,13 @@ export const FiscalNoteSchema = FiscalNoteReceiptSchema.extend({
 });
 export type FiscalNote = z.infer<typeof FiscalNoteSchema>;
 
+/**
+ * The answer to 'Reenviar': the note as it is now and, when there is something the admin
+ * must know, a sentence (a contingency note made again past its deadline: sent anyway).
+ */
+export const FiscalNoteResendSchema = FiscalNoteSchema.extend({ notice: z.string().nullable().default(null) });
+export type FiscalNoteResend = z.infer<typeof FiscalNoteResendSchema>;
+
 /** A note's detail: the row, its XML (nfeProc when authorized) and its events. */
 export const FiscalNoteDetailSchema = FiscalNoteSchema.extend({
   xml: z.string(),
@@ -195,7 +202,7 @@ export const InutilizationSchema = z.object({
 export const NumberGapSchema = z.object({ series: z.int(), first: z.int(), last: z.int() });
 
 export const FiscalNoteListResponseSchema = envelope(pageOf('notes', FiscalNoteSchema));
-export const FiscalNoteResponseSchema = envelope(FiscalNoteSchema);
+export const FiscalNoteResendResponseSchema = envelope(FiscalNoteResendSchema);
 export const FiscalNoteDetailResponseSchema = envelope(FiscalNoteDetailSchema);
 export const InutilizationResponseSchema = envelope(InutilizationSchema);
 export const NumberGapsResponseSchema = envelope(

@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   FiscalNoteDetailResponseSchema,
   FiscalNoteListResponseSchema,
-  FiscalNoteResponseSchema,
+  FiscalNoteResendResponseSchema,
   InutilizationResponseSchema,
   NumberGapsResponseSchema,
   type FiscalNoteStatus,
@@ -78,7 +78,7 @@ export function useResendNote() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.post(FiscalNoteResponseSchema, `/fiscal/notes/${id}/resend`, undefined, keyed()).then((r) => r.data),
+      api.post(FiscalNoteResendResponseSchema, `/fiscal/notes/${id}/resend`, undefined, keyed()).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: notesKeys.all }),
   });
 }

@@ -1,7 +1,8 @@
 // A note's detail (a dialog over the list): status, SEFAZ's code and reason with what to
 // fix, what became of it when its sale was cancelled in Balcão, the protocol, the events,
 // the XML in a scrollable block, and the actions the status allows: 'Reenviar' (pending or
-// rejected) and 'Cancelar nota' (authorized).
+// rejected; a contingency note rejected is made again with its access key) and 'Cancelar
+// nota' (authorized).
 import { useState } from 'react';
 import type { FiscalNoteDetail } from '../../../shared/contract/fiscal-notes';
 import { formatDocument } from '../../../shared/documents';
@@ -11,6 +12,7 @@ import { Button } from '../../components/button';
 import { DetailList } from '../../components/detail-list';
 import { Dialog, DialogFooter } from '../../components/dialog';
 import { InlineLoading } from '../../components/spinner';
+import { deadlineText } from '../../../shared/fiscal/contingency-deadline';
 import { toast, toastError } from '../../components/toast-store';
 import { describeError } from '../../lib/api-error';
 import { useCancelNote, useFiscalNote, useResendNote } from './api';
@@ -21,6 +23,15 @@ const RESEND_DONE: Readonly<Record<string, string>> = {
   pendente: 'A nota volta à fila agora, com o mesmo documento.',
   rejeitada: 'A nota foi refeita com os dados de hoje, com o mesmo número, assinada de novo e posta na fila.',
 };
+const CONTINGENCY_RESEND_DONE =
+  'A nota em contingência foi refeita com os dados de hoje, com o mesmo número e a mesma chave de acesso, assinada pelo certificado da loja e posta na fila.';
+
+/** A rejected contingency note past its deadline: Reenviar still sends it, SEFAZ decides. */
+function lateRejected(note: FiscalNoteDetail): string | null {
+  const deadline = note.status === 'rejeitada' ? note.contingency_deadline : null;
+  if (!deadline || new Date(deadline).getTime() >= Date.now()) return null;
+  return `O prazo para transmitir esta nota em contingência já passou (${deadlineText(deadline)}). Reenviar ainda a refaz e envia: a SEFAZ decide se a aceita.`;
+}
 
 function facts(note: FiscalNoteDetail) {
   const items: [string, React.ReactNode][] = [
@@ -71,8 +82,13 @@ export function NoteDetailDialog({ id, onClose }: { id: string | null; onClose: 
 
   function onResend() {
     if (!note) return;
+    const done =
+      note.status === 'rejeitada' && note.emission_type === 9
+        ? CONTINGENCY_RESEND_DONE
+        : (RESEND_DONE[note.status] ?? '');
     resend.mutate(note.id, {
-      onSuccess: () => toast({ title: 'Nota reenviada', description: RESEND_DONE[note.status] ?? '' }),
+      onSuccess: (answer) =>
+        toast({ title: 'Nota reenviada', description: answer.notice ? `${done} ${answer.notice}` : done }),
       onError: (e) => toastError('A nota não foi reenviada', describeError(e, 'Erro desconhecido')),
     });
   }
@@ -108,9 +124,10 @@ export function NoteDetailDialog({ id, onClose }: { id: string | null; onClose: 
           {note.status === 'rejeitada' ? (
             <div role="note" aria-label="Rejeição" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm">
               <p className="font-semibold text-red-800">
-                Rejeitada pela SEFAZ ({note.cstat}): {note.reason}
+                {note.cstat === null ? 'Recusada pelo servidor' : `Rejeitada pela SEFAZ (${note.cstat})`}: {note.reason}
               </p>
               {note.what_to_fix ? <p className="mt-1 text-red-900">O que fazer: {note.what_to_fix}</p> : null}
+              {lateRejected(note) ? <p className="mt-1 font-medium text-red-900">{lateRejected(note)}</p> : null}
             </div>
           ) : null}
           <SaleCancelledNote note={note} />

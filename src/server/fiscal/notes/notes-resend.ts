@@ -3,9 +3,12 @@
 // document, and consults first when the last send got no answer. A rejected note is made
 // again from its sale with today's product data (note-rebuilder.ts), with the same series
 // and number, a new dhEmi (SEFAZ refuses an old one) and the cNF it had, signed again, and
-// queued: DESIGN's 'a corrected rejected note is signed again'. Nothing is sent here.
+// queued: DESIGN's 'a corrected rejected note is signed again'. A rejected note the till
+// signed in offline contingency is made again the same way but keeps its dhEmi, dhCont,
+// xJust, cNF and QR version (contingency-rebuild.ts): the same access key as the DANFE the
+// customer holds, a new signature by the store's A1. Nothing is sent here.
 import { and, eq } from 'drizzle-orm';
-import type { FiscalNote } from '../../../shared/contract/fiscal-notes';
+import type { FiscalNoteResend } from '../../../shared/contract/fiscal-notes';
 import { TP_AMB } from '../../../shared/contract/fiscal-settings';
 import { signNfce } from '../../../shared/fiscal/nfce-sign';
 import { buildNfce } from '../../../shared/fiscal/nfce-xml';
@@ -14,6 +17,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { fiscalNotes } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
+import { CONTINGENCY_KEY_CHANGED, contingencyKeptOf, lateNoticeOf } from './contingency-rebuild';
 import { NO_SALE_TO_REBUILD } from './note-rebuilder';
 import { deadlineHoursOf, loadNote, noteOf, withSale } from './notes-read';
 import { sefazSession } from './notes-sefaz';
@@ -26,24 +30,23 @@ export const NOTHING_TO_RESEND: Readonly<Record<string, string>> = {
     'A venda desta nota foi cancelada antes de a nota chegar à SEFAZ: ela não será enviada. Inutilize o número em Numeração.',
 };
 
-/** A rejected note the till signed in contingency is not made again here (docs/nfce-contingency.md). */
-export const CONTINGENCY_NOT_REBUILT =
-  'Esta nota foi emitida em contingência e assinada pelo caixa: refazê-la e assiná-la no servidor com o mesmo número ainda não é possível.';
-
 export async function resendNote(
   ctx: AppContext,
   t: DbOrTx,
   tenantId: string,
   id: string,
   now = new Date(),
-): Promise<FiscalNote> {
+): Promise<FiscalNoteResend> {
   const note = await loadNote(t, tenantId, id, true);
   const where = and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.id, id));
+  const hours = await deadlineHoursOf(t, tenantId);
+  let notice: string | null = null;
   if (note.status === 'pendente') {
     await t.update(fiscalNotes).set({ nextAttemptAt: now, updatedAt: now }).where(where);
   } else if (note.status === 'rejeitada') {
-    if (note.emissionType === 9) throw conflict(CONTINGENCY_NOT_REBUILT);
     if (!note.saleId) throw conflict(NO_SALE_TO_REBUILD);
+    // The till's note keeps what its DANFE printed; an online one gets a new dhEmi (SEFAZ refuses an old one).
+    const kept = note.emissionType === 9 ? contingencyKeptOf(note) : null;
     const session = await sefazSession(ctx, t, tenantId, note.environment);
     const wanted = await ctx.rebuildNote(t, {
       tenantId,
@@ -63,6 +66,12 @@ export async function resendNote(
           number: note.number,
           issued_at: now.toISOString(),
           numeric_code: note.numericCode,
+          ...(kept && {
+            issued_at: kept.issued_at,
+            numeric_code: kept.numeric_code,
+            contingency: kept.contingency,
+            qr: { ...wanted.qr, version: kept.qr_version },
+          }),
         },
         Math.random,
       );
@@ -71,6 +80,8 @@ export async function resendNote(
         throw badRequest(`A nota ainda não pode ser refeita: ${error.problems.join(' ')}`);
       throw error;
     }
+    if (kept && built.key !== note.key) throw conflict(CONTINGENCY_KEY_CHANGED);
+    if (kept) notice = lateNoticeOf(note.issuedAt, hours, now);
     const signed = await signNfce(built, session.signer);
     await t
       .update(fiscalNotes)
@@ -78,8 +89,10 @@ export async function resendNote(
         status: 'pendente',
         key: built.key,
         numericCode: built.numeric_code,
-        issuedAt: now,
+        issuedAt: kept ? note.issuedAt : now,
         issuedAtLocal: built.issued_at_local,
+        // Signed by the store's A1 now, no longer by the till's key.
+        tillKeyId: null,
         xml: signed.xml,
         protocolXml: null,
         protocol: null,
@@ -104,5 +117,5 @@ export async function resendNote(
     throw conflict(NOTHING_TO_RESEND[note.status]!);
   }
   const [row] = await withSale(t).where(where);
-  return noteOf(row!.note, row!, await deadlineHoursOf(t, tenantId));
+  return { ...noteOf(row!.note, row!, hours), notice };
 }

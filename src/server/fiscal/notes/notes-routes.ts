@@ -6,7 +6,7 @@ import {
   FiscalNoteDetailResponseSchema,
   FiscalNoteListQuerySchema,
   FiscalNoteListResponseSchema,
-  FiscalNoteResponseSchema,
+  FiscalNoteResendResponseSchema,
   InutilizationCreateSchema,
   InutilizationResponseSchema,
   NumberGapsResponseSchema,
@@ -70,7 +70,7 @@ export const fiscalNoteRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
     url: '/notes/:id/resend',
     access,
     params: IdParams,
-    response: FiscalNoteResponseSchema,
+    response: FiscalNoteResendResponseSchema,
     run: async (tx, { tenantId }, _body, { id }: IdParam) => ok(await resendNote(ctx, tx, tenantId, id)),
   });
   read('/gaps', { response: NumberGapsResponseSchema }, (c) => numberGaps(ctx.db, c.tenantId));
