@@ -17,7 +17,7 @@ import { SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
 import { api, loginToken } from './support/api';
 import { ARTIFACTS_DIR, openBrowser, screenshot, type Page } from './support/browser';
 import { idbAll, idbCount, idbProductCount, until } from './support/idb';
-import { goTo } from './support/layout';
+import { goTo, overflow } from './support/layout';
 import { pdfInfo, pdfText, printedPdf } from './support/print';
 import { startServer, type RunningServer } from './support/server';
 import { startStandIn, turnEmissionOn, type StandInProcess } from './support/stand-in';
@@ -142,6 +142,17 @@ describe('NFC-e em contingência off-line, no caixa (tablet 820 px)', () => {
       for (const read of qr) expect(read).toBe(note.qr_code);
       expect(note.qr_code).toContain(`?p=${note.key}|3|2|`);
     }
+    // Nova Venda says they wait, and until when (the store's deadline: 24 hours).
+    const notice = page.getByTestId('contingency-queue-notice');
+    expect(await notice.textContent()).toBe(
+      'Contingência: 3 notas emitidas neste caixa aguardam envio à SEFAZ (a mais antiga vence em 23 horas).',
+    );
+    await screenshot(page, 'nfce-contingencia-02-aviso-820');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await notice.waitFor();
+    expect(await overflow(page)).toEqual({ page: null, regions: [] });
+    await screenshot(page, 'nfce-contingencia-03-aviso-390');
+    await page.setViewportSize({ width: 820, height: 1180 });
     // Each sale and, after it, its note wait in the outbox.
     const queued = await idbAll<QueuedNote>(page, 'outbox');
     expect(queued.map((e) => e.kind)).toEqual(['sale', 'fiscal-note', 'sale', 'fiscal-note', 'sale', 'fiscal-note']);
@@ -164,6 +175,7 @@ describe('NFC-e em contingência off-line, no caixa (tablet 820 px)', () => {
     const log = await sefaz!.log();
     for (const upload of uploads)
       expect(log.filter((r) => r.key === upload.access_key && r.cstat === 100)).toHaveLength(1);
+    await page.getByTestId('contingency-queue-notice').waitFor({ state: 'detached' });
 
     for (const upload of uploads) {
       const list = await api<{ data: { notes: { id: string; key: string; status: string; emission_type: number }[] } }>(

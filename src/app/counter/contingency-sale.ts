@@ -118,3 +118,11 @@ export async function issueContingencyNote(
     return null;
   }
 }
+
+/** The notes this till issued in contingency and has not delivered yet (refused ones too): how many, the oldest's issue. */
+export async function queuedContingencyNotes(db: BalcaoDb): Promise<{ count: number; oldestIssuedAt: string } | null> {
+  const rows = await outboxRowsOf(db, CONTINGENCY_NOTES_RESOURCE);
+  const issued = rows.map((row) => (row.body as { issued_at?: unknown }).issued_at).filter((at) => typeof at === 'string');
+  if (issued.length === 0) return null;
+  return { count: issued.length, oldestIssuedAt: issued.reduce((a, b) => (Date.parse(b) < Date.parse(a) ? b : a)) };
+}

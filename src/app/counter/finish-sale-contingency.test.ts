@@ -23,7 +23,7 @@ import type { SendResult } from '../lib/retry-policy';
 import { keepTestKey, mirrorRow, TILL_CNPJ, TILL_VIEW } from '../test/contingency-till';
 import { freshDevices } from '../test/device-db';
 import { saleBody } from '../test/sale-body';
-import { OFFLINE_REASON, UNANSWERED_REASON } from './contingency-sale';
+import { OFFLINE_REASON, queuedContingencyNotes, UNANSWERED_REASON } from './contingency-sale';
 import { finishSale } from './finish-sale';
 import './outbox-kinds';
 
@@ -109,6 +109,8 @@ describe('a sale the till finishes in offline contingency', () => {
     expect(uploads.map((u) => u.number)).toEqual([12, 13]);
     const dhCont = (xml: string) => /<dhCont>([^<]+)<\/dhCont>/.exec(xml)?.[1];
     expect(dhCont(uploads[1]!.xml)).toBe(dhCont(uploads[0]!.xml));
+    // What Nova Venda says of them: two, the first one's deadline.
+    expect(await queuedContingencyNotes(db)).toEqual({ count: 2, oldestIssuedAt: uploads[0]!.issued_at });
   });
 
   it('no answer to the online attempt: the number the server may have given it is skipped (the note in doubt)', async () => {

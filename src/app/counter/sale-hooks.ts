@@ -8,6 +8,7 @@ import { useDeviceQuery, useOnline, useSyncEngine } from '../offline/hooks';
 import { deviceCrediario, type DeviceCrediario } from './credit';
 import type { DirectSend } from './direct-send';
 import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-sale';
+import { queuedContingencyNotes } from './contingency-sale';
 
 /**
  * A direct send (direct-send.ts) on this device: online or not as the browser says, and
@@ -45,3 +46,7 @@ export function useDeviceCrediario(customerId: string | null): DeviceCrediario {
   );
 }
 const NO_CREDIARIO: DeviceCrediario = { customerId: null, queued: 0, received: 0, revision: '' };
+
+/** The notes this till issued in contingency still on the device (contingency-sale.ts); null: none. */
+export const useQueuedContingencyNotes = () =>
+  useDeviceQuery(() => queuedContingencyNotes(getDb()), [], null);

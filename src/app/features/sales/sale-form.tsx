@@ -34,6 +34,8 @@ import { lazyPart } from '../../components/lazy-part';
 import { noteDocumentRule, useFiscalTill } from '../../counter/fiscal-till';
 import { FiscalNotice } from './fiscal-notice';
 import { TillKeyNotice } from './till-key-notice';
+import { ContingencyQueueNotice } from './contingency-queue-notice';
+import { CONTINGENCY_DEADLINE_HOURS_DEFAULT } from '../../../shared/contract/fiscal-settings';
 
 // Loaded when first drawn: the till sells without them (a customer's crediário, a sale
 // over the credit limit, the receipt of the sale just finished).
@@ -161,6 +163,7 @@ export function SaleForm({
       />
       {isAdmin ? <FiscalNotice view={fiscal} /> : null}
       <TillKeyNotice isAdmin={isAdmin} />
+      <ContingencyQueueNotice deadlineHours={fiscal?.contingency_deadline_hours ?? CONTINGENCY_DEADLINE_HOURS_DEFAULT} />
       {lastSaleId ? <LastSaleBar saleId={lastSaleId} onClose={() => setLastSaleId(null)} /> : null}
       {catalogue.status === 'incomplete' ? (
         <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
