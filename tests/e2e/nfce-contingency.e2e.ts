@@ -7,7 +7,11 @@
 // the note the till signed (QR v3 offline). Back online, the outbox delivers the sales and
 // then the notes; the server keeps the till's bytes and the stand-in authorizes each key
 // exactly once. The signatures made in the browser verify with xmlsec1 and the notes
-// validate against the official schema. window.print is counted, not shown.
+// validate against the official schema. SEFAZ rejects the first once; the admin presses
+// 'Reenviar' in Notas Fiscais and the server makes it again from the sale, with the same
+// number and key: the same bytes the till made (the store's A1 is the till's key here, and
+// RSA-SHA1 signatures are deterministic), so the till's builder is the server's, byte for
+// byte. window.print is counted, not shown.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,8 +162,10 @@ describe('NFC-e em contingência off-line, no caixa (tablet 820 px)', () => {
     expect(queued.map((e) => e.kind)).toEqual(['sale', 'fiscal-note', 'sale', 'fiscal-note', 'sale', 'fiscal-note']);
   });
 
-  it('com a internet de volta, cada nota chega uma vez com os bytes do caixa e a SEFAZ autoriza as três', async () => {
+  it('com a internet de volta, cada nota chega uma vez com os bytes do caixa; a rejeitada é refeita no servidor igual, byte a byte, e a SEFAZ autoriza as três', async () => {
     const uploads = (await idbAll<QueuedNote>(page, 'outbox')).filter((e) => e.kind === 'fiscal-note').map((e) => e.body); // prettier-ignore
+    // SEFAZ refuses the first note it receives (NCM 778, as if the product's were wrong).
+    await sefaz!.fault({ kind: 'reject', cstat: 778 }, { service: 'authorize', times: 1 });
     await setOnline(true);
     await until(async () => (await idbCount(page, 'outbox')) === 0, 'entrega da fila', 90_000).catch(async (error) => {
       // What stayed queued, and why: the server's refusal of a note is the likely story.
@@ -167,7 +173,22 @@ describe('NFC-e em contingência off-line, no caixa (tablet 820 px)', () => {
       throw new Error(`${(error as Error).message}: ${JSON.stringify(rows.map((r) => [r.kind, r.status, r.lastError]))}`);
     });
 
-    // The server's queue sends them as soon as SEFAZ answers; each key authorized once.
+    // The server's queue sends them in order of issue as soon as SEFAZ answers.
+    const first = uploads[0]!;
+    await until(async () => (await sefaz!.log()).some((r) => r.key === first.access_key && r.cstat === 778), 'a rejeição', 60_000); // prettier-ignore
+    // The admin sees it in Notas Fiscais and sends it again: the server makes it from the sale,
+    // with the same number, key, dhEmi and dhCont, signed by the store's A1 (the till's, here).
+    await goTo(page, '/notas-fiscais');
+    const row = page.getByRole('list', { name: 'Notas fiscais' }).getByRole('button', { name: new RegExp(`NFC-e nº ${first.number}\\b`) }); // prettier-ignore
+    await row.getByText('Rejeitada').waitFor();
+    await row.click();
+    const detail = page.getByRole('dialog', { name: new RegExp(`NFC-e nº ${first.number}, série`) });
+    await detail.getByRole('note', { name: 'Rejeição' }).waitFor();
+    await screenshot(page, 'nfce-contingencia-04-rejeitada-820');
+    await detail.getByRole('button', { name: 'Reenviar' }).click();
+    await page.getByText('Nota reenviada').waitFor();
+
+    // Each key authorized once.
     await until(async () => {
       const log = await sefaz!.log();
       return uploads.every((u) => log.some((r) => r.key === u.access_key && r.cstat === 100));
@@ -186,11 +207,12 @@ describe('NFC-e em contingência off-line, no caixa (tablet 820 px)', () => {
       );
       const note = list.body.data.notes.find((n) => n.key === upload.access_key)!;
       expect(note).toMatchObject({ status: 'autorizada', emission_type: 9 });
-      const detail = await api<{ data: { xml: string } }>(server!, 'GET', `/api/fiscal/notes/${note.id}`, {
+      const kept = await api<{ data: { xml: string } }>(server!, 'GET', `/api/fiscal/notes/${note.id}`, {
         token: adminToken,
       });
-      // nfeProc around the till's signed bytes, unchanged.
-      expect(detail.body.data.xml).toContain(upload.xml);
+      // nfeProc around the till's signed bytes: the two sent as the till made them, and the
+      // rejected one made again by the server's builder and signer, equal byte for byte.
+      expect(kept.body.data.xml).toContain(upload.xml);
     }
     const paths = writeDocuments(uploads.map((u) => u.xml), 'contingencia-caixa');
     expect(schemaFailures(paths)).toEqual([]);
