@@ -30,6 +30,10 @@ export const NOTHING_TO_RESEND: Readonly<Record<string, string>> = {
 export const CONTINGENCY_NOT_REBUILT =
   'Esta nota foi emitida em contingência e assinada pelo caixa: refazê-la e assiná-la no servidor com o mesmo número ainda não é possível.';
 
+/** A note replaced by its till's contingency note is resolved by the queue, never sent again. */
+export const REPLACED_NOT_RESENT =
+  'Esta nota foi substituída pela nota emitida em contingência no caixa: ela não é mais enviada. O Balcão a cancela ou a descarta sozinho.';
+
 export async function resendNote(
   ctx: AppContext,
   t: DbOrTx,
@@ -39,6 +43,8 @@ export async function resendNote(
 ): Promise<FiscalNote> {
   const note = await loadNote(t, tenantId, id, true);
   const where = and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.id, id));
+  if (note.replacedBy && (note.status === 'pendente' || note.status === 'rejeitada'))
+    throw conflict(REPLACED_NOT_RESENT);
   if (note.status === 'pendente') {
     await t.update(fiscalNotes).set({ nextAttemptAt: now, updatedAt: now }).where(where);
   } else if (note.status === 'rejeitada') {
