@@ -185,6 +185,25 @@ describe.each(databases())('the note in doubt replaced by the till (%s)', (kind)
     expect(read.body.data.fiscal_note).toMatchObject({ number: n.number + 1, status: 'autorizada' });
   });
 
+  it('SEFAZ refuses the cancel by substitution: both notes stand, the admin is told and the dashboard counts it once', async () => {
+    const { saleId, note: n } = await saleInDoubt(true);
+    expect((await upload(await tillNote(saleId, n.number + 1))).status).toBe(201);
+    standIn.faults.next({ kind: 'reject', cstat: 221 }, { service: 'event' });
+    await drain();
+    const kept = await row(n.id);
+    expect(kept).toMatchObject({ status: 'autorizada', cstat: 221 });
+    expect(kept.replacementNotice).toMatch(/^A venda ficou com duas notas autorizadas: /);
+    // Settled: the queue does not try again.
+    const events = requests('event', n.key).length;
+    await drain();
+    expect(requests('event', n.key)).toHaveLength(events);
+    const alerts = await s.http.get('/api/dashboard/alerts', { token: s.admin });
+    expect(alerts.body.data).toMatchObject({ rejectedNotes: 0, replacedNotes: 1 });
+    const listed = await s.http.get(`/api/fiscal/notes?q=${n.number}`, { token: s.admin });
+    const shown = listed.body.data.notes.find((x: { id: string }) => x.id === n.id);
+    expect(shown).toMatchObject({ status: 'autorizada', replaced_by: { number: n.number + 1 }, replacement_notice: kept.replacementNotice }); // prettier-ignore
+  });
+
   it('a sale whose note is already the till’s contingency note: another till note is still a 409', async () => {
     const sold = await s.sell([{ product: await s.product({ ncm: null }), quantity: 1 }]);
     const saleId = sold.body.data.id;
