@@ -185,6 +185,21 @@ describe.each(databases())('the note in doubt replaced by the till (%s)', (kind)
     expect(read.body.data.fiscal_note).toMatchObject({ number: n.number + 1, status: 'autorizada' });
   });
 
+  it('N rejected by SEFAZ: the till note still replaces it; no longer counted as rejected, then descartada', async () => {
+    standIn.faults.next({ kind: 'reject', cstat: 778 }, { service: 'authorize' });
+    const sold = await s.sell([{ product, quantity: 1 }]);
+    const n = sold.body.data.fiscal_note;
+    expect(n).toMatchObject({ status: 'rejeitada', cstat: 778 });
+    const alerts = async () => (await s.http.get('/api/dashboard/alerts', { token: s.admin })).body.data;
+    const before = (await alerts()).rejectedNotes;
+    expect((await upload(await tillNote(sold.body.data.id, n.number + 1))).status).toBe(201);
+    expect((await alerts()).rejectedNotes).toBe(before - 1);
+    await drain();
+    expect(await row(n.id)).toMatchObject({ status: 'descartada' });
+    expect(requests('authorize', n.key)).toHaveLength(1);
+    expect(await alerts()).toMatchObject({ rejectedNotes: before - 1, replacedNotes: 0 });
+  });
+
   it('SEFAZ refuses the cancel by substitution: both notes stand, the admin is told and the dashboard counts it once', async () => {
     const { saleId, note: n } = await saleInDoubt(true);
     expect((await upload(await tillNote(saleId, n.number + 1))).status).toBe(201);
