@@ -12,17 +12,17 @@
 // Notas Fiscais and in the dashboard's count of rejected notes; the number is taken too.
 //
 // keepContingencyNote writes it, once: the same note again (same bytes) answers the note as
-// it is now; the same number or key with other bytes is a 409, and so is a sale that already
-// has a note of another number (a sale never ends with two valid notes). The series' next
+// it is now; the same number or key with other bytes is a 409. A sale whose note the server
+// issued (tpEmis 1, in any state: typically sent online without an answer, the note in
+// doubt) gets the till's note as its live one, and the server's is marked replaced by it in
+// the same transaction (the queue then resolves it: queued-replaced-note.ts). A sale whose
+// live note is already a till's is a 409 (a sale never gets two till notes). The series' next
 // number becomes max(next, number + 1) in the same transaction, and the sale's 'sem nota'
 // reason (fiscal_unissued) is gone. The queue sends contingency notes oldest first: their
 // next_attempt_at is their dhEmi.
-import { and, eq, or, sql } from 'drizzle-orm';
-import {
-  FISCAL_NOTE_STATUS_LABELS,
-  TP_AMB,
-  type ContingencyNoteUpload,
-} from '../../shared/contract';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { FISCAL_NOTE_STATUS_LABELS, TP_AMB, type ContingencyNoteUpload } from '../../shared/contract';
 import { verifyXmlSignature } from '../../shared/fiscal/xml-dsig-verify';
 import { inTransaction, type Db, type DbOrTx } from '../db/client';
 import { devices, fiscalNotes, fiscalSeries, fiscalUnissued, sales, type FiscalNoteRow } from '../db/schema';
@@ -161,7 +161,23 @@ export async function keepContingencyNote(
 ): Promise<FiscalNoteRow> {
   return inTransaction(db, tx, async (t) => {
     const values = refusal ? { ...row, status: 'rejeitada' as const, reason: refusal, tillKeyId: null } : row;
-    const [inserted] = await t.insert(fiscalNotes).values(values).onConflictDoNothing().returning();
+    // A note refused by its key never stands for the sale: it replaces nothing.
+    const replaced = refusal ? null : await replaceableNote(t, tenantId, row);
+    const id = randomUUID();
+    // Replaced first, so the sale's one live note is the new one (the reference is checked at
+    // commit); due now, so the queue resolves it at once, never sending it again.
+    if (replaced)
+      await t
+        .update(fiscalNotes)
+        .set({ replacedBy: id, nextAttemptAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.id, replaced.id)));
+    const [inserted] = await t
+      .insert(fiscalNotes)
+      .values({ ...values, id })
+      .onConflictDoNothing()
+      .returning();
+    // Its number or key taken: the same note kept before (then it was the sale's live note,
+    // and nothing was replaced), or a 409 that undoes the replacement with the transaction.
     if (!inserted) return sameNoteKept(t, tenantId, row);
     await t
       .insert(fiscalSeries)
@@ -175,6 +191,20 @@ export async function keepContingencyNote(
       .where(and(eq(fiscalUnissued.tenantId, tenantId), eq(fiscalUnissued.saleId, row.saleId!)));
     return inserted;
   });
+}
+
+/**
+ * The sale's live note that the till's note replaces, locked: one the server issued (tpEmis 1),
+ * whatever its state (the note in doubt: the till got no answer for it). A live note of the
+ * till's own, or this very note, is left to sameNoteKept (the same note again, or a 409).
+ */
+async function replaceableNote(t: DbOrTx, tenantId: string, row: typeof fiscalNotes.$inferInsert) {
+  const [live] = await t
+    .select({ id: fiscalNotes.id, key: fiscalNotes.key, emissionType: fiscalNotes.emissionType })
+    .from(fiscalNotes)
+    .where(and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.saleId, row.saleId!), isNull(fiscalNotes.replacedBy)))
+    .for('update');
+  return live && live.emissionType === 1 && live.key !== row.key ? live : null;
 }
 
 /** The note that took this number, key or sale: the same one (same bytes) or a 409. */
@@ -198,7 +228,7 @@ async function sameNoteKept(t: DbOrTx, tenantId: string, row: typeof fiscalNotes
     );
   const same = found.find((n) => n.key === row.key && n.xml === row.xml && n.saleId === row.saleId);
   if (same) return same;
-  const bySale = found.find((n) => n.saleId === row.saleId && n.number !== row.number);
+  const bySale = found.find((n) => n.saleId === row.saleId && n.replacedBy === null && n.number !== row.number);
   if (bySale) throw conflict(CONTINGENCY_MESSAGES.saleHasNote(bySale.number, FISCAL_NOTE_STATUS_LABELS[bySale.status]));
   throw conflict(CONTINGENCY_MESSAGES.sameNumber(row.series, row.number));
 }

@@ -7,7 +7,9 @@
 // Nothing lives in memory: a restart finds the notes where they were (an in-doubt one is
 // consulted first: note-sender.ts). A note whose sale was cancelled (cancel_requested_at)
 // is claimed the same way, pending or authorized, and resolved instead of sent
-// (queued-sale-cancel.ts). Due notes are claimed oldest due first: a contingency note signed at
+// (queued-sale-cancel.ts). A note replaced by the contingency note its till issued for the
+// sale (the note in doubt) is claimed while unresolved and resolved, never sent again
+// (queued-replaced-note.ts). Due notes are claimed oldest due first: a contingency note signed at
 // a till (contingency-notes.ts) is due from its dhEmi, so a till's notes go in order of issue.
 //
 // A sale at the till does not wait for the worker: its note is written leased to this
@@ -19,6 +21,7 @@ import { executeNamed, type Db } from '../db/client';
 import { fiscalNotes } from '../db/schema';
 import type { EmitterCache } from './emitter-context';
 import { DEFAULT_BACKOFF, sendNote, type SenderDeps } from './note-sender';
+import { replacementUnsettled, resolveQueuedReplacedNote } from './queued-replaced-note';
 import { resolveQueuedSaleCancel } from './queued-sale-cancel';
 import type { SefazPort } from './sefaz-port';
 
@@ -88,11 +91,14 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
         and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.id, noteId), eq(fiscalNotes.claimedBy, instanceId)),
       );
     if (!note) return;
-    // Its sale was cancelled: resolved (consulted, cancelled or discarded), never sent as it is.
+    // Replaced by the till's contingency note, or its sale cancelled: resolved (consulted,
+    // cancelled or discarded), never sent as it is.
+    const replaced = note.replacedBy !== null;
     const cancelled = note.cancelRequestedAt !== null && (note.status === 'pendente' || note.status === 'autorizada');
-    if (!cancelled && note.status !== 'pendente') return;
+    if (replaced ? !replacementUnsettled(note) : !cancelled && note.status !== 'pendente') return;
     try {
-      if (cancelled) await resolveQueuedSaleCancel(deps, note);
+      if (replaced) await resolveQueuedReplacedNote(deps, note);
+      else if (cancelled) await resolveQueuedSaleCancel(deps, note);
       else await sendNote(deps, note, waiting);
     } catch (error) {
       log(error, 'NFC-e: falha ao enviar a nota; nova tentativa depois');
@@ -117,7 +123,9 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
                  claimed_until = now() + ${`${leaseMs} milliseconds`}::interval
            WHERE (n.tenant_id, n.id) IN (
                  SELECT q.tenant_id, q.id FROM ${fiscalNotes} q
-                  WHERE (q.status = 'pendente' OR (q.status = 'autorizada' AND q.cancel_requested_at IS NOT NULL))
+                  WHERE (q.status = 'pendente' OR (q.status = 'autorizada' AND q.cancel_requested_at IS NOT NULL)
+                         OR (q.replaced_by IS NOT NULL AND q.replacement_notice IS NULL
+                             AND q.status IN ('autorizada', 'rejeitada')))
                     AND q.next_attempt_at <= now()
                     AND (q.claimed_until IS NULL OR q.claimed_until < now())
                   ORDER BY q.next_attempt_at, q.series, q.number LIMIT ${batch}

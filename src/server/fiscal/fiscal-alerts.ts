@@ -3,8 +3,9 @@
 // notes stop; and the NFC-e SEFAZ rejected, until they are sent again corrected or their
 // numbers voided (the till tells the cashier 'o administrador foi avisado': this is how);
 // and the notes issued in offline contingency still waiting for SEFAZ, with the deadline of
-// the oldest (contingency-deadline.ts).
-import { and, count, eq, min, sql } from 'drizzle-orm';
+// the oldest (contingency-deadline.ts); and the notes in doubt replaced by a till's
+// contingency note that the queue could not end (two valid notes for one sale).
+import { and, count, eq, inArray, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import { CERTIFICATE_WARNING_DAYS, certificateDaysLeft } from '../../shared/fiscal/a1-validity';
 import { contingencyDeadline, hoursLeft } from '../../shared/fiscal/contingency-deadline';
 import type { DbOrTx } from '../db/client';
@@ -25,12 +26,37 @@ export async function certificateExpiryAlert(
   return daysLeft <= CERTIFICATE_WARNING_DAYS ? { not_after: row.notAfter.toISOString(), days_left: daysLeft } : null;
 }
 
-/** How many of the store's notes are rejeitada (any environment): each one is the admin's to fix. */
+/**
+ * How many of the store's notes are rejeitada (any environment): each one is the admin's to
+ * fix. A note replaced by its till's contingency note is not: the queue discards it.
+ */
 export async function rejectedNoteCount(db: DbOrTx, tenantId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(fiscalNotes)
-    .where(and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.status, 'rejeitada')));
+    .where(
+      and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.status, 'rejeitada'), isNull(fiscalNotes.replacedBy)),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * How many replaced notes (the note in doubt, replaced by the till's contingency note) the
+ * queue could not end and need the admin: still valid beside their replacement (past the
+ * 168 hours of the cancel by substitution, or the cancel refused), or an unexpected answer.
+ */
+export async function replacedNoteCount(db: DbOrTx, tenantId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(fiscalNotes)
+    .where(
+      and(
+        eq(fiscalNotes.tenantId, tenantId),
+        isNotNull(fiscalNotes.replacedBy),
+        isNotNull(fiscalNotes.replacementNotice),
+        inArray(fiscalNotes.status, ['autorizada', 'rejeitada']),
+      ),
+    );
   return row?.n ?? 0;
 }
 

@@ -3,8 +3,9 @@
 // sales read again (a replayed sale answers its note as it is now, authorized since, say),
 // and in the sale reads (sales/history/), which LEFT JOIN the columns below. Its emission
 // type (tpEmis) is read from the key, which carries it: a note signed at the till in
-// contingency has a 9 there, and keeps it once authorized.
-import { and, eq, inArray } from 'drizzle-orm';
+// contingency has a 9 there, and keeps it once authorized. A sale's note is its live one: a
+// note replaced by the till's contingency note (the note in doubt) is never the sale's.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FiscalNoteReceipt } from '../../shared/contract';
 import { emissionTypeOfKey } from '../../shared/fiscal/access-key';
 import type { DbOrTx } from '../db/client';
@@ -49,7 +50,7 @@ export function receiptOf(row: NoteFields): FiscalNoteReceipt {
   };
 }
 
-/** The notes of `saleIds` as they are now, by sale id (one statement; none when no ids). */
+/** The live notes of `saleIds` as they are now, by sale id (one statement; none when no ids). */
 export async function currentReceipts(
   t: DbOrTx,
   tenantId: string,
@@ -59,7 +60,13 @@ export async function currentReceipts(
   const rows = await t
     .select()
     .from(fiscalNotes)
-    .where(and(eq(fiscalNotes.tenantId, tenantId), inArray(fiscalNotes.saleId, [...new Set(saleIds)])));
+    .where(
+      and(
+        eq(fiscalNotes.tenantId, tenantId),
+        inArray(fiscalNotes.saleId, [...new Set(saleIds)]),
+        isNull(fiscalNotes.replacedBy),
+      ),
+    );
   return new Map(rows.map((row) => [row.saleId!, receiptOf(row)]));
 }
 
@@ -86,8 +93,12 @@ export const noteReceiptColumns = {
 
 type NoteReceiptRow = { [K in keyof typeof noteReceiptColumns]: (typeof noteReceiptColumns)[K]['_']['data'] | null };
 
-/** The join condition of a sale and its note (fiscal_notes_sale_key: at most one). */
-export const noteOfSale = and(eq(fiscalNotes.tenantId, sales.tenantId), eq(fiscalNotes.saleId, sales.id));
+/** The join condition of a sale and its live note (fiscal_notes_sale_key: at most one; a replaced note is not it). */
+export const noteOfSale = and(
+  eq(fiscalNotes.tenantId, sales.tenantId),
+  eq(fiscalNotes.saleId, sales.id),
+  isNull(fiscalNotes.replacedBy),
+);
 
 /** The note of a LEFT JOIN's row; null when the sale has none. */
 export function toNoteReceipt(row: NoteReceiptRow | null): FiscalNoteReceipt | null {

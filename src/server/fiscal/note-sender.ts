@@ -7,7 +7,9 @@
 //   204/539 (duplicate) → consulta: the earlier authorization recovered;
 //   another code → rejeitada with cStat and xMotivo (what to fix: rejection-fixes.ts);
 //   no answer (SefazUnreachable) → still in doubt, tried again after a backoff.
-import { and, eq, sql } from 'drizzle-orm';
+// A note replaced by its till's contingency note is never sent, even when that happens
+// while the note is held here: the mark before sending checks it.
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TP_AMB } from '../../shared/contract';
 import type { Db } from '../db/client';
 import { fiscalNotes, type FiscalNoteRow } from '../db/schema';
@@ -92,7 +94,7 @@ export async function sendNote(deps: SenderDeps, note: FiscalNoteRow, waiting: '
         return settle(deps, note, authorized(found.authorization));
       if (found.cstat !== NOT_FOUND) return settle(deps, note, rejected(found.cstat, found.reason));
     }
-    await deps.db
+    const [marked] = await deps.db
       .update(fiscalNotes)
       .set({ inDoubt: true, attempts: note.attempts + 1, updatedAt: new Date() })
       .where(
@@ -100,8 +102,13 @@ export async function sendNote(deps: SenderDeps, note: FiscalNoteRow, waiting: '
           eq(fiscalNotes.tenantId, note.tenantId),
           eq(fiscalNotes.id, note.id),
           eq(fiscalNotes.claimedBy, deps.instanceId),
+          isNull(fiscalNotes.replacedBy),
         ),
-      );
+      )
+      .returning({ id: fiscalNotes.id });
+    // Replaced meanwhile by the till's contingency note (or the lease lost): never sent; the
+    // queue resolves a replaced note instead (queued-replaced-note.ts).
+    if (!marked) return settle(deps, note, {});
     const answer = await deps.sefaz.authorize(target, note.xml, batchIdOf(note));
     const protocol = answer.note;
     if (!protocol) {

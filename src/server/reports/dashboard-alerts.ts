@@ -6,7 +6,8 @@
 // overdue yet) and no payables (they have no accounts_payable permission). Admins also get
 // how many sale conflicts nobody reviewed yet (conflicts/sale-conflicts.ts), and the A1
 // certificate from CERTIFICATE_WARNING_DAYS before it expires, the NFC-e SEFAZ rejected and
-// the contingency notes still pending with their deadline; the others 0 and null.
+// the contingency notes still pending with their deadline, and the notes replaced by a till's
+// contingency note left valid beside it; the others 0 and null.
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { daysOverdue } from '../../shared/accounts';
 import { OVERDUE_LIST_MAX } from '../../shared/contract/accounts';
@@ -17,7 +18,12 @@ import { products } from '../db/schema';
 import { overduePayables } from '../finance/payables';
 import { overdueReceivables } from '../finance/receivables';
 import { openConflictCount } from '../conflicts/sale-conflicts';
-import { certificateExpiryAlert, contingencyNotesAlert, rejectedNoteCount } from '../fiscal/fiscal-alerts';
+import {
+  certificateExpiryAlert,
+  contingencyNotesAlert,
+  rejectedNoteCount,
+  replacedNoteCount,
+} from '../fiscal/fiscal-alerts';
 
 /** Live products below their minimum, the furthest below first, and how many there are. */
 export async function lowStockProducts(db: DbOrTx, tenantId: string) {
@@ -42,7 +48,7 @@ export async function lowStockProducts(db: DbOrTx, tenantId: string) {
 export async function dashboardAlerts(db: DbOrTx, tenantId: string, dayScoped: boolean): Promise<Alerts> {
   const today = todayIso();
   const noPayables = { data: [], count: 0 };
-  const [lowStock, receivables, payables, saleConflicts, certificateExpiry, rejectedNotes, contingencyNotes] =
+  const [lowStock, receivables, payables, saleConflicts, certificateExpiry, rejectedNotes, contingencyNotes, replacedNotes] = // prettier-ignore
     await Promise.all([
       lowStockProducts(db, tenantId),
       overdueReceivables(db, tenantId, dayScoped ? { start_date: today, end_date: today } : {}),
@@ -51,6 +57,7 @@ export async function dashboardAlerts(db: DbOrTx, tenantId: string, dayScoped: b
       dayScoped ? null : certificateExpiryAlert(db, tenantId),
       dayScoped ? 0 : rejectedNoteCount(db, tenantId),
       dayScoped ? null : contingencyNotesAlert(db, tenantId),
+      dayScoped ? 0 : replacedNoteCount(db, tenantId),
     ]);
   return {
     lowStock: lowStock.data,
@@ -72,5 +79,6 @@ export async function dashboardAlerts(db: DbOrTx, tenantId: string, dayScoped: b
     certificateExpiry,
     rejectedNotes,
     contingencyNotes,
+    replacedNotes,
   };
 }

@@ -85,6 +85,7 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
       certificateExpiry: null,
       rejectedNotes: 0,
       contingencyNotes: null,
+      replacedNotes: 0,
     });
   });
 
@@ -156,6 +157,7 @@ describe.each(databases())('dashboard on a hand-built store (%s)', (kind) => {
         certificateExpiry: null,
         rejectedNotes: 0,
         contingencyNotes: null,
+        replacedNotes: 0,
       },
     });
     expect(await get('/alerts?scope=month', cashier)).toEqual(metrics.alerts);

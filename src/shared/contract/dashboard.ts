@@ -59,6 +59,12 @@ export const AlertsSchema = z.object({
    */
   rejectedNotes: z.int().default(0),
   /**
+   * NFC-e replaced by the contingency note a till issued for the same sale (the note in doubt)
+   * that stayed valid beside it (past the 168 hours of the cancel by substitution, or the
+   * cancel refused): the admin's to see to with the accountant. Admins only; absent before it.
+   */
+  replacedNotes: z.int().default(0),
+  /**
    * NFC-e issued in offline contingency not yet authorized: how many, and the deadline of the
    * oldest (when it must have reached SEFAZ; hours_left < 0 once past). Admins only; null
    * for the others, when there is none, and from servers before it.

@@ -106,6 +106,10 @@ export type KeptFiscalNoteReceipt = Omit<FiscalNoteReceipt, 'emission_type'> & {
 export const emissionTypeOf = (note: Pick<KeptFiscalNoteReceipt, 'emission_type'>): EmissionType =>
   note.emission_type ?? 1;
 
+/** 'Substituída pela NFC-e nº 43 emitida em contingência': how 'Notas Fiscais' names a replaced note. */
+export const replacedByText = (by: { number: number }) =>
+  `Substituída pela NFC-e nº ${by.number} emitida em contingência`;
+
 /** A row of 'Notas Fiscais'. */
 export const FiscalNoteSchema = FiscalNoteReceiptSchema.extend({
   sale_id: Id.nullable(),
@@ -122,6 +126,14 @@ export const FiscalNoteSchema = FiscalNoteReceiptSchema.extend({
    * otherwise, and from servers before it.
    */
   contingency_deadline: Timestamp.nullable().default(null),
+  /**
+   * The note in doubt: the contingency note the till issued for the same sale in its place
+   * (this one got no answer), which stands for the sale now; null otherwise and from servers
+   * before it. This note is then cancelled by substitution or discarded by the queue.
+   */
+  replaced_by: z.object({ id: Id, series: z.int(), number: z.int() }).nullable().default(null),
+  /** How a replaced note ended, when the admin must know (two valid notes...); null otherwise. */
+  replacement_notice: z.string().nullable().default(null),
   attempts: z.int(),
   cancelled_at: Timestamp.nullable(),
   cancel_reason: z.string().nullable(),

@@ -2,7 +2,7 @@
 // (contract/fiscal-settings.ts reads it, defaults filling what is missing), the CSC and the
 // A1 certificate sealed (fiscal/secret-box.ts), and what may be shown of the certificate.
 // Each till's series is on devices. The notes, their events and the inutilizações (0032); a
-// note signed at a till in offline contingency (0037).
+// note signed at a till in offline contingency (0037); a note replaced by the till's (0038).
 import { boolean, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import type { FiscalEnvironment, FiscalNoteStatus } from '../../../shared/contract/fiscal-notes';
 import { at, bigNumber, createdAt, day, storeRow, tenantId, tenantKey, timestamps, updatedAt } from './base';
@@ -85,6 +85,10 @@ export const fiscalNotes = pgTable(
     contingencyReason: text('contingency_reason'),
     /** The till's key (till_signing_keys) that signed a contingency note. */
     tillKeyId: uuid('till_key_id'),
+    /** The note that stands for the sale instead of this one (its contingency note, issued after this one got no answer; migration 0038). */
+    replacedBy: uuid('replaced_by'),
+    /** A replaced note resolved: what the admin must know (two valid notes...); null while the queue still resolves it, or nothing to know. */
+    replacementNotice: text('replacement_notice'),
     ...timestamps(),
   },
   (t) => [tenantKey('fiscal_notes', t)],

@@ -14,11 +14,10 @@
 // justification in cancel_reason), and the queue does it later. The caller writes `change`
 // (and `event`) to the note it holds; `notice` is what the admin should know.
 import type { DbOrTx } from '../../db/client';
-import type { fiscalNotes, FiscalNoteRow } from '../../db/schema';
-import { SefazUnreachable, type SefazProtocol } from '../sefaz-port';
+import type { FiscalNoteRow } from '../../db/schema';
+import { SefazUnreachable } from '../sefaz-port';
+import { consultNote, type NoteChange } from './consult-note';
 import { cancelBlock, cancelRefused, sendCancelEvent, type NoteEventRow, type SefazHands } from './note-cancel-event';
-
-export type NoteChange = Partial<typeof fiscalNotes.$inferInsert>;
 
 export interface SaleNoteResolution {
   change: NoteChange;
@@ -29,28 +28,12 @@ export interface SaleNoteResolution {
   later: boolean;
 }
 
-/** cStat of a consulta: 100/150 authorized; 101/151/155 cancelled; 217 not in SEFAZ's base. */
-export const AUTHORIZED = new Set([100, 150]);
-export const CANCELLED = new Set([101, 151, 155]);
-export const NOT_FOUND = 217;
-
 const STANDS = 'A venda foi cancelada, mas a nota fiscal não:';
 export const discardedNotice = (note: Pick<FiscalNoteRow, 'number' | 'series'>) =>
   `A nota desta venda não chegou a ser autorizada pela SEFAZ e não será enviada. Inutilize o número ${note.number} (série ${note.series}) em Notas Fiscais > Numeração.`;
 export const LATER_NOTICE =
   'A nota desta venda ainda não pôde ser resolvida com a SEFAZ. O Balcão tenta de novo sozinho: se a SEFAZ a autorizou, ela é cancelada; se não a recebeu, ela não será enviada e o número vai para a inutilização.';
 export const laterBecause = (why: string) => `${why} ${LATER_NOTICE}`;
-
-/** The protocol of an authorization the consulta found, as the sender keeps it. */
-export const authorizedBy = (p: SefazProtocol): NoteChange => ({
-  status: 'autorizada',
-  protocol: p.protocol,
-  authorizedAt: p.received_at,
-  protocolXml: p.xml,
-  cstat: p.cstat,
-  reason: p.reason,
-  inDoubt: false,
-});
 
 export interface SaleCancelRequest {
   /** xJust: 'Venda A-0042 cancelada no Balcão: motivo'. */
@@ -103,23 +86,17 @@ export async function resolveCancelledSaleNote(
   // A note sent without an answer, or a cancel tried before (its answer may have been lost):
   // SEFAZ says first what it has.
   if (note.status === 'pendente' || note.cancelRequestedAt) {
-    let found;
-    try {
-      found = await hands.port.consult(hands.target, note.key);
-    } catch (error) {
-      if (error instanceof SefazUnreachable) return later({}, silent);
-      throw error;
-    }
-    if (CANCELLED.has(found.cstat))
-      return done({ ...(found.authorization ? authorizedBy(found.authorization) : {}), status: 'cancelada', cancelledAt: now, cancelReason: justification, inDoubt: false }, null); // prettier-ignore
+    const found = await consultNote(hands, note, justification, now);
+    if (found.kind === 'silent') return later({}, silent);
+    if (found.kind === 'cancelled') return done(found.change, null);
     if (note.status === 'pendente') {
-      if (found.cstat === NOT_FOUND) return discard();
-      if (!AUTHORIZED.has(found.cstat) || !found.authorization)
+      if (found.kind === 'not-found') return discard();
+      if (found.kind === 'other')
         return done(
-          { status: 'rejeitada', cstat: found.cstat, reason: found.reason, inDoubt: false },
+          found.change,
           `${STANDS} a SEFAZ respondeu à consulta dela com ${found.cstat} (${found.reason}). Veja a nota em Notas Fiscais.`,
         );
-      prior = authorizedBy(found.authorization);
+      prior = found.change;
       held = { ...note, ...prior } as FiscalNoteRow;
     }
   }

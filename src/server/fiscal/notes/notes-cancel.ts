@@ -7,7 +7,7 @@
 // state (cancelled-sale-note.ts): cancelled, discarded, or left to the queue while SEFAZ is
 // silent. Outside the window the note stands: undoing it fiscally is an NF-e de devolução,
 // which Balcão does not issue yet.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FiscalNoteDetail } from '../../../shared/contract/fiscal-notes';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -15,12 +15,8 @@ import { fiscalNoteEvents, fiscalNotes, type FiscalNoteRow } from '../../db/sche
 import { AppError, conflict } from '../../errors';
 import { readFiscalSettings } from '../fiscal-settings';
 import { DEFAULT_BACKOFF } from '../note-sender';
-import {
-  laterBecause,
-  resolveCancelledSaleNote,
-  saleCancelJustification,
-  type NoteChange,
-} from './cancelled-sale-note';
+import { laterBecause, resolveCancelledSaleNote, saleCancelJustification } from './cancelled-sale-note';
+import type { NoteChange } from './consult-note';
 import { cancelBlock, cancelRefused, sendCancelEvent, type SefazHands } from './note-cancel-event';
 import { loadNote, noteDetail } from './notes-read';
 import { askSefaz, sefazSession } from './notes-sefaz';
@@ -73,7 +69,7 @@ async function handsFor(
 }
 
 /**
- * When a sale is cancelled in Balcão: its note is resolved (cancelled-sale-note.ts) in the
+ * When a sale is cancelled in Balcão: its live note is resolved (cancelled-sale-note.ts) in the
  * sale's transaction. Whatever happens to the note, the sale's cancel goes on; the answer is
  * what the admin should know about the note (null: nothing, it was cancelled).
  */
@@ -87,7 +83,7 @@ export async function cancelNoteOfSale(
   const [found] = await t
     .select({ id: fiscalNotes.id })
     .from(fiscalNotes)
-    .where(and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.saleId, sale.id)));
+    .where(and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.saleId, sale.id), isNull(fiscalNotes.replacedBy)));
   if (!found) return null;
   const note = await loadNote(t, tenantId, found.id, true);
   const justification = saleCancelJustification(sale);

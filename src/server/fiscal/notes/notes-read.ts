@@ -2,6 +2,7 @@
 // is the nfeProc (the signed NFe and SEFAZ's protNFe) once authorized, the signed NFe
 // before that. Days are São Paulo days of the note's dhEmi (issued_at).
 import { and, asc, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FiscalNote, FiscalNoteDetail, FiscalNoteListQuery } from '../../../shared/contract/fiscal-notes';
 import { addDays, startOfDayUtc } from '../../../shared/dates';
 import { contingencyDeadline } from '../../../shared/fiscal/contingency-deadline';
@@ -22,10 +23,11 @@ export function noteXml(row: Pick<FiscalNoteRow, 'xml' | 'protocolXml'>): string
   return row.protocolXml ? assembleNfeProc(row.xml, row.protocolXml) : row.xml;
 }
 
-/** The sale a note belongs to, as the list shows it: its number and whether it was cancelled. */
+/** The sale a note belongs to, as the list shows it (its number and whether it was cancelled), and the note that replaced it. */
 export interface NoteSale {
   saleNumber: string | null;
   saleStatus: string | null;
+  replacement?: { id: string | null; series: number | null; number: number | null } | null;
 }
 
 /** The store's hours to send a contingency note (contingency_deadline_hours). */
@@ -38,7 +40,12 @@ function contingencyDeadlineOf(row: FiscalNoteRow, receipt: FiscalNote['emission
   return contingencyDeadline(row.issuedAt, hours).toISOString();
 }
 
-export function noteOf(row: FiscalNoteRow, { saleNumber, saleStatus }: NoteSale, deadlineHours: number): FiscalNote {
+export function noteOf(
+  row: FiscalNoteRow,
+  { saleNumber, saleStatus, replacement }: NoteSale,
+  deadlineHours: number,
+): FiscalNote {
+  const by = replacement?.id ? replacement : null;
   const receipt = receiptOf(row);
   return {
     ...receipt,
@@ -47,7 +54,9 @@ export function noteOf(row: FiscalNoteRow, { saleNumber, saleStatus }: NoteSale,
     sale_number: saleNumber,
     sale_cancelled: saleStatus === 'cancelled',
     cancel_requested: row.cancelRequestedAt !== null,
-    what_to_fix: row.status === 'rejeitada' ? whatToFix(row.cstat, receipt.emission_type) : null,
+    what_to_fix: row.status === 'rejeitada' && !row.replacedBy ? whatToFix(row.cstat, receipt.emission_type) : null,
+    replaced_by: by ? { id: by.id!, series: by.series!, number: by.number! } : null,
+    replacement_notice: row.replacementNotice,
     attempts: row.attempts,
     cancelled_at: row.cancelledAt?.toISOString() ?? null,
     cancel_reason: row.cancelReason,
@@ -56,11 +65,20 @@ export function noteOf(row: FiscalNoteRow, { saleNumber, saleStatus }: NoteSale,
   };
 }
 
+/** The note that replaced another (the note in doubt), joined beside it. */
+const replacing = alias(fiscalNotes, 'replacing');
+
 export const withSale = (db: DbOrTx) =>
   db
-    .select({ note: fiscalNotes, saleNumber: sales.number, saleStatus: sales.saleStatus })
+    .select({
+      note: fiscalNotes,
+      saleNumber: sales.number,
+      saleStatus: sales.saleStatus,
+      replacement: { id: replacing.id, series: replacing.series, number: replacing.number },
+    })
     .from(fiscalNotes)
-    .leftJoin(sales, and(eq(sales.tenantId, fiscalNotes.tenantId), eq(sales.id, fiscalNotes.saleId)));
+    .leftJoin(sales, and(eq(sales.tenantId, fiscalNotes.tenantId), eq(sales.id, fiscalNotes.saleId)))
+    .leftJoin(replacing, and(eq(replacing.tenantId, fiscalNotes.tenantId), eq(replacing.id, fiscalNotes.replacedBy)));
 
 function filtersOf(tenantId: string, query: FiscalNoteListQuery): SQL | undefined {
   const n = fiscalNotes;

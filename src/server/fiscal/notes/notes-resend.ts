@@ -30,6 +30,10 @@ export const NOTHING_TO_RESEND: Readonly<Record<string, string>> = {
     'A venda desta nota foi cancelada antes de a nota chegar à SEFAZ: ela não será enviada. Inutilize o número em Numeração.',
 };
 
+/** A note replaced by its till's contingency note is resolved by the queue, never sent again. */
+export const REPLACED_NOT_RESENT =
+  'Esta nota foi substituída pela nota emitida em contingência no caixa: ela não é mais enviada. O Balcão a cancela ou a descarta sozinho.';
+
 export async function resendNote(
   ctx: AppContext,
   t: DbOrTx,
@@ -39,6 +43,8 @@ export async function resendNote(
 ): Promise<FiscalNoteResend> {
   const note = await loadNote(t, tenantId, id, true);
   const where = and(eq(fiscalNotes.tenantId, tenantId), eq(fiscalNotes.id, id));
+  if (note.replacedBy && (note.status === 'pendente' || note.status === 'rejeitada'))
+    throw conflict(REPLACED_NOT_RESENT);
   const hours = await deadlineHoursOf(t, tenantId);
   let notice: string | null = null;
   if (note.status === 'pendente') {

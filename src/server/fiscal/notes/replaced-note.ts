@@ -13,15 +13,8 @@
 import type { DbOrTx } from '../../db/client';
 import type { FiscalNoteRow } from '../../db/schema';
 import { SefazUnreachable } from '../sefaz-port';
-import {
-  AUTHORIZED,
-  authorizedBy,
-  CANCELLED,
-  NOT_FOUND,
-  type NoteChange,
-  type ReachSefaz,
-  type SaleNoteResolution,
-} from './cancelled-sale-note';
+import type { ReachSefaz, SaleNoteResolution } from './cancelled-sale-note';
+import { consultNote, type NoteChange } from './consult-note';
 import { cancelRefused, sendSubstitutionEvent } from './note-cancel-event';
 
 /** NT 2018.004: the cancel by substitution is accepted up to 168 hours after the authorization. */
@@ -66,22 +59,16 @@ export async function resolveReplacedNote(
   let prior: NoteChange = {};
   let held = note;
   if (note.status === 'pendente') {
-    let found;
-    try {
-      found = await reached.port.consult(reached.target, note.key);
-    } catch (error) {
-      if (error instanceof SefazUnreachable) return later({}, silent);
-      throw error;
-    }
-    if (found.cstat === NOT_FOUND) return discard();
-    if (CANCELLED.has(found.cstat))
-      return done({ ...(found.authorization ? authorizedBy(found.authorization) : {}), status: 'cancelada', cancelledAt: now, cancelReason: justification, inDoubt: false }, null); // prettier-ignore
-    if (!AUTHORIZED.has(found.cstat) || !found.authorization)
+    const found = await consultNote(reached, note, justification, now);
+    if (found.kind === 'silent') return later({}, silent);
+    if (found.kind === 'not-found') return discard();
+    if (found.kind === 'cancelled') return done(found.change, null);
+    if (found.kind === 'other')
       return done(
-        { status: 'rejeitada', cstat: found.cstat, reason: found.reason, inDoubt: false },
+        found.change,
         `A SEFAZ respondeu à consulta da nota nº ${note.number} com ${found.cstat} (${found.reason}). Veja a nota em Notas Fiscais.`,
       );
-    prior = authorizedBy(found.authorization);
+    prior = found.change;
     held = { ...note, ...prior } as FiscalNoteRow;
   }
   if (replacement.status !== 'autorizada') return later(prior, WAITING_REPLACEMENT);
