@@ -105,19 +105,39 @@ function CertificateGroup({ expiry }: { expiry: AlertsData['certificateExpiry'] 
   );
 }
 
-/** NFC-e SEFAZ rejected: the cashier was told the admin would see them here. */
-function RejectedNotesGroup({ count }: { count: number }) {
+/**
+ * NFC-e SEFAZ rejected (the cashier was told the admin would see them here), and notes
+ * replaced by a till's contingency note that stayed valid beside it (the note in doubt).
+ */
+function FiscalNotesGroup({ rejected, replaced }: { rejected: number; replaced: number }) {
+  const count = rejected + replaced;
+  const link = (label: string) => (
+    <Link to="/notas-fiscais" className="whitespace-nowrap font-medium text-blue-700 underline">
+      {label}
+    </Link>
+  );
   return (
     <Group title="Notas Fiscais" count={count} shown={count}>
-      <Row
-        name={count === 1 ? '1 NFC-e rejeitada pela SEFAZ' : `${integer.format(count)} NFC-e rejeitadas pela SEFAZ`}
-        detail="Veja o que corrigir e reenvie, ou inutilize o número"
-        side={
-          <Link to="/notas-fiscais" className="whitespace-nowrap font-medium text-blue-700 underline">
-            Resolver
-          </Link>
-        }
-      />
+      {rejected > 0 ? (
+        <Row
+          name={
+            rejected === 1 ? '1 NFC-e rejeitada pela SEFAZ' : `${integer.format(rejected)} NFC-e rejeitadas pela SEFAZ`
+          }
+          detail="Veja o que corrigir e reenvie, ou inutilize o número"
+          side={link('Resolver')}
+        />
+      ) : null}
+      {replaced > 0 ? (
+        <Row
+          name={
+            replaced === 1
+              ? '1 venda com duas NFC-e autorizadas'
+              : `${integer.format(replaced)} vendas com duas NFC-e autorizadas`
+          }
+          detail="A nota substituída pela de contingência não pôde ser cancelada: fale com o contador"
+          side={link('Ver')}
+        />
+      ) : null}
     </Group>
   );
 }
@@ -156,6 +176,7 @@ export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefine
       alerts.counts.overduePayables +
       alerts.saleConflicts +
       alerts.rejectedNotes +
+      alerts.replacedNotes +
       (alerts.contingencyNotes?.count ?? 0) +
       (alerts.certificateExpiry ? 1 : 0)
     : 0;
@@ -220,7 +241,7 @@ export function AlertsPanel({ alerts, isError }: { alerts: AlertsData | undefine
                 />
               </Group>
               <CertificateGroup expiry={alerts.certificateExpiry} />
-              <RejectedNotesGroup count={alerts.rejectedNotes} />
+              <FiscalNotesGroup rejected={alerts.rejectedNotes} replaced={alerts.replacedNotes} />
               <ContingencyNotesGroup pending={alerts.contingencyNotes} />
             </div>
           )

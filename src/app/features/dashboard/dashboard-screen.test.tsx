@@ -260,6 +260,18 @@ describe('Dashboard (admin)', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Nenhum alerta ativo')).toBeNull();
   });
 
+  it('counts the sales left with two valid notes (the note in doubt not cancelled), beside the rejected', async () => {
+    serve({ alerts: () => ({ body: { success: true, data: { ...NO_ALERTS, rejectedNotes: 1, replacedNotes: 1 } } }) }); // prettier-ignore
+    renderApp('/');
+    const group = await screen.findByRole('region', { name: 'Notas Fiscais' });
+    expect(text(group)).toContain('1 NFC-e rejeitada pela SEFAZ');
+    expect(text(group)).toContain(
+      '1 venda com duas NFC-e autorizadas' +
+        'A nota substituída pela de contingência não pôde ser cancelada: fale com o contador',
+    );
+    expect(within(group).getByRole('link', { name: 'Ver' }).getAttribute('href')).toBe('/notas-fiscais');
+  });
+
   it('counts the contingency notes still waiting for SEFAZ, with the deadline of the oldest', async () => {
     const deadline = new Date(Date.now() + 5 * 3_600_000 + 30 * 60_000).toISOString();
     serve({ alerts: () => ({ body: { success: true, data: { ...NO_ALERTS, contingencyNotes: { count: 3, deadline, hours_left: 5 } } } }) }); // prettier-ignore

@@ -85,3 +85,36 @@ describe('Notas Fiscais: a rejected contingency note', () => {
     );
   });
 });
+
+describe('Notas Fiscais: a note replaced by the till\'s contingency note (the note in doubt)', () => {
+  it('the row and the detail say which note replaced it; no Reenviar; the cancel by substitution is named', async () => {
+    const replaced = note(12, 'cancelada', {
+      replaced_by: { id: '00000000-0000-4000-8000-00000000fe13', series: 1, number: 13 },
+      replacement_notice: null,
+    });
+    server.on('GET', '/api/fiscal/notes', () => ({
+      body: { success: true, data: { notes: [replaced], pagination: { page: 1, limit: 20, total: 1, totalPages: 1 } } }, // prettier-ignore
+    }));
+    server.on('GET', `/api/fiscal/notes/${replaced.id}`, () => ({
+      body: {
+        success: true,
+        data: {
+          ...detailOf(replaced),
+          events: [
+            { type: '110112', sequence: 1, cstat: 135, reason: 'Evento registrado e vinculado a NF-e', protocol: '135260000000777', justification: 'Nota substituida pela NFC-e 13 serie 1 emitida em contingencia', registered_at: '2026-11-30T12:00:00.000Z' }, // prettier-ignore
+          ],
+        },
+      },
+    }));
+    const rendered = renderApp('/notas-fiscais');
+    const row = await screen.findByRole('button', { name: /NFC-e nº 12/ });
+    expect(text(row)).toContain('Substituída pela NFC-e nº 13 emitida em contingência');
+    await rendered.user.click(row);
+    const dialog = await screen.findByRole('dialog', { name: 'NFC-e nº 12, série 1' });
+    expect(text(within(dialog).getByRole('note', { name: 'Substituída' }))).toBe(
+      'Substituída pela NFC-e nº 13 emitida em contingência.',
+    );
+    expect(text(within(dialog).getByRole('region', { name: 'Eventos' }))).toContain('Cancelamento por substituição · 135');
+    expect(within(dialog).queryByRole('button', { name: 'Reenviar' })).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@
 // rejected; a contingency note rejected is made again with its access key) and 'Cancelar
 // nota' (authorized).
 import { useState } from 'react';
-import type { FiscalNoteDetail } from '../../../shared/contract/fiscal-notes';
+import { replacedByText, type FiscalNoteDetail } from '../../../shared/contract/fiscal-notes';
 import { formatDocument } from '../../../shared/documents';
 import { formatBRL } from '../../../shared/money';
 import { Badge } from '../../components/badge';
@@ -72,6 +72,20 @@ function SaleCancelledNote({ note }: { note: FiscalNoteDetail }) {
   );
 }
 
+/** What a replaced note's detail says: by which note, and what became of it (or that the queue sees to it). */
+function replacedText(note: FiscalNoteDetail): string {
+  const by = `${replacedByText(note.replaced_by!)}.`;
+  if (note.replacement_notice) return `${by} ${note.replacement_notice}`;
+  if (note.status === 'cancelada' || note.status === 'descartada' || note.status === 'inutilizada') return by;
+  return `${by} Ela não é mais enviada: o Balcão a cancela por substituição ou a descarta para a inutilização sozinho.`;
+}
+
+/** The events a note's detail lists, by their SEFAZ type. */
+const EVENT_NAMES: Readonly<Record<string, string>> = {
+  '110111': 'Cancelamento',
+  '110112': 'Cancelamento por substituição',
+};
+
 export function NoteDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useFiscalNote(id);
   const cancel = useCancelNote();
@@ -121,7 +135,16 @@ export function NoteDetailDialog({ id, onClose }: { id: string | null; onClose: 
       {detail.isError ? <p className="text-sm text-red-700">Erro ao carregar a nota. Tente novamente.</p> : null}
       {note ? (
         <div className="flex min-w-0 flex-col gap-4">
-          {note.status === 'rejeitada' ? (
+          {note.replaced_by ? (
+            <p
+              role="note"
+              aria-label="Substituída"
+              className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              {replacedText(note)}
+            </p>
+          ) : null}
+          {note.status === 'rejeitada' && !note.replaced_by ? (
             <div role="note" aria-label="Rejeição" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm">
               <p className="font-semibold text-red-800">
                 {note.cstat === null ? 'Recusada pelo servidor' : `Rejeitada pela SEFAZ (${note.cstat})`}: {note.reason}
@@ -131,7 +154,7 @@ export function NoteDetailDialog({ id, onClose }: { id: string | null; onClose: 
             </div>
           ) : null}
           <SaleCancelledNote note={note} />
-          {note.status === 'pendente' && !note.cancel_requested ? (
+          {note.status === 'pendente' && !note.cancel_requested && !note.replaced_by ? (
             <p className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900">
               Aguardando a autorização da SEFAZ ({note.attempts} tentativa{note.attempts === 1 ? '' : 's'}). O Balcão
               tenta de novo sozinho; Reenviar põe a nota à frente na fila.
@@ -144,7 +167,7 @@ export function NoteDetailDialog({ id, onClose }: { id: string | null; onClose: 
               <ul className="text-sm text-slate-700">
                 {note.events.map((e) => (
                   <li key={`${e.type}-${e.sequence}`}>
-                    {e.type === '110111' ? 'Cancelamento' : e.type} · {e.cstat} {e.reason} · protocolo {e.protocol} ·{' '}
+                    {EVENT_NAMES[e.type] ?? e.type} · {e.cstat} {e.reason} · protocolo {e.protocol} ·{' '}
                     {e.justification}
                   </li>
                 ))}
@@ -166,7 +189,7 @@ export function NoteDetailDialog({ id, onClose }: { id: string | null; onClose: 
         <Button variant="outline" onClick={onClose} disabled={busy}>
           Fechar
         </Button>
-        {note && (note.status === 'pendente' || note.status === 'rejeitada') ? (
+        {note && !note.replaced_by && (note.status === 'pendente' || note.status === 'rejeitada') ? (
           <Button onClick={onResend} disabled={busy}>
             {resend.isPending ? 'Reenviando...' : 'Reenviar'}
           </Button>

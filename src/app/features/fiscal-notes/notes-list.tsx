@@ -2,7 +2,7 @@
 // fit a phone: number and series, status badge, date, value, sale and key; a note issued in
 // offline contingency says so, and until SEFAZ authorizes it, by when it must get there.
 import type { ChangeEvent } from 'react';
-import { emissionTypeOf, FISCAL_NOTE_STATUSES, type FiscalNote } from '../../../shared/contract/fiscal-notes';
+import { emissionTypeOf, FISCAL_NOTE_STATUSES, replacedByText, type FiscalNote } from '../../../shared/contract/fiscal-notes';
 import { deadlineText } from '../../../shared/fiscal/contingency-deadline';
 import { formatBRL } from '../../../shared/money';
 import { Badge } from '../../components/badge';
@@ -96,8 +96,11 @@ export function NotesList({ notes, onOpen }: { notes: readonly FiscalNote[]; onO
                 ) : null}
               </span>
             ) : null}
+            {note.replaced_by ? (
+              <span className="font-medium text-amber-800">{replacedByText(note.replaced_by)}</span>
+            ) : null}
             {note.contingency_deadline ? <ContingencyDeadline deadline={note.contingency_deadline} /> : null}
-            {note.status === 'rejeitada' && note.reason ? (
+            {note.status === 'rejeitada' && note.reason && !note.replaced_by ? (
               <span className="text-red-700">
                 {note.cstat ? `${note.cstat}: ` : ''}
                 {note.reason}
