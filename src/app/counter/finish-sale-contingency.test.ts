@@ -5,8 +5,10 @@
 // note's upload is queued after it, its signature verifying with the certificate. No answer
 // to the online attempt: the number the server may have used is left to it. Notes queued:
 // the till stays in contingency. No key: the sale goes as before, after the queued notes.
-// The outbox's answers: the server's note replaces the till's receipt note; a refusal
-// marks it rejected with why; a replayed sale's own note never replaces the till's.
+// Online, the server's note not authorized in time: the till issues the next number and the
+// server replaces its note by it. The outbox's answers: the server's note replaces the till's
+// receipt note; a refusal marks it rejected with why; a replayed sale's own note never
+// replaces the till's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ContingencyNoteUploadSchema } from '../../shared/contract/fiscal-contingency-notes';
@@ -120,6 +122,34 @@ describe('a sale the till finishes in offline contingency', () => {
     const upload = uploadOf((await outbox(db)).find((e) => e.kind === 'fiscal-note')!.body);
     expect(upload.number).toBe(13);
     expect(upload.xml).toContain(`<xJust>${UNANSWERED_REASON}</xJust>`);
+  });
+
+  it("online, the server's note N not authorized in time: the till issues N+1 and queues it for the delivered sale", async () => {
+    const db = await till();
+    const sale = input();
+    const pendingN = z.encode(FiscalNoteReceiptSchema, {
+      id: crypto.randomUUID(), status: 'pendente', environment: 'homologacao', series: 3, number: 20,
+      key: '35261111222333000181650030000000201000000200', emission_type: 1, issued_at_local: '2026-11-30T10:00:00-03:00',
+      protocol: null, authorized_at: null, qr_code: 'qr', url_chave: 'url', customer_document: null,
+      approximate_taxes: null, total: 5000, change: 0, cstat: null, reason: null,
+    }); // prettier-ignore
+    const server: Pick<ApiClient, 'send'> = {
+      send: async (_method, _path, options = {}) => {
+        const body = options.body as { id: string };
+        return { success: true, data: { id: body.id, stock_conflicts: [], stock_after: [], fiscal_note: pendingN } };
+      },
+    };
+    expect(await finishSale(db, server, sale, { online: true })).toEqual({ kind: 'delivered' });
+    const rows = await outbox(db);
+    expect(rows.map((e) => e.kind)).toEqual(['fiscal-note']);
+    const upload = uploadOf(rows[0]!.body);
+    expect(upload).toMatchObject({ sale_id: sale.sale.id, series: 3, number: 21 });
+    expect(await noteOf(db, sale.sale.id)).toMatchObject({ number: 21, emission_type: 9, status: 'pendente' });
+    // An authorized note, or another till's series: nothing more.
+    const other = await till();
+    const authorized = { ...pendingN, status: 'autorizada' };
+    await finishSale(other, { send: async (_m, _p, o = {}) => ({ success: true, data: { id: (o.body as { id: string }).id, stock_conflicts: [], stock_after: [], fiscal_note: authorized } }) }, input(), { online: true }); // prettier-ignore
+    expect(await other.outbox.count()).toBe(0);
   });
 
   it('online with notes still queued: the till stays in contingency and sends nothing directly', async () => {

@@ -17,7 +17,7 @@ import { deviceIdentity } from '../offline/device-identity';
 import { inOneTransaction, putLocalSale } from '../offline/device-store';
 import { madeByNow } from '../offline/session-cache';
 import type { DirectSend } from './direct-send';
-import { recordSale } from './records';
+import { recordContingencyNote, recordSale } from './records';
 import { waitingFor } from '../offline/outbox-kinds';
 import { OUTBOX_KINDS } from './outbox-kinds';
 import { verdictOfError } from '../lib/retry-policy';
@@ -27,6 +27,7 @@ import { storeCreditOf } from './store-credit';
 import { claimSaleNumber, nextSaleNumber, ownTillName } from '../offline/sale-numbers';
 import { saleLabel } from '../../shared/sale-number';
 import type { FiscalTillView } from '../../shared/contract/fiscal-till';
+import { emissionTypeOf } from '../../shared/contract/fiscal-notes';
 import { noteNumberSeen } from '../offline/note-numbers';
 import { contingencySince, emitsAtTill, issueContingencyNote } from './contingency-sale';
 
@@ -126,9 +127,9 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
     if (verdictOfError(error) !== 'reject') return queue(true);
     return { kind: 'refused', error: error as ApiError };
   }
+  const ack = saleAckOf(answer);
   await inOneTransaction(db, ['sales', 'products', 'productChunks', 'meta'], async () => {
     await claimSaleNumber(db, sale.number);
-    const ack = saleAckOf(answer);
     // The server's number (another one when this one was taken in the store), and its NFC-e (or why none).
     const fiscal = fiscalOfAck(ack);
     if (ack.fiscalNote) await noteNumberSeen(db, ack.fiscalNote.series, ack.fiscalNote.number);
@@ -142,6 +143,15 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
     });
     await applyAcknowledgedSale(db, input.sale.id, ack.conflicts, ack.stockAfter);
   });
+  // The server made note N but SEFAZ did not authorize it in time: the till issues the
+  // sale's note itself, N+1, and the server replaces N by it (the note in doubt).
+  const served = ack.fiscalNote;
+  if (view && served?.status === 'pendente' && emissionTypeOf(served) === 1 && served.series === view.series) {
+    const soldAs = { ...body, device_id: device.id, ...(ack.number ? { number: ack.number } : {}) };
+    const request = { saleId: sale.id, body: soldAs, view, issuedAt: new Date(), startedAt: attemptedAt };
+    const note = await issueContingencyNote(db, { ...request, unanswered: false }, crypto.randomUUID());
+    if (note) await recordContingencyNote(db, sale.id, note, summary);
+  }
   return { kind: 'delivered' };
 };
 

@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { SaleCreateSchema, type SaleCreate } from '../../shared/contract/sales';
 import type { BalcaoDb, LocalSale, MirrorCustomer, OutboxEntry } from '../offline/db';
 import { addToOutbox, buildOutboxEntry } from '../offline/outbox';
-import { addLocalSale, inOneTransaction, putMirrorCustomer, updateMirrorCustomer } from '../offline/device-store';
+import {
+  addLocalSale,
+  getLocalSale,
+  inOneTransaction,
+  putMirrorCustomer,
+  updateLocalSale,
+  updateMirrorCustomer,
+} from '../offline/device-store';
+import type { KeptFiscalNoteReceipt } from '../../shared/contract/fiscal-notes';
 import { waitingFor } from '../offline/outbox-kinds';
 import { claimSaleNumber } from '../offline/sale-numbers';
 import { OUTBOX_KINDS } from './outbox-kinds';
@@ -60,6 +68,24 @@ export async function recordSale(
     await addToOutbox(db, entry);
     if (note) await addToOutbox(db, contingencyNoteEntry(note.id, note.upload, options.summary, sale.createdAt));
     return entry;
+  });
+}
+
+/**
+ * The note this till issued in contingency for a sale the server already has (its own note
+ * was not authorized in time): the receipt takes it and its upload is queued, together.
+ */
+export async function recordContingencyNote(
+  db: BalcaoDb,
+  saleId: string,
+  note: { receipt: KeptFiscalNoteReceipt; upload: ContingencyNoteUpload },
+  saleSummary: string,
+): Promise<void> {
+  const entry = contingencyNoteEntry(note.receipt.id, note.upload, saleSummary, Date.now());
+  await inOneTransaction(db, ['sales', 'outbox'], async () => {
+    const kept = await getLocalSale(db, saleId);
+    if (kept?.receipt) await updateLocalSale(db, saleId, { receipt: { ...kept.receipt, fiscalNote: note.receipt } });
+    await addToOutbox(db, entry);
   });
 }
 

@@ -11,7 +11,7 @@ import { deviceIdentity } from '../../offline/device-identity';
 import { getDb } from '../../offline/db';
 import { deferred } from '../../test/fake-server';
 import { addProduct, chooseCustomer, openTill } from '../../test/till';
-import { PENDING_TEXT, REJECTED_TEXT } from './sale-note-status';
+import { PENDING_TEXT, REJECTED_TEXT, saleNoteStatus } from './sale-note-status';
 import { fakeNetwork } from './sales-screen-fixtures';
 import { QUEUED_SALE_NOTE } from './use-finish-sale';
 
@@ -132,5 +132,23 @@ describe('the answer as the device reads it', () => {
     });
     expect(saleAckOf({ ...base, data: { ...base.data, fiscal_note: null } })).toEqual({ conflicts: 0, stockAfter: [] });
     expect(saleAckOf(base)).toEqual({ conflicts: 0, stockAfter: [] });
+  });
+});
+
+describe('saleNoteStatus of a note this till issued in contingency', () => {
+  it('pending: hand over the DANFE, the note goes by itself; rejected: the admin sees to it', () => {
+    const receipt = (status: 'pendente' | 'rejeitada') => ({
+      cashierName: null,
+      customerDocument: null,
+      discountCentavos: 0,
+      payments: [],
+      crediario: null,
+      fiscalNote: { ...note(status), environment: 'homologacao' as const, number: 13, series: 2, emission_type: 9 as const },
+    });
+    expect(saleNoteStatus(receipt('pendente'))).toEqual({
+      tone: 'waiting',
+      text: 'NFC-e nº 13 série 2 emitida em contingência neste caixa: entregue o DANFE; a nota vai para a SEFAZ sozinha.',
+    });
+    expect(saleNoteStatus(receipt('rejeitada'))).toEqual({ tone: 'problem', text: REJECTED_TEXT });
   });
 });
