@@ -11,7 +11,9 @@
 // 'Reenviar' in Notas Fiscais and the server makes it again from the sale, with the same
 // number and key: the same bytes the till made (the store's A1 is the till's key here, and
 // RSA-SHA1 signatures are deterministic), so the till's builder is the server's, byte for
-// byte. window.print is counted, not shown.
+// byte. Online, SEFAZ silent on the server's note N: the till issues N+1 in contingency and the
+// server resolves N, cancelled by substitution when SEFAZ had authorized it, discarded for the
+// inutilização when it never had. window.print is counted, not shown.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +90,8 @@ beforeAll(async () => {
   await signIn(server, page, 'admin@demo.com');
   await openTill(server, page);
   await until(async () => (await idbProductCount(page)) >= demo.products.length, 'espelho');
-  await turnEmissionOn(server, adminToken, a1);
+  // SEFAZ's time at the till: 3 s (the faults below wait it out).
+  await turnEmissionOn(server, adminToken, a1, { emission_timeout_seconds: 3 });
 });
 
 afterAll(async () => {
@@ -217,6 +220,52 @@ describe('NFC-e em contingência off-line, no caixa (tablet 820 px)', () => {
     const paths = writeDocuments(uploads.map((u) => u.xml), 'contingencia-caixa');
     expect(schemaFailures(paths)).toEqual([]);
     for (const path of paths) expect(verifySignature(path, a1.caPath)).toMatchObject({ ok: true });
+  });
+
+  // SEFAZ authorized N without answering: N must be cancelled by substitution. SEFAZ never got
+  // N: the server's queue may resend it (consulta 217, then enviNFe) before the till's N+1
+  // arrives, and then cancels it by substitution; else N is discarded for the inutilização.
+  // Either way the sale ends with one valid note, N+1 (the fixed branches: replaced-note-intake.test.ts).
+  it.each([
+    ['autorizou sem responder: N é cancelada por substituição', true, ['cancelada']],
+    ['nunca recebeu: N é descartada, ou cancelada se a fila a reenviou antes', false, ['descartada', 'cancelada']],
+  ] as const)('online, a SEFAZ calada na nota N do servidor (%s); o caixa emite N+1 em contingência', async (_what, processFirst, fate) => { // prettier-ignore
+    await goTo(page, '/vendas');
+    await tillReady(page);
+    await sefaz!.fault({ kind: 'no-answer', processFirst }, { service: 'authorize', times: 1 });
+    const before = new Set((await idbAll<KeptSale>(page, 'sales')).map((s) => s.id));
+    await addProduct(page, product, 1);
+    await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+    const bar = page.getByRole('region', { name: 'Venda finalizada' });
+    const status = bar.getByTestId('sale-note-status');
+    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/emitida em contingência neste caixa/);
+    const saleId = (await idbAll<KeptSale>(page, 'sales')).find((s) => !before.has(s.id))!.id;
+    const replacement = (await idbAll<KeptSale>(page, 'sales')).find((s) => s.id === saleId)!.receipt!.fiscalNote!;
+    expect(replacement).toMatchObject({ status: 'pendente', emission_type: 9 });
+    if (processFirst) await screenshot(page, 'nfce-contingencia-05-duvida-820');
+    await bar.getByRole('button', { name: 'Fechar' }).click();
+
+    // The server takes N+1 for the sale, never sends N again and resolves it.
+    type Row = { id: string; number: number; status: string; key: string; replaced_by: { number: number } | null };
+    const notes = async () =>
+      (await api<{ data: { notes: Row[] } }>(server!, 'GET', '/api/fiscal/notes?limit=100', { token: adminToken })).body.data.notes; // prettier-ignore
+    const replaced = async () => (await notes()).find((n) => n.replaced_by?.number === replacement.number);
+    const settled = async () => (fate as readonly string[]).includes((await replaced())?.status ?? '');
+    await until(settled, `a nota N ${fate.join(' ou ')}`, 90_000).catch(async (error) => {
+      const rows = await idbAll<{ kind: string; status: string; lastError: string | null }>(page, 'outbox');
+      const kept = (await notes()).map((r) => [r.number, r.status, r.replaced_by?.number ?? null]);
+      throw new Error(`${(error as Error).message}: notas ${JSON.stringify(kept)}; fila ${JSON.stringify(rows.map((r) => [r.kind, r.status, r.lastError]))}`); // prettier-ignore
+    });
+    const n = (await replaced())!;
+    expect(n.number).toBe(replacement.number - 1);
+    expect((await notes()).find((r) => r.number === replacement.number)).toMatchObject({ status: 'autorizada' });
+    const log = await sefaz!.log();
+    // N went to SEFAZ once, the silent attempt (twice when the queue resent the one SEFAZ never
+    // got), and was cancelled by substitution when it had been authorized.
+    const sentN = log.filter((r) => r.service === 'authorize' && r.key === n.key).length;
+    expect(sentN).toBe(processFirst || n.status === 'descartada' ? 1 : 2);
+    const substituted = log.filter((r) => r.service === 'event' && r.key === n.key && r.cstat === 135);
+    expect(substituted).toHaveLength(n.status === 'cancelada' ? 1 : 0);
 
   });
 });

@@ -133,13 +133,17 @@ describe('a sale the till finishes in offline contingency', () => {
       protocol: null, authorized_at: null, qr_code: 'qr', url_chave: 'url', customer_document: null,
       approximate_taxes: null, total: 5000, change: 0, cstat: null, reason: null,
     }); // prettier-ignore
+    const waited: (number | undefined)[] = [];
     const server: Pick<ApiClient, 'send'> = {
       send: async (_method, _path, options = {}) => {
+        waited.push(options.timeoutMs);
         const body = options.body as { id: string };
         return { success: true, data: { id: body.id, stock_conflicts: [], stock_after: [], fiscal_note: pendingN } };
       },
     };
     expect(await finishSale(db, server, sale, { online: true })).toEqual({ kind: 'delivered' });
+    // The till waited the store's time for SEFAZ (15 s) on top of its own for the sale (6 s).
+    expect(waited).toEqual([21_000]);
     const rows = await outbox(db);
     expect(rows.map((e) => e.kind)).toEqual(['fiscal-note']);
     const upload = uploadOf(rows[0]!.body);

@@ -1,6 +1,6 @@
 // Finishing a sale at the till. With a connection, the sale goes straight to the server
 // (POST /api/sales, offline: false, its id as Idempotency-Key) and the cashier waits for
-// the answer, at most SALE_DIRECT_TIMEOUT_MS: accepted, it is kept here as delivered and
+// the answer, at most SALE_DIRECT_TIMEOUT_MS (plus the store's wait for SEFAZ when it emits): accepted, it is kept here as delivered and
 // the mirror takes the server's stock; refused (a price that changed, stock the server
 // does not have), nothing is written and the screen says why, so the cashier can fix the
 // sale and finish again. Without an answer (offline, a timeout, a 5xx, a lost session),
@@ -120,7 +120,7 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
     answer = await client.send('POST', '/sales', {
       body: wire,
       headers: { 'Idempotency-Key': input.sale.id },
-      timeoutMs: options.timeoutMs ?? SALE_DIRECT_TIMEOUT_MS,
+      timeoutMs: options.timeoutMs ?? directTimeoutMs(input.fiscal),
     });
   } catch (error) {
     // Only a refusal is the cashier's to act on; anything undecided goes to the outbox.
@@ -154,6 +154,18 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
   }
   return { kind: 'delivered' };
 };
+
+/**
+ * How long the till waits for the server's answer to a sale: its own time for the sale and,
+ * where the store emits, the time the server waits for SEFAZ on top, so a SEFAZ that does not
+ * answer comes back as the server's pending note (and the till's contingency note follows)
+ * rather than as no answer at all.
+ */
+export function directTimeoutMs(fiscal: FiscalTillView | null | undefined): number {
+  return fiscal?.emission_enabled
+    ? fiscal.emission_timeout_seconds * 1000 + SALE_DIRECT_TIMEOUT_MS
+    : SALE_DIRECT_TIMEOUT_MS;
+}
 
 /** The parts a sale pays in (centavos): its payments, a crediário's entrada, or its total. */
 export function partsOfSale(body: SaleCreate, totalCentavos: number): SalePart[] {

@@ -101,6 +101,7 @@ describe.each(databases())('the till fiscal view and the sale note (%s)', (kind)
       'contingency_deadline_hours',
       'contingency_electronic_custody',
       'emission_enabled',
+      'emission_timeout_seconds',
       'emitter',
       'environment',
       'next_number',

@@ -110,6 +110,7 @@ export async function getFiscalTill(
     emitter: settings.emitter ? danfeEmitterOf(settings.emitter) : null,
     contingency_electronic_custody: settings.contingency_electronic_custody,
     contingency_deadline_hours: settings.contingency_deadline_hours,
+    emission_timeout_seconds: settings.emission_timeout_seconds,
     products_without_ncm: { count: Number(total?.n ?? 0), ids: ids.map((r) => r.id) },
     signing_key: signingKey,
     note_issuer: tillNoteIssuerOf(settings),

@@ -129,7 +129,10 @@ describe.each(databases())('the note in doubt replaced by the till (%s)', (kind)
     const listed = await s.http.get('/api/sales?page=1&limit=100', { token: s.admin });
     const inList = listed.body.data.sales.filter((x: { id: string }) => x.id === saleId);
     expect(inList.map((x: { fiscal_note: { id: string } }) => x.fiscal_note.id)).toEqual([replacement]);
-    const replayed = await s.sell([{ product, quantity: 1 }], {}, saleKey);
+    // Replayed as the till's outbox sends it: offline, naming the note the till issued.
+    const marker = { series: body.series, number: body.number, key: body.access_key };
+    const replayed = await s.sell([{ product, quantity: 1 }], { offline: true, fiscal_contingency: marker }, saleKey);
+    expect(replayed.status, JSON.stringify(replayed.body)).toBe(201);
     expect(replayed.body.data).toMatchObject({ id: saleId, fiscal_note: { id: replacement, number: n.number + 1 } });
 
     await drain();

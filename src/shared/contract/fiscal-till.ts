@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { UFS } from '../fiscal/uf';
 import { Id, Timestamp, envelope } from './common';
 import { FISCAL_ENVIRONMENTS } from './fiscal-notes';
-import { CONTINGENCY_DEADLINE_HOURS_DEFAULT } from './fiscal-settings';
+import { CONTINGENCY_DEADLINE_HOURS_DEFAULT, EMISSION_TIMEOUT_DEFAULT } from './fiscal-settings';
 import { CSOSN_OPTIONS, type Csosn } from './product-fiscal';
 
 /** The emitter as every DANFE prints it (public data: no secret). */
@@ -86,6 +86,11 @@ export const FiscalTillViewSchema = z.object({
   contingency_electronic_custody: z.boolean().default(false),
   /** Hours after the issue within which a contingency note must reach SEFAZ (the default when absent). */
   contingency_deadline_hours: z.int().default(CONTINGENCY_DEADLINE_HOURS_DEFAULT),
+  /**
+   * How long the server waits for SEFAZ on a sale at the till ('Tempo de espera pela SEFAZ'):
+   * the till waits that and its own time for the sale before it goes on without the answer.
+   */
+  emission_timeout_seconds: z.int().default(EMISSION_TIMEOUT_DEFAULT),
   /** Products without NCM (they cannot go on a note): how many, and the first ids. */
   products_without_ncm: z.object({ count: z.int(), ids: z.array(Id) }),
   /**

@@ -51,14 +51,17 @@ export interface SaleCall extends KeyedCall {
 
 /**
  * A sale under its key. The key is bound to the body with the delivery flag set as the
- * outbox sends it: a direct sending whose answer was lost and its outbox replay are one
- * sale (sale-price.ts); keys stored before this rule, all from the outbox, hash the same.
+ * outbox sends it and without the till's contingency marker: a direct sending whose answer
+ * was lost and its outbox replay (which names the NFC-e the till then issued itself) are one
+ * sale (sale-price.ts; the note in doubt, docs/nfce-contingency.md); keys stored before
+ * this rule, all from the outbox and none with the marker, hash the same.
  */
 export function saleCall(input: SaleCreate, key?: string): SaleCall {
+  const { fiscal_contingency: _noteOfTheTill, ...sale } = input;
   return {
     key,
     input,
-    requestHash: requestHashOf({ method: 'POST', path: SALES_PATH, body: { ...input, offline: true } }),
+    requestHash: requestHashOf({ method: 'POST', path: SALES_PATH, body: { ...sale, offline: true } }),
   };
 }
 
