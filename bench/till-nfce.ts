@@ -49,6 +49,8 @@ interface Measured {
   without: Timing[];
   /** Sales of each till, and how many of the first carry a note in contingency with its upload queued. */
   sales: { withNote: number; noted: number; uploads: number; without: number; uploadsWithout: number };
+  /** One whole read of each till's outbox at the end. */
+  reads: { withNote: Awaited<ReturnType<typeof outboxRead>>; without: Awaited<ReturnType<typeof outboxRead>> };
 }
 
 /** Every product of the demo store given an NCM, while no server runs on the data dir. */
@@ -97,6 +99,34 @@ async function keptOn(page: Page) {
   };
 }
 
+/**
+ * What one whole read of the outbox costs in the page now (the median of 5 getAll, as the
+ * sale's wait for its caixa reads every row), its rows and their size as JSON.
+ */
+function outboxRead(page: Page): Promise<{ ms: number; rows: number; kb: number }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('balcao');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const times: number[] = [];
+    let rows: unknown[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      rows = await new Promise<unknown[]>((resolve, reject) => {
+        const req = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+        req.onsuccess = () => resolve(req.result as unknown[]);
+        req.onerror = () => reject(req.error);
+      });
+      times.push(performance.now() - t0);
+    }
+    db.close();
+    times.sort((a, b) => a - b);
+    return { ms: times[2]!, rows: rows.length, kb: JSON.stringify(rows).length / 1024 };
+  });
+}
+
 async function measure(keyed: Till, bare: Till, customers: ApiCustomer[]): Promise<Measured> {
   for (const till of [keyed, bare]) {
     await till.context.setOffline(true);
@@ -111,7 +141,12 @@ async function measure(keyed: Till, bare: Till, customers: ApiCustomer[]): Promi
     const customer = customers[i % customers.length]!;
     const order = i % 2 === 0 ? ([keyed, bare] as const) : ([bare, keyed] as const);
     for (const till of order) {
-      const timing = await finishOne(till.page, customer, sku, method, i + 1);
+      const timing = await finishOne(till.page, customer, sku, method, i + 1).catch(async (error: unknown) => {
+        // What the screen said (its toasts), to tell a refusal from a slow till.
+        const said = await till.page.locator('[role="alert"], [role="status"]').allTextContents();
+        const which = till === keyed ? 'com a chave' : 'sem a chave';
+        throw new Error(`caixa ${which}: ${String(error).split('\n')[0]} · na tela: ${said.join(' | ')}`);
+      });
       if (i >= WARMUP_PAIRS) (till === keyed ? withNote : without).push(timing);
     }
   }
@@ -121,6 +156,7 @@ async function measure(keyed: Till, bare: Till, customers: ApiCustomer[]): Promi
     withNote,
     without,
     sales: { withNote: a.sales, noted: a.noted, uploads: a.uploads, without: b.sales, uploadsWithout: b.uploads },
+    reads: { withNote: await outboxRead(keyed.page), without: await outboxRead(bare.page) },
   };
 }
 
@@ -151,7 +187,9 @@ async function tillsInChromium(a1: A1File): Promise<Measured> {
                 await knowsEmission(keyed);
                 await keyed.page.getByTestId('till-key-notice').waitFor();
                 await knowsEmission(bare);
-                return withTimeout(measure(keyed, bare, catalogue.customers), 900_000, 'vendas offline');
+                // Every fifth sale is a crediário: never to the 'Consumidor final'.
+                const customers = catalogue.customers.filter((c) => !c.final_consumer);
+                return withTimeout(measure(keyed, bare, customers), 900_000, 'vendas offline');
               },
             ),
         );
@@ -201,6 +239,16 @@ export const tillNfcePart: BenchPart = {
         'a nota custa (com − sem)',
         `p50 ${fmt(on50 - off50)} ms · p95 ${fmt(on95 - off95)} ms · mediana da diferença em cada par ${fmt(percentile(paired, 50))} ms`,
       );
+      // The till reads its queued notes at each sale: does the finish slow as they pile up?
+      const third = Math.floor(m.withNote.length / 3);
+      const thirdP50 = (ts: Timing[]) => fmt(percentile(valid(ts), 50));
+      ctx.note(
+        `p50 do primeiro / do último terço (${WARMUP_PAIRS} a ${WARMUP_PAIRS + third} / ${sold - third} a ${sold} notas já na fila)`,
+        `com a nota ${thirdP50(m.withNote.slice(0, third))} / ${thirdP50(m.withNote.slice(-third))} ms · ` +
+          `sem ${thirdP50(m.without.slice(0, third))} / ${thirdP50(m.without.slice(-third))} ms`,
+      );
+      const read = (r: Measured['reads']['withNote']) => `${fmt(r.ms)} ms (${r.rows} linhas, ${fmt(r.kb, 0)} KB)`;
+      ctx.note('ler a fila inteira no fim (getAll, mediana de 5)', `com a chave ${read(m.reads.withNote)} · sem ${read(m.reads.without)}`); // prettier-ignore
       console.table(
         METHODS.map((method) => {
           const of = (ts: Timing[]) => valid(ts.filter((t) => t.label.startsWith(`${method} `)));
