@@ -14,7 +14,7 @@ import type { SaleCreate } from '../../shared/contract/sales';
 import { bytesToBase64 } from '../../shared/fiscal/xml-dsig';
 import type { BalcaoDb } from '../offline/db';
 import { claimNoteNumber } from '../offline/note-numbers';
-import { outboxRowsOf } from '../offline/outbox';
+import { firstOutboxRowOf, outboxRowsOf } from '../offline/outbox';
 import { contingencyProblem, makeContingencyNote } from './contingency-note';
 import { CONTINGENCY_NOTES_RESOURCE } from './outbox-resources';
 
@@ -52,7 +52,7 @@ export const emitsAtTill = (view: FiscalTillView | null | undefined): view is Fi
 
 /** When this till went into contingency: its oldest note still queued, else `now`. */
 export async function contingencySince(db: BalcaoDb, now: Date): Promise<Date> {
-  const [oldest] = await outboxRowsOf(db, CONTINGENCY_NOTES_RESOURCE);
+  const oldest = await firstOutboxRowOf(db, CONTINGENCY_NOTES_RESOURCE);
   return oldest ? new Date(oldest.createdAt) : now;
 }
 
