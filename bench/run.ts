@@ -11,6 +11,10 @@
 //   till      the till in Chromium over 50,000 more products: first mirror, product
 //             search, offline finish, offline scan (till-browser.ts,
 //             till-mirror/search/finish/scan.ts)
+//   till-nfce the till's offline finish with its NFC-e in contingency (built and signed in
+//             Chromium) and without it, two tills of one store over the same 50,000 more
+//             products, alternated sale by sale: p50/p95 of each and the difference
+//             (till-nfce.ts)
 //   js        gzip -9 of the JavaScript of a fresh /vendas, no service worker (bundle.ts)
 //   finance   a store with a year of history (lib/year-store.ts): the money screens' calls,
 //             raw SQL against the API, PGlite and PostgreSQL; /receber offline in Chromium
@@ -55,6 +59,7 @@
 //   BENCH_IMPORT_ROWS=50000   rows of the products spreadsheet imported
 //   BENCH_NFCE_RUNS=1000  NFC-e built and signed (after 100 of warm-up)
 //   BENCH_SEFAZ_RUNS=500  NFC-e sent to the stand-in SEFAZ (after 50 of warm-up)
+//   BENCH_TILL_NFCE_PAIRS=60  offline sales with the note and as many without (after 3 of each)
 //   BENCH_NFCE_SALE_RUNS=200  sales finished with and as many without emission (after 30 of each)
 //   BENCH_BUILD=1         rebuild dist/ before measuring
 //   BENCH_PROFILE=<file>  write a CPU profile of the page during the offline finishes
@@ -92,6 +97,7 @@ import { sefazPart } from './sefaz';
 import { importsPart } from './imports';
 import { salesLoadPart } from './sales-load';
 import { tillBrowserPart } from './till-browser';
+import { tillNfcePart } from './till-nfce';
 
 const PARTS: BenchPart[] = [
   catalogueLoadPart,
@@ -99,6 +105,7 @@ const PARTS: BenchPart[] = [
   salesLoadPart,
   deliveryPart,
   tillBrowserPart,
+  tillNfcePart,
   vendasJsPart,
   financePart,
   historyPart,

@@ -22,7 +22,7 @@ const CUSTOMER_SEARCH = 'Buscar cliente por nome ou CPF...';
 const SUCCESS_TEXT = 'Venda finalizada!';
 
 /** Clicks the button that finishes the sale ('Finalizar Venda'; 'Pix recebido' for Pix) and times, in the page, until the success toast is in the DOM. */
-function timeFinish(page: Page, buttonText: string): Promise<{ ms: number; timedOut: boolean }> {
+export function timeFinish(page: Page, buttonText: string): Promise<{ ms: number; timedOut: boolean }> {
   return page.evaluate(
     ([successText, text]) => {
       return new Promise<{ ms: number; timedOut: boolean }>((resolve, reject) => {
@@ -72,45 +72,61 @@ export async function offlineFinishes(
     const random = seeded(4);
     const timings: Timing[] = [];
     for (let i = 0; i < FINISHES + SPLIT_FINISHES; i++) {
-      const customer = customers[i % customers.length]!;
-      await page.getByPlaceholder(CUSTOMER_SEARCH).fill(customer.name);
-      await page.getByRole('option').filter({ hasText: customer.name }).first().click();
-      await page.getByText(`Cliente selecionado: ${customer.name}`).waitFor();
       const sku = benchSku(1 + Math.floor(random() * EXTRA_PRODUCTS));
-      await page.getByPlaceholder(PRODUCT_SEARCH).fill(sku);
-      await page.getByRole('option').filter({ hasText: sku }).first().click();
-      await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
-      await page.getByRole('table', { name: 'Itens da Venda' }).getByText(sku).first().waitFor();
-      let label: string;
-      let button = 'Finalizar Venda';
-      if (i < FINISHES) {
-        const method = (['cash', 'pix', 'debit_card', 'credit_card', 'crediario'] as const)[i % 5]!;
-        await page.getByLabel('Forma de pagamento').selectOption(method);
-        label = `${method} ${sku}`;
-        if (method === 'pix') button = 'Pix recebido';
-      } else {
-        await splitPayment(page);
-        label = `${SPLIT_LABEL} ${sku}`;
-      }
-      // Pix's dialog (and its 'Pix recebido') is loaded when first chosen: wait for the
-      // button to be there and enabled before timing its click.
-      await page.waitForFunction(
-        (text) => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === text && !b.disabled),
-        button,
-      );
-      await new Promise((r) => setTimeout(r, 50));
-      const r = await timeFinish(page, button).catch((err: unknown) => {
-        throw new Error(`venda ${i + 1} (${label}): ${err instanceof Error ? err.message : String(err)}`);
-      });
-      timings.push({ label, ms: r.ms, detail: 1, timedOut: r.timedOut });
-      // The form resets after a finished sale: its cart empties (the customer may stay: the
-      // store's 'Consumidor final', which the next sale starts with).
-      await page.getByRole('table', { name: 'Itens da Venda' }).getByText(sku).first().waitFor({ state: 'detached' });
+      const payment = i < FINISHES ? METHODS[i % METHODS.length]! : 'split';
+      timings.push(await finishOne(page, customers[i % customers.length]!, sku, payment, i + 1));
     }
     return { timings, outbox: (await idbCount(page, 'outbox')) - outboxBefore };
   } finally {
     await context.setOffline(false);
   }
+}
+
+export const METHODS = ['cash', 'pix', 'debit_card', 'credit_card', 'crediario'] as const;
+
+/**
+ * One sale rung up on the till (the customer, one product by its SKU, the payment: one
+ * method or 'split') and finished, timed from the click to the success toast; returns when
+ * the form has reset for the next one. `n` names the sale in an error.
+ */
+export async function finishOne(
+  page: Page,
+  customer: ApiCustomer,
+  sku: string,
+  payment: (typeof METHODS)[number] | 'split',
+  n: number,
+): Promise<Timing> {
+  await page.getByPlaceholder(CUSTOMER_SEARCH).fill(customer.name);
+  await page.getByRole('option').filter({ hasText: customer.name }).first().click();
+  await page.getByText(`Cliente selecionado: ${customer.name}`).waitFor();
+  await page.getByPlaceholder(PRODUCT_SEARCH).fill(sku);
+  await page.getByRole('option').filter({ hasText: sku }).first().click();
+  await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await page.getByRole('table', { name: 'Itens da Venda' }).getByText(sku).first().waitFor();
+  let label: string;
+  let button = 'Finalizar Venda';
+  if (payment !== 'split') {
+    await page.getByLabel('Forma de pagamento').selectOption(payment);
+    label = `${payment} ${sku}`;
+    if (payment === 'pix') button = 'Pix recebido';
+  } else {
+    await splitPayment(page);
+    label = `${SPLIT_LABEL} ${sku}`;
+  }
+  // Pix's dialog (and its 'Pix recebido') is loaded when first chosen: wait for the
+  // button to be there and enabled before timing its click.
+  await page.waitForFunction(
+    (text) => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === text && !b.disabled),
+    button,
+  );
+  await new Promise((r) => setTimeout(r, 50));
+  const r = await timeFinish(page, button).catch((err: unknown) => {
+    throw new Error(`venda ${n} (${label}): ${err instanceof Error ? err.message : String(err)}`);
+  });
+  // The form resets after a finished sale: its cart empties (the customer may stay: the
+  // store's 'Consumidor final', which the next sale starts with).
+  await page.getByRole('table', { name: 'Itens da Venda' }).getByText(sku).first().waitFor({ state: 'detached' });
+  return { label, ms: r.ms, detail: 1, timedOut: r.timedOut };
 }
 
 /** 'Dividir pagamento': R$ 1,00 on the debit card, the rest in cash, R$ 50,00 more handed over. */

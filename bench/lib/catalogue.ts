@@ -23,6 +23,8 @@ export interface ApiCustomer {
   id: string;
   name: string;
   active: boolean;
+  /** The store's 'Consumidor final': no crediário for it. */
+  final_consumer?: boolean;
 }
 export interface Catalogue {
   adminToken: string;

@@ -14,7 +14,7 @@ import type { SaleCreate } from '../../shared/contract/sales';
 import { bytesToBase64 } from '../../shared/fiscal/xml-dsig';
 import type { BalcaoDb } from '../offline/db';
 import { claimNoteNumber } from '../offline/note-numbers';
-import { outboxRowsOf } from '../offline/outbox';
+import { firstOutboxRowOf, outboxCountOf } from '../offline/outbox';
 import { contingencyProblem, makeContingencyNote } from './contingency-note';
 import { CONTINGENCY_NOTES_RESOURCE } from './outbox-resources';
 
@@ -52,7 +52,7 @@ export const emitsAtTill = (view: FiscalTillView | null | undefined): view is Fi
 
 /** When this till went into contingency: its oldest note still queued, else `now`. */
 export async function contingencySince(db: BalcaoDb, now: Date): Promise<Date> {
-  const [oldest] = await outboxRowsOf(db, CONTINGENCY_NOTES_RESOURCE);
+  const oldest = await firstOutboxRowOf(db, CONTINGENCY_NOTES_RESOURCE);
   return oldest ? new Date(oldest.createdAt) : now;
 }
 
@@ -119,10 +119,14 @@ export async function issueContingencyNote(
   }
 }
 
-/** The notes this till issued in contingency and has not delivered yet (refused ones too): how many, the oldest's issue. */
+/**
+ * The notes this till issued in contingency and has not delivered yet (refused ones too): how
+ * many, the oldest's issue. Counted, and only the oldest read (notes are queued as issued):
+ * Nova Venda asks again after every write, and each queued note holds its signed XML.
+ */
 export async function queuedContingencyNotes(db: BalcaoDb): Promise<{ count: number; oldestIssuedAt: string } | null> {
-  const rows = await outboxRowsOf(db, CONTINGENCY_NOTES_RESOURCE);
-  const issued = rows.map((row) => (row.body as { issued_at?: unknown }).issued_at).filter((at) => typeof at === 'string');
-  if (issued.length === 0) return null;
-  return { count: issued.length, oldestIssuedAt: issued.reduce((a, b) => (Date.parse(b) < Date.parse(a) ? b : a)) };
+  const count = await outboxCountOf(db, CONTINGENCY_NOTES_RESOURCE);
+  const oldest = count > 0 ? await firstOutboxRowOf(db, CONTINGENCY_NOTES_RESOURCE) : undefined;
+  const issuedAt = (oldest?.body as { issued_at?: unknown } | undefined)?.issued_at;
+  return typeof issuedAt === 'string' ? { count, oldestIssuedAt: issuedAt } : null;
 }

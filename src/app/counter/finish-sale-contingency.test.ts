@@ -105,6 +105,7 @@ describe('a sale the till finishes in offline contingency', () => {
 
   it('two sales offline: consecutive numbers, and the second entered contingency when the first did', async () => {
     const db = await till();
+    expect(await queuedContingencyNotes(db)).toBeNull();
     await finishSale(db, unused, input(), { online: false });
     await finishSale(db, unused, input(), { online: false });
     const uploads = (await outbox(db)).filter((e) => e.kind === 'fiscal-note').map((e) => uploadOf(e.body));
@@ -113,6 +114,10 @@ describe('a sale the till finishes in offline contingency', () => {
     expect(dhCont(uploads[1]!.xml)).toBe(dhCont(uploads[0]!.xml));
     // What Nova Venda says of them: two, the first one's deadline.
     expect(await queuedContingencyNotes(db)).toEqual({ count: 2, oldestIssuedAt: uploads[0]!.issued_at });
+    // The first delivered: one left, the second's.
+    const [first] = (await outbox(db)).filter((e) => e.kind === 'fiscal-note');
+    await db.outbox.delete(first!.seq!);
+    expect(await queuedContingencyNotes(db)).toEqual({ count: 1, oldestIssuedAt: uploads[1]!.issued_at });
   });
 
   it('no answer to the online attempt: the number the server may have given it is skipped (the note in doubt)', async () => {

@@ -30,6 +30,8 @@ import type { FiscalTillView } from '../../shared/contract/fiscal-till';
 import { emissionTypeOf } from '../../shared/contract/fiscal-notes';
 import { noteNumberSeen } from '../offline/note-numbers';
 import { contingencySince, emitsAtTill, issueContingencyNote } from './contingency-sale';
+import { outboxCountOf } from '../offline/outbox';
+import { CONTINGENCY_NOTES_RESOURCE } from './outbox-resources';
 
 export type FinishOutcome =
   | { kind: 'delivered' }
@@ -89,7 +91,8 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
   // While notes this till issued in contingency are queued, it stays in contingency: a sale
   // sent now would get a server's number in the till's series that one of them may hold.
   const view = emitsAtTill(input.fiscal) ? input.fiscal : null;
-  const notesQueued = view ? await waitingFor(db, OUTBOX_KINDS.sale.waitsFor({ afterContingencyNotes: true })) : [];
+  // Counted, not read: each queued note holds its signed XML, and a till offline all day holds hundreds.
+  const notesQueued = view ? await outboxCountOf(db, CONTINGENCY_NOTES_RESOURCE) : 0;
   const attemptedAt = new Date();
   /** `unanswered`: the online attempt got no answer (the server may hold a note of it). */
   const queue = async (unanswered: boolean): Promise<FinishOutcome> => {
@@ -102,17 +105,19 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
           crypto.randomUUID(),
         )
       : null;
+    // A sale without the till's note is numbered by the server after the queued ones.
+    const afterNotes =
+      !note && notesQueued > 0 ? await waitingFor(db, OUTBOX_KINDS.sale.waitsFor({ afterContingencyNotes: true })) : [];
     const kept = note && sale.receipt ? { ...sale, receipt: { ...sale.receipt, fiscalNote: note.receipt } } : sale;
     await recordSale(db, kept, note ? { ...body, fiscal_contingency: note.marker } : body, {
       summary,
-      // A sale without the till's note is numbered by the server after the queued ones.
-      dependsOn: note ? waits : [...waits, ...notesQueued],
+      dependsOn: [...waits, ...afterNotes],
       ...(vale > 0 ? { storeCredit: { customerId, delta: -vale } } : {}),
       ...(note ? { contingencyNote: { id: note.receipt.id, upload: note.upload } } : {}),
     });
     return { kind: 'queued' };
   };
-  if (!options.online || waits.length > 0 || notesQueued.length > 0) return queue(false);
+  if (!options.online || waits.length > 0 || notesQueued > 0) return queue(false);
   // Reais only here, on the wire (a queued one is encoded as its row is written: records.ts).
   const wire = z.encode(SaleCreateSchema, { ...body, offline: false });
   let answer: unknown;

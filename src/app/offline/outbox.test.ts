@@ -1,7 +1,7 @@
 // The outbox's writes on the device: a sale, a customer or a return and its outbox row
 // together or neither, and the stock shown while they wait and once acknowledged.
 import { describe, expect, it } from 'vitest';
-import { enqueue } from './outbox';
+import { addToOutbox, buildOutboxEntry, enqueue, firstOutboxRowOf, outboxCountOf, outboxRowsOf } from './outbox';
 import { recordCustomer, recordSale, saleDependencies } from '../counter/records';
 import { recordReturn } from '../counter/returns';
 import { drainOutbox } from './sender';
@@ -14,6 +14,28 @@ import { saleBody } from '../test/sale-body';
 const openDb = freshDevices('t');
 
 describe('outbox writes', () => {
+  it("a resource's rows counted, and its first in delivery order, as reading them all says", async () => {
+    const db = openDb();
+    const row = (resource: string) => {
+      const entry = buildOutboxEntry({ kind: 'fiscal-note', method: 'POST', path: '/x', body: {}, summary: 'x' });
+      entry.resource = resource;
+      return entry;
+    };
+    expect(await outboxCountOf(db, 'notes')).toBe(0);
+    expect(await firstOutboxRowOf(db, 'notes')).toBeUndefined();
+    // Interleaved with another resource's rows and one without a resource.
+    for (const resource of ['other', 'notes', 'other', 'notes', 'notes']) await addToOutbox(db, row(resource));
+    await enqueue(db, { kind: 'customer', method: 'POST', path: '/x', body: {}, summary: 'x' });
+    const notes = await outboxRowsOf(db, 'notes');
+    expect(notes).toHaveLength(3);
+    expect(await outboxCountOf(db, 'notes')).toBe(3);
+    expect((await firstOutboxRowOf(db, 'notes'))?.id).toBe(notes[0]!.id);
+    // The first delivered: the next one is the first.
+    await db.outbox.delete(notes[0]!.seq!);
+    expect(await outboxCountOf(db, 'notes')).toBe(2);
+    expect((await firstOutboxRowOf(db, 'notes'))?.id).toBe(notes[1]!.id);
+  });
+
   it('writes a sale and its outbox row together, or neither', async () => {
     const db = openDb();
     const first = sale([[P1, 1]]);

@@ -65,6 +65,16 @@ export function outboxRowsOf(db: BalcaoDb, resource: string): Promise<OutboxEntr
   return db.outbox.where('resource').equals(resource).sortBy('seq');
 }
 
+/** How many rows of a resource are still in the outbox, counted on the index (no row is read). */
+export function outboxCountOf(db: BalcaoDb, resource: string): Promise<number> {
+  return db.outbox.where('resource').equals(resource).count();
+}
+
+/** The first row of a resource still in the outbox, in delivery order (the index keeps a resource's rows by seq). */
+export function firstOutboxRowOf(db: BalcaoDb, resource: string): Promise<OutboxEntry | undefined> {
+  return db.outbox.where('resource').equals(resource).first();
+}
+
 /** The rows whose resource starts with `prefix` ('count:<id>:', 'sale-cancel:'), in delivery order. */
 export function outboxRowsUnder(db: BalcaoDb, prefix: string): Promise<OutboxEntry[]> {
   return db.outbox.where('resource').startsWith(prefix).sortBy('seq');
