@@ -56,6 +56,12 @@ export const EnvSchema = z.object({
   ),
   /** A PEM file of certificates to trust in SEFAZ's servers, beside Node's and ICP-Brasil's roots. */
   FISCAL_SEFAZ_CA: z.preprocess(blankToUndefined, z.string().optional()),
+  /**
+   * How long a server holds a note it is sending before another (or itself, restarted) takes
+   * it over, asking SEFAZ first (fiscal/emission-queue.ts; 120 by default). Longer than the
+   * longest SEFAZ call (60 s).
+   */
+  FISCAL_QUEUE_LEASE_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().int().min(65).max(3600).optional()),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z

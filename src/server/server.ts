@@ -81,6 +81,7 @@ async function main(): Promise<void> {
     logger,
     // The NFC-e go to the official addresses, or to FISCAL_SEFAZ_URL trusting FISCAL_SEFAZ_CA.
     sefaz,
+    ...(env.FISCAL_QUEUE_LEASE_SECONDS ? { emissionQueue: { leaseMs: env.FISCAL_QUEUE_LEASE_SECONDS * 1000 } } : {}),
   });
 
   const maintenance = startMaintenance(database, {

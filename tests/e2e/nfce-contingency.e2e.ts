@@ -13,7 +13,9 @@
 // RSA-SHA1 signatures are deterministic), so the till's builder is the server's, byte for
 // byte. Online, SEFAZ silent on the server's note N: the till issues N+1 in contingency and the
 // server resolves N, cancelled by substitution when SEFAZ had authorized it, discarded for the
-// inutilização when it never had. window.print is counted, not shown.
+// inutilização when it never had. The server killed while SEFAZ holds a note's answer: restarted,
+// it asks SEFAZ (consulta) before sending again, and the note is authorized once. window.print
+// is counted, not shown.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,10 +35,15 @@ import { importFile, openFiscalTab } from './support/till-key';
 let sefaz: StandInProcess | undefined;
 let a1: A1File;
 let server: RunningServer | undefined;
+/** The server killed while it transmitted a note (its data dir goes with it at the end). */
+let killed: RunningServer | undefined;
 let browser: Awaited<ReturnType<typeof openBrowser>> | undefined;
 let page: Page;
 let adminToken: string;
 let product: ApiProduct;
+
+/** The stand-in SEFAZ, and the shortest hold of a note being sent (a killed server's is taken over after it). */
+const sefazEnv = () => ({ FISCAL_SEFAZ_URL: sefaz!.url, FISCAL_SEFAZ_CA: sefaz!.caPath, FISCAL_QUEUE_LEASE_SECONDS: '65' }); // prettier-ignore
 
 const printCalls = () => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
 
@@ -65,7 +72,7 @@ function qrCodesIn(path: string, name: string): string[] {
 beforeAll(async () => {
   a1 = makeA1({ cnpj: SAMPLE_CNPJ });
   sefaz = await startStandIn(a1);
-  server = await startServer({ FISCAL_SEFAZ_URL: sefaz.url, FISCAL_SEFAZ_CA: sefaz.caPath });
+  server = await startServer(sefazEnv());
   adminToken = await loginToken(server, 'admin@demo.com');
   const demo = await demoLists(server, adminToken, 1);
   product = demo.products.find((p) => p.current_stock >= 10 && p.sale_price > 10)!;
@@ -97,6 +104,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await killed?.stop();
   await sefaz?.stop();
   removeA1Files();
   removeWrittenDocuments();
@@ -267,5 +275,34 @@ describe('NFC-e em contingência off-line, no caixa (tablet 820 px)', () => {
     const substituted = log.filter((r) => r.service === 'event' && r.key === n.key && r.cstat === 135);
     expect(substituted).toHaveLength(n.status === 'cancelada' ? 1 : 0);
 
+  });
+
+  it('o servidor morre enquanto a SEFAZ segura a resposta da nota do caixa: reiniciado, ele consulta antes de reenviar e a nota é autorizada uma vez', async () => {
+    await goTo(page, '/vendas');
+    await tillReady(page);
+    await setOnline(false);
+    await page.getByText('Offline', { exact: true }).first().waitFor();
+    await addProduct(page, product, 1);
+    await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+    const bar = page.getByRole('region', { name: 'Venda finalizada' });
+    await bar.getByTestId('sale-note-status').waitFor();
+    const [upload] = (await idbAll<QueuedNote>(page, 'outbox')).filter((e) => e.kind === 'fiscal-note').map((e) => e.body); // prettier-ignore
+    // SEFAZ authorizes this one and keeps the answer: the server dies while it waits.
+    await sefaz!.fault({ kind: 'no-answer', processFirst: true }, { service: 'authorize', times: 1 });
+    await setOnline(true);
+    await until(async () => (await idbCount(page, 'outbox')) === 0, 'entrega da fila', 60_000);
+    const sent = async () => (await sefaz!.log()).filter((r) => r.service === 'authorize' && r.key === upload!.access_key);
+    await until(async () => (await sent()).length === 1, 'a nota a caminho da SEFAZ', 30_000);
+    killed = server!;
+    await killed.kill();
+
+    server = await startServer(sefazEnv(), { dataDir: killed.dataDir });
+    adminToken = await loginToken(server, 'admin@demo.com');
+    const stored = async () =>
+      (await api<{ data: { notes: { key: string; status: string }[] } }>(server!, 'GET', `/api/fiscal/notes?q=${upload!.access_key}`, { token: adminToken })).body.data.notes[0]; // prettier-ignore
+    await until(async () => (await stored())?.status === 'autorizada', 'a nota autorizada depois do reinício', 90_000);
+    // Never sent twice: the restarted queue asked SEFAZ about it (consulta) and took its protocol.
+    expect(await sent()).toHaveLength(1);
+    expect((await sefaz!.log()).some((r) => r.service === 'consult' && r.key === upload!.access_key)).toBe(true);
   });
 });
