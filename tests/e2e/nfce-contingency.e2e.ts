@@ -19,33 +19,38 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeA1, removeA1Files, type A1File } from '../../src/server/fiscal/test/a1-files';
 import { removeWrittenDocuments, schemaFailures, verifySignature, writeDocuments } from '../../src/server/fiscal/test/xml-tools'; // prettier-ignore
-import { SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
+import type { A1File } from '../../src/server/fiscal/test/a1-files';
 import { api, loginToken } from './support/api';
-import { ARTIFACTS_DIR, openBrowser, screenshot, type Page } from './support/browser';
-import { idbAll, idbCount, idbProductCount, until } from './support/idb';
+import { ARTIFACTS_DIR, screenshot, type Page } from './support/browser';
+import {
+  closeContingencyTill,
+  importTillKey,
+  openContingencyTill,
+  printCalls as printCallsOf,
+  sefazEnv,
+  setTillOnline,
+  type ContingencyTill,
+} from './support/contingency-till';
+import { idbAll, idbCount, until } from './support/idb';
 import { goTo, overflow } from './support/layout';
 import { pdfInfo, pdfText, printedPdf } from './support/print';
 import { startServer, type RunningServer } from './support/server';
-import { startStandIn, turnEmissionOn, type StandInProcess } from './support/stand-in';
-import { addProduct, demoLists, openTill, signIn, tillReady, type ApiProduct } from './support/till';
-import { importFile, openFiscalTab } from './support/till-key';
+import type { StandInProcess } from './support/stand-in';
+import { addProduct, tillReady, type ApiProduct } from './support/till';
 
+let till: ContingencyTill | undefined;
 let sefaz: StandInProcess | undefined;
 let a1: A1File;
 let server: RunningServer | undefined;
 /** The server killed while it transmitted a note (its data dir goes with it at the end). */
 let killed: RunningServer | undefined;
-let browser: Awaited<ReturnType<typeof openBrowser>> | undefined;
 let page: Page;
 let adminToken: string;
 let product: ApiProduct;
 
-/** The stand-in SEFAZ, and the shortest hold of a note being sent (a killed server's is taken over after it). */
-const sefazEnv = () => ({ FISCAL_SEFAZ_URL: sefaz!.url, FISCAL_SEFAZ_CA: sefaz!.caPath, FISCAL_QUEUE_LEASE_SECONDS: '65' }); // prettier-ignore
-
-const printCalls = () => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
+const printCalls = () => printCallsOf(page);
+const setOnline = (online: boolean) => setTillOnline(till!, [page], online);
 
 interface KeptSale {
   id: string;
@@ -54,11 +59,6 @@ interface KeptSale {
 interface QueuedNote {
   kind: string;
   body: { sale_id: string; number: number; access_key: string; xml: string };
-}
-
-async function setOnline(online: boolean) {
-  await browser!.context.setOffline(!online);
-  await page.evaluate((on) => window.dispatchEvent(new Event(on ? 'online' : 'offline')), online);
 }
 
 /** Every QR code zbarimg reads in the PDF's first page, drawn at 300 dpi. */
@@ -70,43 +70,13 @@ function qrCodesIn(path: string, name: string): string[] {
 }
 
 beforeAll(async () => {
-  a1 = makeA1({ cnpj: SAMPLE_CNPJ });
-  sefaz = await startStandIn(a1);
-  server = await startServer(sefazEnv());
-  adminToken = await loginToken(server, 'admin@demo.com');
-  const demo = await demoLists(server, adminToken, 1);
-  product = demo.products.find((p) => p.current_stock >= 10 && p.sale_price > 10)!;
-  // The demo catalogue has no NCM: a note cannot carry the product until the admin gives it one.
-  const ncm = await api(server, 'PUT', `/api/products/${product.id}`, {
-    token: adminToken,
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    body: { ncm: '62034200' },
-  });
-  expect(ncm.status, JSON.stringify(ncm.body)).toBe(200);
-
-  browser = await openBrowser({ width: 820, height: 1180 });
-  page = await browser.context.newPage();
-  await page.addInitScript(() => {
-    const w = window as unknown as { printCalls: number };
-    w.printCalls = 0;
-    window.print = () => {
-      w.printCalls++;
-    };
-  });
-  // An admin at the till: the device registers (the series names it), the caixa opens.
-  await signIn(server, page, 'admin@demo.com');
-  await openTill(server, page);
-  await until(async () => (await idbProductCount(page)) >= demo.products.length, 'espelho');
-  // SEFAZ's time at the till: 3 s (the faults below wait it out).
-  await turnEmissionOn(server, adminToken, a1, { emission_timeout_seconds: 3 });
+  till = await openContingencyTill();
+  ({ sefaz, a1, server, page, adminToken, product } = till);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeContingencyTill(till);
   await killed?.stop();
-  await sefaz?.stop();
-  removeA1Files();
   removeWrittenDocuments();
 });
 
@@ -114,12 +84,7 @@ describe('NFC-e em contingência off-line, no caixa (tablet 820 px)', () => {
   const printed: { saleId: string; qr: string[]; text: string }[] = [];
 
   it('o administrador importa o A1 neste caixa; sem internet, três vendas saem com o DANFE em contingência', async () => {
-    await openFiscalTab(page);
-    await importFile(page, { name: 'loja.pfx', buffer: a1.pfx }, a1.password);
-    await page.getByText('Chave importada neste caixa').waitFor();
-    await goTo(page, '/vendas');
-    await tillReady(page);
-    await page.getByTestId('till-key-notice').waitFor();
+    await importTillKey(till!);
 
     await setOnline(false);
     await page.getByText('Offline', { exact: true }).first().waitFor();
@@ -296,7 +261,8 @@ describe('NFC-e em contingência off-line, no caixa (tablet 820 px)', () => {
     killed = server!;
     await killed.kill();
 
-    server = await startServer(sefazEnv(), { dataDir: killed.dataDir });
+    server = await startServer(sefazEnv(sefaz!), { dataDir: killed.dataDir });
+    till!.server = server;
     adminToken = await loginToken(server, 'admin@demo.com');
     const stored = async () =>
       (await api<{ data: { notes: { key: string; status: string }[] } }>(server!, 'GET', `/api/fiscal/notes?q=${upload!.access_key}`, { token: adminToken })).body.data.notes[0]; // prettier-ignore

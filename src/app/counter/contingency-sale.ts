@@ -14,7 +14,7 @@ import type { SaleCreate } from '../../shared/contract/sales';
 import { bytesToBase64 } from '../../shared/fiscal/xml-dsig';
 import type { BalcaoDb } from '../offline/db';
 import { claimNoteNumber } from '../offline/note-numbers';
-import { firstOutboxRowOf, outboxCountOf } from '../offline/outbox';
+import { firstPendingOutboxRowOf, pendingOutboxCountOf } from '../offline/outbox';
 import { contingencyProblem, makeContingencyNote } from './contingency-note';
 import { CONTINGENCY_NOTES_RESOURCE } from './outbox-resources';
 
@@ -52,7 +52,7 @@ export const emitsAtTill = (view: FiscalTillView | null | undefined): view is Fi
 
 /** When this till went into contingency: its oldest note still queued, else `now`. */
 export async function contingencySince(db: BalcaoDb, now: Date): Promise<Date> {
-  const oldest = await firstOutboxRowOf(db, CONTINGENCY_NOTES_RESOURCE);
+  const oldest = await firstPendingOutboxRowOf(db, CONTINGENCY_NOTES_RESOURCE);
   return oldest ? new Date(oldest.createdAt) : now;
 }
 
@@ -120,13 +120,13 @@ export async function issueContingencyNote(
 }
 
 /**
- * The notes this till issued in contingency and has not delivered yet (refused ones too): how
- * many, the oldest's issue. Counted, and only the oldest read (notes are queued as issued):
+ * The notes this till issued in contingency that wait to be sent (a refused one is the admin's,
+ * in Notas Fiscais, and the sync panel's): how many, the oldest's issue. Counted, and only the oldest read (notes are queued as issued):
  * Nova Venda asks again after every write, and each queued note holds its signed XML.
  */
 export async function queuedContingencyNotes(db: BalcaoDb): Promise<{ count: number; oldestIssuedAt: string } | null> {
-  const count = await outboxCountOf(db, CONTINGENCY_NOTES_RESOURCE);
-  const oldest = count > 0 ? await firstOutboxRowOf(db, CONTINGENCY_NOTES_RESOURCE) : undefined;
+  const count = await pendingOutboxCountOf(db, CONTINGENCY_NOTES_RESOURCE);
+  const oldest = count > 0 ? await firstPendingOutboxRowOf(db, CONTINGENCY_NOTES_RESOURCE) : undefined;
   const issuedAt = (oldest?.body as { issued_at?: unknown } | undefined)?.issued_at;
   return typeof issuedAt === 'string' ? { count, oldestIssuedAt: issuedAt } : null;
 }

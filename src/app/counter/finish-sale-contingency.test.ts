@@ -188,6 +188,33 @@ describe('a sale the till finishes in offline contingency', () => {
     expect(uploadOf((await outbox(keyless)).find((e) => e.kind === 'fiscal-note')!.body).number).toBe(12);
   });
 
+  it('a note the server refused holds nothing: not counted, the till sends directly again, a sale without a note does not wait for it', async () => {
+    const db = await till();
+    await finishSale(db, unused, input(), { online: false });
+    const [, noteRow] = await outbox(db);
+    // Refused (say, the till's key removed before it signed): kept for the admin, marked so.
+    await drainOutbox(db, {
+      send: async (entry) =>
+        entry.kind === 'sale'
+          ? { kind: 'ok', status: 201, body: { success: true, data: { id: entry.id, stock_conflicts: [], stock_after: [] } } } // prettier-ignore
+          : { kind: 'http', status: 400, code: 'VALIDATION', error: 'A chave deste caixa foi removida.' },
+    });
+    expect(await db.outbox.get(noteRow!.seq!)).toMatchObject({ status: 'rejected' });
+    expect(await queuedContingencyNotes(db)).toBeNull();
+    const sent: string[] = [];
+    const online: Pick<ApiClient, 'send'> = {
+      send: async (_m, path, options = {}) => {
+        sent.push(path);
+        return { success: true, data: { id: (options.body as { id: string }).id, stock_conflicts: [], stock_after: [] } };
+      },
+    };
+    expect(await finishSale(db, online, input(), { online: true })).toEqual({ kind: 'delivered' });
+    expect(sent).toEqual(['/sales']);
+    const noNcm = input(bare);
+    await finishSale(db, unused, noNcm, { online: false });
+    expect((await db.outbox.get({ id: noNcm.sale.id }))!.dependsOn).toEqual([]);
+  });
+
   it("the store not emitting: the sale is queued as before", async () => {
     const db = await till();
     await finishSale(db, unused, { ...input(), fiscal: { ...TILL_VIEW, emission_enabled: false } }, { online: false });

@@ -30,7 +30,7 @@ import type { FiscalTillView } from '../../shared/contract/fiscal-till';
 import { emissionTypeOf } from '../../shared/contract/fiscal-notes';
 import { noteNumberSeen } from '../offline/note-numbers';
 import { contingencySince, emitsAtTill, issueContingencyNote } from './contingency-sale';
-import { outboxCountOf } from '../offline/outbox';
+import { pendingOutboxCountOf, pendingOutboxIdsOf } from '../offline/outbox';
 import { CONTINGENCY_NOTES_RESOURCE } from './outbox-resources';
 
 export type FinishOutcome =
@@ -88,11 +88,12 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
     db,
     OUTBOX_KINDS.sale.waitsFor({ customerId, sessionId: open?.id, usesStoreCredit: vale > 0 }),
   );
-  // While notes this till issued in contingency are queued, it stays in contingency: a sale
-  // sent now would get a server's number in the till's series that one of them may hold.
+  // While notes this till issued in contingency wait to be sent, it stays in contingency: a
+  // sale sent now would get a server's number in the till's series that one of them may hold.
+  // (A refused one is the admin's, on the server: it holds nothing here.)
   const view = emitsAtTill(input.fiscal) ? input.fiscal : null;
   // Counted, not read: each queued note holds its signed XML, and a till offline all day holds hundreds.
-  const notesQueued = view ? await outboxCountOf(db, CONTINGENCY_NOTES_RESOURCE) : 0;
+  const notesQueued = view ? await pendingOutboxCountOf(db, CONTINGENCY_NOTES_RESOURCE) : 0;
   const attemptedAt = new Date();
   /** `unanswered`: the online attempt got no answer (the server may hold a note of it). */
   const queue = async (unanswered: boolean): Promise<FinishOutcome> => {
@@ -106,8 +107,7 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
         )
       : null;
     // A sale without the till's note is numbered by the server after the queued ones.
-    const afterNotes =
-      !note && notesQueued > 0 ? await waitingFor(db, OUTBOX_KINDS.sale.waitsFor({ afterContingencyNotes: true })) : [];
+    const afterNotes = !note && notesQueued > 0 ? await pendingOutboxIdsOf(db, CONTINGENCY_NOTES_RESOURCE) : [];
     const kept = note && sale.receipt ? { ...sale, receipt: { ...sale.receipt, fiscalNote: note.receipt } } : sale;
     await recordSale(db, kept, note ? { ...body, fiscal_contingency: note.marker } : body, {
       summary,

@@ -17,7 +17,7 @@ import {
   type OutboxRoute,
 } from '../offline/outbox-kinds';
 import { settleAccountChange } from '../offline/overlay-sync';
-import { caixaResource, CONTINGENCY_NOTES_RESOURCE, customerResource, storeCreditResource } from './outbox-resources';
+import { caixaResource, customerResource, storeCreditResource } from './outbox-resources';
 import { settleReturnAnswer } from './return-answer';
 import { fiscalOfAck, saleAckOf } from './sale-answer';
 import { applyStoreCreditAnswer } from './store-credit';
@@ -29,11 +29,6 @@ interface SaleWaits {
   customerId?: unknown;
   sessionId?: string | null;
   usesStoreCredit?: boolean;
-  /**
-   * A sale without a note of this till, while notes it issued in contingency are queued: the
-   * server numbers that sale's note in the till's series, after those notes' numbers.
-   */
-  afterContingencyNotes?: boolean;
 }
 
 const saleState = (state: 'pending' | 'rejected') => async (db: BalcaoDb, entry: OutboxEntry) => {
@@ -53,14 +48,13 @@ async function storeCreditAnswered(db: BalcaoDb, entry: OutboxEntry, answer: unk
  */
 const sale: OutboxKindDescriptor<void, SaleWaits> = {
   route: () => ({ method: 'POST', path: '/api/sales' }),
-  waitsFor: ({ customerId, sessionId, usesStoreCredit, afterContingencyNotes }) => {
+  // A sale without a note of this till, while notes it issued in contingency wait to be sent,
+  // also waits for them (finish-sale.ts): the server numbers its note after theirs.
+  waitsFor: ({ customerId, sessionId, usesStoreCredit }) => {
     const customer = typeof customerId === 'string' ? customerId : null;
     return {
       ids: [customer, sessionId],
-      resources: [
-        ...(usesStoreCredit && customer ? [storeCreditResource(customer)] : []),
-        ...(afterContingencyNotes ? [CONTINGENCY_NOTES_RESOURCE] : []),
-      ],
+      resources: usesStoreCredit && customer ? [storeCreditResource(customer)] : [],
     };
   },
   batch: { method: 'POST', path: '/api/sales' },

@@ -70,6 +70,34 @@ export function outboxCountOf(db: BalcaoDb, resource: string): Promise<number> {
   return db.outbox.where('resource').equals(resource).count();
 }
 
+/**
+ * How many rows of a resource wait to be sent: refused ones (kept for an admin) left out,
+ * counted through the status index (few), the rest through the resource's.
+ */
+export async function pendingOutboxCountOf(db: BalcaoDb, resource: string): Promise<number> {
+  const refused = await db.outbox
+    .where('status')
+    .equals('rejected')
+    .filter((e) => e.resource === resource)
+    .count();
+  return (await outboxCountOf(db, resource)) - refused;
+}
+
+/** The first row of a resource that waits to be sent, in delivery order (refused ones left out). */
+export function firstPendingOutboxRowOf(db: BalcaoDb, resource: string): Promise<OutboxEntry | undefined> {
+  return db.outbox
+    .where('resource')
+    .equals(resource)
+    .filter((e) => e.status === 'pending')
+    .first();
+}
+
+/** The ids of a resource's rows that wait to be sent, in delivery order. */
+export async function pendingOutboxIdsOf(db: BalcaoDb, resource: string): Promise<string[]> {
+  const rows = await db.outbox.where('resource').equals(resource).sortBy('seq');
+  return rows.filter((e) => e.status === 'pending').map((e) => e.id);
+}
+
 /** The first row of a resource still in the outbox, in delivery order (the index keeps a resource's rows by seq). */
 export function firstOutboxRowOf(db: BalcaoDb, resource: string): Promise<OutboxEntry | undefined> {
   return db.outbox.where('resource').equals(resource).first();

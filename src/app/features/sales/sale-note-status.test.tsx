@@ -150,5 +150,11 @@ describe('saleNoteStatus of a note this till issued in contingency', () => {
       text: 'NFC-e nº 13 série 2 emitida em contingência neste caixa: entregue o DANFE; a nota vai para a SEFAZ sozinha.',
     });
     expect(saleNoteStatus(receipt('rejeitada'))).toEqual({ tone: 'problem', text: REJECTED_TEXT });
+    const refused = receipt('rejeitada');
+    refused.fiscalNote = { ...refused.fiscalNote, cstat: null, reason: 'A chave deste caixa foi removida.' };
+    expect(saleNoteStatus(refused)).toEqual({
+      tone: 'problem',
+      text: 'NFC-e recusada pelo servidor. A venda está feita; o administrador foi avisado e vai corrigir a nota.',
+    });
   });
 });

@@ -19,6 +19,9 @@ export const PENDING_TEXT =
   'NFC-e pendente: a SEFAZ não respondeu a tempo. A nota será enviada sozinha, e o DANFE sai dizendo que está pendente.';
 export const REJECTED_TEXT =
   'NFC-e não autorizada pela SEFAZ. A venda está feita; o administrador foi avisado e vai corrigir a nota.';
+/** A note the server itself refused (the till's key removed before it signed): no SEFAZ code. */
+export const REFUSED_TEXT =
+  'NFC-e recusada pelo servidor. A venda está feita; o administrador foi avisado e vai corrigir a nota.';
 export const contingencyText = (which: string) =>
   `${which} emitida em contingência neste caixa: entregue o DANFE; a nota vai para a SEFAZ sozinha.`;
 export const unissuedText = (reason: string) => `Venda sem NFC-e. ${reason}`;
@@ -36,7 +39,7 @@ export function saleNoteStatus(receipt: LocalSaleReceipt | undefined): NoteStatu
           ? { tone: 'waiting', text: contingencyText(which) }
           : { tone: 'waiting', text: PENDING_TEXT };
       case 'rejeitada':
-        return { tone: 'problem', text: REJECTED_TEXT };
+        return { tone: 'problem', text: note.cstat === null ? REFUSED_TEXT : REJECTED_TEXT };
       case 'cancelada':
         return { tone: 'problem', text: `${which} cancelada.` };
       case 'inutilizada':
