@@ -4,7 +4,9 @@
 // the till's key while the till is offline: the note it signs after is refused by the server
 // (the receipt and the queue say why; the till drops its key when it hears of the removal),
 // shown in Notas Fiscais as rejected, and 'Reenviar' makes it again on the server with the
-// same number and access key, authorized once.
+// same number and access key, authorized once. A store on the QR Code v2 (production's, in
+// every state): the till holding the key gets the CSC, and its note's QR v2 offline passes the
+// stand-in's hash check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api';
 import { screenshot } from './support/browser';
@@ -109,5 +111,23 @@ describe('Contingência off-line: falhas (tablet 820 px)', () => {
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     await until(async () => (await note()).status === 'autorizada', 'a nota refeita autorizada', 60_000);
     expect(await authorizedOnce(upload.access_key)).toBe(true);
+  });
+
+  it('uma loja no QR Code v2 (o da produção): o caixa com a chave recebe o CSC e a nota em contingência sai em v2, autorizada', async () => {
+    const { page, server, product } = till;
+    const v2 = await api(server, 'PUT', '/api/fiscal/settings', { ...keyed(), body: { qr_version: 2 } });
+    expect(v2.status, JSON.stringify(v2.body)).toBe(200);
+    // The key imported again (the last test removed it): the till asks for its fiscal view then.
+    await importTillKey(till);
+    await setTillOnline(till, [page], false);
+    await addProduct(page, product, 1);
+    await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+    await until(async () => (await queuedNotes()).some((e) => e.status === 'pending'), 'a nota na fila');
+    const upload = (await queuedNotes()).find((e) => e.status === 'pending')!.body;
+    const sale = (await idbAll<KeptSale & { receipt?: { fiscalNote?: { qr_code: string } } }>(page, 'sales')).find((s) => s.id === upload.sale_id)!; // prettier-ignore
+    // chave|2|tpAmb|dd|vNF|digVal in hex|idCSC|hash: the stand-in checks the hash with the store's CSC.
+    expect(sale.receipt!.fiscalNote!.qr_code).toMatch(new RegExp(`\\?p=${upload.access_key}\\|2\\|2\\|\\d{2}\\|[\\d.]+\\|[0-9a-f]{56}\\|1\\|[0-9A-F]{40}$`)); // prettier-ignore
+    await setTillOnline(till, [page], true);
+    await until(() => authorizedOnce(upload.access_key), 'a nota v2 autorizada uma vez', 60_000);
   });
 });

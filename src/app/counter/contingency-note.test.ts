@@ -12,7 +12,7 @@ import { FiscalTillViewSchema } from '../../shared/contract/fiscal-till';
 import { SaleCreateSchema } from '../../shared/contract/sales';
 import { offlineQrSignedFields } from '../../shared/fiscal/qr-code';
 import { makeA1, removeA1Files } from '../../shared/fiscal/test/a1-files';
-import { EMISSION_OFF, NO_ISSUER, NO_SERIES, PRODUCT_NOT_ON_TILL, contingencyNoteOf, contingencyNumber } from '../../shared/fiscal/till-note'; // prettier-ignore
+import { EMISSION_OFF, NO_CSC, NO_ISSUER, NO_SERIES, PRODUCT_NOT_ON_TILL, contingencyNoteOf, contingencyNumber } from '../../shared/fiscal/till-note'; // prettier-ignore
 import { seededRandom } from '../../shared/seeded-random';
 import { getDb, type BalcaoDb } from '../offline/db';
 import { putNewerProducts } from '../offline/product-store';
@@ -91,6 +91,19 @@ describe("the till's own note in contingency", () => {
     const mirror = new Map([[shirt.id, shirt]]);
     expect(() => contingencyNoteOf(sale(), { ...TILL_VIEW, series: null }, mirror)).toThrow(NO_SERIES);
     expect(() => contingencyNoteOf(sale(), { ...TILL_VIEW, emission_enabled: false }, mirror)).toThrow(EMISSION_OFF);
+  });
+
+  it('a store on QR v2: with the CSC the note carries the v2 offline hash, never the CSC; without it, no note and why', async () => {
+    await keepKey();
+    const csc = 'CSC0TESTE0123456789ABCDEFGHIJKL';
+    const v2 = { ...TILL_VIEW, note_issuer: { ...TILL_VIEW.note_issuer!, qr_version: 2 as const, csc_id: '1', csc } };
+    const made = await makeContingencyNote(db, sale(), v2, seededRandom(7));
+    expect(made.note.qr).toEqual({ version: 2, csc_id: '1', csc });
+    // chave|2|tpAmb|dd|vNF|digVal in hex|idCSC|hash
+    expect(made.signed.qr_code).toMatch(new RegExp(`\\?p=${made.built.key}\\|2\\|2\\|29\\|50\\.00\\|[0-9a-f]{56}\\|1\\|[0-9A-F]{40}$`));
+    expect(made.signed.qr_code).not.toContain(csc);
+    const withoutCsc = { ...v2, note_issuer: { ...v2.note_issuer, csc: null } };
+    await expect(makeContingencyNote(db, sale(), withoutCsc)).rejects.toThrow(NO_CSC);
   });
 
   it("an older server's view (none of the till's note fields) still parses: kept, but no note offline", () => {

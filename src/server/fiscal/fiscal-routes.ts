@@ -59,7 +59,10 @@ export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
   readRoutes(app, 'authenticated')(
     '/till/:id',
     { params: IdParams, response: FiscalTillResponseSchema },
-    ({ tenantId }, _query, { id }) => getFiscalTill(ctx.db, tenantId, id, ctx.emission.sales.taxRates),
+    ({ tenantId }, _query, { id }) =>
+      getFiscalTill(ctx.db, tenantId, id, ctx.emission.sales.taxRates, async (t, tenant) =>
+        (await ctx.emission.emitters.get(t, tenant)).csc,
+      ),
   );
   writeRoute(app, ctx, {
     method: 'PUT',

@@ -6,7 +6,8 @@
 // holding, so that it drops one an admin removed; and what the till needs to make a note
 // itself in offline contingency: the store as the note writes it (note_issuer), the IBPT
 // rates of the NCMs its products have, and the next number of the till's series. Never the
-// CSC nor the server's certificate: those stay here (so the till's QR Code is v3).
+// server's certificate; the CSC only to a till holding a contingency key in force, in a store
+// on QR Code v2 (its offline hash needs it).
 import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type {
   DanfeEmitter,
@@ -18,7 +19,8 @@ import type {
 import { formatCep } from '../../shared/documents';
 import type { DbOrTx } from '../db/client';
 import { devices, fiscalSeries, products } from '../db/schema';
-import { readFiscalSettings } from './fiscal-settings';
+import { qrVersionInUse, readFiscalSettings } from './fiscal-settings';
+import type { QrVersion } from '../../shared/fiscal/sefaz';
 import type { TaxRatesLookup } from './tax-rates';
 import { taxRatesFor } from './ibpt-table';
 import { tillKeyInForce } from './till-keys';
@@ -39,16 +41,26 @@ export function danfeEmitterOf(emitter: FiscalEmitter): DanfeEmitter {
   };
 }
 
-/** The store as a note the till makes offline writes it; null without the emitter or the Responsável Técnico. */
-export function tillNoteIssuerOf(settings: FiscalSettings): TillNoteIssuer | null {
+/**
+ * The store as a note the till makes offline writes it; null without the emitter or the
+ * Responsável Técnico. Its QR Code version is the store's; for v2, whose offline hash is made
+ * with the CSC, the CSC goes only to a till holding a contingency key in force (`keyed`).
+ */
+export function tillNoteIssuerOf(
+  settings: FiscalSettings,
+  qr: { version: QrVersion | null; csc: string | null },
+  keyed: boolean,
+): TillNoteIssuer | null {
   if (!settings.emitter || !settings.tech_responsible) return null;
+  const v2 = qr.version === 2;
   return {
     crt: settings.crt,
     emitter: settings.emitter,
     tech_responsible: settings.tech_responsible,
     product_defaults: settings.product_defaults,
-    // The CSC a QR Code v2 needs never leaves the server: offline, the till's is v3.
-    qr_version: 3,
+    qr_version: v2 ? 2 : 3,
+    csc_id: v2 && keyed ? settings.csc_id : null,
+    csc: v2 && keyed ? qr.csc : null,
   };
 }
 
@@ -72,6 +84,8 @@ export async function getFiscalTill(
   tenantId: string,
   deviceId: string,
   taxRates: TaxRatesLookup = taxRatesFor,
+  /** The store's CSC, read only for a till holding a key in force in a store on QR v2. */
+  cscOf: (db: DbOrTx, tenantId: string) => Promise<string | null> = async () => null,
 ): Promise<FiscalTillView> {
   const withoutNcm = and(eq(products.tenantId, tenantId), isNull(products.ncm), isNull(products.deletedAt));
   const [settings, device, [total], ids, signingKey] = await Promise.all([
@@ -90,6 +104,8 @@ export async function getFiscalTill(
     tillKeyInForce(db, tenantId, deviceId),
   ]);
   const series = device[0]?.series ?? null;
+  const qrVersion = qrVersionInUse(settings);
+  const csc = qrVersion === 2 && signingKey !== null ? await cscOf(db, tenantId) : null;
   const ncms = await db
     .selectDistinct({ ncm: products.ncm })
     .from(products)
@@ -113,7 +129,7 @@ export async function getFiscalTill(
     emission_timeout_seconds: settings.emission_timeout_seconds,
     products_without_ncm: { count: Number(total?.n ?? 0), ids: ids.map((r) => r.id) },
     signing_key: signingKey,
-    note_issuer: tillNoteIssuerOf(settings),
+    note_issuer: tillNoteIssuerOf(settings, { version: qrVersion, csc }, signingKey !== null),
     tax_rates: [...rates].sort(([a], [b]) => a.localeCompare(b)).map(([ncm, r]) => ({ ncm, ...r })),
     next_number: nextNumber,
   };

@@ -6,8 +6,9 @@
 // it), the products as the API answers them (the mirror's rows), the same body the till
 // posted, mapped by shared/fiscal/till-note.ts and signed with the A1's key in WebCrypto,
 // not extractable. Both equal before signing and after (RSA-PKCS1 v1.5 is deterministic),
-// valid against nfe_v4.00.xsd and verified by xmlsec1. And the view says nothing secret:
-// no CSC, QR v3 offline even for a store on v2.
+// valid against nfe_v4.00.xsd and verified by xmlsec1. The view gives the CSC (a QR v2
+// offline's hash needs it) only to a till holding a contingency key in force; with it, the
+// note with its QR v2 offline is the server's too.
 import { createPrivateKey, randomUUID, X509Certificate } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -25,6 +26,7 @@ import { databases } from '../test/testDb';
 import { saleForNoteOf } from './notes/note-rebuilder';
 import { removeA1Files } from './test/a1-files';
 import { CSC, NCM, openEmissionStore, type EmissionStore } from './test/emission-fixtures';
+import { tillKeyBody } from './test/till-key-fixtures';
 import {
   removeWrittenDocuments,
   requireTools,
@@ -61,7 +63,7 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
   };
 
   /** The note of the sale `wire` (already posted) by the server's path and by the till's; both asserted equal. */
-  const bothPaths = async (wire: Wire, productIds: string[], document: string | null) => {
+  const bothPaths = async (wire: Wire, productIds: string[], document: string | null, qrVersion: 2 | 3 = 3) => {
     const { view } = await tillView();
     const place = { series: s.till.series, number: 5, issuedAt: new Date('2026-11-29T15:00:00.000Z') };
     const startedAt = new Date('2026-11-29T14:52:00.000Z');
@@ -70,7 +72,7 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
     // The server's path: the sale read from its rows, the emitter context from the database.
     const emission = s.ctx.app.emission.sales;
     const context = await emission.emitters.get(s.ctx.db, s.tenantId);
-    expect(context.qrVersion).toBe(3);
+    expect(context.qrVersion).toBe(qrVersion);
     const read = (await saleForNoteOf(s.ctx.db, s.tenantId, wire.id, document))!;
     const rates = await emission.taxRates(s.ctx.db, s.tenantId, [...new Set(read.lines.map((l) => l.product.ncm!))]);
     const serverNote = { ...noteOfSale(read, context, place, rates), contingency };
@@ -83,8 +85,9 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
       mirror.set(id, (await s.http.get(`/api/products/${id}`, { token: s.cashier })).body.data);
     const body = z.decode(SaleCreateSchema, wire);
     const tillNote = contingencyNoteOf({ saleId: wire.id, body, ...place, startedAt }, view, mirror);
-    // The same note but for the CSC and its id, which the server's context carries and a QR v3 never reads.
-    expect({ ...tillNote, qr: null }).toEqual({ ...serverNote, qr: null });
+    // The same note; on v3 but for the CSC and its id, which the server's context carries and a QR v3 never reads.
+    if (qrVersion === 2) expect(tillNote).toEqual(serverNote);
+    else expect({ ...tillNote, qr: null }).toEqual({ ...serverNote, qr: null });
     const pkcs8 = createPrivateKey(s.a1.keyPem).export({ type: 'pkcs8', format: 'der' });
     const key = await crypto.subtle.importKey('pkcs8', pkcs8, FISCAL_KEY_ALGORITHM, false, ['sign']);
     expect(key.extractable).toBe(false);
@@ -99,12 +102,14 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
     return { serverNote, tillNote, serverSigned, till };
   };
 
-  it('the view tells the till the store as the note writes it, never the CSC: QR v3 offline for a store on v2', async () => {
+  it('the view tells the till the store as the note writes it, its QR version, and no CSC to a till without a key', async () => {
     const { raw, view } = await tillView();
     expect(JSON.stringify(raw)).not.toContain(CSC);
     expect(view.note_issuer).toMatchObject({
       crt: 1,
-      qr_version: 3,
+      qr_version: 3, // homologação in SP: the official list's 300
+      csc_id: null,
+      csc: null,
       emitter: { cnpj: '11222333000181', address: { city_code: '3550308', uf: 'SP', cep: '01001000' } },
       tech_responsible: { cnpj: '11444777000161', contact: 'Equipe Balcão' },
       product_defaults: { cfop: '5102', csosn: '102', origin: 0 },
@@ -195,5 +200,25 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
     const second = await bothPaths(cash, [shirt.id], null);
     expect(second.tillNote.customer).toBeNull();
     expect(second.tillNote.payments).toEqual([{ method: 'cash', amount: 3990 }]);
+  });
+
+  it('a store on QR v2: a till holding a key in force gets the CSC, and its note is the server\'s, the QR v2 offline too', async () => {
+    const v2 = await s.http.put('/api/fiscal/settings', { qr_version: 2 }, keyed(s.admin));
+    expect(v2.status, JSON.stringify(v2.body)).toBe(200);
+    const registered = await s.http.post('/api/fiscal/till-keys', tillKeyBody(s.a1, s.till.id), keyed(s.admin));
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const { view } = await tillView();
+    expect(view.note_issuer).toMatchObject({ qr_version: 2, csc_id: '1', csc: CSC });
+
+    const shirt = await s.product({ price: 3990, name: 'Camiseta' });
+    const cash = { id: randomUUID(), customer_id: s.customerId, items: [{ product_id: shirt.id, quantity: 1, unit_price: 39.9 }], payment_method: 'cash' as const, number: 'A-0045', device_id: s.till.id }; // prettier-ignore
+    const sold = await s.http.post('/api/sales', cash, keyed(s.cashier));
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    const { tillNote, till, serverSigned } = await bothPaths(cash, [shirt.id], null, 2);
+    expect(tillNote.qr).toEqual({ version: 2, csc_id: '1', csc: CSC });
+    expect(till.signed.qr_code).toBe(serverSigned.qr_code);
+    // chave|2|tpAmb|dd|vNF|digVal in hex|idCSC|hash: the CSC's hash, never the CSC itself.
+    expect(till.signed.qr_code).toMatch(new RegExp(`\\?p=${till.built.key}\\|2\\|2\\|29\\|39\\.90\\|[0-9a-f]{56}\\|1\\|[0-9A-F]{40}$`));
+    expect(till.signed.qr_code).not.toContain(CSC);
   });
 });

@@ -55,7 +55,15 @@ export const TillNoteIssuerSchema = z.object({
   }),
   tech_responsible: z.object({ cnpj: z.string(), contact: z.string(), email: z.string(), phone: z.string() }),
   product_defaults: z.object({ cfop: z.string(), csosn: z.enum(CSOSN_CODES), origin: z.int() }),
+  /** The store's QR Code version (an older server: 3, the one the till could always make). */
   qr_version: z.union([z.literal(2), z.literal(3)]).default(3),
+  /**
+   * The CSC and its id, which the QR Code v2 offline's hash is made with: only for a store on
+   * v2, and only to a till holding a contingency key in force (it already holds the A1's
+   * private key, the more sensitive of the two); null otherwise.
+   */
+  csc_id: z.string().nullable().default(null),
+  csc: z.string().nullable().default(null),
 });
 export type TillNoteIssuer = z.infer<typeof TillNoteIssuerSchema>;
 

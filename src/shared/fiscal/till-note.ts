@@ -14,7 +14,7 @@ import type { TaxRates } from './approximate-taxes';
 import type { NfceNote } from './nfce-note';
 import { signNfce, type SignedNfce } from './nfce-sign';
 import { buildNfce, type BuiltNfce } from './nfce-xml';
-import { NO_NCM, noteOfSale, productsWithoutNcm, type NoteIssuer, type SaleForNote } from './sale-note';
+import { NO_NCM, noteOfSale, productsWithoutNcm, type NoteIssuerWithCsc, type SaleForNote } from './sale-note';
 import { createXmlSigner, type FiscalSigningKey } from './xml-dsig';
 
 /** A product as the till's mirror keeps it (the API's answer): what a note's item takes of it. */
@@ -44,13 +44,15 @@ export class ContingencyNoteError extends Error {
 export const EMISSION_OFF = 'A loja não emite NFC-e (Configurações > Fiscal): não há nota a fazer.';
 export const NO_ISSUER =
   'Este caixa ainda não recebeu os dados do emitente para emitir em contingência: abra o Balcão com internet.';
+export const NO_CSC =
+  'Este caixa ainda não recebeu o CSC para o QR Code v2 da contingência: abra o Balcão com internet (com a chave importada).';
 export const NO_SERIES = 'Este caixa não tem série de NFC-e: defina em Configurações > Fiscal.';
 export const NO_SALE_NUMBER = 'A venda não tem número neste caixa: a nota em contingência não pode ser feita.';
 export const PRODUCT_NOT_ON_TILL =
   'Um produto desta venda não está na cópia do catálogo deste caixa: a nota em contingência não pode ser feita.';
 
-/** The store as the till's fiscal view tells it, as noteOfSale takes it (no CSC); null: the view lacks it. */
-export function tillNoteIssuer(view: FiscalTillView): NoteIssuer | null {
+/** The store as the till's fiscal view tells it, as noteOfSale takes it (the CSC for a QR v2); null: the view lacks it. */
+export function tillNoteIssuer(view: FiscalTillView): NoteIssuerWithCsc | null {
   const issuer = view.note_issuer;
   if (!issuer) return null;
   return {
@@ -59,10 +61,11 @@ export function tillNoteIssuer(view: FiscalTillView): NoteIssuer | null {
       emitter: issuer.emitter,
       crt: issuer.crt,
       tech_responsible: issuer.tech_responsible,
-      csc_id: null,
+      csc_id: issuer.csc_id,
       product_defaults: issuer.product_defaults,
     },
     qrVersion: issuer.qr_version,
+    csc: issuer.csc,
   };
 }
 
@@ -148,6 +151,7 @@ export function contingencyNoteOf(
   if (!view.emission_enabled) throw new ContingencyNoteError(EMISSION_OFF);
   const issuer = tillNoteIssuer(view);
   if (!issuer) throw new ContingencyNoteError(NO_ISSUER);
+  if (issuer.qrVersion === 2 && (!issuer.csc || !issuer.settings.csc_id)) throw new ContingencyNoteError(NO_CSC);
   if (view.series === null) throw new ContingencyNoteError(NO_SERIES);
   const forNote = saleForNoteOfBody(sale.saleId, sale.body, products);
   const missing = productsWithoutNcm(forNote);
