@@ -21,16 +21,9 @@ export type MirrorProduct = Omit<z.input<typeof ProductSchema>, 'sale_price' | '
 /** Server values exactly as the API sends them, plus the change version. */
 export type MirrorCustomer = z.input<typeof CustomerSchema> & { version: number };
 
-export type OutboxKind =
-  | 'customer'
-  | 'sale'
-  | 'account'
-  | 'caixa'
-  | 'return'
-  | 'store-credit-payout'
-  | 'sale-cancel'
-  | 'stock-count'
-  | 'fiscal-note';
+// prettier-ignore
+export type OutboxKind = 'customer' | 'sale' | 'account' | 'caixa' | 'return' | 'store-credit-payout' | 'sale-cancel'
+  | 'stock-count' | 'fiscal-note';
 export type OutboxStatus = 'pending' | 'rejected';
 
 export interface OutboxRejection {
