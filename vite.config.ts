@@ -179,6 +179,8 @@ const COMPONENT = /src[\\/]app[\\/]components[\\/]/;
 const SCREEN_OWN = /src[\\/]app[\\/](features|layout)[\\/]/;
 /** The device's storage and the counter's rules: Dexie comes with them. */
 const DEVICE = /src[\\/]app[\\/](offline|counter)[\\/]|node_modules[\\/]dexie/;
+/** The NFC-e builder and signer the till loads when it first makes a note itself (finish-sale.ts). */
+const TILL_NOTE = /src[\\/]app[\\/]counter[\\/]contingency-(sale|note)\.ts$/;
 /** Loaded on its own after the first paint (load-offline-runtime.ts); it imports the rest. */
 const OFFLINE_RUNTIME = /src[\\/]app[\\/]offline[\\/]offline-runtime\.ts$/;
 
@@ -242,6 +244,7 @@ export default defineConfig({
               test: (id) =>
                 (DEVICE.test(id) || (first.needsDevice.has(id) && !SCREEN_OWN.test(id))) &&
                 !OFFLINE_RUNTIME.test(id) &&
+                !TILL_NOTE.test(id) &&
                 !first.starters.has(id),
               priority: 2,
             },

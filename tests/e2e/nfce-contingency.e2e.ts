@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeWrittenDocuments, schemaFailures, verifySignature, writeDocuments } from '../../src/server/fiscal/test/xml-tools'; // prettier-ignore
 import type { A1File } from '../../src/server/fiscal/test/a1-files';
 import { api, loginToken } from './support/api';
-import { ARTIFACTS_DIR, screenshot, type Page } from './support/browser';
+import { ARTIFACTS_DIR, openBrowser, screenshot, type Page } from './support/browser';
 import {
   closeContingencyTill,
   importTillKey,
@@ -37,7 +37,7 @@ import { goTo, overflow } from './support/layout';
 import { pdfInfo, pdfText, printedPdf } from './support/print';
 import { startServer, type RunningServer } from './support/server';
 import type { StandInProcess } from './support/stand-in';
-import { addProduct, tillReady, type ApiProduct } from './support/till';
+import { addProduct, signIn, tillReady, type ApiProduct } from './support/till';
 
 let till: ContingencyTill | undefined;
 let sefaz: StandInProcess | undefined;
@@ -65,8 +65,38 @@ interface QueuedNote {
 function qrCodesIn(path: string, name: string): string[] {
   const base = join(ARTIFACTS_DIR, `${name}-300dpi`);
   execFileSync('pdftoppm', ['-png', '-r', '300', '-f', '1', '-l', '1', '-singlefile', path, base]);
-  const out = execFileSync('zbarimg', ['-q', '--raw', `${base}.png`], { encoding: 'utf8' });
+  // QR codes only: at 300 dpi a run of the DANFE's text could read as a linear barcode.
+  const out = execFileSync('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', `${base}.png`], {
+    encoding: 'utf8',
+  });
   return out.split('\n').filter((line) => line !== '');
+}
+
+/**
+ * The admin reads the replaced note in Notas Fiscais on a phone, in a browser set to en-US
+ * (the screen stays pt-BR): the row and the detail name the note that replaced it, the cancel
+ * by substitution is named, and there is no Reenviar; nothing scrolls sideways.
+ */
+async function replacedInNotasFiscais(number: number, by: number) {
+  const phone = await openBrowser({ width: 390, height: 844 }, { lang: 'en-US' });
+  try {
+    const admin = await phone.context.newPage();
+    await signIn(server!, admin, 'admin@demo.com');
+    await admin.goto(`${server!.demoUrl}/notas-fiscais`);
+    const row = admin.getByRole('list', { name: 'Notas fiscais' }).getByRole('button', { name: new RegExp(`NFC-e nº ${number}\\b`) }); // prettier-ignore
+    await row.getByText(`Substituída pela NFC-e nº ${by} emitida em contingência`).waitFor();
+    expect(await overflow(admin)).toEqual({ page: null, regions: [] });
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(admin, 'nfce-contingencia-06-substituida-390-en');
+    await row.click();
+    const detail = admin.getByRole('dialog', { name: new RegExp(`NFC-e nº ${number}, série`) });
+    await detail.getByRole('note', { name: 'Substituída' }).waitFor();
+    await detail.getByText(/Cancelamento por substituição · 135/).waitFor();
+    expect(await detail.getByRole('button', { name: 'Reenviar' }).count()).toBe(0);
+    await screenshot(admin, 'nfce-contingencia-07-substituida-detalhe-390-en');
+  } finally {
+    await phone.close();
+  }
 }
 
 beforeAll(async () => {
@@ -239,7 +269,7 @@ describe('NFC-e em contingência off-line, no caixa (tablet 820 px)', () => {
     expect(sentN).toBe(processFirst || n.status === 'descartada' ? 1 : 2);
     const substituted = log.filter((r) => r.service === 'event' && r.key === n.key && r.cstat === 135);
     expect(substituted).toHaveLength(n.status === 'cancelada' ? 1 : 0);
-
+    if (processFirst) await replacedInNotasFiscais(n.number, replacement.number);
   });
 
   it('o servidor morre enquanto a SEFAZ segura a resposta da nota do caixa: reiniciado, ele consulta antes de reenviar e a nota é autorizada uma vez', async () => {

@@ -14,9 +14,8 @@ import type { SaleCreate } from '../../shared/contract/sales';
 import { bytesToBase64 } from '../../shared/fiscal/xml-dsig';
 import type { BalcaoDb } from '../offline/db';
 import { claimNoteNumber } from '../offline/note-numbers';
-import { firstPendingOutboxRowOf, pendingOutboxCountOf } from '../offline/outbox';
 import { contingencyProblem, makeContingencyNote } from './contingency-note';
-import { CONTINGENCY_NOTES_RESOURCE } from './outbox-resources';
+import { emitsAtTill } from './contingency-queue';
 
 /** xJust when the till is offline, and when the online attempt got no answer in time. */
 export const OFFLINE_REASON = 'Sem conexão com a SEFAZ';
@@ -44,16 +43,6 @@ export interface ContingencyRequest {
    * left for it (the note in doubt, resolved on the server) and the till's note is N+1.
    */
   unanswered: boolean;
-}
-
-/** Whether this till could issue a note in contingency: the store emits and the till has a series. */
-export const emitsAtTill = (view: FiscalTillView | null | undefined): view is FiscalTillView & { series: number } =>
-  !!view?.emission_enabled && view.series !== null && view.note_issuer !== null;
-
-/** When this till went into contingency: its oldest note still queued, else `now`. */
-export async function contingencySince(db: BalcaoDb, now: Date): Promise<Date> {
-  const oldest = await firstPendingOutboxRowOf(db, CONTINGENCY_NOTES_RESOURCE);
-  return oldest ? new Date(oldest.createdAt) : now;
 }
 
 /**
@@ -117,16 +106,4 @@ export async function issueContingencyNote(
     // lists for the inutilização; the sale goes without the note, as before.
     return null;
   }
-}
-
-/**
- * The notes this till issued in contingency that wait to be sent (a refused one is the admin's,
- * in Notas Fiscais, and the sync panel's): how many, the oldest's issue. Counted, and only the oldest read (notes are queued as issued):
- * Nova Venda asks again after every write, and each queued note holds its signed XML.
- */
-export async function queuedContingencyNotes(db: BalcaoDb): Promise<{ count: number; oldestIssuedAt: string } | null> {
-  const count = await pendingOutboxCountOf(db, CONTINGENCY_NOTES_RESOURCE);
-  const oldest = count > 0 ? await firstPendingOutboxRowOf(db, CONTINGENCY_NOTES_RESOURCE) : undefined;
-  const issuedAt = (oldest?.body as { issued_at?: unknown } | undefined)?.issued_at;
-  return typeof issuedAt === 'string' ? { count, oldestIssuedAt: issuedAt } : null;
 }

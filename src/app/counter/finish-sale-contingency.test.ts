@@ -25,7 +25,8 @@ import type { SendResult } from '../lib/retry-policy';
 import { keepTestKey, mirrorRow, TILL_CNPJ, TILL_VIEW } from '../test/contingency-till';
 import { freshDevices } from '../test/device-db';
 import { saleBody } from '../test/sale-body';
-import { OFFLINE_REASON, queuedContingencyNotes, UNANSWERED_REASON } from './contingency-sale';
+import { queuedContingencyNotes } from './contingency-queue';
+import { OFFLINE_REASON, UNANSWERED_REASON } from './contingency-sale';
 import { finishSale } from './finish-sale';
 import './outbox-kinds';
 

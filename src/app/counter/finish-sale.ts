@@ -29,7 +29,10 @@ import { saleLabel } from '../../shared/sale-number';
 import type { FiscalTillView } from '../../shared/contract/fiscal-till';
 import { emissionTypeOf } from '../../shared/contract/fiscal-notes';
 import { noteNumberSeen } from '../offline/note-numbers';
-import { contingencySince, emitsAtTill, issueContingencyNote } from './contingency-sale';
+import { contingencySince, emitsAtTill } from './contingency-queue';
+
+/** The NFC-e builder and signer, loaded the first time this till makes a note itself (not on Nova Venda's first load). */
+const contingencySale = () => import('./contingency-sale');
 import { pendingOutboxCountOf, pendingOutboxIdsOf } from '../offline/outbox';
 import { CONTINGENCY_NOTES_RESOURCE } from './outbox-resources';
 
@@ -100,7 +103,7 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
     const issuedAt = new Date();
     const startedAt = unanswered ? attemptedAt : await contingencySince(db, issuedAt);
     const note = view
-      ? await issueContingencyNote(
+      ? await (await contingencySale()).issueContingencyNote(
           db,
           { saleId: sale.id, body: { ...body, device_id: device.id }, view, issuedAt, startedAt, unanswered },
           crypto.randomUUID(),
@@ -154,6 +157,7 @@ export const finishSale: DirectSend<FinishSaleInput, FinishOutcome> = async (db,
   if (view && served?.status === 'pendente' && emissionTypeOf(served) === 1 && served.series === view.series) {
     const soldAs = { ...body, device_id: device.id, ...(ack.number ? { number: ack.number } : {}) };
     const request = { saleId: sale.id, body: soldAs, view, issuedAt: new Date(), startedAt: attemptedAt };
+    const { issueContingencyNote } = await contingencySale();
     const note = await issueContingencyNote(db, { ...request, unanswered: false }, crypto.randomUUID());
     if (note) await recordContingencyNote(db, sale.id, note, summary);
   }

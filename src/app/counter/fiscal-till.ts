@@ -14,11 +14,14 @@ import { formatBRL } from '../../shared/money';
 import { api } from '../lib/api';
 import { getDb } from '../offline/db';
 import { deviceIdentity } from '../offline/device-identity';
+import { screenPainted } from '../offline/screen-painted';
 import { dropRemovedTillKey } from './till-key';
 
 export const fiscalTillKey = ['fiscal', 'till'] as const;
 
 export async function fetchFiscalTill(): Promise<FiscalTillView> {
+  // The device's id is in its database, which waits for the first signed-in paint (screen-painted.ts).
+  await screenPainted();
   const db = getDb();
   const device = await deviceIdentity(db);
   const askedAt = Date.now();

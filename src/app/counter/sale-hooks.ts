@@ -8,7 +8,7 @@ import { useDeviceQuery, useOnline, useSyncEngine } from '../offline/hooks';
 import { deviceCrediario, type DeviceCrediario } from './credit';
 import type { DirectSend } from './direct-send';
 import { finishSale, type FinishOutcome, type FinishSaleInput } from './finish-sale';
-import { queuedContingencyNotes } from './contingency-sale';
+import { queuedContingencyNotes } from './contingency-queue';
 
 /**
  * A direct send (direct-send.ts) on this device: online or not as the browser says, and

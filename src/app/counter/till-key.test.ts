@@ -15,6 +15,7 @@ import { readTillKey } from '../offline/till-key-store';
 import { createFakeServer, type FakeRequest, type FakeServer } from '../test/fake-server';
 import { ADMIN, signedInAs } from '../test/fixtures';
 import { fetchFiscalTill } from './fiscal-till';
+import { screenCommitted } from '../offline/screen-painted';
 import { dropRemovedTillKey, TILL_KEY_ALGORITHM, tillSigningKey } from './till-key';
 import { importTillKey } from '../features/settings/till-key-import';
 
@@ -183,6 +184,8 @@ describe('the key the signing step is given, and dropping a removed one', () => 
         },
       },
     }));
+    // As in the app: the fiscal check reads the device once the signed-in screen is painted.
+    screenCommitted();
     await fetchFiscalTill();
     expect(await tillSigningKey(new Date(), db)).not.toBeNull();
     signingKey = null;

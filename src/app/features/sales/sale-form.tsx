@@ -34,14 +34,18 @@ import { lazyPart } from '../../components/lazy-part';
 import { noteDocumentRule, useFiscalTill } from '../../counter/fiscal-till';
 import { FiscalNotice } from './fiscal-notice';
 import { TillKeyNotice } from './till-key-notice';
-import { ContingencyQueueNotice } from './contingency-queue-notice';
-import { CONTINGENCY_DEADLINE_HOURS_DEFAULT } from '../../../shared/contract/fiscal-settings';
+
 
 // Loaded when first drawn: the till sells without them (a customer's crediário, a sale
 // over the credit limit, the receipt of the sale just finished).
 const CustomerCreditPanel = lazyPart(() => import('./customer-credit-panel'), 'CustomerCreditPanel');
 const CreditLimitDialog = lazyPart(() => import('./credit-limit-dialog'), 'CreditLimitDialog');
 const LastSaleBar = lazyPart(() => import('./last-sale-bar'), 'LastSaleBar');
+// Where the store emits NFC-e only: a store that does not never loads it.
+const ContingencyQueueNotice = lazyPart<'ContingencyQueueNotice', { deadlineHours: number }>(
+  () => import('./contingency-queue-notice'),
+  'ContingencyQueueNotice',
+);
 
 /**
  * The catalogue as the till sees it: 'loading' while a first load runs (or the device is
@@ -163,7 +167,11 @@ export function SaleForm({
       />
       {isAdmin ? <FiscalNotice view={fiscal} /> : null}
       <TillKeyNotice isAdmin={isAdmin} />
-      <ContingencyQueueNotice deadlineHours={fiscal?.contingency_deadline_hours ?? CONTINGENCY_DEADLINE_HOURS_DEFAULT} />
+      {/* Only where the store emits (a till of a store that does not queues no notes), and
+          loaded then: the till's first load stays as it was. */}
+      {fiscal?.emission_enabled ? (
+        <ContingencyQueueNotice deadlineHours={fiscal.contingency_deadline_hours} />
+      ) : null}
       {lastSaleId ? <LastSaleBar saleId={lastSaleId} onClose={() => setLastSaleId(null)} /> : null}
       {catalogue.status === 'incomplete' ? (
         <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
