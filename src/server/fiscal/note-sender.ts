@@ -9,12 +9,13 @@
 //   no answer (SefazUnreachable) → still in doubt, tried again after a backoff.
 // A note replaced by its till's contingency note is never sent, even when that happens
 // while the note is held here: the mark before sending checks it.
+import { authorizedBy } from './notes/consult-note';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TP_AMB } from '../../shared/contract';
 import type { Db } from '../db/client';
 import { fiscalNotes, type FiscalNoteRow } from '../db/schema';
 import type { EmitterCache } from './emitter-context';
-import { SefazUnreachable, sefazTimeoutMs, type SefazPort, type SefazProtocol, type SefazTarget } from './sefaz-port';
+import { SefazUnreachable, sefazTimeoutMs, type SefazPort, type SefazTarget } from './sefaz-port';
 
 /** cStat of an authorized note (150: authorized late). */
 const AUTHORIZED = new Set([100, 150]);
@@ -60,16 +61,6 @@ async function settle(deps: SenderDeps, note: FiscalNoteRow, change: Change, ret
     );
 }
 
-const authorized = (p: SefazProtocol): Change => ({
-  status: 'autorizada',
-  protocol: p.protocol,
-  authorizedAt: p.received_at,
-  protocolXml: p.xml,
-  cstat: p.cstat,
-  reason: p.reason,
-  inDoubt: false,
-});
-
 const rejected = (cstat: number, reason: string): Change => ({ status: 'rejeitada', cstat, reason, inDoubt: false });
 
 /** Sends `note` (leased to this process), each call within the store's time limit (sefazTimeoutMs), and keeps the answer. */
@@ -91,7 +82,7 @@ export async function sendNote(deps: SenderDeps, note: FiscalNoteRow, waiting: '
     if (note.inDoubt) {
       const found = await deps.sefaz.consult(target, note.key);
       if (AUTHORIZED.has(found.cstat) && found.authorization)
-        return settle(deps, note, authorized(found.authorization));
+        return settle(deps, note, authorizedBy(found.authorization));
       if (found.cstat !== NOT_FOUND) return settle(deps, note, rejected(found.cstat, found.reason));
     }
     const [marked] = await deps.db
@@ -121,11 +112,11 @@ export async function sendNote(deps: SenderDeps, note: FiscalNoteRow, waiting: '
         );
       return settle(deps, note, rejected(answer.batch_cstat, answer.batch_reason));
     }
-    if (AUTHORIZED.has(protocol.cstat)) return settle(deps, note, authorized(protocol));
+    if (AUTHORIZED.has(protocol.cstat)) return settle(deps, note, authorizedBy(protocol));
     if (DUPLICATE.has(protocol.cstat)) {
       const found = await deps.sefaz.consult(target, note.key);
       if (AUTHORIZED.has(found.cstat) && found.authorization)
-        return settle(deps, note, authorized(found.authorization));
+        return settle(deps, note, authorizedBy(found.authorization));
       return settle(deps, note, rejected(protocol.cstat, protocol.reason));
     }
     return settle(deps, note, rejected(protocol.cstat, protocol.reason));
