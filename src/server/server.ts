@@ -81,7 +81,11 @@ async function main(): Promise<void> {
     logger,
     // The NFC-e go to the official addresses, or to FISCAL_SEFAZ_URL trusting FISCAL_SEFAZ_CA.
     sefaz,
-    ...(env.FISCAL_QUEUE_LEASE_SECONDS ? { emissionQueue: { leaseMs: env.FISCAL_QUEUE_LEASE_SECONDS * 1000 } } : {}),
+    emissionQueue: {
+      ...(env.FISCAL_QUEUE_LEASE_SECONDS ? { leaseMs: env.FISCAL_QUEUE_LEASE_SECONDS * 1000 } : {}),
+      // PGlite's data dir is this process's alone: a note a crashed run was sending is taken at once.
+      soleSender: !env.DATABASE_URL,
+    },
   });
 
   const maintenance = startMaintenance(database, {

@@ -2,8 +2,8 @@
 // after; a replayed sale answering its note as it is now, never a second note; numbers of
 // one series never repeated under concurrent sales; the outbox's sales queued without
 // waiting; the queue after a restart (a note in doubt consulted, not sent twice; a lease
-// of a dead process respected until it ends); two app instances on one database sending
-// each note once.
+// of a dead process respected until it ends, or taken at once by the sole process of an
+// embedded database); two app instances on one database sending each note once.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,14 +35,14 @@ describe.each(databases())('NFC-e queue (%s)', (kind) => {
   const noteOf = async (id: string) => (await s.notes()).find((n) => n.id === id)!;
 
   /** Another app process on the same database, with its own worker (stopped) and the same SEFAZ. */
-  async function anotherApp(sefaz: ScriptedSefaz, batch?: number) {
+  async function anotherApp(sefaz: ScriptedSefaz, batch?: number, soleSender?: boolean) {
     const database: Database =
       kind === 'postgres' ? await openDatabase({ databaseUrl: s.ctx.database.url!, poolMax: 4 }) : s.ctx.database;
     const app = await buildApp({
       db: database,
       config: { jwtSecret: TEST_JWT_SECRET, fiscalSecret: TEST_FISCAL_SECRET, distDir: null },
       sefaz: sefaz.port,
-      emissionQueue: { start: false, backoff: () => 0, batch },
+      emissionQueue: { start: false, backoff: () => 0, batch, soleSender },
     });
     extra.push({ close: async () => (await app.close(), kind === 'postgres' && (await database.close())) });
     return app;
@@ -161,5 +161,25 @@ describe.each(databases())('NFC-e queue (%s)', (kind) => {
     for (const note of pending) expect(sefaz.opsOf(note.key).filter((op) => op === 'authorize')).toHaveLength(1);
     expect((await s.notes()).filter((n) => n.status === 'pendente')).toEqual([]);
     expectOfficial(pending, s.a1.caPath);
+  });
+
+  it('the sole process of its database (PGlite, locked to it) takes at once the notes a dead process held', async () => {
+    const p = await s.product();
+    const id = randomUUID();
+    const sale = { key: id, body: saleBody(s.customerId, [{ product: p, quantity: 1 }], { id, offline: true, device_id: s.till.id }) }; // prettier-ignore
+    const res = await s.http.post('/api/sales/batch', { sales: [sale] }, { token: s.cashier });
+    expect(res.status).toBe(200);
+    const note = res.body.data.results[0].body.data.fiscal_note as { id: string; key: string };
+    await s.ctx.db.update(fiscalNotes).set({ nextAttemptAt: sql`now()`, claimedBy: 'morto', claimedUntil: sql`now() + interval '1 hour'` }).where(eq(fiscalNotes.id, note.id)); // prettier-ignore
+    const sefaz = scriptedSefaz();
+    // A process that may share the database with others waits for the lease.
+    await (await anotherApp(sefaz)).emission.queue!.runOnce();
+    expect(await noteOf(note.id)).toMatchObject({ status: 'pendente', claimedBy: 'morto' });
+    expect(sefaz.opsOf(note.key)).toEqual([]);
+    // The sole one knows the holder is dead: sent on its first run, once.
+    const sole = await anotherApp(sefaz, undefined, true);
+    await sole.emission.queue!.runOnce();
+    expect((await noteOf(note.id)).status).toBe('autorizada');
+    expect(sefaz.opsOf(note.key)).toEqual(['authorize']);
   });
 });

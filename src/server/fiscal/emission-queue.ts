@@ -5,8 +5,11 @@
 // connection, runs the same SQL), so two processes on one PostgreSQL never send the same
 // note at once; a lease that runs out (its process died) makes the note claimable again.
 // Nothing lives in memory: a restart finds the notes where they were (an in-doubt one is
-// consulted first: note-sender.ts). A note whose sale was cancelled (cancel_requested_at)
-// is claimed the same way, pending or authorized, and resolved instead of sent
+// consulted first: note-sender.ts). On the embedded database only this process can be sending
+// (its data dir is locked to it), so a restarted server takes its dead predecessor's notes at
+// once instead of waiting for their leases to run out (soleSender). A note whose sale was
+// cancelled (cancel_requested_at) is claimed the same way, pending or authorized, and resolved
+// instead of sent
 // (queued-sale-cancel.ts). A note replaced by the contingency note its till issued for the
 // sale (the note in doubt) is claimed while unresolved and resolved, never sent again
 // (queued-replaced-note.ts). Due notes are claimed oldest due first: a contingency note signed at
@@ -39,6 +42,11 @@ export interface EmissionQueueOptions {
   batch?: number;
   backoff?: (attempts: number) => number;
   log?: (error: unknown, message: string) => void;
+  /**
+   * No other process can use this database (PGlite: its data dir is locked to one process):
+   * the leases found at the first run are a dead process's, released before claiming.
+   */
+  soleSender?: boolean;
 }
 
 export interface EmissionQueue {
@@ -75,6 +83,7 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let started = false;
+  let staleLeases = options.soleSender === true;
 
   const track = <T>(p: Promise<T>): Promise<T> => {
     inflight.add(p);
@@ -137,7 +146,17 @@ export function createEmissionQueue(options: EmissionQueueOptions): EmissionQueu
     return rows.sort((a, b) => due(a) - due(b) || a.series - b.series || a.number - b.number);
   }
 
+  /** The leases of earlier processes on this database, given back (soleSender: they are dead). */
+  async function releaseStaleLeases(): Promise<void> {
+    await db
+      .update(fiscalNotes)
+      .set({ claimedBy: null, claimedUntil: null })
+      .where(sql`${fiscalNotes.claimedBy} IS NOT NULL AND ${fiscalNotes.claimedBy} <> ${instanceId}`);
+    staleLeases = false;
+  }
+
   async function runOnce(): Promise<number> {
+    if (staleLeases) await releaseStaleLeases();
     const claimed = await claim();
     for (const note of claimed) await track(send(note.tenant_id, note.id, 'queue'));
     return claimed.length;

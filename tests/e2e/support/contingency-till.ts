@@ -1,9 +1,9 @@
 // A store that emits NFC-e against the stand-in SEFAZ (its own process), with one product
 // given an NCM, and an admin at an 820 px till (service worker in control, the catalogue on
 // the device, the caixa open, window.print counted): what the contingency tests start from.
-// SEFAZ's time at the till is 3 s (the faults wait it out) and a server holds a note it sends
-// for 65 s (a killed server's is taken over after it). The A1 is imported on the till by the
-// test, through the screen (importTillKey).
+// SEFAZ's time at the till is 3 s (the faults wait it out); a killed server's notes are taken
+// at once by the restarted one (the embedded database is one process's alone). The A1 is
+// imported on the till by the test, through the screen (importTillKey).
 import { makeA1, removeA1Files, type A1File } from '../../../src/server/fiscal/test/a1-files';
 import { SAMPLE_CNPJ } from '../../../src/shared/fiscal/test/sample-note';
 import { api, loginToken } from './api';
@@ -26,11 +26,10 @@ export interface ContingencyTill {
   product: ApiProduct;
 }
 
-/** The stand-in SEFAZ, and the shortest hold of a note being sent. */
+/** The server sends its notes to the stand-in SEFAZ. */
 export const sefazEnv = (sefaz: StandInProcess) => ({
   FISCAL_SEFAZ_URL: sefaz.url,
   FISCAL_SEFAZ_CA: sefaz.caPath,
-  FISCAL_QUEUE_LEASE_SECONDS: '65',
 });
 
 export async function openContingencyTill(): Promise<ContingencyTill> {
@@ -89,5 +88,4 @@ export async function setTillOnline({ browser }: ContingencyTill, pages: Page[],
 }
 
 /** How many times the page called window.print. */
-export const printCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
+export const printCalls = (page: Page) => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
