@@ -2,7 +2,7 @@
 // official schemas and xmlsec1 on every request): authorization, rejections, a duplicate
 // recovered by consulta, and the faults (no answer, 5xx, delay). Every answer the stand-in
 // gave and every document assembled is validated against its official schema.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assembleNfeProc, keyInReason } from '../../shared/fiscal/sefaz-answers';
 import { HOMOLOGACAO_FIRST_ITEM } from '../../shared/fiscal/nfce-xml';
 import { removeTestCertificates } from './test/certificates';
@@ -124,6 +124,9 @@ describe('faults', () => {
     const kept = await rig.note(202);
     rig.standIn.faults.next({ kind: 'no-answer', processFirst: true });
     expect((await unreachable(rig.client.authorize({ ...rig.target, timeoutMs: 300 }, kept.signed, '8'))).cause_kind).toBe('timeout'); // prettier-ignore
+    // The client gave up at 300 ms; SEFAZ (the stand-in: xmllint and xmlsec1 on the request)
+    // may still be working on the note, and a consulta before it is done would say 217.
+    await vi.waitFor(() => expect(rig.standIn.authorizations(kept.key)).toBe(1), { timeout: 15_000 });
     expect((await rig.client.consult(rig.target, kept.key)).cstat).toBe(100);
     expect(rig.standIn.authorizations(kept.key)).toBe(1);
   });
