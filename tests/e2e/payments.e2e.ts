@@ -2,7 +2,10 @@
 // cash with 'Valor recebido' and 'Troco'; Pix with the QR on screen (read by zbarimg: a
 // BR Code of the store's key and the sale's amount whose CRC checks) confirmed by 'Pix
 // recebido'; 'Dividir pagamento' (cash + Pix); crediário with its entrada by Pix; an
-// offline split sale that reaches the server once. At 390 px the payment area fits.
+// offline split sale that reaches the server once. At 390 px the payment area fits; at 390
+// and 360 px 'Copiar código Pix' and 'Pix recebido' come into view clear of the bar at the
+// bottom (which stays at the screen's bottom: the page itself never scrolls), and a plain
+// click on 'Pix recebido' finishes the sale.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePixBrCode } from '../../src/shared/pix/br-code';
 import { api, loginToken } from './support/api';
@@ -49,6 +52,22 @@ async function finishedSale(): Promise<ApiSale> {
     .first()
     .waitFor();
   return lastSale();
+}
+
+/**
+ * Where a button is against the bar at the bottom: whether its box meets the bar, how far the
+ * page itself (not <main>) has scrolled, and whether the bar sits at the screen's bottom.
+ */
+function besideBar(p: Page, name: string) {
+  return p.getByRole('button', { name, exact: true }).evaluate((button) => {
+    const bar = document.querySelector('[data-testid="finish-bar"]')!.getBoundingClientRect();
+    const box = button.getBoundingClientRect();
+    return {
+      pageScrolled: window.scrollY,
+      barAtBottom: Math.abs(bar.bottom - window.innerHeight) <= 1,
+      underBar: box.bottom > bar.top && box.top < bar.bottom,
+    };
+  });
 }
 
 async function salesCount(): Promise<number> {
@@ -217,6 +236,51 @@ describe('Pagamento no PDV (tablet 820 px)', () => {
       await p.getByTestId('pix-qr').scrollIntoViewIfNeeded();
       await screenshot(p, 'pay-05-dividido-390');
       expect(await overflow(p)).toEqual({ page: null, regions: [] });
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('360 e 390 px: Copiar código Pix e Pix recebido ficam fora da barra de Finalizar Venda, e o clique finaliza', async () => {
+    const [x, y] = products;
+    const phone = await openBrowser({ width: 390, height: 844 });
+    try {
+      const p = await phone.context.newPage();
+      await signIn(server, p, 'caixa@demo.com');
+      await openTill(server, p);
+      for (const size of [
+        { width: 390, height: 844 },
+        { width: 360, height: 740 },
+      ]) {
+        await p.setViewportSize(size);
+        await chooseCustomer(p, customers[1]!.name);
+        await addProduct(p, x!, 1);
+        await addProduct(p, y!, 2);
+        await p.getByLabel('Forma de pagamento').selectOption('crediario');
+        await p.getByLabel('Quer adicionar uma entrada?').check();
+        // Clicking into the field as a person does (its focus once scrolled the page itself).
+        await typeInto(p, 'Valor da entrada', '5,00');
+        await p.getByLabel('Entrada paga com').selectOption('pix');
+        await p.getByTestId('pix-qr').waitFor();
+        for (const name of ['Copiar código Pix', 'Pix recebido']) {
+          const button = p.getByRole('button', { name, exact: true });
+          await button.scrollIntoViewIfNeeded();
+          expect(await besideBar(p, name), `${name} a ${size.width} px`).toEqual({
+            pageScrolled: 0,
+            barAtBottom: true,
+            underBar: false,
+          });
+        }
+        await screenshot(p, `pay-06-pix-recebido-${size.width}`);
+        // The real click, where the button is (no help to bring it to the middle first).
+        await p.getByRole('button', { name: 'Pix recebido', exact: true }).click();
+        await p
+          .getByText(/Venda finalizada! Cliente:/)
+          .first()
+          .waitFor();
+        const sale = await lastSale();
+        expect(sale.crediario).toMatchObject({ entrada: 5, entrada_method: 'pix' });
+      }
     } finally {
       await phone.close();
     }

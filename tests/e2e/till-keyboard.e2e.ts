@@ -51,6 +51,47 @@ function hiddenByBar(page: Page): Promise<string | null> {
   });
 }
 
+/**
+ * Records in the page, from its first script, each notice the live region shows and what each
+ * Enter went to, so that a sale that does not finish says what the till did (with one notice
+ * at a time, a later one replaces the one before).
+ */
+async function recordTill(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __tillSeen: seen });
+    const at = () => `${Math.round(performance.now())} ms`;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-live-region]')?.textContent?.trim() ?? '';
+      if (text && !seen.at(-1)?.endsWith(`aviso: ${text}`)) seen.push(`${at()} aviso: ${text}`);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        const target = event.target as HTMLButtonElement;
+        if (event.key === 'Enter') {
+          const state = `disabled=${target.disabled} connected=${target.isConnected} prevented=${event.defaultPrevented}`;
+          seen.push(`${at()} Enter em ${target.tagName} '${target.textContent?.trim().slice(0, 30)}' ${state}`);
+        }
+      },
+      true,
+    );
+    document.addEventListener(
+      'click',
+      (event) => seen.push(`${at()} clique em '${(event.target as HTMLElement).textContent?.trim().slice(0, 30)}'`),
+      true,
+    );
+  });
+}
+
+/** What the page recorded (recordTill), the last `n` lines. */
+function tillRecord(page: Page, n = 15): Promise<string> {
+  return page.evaluate(
+    (last) => ((window as unknown as { __tillSeen?: string[] }).__tillSeen ?? []).slice(-last).join('\n'),
+    n,
+  );
+}
+
 interface Walk {
   /** Fields the bar hid while the keyboard was in them. */
   hidden: string[];
@@ -92,8 +133,11 @@ describe('PDV no teclado', () => {
   ]) {
     // One retry: on 29/11 the 1280 px run timed out twice in about eight runs (the CI of the
     // NFC-e merge and the first run after it): Enter on 'Finalizar Venda' and no 'Venda
-    // finalizada' in 30 s; never reproduced with logging on nor under CPU stress. Recorded in
-    // issue 32's note as a defect to find; the retry keeps one cold run from failing the suite.
+    // finalizada' in 30 s; never reproduced with logging on nor under CPU stress (on 30/11,
+    // 12 cold runs, two busy cores and Chromium's CPU slowed six times: Enter always reached
+    // the enabled, attached button and the sale finished in under a second). The cause is
+    // not known; should it fail again, the error says what the till did after the Enter
+    // (recordTill). The retry keeps one cold run from failing the suite.
     it(`uma venda em dinheiro só com o teclado, num aparelho novo, a ${size.width} px`, { retry: 1 }, async () => {
       const adminToken = await loginToken(server, 'admin@demo.com');
       const people = await api<{ data: { customers: ApiCustomer[] } }>(server, 'GET', '/api/customers?limit=1', {
@@ -105,6 +149,7 @@ describe('PDV no teclado', () => {
       const walk: Walk = { hidden: [], mainStops: 0 };
       try {
         const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+        await recordTill(page);
         await signIn(server, page, 'caixa@demo.com');
         // The first Tab of a screen: the skip link, which puts the keyboard in <main>.
         await page.locator('main h1').first().waitFor();
@@ -160,7 +205,10 @@ describe('PDV no teclado', () => {
         await page
           .getByText(/Venda finalizada! Cliente:/)
           .first()
-          .waitFor();
+          .waitFor()
+          .catch(async (error: Error) => {
+            throw new Error(`${error.message}\nO que o PDV fez:\n${await tillRecord(page)}`);
+          });
         // The next sale starts where the keyboard is: no Tab to get back.
         await focusIs(page, 'Buscar produto');
         expect(await tabsTo(page, 'Buscar produto', walk)).toBe(0);

@@ -95,13 +95,17 @@ export function AppLayout() {
           loggingOut={loggingOut}
           extra={<SyncStatus />}
         />
-        {/* The scrolling region: the skip link focuses it, and so does Tab when nothing inside can be. */}
+        {/* The scrolling region: the skip link focuses it, and so does Tab when nothing inside can be.
+            Positioned, so what is absolutely placed inside it (the sr-only texts of a table's
+            buttons) scrolls with it: placed against the page instead, it made the page itself
+            scroll when a field took the focus, lifting the header away and the bar at the
+            bottom off the bottom of a phone's screen. */}
         <main
           ref={mainRef}
           id={MAIN_ID}
           tabIndex={-1}
           aria-label="Conteúdo"
-          className="flex-1 overflow-y-auto p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500 sm:p-6 lg:p-8"
+          className="relative flex-1 overflow-y-auto p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500 sm:p-6 lg:p-8"
         >
           <Suspense fallback={<LoadingState text="Carregando..." />}>
             <Outlet />
