@@ -12,6 +12,7 @@ import {
   type FiscalNoteStatus,
 } from '../../../shared/contract/fiscal-notes';
 import { ProductListResponseSchema } from '../../../shared/contract/products';
+import { nameWithVariant } from '../../../shared/product-variant';
 import { api } from '../../lib/api';
 
 export interface NoteFilters {
@@ -36,14 +37,17 @@ export const notesKeys = {
 /** How many of the products without NCM are named (the count is all of them). */
 export const WITHOUT_NCM_NAMED = 10;
 
-/** The first products a note cannot carry yet (no NCM), by name, and how many there are. */
+/** The first products a note cannot carry yet (no NCM), named with their variant (variants share a name), and how many there are. */
 export function useProductsWithoutNcm() {
   return useQuery({
     queryKey: notesKeys.withoutNcm,
     queryFn: () =>
       api
         .get(ProductListResponseSchema, '/products', { query: { without_ncm: true, limit: WITHOUT_NCM_NAMED } })
-        .then((r) => ({ names: r.data.products.map((p) => p.name), total: r.data.pagination.total })),
+        .then((r) => ({
+          names: r.data.products.map((p) => nameWithVariant(p.name, p)),
+          total: r.data.pagination.total,
+        })),
     // Read again each time the screen opens: the admin may have just completed them in Produtos.
     staleTime: 0,
   });

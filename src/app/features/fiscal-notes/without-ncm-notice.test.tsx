@@ -19,7 +19,7 @@ beforeEach(() => {
   }));
   server.on('GET', '/api/products', ({ url }) => {
     const limit = Number(url.searchParams.get('limit'));
-    const products = withoutNcm.names.slice(0, limit).map((name) => productJson({ name, ncm: null }));
+    const products = withoutNcm.names.slice(0, limit).map((name) => productJson({ name, size: '', color: '', ncm: null })); // prettier-ignore
     const pagination = { page: 1, limit, total: withoutNcm.total, totalPages: Math.ceil(withoutNcm.total / limit) };
     return { body: { success: true, data: { products, pagination } } };
   });
@@ -46,11 +46,20 @@ describe('Notas Fiscais: the products without NCM', () => {
     expect(asked!.url.searchParams.get('limit')).toBe('10');
   });
 
-  it('one product: the singular, its name, nothing more', async () => {
-    withoutNcm = { names: ['Camiseta Básica'], total: 1 };
+  it('one product: the singular, its name with its variant (variants share a name), nothing more', async () => {
+    withoutNcm = { names: [], total: 1 };
+    server.on('GET', '/api/products', () => ({
+      body: {
+        success: true,
+        data: {
+          products: [productJson({ name: 'Camiseta Básica', size: 'M', color: 'Azul', ncm: null })],
+          pagination: { page: 1, limit: 10, total: 1, totalPages: 1 },
+        },
+      },
+    }));
     await openScreen();
     const notice = await screen.findByRole('note', { name: 'Produtos sem NCM' });
-    expect(text(notice)).toBe('1 produto sem NCM não sai na NFC-e: Camiseta Básica. Completar em Produtos');
+    expect(text(notice)).toBe('1 produto sem NCM não sai na NFC-e: Camiseta Básica · M / Azul. Completar em Produtos');
   });
 
   it('says nothing when every product has its NCM', async () => {
