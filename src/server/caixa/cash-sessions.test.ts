@@ -98,9 +98,7 @@ describe.each(databases())('till sessions (%s)', (kind) => {
     const noEntrada = { entrada: 0, parcelas: 1, vencimentos: ['2027-01-10'] };
     await sell(cashier, session.id, 1, { payment_method: 'crediario', crediario: noEntrada }); // nothing taken
     const cancelled = await sell(cashier, session.id, 5); // cash 199,50, then cancelled: nothing
-    expect(
-      (await http.put(`/api/sales/${cancelled.id}/cancel`, { reason: 'Cliente desistiu' }, { token: admin })).status,
-    ).toBe(200);
+    expect((await http.put(`/api/sales/${cancelled.id}/cancel`, { reason: 'Cliente desistiu' }, { token: admin })).status).toBe(200);
     await sell(cashier, undefined, 1); // a sale of no session
     // An offline sale of the session, sent later by the outbox.
     await sell(cashier, session.id, 2, { offline: true, sold_at: new Date().toISOString() }); // cash 79,80

@@ -114,7 +114,11 @@ export interface Maintenance {
 export function startMaintenance(
   database: Pick<Database, 'db' | 'driver'>,
   log: MaintenanceLog,
-  { pruneEveryMs = PRUNE_EVERY_MS, analyzeEveryMs = ANALYZE_EVERY_MS, growthCheckEveryMs = GROWTH_CHECK_EVERY_MS } = {},
+  {
+    pruneEveryMs = PRUNE_EVERY_MS,
+    analyzeEveryMs = ANALYZE_EVERY_MS,
+    growthCheckEveryMs = GROWTH_CHECK_EVERY_MS,
+  } = {},
 ): Maintenance {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;

@@ -21,14 +21,7 @@ import { creatingUnderClientId } from '../db/errors';
 import { accountsPayable, type AccountPayableRow } from '../db/schema';
 import { writeCashEntries } from '../ledgers/cash-book';
 import { notFound } from '../errors';
-import {
-  cancelPending,
-  FIRST_OVERDUE,
-  openFirstOrder,
-  refusalOf,
-  statisticsColumns,
-  statusCondition,
-} from './account-queries';
+import { cancelPending, FIRST_OVERDUE, openFirstOrder, refusalOf, statisticsColumns, statusCondition } from './account-queries';
 
 export const PAYABLE_NOT_FOUND = 'Conta a pagar não encontrada.';
 

@@ -97,9 +97,7 @@ describe.each(databases())('accounts receivable (%s)', (kind) => {
 
     // Cancelling the sale cancels the open installments; the paid one stays paid and its
     // money stays in the cash book (the sale's own entrada is what the cancel reverses).
-    expect(
-      (await http.put(`/api/sales/${saleId}/cancel`, { reason: 'Cliente desistiu' }, { token: admin })).status,
-    ).toBe(200);
+    expect((await http.put(`/api/sales/${saleId}/cancel`, { reason: 'Cliente desistiu' }, { token: admin })).status).toBe(200);
     const after = (await list('page=1&limit=50')).accountsReceivable;
     expect(after.map((a: { status: string }) => a.status).sort()).toEqual(['cancelled', 'cancelled', 'paid']);
     expect(await entriesOf(first)).toHaveLength(1);
@@ -168,9 +166,9 @@ describe.each(databases())('accounts receivable (%s)', (kind) => {
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await entriesOf(a.id)).toHaveLength(1);
-    expect(
-      (await http.patch(`${BASE}/${a.id}/cancel`, { reason: 'Cliente desistiu' }, { token: admin })).body.error,
-    ).toBe(ACCOUNT_REFUSALS.cancelPaid);
+    expect((await http.patch(`${BASE}/${a.id}/cancel`, { reason: 'Cliente desistiu' }, { token: admin })).body.error).toBe(
+      ACCOUNT_REFUSALS.cancelPaid,
+    );
     expect((await http.put(`${BASE}/${a.id}`, { notes: 'x' }, { token: admin })).body.error).toBe(
       ACCOUNT_REFUSALS.editPaid,
     );
@@ -178,16 +176,8 @@ describe.each(databases())('accounts receivable (%s)', (kind) => {
 
     const b = await create();
     const key = { 'idempotency-key': randomUUID() };
-    const c1 = await http.patch(
-      `${BASE}/${b.id}/cancel`,
-      { reason: 'Cliente desistiu' },
-      { token: admin, headers: key },
-    );
-    const c2 = await http.patch(
-      `${BASE}/${b.id}/cancel`,
-      { reason: 'Cliente desistiu' },
-      { token: admin, headers: key },
-    );
+    const c1 = await http.patch(`${BASE}/${b.id}/cancel`, { reason: 'Cliente desistiu' }, { token: admin, headers: key });
+    const c2 = await http.patch(`${BASE}/${b.id}/cancel`, { reason: 'Cliente desistiu' }, { token: admin, headers: key });
     expect([c1.status, c2.status]).toEqual([200, 200]);
     expect(c2.headers['idempotent-replayed']).toBe('true');
     expect((await http.patch(`${BASE}/${b.id}/mark-as-paid`, {}, { token: admin })).body.error).toBe(

@@ -202,7 +202,7 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
     expect(second.tillNote.payments).toEqual([{ method: 'cash', amount: 3990 }]);
   });
 
-  it("a store on QR v2: a till holding a key in force gets the CSC, and its note is the server's, the QR v2 offline too", async () => {
+  it('a store on QR v2: a till holding a key in force gets the CSC, and its note is the server\'s, the QR v2 offline too', async () => {
     const v2 = await s.http.put('/api/fiscal/settings', { qr_version: 2 }, keyed(s.admin));
     expect(v2.status, JSON.stringify(v2.body)).toBe(200);
     const registered = await s.http.post('/api/fiscal/till-keys', tillKeyBody(s.a1, s.till.id), keyed(s.admin));
@@ -218,9 +218,7 @@ describe.each(databases())("the till's contingency note is the server's, byte fo
     expect(tillNote.qr).toEqual({ version: 2, csc_id: '1', csc: CSC });
     expect(till.signed.qr_code).toBe(serverSigned.qr_code);
     // chave|2|tpAmb|dd|vNF|digVal in hex|idCSC|hash: the CSC's hash, never the CSC itself.
-    expect(till.signed.qr_code).toMatch(
-      new RegExp(`\\?p=${till.built.key}\\|2\\|2\\|29\\|39\\.90\\|[0-9a-f]{56}\\|1\\|[0-9A-F]{40}$`),
-    );
+    expect(till.signed.qr_code).toMatch(new RegExp(`\\?p=${till.built.key}\\|2\\|2\\|29\\|39\\.90\\|[0-9a-f]{56}\\|1\\|[0-9A-F]{40}$`));
     expect(till.signed.qr_code).not.toContain(CSC);
   });
 });

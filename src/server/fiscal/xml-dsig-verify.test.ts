@@ -78,15 +78,9 @@ describe('verifyXmlSignature: what the shared signer signs', () => {
     // Every position of the Signature and of the root's tags, not only a sample.
     const from = xml.indexOf('<Signature ');
     for (let at = from; at < xml.length; at += 1)
-      expect(
-        (await verifyXmlSignature(changed(xml, at, 17), 'infNFe', der)).ok,
-        `posição ${at}: ${xml.slice(at - 30, at + 30)} -> ${changed(xml, at, 17).slice(at - 30, at + 30)}`,
-      ).toBe(false);
+      expect((await verifyXmlSignature(changed(xml, at, 17), "infNFe", der)).ok, `posição ${at}: ${xml.slice(at - 30, at + 30)} -> ${changed(xml, at, 17).slice(at - 30, at + 30)}`).toBe(false);
     for (let at = 0; at < xml.indexOf('<infNFe '); at += 1)
-      expect(
-        (await verifyXmlSignature(changed(xml, at, 17), 'infNFe', der)).ok,
-        `posição ${at}: ${xml.slice(at - 30, at + 30)} -> ${changed(xml, at, 17).slice(at - 30, at + 30)}`,
-      ).toBe(false);
+      expect((await verifyXmlSignature(changed(xml, at, 17), "infNFe", der)).ok, `posição ${at}: ${xml.slice(at - 30, at + 30)} -> ${changed(xml, at, 17).slice(at - 30, at + 30)}`).toBe(false);
   });
 
   it('refuses another certificate, a document signed by another key, and an unsigned one, with the reason', async () => {

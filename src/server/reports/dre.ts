@@ -19,14 +19,7 @@ import type { PAYABLE_CATEGORIES } from '../../shared/constants';
 import { LATE_CHARGES_CATEGORY } from '../../shared/contract/receipts';
 import type { Dre } from '../../shared/contract/reports';
 import type { DbOrTx } from '../db/client';
-import {
-  accountsPayable,
-  accountsReceivable,
-  cashFlowEntries,
-  isCrediario,
-  saleReturns,
-  salesDays,
-} from '../db/schema';
+import { accountsPayable, accountsReceivable, cashFlowEntries, isCrediario, saleReturns, salesDays } from '../db/schema';
 import { manualEntry } from '../ledgers/cash-book';
 import { centavos, rowsOf, type Days } from './period';
 import { percentOf } from './percent';

@@ -115,13 +115,7 @@ export const ROWS: Row[] = [
     admin: 200,
   },
   { route: 'PUT /api/sales/:id', id: 'sale', body: () => ({ notes: 'Matriz' }), cashier: 403, admin: 200 },
-  {
-    route: 'PUT /api/sales/:id/cancel',
-    id: 'sale',
-    body: () => ({ reason: 'Cliente desistiu' }),
-    cashier: 403,
-    admin: 200,
-  },
+  { route: 'PUT /api/sales/:id/cancel', id: 'sale', body: () => ({ reason: 'Cliente desistiu' }), cashier: 403, admin: 200 },
   { route: 'POST /api/sales/items', cashier: 403, admin: 201 },
   {
     route: 'PUT /api/sales/items/:itemId',

@@ -86,7 +86,7 @@ describe('Notas Fiscais: a rejected contingency note', () => {
   });
 });
 
-describe("Notas Fiscais: a note replaced by the till's contingency note (the note in doubt)", () => {
+describe('Notas Fiscais: a note replaced by the till\'s contingency note (the note in doubt)', () => {
   it('the row and the detail say which note replaced it; no Reenviar; the cancel by substitution is named', async () => {
     const replaced = note(12, 'cancelada', {
       replaced_by: { id: '00000000-0000-4000-8000-00000000fe13', series: 1, number: 13 },
@@ -114,9 +114,7 @@ describe("Notas Fiscais: a note replaced by the till's contingency note (the not
     expect(text(within(dialog).getByRole('note', { name: 'Substituída' }))).toBe(
       'Substituída pela NFC-e nº 13 emitida em contingência.',
     );
-    expect(text(within(dialog).getByRole('region', { name: 'Eventos' }))).toContain(
-      'Cancelamento por substituição · 135',
-    );
+    expect(text(within(dialog).getByRole('region', { name: 'Eventos' }))).toContain('Cancelamento por substituição · 135');
     expect(within(dialog).queryByRole('button', { name: 'Reenviar' })).toBeNull();
   });
 });

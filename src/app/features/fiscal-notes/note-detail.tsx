@@ -167,7 +167,8 @@ export function NoteDetailDialog({ id, onClose }: { id: string | null; onClose: 
               <ul className="text-sm text-slate-700">
                 {note.events.map((e) => (
                   <li key={`${e.type}-${e.sequence}`}>
-                    {EVENT_NAMES[e.type] ?? e.type} · {e.cstat} {e.reason} · protocolo {e.protocol} · {e.justification}
+                    {EVENT_NAMES[e.type] ?? e.type} · {e.cstat} {e.reason} · protocolo {e.protocol} ·{' '}
+                    {e.justification}
                   </li>
                 ))}
               </ul>

@@ -2,12 +2,7 @@
 // fit a phone: number and series, status badge, date, value, sale and key; a note issued in
 // offline contingency says so, and until SEFAZ authorizes it, by when it must get there.
 import type { ChangeEvent } from 'react';
-import {
-  emissionTypeOf,
-  FISCAL_NOTE_STATUSES,
-  replacedByText,
-  type FiscalNote,
-} from '../../../shared/contract/fiscal-notes';
+import { emissionTypeOf, FISCAL_NOTE_STATUSES, replacedByText, type FiscalNote } from '../../../shared/contract/fiscal-notes';
 import { deadlineText } from '../../../shared/fiscal/contingency-deadline';
 import { formatBRL } from '../../../shared/money';
 import { Badge } from '../../components/badge';

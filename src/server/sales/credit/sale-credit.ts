@@ -16,7 +16,12 @@ import { statisticsColumns } from '../../finance/account-queries';
 /** The customers' crediário instalments still open (of their sales, or imported). */
 const openOf = (tenantId: string, customerIds: readonly string[]) => {
   const r = accountsReceivable;
-  return and(eq(r.tenantId, tenantId), inArray(r.customerId, customerIds), eq(r.status, 'pending'), isCrediario(r));
+  return and(
+    eq(r.tenantId, tenantId),
+    inArray(r.customerId, customerIds),
+    eq(r.status, 'pending'),
+    isCrediario(r),
+  );
 };
 
 /** Each customer's open crediário in centavos (absent: none). */
