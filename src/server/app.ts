@@ -15,6 +15,7 @@ import { createSecretBox } from './fiscal/secret-box';
 import { createEmission, type Emission, type EmissionOptions } from './fiscal/emission';
 import type { SefazPort } from './fiscal/sefaz-port';
 import type { TaxRatesLookup } from './fiscal/tax-rates';
+import type { TechResponsible } from '../shared/contract';
 import { userRoutes } from './access/users-routes';
 import { customerRoutes } from './catalogue/customers-routes';
 import { productRoutes } from './catalogue/products-routes';
@@ -57,6 +58,8 @@ export interface AppConfig {
   jwtSecret: string;
   /** What the fiscal secrets at rest are sealed under (fiscal/secret-box.ts), 32 characters or more. */
   fiscalSecret: string;
+  /** The operator's Responsável Técnico (FISCAL_TECH_*): every store's while it has saved none of its own. */
+  techResponsible?: TechResponsible | null;
   /** Built PWA to serve (dist/); null or missing directory: API only. */
   distDir?: string | null;
   /**
@@ -142,6 +145,7 @@ export async function buildApp({
   const emission = createEmission({
     db: db.db,
     box: fiscalBox,
+    techResponsible: config.techResponsible ?? null,
     sefaz,
     taxRates,
     queue: emissionQueue,
@@ -153,6 +157,7 @@ export async function buildApp({
     db: db.db,
     tokens: createTokenService(config.jwtSecret),
     fiscalBox,
+    fiscalTechResponsible: config.techResponsible ?? null,
     emission,
     sefaz: sefaz ?? null,
     rebuildNote: rebuildNote ?? createNoteRebuilder(emission.sales),

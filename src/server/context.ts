@@ -7,6 +7,7 @@ import type { Emission } from './fiscal/emission';
 import type { NoteRebuilder } from './fiscal/notes/note-rebuilder';
 import type { SecretBox } from './fiscal/secret-box';
 import type { SefazPort } from './fiscal/sefaz-port';
+import type { TechResponsible } from '../shared/contract';
 
 export interface AppContext {
   database: Database;
@@ -14,6 +15,8 @@ export interface AppContext {
   tokens: TokenService;
   /** Seals and opens the fiscal secrets kept at rest (the A1 certificate, the CSC). */
   fiscalBox: SecretBox;
+  /** The operator's Responsável Técnico (FISCAL_TECH_*): a store's while it has saved none of its own. */
+  fiscalTechResponsible: TechResponsible | null;
   /** The NFC-e emission: the sales' notes and the queue that sends them (fiscal/emission.ts). */
   emission: Emission;
   /** How the product speaks to SEFAZ; null: not configured (the fiscal actions answer so). */

@@ -67,6 +67,44 @@ describe('env', () => {
     expect((err as Error).message).toContain('Invalid environment');
   });
 
+  it("the operator's Responsável Técnico (FISCAL_TECH_*): all four, checked as a note needs it, or none", () => {
+    expect(parseEnv({}).fiscalTechResponsible).toBeNull();
+    expect(parseEnv({ FISCAL_TECH_CNPJ: ' ', FISCAL_TECH_EMAIL: '' }).fiscalTechResponsible).toBeNull();
+    const tech = {
+      FISCAL_TECH_CNPJ: '11.222.333/0001-81',
+      FISCAL_TECH_CONTACT: 'Suporte Balcão',
+      FISCAL_TECH_EMAIL: 'NFCe@Balcao.dev',
+      FISCAL_TECH_PHONE: '(11) 4004-0000',
+    };
+    expect(parseEnv(tech).fiscalTechResponsible).toEqual({
+      cnpj: '11222333000181',
+      contact: 'Suporte Balcão',
+      email: 'nfce@balcao.dev',
+      phone: '1140040000',
+    });
+    const refused = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+      } catch (e) {
+        expect(e).toBeInstanceOf(EnvError);
+        return (e as EnvError).problems;
+      }
+      throw new Error('accepted');
+    };
+    expect(
+      refused({ ...tech, FISCAL_TECH_CNPJ: '11.222.333/0001-82', FISCAL_TECH_EMAIL: 'nfce', FISCAL_TECH_PHONE: '123' }),
+    ).toEqual([
+      // prettier-ignore
+      'FISCAL_TECH_CNPJ: CNPJ do responsável técnico inválido',
+      'FISCAL_TECH_EMAIL: E-mail inválido',
+      'FISCAL_TECH_PHONE: Telefone do responsável técnico: de 6 a 14 dígitos',
+    ]);
+    const partial = refused({ FISCAL_TECH_CNPJ: tech.FISCAL_TECH_CNPJ, PORT: 'abc' });
+    expect(partial[0]).toMatch(/^PORT: /);
+    expect(partial.slice(1).map((p) => p.split(':')[0])).toEqual(['FISCAL_TECH_CONTACT', 'FISCAL_TECH_EMAIL', 'FISCAL_TECH_PHONE']); // prettier-ignore
+    expect(partial[1]).toContain('precisa dos quatro');
+  });
+
   it('generates the JWT secret once, mode 0600, and reuses it', () => {
     const dir = join(tempDir(), 'nested');
     const first = resolveJwtSecret({ DATA_DIR: dir, JWT_SECRET: undefined });

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { TechResponsibleSchema, type TechResponsible } from '../shared/contract/fiscal-settings';
 
 const Bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'sim', 'nao', 'não'], {
@@ -83,7 +84,46 @@ export const EnvSchema = z.object({
   TRUST_PROXY: z.preprocess(blankToUndefined, Bool.default(false)),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = z.infer<typeof EnvSchema> & {
+  /** FISCAL_TECH_*, checked: the operator's Responsável Técnico (null: not set). */
+  fiscalTechResponsible: TechResponsible | null;
+};
+
+/**
+ * The operator's Responsável Técnico (infRespTec), all four or none: whoever runs this server
+ * for many stores (the software house) sets it once, and it is the value of every store that
+ * has not saved its own. Each field and the variable it comes from.
+ */
+const TECH_VARIABLES = {
+  cnpj: 'FISCAL_TECH_CNPJ',
+  contact: 'FISCAL_TECH_CONTACT',
+  email: 'FISCAL_TECH_EMAIL',
+  phone: 'FISCAL_TECH_PHONE',
+} as const satisfies Record<keyof TechResponsible, string>;
+
+/** The operator's Responsável Técnico from FISCAL_TECH_*: null when none is set, or what is wrong. */
+function techResponsibleOf(source: NodeJS.ProcessEnv): { value: TechResponsible | null; problems: string[] } {
+  const fields = Object.entries(TECH_VARIABLES) as [keyof TechResponsible, string][];
+  const data = Object.fromEntries(
+    fields.map(([, name]) => [name, blankToUndefined(source[name]) as string | undefined]),
+  );
+  const missing = fields.filter(([, name]) => data[name] === undefined).map(([, name]) => name);
+  if (missing.length === fields.length) return { value: null, problems: [] };
+  if (missing.length)
+    return {
+      value: null,
+      problems: missing.map(
+        (name) =>
+          `${name}: o Responsável Técnico do operador precisa dos quatro (${Object.values(TECH_VARIABLES).join(', ')}) ou de nenhum / set all four or none`,
+      ),
+    };
+  const result = TechResponsibleSchema.safeParse(Object.fromEntries(fields.map(([key, name]) => [key, data[name]])));
+  if (result.success) return { value: result.data, problems: [] };
+  return {
+    value: null,
+    problems: result.error.issues.map((i) => `${TECH_VARIABLES[i.path[0] as keyof TechResponsible]}: ${i.message}`),
+  };
+}
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -97,10 +137,12 @@ export class EnvError extends Error {
 /** Parses the environment; throws EnvError listing every invalid variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.safeParse(source);
-  if (!result.success) {
-    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  const tech = techResponsibleOf(source);
+  if (!result.success || tech.problems.length) {
+    const problems = result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new EnvError([...problems, ...tech.problems]);
   }
-  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
+  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR), fiscalTechResponsible: tech.value };
 }
 
 /** parseEnv for entry points: prints the problem and exits 1. */

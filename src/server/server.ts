@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     config: {
       jwtSecret: jwt.secret,
       fiscalSecret: fiscal.secret,
+      techResponsible: env.fiscalTechResponsible,
       distDir: join(ROOT, 'dist'),
       trustProxy: env.TRUST_PROXY,
     },

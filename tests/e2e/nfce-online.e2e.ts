@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeA1, removeA1Files, type A1File } from '../../src/server/fiscal/test/a1-files';
 import type { FiscalNoteReceipt } from '../../src/shared/contract/fiscal-notes';
 import { SAMPLE_CNPJ } from '../../src/shared/fiscal/test/sample-note';
+import { nameWithVariant } from '../../src/shared/product-variant';
 import { api, loginToken } from './support/api';
 import { ARTIFACTS_DIR, openBrowser, screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { NOTE_CPF } from './support/fiscal-note';
@@ -34,6 +35,7 @@ let page: Page;
 let adminToken: string;
 let product: ApiProduct;
 let customerName: string;
+let demoProducts: ApiProduct[];
 
 const keyed = () => ({ token: adminToken, headers: { 'idempotency-key': crypto.randomUUID() } });
 const printCalls = () => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
@@ -44,6 +46,7 @@ beforeAll(async () => {
   server = await startServer({ FISCAL_SEFAZ_URL: sefaz.url, FISCAL_SEFAZ_CA: sefaz.caPath });
   adminToken = await loginToken(server, 'admin@demo.com');
   const demo = await demoLists(server, adminToken, 1);
+  demoProducts = demo.products;
   product = demo.products.find((p) => p.current_stock >= 5 && p.sale_price > 10)!;
   customerName = demo.customers[0]!.name;
   // The demo catalogue has no NCM: a note cannot carry the product until the admin gives it one.
@@ -147,6 +150,20 @@ describe('NFC-e online', () => {
     const list = admin.getByRole('list', { name: 'Notas fiscais' });
     const row = list.getByRole('button', { name: new RegExp(`NFC-e nº ${note.number}\\b`) });
     await row.getByText('Autorizada').waitFor();
+    // Above the notes, the products no note can carry yet: every demo product but the one given
+    // its NCM, the first ten as the server lists them (with the variant: variants share a name),
+    // and the link to complete them.
+    const total = demoProducts.length - 1;
+    const first = await api<{ data: { products: ApiProduct[] } }>(server!, 'GET', '/api/products?without_ncm=true&limit=10', { token: adminToken }); // prettier-ignore
+    const listed = first.body.data.products;
+    expect(listed.map((p) => p.id)).not.toContain(product.id);
+    const names = listed.map((p) => nameWithVariant(p.name, { size: p.size ?? '', color: p.color ?? '' }));
+    const notice = admin.getByRole('note', { name: 'Produtos sem NCM' });
+    const more = total > names.length ? ` e mais ${total - names.length}` : '';
+    expect(await notice.innerText()).toBe(
+      `${total} produtos sem NCM não saem na NFC-e: ${names.join(', ')}${more}. Completar em Produtos`,
+    );
+    expect(await notice.getByRole('link', { name: 'Completar em Produtos' }).getAttribute('href')).toBe('/produtos?fiscal=sem-ncm'); // prettier-ignore
     await screenshot(admin, 'nfce-online-02-notes-authorized');
 
     // On a phone: the screen loaded at 390 px (a resize would catch the menu sliding away).
@@ -154,6 +171,8 @@ describe('NFC-e online', () => {
     await admin.reload();
     await row.getByText('Autorizada').waitFor();
     expect(await overflow(admin), '390px').toEqual({ page: null, regions: [] });
+    await notice.waitFor();
+    await screenshot(admin, 'nfce-online-03a-without-ncm-390');
     await row.scrollIntoViewIfNeeded();
     await screenshot(admin, 'nfce-online-03-notes-390');
     await admin.setViewportSize({ width: 1280, height: 860 });

@@ -4,7 +4,7 @@
 // is sent). The sales pipeline takes `sales` (sales/create/sale-fiscal.ts); the routes call
 // `deliver` after the commit, which sends the online sales' notes within the store's time
 // limit and reads every answered sale's note as it is now.
-import type { FiscalNoteReceipt } from '../../shared/contract';
+import type { FiscalNoteReceipt, TechResponsible } from '../../shared/contract';
 import type { Db } from '../db/client';
 import { createEmissionQueue, DEFAULT_LEASE_MS, type EmissionQueue, type EmissionQueueOptions } from './emission-queue';
 import { createEmitterCache, type EmitterCache } from './emitter-context';
@@ -26,6 +26,8 @@ export interface SaleEmission extends Omit<IssueOptions, 'lease'> {
 export interface EmissionOptions {
   db: Db;
   box: SecretBox;
+  /** The operator's Responsável Técnico (FISCAL_TECH_*): a store's while it has none of its own. */
+  techResponsible?: TechResponsible | null;
   /** The SEFAZ client (fiscal/sefaz-client.ts createSefazClient) or a test's; absent: nothing is sent. */
   sefaz?: SefazPort;
   /** The store's IBPT rates (absent: no vTotTrib). */
@@ -56,7 +58,7 @@ export interface Emission {
 }
 
 export function createEmission(options: EmissionOptions): Emission {
-  const emitters = createEmitterCache(options.box);
+  const emitters = createEmitterCache(options.box, options.techResponsible ?? null);
   const log = options.log ?? (() => {});
   const { start = true, ...queueOptions } = options.queue ?? {};
   const queue = options.sefaz

@@ -5,11 +5,11 @@
 // in its first statement, and a changed instant loads the store again, in this process or
 // in another one on the same database.
 import { eq } from 'drizzle-orm';
-import { FiscalSettingsSchema, type FiscalSettings } from '../../shared/contract';
+import { FiscalSettingsSchema, type FiscalSettings, type TechResponsible } from '../../shared/contract';
 import type { DbOrTx } from '../db/client';
 import { fiscalSettings } from '../db/schema';
 import { storeCsc, storeSigningMaterial } from './certificate-store';
-import { SECRETS_UNREADABLE, qrVersionInUse } from './fiscal-settings';
+import { SECRETS_UNREADABLE, effectiveSettings, qrVersionInUse } from './fiscal-settings';
 import type { SecretBox } from './secret-box';
 import { createPemSigner, type XmlSigner } from './xml-signature';
 import type { QrVersion } from '../../shared/fiscal/sefaz';
@@ -18,6 +18,7 @@ export interface EmitterContext {
   tenantId: string;
   /** The settings row's updated_at (ms): what the cache is keyed by. */
   version: number;
+  /** The store's, with the operator's Responsável Técnico while it has none of its own. */
   settings: FiscalSettings;
   qrVersion: QrVersion | null;
   /** null: the store has no usable certificate (see problem). */
@@ -36,7 +37,12 @@ export interface EmitterCache {
   clear(): void;
 }
 
-async function load(t: DbOrTx, box: SecretBox, tenantId: string): Promise<EmitterContext> {
+async function load(
+  t: DbOrTx,
+  box: SecretBox,
+  operatorTech: TechResponsible | null,
+  tenantId: string,
+): Promise<EmitterContext> {
   const [row] = await t
     .select({
       settings: fiscalSettings.settings,
@@ -45,7 +51,7 @@ async function load(t: DbOrTx, box: SecretBox, tenantId: string): Promise<Emitte
     })
     .from(fiscalSettings)
     .where(eq(fiscalSettings.tenantId, tenantId));
-  const settings = FiscalSettingsSchema.parse(row?.settings ?? {});
+  const settings = effectiveSettings(FiscalSettingsSchema.parse(row?.settings ?? {}), operatorTech);
   const base = {
     tenantId,
     version: row?.updatedAt.getTime() ?? 0,
@@ -79,8 +85,11 @@ async function load(t: DbOrTx, box: SecretBox, tenantId: string): Promise<Emitte
   };
 }
 
-/** A per-store cache of emitter contexts (one per app, over its SecretBox). */
-export function createEmitterCache(box: SecretBox): EmitterCache {
+/**
+ * A per-store cache of emitter contexts (one per app, over its SecretBox and the operator's
+ * Responsável Técnico, FISCAL_TECH_*).
+ */
+export function createEmitterCache(box: SecretBox, operatorTech: TechResponsible | null = null): EmitterCache {
   const cache = new Map<string, EmitterContext>();
   return {
     async get(t, tenantId, version) {
@@ -93,7 +102,7 @@ export function createEmitterCache(box: SecretBox): EmitterCache {
           .where(eq(fiscalSettings.tenantId, tenantId));
         if (cached && cached.version === (row?.updatedAt.getTime() ?? 0)) return cached;
       }
-      const loaded = await load(t, box, tenantId);
+      const loaded = await load(t, box, operatorTech, tenantId);
       cache.set(tenantId, loaded);
       return loaded;
     },

@@ -54,14 +54,19 @@ export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
     };
 
   readRoutes(app, access)('/settings', { response: FiscalSettingsResponseSchema }, ({ tenantId }) =>
-    getFiscalSettings(ctx.db, ctx.fiscalBox, tenantId),
+    getFiscalSettings(ctx.db, ctx.fiscalBox, tenantId, undefined, ctx.fiscalTechResponsible),
   );
   readRoutes(app, 'authenticated')(
     '/till/:id',
     { params: IdParams, response: FiscalTillResponseSchema },
     ({ tenantId }, _query, { id }) =>
-      getFiscalTill(ctx.db, tenantId, id, ctx.emission.sales.taxRates, async (t, tenant) =>
-        (await ctx.emission.emitters.get(t, tenant)).csc,
+      getFiscalTill(
+        ctx.db,
+        tenantId,
+        id,
+        ctx.emission.sales.taxRates,
+        async (t, tenant) => (await ctx.emission.emitters.get(t, tenant)).csc,
+        ctx.fiscalTechResponsible,
       ),
   );
   writeRoute(app, ctx, {
@@ -71,7 +76,8 @@ export const fiscalRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { c
     body: FiscalSettingsUpdateSchema,
     response: FiscalSettingsResponseSchema,
     hashed: sealed('csc'),
-    run: async (tx, { tenantId }, body) => ok(await updateFiscalSettings(ctx.db, ctx.fiscalBox, tenantId, body, tx)),
+    run: async (tx, { tenantId }, body) =>
+      ok(await updateFiscalSettings(ctx.db, ctx.fiscalBox, tenantId, body, tx, ctx.fiscalTechResponsible)),
   });
   writeRoute(app, ctx, {
     method: 'POST',

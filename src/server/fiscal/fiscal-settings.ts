@@ -13,6 +13,7 @@ import {
   type FiscalSettingsUpdate,
   type FiscalSettingsView,
   type FiscalTill,
+  type TechResponsible,
 } from '../../shared/contract';
 import { certificateDaysLeft } from '../../shared/fiscal/a1-validity';
 import { nfceAddresses, type QrVersion } from '../../shared/fiscal/sefaz';
@@ -86,6 +87,17 @@ async function tillsOf(t: DbOrTx, tenantId: string): Promise<FiscalTill[]> {
 
 const tillLabel = (till: Pick<FiscalTill, 'name' | 'code'>) => till.name ?? `Caixa ${till.code}`;
 
+/**
+ * The settings a store emits with: its own, with the operator's Responsável Técnico
+ * (FISCAL_TECH_*) while the store has saved none of its own.
+ */
+export function effectiveSettings(settings: FiscalSettings, operatorTech: TechResponsible | null): FiscalSettings {
+  return settings.tech_responsible || !operatorTech ? settings : { ...settings, tech_responsible: operatorTech };
+}
+
+const sameTech = (a: TechResponsible, b: TechResponsible) =>
+  a.cnpj === b.cnpj && a.contact === b.contact && a.email === b.email && a.phone === b.phone;
+
 /** Everything that keeps the store from emitting, in pt-BR; empty when it can. */
 export function emissionProblems(
   settings: FiscalSettings,
@@ -122,13 +134,21 @@ function opens(box: SecretBox, row: FiscalSettingsRow): boolean {
   }
 }
 
-function viewOf(box: SecretBox, row: FiscalSettingsRow, tills: FiscalTill[], now = new Date()): FiscalSettingsView {
-  const settings = FiscalSettingsSchema.parse(row.settings);
+function viewOf(
+  box: SecretBox,
+  row: FiscalSettingsRow,
+  tills: FiscalTill[],
+  operatorTech: TechResponsible | null,
+  now = new Date(),
+): FiscalSettingsView {
+  const own = FiscalSettingsSchema.parse(row.settings);
+  const settings = effectiveSettings(own, operatorTech);
   const certificate = certificateInfoOf(row, now);
   const cscSet = row.cscSealed !== null;
   const unreadable = !opens(box, row);
   return {
     ...settings,
+    tech_responsible_from_operator: own.tech_responsible === null && settings.tech_responsible !== null,
     csc_set: cscSet,
     qr_version_in_use: qrVersionInUse(settings),
     tills,
@@ -137,14 +157,20 @@ function viewOf(box: SecretBox, row: FiscalSettingsRow, tills: FiscalTill[], now
   };
 }
 
-/** GET /api/fiscal/settings: the setup as an admin sees it. */
+/**
+ * GET /api/fiscal/settings: the setup as an admin sees it, the operator's Responsável
+ * Técnico (`operatorTech`) in place of the store's while it has none.
+ */
 export async function getFiscalSettings(
   db: DbOrTx,
   box: SecretBox,
   tenantId: string,
   tx?: DbOrTx,
+  operatorTech: TechResponsible | null = null,
 ): Promise<FiscalSettingsView> {
-  return inTransaction(db, tx, async (t) => viewOf(box, await readRow(t, tenantId), await tillsOf(t, tenantId)));
+  return inTransaction(db, tx, async (t) =>
+    viewOf(box, await readRow(t, tenantId), await tillsOf(t, tenantId), operatorTech),
+  );
 }
 
 /** The store's fiscal settings (the secrets apart), for whoever emits. */
@@ -202,7 +228,8 @@ async function setTillSeries(
  * PUT /api/fiscal/settings: saves what is sent. Going to produção needs confirm_production;
  * a CNPJ of another root drops the certificate (it is another company's); the CSC is
  * sealed; the till series are set. Emission on with something missing is refused, listing
- * what.
+ * what. A Responsável Técnico sent equal to the operator's is kept as 'the operator's' (the
+ * store follows it), so saving the prefilled form does not copy it into the store.
  */
 export async function updateFiscalSettings(
   db: DbOrTx,
@@ -210,8 +237,11 @@ export async function updateFiscalSettings(
   tenantId: string,
   input: FiscalSettingsUpdate,
   tx?: DbOrTx,
+  operatorTech: TechResponsible | null = null,
 ): Promise<FiscalSettingsView> {
-  const { csc, confirm_production, till_series, ...fields } = input;
+  const { csc, confirm_production, till_series, ...sent } = input;
+  const followsOperator = sent.tech_responsible && operatorTech && sameTech(sent.tech_responsible, operatorTech);
+  const fields = followsOperator ? { ...sent, tech_responsible: null } : sent;
   // The schema refuses it too; a caller of the service gets the same sentence.
   if ((fields.crt as number | undefined) === 3) throw badRequest(CRT_NORMAL_REFUSED);
   const seriesTakenRefusal = () => conflict('Essa série já é de outro caixa. Cada caixa tem a sua: escolha outra.');
@@ -233,7 +263,7 @@ export async function updateFiscalSettings(
         .where(eq(fiscalSettings.tenantId, tenantId))
         .returning();
       if (till_series) await setTillSeries(t, tenantId, till_series);
-      const view = viewOf(box, row!, await tillsOf(t, tenantId));
+      const view = viewOf(box, row!, await tillsOf(t, tenantId), operatorTech);
       if (view.emission_enabled && view.emission_problems.length)
         throw badRequest(EMISSION_NOT_READY + view.emission_problems.join(' '), { problems: view.emission_problems });
       return view;

@@ -14,12 +14,13 @@ import type {
   FiscalEmitter,
   FiscalSettings,
   FiscalTillView,
+  TechResponsible,
   TillNoteIssuer,
 } from '../../shared/contract';
 import { formatCep } from '../../shared/documents';
 import type { DbOrTx } from '../db/client';
 import { devices, fiscalSeries, products } from '../db/schema';
-import { qrVersionInUse, readFiscalSettings } from './fiscal-settings';
+import { effectiveSettings, qrVersionInUse, readFiscalSettings } from './fiscal-settings';
 import type { QrVersion } from '../../shared/fiscal/sefaz';
 import type { TaxRatesLookup } from './tax-rates';
 import { taxRatesFor } from './ibpt-table';
@@ -86,10 +87,12 @@ export async function getFiscalTill(
   taxRates: TaxRatesLookup = taxRatesFor,
   /** The store's CSC, read only for a till holding a key in force in a store on QR v2. */
   cscOf: (db: DbOrTx, tenantId: string) => Promise<string | null> = async () => null,
+  /** The operator's Responsável Técnico (FISCAL_TECH_*), the store's while it has none of its own. */
+  operatorTech: TechResponsible | null = null,
 ): Promise<FiscalTillView> {
   const withoutNcm = and(eq(products.tenantId, tenantId), isNull(products.ncm), isNull(products.deletedAt));
   const [settings, device, [total], ids, signingKey] = await Promise.all([
-    readFiscalSettings(db, tenantId),
+    readFiscalSettings(db, tenantId).then((own) => effectiveSettings(own, operatorTech)),
     db
       .select({ series: devices.nfceSeries })
       .from(devices)

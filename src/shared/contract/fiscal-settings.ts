@@ -242,6 +242,11 @@ export type FiscalTill = z.infer<typeof FiscalTillSchema>;
 
 /** GET /api/fiscal/settings (admins). */
 export const FiscalSettingsViewSchema = FiscalSettingsSchema.extend({
+  /**
+   * The Responsável Técnico shown is the operator's (the server's FISCAL_TECH_*): the store has
+   * saved none of its own. It may still save its own.
+   */
+  tech_responsible_from_operator: z.boolean().default(false),
   /** Whether a CSC is kept (it is never sent back). */
   csc_set: z.boolean(),
   /** The QR version notes are made with: qr_version, or the list's for the state and environment (null: no UF yet). */

@@ -1,5 +1,6 @@
 // 'Notas Fiscais' data (admins): the notes with their filters, a note's detail, cancel and
-// resend, the skipped numbers and their inutilização, and the month's ZIP. Each change
+// resend, the skipped numbers and their inutilização, the month's ZIP, and the products
+// without NCM (GET /api/products?without_ncm=true). Each change
 // reloads what it touched (the list, the note, the gaps).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -10,6 +11,8 @@ import {
   NumberGapsResponseSchema,
   type FiscalNoteStatus,
 } from '../../../shared/contract/fiscal-notes';
+import { ProductListResponseSchema } from '../../../shared/contract/products';
+import { nameWithVariant } from '../../../shared/product-variant';
 import { api } from '../../lib/api';
 
 export interface NoteFilters {
@@ -28,7 +31,27 @@ export const notesKeys = {
   list: (filters: NoteFilters, page: number) => ['fiscal-notes', 'list', filters, page] as const,
   one: (id: string) => ['fiscal-notes', 'one', id] as const,
   gaps: ['fiscal-notes', 'gaps'] as const,
+  withoutNcm: ['fiscal-notes', 'without-ncm'] as const,
 };
+
+/** How many of the products without NCM are named (the count is all of them). */
+export const WITHOUT_NCM_NAMED = 10;
+
+/** The first products a note cannot carry yet (no NCM), named with their variant (variants share a name), and how many there are. */
+export function useProductsWithoutNcm() {
+  return useQuery({
+    queryKey: notesKeys.withoutNcm,
+    queryFn: () =>
+      api
+        .get(ProductListResponseSchema, '/products', { query: { without_ncm: true, limit: WITHOUT_NCM_NAMED } })
+        .then((r) => ({
+          names: r.data.products.map((p) => nameWithVariant(p.name, p)),
+          total: r.data.pagination.total,
+        })),
+    // Read again each time the screen opens: the admin may have just completed them in Produtos.
+    staleTime: 0,
+  });
+}
 
 const keyed = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
 

@@ -1,6 +1,7 @@
 // Notas Fiscais (admins): every NFC-e with its status, filters and detail (the XML, the
 // rejection and what to fix, 'Reenviar', 'Cancelar nota'); 'Numeração', the skipped
-// numbers to void; and 'Baixar XML do mês', the accountant's ZIP of a month.
+// numbers to void; 'Baixar XML do mês', the accountant's ZIP of a month; and, above them, the
+// products without NCM that no note can carry yet.
 import { useMemo, useState } from 'react';
 import { todayIso } from '../../../shared/dates';
 import { Button } from '../../components/button';
@@ -17,6 +18,7 @@ import { NoteDetailDialog } from './note-detail';
 import { exportMonths, lastMonth } from './notes-format';
 import { NotesFilters, NotesList } from './notes-list';
 import { NumberingTab } from './numbering-tab';
+import { WithoutNcmNotice } from './without-ncm-notice';
 
 const SEARCH_DEBOUNCE_MS = 400;
 
@@ -25,6 +27,7 @@ export function FiscalNotesScreen() {
   return (
     <div className="min-w-0">
       <PageHeader title="Notas Fiscais" subtitle="As NFC-e da loja, a numeração e o XML para o contador" />
+      <WithoutNcmNotice />
       <MonthDownload />
       <Tabs
         label="Notas Fiscais"

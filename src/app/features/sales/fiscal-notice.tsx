@@ -3,9 +3,8 @@
 // and, with emission on, a till without its series. Cashiers never see it.
 import { Link } from 'react-router-dom';
 import type { FiscalTillView } from '../../../shared/contract/fiscal-till';
+import { CompleteInProductsLink, withoutNcmText } from '../../components/products-without-ncm';
 
-export const withoutNcmText = (count: number) =>
-  count === 1 ? '1 produto sem NCM não sai na NFC-e' : `${count} produtos sem NCM não saem na NFC-e`;
 export const NO_SERIES_TEXT = 'Este caixa não tem série de NFC-e: as vendas dele saem sem nota.';
 
 export function FiscalNotice({ view }: { view: FiscalTillView | undefined }) {
@@ -17,10 +16,7 @@ export function FiscalNotice({ view }: { view: FiscalTillView | undefined }) {
     <p role="note" data-testid="fiscal-notice" className="mb-4 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
       {missing > 0 ? (
         <span>
-          {withoutNcmText(missing)}.{' '}
-          <Link to="/produtos?fiscal=sem-ncm" className="font-medium text-blue-700 underline underline-offset-2">
-            Completar em Produtos
-          </Link>
+          {withoutNcmText(missing)}. <CompleteInProductsLink />
         </span>
       ) : null}
       {noSeries ? (

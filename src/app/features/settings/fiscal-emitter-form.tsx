@@ -2,7 +2,8 @@
 // CNPJ, IE, address with the IBGE code, regime), the Responsável Técnico, the QR code's
 // settings (the CSC is write-only: shown as 'definido', typed only to change it) and what
 // a product that leaves its CFOP, CSOSN or origem empty is emitted with. Checked with the
-// contract's rules before it is sent.
+// contract's rules before it is sent. A Responsável Técnico the server's operator set comes
+// prefilled, said so, and may be changed.
 import {
   FiscalAddressSchema,
   FiscalEmitterSchema,
@@ -133,6 +134,9 @@ function changeOf(
   };
 }
 
+export const TECH_FROM_OPERATOR =
+  'Preenchido pelo operador do servidor (a software house). Altere só se a loja tiver outro Responsável Técnico.';
+
 export function FiscalEmitterForm({ view }: { view: FiscalSettingsView }) {
   const update = useUpdateFiscalSettings();
   const { values, set, text, errors, setErrors } = useFormValues(() => toForm(view), { disabled: update.isPending });
@@ -193,6 +197,9 @@ export function FiscalEmitterForm({ view }: { view: FiscalSettingsView }) {
       <TextField label="Telefone do emitente" type="tel" {...text('phone')} />
 
       <h3 className="text-sm font-semibold text-slate-800 sm:col-span-2">Responsável Técnico</h3>
+      {view.tech_responsible_from_operator ? (
+        <p className="-mt-2 text-xs text-slate-500 sm:col-span-2">{TECH_FROM_OPERATOR}</p>
+      ) : null}
       <TextField label="CNPJ do responsável técnico" {...text('tech_cnpj')} />
       <TextField label="Contato do responsável técnico" {...text('tech_contact')} />
       <TextField label="E-mail do responsável técnico" type="email" {...text('tech_email')} />

@@ -10,6 +10,7 @@ import { SAMPLE_CNPJ } from '../../../shared/fiscal/test/sample-note';
 import { seededRandom } from '../../../shared/seeded-random';
 import { fiscalNotes, fiscalUnissued, products, type FiscalNoteRow } from '../../db/schema';
 import { makeCustomer, makeProduct, saleBody, type LineInput } from '../../test/sales-fixtures';
+import type { AppConfig } from '../../app';
 import { openTestStore, type Res, type TestAppOptions, type TestStore } from '../../test/helpers';
 import type { TestDbKind } from '../../test/testDb';
 import type { SefazPort } from '../sefaz-port';
@@ -72,26 +73,26 @@ export async function openEmissionStore(
     timeoutSeconds?: number;
     series?: number;
     app?: TestAppOptions;
+    /** The app's config (the operator's Responsável Técnico). */
+    config?: Partial<AppConfig>;
+    /** The store's own Responsável Técnico (null: it saves none). */
+    tech?: typeof TECH | null;
   } = {},
 ): Promise<EmissionStore> {
   const sefaz = options.sefaz ?? scriptedSefaz();
-  const store = await openTestStore(
-    kind,
-    {},
-    {
-      ...options.app,
-      sefaz: options.port ?? sefaz.port,
-      random: seededRandom(33),
-      emissionQueue: { start: false, backoff: () => 0, ...options.app?.emissionQueue },
-    },
-  );
+  const store = await openTestStore(kind, options.config ?? {}, {
+    ...options.app,
+    sefaz: options.port ?? sefaz.port,
+    random: seededRandom(33),
+    emissionQueue: { start: false, backoff: () => 0, ...options.app?.emissionQueue },
+  });
   const { http, admin, cashier, ctx, tenantId } = store;
   const a1 = makeA1({ cnpj: SAMPLE_CNPJ });
   const settings = await http.put(
     '/api/fiscal/settings',
     {
       emitter: EMITTER,
-      tech_responsible: TECH,
+      ...(options.tech === null ? {} : { tech_responsible: options.tech ?? TECH }),
       csc_id: '1',
       csc: CSC,
       emission_timeout_seconds: options.timeoutSeconds ?? 15,
