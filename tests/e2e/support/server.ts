@@ -64,8 +64,13 @@ async function firstStartDir(): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (existsSync(join(made.dataDir, 'pglite', 'postmaster.pid')) && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 100));
-  if (!existsSync(path)) renameSync(made.dataDir, path);
-  else rmSync(made.dataDir, { recursive: true, force: true });
+  // Two files starting at once (two workers) may both have made one: the first rename wins.
+  try {
+    renameSync(made.dataDir, path);
+  } catch {
+    if (!existsSync(path)) throw new Error(`a pasta da primeira partida não pôde ir para ${path}`);
+    rmSync(made.dataDir, { recursive: true, force: true });
+  }
   return path;
 }
 
