@@ -253,8 +253,23 @@ async function covered(page: Page, toastText: string | RegExp): Promise<string[]
   return found;
 }
 
+const PIX_BUTTONS = ['Copiar código Pix', 'Pix recebido'];
+
+/** The Pix charge's buttons a showing toast covers (none need be showing). */
+async function pixCovered(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const toast of await page.locator('[data-live-region] > *').all()) {
+    const title = (await toast.locator('p').first().textContent()) ?? '';
+    for (const name of PIX_BUTTONS) {
+      const button = page.getByRole('button', { name, exact: true });
+      if ((await button.count()) > 0 && (await overlaps(toast, button.first()))) found.push(`'${title}' sobre ${name}`);
+    }
+  }
+  return found;
+}
+
 describe('avisos no PDV', () => {
-  it('nunca cobrem Sangria, Suprimento, Fechar Caixa nem Finalizar Venda a 390, 820 e 1280 px', async () => {
+  it('nunca cobrem Sangria, Suprimento, Fechar Caixa, Finalizar Venda nem os botões do Pix a 390, 820 e 1280 px', async () => {
     const adminToken = await loginToken(server, 'admin@demo.com');
     const catalogue = await api<{ data: { products: ApiProduct[] } }>(server, 'GET', '/api/products?limit=50', {
       token: adminToken,
@@ -288,6 +303,13 @@ describe('avisos no PDV', () => {
         found.push(...at(await covered(page, 'Produto adicionado')));
         await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
         found.push(...at(await covered(page, 'Produto adicionado')));
+        // Charging by Pix right after an item: scrolled to 'Pix recebido', as the cashier does.
+        await addProduct(page, stocked[0]!, 1);
+        await page.getByLabel('Forma de pagamento').selectOption('pix');
+        await page.getByRole('button', { name: 'Pix recebido' }).scrollIntoViewIfNeeded();
+        found.push(...at(await pixCovered(page)));
+        if (size.width === 390) await screenshot(page, 'avisos-pdv-390-pix');
+        await page.getByLabel('Forma de pagamento').selectOption('cash');
         await finish(page);
         found.push(...at(await covered(page, /Venda finalizada!/)));
         await screenshot(page, `avisos-pdv-${size.width}-venda`);

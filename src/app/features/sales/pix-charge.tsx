@@ -3,13 +3,14 @@
 // the cashier's confirmation that finishes the sale. Drawn on the device from the store's
 // settings (cached for offline use): no network, no payment provider. Without a key the
 // cashier is told so and where an admin sets it.
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { StoreSettings } from '../../../shared/contract/settings';
 import { formatBRL } from '../../../shared/money';
 import { BrCodeError, buildPixBrCode, pixTxid } from '../../../shared/pix/br-code';
 import { qrSvg } from '../../../shared/pix/qr-svg';
 import { Button } from '../../components/button';
 import { toast, toastError } from '../../components/toast-store';
+import { dismissItemAdded } from './item-added-toast';
 
 export const NO_PIX_KEY =
   'Nenhuma chave Pix cadastrada: o QR Code não pode ser gerado. Um administrador cadastra a chave em Configurações > Geral > Pix no caixa.';
@@ -46,6 +47,9 @@ export function PixCharge({ amount, saleId, settings, onConfirm, finishing }: Pi
     () => (code ? qrSvg(code, { label: `QR Code do Pix de ${formatBRL(amount)}` }) : null),
     [code, amount],
   );
+  // The last item's notice would cover these buttons on a phone (item-added-toast.ts): gone
+  // when the charge shows, and again when an item added meanwhile changes the amount.
+  useEffect(() => dismissItemAdded(), [amount]);
 
   async function copy() {
     if (!code) return;

@@ -11,7 +11,8 @@ import { Card, CardContent, CardHeader } from '../../components/card';
 import { QuantityField } from '../../components/quantity-input';
 import { PlusIcon } from '../../components/icons';
 import { InlineLoading } from '../../components/spinner';
-import { toast, toastError } from '../../components/toast-store';
+import { toastError } from '../../components/toast-store';
+import { toastItemAdded } from './item-added-toast';
 import type { MirrorProduct } from '../../offline/db';
 import { addToCart, parseQuantity, type CartLine, type CartRefusal } from './cart';
 import { ProductSearch } from '../../components/record-search';
@@ -60,7 +61,7 @@ export function ProductAdder(props: ProductAdderProps) {
       return;
     }
     onLinesChange(result.lines);
-    toast({ title: 'Produto adicionado', description: `${amount}x ${selected!.name}` });
+    toastItemAdded(amount, selected!.name);
     onPickChange(EMPTY_PICK);
     searchRef.current?.focus();
   }

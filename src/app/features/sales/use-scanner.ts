@@ -10,7 +10,8 @@
 // and Enter may follow as closely as a scanner's. So a burst that is no product's code,
 // ending in a search that offers an option, is a person choosing that option.
 import { useCallback, useEffect, useRef } from 'react';
-import { toast, toastError } from '../../components/toast-store';
+import { toastError } from '../../components/toast-store';
+import { toastItemAdded } from './item-added-toast';
 import type { MirrorProduct } from '../../offline/db';
 import { addToCart, type CartLine } from './cart';
 import { cartErrorToast } from './product-adder';
@@ -73,7 +74,7 @@ export function useScanner(options: ScannerOptions): (code: string) => void {
     // Two scans before the next render add up.
     latest.current = { ...latest.current, lines: result.lines };
     onLinesChange(result.lines);
-    toast({ title: 'Produto adicionado', description: `1x ${product.name}` });
+    toastItemAdded(1, product.name);
   }, []);
 
   useEffect(() => {
