@@ -46,6 +46,16 @@ describe('Notas Fiscais: the products without NCM', () => {
     expect(asked!.url.searchParams.get('limit')).toBe('10');
   });
 
+  it('a thousand and more: the counts as pt-BR writes them (1.062, e mais 1.052)', async () => {
+    const names = Array.from({ length: 10 }, (_, i) => `Peça ${i + 1}`);
+    withoutNcm = { names, total: 1062 };
+    await openScreen();
+    const notice = await screen.findByRole('note', { name: 'Produtos sem NCM' });
+    expect(text(notice)).toBe(
+      `1.062 produtos sem NCM não saem na NFC-e: ${names.join(', ')} e mais 1.052. Completar em Produtos`,
+    );
+  });
+
   it('one product: the singular, its name with its variant (variants share a name), nothing more', async () => {
     withoutNcm = { names: [], total: 1 };
     server.on('GET', '/api/products', () => ({
