@@ -39,7 +39,10 @@ function useMainTabStop(main: RefObject<HTMLElement | null>) {
     mutations.observe(el, { childList: true, subtree: true });
     const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
     sizes?.observe(el);
-    check();
+    // In the next frame, not now: read now, the sizes forced the browser to lay out the
+    // whole screen inside the commit of its first render (~40 ms of a phone's main thread
+    // in the same long task); in the frame, that layout is the one the paint needs anyway.
+    schedule();
     return () => {
       cancelAnimationFrame(frame);
       mutations.disconnect();

@@ -11,16 +11,37 @@ const PAINT_WAIT_MAX_MS = 250;
 
 let painted = false;
 const listeners = new Set<() => void>();
-let open!: () => void;
-const paintedPromise = new Promise<void>((resolve) => {
-  open = resolve;
-});
+/** Who waits for the gate (screenPainted), in the order they asked. */
+const waiting: (() => void)[] = [];
+let releasing = false;
+
+/**
+ * One waiter per task: what each starts (opening the database, the sync engine, the till's
+ * fiscal data, the screens' live queries) runs its first steps in a task of its own instead
+ * of all of them in the one that opened the gate (~160 ms of a phone's main thread in one
+ * long task on Nova Venda's first open, docs/performance.md).
+ */
+function releaseNext() {
+  // A page not shown has no frame to keep smooth, and its timers are slowed (up to a
+  // second each): all of them at once.
+  waiting.splice(0, shown() ? 1 : waiting.length).forEach((resolve) => resolve());
+  if (waiting.length > 0) setTimeout(releaseNext, 0);
+  else releasing = false;
+}
+
+function release() {
+  if (releasing || waiting.length === 0) return;
+  releasing = true;
+  if (shown()) setTimeout(releaseNext, 0);
+  else releaseNext();
+}
 
 function markPainted() {
   if (painted) return;
   painted = true;
-  open();
+  // The screens' own reads (useScreenPainted) redraw in this task; the waiters after it.
   listeners.forEach((listener) => listener());
+  release();
 }
 
 const shown = () => typeof document !== 'undefined' && document.visibilityState === 'visible';
@@ -46,9 +67,14 @@ export function screenCommitted(): void {
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', unlessShown);
 }
 
-/** Resolves once the first signed-in screen has been painted. */
+/** Resolves once the first signed-in screen has been painted (the first callers each in a task of its own). */
 export function screenPainted(): Promise<void> {
-  return paintedPromise;
+  // Once those first waiters have gone, the gate is simply open.
+  if (painted && !releasing) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    if (painted) release();
+  });
 }
 
 function subscribe(listener: () => void): () => void {
