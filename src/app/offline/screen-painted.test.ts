@@ -1,5 +1,6 @@
 // The gate the device's database waits behind (screen-painted.ts): its first waiters each
 // start in a task of their own, so what they start does not add up to one long task.
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Gate = typeof import('./screen-painted');
@@ -59,5 +60,14 @@ describe('screen-painted', () => {
     } finally {
       hidden.mockRestore();
     }
+  });
+
+  it('the screens learn that the first screen was painted (false until then, true after)', async () => {
+    const { result } = renderHook(() => gate.useScreenPainted());
+    expect(result.current).toBe(false);
+    act(() => gate.screenCommitted());
+    await waitFor(() => expect(result.current).toBe(true));
+    // A screen drawn afterwards knows at once.
+    expect(renderHook(() => gate.useScreenPainted()).result.current).toBe(true);
   });
 });

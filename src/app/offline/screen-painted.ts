@@ -4,7 +4,7 @@
 // committed, they came between the screen and its first paint (Lighthouse's LCP on
 // /vendas). AppLayout reports its commit; the gate opens once that frame is painted, and
 // stays open for the page's life. No Dexie here: this module is in the first chunk.
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** A hidden tab paints no frame, and its outbox must still go: it waits this long at most. */
 const PAINT_WAIT_MAX_MS = 250;
@@ -84,9 +84,20 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-const isPainted = () => painted;
-
-/** Whether the first signed-in screen has been painted (the database may be used). */
+/**
+ * Whether the first signed-in screen has been painted (the database may be used). The
+ * screens redraw for it as a transition: in slices between which the phone can paint and
+ * answer a tap, not in one long task (a store's change, useSyncExternalStore, always redraws
+ * at once).
+ */
 export function useScreenPainted(): boolean {
-  return useSyncExternalStore(subscribe, isPainted, isPainted);
+  const [shownPainted, setShownPainted] = useState(painted);
+  useEffect(() => {
+    if (painted) {
+      setShownPainted(true);
+      return;
+    }
+    return subscribe(() => startTransition(() => setShownPainted(true)));
+  }, []);
+  return shownPainted;
 }
