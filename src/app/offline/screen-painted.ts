@@ -39,7 +39,7 @@ function release() {
 function markPainted() {
   if (painted) return;
   painted = true;
-  // The screens' own reads (useScreenPainted) redraw in this task; the waiters after it.
+  // The screens reading the database redraw as a transition (useScreenPainted); the waiters go one per task.
   listeners.forEach((listener) => listener());
   release();
 }
