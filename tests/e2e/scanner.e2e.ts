@@ -1,22 +1,18 @@
 // A barcode scanner at the till, in the real Chromium at 820 px (a tablet in portrait):
-// the scanner types the code and Enter a few ms a key into whatever has the focus. Each
-// scan adds one unit, a second scan one more to the same line, an unknown code says so;
-// online and then offline from the mirror, and both sales are finished.
+// the scanner types the code and Enter a few ms a key into whatever has the focus
+// (support/scanner.ts). Each scan adds one unit, a second scan one more to the same line,
+// an unknown code says so; online and then offline from the mirror, and both sales are
+// finished.
 import { describe, expect, it } from 'vitest';
 import { api, loginToken } from './support/api';
 import { screenshot, waitForServiceWorker, type Page } from './support/browser';
 import { idbProductCount, until } from './support/idb';
+import { scanBarcode } from './support/scanner';
 import { chooseCustomer, finish, openTill, signIn, tillReady, type ApiCustomer, type ApiProduct } from './support/till';
 import { fileBrowser, fileServer } from './support/suite';
 
 const server = fileServer();
 const tablet = fileBrowser({ width: 820, height: 1180 });
-
-/** What a USB scanner does: the code a few ms a key, then Enter. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
 
 const lineQuantity = (page: Page, name: string) => page.getByLabel(`Quantidade de ${name}`).inputValue();
 
@@ -45,14 +41,14 @@ describe('PDV com leitor de código de barras', () => {
 
     // Online. The focus in Quantidade: the scan still goes to the products.
     await page.getByLabel('Quantidade', { exact: true }).click();
-    await scan(page, x.barcode!);
+    await scanBarcode(page, x.barcode!);
     const items = page.getByRole('table', { name: 'Itens da Venda' });
     await items.getByText(x.name).first().waitFor();
     expect(await page.getByLabel('Quantidade', { exact: true }).inputValue()).toBe('1');
     expect(await page.getByRole('listbox').count()).toBe(0);
-    await scan(page, x.barcode!);
+    await scanBarcode(page, x.barcode!);
     await until(async () => (await lineQuantity(page, x.name)) === '2', 'segunda leitura na mesma linha');
-    await scan(page, '7891234567895');
+    await scanBarcode(page, '7891234567895');
     await page.getByText('Código 7891234567895 não encontrado').first().waitFor();
     await screenshot(page, 'scanner-820-online');
     await chooseCustomer(page, ana.name);
@@ -63,10 +59,10 @@ describe('PDV com leitor de código de barras', () => {
     await page.reload();
     await tillReady(page);
     await page.getByPlaceholder('Buscar cliente por nome ou CPF...').click();
-    await scan(page, y.barcode!);
+    await scanBarcode(page, y.barcode!);
     await items.getByText(y.name).first().waitFor();
     expect(await page.getByPlaceholder('Buscar cliente por nome ou CPF...').inputValue()).toBe('');
-    await scan(page, y.barcode!);
+    await scanBarcode(page, y.barcode!);
     await until(async () => (await lineQuantity(page, y.name)) === '2', 'segunda leitura offline');
     await chooseCustomer(page, bruno.name);
     await screenshot(page, 'scanner-820-offline');
