@@ -18,6 +18,8 @@ export interface FakeSync {
   pullRequests: FakeRequest[];
   /** 'online' answers; 'offline' throws like fetch does without network. */
   network: 'online' | 'offline';
+  /** While set, every pull waits for it before answering (a slow catalogue download). */
+  holdPull: Promise<void> | null;
   /** Replaces a sale's answer (e.g. 503, or a held promise), alone or in a batch. */
   onSale: ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>) | null;
   /** Stock conflicts reported for each accepted sale. */
@@ -51,6 +53,7 @@ export function createFakeSync(server: FakeServer): FakeSync {
     batchRequests: [],
     pullRequests: [],
     network: 'online',
+    holdPull: null,
     onSale: null,
     conflictsPerSale: 0,
   };
@@ -58,8 +61,9 @@ export function createFakeSync(server: FakeServer): FakeSync {
     throw new TypeError('Failed to fetch');
   };
 
-  server.on('GET', '/api/sync/pull', (request) => {
+  server.on('GET', '/api/sync/pull', async (request) => {
     sync.pullRequests.push(request);
+    if (sync.holdPull) await sync.holdPull;
     if (sync.network === 'offline') offline();
     const since = Number(request.url.searchParams.get('since') ?? 0);
     const limit = Number(request.url.searchParams.get('limit') ?? 1000);

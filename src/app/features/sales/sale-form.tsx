@@ -35,7 +35,6 @@ import { noteDocumentRule, useFiscalTill } from '../../counter/fiscal-till';
 import { FiscalNotice } from './fiscal-notice';
 import { TillKeyNotice } from './till-key-notice';
 
-
 // Loaded when first drawn: the till sells without them (a customer's crediário, a sale
 // over the credit limit, the receipt of the sale just finished).
 const CustomerCreditPanel = lazyPart(() => import('./customer-credit-panel'), 'CustomerCreditPanel');
@@ -138,6 +137,7 @@ export function SaleForm({
 
   // A barcode scanner's codes, and the camera's ('Ler código'): use-scanner.ts.
   const scan = useScanner({
+    ready: products.ready,
     findByCode: products.findByCode,
     availableOf: availableById,
     lines: form.state.lines,
@@ -169,9 +169,7 @@ export function SaleForm({
       <TillKeyNotice isAdmin={isAdmin} />
       {/* Only where the store emits (a till of a store that does not queues no notes), and
           loaded then: the till's first load stays as it was. */}
-      {fiscal?.emission_enabled ? (
-        <ContingencyQueueNotice deadlineHours={fiscal.contingency_deadline_hours} />
-      ) : null}
+      {fiscal?.emission_enabled ? <ContingencyQueueNotice deadlineHours={fiscal.contingency_deadline_hours} /> : null}
       {lastSaleId ? <LastSaleBar saleId={lastSaleId} onClose={() => setLastSaleId(null)} /> : null}
       {catalogue.status === 'incomplete' ? (
         <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -2,10 +2,11 @@
 // fast burst of keys and Enter, typed wherever the focus is.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeServer, type FakeServer } from '../../test/fake-server';
+import { createFakeServer, deferred, type FakeServer } from '../../test/fake-server';
 import { createFakeSync, type FakeSync } from '../../test/fake-sync';
 import { CASHIER, productJson, signedInAs } from '../../test/fixtures';
-import { itemRows, openTill, type TillUser } from '../../test/till';
+import { renderApp } from '../../test/render-app';
+import { itemRows, openTill, seedOpenCaixa, type TillUser } from '../../test/till';
 
 let server: FakeServer;
 let sync: FakeSync;
@@ -104,6 +105,27 @@ describe('Nova Venda: leitor de código de barras', () => {
     await user.keyboard('2{Enter}');
     await waitFor(() => expect(itemRows()).toEqual([expect.stringMatching(/Camisa Polo/)]));
     expect((screen.getByLabelText('Quantidade de Camisa Polo') as HTMLInputElement).value).toBe('2');
+  });
+
+  it('a scan while the catalogue is still loading waits for it, and is added then, not refused', async () => {
+    const download = deferred<void>();
+    sync.holdPull = download.promise;
+    await seedOpenCaixa();
+    const { user } = renderApp('/vendas');
+    await screen.findByText('PDV - Ponto de Venda');
+    const search = screen.getByPlaceholderText('Buscar produto por código ou nome...');
+    expect(search.getAttribute('aria-busy')).toBe('true');
+    await user.click(search);
+    await scan(user, '7891234567895');
+    expect(await screen.findByText('O código 7891234567895 entra na venda assim que ele abrir.')).toBeTruthy();
+    expect(screen.queryByText(/não encontrado/)).toBeNull();
+    expect(screen.getByText('Nenhum produto adicionado')).toBeTruthy();
+
+    sync.holdPull = null;
+    download.resolve();
+    await waitFor(() => expect(itemRows()).toEqual([expect.stringMatching(/Camisa Polo/)]));
+    expect((screen.getByLabelText('Quantidade de Camisa Polo') as HTMLInputElement).value).toBe('1');
+    expect(screen.queryByText(/não encontrado/)).toBeNull();
   });
 
   it("shows 'Ler código' only where the browser reads barcodes with the camera", async () => {

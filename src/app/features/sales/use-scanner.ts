@@ -9,8 +9,11 @@
 // typing fast: once the catalogue is loaded a search shows its option with the last key,
 // and Enter may follow as closely as a scanner's. So a burst that is no product's code,
 // ending in a search that offers an option, is a person choosing that option.
+// A scan while the catalogue is still loading (the searches say 'Carregando...') is kept
+// and added when it opens, never answered 'não encontrado' about a code the device has not
+// read yet.
 import { useCallback, useEffect, useRef } from 'react';
-import { toastError } from '../../components/toast-store';
+import { toast, toastError } from '../../components/toast-store';
 import { toastItemAdded } from './item-added-toast';
 import type { MirrorProduct } from '../../offline/db';
 import { addToCart, type CartLine } from './cart';
@@ -18,6 +21,8 @@ import { cartErrorToast } from './product-adder';
 import { ScanDetector, type Scan } from './scan-detector';
 
 interface ScannerOptions {
+  /** false while the catalogue is loading: scans wait for it */
+  ready: boolean;
   findByCode: (code: string) => MirrorProduct | null;
   availableOf: (id: string) => number;
   lines: CartLine[];
@@ -52,8 +57,14 @@ export function useScanner(options: ScannerOptions): (code: string) => void {
   useEffect(() => {
     latest.current = options;
   });
+  const waiting = useRef<string[]>([]);
 
   const scan = useCallback((code: string) => {
+    if (!latest.current.ready) {
+      waiting.current.push(code);
+      toast({ title: 'Carregando o catálogo', description: `O código ${code} entra na venda assim que ele abrir.` });
+      return;
+    }
     const { findByCode, availableOf, lines, onLinesChange } = latest.current;
     const product = findByCode(code);
     if (!product) {
@@ -76,6 +87,12 @@ export function useScanner(options: ScannerOptions): (code: string) => void {
     onLinesChange(result.lines);
     toastItemAdded(1, product.name);
   }, []);
+
+  useEffect(() => {
+    if (!options.ready) return;
+    const codes = waiting.current.splice(0);
+    for (const code of codes) scan(code);
+  }, [options.ready, scan]);
 
   useEffect(() => {
     const detector = new ScanDetector();
