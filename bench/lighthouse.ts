@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { freePort, startServer, type RunningServer } from '../tests/e2e/support/server';
-import { prepareContext, signIn } from './lib/browser';
+import { prepareContext, signedInButCold, signIn } from './lib/browser';
 import { verdict, type BenchPart } from './lib/report';
 import { using, withServer } from './lib/resources';
 import { fmt } from './lib/stats';
@@ -118,23 +118,6 @@ async function audit(run: RunLighthouse, url: string, port: number, keepStorage:
     tbtMs: value('total-blocking-time'),
     bytes: value('total-byte-weight'),
   };
-}
-
-/** Signs in, then empties the HTTP cache, the service worker, its caches and IndexedDB. */
-async function signedInButCold(context: BrowserContext, server: RunningServer): Promise<void> {
-  const page = await context.newPage();
-  await signIn(page, server, 'caixa@demo.com');
-  // The app registers its service worker after the first paint: let it finish installing,
-  // and leave the origin, before clearing, or it installs again after the clear and serves
-  // Lighthouse's "cold" load from its precache.
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.goto('about:blank');
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Storage.clearDataForOrigin', {
-    origin: server.demoUrl,
-    storageTypes: 'service_workers,cache_storage,indexeddb',
-  });
-  await cdp.send('Network.clearBrowserCache');
 }
 
 /** RUNS audits of /login and of /vendas, alternated, each page's in run order. */

@@ -39,6 +39,9 @@
 //             (notes-export.ts)
 //   import    a spreadsheet of 50,000 products previewed and confirmed on PGlite, the peak
 //             memory of each, beside a raw bulk insert of the same rows (imports.ts)
+//   first-open  /vendas (signed in, cold) and /login in Chromium with its CPU 4x slower:
+//             FCP, LCP and the blocking time after FCP read in the page, 9 of each
+//             alternated (first-open.ts)
 //   lighthouse  Lighthouse 12 mobile, cold, on /login and /vendas (signed in); bytes over
 //             the wire of the first /vendas; launch to a usable till on an installed app
 //             (lighthouse.ts; skipped when Lighthouse is not installed:
@@ -98,6 +101,7 @@ import { importsPart } from './imports';
 import { salesLoadPart } from './sales-load';
 import { tillBrowserPart } from './till-browser';
 import { tillNfcePart } from './till-nfce';
+import { firstOpenPart } from './first-open';
 
 const PARTS: BenchPart[] = [
   catalogueLoadPart,
@@ -118,6 +122,7 @@ const PARTS: BenchPart[] = [
   sefazPart,
   nfceSalePart,
   importsPart,
+  firstOpenPart,
   lighthousePart,
 ];
 

@@ -16,3 +16,20 @@ export async function prepareContext(context: BrowserContext): Promise<void> {
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   context.setDefaultTimeout(30_000);
 }
+
+/** Signs in, then empties the HTTP cache, the service worker, its caches and IndexedDB. */
+export async function signedInButCold(context: BrowserContext, server: RunningServer): Promise<void> {
+  const page = await context.newPage();
+  await signIn(page, server, 'caixa@demo.com');
+  // The app registers its service worker after the first paint: let it finish installing,
+  // and leave the origin, before clearing, or it installs again after the clear and serves
+  // Lighthouse's "cold" load from its precache.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.goto('about:blank');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: server.demoUrl,
+    storageTypes: 'service_workers,cache_storage,indexeddb',
+  });
+  await cdp.send('Network.clearBrowserCache');
+}
