@@ -1,5 +1,5 @@
 // zod issues => the VALIDATION envelope: 'Dados inválidos: name: Nome é obrigatório'.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from './errors';
 
 export interface IssueDetail {
@@ -35,8 +35,8 @@ export function validationError(issues: readonly IssueLike[]): AppError {
 }
 
 /** Parses with a contract schema (decode) or throws the VALIDATION AppError. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
+export function parseOrThrow<T extends z.core.$ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw validationError(result.error.issues);
   return result.data;
 }

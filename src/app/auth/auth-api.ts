@@ -1,5 +1,5 @@
 // Authentication calls (spec §7), encoded and parsed with the contract.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LoginResponseSchema, LoginSchema, LogoutSchema, MeResponseSchema } from '../../shared/contract/auth';
 import { AckSchema } from '../../shared/contract/common';
 import type { LoginResult, User } from '../../shared/contract';

@@ -8,7 +8,7 @@
 // server has acknowledged its last queued change; the screens drop it once they hold
 // data fetched after that (src/app/lib/accounts/overlay.ts). A refused change stays in the outbox,
 // its overlay visible, until an admin retries or discards it.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ReceiveInstallmentSchema } from '../../shared/contract/receipts';
 import { verdictOfError } from '../lib/retry-policy';
 import { keepCaixaReceipt, type LocalCashReceipt } from './caixa-session';

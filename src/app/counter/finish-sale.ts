@@ -7,7 +7,7 @@
 // or when the sale waits for a customer still queued, it is written with its outbox row
 // exactly as before (offline: true, same id and key): the server recognises the same sale
 // if the direct sending did arrive (sales/sale-create.ts on the server).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import { SaleCreateSchema, type SaleCreate } from '../../shared/contract/sales';
 import type { ApiError } from '../lib/api-error';

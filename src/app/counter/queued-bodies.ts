@@ -2,7 +2,7 @@
 // (z.input: as the wire carries it, reais). The outbox keeps bodies as JSON it never reads;
 // the counter reads a few back (a customer's queued crediário, a sale's queued returns, a
 // count's queued lines) through here, the one place that says which type each kind holds.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ReturnCreateSchema } from '../../shared/contract/returns';
 import type { SaleCreateSchema } from '../../shared/contract/sales';
 import type { StockCountLineUpdate } from '../../shared/contract/stock-counts';

@@ -2,7 +2,7 @@
 // a sale kept at the till (with its local record and its number), a customer created or
 // changed without a connection (with its mirror row), an admin's cancel of a sale. What
 // each waits for and what an answer does: outbox-kinds.ts.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SaleCreateSchema, type SaleCreate } from '../../shared/contract/sales';
 import type { BalcaoDb, LocalSale, MirrorCustomer, OutboxEntry } from '../offline/db';
 import { addToOutbox, buildOutboxEntry } from '../offline/outbox';

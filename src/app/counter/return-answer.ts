@@ -1,6 +1,7 @@
 // What the server's answer to a return does to this device's caixa: the money the return
 // took out of the till, as the server counted it (refund method, refunded, session),
 // replaces what this device reckoned while it was queued (returns.ts tillPartOfReturn).
+import { z } from 'zod/mini';
 import { returnTillPart, type TillPart } from '../../shared/caixa';
 import { envelope } from '../../shared/contract/common';
 import { SaleReturnSchema } from '../../shared/contract/returns';
@@ -9,7 +10,7 @@ import { currentCaixa, settleCaixaReceipt } from './caixa-session';
 
 /** What the device reads of a return's answer for its caixa, checked against the contract (centavos). */
 const ReturnMoneyAnswerSchema = envelope(
-  SaleReturnSchema.pick({ refund_payment_method: true, refunded: true, cash_session_id: true }),
+  z.pick(SaleReturnSchema, { refund_payment_method: true, refunded: true, cash_session_id: true }),
 );
 
 /** The return's money out of the session `sessionId` as the server answered it; undefined: an answer it cannot read. */

@@ -16,7 +16,7 @@ import { estornoMethodOf, type TillPart } from '../../shared/caixa';
 import { tillPartsOf } from '../../shared/caixa-taken';
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
 import { shareDiscount } from '../../shared/discounts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { RefundMethod, ReturnCreateSchema } from '../../shared/contract/returns';
 import type { ApiError } from '../lib/api-error';
 import type { BalcaoDb, LocalSale, OutboxEntry } from '../offline/db';

@@ -3,20 +3,20 @@
 // stock right after the sale, the number the server gave it and its NFC-e (the DANFE prints
 // from it) or, when the store emits and the sale has none, why (the till tells the cashier). An answer it cannot read changes nothing here (the mirror's next pull brings the
 // stock); a note it cannot read is left out without losing the rest.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope } from '../../shared/contract/common';
 import { FiscalNoteReceiptSchema, type FiscalNoteReceipt } from '../../shared/contract/fiscal-notes';
 import { SaleCreateResultSchema, type StockAfter } from '../../shared/contract/sales';
 import type { LocalSaleReceipt } from '../offline/db';
 
 const SaleAckSchema = envelope(
-  SaleCreateResultSchema.pick({ stock_conflicts: true, stock_after: true }).extend({
-    number: SaleCreateResultSchema.shape.number.optional(),
+  z.extend(z.pick(SaleCreateResultSchema, { stock_conflicts: true, stock_after: true }), {
+    number: z.optional(SaleCreateResultSchema.shape.number),
   }),
 );
 
 const NoteAckSchema = envelope(z.object({ fiscal_note: FiscalNoteReceiptSchema }));
-const UnissuedAckSchema = envelope(z.object({ fiscal_unissued_reason: z.string().min(1) }));
+const UnissuedAckSchema = envelope(z.object({ fiscal_unissued_reason: z.string().check(z.minLength(1)) }));
 
 export interface SaleAck {
   conflicts: number;

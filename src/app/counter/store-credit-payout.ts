@@ -7,7 +7,7 @@
 // beside the instalments received: caixa-session.ts), so the till's expected cash agrees with the
 // server's; and the customer's vale-troca here drops by it at once (store-credit.ts).
 import { SALE_DIRECT_TIMEOUT_MS } from '../../shared/constants';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   StoreCreditPayoutCreateSchema,
   type StoreCreditPayoutCreate,

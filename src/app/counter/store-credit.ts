@@ -1,6 +1,7 @@
 // The vale-troca a customer has on this device = the mirror's balance (the server's) + the
 // credits of returns still queued - the uses of sales and payouts still queued; and the
 // balance the server answers once one of them is delivered.
+import { z } from 'zod/mini';
 import { envelope } from '../../shared/contract/common';
 import { SaleReturnSchema } from '../../shared/contract/returns';
 import { toCentavos, toReais } from '../../shared/money';
@@ -12,7 +13,7 @@ import { outboxRows } from '../offline/outbox';
  * What the device reads of a delivered return's or payout's answer, checked against the
  * contract: the customer's vale-troca balance right after (null: a return not to vale-troca).
  */
-const StoreCreditAnswerSchema = envelope(SaleReturnSchema.pick({ store_credit_balance: true }));
+const StoreCreditAnswerSchema = envelope(z.pick(SaleReturnSchema, { store_credit_balance: true }));
 
 /** A delivered return to vale-troca, or a payout: the mirror takes the balance the server answered. */
 export async function applyStoreCreditAnswer(db: BalcaoDb, customerId: string, answer: unknown): Promise<void> {

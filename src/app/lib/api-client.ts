@@ -2,7 +2,7 @@
 // request and once after a 401, responses parsed by the contract's schemas.
 // Network and token logic live in token-store.ts and refresh-coordinator.ts so the
 // offline layer can wrap them.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RefreshResponseSchema, RefreshSchema, type TokenSet } from '../../shared/contract/auth';
 import { ApiError, NetworkError, TimeoutError, errorTextFromBody } from './api-error';
 import { serverUnavailable } from './retry-policy';
@@ -176,7 +176,7 @@ export function createApiClient({ tokens, refresher, fetchFn = globalFetch, base
   }
 
   /** Sends a request and parses the answer with a contract schema (decoding money to centavos). */
-  async function request<S extends z.ZodType>(
+  async function request<S extends z.ZodMiniType>(
     schema: S,
     method: HttpMethod,
     path: string,
@@ -209,14 +209,14 @@ export function createApiClient({ tokens, refresher, fetchFn = globalFetch, base
     send,
     request,
     download,
-    get: <S extends z.ZodType>(schema: S, path: string, options?: Options) => request(schema, 'GET', path, options),
-    post: <S extends z.ZodType>(schema: S, path: string, body?: unknown, options?: Options) =>
+    get: <S extends z.ZodMiniType>(schema: S, path: string, options?: Options) => request(schema, 'GET', path, options),
+    post: <S extends z.ZodMiniType>(schema: S, path: string, body?: unknown, options?: Options) =>
       request(schema, 'POST', path, { ...options, body }),
-    put: <S extends z.ZodType>(schema: S, path: string, body?: unknown, options?: Options) =>
+    put: <S extends z.ZodMiniType>(schema: S, path: string, body?: unknown, options?: Options) =>
       request(schema, 'PUT', path, { ...options, body }),
-    patch: <S extends z.ZodType>(schema: S, path: string, body?: unknown, options?: Options) =>
+    patch: <S extends z.ZodMiniType>(schema: S, path: string, body?: unknown, options?: Options) =>
       request(schema, 'PATCH', path, { ...options, body }),
-    delete: <S extends z.ZodType>(schema: S, path: string, options?: Options) =>
+    delete: <S extends z.ZodMiniType>(schema: S, path: string, options?: Options) =>
       request(schema, 'DELETE', path, options),
   };
 }

@@ -1,6 +1,6 @@
 // Field errors for forms: from the contract's own validation (before sending) and from
 // a server 400's `details` (zod issues with path and message).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError } from './api-error';
 
 export type FieldErrors = Record<string, string>;
@@ -52,7 +52,7 @@ export type FormResult<T> = { ok: true; value: T } | { ok: false; errors: FieldE
  * Validates form input with a contract schema: the same rules and messages as the
  * server, and the decoded value (centavos, blanks as null) the api functions encode.
  */
-export function validateForm<S extends z.ZodType>(schema: S, input: z.input<S>): FormResult<z.output<S>> {
+export function validateForm<S extends z.ZodMiniType>(schema: S, input: z.input<S>): FormResult<z.output<S>> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
   return {

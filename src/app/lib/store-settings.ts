@@ -2,7 +2,7 @@
 // every screen may read (the till follows some settings) and the mutation of Configurações
 // > Sistema, whose answer replaces the cached settings.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   StoreSettingsResponseSchema,
   StoreSettingsUpdateSchema,

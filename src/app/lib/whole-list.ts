@@ -3,7 +3,7 @@
 // deleted, and, for products and customers, the list kept in the query cache after a
 // change without fetching it again (spec §4: append, replace, remove).
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_PAGE_SIZE } from '../../shared/constants';
 import { AckSchema, PageQuery } from '../../shared/contract/common';
 import { api } from './api';
@@ -12,7 +12,7 @@ const PageQuerySchema = z.object(PageQuery);
 
 /** Every record at `path`: `rows` takes a page's records from its answer. */
 export async function fetchEveryPage<D extends { pagination: { totalPages: number } }, T>(
-  schema: z.ZodType<{ data: D }>,
+  schema: z.ZodMiniType<{ data: D }>,
   path: string,
   rows: (data: D) => T[],
 ): Promise<T[]> {
@@ -35,9 +35,9 @@ export function recordCalls<
   K extends string,
   T,
   D extends { pagination: { totalPages: number } } & Record<K, T[]>,
-  C extends z.ZodType,
-  U extends z.ZodType,
->(name: K, schemas: { list: z.ZodType<{ data: D }>; one: z.ZodType<{ data: T }>; create: C; update: U }) {
+  C extends z.ZodMiniType,
+  U extends z.ZodMiniType,
+>(name: K, schemas: { list: z.ZodMiniType<{ data: D }>; one: z.ZodMiniType<{ data: T }>; create: C; update: U }) {
   const { list, one, create, update } = schemas;
   const path = `/${name}`;
   return {

@@ -5,7 +5,7 @@
 // Dexie upgrades a device from whatever version it has.
 import type { KeptFiscalNoteReceipt } from '../../shared/contract/fiscal-notes';
 import Dexie, { type Table } from 'dexie';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { CustomerSchema, ProductSchema } from '../../shared/contract';
 import { pricesInCentavos } from './mirror-prices';
 import { notifyVersionChange } from './version-events';

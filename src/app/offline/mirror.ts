@@ -4,7 +4,7 @@
 // starting over. The next page is requested while the current one is written. Large
 // pages of products go into chunk records while nothing written one at a time could be
 // newer (product-store.ts).
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { SyncPullSchema } from '../../shared/contract';
 import type { BalcaoDb, MirrorCustomer, MirrorProduct } from './db';
 import { pricesInCentavos } from './mirror-prices';

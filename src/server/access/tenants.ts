@@ -1,4 +1,5 @@
 // Stores (tenants): created by the operator (CLI, demo seed), looked up by subdomain.
+import { z as zm } from 'zod/mini';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { PAYABLE_CATEGORIES } from '../../shared/constants';
@@ -17,13 +18,15 @@ import { ensureFinalConsumer } from '../catalogue/customers';
 
 /** Operator input (CLI and seed), not an API payload. */
 export const TenantCreateInputSchema = z.object({
-  subdomain: SubdomainSchema.refine((s) => !isReservedSubdomain(s), {
-    error: (issue) => `O subdomínio "${String(issue.input)}" é reservado e não pode ser usado`,
-  }),
+  subdomain: SubdomainSchema.check(
+    zm.refine((s) => !isReservedSubdomain(s), {
+      error: (issue) => `O subdomínio "${String(issue.input)}" é reservado e não pode ser usado`,
+    }),
+  ),
   name: RequiredText('Nome da loja', 200),
   adminEmail: Email,
   adminPassword: UserCreateSchema.shape.password,
-  adminName: RequiredText('Nome do administrador', 120).default('Administrador'),
+  adminName: zm._default(RequiredText('Nome do administrador', 120), 'Administrador'),
   cnpj: CompanyUpdateSchema.shape.cnpj,
   phone: CompanyUpdateSchema.shape.phone,
   email: CompanyUpdateSchema.shape.email,

@@ -14,7 +14,7 @@ export interface AccountActions<Row> {
   method: 'POST' | 'PATCH';
   access: Permission;
   /** The response schema of one account. */
-  one: z.ZodType;
+  one: z.core.$ZodType;
   pay: (db: Db, tenantId: string, id: string, body: MarkAsPaid, tx: DbOrTx) => Promise<Row>;
   cancel: (db: Db, tenantId: string, id: string, tx: DbOrTx) => Promise<Row>;
 }

@@ -28,10 +28,10 @@ export const spread = <T extends object>(answer: T) => ({ success: true as const
 export type IdParam = z.infer<typeof IdParams>;
 
 interface RequestSchemas<Q, P> {
-  querystring?: z.ZodType<Q>;
-  params?: z.ZodType<P>;
+  querystring?: z.core.$ZodType<Q>;
+  params?: z.core.$ZodType<P>;
   /** The answer's schema (its envelope). */
-  response: z.ZodType;
+  response: z.core.$ZodType;
 }
 
 /**
@@ -61,7 +61,7 @@ export interface WriteRoute<B, P, I = B> extends RequestSchemas<unknown, P> {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   access: RouteAccess;
-  body?: z.ZodType<B>;
+  body?: z.core.$ZodType<B>;
   /** 201 for a creation; 200 otherwise. */
   status?: 200 | 201;
   /** The largest body in bytes, when not Fastify's default (an NF-e's XML). */
@@ -101,11 +101,11 @@ export interface RecordRoutes<Row, Create, Update, List = unknown> {
   read: Permission;
   write: Permission;
   /** The response schema of one record (its envelope). */
-  one: z.ZodType;
+  one: z.core.$ZodType;
   /** GET / (its query's date range forced to today for non-admins when `dayScoped`). */
   list?: {
-    query: z.ZodType<List>;
-    response: z.ZodType;
+    query: z.core.$ZodType<List>;
+    response: z.core.$ZodType;
     run: (db: Db, tenantId: string, query: List) => Promise<unknown>;
   };
   dayScoped?: boolean;
@@ -113,11 +113,11 @@ export interface RecordRoutes<Row, Create, Update, List = unknown> {
   get: (db: Db, tenantId: string, id: string, caller: AuthContext) => Promise<Row>;
   /** Creations and updates are given the author's id too (a product's stock movement). */
   create: {
-    body: z.ZodType<Create>;
+    body: z.core.$ZodType<Create>;
     run: (db: Db, tenantId: string, body: Create, tx: DbOrTx, userId: string) => Promise<Row>;
   };
   update: {
-    body: z.ZodType<Update>;
+    body: z.core.$ZodType<Update>;
     run: (db: Db, tenantId: string, id: string, body: Update, tx: DbOrTx, userId: string) => Promise<Row>;
   };
   remove: { run: (db: Db, tenantId: string, id: string, tx: DbOrTx) => Promise<void>; message: string };
@@ -183,13 +183,16 @@ interface RecordActionCommon {
   /** Below the record, e.g. '/:id/cancel'. */
   url: `/:id/${string}`;
   access: Permission;
-  one: z.ZodType;
+  one: z.core.$ZodType;
 }
 
 /** An action with a request body (pay) or without one (cancel). */
 export type RecordAction<Row, Body> = RecordActionCommon &
   (
-    | { body: z.ZodType<Body>; run: (db: Db, tenantId: string, id: string, body: Body, tx: DbOrTx) => Promise<Row> }
+    | {
+        body: z.core.$ZodType<Body>;
+        run: (db: Db, tenantId: string, id: string, body: Body, tx: DbOrTx) => Promise<Row>;
+      }
     | { body?: undefined; run: (db: Db, tenantId: string, id: string, tx: DbOrTx) => Promise<Row> }
   );
 

@@ -2,7 +2,7 @@
 // reasons (contract/product-fiscal.ts). A code Excel kept as a number lost its leading
 // zeros ('01012100' → 1012100): an NCM of 7 digits or a CEST of 6 is one of those, and
 // gets its zero back (no valid code has that length).
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Cest, Cfop, CommercialUnit, CsosnField, fiscalDigits, Ncm } from '../../shared/contract/product-fiscal';
 import { readText, type Read } from '../../shared/import/cells';
 import type { CellReader } from './row-values';
@@ -10,15 +10,15 @@ import type { CellReader } from './row-values';
 const no = (reason: string) => ({ ok: false as const, reason });
 
 /** The contract's message without its field's name, which the row's error already says. */
-const reasonOf = (error: z.ZodError) => (error.issues[0]?.message ?? 'inválido').replace(/^[^:]+:\s*/, '');
+const reasonOf = (error: z.core.$ZodError) => (error.issues[0]?.message ?? 'inválido').replace(/^[^:]+:\s*/, '');
 
-function code<T>(schema: z.ZodType<T | null>, length?: number): CellReader<T> {
+function code<T>(schema: z.core.$ZodType<T | null>, length?: number): CellReader<T> {
   return (cell) => {
     const read = readText(cell);
     if (!read.ok || read.value === null) return read as Read<T>;
     let text = read.value;
     if (length !== undefined && typeof cell === 'number' && fiscalDigits(text).length === length - 1) text = `0${text}`;
-    const parsed = schema.safeParse(text);
+    const parsed = z.safeParse(schema, text);
     return parsed.success ? { ok: true, value: parsed.data } : no(reasonOf(parsed.error));
   };
 }

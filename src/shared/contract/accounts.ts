@@ -1,6 +1,6 @@
 // Accounts payable and receivable. Stored status is pending/paid/cancelled; overdue is
 // derived when read (pending and due before today, São Paulo): see ../accounts.ts.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PAYABLE_CATEGORIES } from '../constants';
 import { todayIso } from '../dates';
 import {
@@ -10,6 +10,7 @@ import {
   IsoDate,
   Money,
   optionalFilter,
+  preprocess,
   OptionalText,
   pageOf,
   PageQuery,
@@ -43,17 +44,17 @@ export const PayablePaymentMethodSchema = z.enum(PAYABLE_PAYMENT_METHODS, { erro
 export const PayableCategorySchema = z.enum(PAYABLE_CATEGORIES, { error: 'Categoria inválida' });
 
 /** 'none' and '' mean absent (spec §5). */
-const optionalMethod = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === 'none' || v === '' || v === null ? undefined : v), schema.optional());
+const optionalMethod = <T extends z.ZodMiniType>(schema: T) =>
+  preprocess((v) => (v === 'none' || v === '' || v === null ? undefined : v), z.optional(schema));
 
 /** A day that has already come (São Paulo): money paid or received is not in the future. */
-export const NotFutureDate = (message: string) => IsoDate.refine((d) => d <= todayIso(), { error: message });
+export const NotFutureDate = (message: string) => IsoDate.check(z.refine((d) => d <= todayIso(), { error: message }));
 
 const MarkAsPaidBody = z.object({
   payment_date: optionalFilter(NotFutureDate('A data de pagamento não pode ser posterior a hoje')),
 });
 /** Absent date (or no body at all: Fastify reads it as null): paid today. */
-export const MarkAsPaidSchema = z.codec(MarkAsPaidBody.nullish(), MarkAsPaidBody, {
+export const MarkAsPaidSchema = z.codec(z.nullish(MarkAsPaidBody), MarkAsPaidBody, {
   decode: (v) => v ?? {},
   encode: (v) => v as z.output<typeof MarkAsPaidBody>,
 });
@@ -67,32 +68,32 @@ export const AccountPayableSchema = z.object({
   description: z.string(),
   amount: Money,
   due_date: IsoDate,
-  payment_method: PayablePaymentMethodSchema.nullable(),
+  payment_method: z.nullable(PayablePaymentMethodSchema),
   category: z.string(),
-  reference_number: z.string().nullable(),
-  notes: z.string().nullable(),
+  reference_number: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
   status: AccountStatusSchema,
-  payment_date: IsoDate.nullable(),
+  payment_date: z.nullable(IsoDate),
   ...RecordStamps,
 });
 export type AccountPayable = z.infer<typeof AccountPayableSchema>;
 
 export const AccountPayableCreateSchema = z.object({
   /** Client-chosen (a bill entered offline): later changes queued with it name the same id. */
-  id: Id.optional(),
+  id: z.optional(Id),
   supplier_name: RequiredText('Fornecedor', 200),
   description: RequiredText('Descrição', 500),
   amount: PositiveMoney,
   due_date: IsoDate,
   payment_method: optionalMethod(PayablePaymentMethodSchema),
   category: PayableCategorySchema,
-  reference_number: OptionalText(100).optional(),
-  notes: OptionalText(1000, { multiline: true }).optional(),
+  reference_number: z.optional(OptionalText(100)),
+  notes: z.optional(OptionalText(1000, { multiline: true })),
 });
 export type AccountPayableCreate = z.infer<typeof AccountPayableCreateSchema>;
 
 /** Edit requires the same five fields as create (spec §5). */
-export const AccountPayableUpdateSchema = AccountPayableCreateSchema.omit({ id: true });
+export const AccountPayableUpdateSchema = z.omit(AccountPayableCreateSchema, { id: true });
 export type AccountPayableUpdate = z.infer<typeof AccountPayableUpdateSchema>;
 
 export const AccountPayableListQuerySchema = z.object({
@@ -104,7 +105,7 @@ export const AccountPayableListQuerySchema = z.object({
 });
 export type AccountPayableListQuery = z.infer<typeof AccountPayableListQuerySchema>;
 
-export const PayablePaginationSchema = PaginationSchema.extend({ total_pages: z.int() });
+export const PayablePaginationSchema = z.extend(PaginationSchema, { total_pages: z.int() });
 
 export const AccountPayableListResponseSchema = envelope(
   pageOf('accountsPayable', AccountPayableSchema, PayablePaginationSchema),
@@ -136,36 +137,36 @@ export const RECEIVABLE_PAYMENT_METHODS = PaymentMethodSchema.options;
 export const AccountReceivableSchema = z.object({
   id: Id,
   description: z.string(),
-  customer_id: Id.nullable(),
-  customer: z.object({ name: z.string(), document: z.string().nullable() }).nullable(),
+  customer_id: z.nullable(Id),
+  customer: z.nullable(z.object({ name: z.string(), document: z.nullable(z.string()) })),
   amount: Money,
   due_date: IsoDate,
   status: AccountStatusSchema,
-  payment_method: PaymentMethodSchema.nullable(),
-  reference_number: z.string().nullable(),
-  notes: z.string().nullable(),
-  sale_id: Id.nullable(),
-  installment_number: z.int().nullable(),
-  payment_date: IsoDate.nullable(),
+  payment_method: z.nullable(PaymentMethodSchema),
+  reference_number: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
+  sale_id: z.nullable(Id),
+  installment_number: z.nullable(z.int()),
+  payment_date: z.nullable(IsoDate),
   ...RecordStamps,
 });
 export type AccountReceivable = z.infer<typeof AccountReceivableSchema>;
 
 export const AccountReceivableCreateSchema = z.object({
   /** Client-chosen (an account entered offline), as for payables. */
-  id: Id.optional(),
+  id: z.optional(Id),
   description: RequiredText('Descrição', 500),
-  customer_id: Id.nullish(),
+  customer_id: z.nullish(Id),
   amount: PositiveMoney,
   due_date: IsoDate,
   payment_method: optionalMethod(PaymentMethodSchema),
-  reference_number: OptionalText(100).optional(),
-  notes: OptionalText(1000, { multiline: true }).optional(),
+  reference_number: z.optional(OptionalText(100)),
+  notes: z.optional(OptionalText(1000, { multiline: true })),
 });
 export type AccountReceivableCreate = z.infer<typeof AccountReceivableCreateSchema>;
 
 /** Fields left out keep their value; an installment of a sale keeps its amount and customer. */
-export const AccountReceivableUpdateSchema = AccountReceivableCreateSchema.omit({ id: true }).partial();
+export const AccountReceivableUpdateSchema = z.partial(z.omit(AccountReceivableCreateSchema, { id: true }));
 export type AccountReceivableUpdate = z.infer<typeof AccountReceivableUpdateSchema>;
 
 export const AccountReceivableListQuerySchema = z.object({

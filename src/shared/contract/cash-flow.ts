@@ -1,6 +1,6 @@
 // The cash book (DESIGN.md, finance rules): entries from sales, paid accounts and manual
 // entries; statistics and the chart over São Paulo days.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CASH_FLOW_CATEGORIES } from '../constants';
 import { NotFutureDate } from './accounts';
 import {
@@ -30,10 +30,10 @@ export const CashFlowEntrySchema = z.object({
   description: z.string(),
   category: z.string(),
   amount: Money,
-  sale_id: Id.nullable(),
-  account_payable_id: Id.nullable(),
-  account_receivable_id: Id.nullable(),
-  created_at: Timestamp.optional(),
+  sale_id: z.nullable(Id),
+  account_payable_id: z.nullable(Id),
+  account_receivable_id: z.nullable(Id),
+  created_at: z.optional(Timestamp),
 });
 export type CashFlowEntry = z.infer<typeof CashFlowEntrySchema>;
 
@@ -42,7 +42,7 @@ export const CashFlowCategorySchema = z.enum(CASH_FLOW_CATEGORIES, { error: 'Cat
 /** A manual entry (entries of sales and paid accounts are written by those). */
 export const CashFlowEntryCreateSchema = z.object({
   /** Client-chosen (an entry made offline). */
-  id: Id.optional(),
+  id: z.optional(Id),
   date: NotFutureDate('A data do lançamento não pode ser posterior a hoje'),
   type: CashFlowTypeSchema,
   description: RequiredText('Descrição', 500),
@@ -51,7 +51,7 @@ export const CashFlowEntryCreateSchema = z.object({
 });
 export type CashFlowEntryCreate = z.infer<typeof CashFlowEntryCreateSchema>;
 /** Fields left out keep their value. */
-export const CashFlowEntryUpdateSchema = CashFlowEntryCreateSchema.omit({ id: true }).partial();
+export const CashFlowEntryUpdateSchema = z.partial(z.omit(CashFlowEntryCreateSchema, { id: true }));
 export type CashFlowEntryUpdate = z.infer<typeof CashFlowEntryUpdateSchema>;
 
 export const CashFlowListQuerySchema = z.object({

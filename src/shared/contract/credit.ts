@@ -1,17 +1,17 @@
 // Crediário credit at the till (shared/credit.ts has the rule): a customer's open
 // crediário as Nova Venda shows it, and an admin's approval of one sale over the limit,
 // asked for by a cashier with the admin's e-mail and password.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Email, Id, Money, envelope } from './common';
 
 export const CustomerCrediarioSchema = z.object({
   /** Pending instalments of the customer's crediário sales. */
-  open_count: z.int().min(0),
+  open_count: z.int().check(z.gte(0)),
   open_amount: Money,
   /** What of it is past due. */
   overdue_amount: Money,
   /** The limit that holds (their own, else the store's default); null: none. */
-  credit_limit: Money.nullable(),
+  credit_limit: z.nullable(Money),
 });
 export type CustomerCrediario = z.infer<typeof CustomerCrediarioSchema>;
 export const CustomerCrediarioResponseSchema = envelope(CustomerCrediarioSchema);
@@ -19,7 +19,9 @@ export const CustomerCrediarioResponseSchema = envelope(CustomerCrediarioSchema)
 /** POST /api/auth/credit-approval: an admin present at the till signs one sale over the limit. */
 export const CreditApprovalRequestSchema = z.object({
   email: Email,
-  password: z.string({ error: 'Senha é obrigatória' }).min(1, { error: 'Senha é obrigatória' }).max(200),
+  password: z
+    .string({ error: 'Senha é obrigatória' })
+    .check(z.minLength(1, { error: 'Senha é obrigatória' }), z.maxLength(200)),
   /** The sale it approves (the till's id for it): the approval holds for that sale only. */
   sale_id: Id,
   /** What the sale finances (total - entrada): the approval holds up to it. */
@@ -33,7 +35,9 @@ export type CreditApprovalRequest = z.infer<typeof CreditApprovalRequestSchema>;
  */
 export const ReturnApprovalRequestSchema = z.object({
   email: Email,
-  password: z.string({ error: 'Senha é obrigatória' }).min(1, { error: 'Senha é obrigatória' }).max(200),
+  password: z
+    .string({ error: 'Senha é obrigatória' })
+    .check(z.minLength(1, { error: 'Senha é obrigatória' }), z.maxLength(200)),
   /** The sale returned and the return's id (the till's): the approval holds for that return only. */
   sale_id: Id,
   return_id: Id,
@@ -58,4 +62,4 @@ export type CreditOverLimitDetail = z.infer<typeof CreditOverLimitDetailSchema>;
  * An approval is a short text: the admin's id, the amount, when it expires and a seal over
  * them, the store and the act (server/sales/credit-approval.ts).
  */
-export const CreditApprovalTokenSchema = z.string().max(200);
+export const CreditApprovalTokenSchema = z.string().check(z.maxLength(200));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DASHBOARD_PERIOD_DAYS } from '../constants';
 import { Id, IsoDate, Money, QueryInt, SignedMoney, Timestamp, envelope, optionalFilter } from './common';
 import { GrowthUnavailableSchema } from './growth';
@@ -15,8 +15,8 @@ export const LowStockAlertSchema = z.object({
   id: Id,
   name: z.string(),
   /** Beyond the spec's fields: which variant to reorder ('' when the product has none; absent from older answers). */
-  size: z.string().default(''),
-  color: z.string().default(''),
+  size: z._default(z.string(), ''),
+  color: z._default(z.string(), ''),
   currentStock: z.int(),
   minStock: z.int(),
 });
@@ -52,24 +52,27 @@ export const AlertsSchema = z.object({
    * expired (days_left < 0); admins only, null for the others and otherwise. Absent from
    * servers before it.
    */
-  certificateExpiry: z.object({ not_after: Timestamp, days_left: z.int() }).nullable().default(null),
+  certificateExpiry: z._default(z.nullable(z.object({ not_after: Timestamp, days_left: z.int() })), null),
   /**
    * NFC-e SEFAZ rejected, waiting for the admin (Notas Fiscais: fix and resend, or void the
    * number); admins only, 0 for the others. Absent from servers before it.
    */
-  rejectedNotes: z.int().default(0),
+  rejectedNotes: z._default(z.int(), 0),
   /**
    * NFC-e replaced by the contingency note a till issued for the same sale (the note in doubt)
    * that stayed valid beside it (past the 168 hours of the cancel by substitution, or the
    * cancel refused): the admin's to see to with the accountant. Admins only; absent before it.
    */
-  replacedNotes: z.int().default(0),
+  replacedNotes: z._default(z.int(), 0),
   /**
    * NFC-e issued in offline contingency not yet authorized: how many, and the deadline of the
    * oldest (when it must have reached SEFAZ; hours_left < 0 once past). Admins only; null
    * for the others, when there is none, and from servers before it.
    */
-  contingencyNotes: z.object({ count: z.int(), deadline: Timestamp, hours_left: z.int() }).nullable().default(null),
+  contingencyNotes: z._default(
+    z.nullable(z.object({ count: z.int(), deadline: Timestamp, hours_left: z.int() })),
+    null,
+  ),
 });
 export type Alerts = z.infer<typeof AlertsSchema>;
 
@@ -80,7 +83,7 @@ export const DashboardMetricsSchema = z.object({
     /** percent, month so far against the same days of last month; 0 when unavailable */
     growth: z.number(),
     /** Why growth compares nothing ('no_previous_sales', 'day_scope': growth.ts); null: it compares. */
-    growth_unavailable: GrowthUnavailableSchema.default(null),
+    growth_unavailable: z._default(GrowthUnavailableSchema, null),
     thisMonth: SignedMoney,
     total: SignedMoney,
   }),

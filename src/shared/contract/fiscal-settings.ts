@@ -5,7 +5,7 @@
 // signed-in user reads: the CSC is a secret, written and never read back (the answer says
 // only whether it is set), and the certificate's key never leaves the server (the answer
 // has its subject, CNPJ, serial and validity).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isValidCnpj, stripDocument } from '../documents';
 import { UF_CODE, UFS } from '../fiscal/uf';
 import { Email, Id, RequiredText, Timestamp, envelope } from './common';
@@ -46,31 +46,29 @@ const digitsOnly = (text: string) => text.replace(/\D/g, '');
 const FiscalCnpj = (label: string) =>
   z
     .string({ error: `Informe o CNPJ ${label}` })
-    .overwrite(stripDocument)
-    .refine(isValidCnpj, { error: `CNPJ ${label} inválido` });
+    .check(z.overwrite(stripDocument), z.refine(isValidCnpj, { error: `CNPJ ${label} inválido` }));
 
 const Digits = (pattern: RegExp, message: string) =>
-  z.string({ error: message }).overwrite(digitsOnly).regex(pattern, { error: message });
+  z.string({ error: message }).check(z.overwrite(digitsOnly), z.regex(pattern, { error: message }));
 
-const Ie = z
-  .string({ error: 'Informe a inscrição estadual' })
-  .trim()
-  .toUpperCase()
-  .overwrite((ie) => (ie === 'ISENTO' ? ie : ie.replace(/[\s./-]/g, '')))
-  .regex(/^(ISENTO|\d{2,14})$/, { error: 'Inscrição estadual: de 2 a 14 dígitos, ou ISENTO' });
+const Ie = z.string({ error: 'Informe a inscrição estadual' }).check(
+  z.trim(),
+  z.toUpperCase(),
+  z.overwrite((ie) => (ie === 'ISENTO' ? ie : ie.replace(/[\s./-]/g, ''))),
+  z.regex(/^(ISENTO|\d{2,14})$/, { error: 'Inscrição estadual: de 2 a 14 dígitos, ou ISENTO' }),
+);
 
 /** Text a note carries, trimmed, from `min` to `max` characters. */
 const NoteText = (label: string, max: number, min = 2) =>
-  RequiredText(label, max).min(min, { error: `${label}: mínimo de ${min} caracteres` });
+  RequiredText(label, max).check(z.minLength(min, { error: `${label}: mínimo de ${min} caracteres` }));
 
 const OptionalNoteText = (label: string, max: number) =>
   z
-    .string()
-    .trim()
-    .max(max, { error: `${label}: máximo de ${max} caracteres` })
-    .nullable()
-    .default(null)
-    .overwrite((v) => (v === '' ? null : v));
+    ._default(
+      z.nullable(z.string().check(z.trim(), z.maxLength(max, { error: `${label}: máximo de ${max} caracteres` }))),
+      null,
+    )
+    .check(z.overwrite((v) => (v === '' ? null : v)));
 
 export const FiscalAddressSchema = z
   .object({
@@ -84,17 +82,20 @@ export const FiscalAddressSchema = z
     uf: z.enum(UFS, { error: 'UF inválida' }),
     cep: Digits(/^\d{8}$/, 'CEP: 8 dígitos'),
     phone: z
-      .string()
-      .overwrite(digitsOnly)
-      .regex(/^(\d{6,14})?$/, { error: 'Telefone: de 6 a 14 dígitos' })
-      .nullable()
-      .default(null)
-      .overwrite((v) => (v === '' ? null : v)),
+      ._default(
+        z.nullable(
+          z.string().check(z.overwrite(digitsOnly), z.regex(/^(\d{6,14})?$/, { error: 'Telefone: de 6 a 14 dígitos' })),
+        ),
+        null,
+      )
+      .check(z.overwrite((v) => (v === '' ? null : v))),
   })
-  .refine((a) => a.city_code.slice(0, 2) === UF_CODE[a.uf], {
-    error: 'O código IBGE do município não é de um município da UF informada',
-    path: ['city_code'],
-  });
+  .check(
+    z.refine((a) => a.city_code.slice(0, 2) === UF_CODE[a.uf], {
+      error: 'O código IBGE do município não é de um município da UF informada',
+      path: ['city_code'],
+    }),
+  );
 
 export const FiscalEmitterSchema = z.object({
   cnpj: FiscalCnpj('do emitente'),
@@ -119,12 +120,14 @@ const Crt = z.union([z.literal(1), z.literal(4)], {
 
 const CSOSN_CODES = CSOSN_OPTIONS.map((o) => o.code) as [Csosn, ...Csosn[]];
 export const ProductFiscalDefaultsSchema = z.object({
-  cfop: z.string().regex(/^5\d{3}$/, { error: 'CFOP padrão: use um CFOP de venda dentro do estado (5xxx)' }),
+  cfop: z.string().check(z.regex(/^5\d{3}$/, { error: 'CFOP padrão: use um CFOP de venda dentro do estado (5xxx)' })),
   csosn: z.enum(CSOSN_CODES, { error: `CSOSN padrão: use ${CSOSN_CODES.join(', ')}` }),
   origin: z
     .int({ error: 'Origem padrão: de 0 a 8' })
-    .min(0, { error: 'Origem padrão: de 0 a 8' })
-    .max(ORIGIN_OPTIONS.length - 1, { error: 'Origem padrão: de 0 a 8' }),
+    .check(
+      z.gte(0, { error: 'Origem padrão: de 0 a 8' }),
+      z.lte(ORIGIN_OPTIONS.length - 1, { error: 'Origem padrão: de 0 a 8' }),
+    ),
 });
 
 /** Each setting as it may be sent (no default: an update changes only what it names). */
@@ -135,9 +138,9 @@ const FiscalFields = {
   environment: z.enum(FISCAL_ENVIRONMENTS, { error: 'Ambiente: homologacao ou producao' }),
   tech_responsible: TechResponsibleSchema,
   /** idCSC (QR code v2), 1 to 6 digits as the state gave it. */
-  csc_id: Digits(/^\d{1,6}$/, 'idCSC: de 1 a 6 dígitos').nullable(),
+  csc_id: z.nullable(Digits(/^\d{1,6}$/, 'idCSC: de 1 a 6 dígitos')),
   /** 2 or 3; null: the version the official list gives the store's state and environment. */
-  qr_version: z.union([z.literal(2), z.literal(3)], { error: 'Versão do QR Code: 2 ou 3' }).nullable(),
+  qr_version: z.nullable(z.union([z.literal(2), z.literal(3)], { error: 'Versão do QR Code: 2 ou 3' })),
   /** Off: the store sells as it always did, without NFC-e. */
   emission_enabled: z.boolean({ error: 'Use verdadeiro ou falso' }),
   /** What a product that leaves its CFOP, CSOSN or origem empty is emitted with. */
@@ -145,18 +148,24 @@ const FiscalFields = {
   /** How long a sale at the till waits for SEFAZ's answer before it is finished with its note 'pendente'. */
   emission_timeout_seconds: z
     .int({ error: EMISSION_TIMEOUT_MESSAGE })
-    .min(EMISSION_TIMEOUT_MIN, { error: EMISSION_TIMEOUT_MESSAGE })
-    .max(EMISSION_TIMEOUT_MAX, { error: EMISSION_TIMEOUT_MESSAGE }),
+    .check(
+      z.gte(EMISSION_TIMEOUT_MIN, { error: EMISSION_TIMEOUT_MESSAGE }),
+      z.lte(EMISSION_TIMEOUT_MAX, { error: EMISSION_TIMEOUT_MESSAGE }),
+    ),
   /** centavos: a sale of this total or more needs the consumer's CPF/CNPJ on its note. */
   consumer_document_threshold: z
     .int({ error: 'CPF/CNPJ obrigatório a partir de: use um número inteiro de centavos' })
-    .min(1, { error: 'CPF/CNPJ obrigatório a partir de: informe um valor maior que zero' })
-    .max(100_000_000_00, { error: 'CPF/CNPJ obrigatório a partir de: valor alto demais' }),
+    .check(
+      z.gte(1, { error: 'CPF/CNPJ obrigatório a partir de: informe um valor maior que zero' }),
+      z.lte(100_000_000_00, { error: 'CPF/CNPJ obrigatório a partir de: valor alto demais' }),
+    ),
   /** Minutes after the authorization in which a note may be cancelled (the state's window). */
   cancel_window_minutes: z
     .int({ error: 'Prazo de cancelamento: de 1 a 10.080 minutos' })
-    .min(1, { error: 'Prazo de cancelamento: de 1 a 10.080 minutos' })
-    .max(10_080, { error: 'Prazo de cancelamento: de 1 a 10.080 minutos' }),
+    .check(
+      z.gte(1, { error: 'Prazo de cancelamento: de 1 a 10.080 minutos' }),
+      z.lte(10_080, { error: 'Prazo de cancelamento: de 1 a 10.080 minutos' }),
+    ),
   /**
    * Guarda eletrônica: the store keeps its contingency notes electronically, so the DANFE
    * of a note issued in contingency prints the consumer's copy only (off: the store's copy
@@ -166,58 +175,67 @@ const FiscalFields = {
   /** Hours after the issue within which a contingency note must be transmitted to SEFAZ. */
   contingency_deadline_hours: z
     .int({ error: CONTINGENCY_DEADLINE_MESSAGE })
-    .min(CONTINGENCY_DEADLINE_HOURS_MIN, { error: CONTINGENCY_DEADLINE_MESSAGE })
-    .max(CONTINGENCY_DEADLINE_HOURS_MAX, { error: CONTINGENCY_DEADLINE_MESSAGE }),
+    .check(
+      z.gte(CONTINGENCY_DEADLINE_HOURS_MIN, { error: CONTINGENCY_DEADLINE_MESSAGE }),
+      z.lte(CONTINGENCY_DEADLINE_HOURS_MAX, { error: CONTINGENCY_DEADLINE_MESSAGE }),
+    ),
 };
 
 /** The fiscal settings as kept (the secrets apart), each with its default. */
 export const FiscalSettingsSchema = z.object({
-  emitter: FiscalFields.emitter.nullable().default(null),
-  crt: FiscalFields.crt.default(1),
-  environment: FiscalFields.environment.default('homologacao'),
-  tech_responsible: FiscalFields.tech_responsible.nullable().default(null),
-  csc_id: FiscalFields.csc_id.default(null),
-  qr_version: FiscalFields.qr_version.default(null),
-  emission_enabled: FiscalFields.emission_enabled.default(false),
-  product_defaults: FiscalFields.product_defaults.default({
+  emitter: z._default(z.nullable(FiscalFields.emitter), null),
+  crt: z._default(FiscalFields.crt, 1),
+  environment: z._default(FiscalFields.environment, 'homologacao'),
+  tech_responsible: z._default(z.nullable(FiscalFields.tech_responsible), null),
+  csc_id: z._default(FiscalFields.csc_id, null),
+  qr_version: z._default(FiscalFields.qr_version, null),
+  emission_enabled: z._default(FiscalFields.emission_enabled, false),
+  product_defaults: z._default(FiscalFields.product_defaults, {
     cfop: FISCAL_DEFAULTS.cfop,
     csosn: FISCAL_DEFAULTS.csosn,
     origin: FISCAL_DEFAULTS.origin,
   }),
-  emission_timeout_seconds: FiscalFields.emission_timeout_seconds.default(EMISSION_TIMEOUT_DEFAULT),
-  consumer_document_threshold: FiscalFields.consumer_document_threshold.default(CONSUMER_DOCUMENT_THRESHOLD_DEFAULT),
-  cancel_window_minutes: FiscalFields.cancel_window_minutes.default(CANCEL_WINDOW_MINUTES),
-  contingency_electronic_custody: FiscalFields.contingency_electronic_custody.default(false),
-  contingency_deadline_hours: FiscalFields.contingency_deadline_hours.default(CONTINGENCY_DEADLINE_HOURS_DEFAULT),
+  emission_timeout_seconds: z._default(FiscalFields.emission_timeout_seconds, EMISSION_TIMEOUT_DEFAULT),
+  consumer_document_threshold: z._default(
+    FiscalFields.consumer_document_threshold,
+    CONSUMER_DOCUMENT_THRESHOLD_DEFAULT,
+  ),
+  cancel_window_minutes: z._default(FiscalFields.cancel_window_minutes, CANCEL_WINDOW_MINUTES),
+  contingency_electronic_custody: z._default(FiscalFields.contingency_electronic_custody, false),
+  contingency_deadline_hours: z._default(FiscalFields.contingency_deadline_hours, CONTINGENCY_DEADLINE_HOURS_DEFAULT),
 });
 export type FiscalSettings = z.infer<typeof FiscalSettingsSchema>;
 
 export const TillSeriesSchema = z.object({
   device_id: Id,
   /** null: the till has no series (it cannot emit). */
-  series: z
-    .int({ error: 'Série: um número de 0 a 999' })
-    .min(0, { error: 'Série: um número de 0 a 999' })
-    .max(NFCE_SERIES_MAX, { error: 'Série: um número de 0 a 999' })
-    .nullable(),
+  series: z.nullable(
+    z
+      .int({ error: 'Série: um número de 0 a 999' })
+      .check(
+        z.gte(0, { error: 'Série: um número de 0 a 999' }),
+        z.lte(NFCE_SERIES_MAX, { error: 'Série: um número de 0 a 999' }),
+      ),
+  ),
 });
 
 /** PUT /api/fiscal/settings: what is sent changes, the rest keeps its value. */
-export const FiscalSettingsUpdateSchema = z
-  .object(FiscalFields)
-  .partial()
-  .extend({
-    /** Write-only: the CSC (16 to 36 characters); null removes it. */
-    csc: z
-      .string()
-      .trim()
-      .regex(/^[0-9A-Za-z-]{16,36}$/, { error: 'CSC: de 16 a 36 letras e números, como a SEFAZ o deu' })
-      .nullable()
-      .optional(),
-    /** Required, true, with environment 'producao' when the store is not in produção yet. */
-    confirm_production: z.boolean().optional(),
-    till_series: z.array(TillSeriesSchema).max(200).optional(),
-  });
+export const FiscalSettingsUpdateSchema = z.extend(z.partial(z.object(FiscalFields)), {
+  /** Write-only: the CSC (16 to 36 characters); null removes it. */
+  csc: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.regex(/^[0-9A-Za-z-]{16,36}$/, { error: 'CSC: de 16 a 36 letras e números, como a SEFAZ o deu' }),
+        ),
+    ),
+  ),
+  /** Required, true, with environment 'producao' when the store is not in produção yet. */
+  confirm_production: z.optional(z.boolean()),
+  till_series: z.optional(z.array(TillSeriesSchema).check(z.maxLength(200))),
+});
 export type FiscalSettingsUpdate = z.infer<typeof FiscalSettingsUpdateSchema>;
 
 /** What is shown of the A1 (never its key). */
@@ -235,24 +253,24 @@ export type CertificateInfo = z.infer<typeof CertificateInfoSchema>;
 export const FiscalTillSchema = z.object({
   id: Id,
   code: z.string(),
-  name: z.string().nullable(),
-  nfce_series: z.int().nullable(),
+  name: z.nullable(z.string()),
+  nfce_series: z.nullable(z.int()),
 });
 export type FiscalTill = z.infer<typeof FiscalTillSchema>;
 
 /** GET /api/fiscal/settings (admins). */
-export const FiscalSettingsViewSchema = FiscalSettingsSchema.extend({
+export const FiscalSettingsViewSchema = z.extend(FiscalSettingsSchema, {
   /**
    * The Responsável Técnico shown is the operator's (the server's FISCAL_TECH_*): the store has
    * saved none of its own. It may still save its own.
    */
-  tech_responsible_from_operator: z.boolean().default(false),
+  tech_responsible_from_operator: z._default(z.boolean(), false),
   /** Whether a CSC is kept (it is never sent back). */
   csc_set: z.boolean(),
   /** The QR version notes are made with: qr_version, or the list's for the state and environment (null: no UF yet). */
-  qr_version_in_use: z.union([z.literal(2), z.literal(3)]).nullable(),
+  qr_version_in_use: z.nullable(z.union([z.literal(2), z.literal(3)])),
   tills: z.array(FiscalTillSchema),
-  certificate: CertificateInfoSchema.nullable(),
+  certificate: z.nullable(CertificateInfoSchema),
   /** What keeps emission from being turned on (empty: it may be). */
   emission_problems: z.array(z.string()),
 });
@@ -262,10 +280,14 @@ export type FiscalSettingsView = z.infer<typeof FiscalSettingsViewSchema>;
 export const CertificateUploadSchema = z.object({
   pfx_base64: z
     .string({ error: 'Envie o arquivo do certificado' })
-    .min(1, { error: 'Envie o arquivo do certificado' })
-    .max(100_000, { error: 'Arquivo grande demais para um certificado A1' })
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'Arquivo do certificado em formato inválido' }),
-  password: z.string({ error: 'Informe a senha do certificado' }).max(200, { error: 'Senha longa demais' }),
+    .check(
+      z.minLength(1, { error: 'Envie o arquivo do certificado' }),
+      z.maxLength(100_000, { error: 'Arquivo grande demais para um certificado A1' }),
+      z.regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'Arquivo do certificado em formato inválido' }),
+    ),
+  password: z
+    .string({ error: 'Informe a senha do certificado' })
+    .check(z.maxLength(200, { error: 'Senha longa demais' })),
 });
 export type CertificateUpload = z.infer<typeof CertificateUploadSchema>;
 

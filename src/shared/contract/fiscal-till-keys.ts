@@ -4,7 +4,7 @@
 // holds it by sending the certificate (DER, base64) and a proof: the text of tillKeyProof
 // signed with the new key. Never the .pfx, its password nor the key. An admin removes the key
 // from a till (revoked); the till drops it when it learns so (GET /api/fiscal/till/{id}).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Id, Timestamp, envelope } from './common';
 
 /** An X.509 certificate is 1 to 3 KB; its base64 is a third longer. */
@@ -15,9 +15,11 @@ const PROOF_BASE64_MAX = 1_024;
 const Base64 = (missing: string, max: number) =>
   z
     .string({ error: missing })
-    .min(1, { error: missing })
-    .max(max, { error: 'Conteúdo grande demais' })
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'Conteúdo em formato inválido (base64)' });
+    .check(
+      z.minLength(1, { error: missing }),
+      z.maxLength(max, { error: 'Conteúdo grande demais' }),
+      z.regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'Conteúdo em formato inválido (base64)' }),
+    );
 
 /**
  * What a till signs (RSASSA-PKCS1-v1_5 with SHA-1, its new key) to show that it holds the
@@ -47,10 +49,10 @@ export const TillKeySchema = z.object({
   not_after: Timestamp,
   enabled_at: Timestamp,
   /** Who imported it on the till (null: a user since removed). */
-  enabled_by: z.string().nullable(),
+  enabled_by: z.nullable(z.string()),
   /** null while the till holds it. */
-  revoked_at: Timestamp.nullable(),
-  revoked_by: z.string().nullable(),
+  revoked_at: z.nullable(Timestamp),
+  revoked_by: z.nullable(z.string()),
 });
 export type TillKey = z.infer<typeof TillKeySchema>;
 

@@ -1,5 +1,5 @@
 // Growth figures of the dashboard and the reports that have nothing to compare against.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Why a growth figure has nothing to compare against. The figure itself stays a number, 0
@@ -13,9 +13,9 @@ import { z } from 'zod';
  * - day_scope: a day-scoped dashboard (spec §6) compares no months
  * Fields absent (an answer from before they existed, kept offline) mean null.
  */
-export const GrowthUnavailableSchema = z
-  .enum(['no_previous_revenue', 'no_previous_profit', 'no_previous_sales', 'day_scope'])
-  .nullable();
+export const GrowthUnavailableSchema = z.nullable(
+  z.enum(['no_previous_revenue', 'no_previous_profit', 'no_previous_sales', 'day_scope']),
+);
 export type GrowthUnavailable = z.infer<typeof GrowthUnavailableSchema>;
 
 /** What the screens and the CSV show instead of a figure with nothing to compare against, and why. */

@@ -4,7 +4,7 @@
 // confirmed (which column is which field) and, for products, what the stock column means.
 // The preview writes nothing; the confirm (Idempotency-Key) writes every valid row in one
 // transaction, or nothing.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IMPORT_KINDS } from '../import/fields';
 import { envelope, Id, Money, pageOf, PageQuery, PlainText, Timestamp } from './common';
 
@@ -21,32 +21,38 @@ export const IMPORT_PREVIEW_MAX_ERRORS = 200;
 export const IMPORT_MAPPING_INVALID = 'Mapeamento de colunas inválido';
 
 /** Field key => column index (from 0), or null for no column. */
-export const ImportMappingSchema = z.record(z.string().regex(/^[a-z_]{1,40}$/), z.int().min(0).max(199).nullable());
+export const ImportMappingSchema = z.record(
+  z.string().check(z.regex(/^[a-z_]{1,40}$/)),
+  z.nullable(z.int().check(z.gte(0), z.lte(199))),
+);
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
 
 /** The mapping as JSON in the query string. */
-const MappingQuery = z
-  .string()
-  .max(4000)
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: IMPORT_MAPPING_INVALID });
-      return z.NEVER;
-    }
-  })
-  .pipe(ImportMappingSchema);
+const MappingQuery = z.pipe(
+  z.pipe(
+    z.string().check(z.maxLength(4000)),
+    z.transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        // zod/mini's transform has no ctx.addIssue: push the issue classic's would.
+        ctx.issues.push({ code: 'custom', message: IMPORT_MAPPING_INVALID, input: text });
+        return z.NEVER;
+      }
+    }),
+  ),
+  ImportMappingSchema,
+);
 
 export const ImportKindParamsSchema = z.object({
   kind: z.enum(IMPORT_KINDS, { error: 'Tipo de importação inválido' }),
 });
 
 export const ImportQuerySchema = z.object({
-  file_name: PlainText().trim().min(1).max(200).default('planilha'),
+  file_name: z._default(PlainText().check(z.trim(), z.minLength(1), z.maxLength(200)), 'planilha'),
   /** absent: Balcão's guess from the headers */
-  mapping: MappingQuery.optional(),
-  stock_mode: z.enum(STOCK_MODES, { error: 'Escolha Definir estoque ou Somar ao estoque' }).default('set'),
+  mapping: z.optional(MappingQuery),
+  stock_mode: z._default(z.enum(STOCK_MODES, { error: 'Escolha Definir estoque ou Somar ao estoque' }), 'set'),
 });
 export type ImportQuery = z.input<typeof ImportQuerySchema>;
 
@@ -66,7 +72,7 @@ export const ImportRowErrorSchema = z.object({
   /** the row's number in the spreadsheet (the header is line 1) */
   line: z.int(),
   /** the field's name (null: the row as a whole) */
-  field: z.string().nullable(),
+  field: z.nullable(z.string()),
   /** 'Linha 214, Preço: "12,5O" não é um valor' */
   message: z.string(),
 });
@@ -94,11 +100,11 @@ export const ImportPreviewSchema = z.object({
   /** the first IMPORT_PREVIEW_MAX_ERRORS errors, in line order */
   errors: z.array(ImportRowErrorSchema),
   /** open crediário: the amount of the receivables the valid rows create */
-  total: Money.nullable(),
+  total: z.nullable(Money),
   /** open crediário: the customers the valid rows create (found by no CPF/CNPJ in the store) */
-  new_customers: z.int().nullable(),
+  new_customers: z.nullable(z.int()),
   /** this very file was imported before (then confirming changes nothing: 409) */
-  already_imported: z.object({ at: Timestamp, by: z.string().nullable() }).nullable(),
+  already_imported: z.nullable(z.object({ at: Timestamp, by: z.nullable(z.string()) })),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 export const ImportPreviewResponseSchema = envelope(ImportPreviewSchema);
@@ -107,12 +113,12 @@ export const ImportSchema = z.object({
   id: Id,
   kind: z.enum(IMPORT_KINDS),
   file_name: z.string(),
-  stock_mode: z.enum(STOCK_MODES).nullable(),
+  stock_mode: z.nullable(z.enum(STOCK_MODES)),
   counts: ImportCountsSchema,
-  total: Money.nullable(),
-  created_by: Id.nullable(),
+  total: z.nullable(Money),
+  created_by: z.nullable(Id),
   /** who, as the store's users list names them */
-  created_by_name: z.string().nullable(),
+  created_by_name: z.nullable(z.string()),
   created_at: Timestamp,
 });
 export type Import = z.infer<typeof ImportSchema>;
@@ -120,7 +126,7 @@ export const ImportResponseSchema = envelope(ImportSchema);
 
 export const ImportListQuerySchema = z.object({
   ...PageQuery,
-  kind: z.enum(IMPORT_KINDS).optional(),
+  kind: z.optional(z.enum(IMPORT_KINDS)),
 });
 export type ImportListQuery = z.infer<typeof ImportListQuerySchema>;
 export const ImportListSchema = pageOf('imports', ImportSchema);

@@ -3,7 +3,7 @@
 // computes the change (received - amount). The spec's payment_method alone stays valid: a
 // sale without `payments` is paid whole by its payment_method. Crediário keeps its own flow:
 // its entrada is paid by `crediario.entrada_method` (cash when not told).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Money } from './common';
 
 /** The spec's payment methods (spec §4): what a sale is sent with, and what accounts are paid by. */
@@ -63,15 +63,14 @@ export const SalePaymentInputSchema = z.object({
   /** What this part paid toward the sale (net of change), > 0. */
   amount: Money,
   /** Cash only: what the customer handed over (>= amount). */
-  received: Money.optional(),
+  received: z.optional(Money),
 });
 export type SalePaymentInput = z.infer<typeof SalePaymentInputSchema>;
 
-export const SalePaymentsInputSchema = z
-  .array(SalePaymentInputSchema)
-  .min(1, { error: 'Informe pelo menos uma forma de pagamento' })
-  .max(SALE_PAYMENTS_MAX, { error: `No máximo ${SALE_PAYMENTS_MAX} formas de pagamento por venda` })
-  .superRefine((parts, ctx) => {
+export const SalePaymentsInputSchema = z.array(SalePaymentInputSchema).check(
+  z.minLength(1, { error: 'Informe pelo menos uma forma de pagamento' }),
+  z.maxLength(SALE_PAYMENTS_MAX, { error: `No máximo ${SALE_PAYMENTS_MAX} formas de pagamento por venda` }),
+  z.superRefine((parts, ctx) => {
     parts.forEach((part, i) => {
       if (part.amount <= 0) {
         ctx.addIssue({ code: 'custom', path: [i, 'amount'], message: 'O valor de cada parte deve ser maior que zero' });
@@ -86,13 +85,14 @@ export const SalePaymentsInputSchema = z
         });
       }
     });
-  });
+  }),
+);
 
 export const SalePaymentSchema = z.object({
   method: SalePartMethodSchema,
   amount: Money,
-  received: Money.nullable(),
-  change: Money.nullable(),
+  received: z.nullable(Money),
+  change: z.nullable(Money),
 });
 export type SalePayment = z.infer<typeof SalePaymentSchema>;
 

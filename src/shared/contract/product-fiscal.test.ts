@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Cest, Cfop, CommercialUnit, CsosnField, Ncm, Origin } from './product-fiscal';
 
-const errorOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+const errorOf = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
 
 describe('a product fiscal fields', () => {
   it('reads codes as people type them, and empty as none', () => {

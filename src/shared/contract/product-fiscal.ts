@@ -3,7 +3,7 @@
 // empty (null) takes the store's default when a note is made; NCM has none and is required
 // to emit. Typed as people write them ('6109.10.00', '28.038.00'): dots, spaces and hyphens
 // are dropped and the digits kept.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** CSOSN a store in the Simples Nacional puts on a sale to a consumer, with its meaning. */
 export const CSOSN_OPTIONS = [
@@ -49,7 +49,7 @@ export const cestText = (cest: string | null) =>
 export const fiscalDigits = (text: string) => text.replace(/[\s.-]/g, '');
 
 /** Text as typed, or nothing (absent, null, empty). */
-const Typed = z.string().max(40, { error: 'Use no máximo 40 caracteres' }).nullish();
+const Typed = z.nullish(z.string().check(z.maxLength(40, { error: 'Use no máximo 40 caracteres' })));
 /** Typed text to its digits; empty is none (null). Encoded back as the digits. */
 const digitsOf = (raw: string | null | undefined) => {
   const digits = fiscalDigits(raw ?? '');
@@ -58,7 +58,7 @@ const digitsOf = (raw: string | null | undefined) => {
 
 /** An optional code of `length` digits, refused with `message`. */
 const digitsCode = (pattern: RegExp, message: string) =>
-  z.codec(Typed, z.string().regex(pattern, { error: message }).nullable(), {
+  z.codec(Typed, z.nullable(z.string().check(z.regex(pattern, { error: message }))), {
     decode: digitsOf,
     encode: (code) => code,
   });
@@ -69,21 +69,19 @@ export const Cfop = digitsCode(/^5\d{3}$/, 'CFOP: use um CFOP de venda dentro do
 
 export const CsosnField = z.codec(
   Typed,
-  z.enum(CSOSN_CODES, { error: `CSOSN: use ${CSOSN_CODES.join(', ')}` }).nullable(),
+  z.nullable(z.enum(CSOSN_CODES, { error: `CSOSN: use ${CSOSN_CODES.join(', ')}` })),
   { decode: (raw) => (raw?.trim() ? raw.trim() : null) as Csosn | null, encode: (code) => code },
 );
 
 const ORIGIN_MESSAGE = 'Origem: informe um número de 0 a 8';
-export const Origin = z
-  .int({ error: ORIGIN_MESSAGE })
-  .min(0, { error: ORIGIN_MESSAGE })
-  .max(8, { error: ORIGIN_MESSAGE })
-  .nullable();
+export const Origin = z.nullable(
+  z.int({ error: ORIGIN_MESSAGE }).check(z.gte(0, { error: ORIGIN_MESSAGE }), z.lte(8, { error: ORIGIN_MESSAGE })),
+);
 
 /** uCom: up to 6 letters or digits ('UN', 'KG', 'PAR', 'CX'), upper case; empty is the store's default. */
 export const CommercialUnit = z.codec(
-  z.string().max(6, { error: 'Unidade: máximo de 6 caracteres' }),
-  z.string().regex(/^[\p{Lu}\p{Nd}]{1,6}$/u, { error: 'Unidade: só letras e números, como UN, KG ou PAR' }),
+  z.string().check(z.maxLength(6, { error: 'Unidade: máximo de 6 caracteres' })),
+  z.string().check(z.regex(/^[\p{Lu}\p{Nd}]{1,6}$/u, { error: 'Unidade: só letras e números, como UN, KG ou PAR' })),
   {
     decode: (raw) => raw.trim().toUpperCase() || FISCAL_DEFAULTS.unit,
     encode: (unit) => unit,
@@ -102,10 +100,10 @@ export const ProductFiscalFields = {
 
 /** The fiscal fields as the API answers them (absent from a device's mirror row written before they existed). */
 export const ProductFiscalOut = {
-  ncm: z.string().nullable().default(null),
-  cest: z.string().nullable().default(null),
-  cfop: z.string().nullable().default(null),
-  csosn: z.string().nullable().default(null),
-  origin: z.number().int().nullable().default(null),
-  unit: z.string().default(FISCAL_DEFAULTS.unit),
+  ncm: z._default(z.nullable(z.string()), null),
+  cest: z._default(z.nullable(z.string()), null),
+  cfop: z._default(z.nullable(z.string()), null),
+  csosn: z._default(z.nullable(z.string()), null),
+  origin: z._default(z.nullable(z.number().check(z.int())), null),
+  unit: z._default(z.string(), FISCAL_DEFAULTS.unit),
 };

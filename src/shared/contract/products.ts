@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   envelope,
   Id,
@@ -24,12 +24,12 @@ export const ProductSchema = z.object({
   size: z.string(),
   color: z.string(),
   /** GTIN (8, 12, 13 or 14 digits, as typed); null: none. Absent from a device's mirror row written before it existed. */
-  barcode: z.string().nullable().default(null),
+  barcode: z._default(z.nullable(z.string()), null),
   /** May go below zero when an offline sale outran the stock (a recorded conflict). */
   current_stock: Quantity,
   minimum_stock: Quantity,
   /** Absent for a cashier when the store hides cost prices from cashiers (contract/settings.ts). */
-  cost_price: Money.optional(),
+  cost_price: z.optional(Money),
   sale_price: Money,
   active: z.boolean(),
   ...ProductFiscalOut,
@@ -38,9 +38,7 @@ export const ProductSchema = z.object({
 export type Product = z.infer<typeof ProductSchema>;
 
 const ShortText = (label: string) =>
-  PlainText()
-    .trim()
-    .max(60, { error: `${label}: máximo de 60 caracteres` });
+  PlainText().check(z.trim(), z.maxLength(60, { error: `${label}: máximo de 60 caracteres` }));
 
 /**
  * A barcode as typed or scanned: spaces, dots and hyphens dropped; empty or 'SEM GTIN' is
@@ -48,14 +46,13 @@ const ShortText = (label: string) =>
  * refused with a message that names the field.
  */
 export const Barcode = z.codec(
-  PlainText()
-    .max(40, { error: 'Código de barras: máximo de 40 caracteres' })
-    .nullish()
-    .superRefine((raw, ctx) => {
+  z.nullish(PlainText().check(z.maxLength(40, { error: 'Código de barras: máximo de 40 caracteres' }))).check(
+    z.superRefine((raw, ctx) => {
       const parsed = parseGtin(raw);
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
     }),
-  z.string().nullable(),
+  ),
+  z.nullable(z.string()),
   {
     decode: (raw) => {
       const parsed = parseGtin(raw);
@@ -72,8 +69,8 @@ const ProductFields = {
   size: ShortText('Tamanho'),
   color: ShortText('Cor'),
   barcode: Barcode,
-  current_stock: Quantity.min(0, { error: 'O estoque não pode ser negativo' }),
-  minimum_stock: Quantity.min(0, { error: 'O estoque mínimo não pode ser negativo' }),
+  current_stock: Quantity.check(z.gte(0, { error: 'O estoque não pode ser negativo' })),
+  minimum_stock: Quantity.check(z.gte(0, { error: 'O estoque mínimo não pode ser negativo' })),
   cost_price: Money,
   sale_price: Money,
   active: z.boolean(),
@@ -82,16 +79,16 @@ const ProductFields = {
 
 export const ProductCreateSchema = z.object({
   ...ProductFields,
-  size: ProductFields.size.default(''),
-  color: ProductFields.color.default(''),
-  barcode: ProductFields.barcode.default(null),
-  current_stock: ProductFields.current_stock.default(0),
-  minimum_stock: ProductFields.minimum_stock.default(0),
-  cost_price: ProductFields.cost_price.default(0),
-  sale_price: ProductFields.sale_price.default(0),
-  active: ProductFields.active.default(true),
-  origin: ProductFields.origin.default(null),
-  unit: ProductFields.unit.default('UN'),
+  size: z._default(ProductFields.size, ''),
+  color: z._default(ProductFields.color, ''),
+  barcode: z._default(ProductFields.barcode, null),
+  current_stock: z._default(ProductFields.current_stock, 0),
+  minimum_stock: z._default(ProductFields.minimum_stock, 0),
+  cost_price: z._default(ProductFields.cost_price, 0),
+  sale_price: z._default(ProductFields.sale_price, 0),
+  active: z._default(ProductFields.active, true),
+  origin: z._default(ProductFields.origin, null),
+  unit: z._default(ProductFields.unit, 'UN'),
 });
 export type ProductCreate = z.infer<typeof ProductCreateSchema>;
 
@@ -99,13 +96,13 @@ export type ProductCreate = z.infer<typeof ProductCreateSchema>;
 export const STOCK_REASON_REQUIRED = 'Informe o motivo do ajuste de estoque';
 
 /** Partial update: only the fields sent change (no defaults applied). */
-export const ProductUpdateSchema = z
-  .object({
+export const ProductUpdateSchema = z.partial(
+  z.object({
     ...ProductFields,
     /** The adjustment's reason, when current_stock changes (a stock movement records it). */
     stock_reason: OptionalText(200),
-  })
-  .partial();
+  }),
+);
 export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 
 export const ProductListQuerySchema = z.object({

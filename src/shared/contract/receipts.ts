@@ -2,7 +2,7 @@
 // money came in, the amount (less than what is open leaves the rest open as the same
 // instalment) and the late charges the store sets (shared/late-charges.ts), kept apart in
 // the cash book under LATE_CHARGES_CATEGORY.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AccountReceivableSchema, NotFutureDate } from './accounts';
 import { Id, MadeBy, Money, envelope } from './common';
 import { PartPaymentMethodSchema } from './payments';
@@ -11,21 +11,21 @@ export const LATE_CHARGES_CATEGORY = 'Juros e multas';
 
 export const ReceiveInstallmentSchema = z.object({
   /** Absent: today. */
-  payment_date: NotFutureDate('A data de pagamento não pode ser posterior a hoje').optional(),
+  payment_date: z.optional(NotFutureDate('A data de pagamento não pode ser posterior a hoje')),
   payment_method: PartPaymentMethodSchema,
   /** R$ of the instalment paid now; absent: all that is open. */
-  amount: Money.refine((c) => c > 0, { error: 'O valor pago deve ser maior que zero' }).optional(),
+  amount: z.optional(Money.check(z.refine((c) => c > 0, { error: 'O valor pago deve ser maior que zero' }))),
   /**
    * The caixa session open on the device that took the money: the receipt counts in its
    * expected figures by method. It must be that device's and opened by whoever receives
    * (else 409 / 403); queued on the device (`offline`), a session closed (or unknown) when
    * it arrives means none, and one not its own is recorded as a conflict.
    */
-  cash_session_id: Id.optional(),
+  cash_session_id: z.optional(Id),
   /** The device that took the money (the caixa named must be open on it). */
-  device_id: Id.optional(),
+  device_id: z.optional(Id),
   /** Sent by the device's outbox: it already happened at the counter (absent: no). */
-  offline: z.boolean().optional(),
+  offline: z.optional(z.boolean()),
   /** Who received it, when it comes from the outbox (the device's signed-in user then). */
   made_by: MadeBy,
 });

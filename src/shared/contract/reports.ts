@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DayRangeQuery, envelope, Id, IsoDate, Money, optionalFilter, QueryInt, SignedMoney } from './common';
 import { GrowthUnavailableSchema } from './growth';
 
 export const ReportRangeQuerySchema = z.object(DayRangeQuery);
 export const BalanceSheetQuerySchema = z.object({ as_of_date: optionalFilter(IsoDate) });
-export const SummaryQuerySchema = ReportRangeQuerySchema.extend({ as_of_date: optionalFilter(IsoDate) });
+export const SummaryQuerySchema = z.extend(ReportRangeQuerySchema, { as_of_date: optionalFilter(IsoDate) });
 
 export const DreSchema = z.object({
   // Net of returns (a range with more returned than sold is negative).
@@ -13,9 +13,9 @@ export const DreSchema = z.object({
     other_revenue: Money,
     total_revenue: SignedMoney,
     /** Beyond the spec's fields: the completed sales' totals before returns ('Receita bruta de vendas'). */
-    gross_sales_revenue: SignedMoney.optional(),
+    gross_sales_revenue: z.optional(SignedMoney),
     /** Beyond the spec's fields: 'Devoluções e abatimentos', the value of the goods returned in the range. */
-    returns: Money.optional(),
+    returns: z.optional(Money),
   }),
   cost_of_goods_sold: z.object({
     product_costs: SignedMoney,
@@ -84,9 +84,9 @@ export const ProfitabilitySchema = z.object({
     profit_growth: z.number(),
     /** percentage points; 0 when unavailable */
     margin_improvement: z.number(),
-    revenue_growth_unavailable: GrowthUnavailableSchema.default(null),
-    profit_growth_unavailable: GrowthUnavailableSchema.default(null),
-    margin_improvement_unavailable: GrowthUnavailableSchema.default(null),
+    revenue_growth_unavailable: z._default(GrowthUnavailableSchema, null),
+    profit_growth_unavailable: z._default(GrowthUnavailableSchema, null),
+    margin_improvement_unavailable: z._default(GrowthUnavailableSchema, null),
   }),
 });
 export type Profitability = z.infer<typeof ProfitabilitySchema>;
@@ -105,7 +105,7 @@ export const ProductMarginSchema = z.object({
   margin_percentage: z.number(),
 });
 /** The best or worst product by margin: the spec's name and margin, and which variant it is. */
-const PickedProductSchema = ProductMarginSchema.pick({
+const PickedProductSchema = z.pick(ProductMarginSchema, {
   product_name: true,
   sku: true,
   size: true,
@@ -130,8 +130,8 @@ export const MarginAnalysisQuerySchema = z.object({
  */
 export const MarginAnalysisSchema = z.object({
   average_margin: z.number(),
-  best_performing_product: PickedProductSchema.nullable(),
-  worst_performing_product: PickedProductSchema.nullable(),
+  best_performing_product: z.nullable(PickedProductSchema),
+  worst_performing_product: z.nullable(PickedProductSchema),
   product_margins: z.array(ProductMarginSchema),
   product_count: z.int(),
 });

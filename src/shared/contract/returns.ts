@@ -6,7 +6,7 @@
 // customer). A crediário sale's open instalments are reduced first (last ones first); only
 // what is left is paid back. An exchange is a return to vale-troca and a new sale paid
 // with it (payment part 'store_credit').
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, Id, LineQuantity, MadeBy, Money, PlainText, Quantity, RequiredText, Timestamp } from './common';
 import { CreditApprovalTokenSchema } from './credit';
 import { PaymentMethodSchema } from './sales';
@@ -26,51 +26,55 @@ export const ReturnLineInputSchema = z.object({
    * The sale line (sale_items.id), or its position (0 = the first line as sold): a device
    * returning a sale it sold offline knows the positions, not the ids the server gave.
    */
-  sale_item_id: Id.optional(),
-  position: z.int().min(0).max(499).optional(),
+  sale_item_id: z.optional(Id),
+  position: z.optional(z.int().check(z.gte(0), z.lte(499))),
   quantity: LineQuantity,
   /** A damaged item does not go back to stock. */
-  damaged: z.boolean().default(false),
+  damaged: z._default(z.boolean(), false),
 });
 export type ReturnLineInput = z.infer<typeof ReturnLineInputSchema>;
 
 export const ReturnCreateSchema = z
   .object({
     /** Client-chosen id: the outbox row's id, so a replay names the same return. */
-    id: Id.optional(),
-    lines: z.array(ReturnLineInputSchema).min(1, { error: 'Escolha pelo menos um item para devolver' }).max(500),
+    id: z.optional(Id),
+    lines: z
+      .array(ReturnLineInputSchema)
+      .check(z.minLength(1, { error: 'Escolha pelo menos um item para devolver' }), z.maxLength(500)),
     reason: RequiredText('Motivo', 300),
     refund_method: RefundMethodSchema,
     /** Set by the outbox: a return that already happened at the counter. */
-    offline: z.boolean().default(false),
+    offline: z._default(z.boolean(), false),
     /** When it happened at the counter (device clock). */
-    returned_at: Timestamp.optional(),
+    returned_at: z.optional(Timestamp),
     /** The open caixa of the device (a cash refund comes out of it). */
-    cash_session_id: Id.optional(),
-    device_id: Id.optional(),
-    device_label: PlainText().max(80).optional(),
+    cash_session_id: z.optional(Id),
+    device_id: z.optional(Id),
+    device_label: z.optional(PlainText().check(z.maxLength(80))),
     /** Who returned it, when it comes from the outbox (the device's signed-in user then). */
     made_by: MadeBy,
     /**
      * A cashier's return over the store's limit: an admin's approval of this return (its id
      * is then required), from POST /api/auth/return-approval; it holds offline too.
      */
-    approval: CreditApprovalTokenSchema.optional(),
+    approval: z.optional(CreditApprovalTokenSchema),
   })
-  .superRefine((input, ctx) => {
-    if (input.approval && !input.id) {
-      ctx.addIssue({ code: 'custom', path: ['id'], message: 'Uma devolução aprovada leva o seu identificador' });
-    }
-    input.lines.forEach((l, i) => {
-      if ((l.sale_item_id === undefined) === (l.position === undefined)) {
-        ctx.addIssue({ code: 'custom', path: ['lines', i], message: 'Informe o item da venda (id ou posição)' });
+  .check(
+    z.superRefine((input, ctx) => {
+      if (input.approval && !input.id) {
+        ctx.addIssue({ code: 'custom', path: ['id'], message: 'Uma devolução aprovada leva o seu identificador' });
       }
-    });
-    const ids = input.lines.map((l) => l.sale_item_id ?? `#${l.position}`);
-    if (new Set(ids).size !== ids.length) {
-      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Cada item da venda aparece uma vez só' });
-    }
-  });
+      input.lines.forEach((l, i) => {
+        if ((l.sale_item_id === undefined) === (l.position === undefined)) {
+          ctx.addIssue({ code: 'custom', path: ['lines', i], message: 'Informe o item da venda (id ou posição)' });
+        }
+      });
+      const ids = input.lines.map((l) => l.sale_item_id ?? `#${l.position}`);
+      if (new Set(ids).size !== ids.length) {
+        ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Cada item da venda aparece uma vez só' });
+      }
+    }),
+  );
 export type ReturnCreate = z.infer<typeof ReturnCreateSchema>;
 
 export const SaleReturnLineSchema = z.object({
@@ -91,7 +95,7 @@ export const SaleReturnSchema = z.object({
   reason: z.string(),
   refund_method: RefundMethodSchema,
   /** estorno: the card or Pix method it went back on; dinheiro: cash; vale_troca: null. */
-  refund_payment_method: PaymentMethodSchema.nullable(),
+  refund_payment_method: z.nullable(PaymentMethodSchema),
   /** The value of the goods returned = installments + refunded. */
   amount: Money,
   /** Taken off the sale's open crediário instalments (last ones first). */
@@ -105,12 +109,12 @@ export const SaleReturnSchema = z.object({
   /** An offline return beyond a cashier's limit, for admins to review. */
   limit_conflict: z.boolean(),
   /** The admin who approved a cashier's return over the limit (null: none was needed or given). */
-  approved_by: Id.nullable(),
-  approved_by_name: z.string().nullable(),
-  cash_session_id: Id.nullable(),
+  approved_by: z.nullable(Id),
+  approved_by_name: z.nullable(z.string()),
+  cash_session_id: z.nullable(Id),
   returned_at: Timestamp,
   /** The customer's vale-troca balance right after (vale_troca). */
-  store_credit_balance: Money.nullable(),
+  store_credit_balance: z.nullable(Money),
 });
 export type SaleReturn = z.infer<typeof SaleReturnSchema>;
 export const SaleReturnResponseSchema = envelope(SaleReturnSchema);
@@ -141,8 +145,8 @@ export const StoreCreditEntrySchema = z.object({
   kind: z.enum(STORE_CREDIT_KINDS),
   amount: Money,
   balance_after: Money,
-  return_id: Id.nullable(),
-  sale_id: Id.nullable(),
+  return_id: z.nullable(Id),
+  sale_id: z.nullable(Id),
   created_at: Timestamp,
 });
 export const StoreCreditSchema = z.object({

@@ -1,6 +1,6 @@
 // POST /api/sales/batch: the outbox's queued sales in one request, each answered as
 // POST /api/sales with its key would answer it.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, IdempotencyKeySchema } from './common';
 
 /** The most sales one POST /api/sales/batch carries. */
@@ -12,13 +12,13 @@ export const SALE_BATCH_MAX = 50;
  * (a malformed sale is refused alone, the batch goes on).
  */
 export const SaleBatchSchema = z.object({
-  sales: z
-    .array(z.object({ key: IdempotencyKeySchema, body: z.unknown() }))
-    .min(1, { error: 'Envie pelo menos uma venda' })
-    .max(SALE_BATCH_MAX, { error: `No máximo ${SALE_BATCH_MAX} vendas por lote` })
-    .refine((sales) => new Set(sales.map((s) => s.key)).size === sales.length, {
+  sales: z.array(z.object({ key: IdempotencyKeySchema, body: z.unknown() })).check(
+    z.minLength(1, { error: 'Envie pelo menos uma venda' }),
+    z.maxLength(SALE_BATCH_MAX, { error: `No máximo ${SALE_BATCH_MAX} vendas por lote` }),
+    z.refine((sales) => new Set(sales.map((s) => s.key)).size === sales.length, {
       error: 'Chave de idempotência repetida no lote',
     }),
+  ),
 });
 export type SaleBatch = z.infer<typeof SaleBatchSchema>;
 

@@ -3,7 +3,7 @@
 // from the outbox into a caixa not its own (another person's or another device's). One entry
 // per kind per sale; each can be marked as reviewed (GET /api/sale-conflicts,
 // POST /api/sale-conflicts/:id/review; permission sales.conflicts, admins only).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Id, Money, PageQuery, PaginationSchema, Timestamp, envelope, optionalFilter } from './common';
 import { PriceConflictSchema, StockConflictSchema } from './sales';
 
@@ -45,21 +45,21 @@ export const SaleConflictSchema = z.object({
   sale_status: z.enum(['completed', 'cancelled']),
   customer_name: z.string(),
   /** The user who made the sale (null: unknown or removed). */
-  sold_by: z.string().nullable(),
-  device_id: Id.nullable(),
-  device_label: z.string().nullable(),
+  sold_by: z.nullable(z.string()),
+  device_id: z.nullable(Id),
+  device_label: z.nullable(z.string()),
   offline: z.boolean(),
   sold_at: Timestamp,
   received_at: Timestamp,
   /** kind 'clock': the time the device claimed. */
-  claimed_sold_at: Timestamp.nullable(),
+  claimed_sold_at: z.nullable(Timestamp),
   /** kind 'stock': what was asked and what the server had. */
   stock: z.array(StockConflictSchema),
   /** kind 'price': the prices sold and the product's price at receipt. */
   price: z.array(PriceConflictSchema),
   created_at: Timestamp,
-  reviewed_at: Timestamp.nullable(),
-  reviewed_by: z.string().nullable(),
+  reviewed_at: z.nullable(Timestamp),
+  reviewed_by: z.nullable(z.string()),
 });
 export type SaleConflict = z.infer<typeof SaleConflictSchema>;
 

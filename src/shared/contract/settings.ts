@@ -2,7 +2,7 @@
 // its default, so a store saved before a setting existed reads it with its default. Read
 // by everyone signed in (the till follows some of them), changed by admins only, one
 // setting or several at a time.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Role } from '../permissions';
 import { PIX_RECEIVER_CITY_MAX_CHARS, PIX_RECEIVER_NAME_MAX_CHARS } from '../pix/br-code';
 import { PIX_KEY_MAX_CHARS, PIX_KEY_MESSAGES, PIX_KEY_TYPES, parsePixKey } from '../pix/pix-key';
@@ -27,14 +27,14 @@ export function isStoredPixKey(key: string): boolean {
   );
 }
 
-const PixKeySetting = z
-  .string({ error: 'Informe a chave Pix' })
-  .trim()
-  .max(PIX_KEY_MAX_CHARS, { error: PIX_KEY_MESSAGES.email })
-  .refine(isStoredPixKey, {
+const PixKeySetting = z.string({ error: 'Informe a chave Pix' }).check(
+  z.trim(),
+  z.maxLength(PIX_KEY_MAX_CHARS, { error: PIX_KEY_MESSAGES.email }),
+  z.refine(isStoredPixKey, {
     error:
       'Chave Pix inválida: use CPF ou CNPJ só com números, e-mail, celular como +5511987654321 ou a chave aleatória.',
-  });
+  }),
+);
 /**
  * Name and city for the BR Code, up to its size (Configurações saves them without accents,
  * as pixReceiverName/pixReceiverCity leave them; the BR Code builder removes any left).
@@ -42,8 +42,7 @@ const PixKeySetting = z
 const PixText = (max: number, label: string) =>
   z
     .string({ error: `Informe ${label.toLowerCase()}` })
-    .trim()
-    .max(max, { error: `${label}: até ${max} caracteres` });
+    .check(z.trim(), z.maxLength(max, { error: `${label}: até ${max} caracteres` }));
 /** R$ 5,00 in centavos: a close within it per method needs no reason. */
 export const CASH_CLOSE_TOLERANCE_DEFAULT = 500;
 
@@ -56,8 +55,7 @@ export const CASHIER_MAX_RETURN_DEFAULT = 20_000;
 /** A limit in centavos a store sets (a cashier's largest return, a customer's default credit). */
 const CentavosLimit = z
   .int({ error: 'Use um número inteiro de centavos' })
-  .min(0, { error: 'O limite não pode ser negativo' })
-  .max(100_000_000_00, { error: 'Limite alto demais' });
+  .check(z.gte(0, { error: 'O limite não pode ser negativo' }), z.lte(100_000_000_00, { error: 'Limite alto demais' }));
 
 /** Each setting as it may be sent (no default: an update changes only what it names). */
 const SettingFields = {
@@ -69,11 +67,11 @@ const SettingFields = {
    */
   stock_cost_method: z.enum(STOCK_COST_METHODS, { error: 'Use "last" ou "average"' }),
   /** The sale price proposed for a product created from an NF-e line: its unit cost plus this markup (%). */
-  new_product_markup_percent: z
-    .number({ error: 'Informe um número' })
-    .min(0, { error: 'A margem não pode ser negativa' })
-    .max(10_000, { error: 'Margem alta demais' })
-    .refine((v) => Number.isInteger(v * 100), { error: 'Use no máximo duas casas decimais' }),
+  new_product_markup_percent: z.number({ error: 'Informe um número' }).check(
+    z.gte(0, { error: 'A margem não pode ser negativa' }),
+    z.lte(10_000, { error: 'Margem alta demais' }),
+    z.refine((v) => Number.isInteger(v * 100), { error: 'Use no máximo duas casas decimais' }),
+  ),
   /** The store's Pix key for the QR at the till ('' none), as the Pix directory holds it. */
   pix_key: PixKeySetting,
   /** The receiver's name in the BR Code (up to 25, no accents). */
@@ -83,14 +81,18 @@ const SettingFields = {
   /** The largest discount a cashier (role user) may give, in percent; admins have none. */
   cashier_max_discount_percent: z
     .number({ error: 'Informe um percentual' })
-    .int({ error: 'Use um percentual inteiro' })
-    .min(0, { error: 'O percentual não pode ser negativo' })
-    .max(100, { error: 'O percentual vai até 100' }),
+    .check(
+      z.int({ error: 'Use um percentual inteiro' }),
+      z.gte(0, { error: 'O percentual não pode ser negativo' }),
+      z.lte(100, { error: 'O percentual vai até 100' }),
+    ),
   /** centavos: a close whose difference in some method is larger needs a written reason. */
   cash_close_tolerance: z
     .int({ error: 'Use um número inteiro de centavos' })
-    .min(0, { error: 'A tolerância não pode ser negativa' })
-    .max(100_000_00, { error: 'Tolerância alta demais' }),
+    .check(
+      z.gte(0, { error: 'A tolerância não pode ser negativa' }),
+      z.lte(100_000_00, { error: 'Tolerância alta demais' }),
+    ),
   /** The width of the till's receipt roll. */
   receipt_paper_width: z.enum(RECEIPT_PAPER_WIDTHS, { error: 'Use 80mm ou 58mm' }),
   /** The till opens the print dialog with the receipt as soon as each sale is finished. */
@@ -100,25 +102,27 @@ const SettingFields = {
   /** centavos of open crediário a customer may owe when their own limit is not set; 0: no limit. */
   credit_limit_default: CentavosLimit,
   /** Multa on a late instalment, in percent, once (the consumer code allows at most 2%). */
-  late_fee_percent: z
-    .number({ error: 'Informe um percentual' })
-    .min(0, { error: 'O percentual não pode ser negativo' })
-    .max(MULTA_MAX_PERCENT, { error: `A multa vai até ${MULTA_MAX_PERCENT}% (Código de Defesa do Consumidor)` })
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { error: 'Use no máximo duas casas decimais' }),
+  late_fee_percent: z.number({ error: 'Informe um percentual' }).check(
+    z.gte(0, { error: 'O percentual não pode ser negativo' }),
+    z.lte(MULTA_MAX_PERCENT, { error: `A multa vai até ${MULTA_MAX_PERCENT}% (Código de Defesa do Consumidor)` }),
+    z.refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { error: 'Use no máximo duas casas decimais' }),
+  ),
   /** Juros de mora on a late instalment, in percent a month, pro rata die. */
-  late_interest_monthly_percent: z
-    .number({ error: 'Informe um percentual' })
-    .min(0, { error: 'O percentual não pode ser negativo' })
-    .max(10, { error: 'Os juros de mora vão até 10% ao mês' })
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { error: 'Use no máximo duas casas decimais' }),
+  late_interest_monthly_percent: z.number({ error: 'Informe um percentual' }).check(
+    z.gte(0, { error: 'O percentual não pode ser negativo' }),
+    z.lte(10, { error: 'Os juros de mora vão até 10% ao mês' }),
+    z.refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { error: 'Use no máximo duas casas decimais' }),
+  ),
   /** Cashiers (role user) may receive instalments at the till. */
   cashiers_receive_installments: z.boolean({ error: 'Use verdadeiro ou falso' }),
   /** Days after a sale a cashier may open it by its number to return or exchange it (troca-period.ts). */
   troca_period_days: z
     .number({ error: 'Informe o número de dias' })
-    .int({ error: 'Use um número inteiro de dias' })
-    .min(0, { error: 'O prazo não pode ser negativo' })
-    .max(TROCA_PERIOD_MAX_DAYS, { error: `O prazo vai até ${TROCA_PERIOD_MAX_DAYS} dias` }),
+    .check(
+      z.int({ error: 'Use um número inteiro de dias' }),
+      z.gte(0, { error: 'O prazo não pode ser negativo' }),
+      z.lte(TROCA_PERIOD_MAX_DAYS, { error: `O prazo vai até ${TROCA_PERIOD_MAX_DAYS} dias` }),
+    ),
   /**
    * Nova Venda starts with the store's built-in 'Consumidor final' chosen (shared/final-consumer.ts).
    * On for a store created since it exists; a store from before turns it on (and so gets the customer).
@@ -127,28 +131,28 @@ const SettingFields = {
 };
 
 export const StoreSettingsSchema = z.object({
-  cashiers_see_cost_price: SettingFields.cashiers_see_cost_price.default(true),
-  stock_cost_method: SettingFields.stock_cost_method.default('average'),
-  new_product_markup_percent: SettingFields.new_product_markup_percent.default(100),
-  pix_key: SettingFields.pix_key.default(''),
-  pix_receiver_name: SettingFields.pix_receiver_name.default(''),
-  pix_city: SettingFields.pix_city.default(''),
-  cashier_max_discount_percent: SettingFields.cashier_max_discount_percent.default(CASHIER_MAX_DISCOUNT_DEFAULT),
-  cash_close_tolerance: SettingFields.cash_close_tolerance.default(CASH_CLOSE_TOLERANCE_DEFAULT),
-  receipt_paper_width: SettingFields.receipt_paper_width.default('80mm'),
-  receipt_auto_print: SettingFields.receipt_auto_print.default(false),
-  cashier_max_return: SettingFields.cashier_max_return.default(CASHIER_MAX_RETURN_DEFAULT),
-  credit_limit_default: SettingFields.credit_limit_default.default(0),
-  late_fee_percent: SettingFields.late_fee_percent.default(0),
-  late_interest_monthly_percent: SettingFields.late_interest_monthly_percent.default(0),
-  cashiers_receive_installments: SettingFields.cashiers_receive_installments.default(false),
-  troca_period_days: SettingFields.troca_period_days.default(TROCA_PERIOD_DEFAULT_DAYS),
-  final_consumer: SettingFields.final_consumer.default(false),
+  cashiers_see_cost_price: z._default(SettingFields.cashiers_see_cost_price, true),
+  stock_cost_method: z._default(SettingFields.stock_cost_method, 'average'),
+  new_product_markup_percent: z._default(SettingFields.new_product_markup_percent, 100),
+  pix_key: z._default(SettingFields.pix_key, ''),
+  pix_receiver_name: z._default(SettingFields.pix_receiver_name, ''),
+  pix_city: z._default(SettingFields.pix_city, ''),
+  cashier_max_discount_percent: z._default(SettingFields.cashier_max_discount_percent, CASHIER_MAX_DISCOUNT_DEFAULT),
+  cash_close_tolerance: z._default(SettingFields.cash_close_tolerance, CASH_CLOSE_TOLERANCE_DEFAULT),
+  receipt_paper_width: z._default(SettingFields.receipt_paper_width, '80mm'),
+  receipt_auto_print: z._default(SettingFields.receipt_auto_print, false),
+  cashier_max_return: z._default(SettingFields.cashier_max_return, CASHIER_MAX_RETURN_DEFAULT),
+  credit_limit_default: z._default(SettingFields.credit_limit_default, 0),
+  late_fee_percent: z._default(SettingFields.late_fee_percent, 0),
+  late_interest_monthly_percent: z._default(SettingFields.late_interest_monthly_percent, 0),
+  cashiers_receive_installments: z._default(SettingFields.cashiers_receive_installments, false),
+  troca_period_days: z._default(SettingFields.troca_period_days, TROCA_PERIOD_DEFAULT_DAYS),
+  final_consumer: z._default(SettingFields.final_consumer, false),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
 /** PUT /api/settings: the settings sent change, the others keep their value. */
-export const StoreSettingsUpdateSchema = z.object(SettingFields).partial();
+export const StoreSettingsUpdateSchema = z.partial(z.object(SettingFields));
 export type StoreSettingsUpdate = z.infer<typeof StoreSettingsUpdateSchema>;
 
 export const StoreSettingsResponseSchema = envelope(StoreSettingsSchema);

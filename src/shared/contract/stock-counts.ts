@@ -3,7 +3,7 @@
 // movement per product whose count differs. Each counted line keeps the stock the system
 // had at the moment it was counted, and finishing moves the stock by counted minus that,
 // so a sale made while the count is open is never counted away.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, Id, Money, pageOf, PageQuery, SearchQuery, SignedMoney, Timestamp } from './common';
 
 export const STOCK_COUNT_STATUSES = ['open', 'confirmed', 'cancelled'] as const;
@@ -42,10 +42,10 @@ export type StockCountTotals = z.infer<typeof StockCountTotalsSchema>;
 export const StockCountSchema = z.object({
   id: Id,
   status: z.enum(STOCK_COUNT_STATUSES),
-  search: z.string().nullable(),
-  created_by_name: z.string().nullable(),
+  search: z.nullable(z.string()),
+  created_by_name: z.nullable(z.string()),
   created_at: Timestamp,
-  closed_at: Timestamp.nullable(),
+  closed_at: z.nullable(Timestamp),
   totals: StockCountTotalsSchema,
 });
 export type StockCount = z.infer<typeof StockCountSchema>;
@@ -65,16 +65,16 @@ export const StockCountLineSchema = z.object({
   name: z.string(),
   size: z.string(),
   color: z.string(),
-  barcode: z.string().nullable(),
+  barcode: z.nullable(z.string()),
   /** the stock now */
   current_stock: z.int(),
   cost_price: Money,
   /** null: not counted yet (finishing leaves its stock as it is) */
-  counted: z.int().nullable(),
-  stock_when_counted: z.int().nullable(),
-  counted_at: Timestamp.nullable(),
+  counted: z.nullable(z.int()),
+  stock_when_counted: z.nullable(z.int()),
+  counted_at: z.nullable(Timestamp),
   /** counted - stock when counted; null when not counted */
-  difference: z.int().nullable(),
+  difference: z.nullable(z.int()),
 });
 export type StockCountLine = z.infer<typeof StockCountLineSchema>;
 export const StockCountLinesSchema = pageOf('lines', StockCountLineSchema);
@@ -84,13 +84,15 @@ export const StockCountLineParams = z.object({ id: Id, productId: Id });
 export const StockCountLineUpdateSchema = z.object({
   counted: z
     .int({ error: 'Digite a quantidade contada em unidades inteiras' })
-    .min(0, { error: 'A quantidade contada não pode ser negativa' })
-    .max(COUNTED_MAX, { error: `No máximo ${COUNTED_MAX} unidades` }),
+    .check(
+      z.gte(0, { error: 'A quantidade contada não pode ser negativa' }),
+      z.lte(COUNTED_MAX, { error: `No máximo ${COUNTED_MAX} unidades` }),
+    ),
   /**
    * When it was counted, by the device's clock (a count typed offline and sent later);
    * believed within the sale's clock window, else the moment it arrives. Absent: now.
    */
-  counted_at: Timestamp.optional(),
+  counted_at: z.optional(Timestamp),
 });
 export type StockCountLineUpdate = z.infer<typeof StockCountLineUpdateSchema>;
 export const StockCountLineResponseSchema = envelope(StockCountLineSchema);

@@ -2,7 +2,7 @@
 // the server twice: once for the preview (what each line would enter and as what), once
 // with the admin's choices to confirm; the server reads the note itself both times, so the
 // quantities, costs and bills always come from the document, never from the screen.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, Id, IsoDate, Money, pageOf, PageQuery, RequiredText, Timestamp } from './common';
 import { AccountPayableSchema, PayablePaymentMethodSchema } from './accounts';
 
@@ -13,15 +13,19 @@ export const UNITS_PER_PACKAGE_MAX = 100_000;
 
 const NfeXml = z
   .string({ error: 'Envie o XML da NF-e' })
-  .min(1, { error: 'Envie o XML da NF-e' })
-  .max(NFE_XML_MAX_CHARS, { error: 'O arquivo tem mais de 5 MB. Envie só o XML da NF-e.' });
+  .check(
+    z.minLength(1, { error: 'Envie o XML da NF-e' }),
+    z.maxLength(NFE_XML_MAX_CHARS, { error: 'O arquivo tem mais de 5 MB. Envie só o XML da NF-e.' }),
+  );
 
 export const UnitsPerPackage = z
   .int({ error: 'Use um número inteiro de unidades' })
-  .min(1, { error: 'A embalagem tem ao menos 1 unidade' })
-  .max(UNITS_PER_PACKAGE_MAX, { error: `No máximo ${UNITS_PER_PACKAGE_MAX} unidades por embalagem` });
+  .check(
+    z.gte(1, { error: 'A embalagem tem ao menos 1 unidade' }),
+    z.lte(UNITS_PER_PACKAGE_MAX, { error: `No máximo ${UNITS_PER_PACKAGE_MAX} unidades por embalagem` }),
+  );
 
-const ItemNumber = z.int().min(1).max(990);
+const ItemNumber = z.int().check(z.gte(1), z.lte(990));
 
 /** A factor the admin typed for a line (units in one of the supplier's packages). */
 const LineFactor = z.object({ item_number: ItemNumber, units_per_package: UnitsPerPackage });
@@ -29,7 +33,7 @@ const LineFactor = z.object({ item_number: ItemNumber, units_per_package: UnitsP
 export const NfePreviewRequestSchema = z.object({
   xml: NfeXml,
   /** Factors typed on the screen; a line not named keeps the remembered or the note's (qTrib). */
-  lines: z.array(LineFactor).max(990).optional(),
+  lines: z.optional(z.array(LineFactor).check(z.maxLength(990))),
 });
 export type NfePreviewRequest = z.infer<typeof NfePreviewRequestSchema>;
 
@@ -67,7 +71,7 @@ export type NfeLineCost = z.infer<typeof NfeLineCostSchema>;
 export const NfePreviewLineSchema = z.object({
   item_number: z.int(),
   supplier_code: z.string(),
-  ean: z.string().nullable(),
+  ean: z.nullable(z.string()),
   description: z.string(),
   ncm: z.string(),
   unit: z.string(),
@@ -83,20 +87,20 @@ export const NfePreviewLineSchema = z.object({
   /** Where the factor came from: the note's qTrib, the link remembered, typed, or none (1). */
   factor_source: z.enum(['tax_quantity', 'link', 'typed', 'none']),
   /** Units into stock; null when the quantity is not a whole number of units. */
-  units: z.int().nullable(),
+  units: z.nullable(z.int()),
   /** Cost of one unit into stock (the line's acquisition cost over its units, to the centavo). */
-  cost_per_unit: Money.nullable(),
+  cost_per_unit: z.nullable(Money),
   match: z.enum(LINE_MATCHES),
-  product: EntryProductSchema.nullable(),
+  product: z.nullable(EntryProductSchema),
   /** What stops this line from entering as it is (pt-BR); null when it may. */
-  problem: z.string().nullable(),
+  problem: z.nullable(z.string()),
 });
 export type NfePreviewLine = z.infer<typeof NfePreviewLineSchema>;
 
 export const NfePayablePlanSchema = z.object({
   description: z.string(),
   /** Null: the note has no duplicatas, the admin says when it is due or that it is paid. */
-  due_date: IsoDate.nullable(),
+  due_date: z.nullable(IsoDate),
   amount: Money,
 });
 
@@ -108,11 +112,11 @@ export const NfeDeclaredPaymentSchema = z.object({
   label: z.string(),
   amount: Money,
   /** indPag: 'now' à vista, 'later' a prazo, null when not written. */
-  term: z.enum(['now', 'later']).nullable(),
+  term: z.nullable(z.enum(['now', 'later'])),
   /** dPag, the day paid, when written. */
-  paid_on: IsoDate.nullable(),
+  paid_on: z.nullable(IsoDate),
   /** The payable's method this form proposes; null when none fits. */
-  payable_method: PayablePaymentMethodSchema.nullable(),
+  payable_method: z.nullable(PayablePaymentMethodSchema),
 });
 export type NfeDeclaredPayment = z.infer<typeof NfeDeclaredPaymentSchema>;
 
@@ -125,8 +129,8 @@ export const NfePaymentChoiceSchema = z.discriminatedUnion(
   [
     z.object({
       kind: z.literal('paid'),
-      payment_date: IsoDate.optional(),
-      payment_method: PayablePaymentMethodSchema.optional(),
+      payment_date: z.optional(IsoDate),
+      payment_method: z.optional(PayablePaymentMethodSchema),
     }),
     z.object({ kind: z.literal('due'), due_date: IsoDate }),
   ],
@@ -140,7 +144,7 @@ export const NfePreviewSchema = z.object({
   series: z.int(),
   issued_at: Timestamp,
   supplier: z.object({ document: z.string(), name: z.string() }),
-  recipient: z.object({ document: z.string().nullable(), name: z.string().nullable() }),
+  recipient: z.object({ document: z.nullable(z.string()), name: z.nullable(z.string()) }),
   total: Money,
   lines: z.array(NfePreviewLineSchema),
   /** The bills the entry will create (one per duplicata, or one for the total). */
@@ -152,7 +156,7 @@ export const NfePreviewSchema = z.object({
   /** The lines' acquisition costs added up: what the goods enter stock at (vNF when the note adds up). */
   cost_total: Money,
   /** 'Esta NF-e é destinada a outro CNPJ...': the admin may accept it (accept_other_recipient). */
-  recipient_warning: z.string().nullable(),
+  recipient_warning: z.nullable(z.string()),
   /** What the admin should know (pt-BR). */
   warnings: z.array(z.string()),
   /** The sale price of a new product: its unit cost plus this markup, unless typed. */
@@ -164,31 +168,35 @@ export const NfePreviewResponseSchema = envelope(NfePreviewSchema);
 /** A product created from a line: name, SKU and sale price as the admin left them. */
 export const NewProductFromLineSchema = z.object({
   name: RequiredText('Nome do produto', 200),
-  sku: RequiredText('SKU', 60).optional(),
+  sku: z.optional(RequiredText('SKU', 60)),
   /** Absent: the unit cost plus the store's markup. */
-  sale_price: Money.optional(),
+  sale_price: z.optional(Money),
 });
 
 export const StockEntryLineChoiceSchema = z
   .object({
     item_number: ItemNumber,
-    units_per_package: UnitsPerPackage.optional(),
-    product_id: Id.optional(),
-    new_product: NewProductFromLineSchema.optional(),
+    units_per_package: z.optional(UnitsPerPackage),
+    product_id: z.optional(Id),
+    new_product: z.optional(NewProductFromLineSchema),
   })
-  .refine((l) => (l.product_id === undefined) !== (l.new_product === undefined), {
-    error: 'Escolha um produto ou crie um novo para cada item',
-    path: ['product_id'],
-  });
+  .check(
+    z.refine((l) => (l.product_id === undefined) !== (l.new_product === undefined), {
+      error: 'Escolha um produto ou crie um novo para cada item',
+      path: ['product_id'],
+    }),
+  );
 export type StockEntryLineChoice = z.infer<typeof StockEntryLineChoiceSchema>;
 
 export const StockEntryCreateSchema = z.object({
   xml: NfeXml,
   /** The admin accepts an NF-e addressed to another CNPJ than the store's. */
-  accept_other_recipient: z.boolean().default(false),
-  lines: z.array(StockEntryLineChoiceSchema).min(1, { error: 'Escolha o produto de cada item' }).max(990),
+  accept_other_recipient: z._default(z.boolean(), false),
+  lines: z
+    .array(StockEntryLineChoiceSchema)
+    .check(z.minLength(1, { error: 'Escolha o produto de cada item' }), z.maxLength(990)),
   /** Required when the note has no duplicatas (preview's payment_choice_needed); refused otherwise. */
-  payment: NfePaymentChoiceSchema.optional(),
+  payment: z.optional(NfePaymentChoiceSchema),
 });
 export type StockEntryCreate = z.infer<typeof StockEntryCreateSchema>;
 
@@ -209,7 +217,7 @@ export type StockEntry = z.infer<typeof StockEntrySchema>;
 export const StockEntryResultSchema = z.object({
   entry: StockEntrySchema,
   /** Each product the entry moved, as it is after it (stock and cost price). */
-  products: z.array(EntryProductSchema.extend({ created: z.boolean(), units_in: z.int() })),
+  products: z.array(z.extend(EntryProductSchema, { created: z.boolean(), units_in: z.int() })),
   payables: z.array(AccountPayableSchema),
 });
 export type StockEntryResult = z.infer<typeof StockEntryResultSchema>;

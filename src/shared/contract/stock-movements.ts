@@ -1,6 +1,6 @@
 // A product's stock movements (GET /api/products/{id}/stock-movements): every change of
 // its stock with why, how much (signed), the stock after, who, when and the document.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Id, PageQuery, PaginationSchema, Timestamp, envelope } from './common';
 
 export const STOCK_MOVEMENT_KINDS = [
@@ -33,13 +33,13 @@ export const StockMovementSchema = z.object({
   /** signed: into stock (positive) or out of it (negative) */
   quantity: z.int(),
   stock_after: z.int(),
-  reason: z.string().nullable(),
-  user_id: Id.nullable(),
+  reason: z.nullable(z.string()),
+  user_id: z.nullable(Id),
   /** who, as the store's users list names them (null: no one, or a user since removed) */
-  user_name: z.string().nullable(),
-  sale_id: Id.nullable(),
-  entry_id: Id.nullable(),
-  count_id: Id.nullable(),
+  user_name: z.nullable(z.string()),
+  sale_id: z.nullable(Id),
+  entry_id: z.nullable(Id),
+  count_id: z.nullable(Id),
   created_at: Timestamp,
 });
 export type StockMovement = z.infer<typeof StockMovementSchema>;

@@ -6,26 +6,26 @@
 // of it before: the return already went through the cashier's limit, so the cash a till
 // gives back is bounded as a 'dinheiro' return's is). Offline it goes through the outbox
 // after the return and the new sale it follows; beyond the balance it is kept and flagged.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, Id, MadeBy, Money, PositiveMoney, PlainText, Timestamp } from './common';
 
 export const StoreCreditPayoutCreateSchema = z.object({
   /** The device's id for it: its outbox row's id, so a replay names the same payout. */
-  id: Id.optional(),
+  id: z.optional(Id),
   /** Cash given to the customer. */
   amount: PositiveMoney,
   /** The return (to vale-troca) whose credit is given back. */
   return_id: Id,
   /** The exchange's new sale, when the payout closes one. */
-  sale_id: Id.optional(),
+  sale_id: z.optional(Id),
   /** The open caixa of the device (the cash comes out of it). */
-  cash_session_id: Id.optional(),
+  cash_session_id: z.optional(Id),
   /** Set by the outbox: a payout that already happened at the counter. */
-  offline: z.boolean().default(false),
+  offline: z._default(z.boolean(), false),
   /** When it happened at the counter (device clock). */
-  paid_at: Timestamp.optional(),
-  device_id: Id.optional(),
-  device_label: PlainText().max(80).optional(),
+  paid_at: z.optional(Timestamp),
+  device_id: z.optional(Id),
+  device_label: z.optional(PlainText().check(z.maxLength(80))),
   /** Who paid it out, when it comes from the outbox (the device's signed-in user then). */
   made_by: MadeBy,
 });
@@ -35,12 +35,12 @@ export const StoreCreditPayoutSchema = z.object({
   id: Id,
   customer_id: Id,
   return_id: Id,
-  sale_id: Id.nullable(),
+  sale_id: z.nullable(Id),
   /** Cash given. */
   amount: Money,
   /** Taken off the vale-troca (less than amount only for a payout flagged offline). */
   taken: Money,
-  cash_session_id: Id.nullable(),
+  cash_session_id: z.nullable(Id),
   offline: z.boolean(),
   /** An offline payout beyond the balance or its return's credit, for admins to review. */
   conflict: z.boolean(),

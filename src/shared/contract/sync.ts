@@ -1,7 +1,7 @@
 // Delta sync of the offline mirror. The cursor is text the server hands back and the
 // client only stores and sends again (what it holds: server/catalogue/sync.ts); a plain
 // number is the change version an older app kept, still understood.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Id, QueryInt, envelope, optionalFilter } from './common';
 import { CustomerSchema } from './customers';
 import { ProductSchema } from './products';
@@ -21,8 +21,10 @@ const INVALID_CURSOR = 'Cursor de sincronização inválido';
 
 export const SyncCursor = z
   .string()
-  .max(SYNC_CURSOR_MAX_LENGTH, { error: INVALID_CURSOR })
-  .regex(SYNC_CURSOR_PATTERN, { error: INVALID_CURSOR });
+  .check(
+    z.maxLength(SYNC_CURSOR_MAX_LENGTH, { error: INVALID_CURSOR }),
+    z.regex(SYNC_CURSOR_PATTERN, { error: INVALID_CURSOR }),
+  );
 
 export const SyncPullQuerySchema = z.object({
   /** The cursor of the last page received; absent means from the start. */
@@ -34,8 +36,8 @@ export type SyncPullQuery = z.infer<typeof SyncPullQuerySchema>;
 export const TombstoneSchema = z.object({ entity: z.enum(['product', 'customer']), id: Id, version: z.int() });
 
 export const SyncPullSchema = z.object({
-  products: z.array(ProductSchema.extend({ version: z.int() })),
-  customers: z.array(CustomerSchema.extend({ version: z.int() })),
+  products: z.array(z.extend(ProductSchema, { version: z.int() })),
+  customers: z.array(z.extend(CustomerSchema, { version: z.int() })),
   tombstones: z.array(TombstoneSchema),
   /** Pass as `since` for the next page. */
   cursor: z.string(),

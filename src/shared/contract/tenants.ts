@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SUBDOMAIN_MAX_LENGTH } from '../constants';
 import { Id } from './common';
 
@@ -11,14 +11,16 @@ export type Tenant = z.infer<typeof TenantSchema>;
 
 export const SubdomainSchema = z
   .string({ error: 'Subdomínio é obrigatório' })
-  .min(1, { error: 'Subdomínio é obrigatório' })
-  .max(SUBDOMAIN_MAX_LENGTH, { error: `Subdomínio: máximo de ${SUBDOMAIN_MAX_LENGTH} caracteres` })
-  .regex(/^[a-z0-9-]+$/, { error: 'Subdomínio: use apenas letras minúsculas, números e hífens' });
+  .check(
+    z.minLength(1, { error: 'Subdomínio é obrigatório' }),
+    z.maxLength(SUBDOMAIN_MAX_LENGTH, { error: `Subdomínio: máximo de ${SUBDOMAIN_MAX_LENGTH} caracteres` }),
+    z.regex(/^[a-z0-9-]+$/, { error: 'Subdomínio: use apenas letras minúsculas, números e hífens' }),
+  );
 
 export const TenantSearchQuerySchema = z.object({ subdomain: SubdomainSchema });
 
 export const TenantSearchResponseSchema = z.object({
   success: z.boolean(),
-  data: TenantSchema.nullable(),
+  data: z.nullable(TenantSchema),
   message: z.string(),
 });

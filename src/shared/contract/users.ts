@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ROLES } from '../permissions';
 import { Email, envelope, Id, pageOf, PageQuery, RequiredText, Timestamp } from './common';
 
@@ -10,19 +10,21 @@ export const UserSchema = z.object({
   email: z.string(),
   role: RoleSchema,
   active: z.boolean(),
-  created_at: Timestamp.optional(),
+  created_at: z.optional(Timestamp),
 });
 export type User = z.infer<typeof UserSchema>;
 
 const Password = z
   .string({ error: 'Senha é obrigatória' })
-  .min(6, { error: 'A senha deve ter pelo menos 6 caracteres' })
-  .max(200, { error: 'Senha longa demais' });
+  .check(
+    z.minLength(6, { error: 'A senha deve ter pelo menos 6 caracteres' }),
+    z.maxLength(200, { error: 'Senha longa demais' }),
+  );
 
 export const UserCreateSchema = z.object({
   name: RequiredText('Nome', 120),
   email: Email,
-  role: RoleSchema.default('user'),
+  role: z._default(RoleSchema, 'user'),
   password: Password,
 });
 export type UserCreate = z.infer<typeof UserCreateSchema>;
@@ -32,7 +34,7 @@ export const UserUpdateSchema = z.object({
   email: Email,
   role: RoleSchema,
   active: z.boolean(),
-  password: Password.optional(),
+  password: z.optional(Password),
 });
 export type UserUpdate = z.infer<typeof UserUpdateSchema>;
 

@@ -4,7 +4,7 @@
 // manual-entry changes (create, edit, delete): each sent now with its Idempotency-Key, or
 // queued for the outbox when the server cannot be reached.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { adjustCashSummary, inRange } from '../../../shared/account-overlay';
 import { manualEntryCreated } from '../../../shared/account-records';
 import { isCloseEntry } from '../../../shared/caixa';
@@ -74,7 +74,7 @@ export function isManual(entry: CashFlowEntry): boolean {
   );
 }
 
-const PageQuerySchema = CashFlowListQuerySchema.pick({ page: true, limit: true });
+const PageQuerySchema = z.pick(CashFlowListQuerySchema, { page: true, limit: true });
 
 export async function fetchCashFlow(query: CashFlowQuery): Promise<CashFlowPage> {
   const params = {

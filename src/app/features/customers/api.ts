@@ -2,7 +2,7 @@
 // the cached list locally (spec §4: append, replace, remove); a new customer or a change
 // made without a connection is queued in the outbox.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   CustomerCreateSchema,
   CustomerListResponseSchema,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { formatCep, formatDocument, formatPhone } from '../../../shared/documents';
 import { formatDecimal, parseMoneyInput, toReais } from '../../../shared/money';
 import type { Customer, CustomerCreateSchema } from '../../../shared/contract';

@@ -11,7 +11,7 @@ import {
   DashboardMetricsResponseSchema,
   SalesChartResponseSchema,
 } from '../../../shared/contract/dashboard';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { api } from '../../lib/api';
 import { withFallbackText } from '../../lib/api-error';
 import { FINANCE_KEY } from '../../lib/accounts/common';
@@ -38,7 +38,7 @@ const chartQuery = (viewer: Viewer, days: number) =>
   viewer === 'day' ? { scope: 'day', days: DASHBOARD_NON_ADMIN_DAYS } : { days };
 
 /** GET /api/dashboard/{path}: its data, or the call's own error text when the answer has none. */
-function dashboardData<S extends z.ZodType<{ data: unknown }>>(
+function dashboardData<S extends z.ZodMiniType<{ data: unknown }>>(
   schema: S,
   path: string,
   query: Record<string, string | number | undefined>,

@@ -5,7 +5,7 @@
 // justification SEFAZ keeps and says SEFAZ's answer: homologada with its protocol, refused
 // with the reason, or in doubt.
 import { useState } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { InutilizationSchema } from '../../../shared/contract/fiscal-notes';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardHeader } from '../../components/card';

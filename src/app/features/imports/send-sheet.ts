@@ -2,7 +2,7 @@
 // JSON client (lib/api-client.ts) sends no files and cannot tell how far a send has gone,
 // so this one goes by XMLHttpRequest with the same token, refreshed first, and the same
 // errors (ApiError with the server's pt-BR sentence, NetworkError when nothing answered).
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { API_BASE, buildUrl, INVALID_RESPONSE_TEXT, type QueryValue } from '../../lib/api-client';
 import { ApiError, errorTextFromBody, NetworkError } from '../../lib/api-error';
 import { refreshCoordinator, tokenStore } from '../../lib/api';
@@ -42,7 +42,7 @@ function bodyOf(xhr: XMLHttpRequest): unknown {
 }
 
 /** Sends the file and parses the answer with `schema`; a refusal throws ApiError with the server's sentence. */
-export async function sendSheet<S extends z.ZodType>(schema: S, send: SheetSend): Promise<z.output<S>> {
+export async function sendSheet<S extends z.ZodMiniType>(schema: S, send: SheetSend): Promise<z.output<S>> {
   await refreshCoordinator.ensureFresh().catch(() => undefined);
   let xhr = await post(send, tokenStore.getAccessToken());
   if (xhr.status === 401 && tokenStore.getRefreshToken()) {

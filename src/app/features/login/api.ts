@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { TenantSearchQuerySchema, TenantSearchResponseSchema, type Tenant } from '../../../shared/contract/tenants';
 import { subdomainFromHost } from '../../../shared/tenancy';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../lib/api';
 import { ApiError, isNetworkError } from '../../lib/api-error';
 

@@ -10,7 +10,7 @@
 //   (src/shared/account-records.ts), sent now with their Idempotency-Key or queued in the
 //   outbox (lib/accounts/use-account-change.ts); once done every finance query refreshes.
 import { keepPreviousData } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   PAGE_SIZE_PAYABLES,
   STALE_TIME_PAYABLES_MS,
@@ -76,7 +76,7 @@ export interface PayablePage {
   total: number;
 }
 
-const PageQuerySchema = AccountPayableListQuerySchema.pick({ page: true, limit: true });
+const PageQuerySchema = z.pick(AccountPayableListQuerySchema, { page: true, limit: true });
 
 export async function fetchPayables(filters: PayableFilters, page: number): Promise<PayablePage> {
   const query = {
@@ -158,8 +158,8 @@ export function useOverduePayablesCount() {
 
 // payment_method is a z.preprocess in the contract ('none' = absent), which z.encode
 // cannot run backwards: encode the rest and pass the (already decoded) enum through.
-const CreateBody = AccountPayableCreateSchema.omit({ payment_method: true });
-const UpdateBody = AccountPayableUpdateSchema.omit({ payment_method: true });
+const CreateBody = z.omit(AccountPayableCreateSchema, { payment_method: true });
+const UpdateBody = z.omit(AccountPayableUpdateSchema, { payment_method: true });
 
 /** Creates with a client-chosen id, also the Idempotency-Key: a retry names the same account. */
 export function useCreatePayable() {

@@ -1,5 +1,5 @@
 // The payable form's values and their conversion to the contract's input (spec §5).
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AccountPayable, AccountPayableCreateSchema } from '../../../shared/contract/accounts';
 import { toReais } from '../../../shared/money';
 

@@ -1,5 +1,5 @@
 // The product form's text values and their conversion to the contract's input.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { GTIN_MESSAGES, normalizeGtin, parseGtin } from '../../../shared/gtin';
 import { toReais } from '../../../shared/money';
 import { parseQuantityText } from '../../components/quantity-input';

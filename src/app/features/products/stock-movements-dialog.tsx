@@ -2,7 +2,7 @@
 // (GET /api/products/{id}/stock-movements): when, why, how much, the stock after, who.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SAO_PAULO_OFFSET_MS, dayInSaoPaulo, formatDate } from '../../../shared/dates';
 import type { Product } from '../../../shared/contract/products';
 import {

@@ -3,7 +3,7 @@
 // them, and the two changes the screen offers, create and mark as paid: each sent now
 // with its Idempotency-Key, or queued for the outbox when the server cannot be reached.
 import { keepPreviousData } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   adjustOverdueCount,
   adjustReceivableStatistics,
@@ -80,7 +80,7 @@ export interface ReceivableList {
   total: number;
 }
 
-const PageQuerySchema = AccountReceivableListQuerySchema.pick({ page: true, limit: true });
+const PageQuerySchema = z.pick(AccountReceivableListQuerySchema, { page: true, limit: true });
 
 function rangeQuery(range: DueRange) {
   return { start_date: filterValue(range.start_date), end_date: filterValue(range.end_date) };
@@ -110,7 +110,7 @@ export function fetchOverdueReceivablesCount(range: DueRange): Promise<number> {
 
 // payment_method is a z.preprocess in the contract ('none' = absent), which z.encode
 // cannot run backwards: encode the rest and pass the (already decoded) enum through.
-const CreateBody = AccountReceivableCreateSchema.omit({ payment_method: true });
+const CreateBody = z.omit(AccountReceivableCreateSchema, { payment_method: true });
 
 /** Whether an account belongs in the list the screen shows (its filters, as the server applies them). */
 export function receivableMatches(account: AccountReceivable, filters: ReceivableFilters, today = todayIso()) {

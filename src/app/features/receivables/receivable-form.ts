@@ -1,5 +1,5 @@
 // The 'Nova Conta' form's values and their conversion to the contract's input.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AccountReceivableCreateSchema } from '../../../shared/contract/accounts';
 import { toReais } from '../../../shared/money';
 import type { PickedCustomer } from './customer-field';

@@ -7,7 +7,7 @@
 // the customer's credit limit (as the till counts it, or as the server's 409 says) stops
 // with the figures (credit-limit-dialog.tsx) until an admin lets it go on.
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CreditOverLimitDetailSchema } from '../../../shared/contract/credit';
 import { PriceChangedDetailSchema } from '../../../shared/contract/sales';
 import { overCreditLimit } from '../../../shared/credit';
@@ -28,7 +28,7 @@ export const FINISH_FAILED_TEXT = 'Não foi possível finalizar a venda. Tente n
 export const PRICE_CHANGED_TITLE = 'Preço atualizado';
 export const QUEUED_SALE_NOTE = 'Salva neste dispositivo; será enviada quando a conexão voltar.';
 
-const PriceChangesSchema = z.array(PriceChangedDetailSchema).min(1);
+const PriceChangesSchema = z.array(PriceChangedDetailSchema).check(z.minLength(1));
 
 /** The lines at the prices a 409 PRICE_CHANGED names, or null for any other refusal. */
 export function repricedLines(lines: CartLine[], error: ApiError): CartLine[] | null {

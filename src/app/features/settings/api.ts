@@ -1,6 +1,6 @@
 // Settings data: the company (GET/PUT /company/me) and users (list reloads after each change).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   CompanyResponseSchema,
   CompanyUpdateSchema,

@@ -4,6 +4,7 @@
 // a product that leaves its CFOP, CSOSN or origem empty is emitted with. Checked with the
 // contract's rules before it is sent. A Responsável Técnico the server's operator set comes
 // prefilled, said so, and may be changed.
+import { z } from 'zod/mini';
 import {
   FiscalAddressSchema,
   FiscalEmitterSchema,
@@ -98,7 +99,7 @@ function changeOf(
     cep: v.cep,
     phone: v.phone,
   });
-  const emitter = validateForm(FiscalEmitterSchema.omit({ address: true }), {
+  const emitter = validateForm(z.omit(FiscalEmitterSchema, { address: true }), {
     cnpj: v.cnpj,
     legal_name: v.legal_name,
     trade_name: v.trade_name,

@@ -3,6 +3,7 @@
 // line by line with its progress shown (a state's table has ~13,000 lines), and a file with
 // bad lines is not sent: its errors are listed. The server reads it again and replaces the
 // store's table whole; what it warns of (another state's table, one out of force) is shown.
+import { z } from 'zod/mini';
 import { useState, type FormEvent } from 'react';
 import type { IbptTableInfo } from '../../../shared/contract/fiscal-ibpt';
 import { IbptLineErrorSchema } from '../../../shared/contract/fiscal-ibpt';
@@ -92,7 +93,7 @@ interface BadLines {
 function serverLineErrors(error: unknown): BadLines | null {
   if (!(error instanceof ApiError)) return null;
   const details = error.details as { errors?: unknown; bad_lines?: unknown } | undefined;
-  const parsed = IbptLineErrorSchema.array().safeParse(details?.errors);
+  const parsed = z.array(IbptLineErrorSchema).safeParse(details?.errors);
   if (!parsed.success || parsed.data.length === 0) return null;
   const total = typeof details?.bad_lines === 'number' ? details.bad_lines : parsed.data.length;
   return { errors: parsed.data, total };

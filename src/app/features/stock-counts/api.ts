@@ -4,7 +4,7 @@
 // outbox instead (offline/stock-counts.ts: kept on the tablet until the server has it).
 // After a finish the lists that show stock are fetched again.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   StockCountLinesResponseSchema,
   StockCountListResponseSchema,
@@ -32,7 +32,7 @@ export function useStockCounts() {
 }
 
 export function fetchCountLines(id: string, search: string, page: number, limit = LINES_PAGE_SIZE) {
-  const query = z.encode(z.object({ page: z.int(), limit: z.int(), search: z.string().optional() }), {
+  const query = z.encode(z.object({ page: z.int(), limit: z.int(), search: z.optional(z.string()) }), {
     page,
     limit,
     ...(search ? { search } : {}),

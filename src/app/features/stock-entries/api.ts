@@ -12,7 +12,7 @@ import {
   type NfePreviewRequest,
   type StockEntryCreate,
 } from '../../../shared/contract/stock-entries';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../lib/api';
 import { FINANCE_KEY, newIdempotencyKey } from '../../lib/accounts/common';
 
