@@ -4,17 +4,7 @@
 // itself is GET /api/sales (sales.ts: SaleListQuerySchema).
 import { z } from 'zod/mini';
 import { DEVICE_CODE_PATTERN } from '../sale-number';
-import {
-  DayRangeQuery,
-  envelope,
-  Id,
-  IsoDate,
-  Money,
-  PlainText,
-  preprocess,
-  RequiredText,
-  Timestamp,
-} from './common';
+import { DayRangeQuery, envelope, Id, IsoDate, Money, PlainText, preprocess, RequiredText, Timestamp } from './common';
 import { SaleMethodSchema, SaleSchema } from './sales';
 import { SALE_CONFLICT_KINDS } from './sale-conflicts';
 
