@@ -8,10 +8,11 @@ import { hasAtMostTwoDecimals, toCentavos, toReais } from '../money';
 import { CONTROL_CHARS_MESSAGE, LINE_BREAKS_MESSAGE, controlCharsIssue } from '../text';
 
 // Validation messages in Portuguese for server details and client forms alike.
-// In a browser (the page or the service worker) zod never compiles parsers with eval: the
-// app's Content-Security-Policy forbids it, and even zod's caught probe for it (made when
-// the first object schema is built, so this must come first) is reported as a violation.
-// The server keeps the compiled parsers.
+// The contract is built with zod/mini (tree-shakable: the browser bundles only what it
+// uses), whose objects are never compiled with eval, on the server either. In a browser
+// (the page or the service worker) `jitless` stays: the app's Content-Security-Policy
+// forbids eval, and even zod's caught probe for it is reported as a violation. The server's
+// own schemas (classic zod, src/server) keep their compiled parsers.
 const inBrowser = 'document' in globalThis || 'WorkerGlobalScope' in globalThis;
 z.config(inBrowser ? { ...pt(), jitless: true } : pt());
 
