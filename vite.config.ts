@@ -5,7 +5,6 @@ import { defineConfig, type Plugin } from 'vite';
 import type { OutputAsset, OutputChunk } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressDir } from './scripts/precompress.mjs';
-import { zodBrowser } from './scripts/zod-browser.mjs';
 import { LAYOUT, LOGIN_SCREEN, SCREEN_ROUTES } from './src/app/app/router/route-table';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
@@ -255,7 +254,6 @@ export default defineConfig({
     },
   },
   plugins: [
-    zodBrowser(),
     first.plugin,
     react(),
     tailwindcss(),
