@@ -119,6 +119,7 @@ function firstPaint() {
   const login = new Set<string>();
   const screens = new Set<string>();
   const needsDevice = new Set<string>();
+  const opening = new Set<string>();
   const plugin: Plugin = {
     name: 'balcao:first-paint',
     apply: 'build',
@@ -155,6 +156,14 @@ function firstPaint() {
         screens,
         DEVICE,
       );
+      // Everything those screens and the offline runtime import statically, the device's
+      // modules included: what a first open of the till loads. A device module outside it
+      // (a return's, a payout's, a caixa's close...) waits for the screen or dialog that
+      // imports it.
+      closure(
+        [LAYOUT.module, till.module, OFFLINE_RUNTIME_MODULE].map((module) => resolve(root, module)),
+        opening,
+      );
       // The shared modules of those screens that import the device's (a component reading
       // IndexedDB through offline/hooks): with the device, never with /login. (The few
       // offline/ modules the entry itself runs, such as screen-painted.ts, stay with it.)
@@ -167,7 +176,7 @@ function firstPaint() {
       }
     },
   };
-  return { plugin, entry, starters, login, screens, needsDevice };
+  return { plugin, entry, starters, login, screens, needsDevice, opening };
 }
 
 /** The address a first open is measured on (bench/lighthouse.ts): the till. */
@@ -182,6 +191,7 @@ const DEVICE = /src[\\/]app[\\/](offline|counter)[\\/]|node_modules[\\/]dexie/;
 const TILL_NOTE = /src[\\/]app[\\/]counter[\\/]contingency-(sale|note)\.ts$/;
 /** Loaded on its own after the first paint (load-offline-runtime.ts); it imports the rest. */
 const OFFLINE_RUNTIME = /src[\\/]app[\\/]offline[\\/]offline-runtime\.ts$/;
+const OFFLINE_RUNTIME_MODULE = 'offline/offline-runtime.ts';
 
 export default defineConfig({
   root: 'src/app',
@@ -242,6 +252,7 @@ export default defineConfig({
               name: 'device',
               test: (id) =>
                 (DEVICE.test(id) || (first.needsDevice.has(id) && !SCREEN_OWN.test(id))) &&
+                (first.opening.has(id) || !/src[\\/]app[\\/]/.test(id)) &&
                 !OFFLINE_RUNTIME.test(id) &&
                 !TILL_NOTE.test(id) &&
                 !first.starters.has(id),

@@ -4,11 +4,9 @@
 // so it opens offline too; on a first visit whose service worker is slow to take control,
 // useWarmLazyParts() fetches them.
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { loadAllOnDemand, onDemand } from '../lib/on-demand';
 import { screenPainted } from '../offline/screen-painted';
 import { toastError } from './toast-store';
-
-/** Every lazy part's import, for the warm-up. */
-const loaders: (() => Promise<unknown>)[] = [];
 
 /** How long after the first paint a first visit waits for the service worker before loading the lazy parts itself. */
 const WARM_AFTER_MS = 3000;
@@ -26,7 +24,7 @@ export function lazyPart<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ): ComponentType<P> {
-  loaders.push(load);
+  onDemand(load);
   const attempt = () =>
     lazy<ComponentType<P>>(async () => {
       try {
@@ -68,7 +66,7 @@ export function useWarmLazyParts(): void {
       if (cancelled) return;
       timer = setTimeout(() => {
         if (navigator.serviceWorker.controller) return;
-        for (const load of loaders) load().catch(() => undefined);
+        loadAllOnDemand();
       }, WARM_AFTER_MS);
     });
     return () => {

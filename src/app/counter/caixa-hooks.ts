@@ -1,11 +1,12 @@
-// How Nova Venda reaches the device's till session (caixa-session.ts, caixa.ts): the session as stored (live),
-// what it expects now, and its changes, each followed by a drain of the outbox.
+// How Nova Venda reaches the device's till session (caixa-session.ts, caixa.ts): the session
+// as stored (live) and its changes, each followed by a drain of the outbox. The close
+// (caixa-close.ts) is loaded when first used: the till opens and sells without it.
 
 import { useCallback } from 'react';
 import type { CountMethod } from '../../shared/caixa';
 import { addCashMovement, openCaixa } from './caixa';
 import { currentCaixa, type LocalCashMovement, type LocalCashSession, type Operator } from './caixa-session';
-import { closeCaixa, dismissCaixa, expectedOf, sessionReceipts, sessionSales } from './caixa-close';
+import { onDemand } from '../lib/on-demand';
 import { getDb } from '../offline/db';
 import { useLiveDeviceQuery, useSyncEngine } from '../offline/hooks';
 import { useScreenPainted } from '../offline/screen-painted';
@@ -17,17 +18,7 @@ export function useCaixa(): LocalCashSession | null | undefined {
   return useLiveDeviceQuery(() => (painted ? currentCaixa(getDb()) : undefined), [painted]);
 }
 
-/** The open session's expected figures now and its sales count (from this device's sales). */
-export function useCaixaExpected(
-  session: LocalCashSession | null | undefined,
-): { expected: Record<CountMethod, number>; sales: number } | undefined {
-  return useLiveDeviceQuery(async () => {
-    if (!session) return undefined;
-    const db = getDb();
-    const sales = await sessionSales(db, session.id);
-    return { expected: expectedOf(session, sales, await sessionReceipts(db, session)), sales: sales.length };
-  }, [session]);
-}
+const caixaClose = onDemand(() => import('./caixa-close'));
 
 export function useCaixaActions() {
   const engine = useSyncEngine();
@@ -37,7 +28,7 @@ export function useCaixaActions() {
     move: (kind: LocalCashMovement['kind'], amount: number, reason: string) =>
       drained(addCashMovement(getDb(), { kind, amount, reason })),
     close: (counted: Partial<Record<CountMethod, number>>, reason: string | null, toleranceCentavos: number) =>
-      drained(closeCaixa(getDb(), { counted, reason, toleranceCentavos })),
-    dismiss: () => dismissCaixa(getDb()),
+      drained(caixaClose().then(({ closeCaixa }) => closeCaixa(getDb(), { counted, reason, toleranceCentavos }))),
+    dismiss: () => caixaClose().then(({ dismissCaixa }) => dismissCaixa(getDb())),
   };
 }

@@ -48,5 +48,4 @@ export function useDeviceCrediario(customerId: string | null): DeviceCrediario {
 const NO_CREDIARIO: DeviceCrediario = { customerId: null, queued: 0, received: 0, revision: '' };
 
 /** The notes this till issued in contingency still on the device (contingency-sale.ts); null: none. */
-export const useQueuedContingencyNotes = () =>
-  useDeviceQuery(() => queuedContingencyNotes(getDb()), [], null);
+export const useQueuedContingencyNotes = () => useDeviceQuery(() => queuedContingencyNotes(getDb()), [], null);

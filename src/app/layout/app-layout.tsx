@@ -6,7 +6,8 @@
 import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/session-context';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import type { ConfirmDialogProps } from '../components/confirm-dialog';
+import { lazyPart } from '../components/lazy-part';
 import { LoadingState } from '../components/spinner';
 import { toast } from '../components/toast-store';
 import { unsyncedText, unsyncedTitle } from '../features/sync/sync-format';
@@ -16,6 +17,12 @@ import { screenCommitted } from '../offline/screen-painted';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebar } from './use-sidebar';
+
+// Loaded when first asked for: only signing out with changes still on the device asks.
+const ConfirmDialog = lazyPart<'ConfirmDialog', ConfirmDialogProps>(
+  () => import('../components/confirm-dialog'),
+  'ConfirmDialog',
+);
 
 const MAIN_ID = 'conteudo';
 const FOCUSABLE =
@@ -115,16 +122,18 @@ export function AppLayout() {
           </Suspense>
         </main>
       </div>
-      <ConfirmDialog
-        open={confirmingLogout}
-        title={unsyncedTitle(unsynced)}
-        message={unsyncedText(unsynced)}
-        confirmLabel="Sair mesmo assim"
-        pendingLabel="Saindo..."
-        pending={loggingOut}
-        onConfirm={() => void handleLogout()}
-        onCancel={() => setConfirmingLogout(false)}
-      />
+      {confirmingLogout ? (
+        <ConfirmDialog
+          open
+          title={unsyncedTitle(unsynced)}
+          message={unsyncedText(unsynced)}
+          confirmLabel="Sair mesmo assim"
+          pendingLabel="Saindo..."
+          pending={loggingOut}
+          onConfirm={() => void handleLogout()}
+          onCancel={() => setConfirmingLogout(false)}
+        />
+      ) : null}
     </div>
   );
 }

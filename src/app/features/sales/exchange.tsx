@@ -17,7 +17,7 @@ import { formatBRL } from '../../../shared/money';
 import { CheckboxField } from '../../components/field';
 import { toast, toastError } from '../../components/toast-store';
 import type { ExchangeRouteState, ExchangeStart } from '../../components/returns/return-dialog';
-import { useFinishPayout, useStoreCredit } from '../../counter/returns-hooks';
+import { useFinishPayout, useStoreCredit } from '../../counter/store-credit-hooks';
 import type { PaymentForm } from './use-payment-form';
 import type { useSaleForm } from './use-sale-form';
 import { QUEUED_SALE_NOTE } from './use-finish-sale';

@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { CheckboxField } from '../../components/field';
-import { useStoreCredit } from '../../counter/returns-hooks';
+import { useStoreCredit } from '../../counter/store-credit-hooks';
 import type { PaymentForm } from './use-payment-form';
 
 export function StoreCreditUse({

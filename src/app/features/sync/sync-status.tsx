@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { Badge } from '../../components/badge';
 import { useLastSyncAt, useMirrorProgress, useOnline, usePendingCount, useRejectedCount } from '../../offline/hooks';
 import { lastSyncText, mirrorLoadingText, pendingText, rejectedText } from './sync-format';
-import { SyncPanel } from './sync-panel';
+import { lazyPart } from '../../components/lazy-part';
+
+// Loaded the first time it opens: every screen shows the status, few open the panel.
+const SyncPanel = lazyPart(() => import('./sync-panel'), 'SyncPanel');
 
 export function SyncStatus() {
   const online = useOnline();
@@ -34,7 +37,7 @@ export function SyncStatus() {
           </span>
         ) : null}
       </button>
-      <SyncPanel open={open} onClose={() => setOpen(false)} />
+      {open ? <SyncPanel open onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
