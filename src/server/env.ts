@@ -25,6 +25,8 @@ export const EnvSchema = z.object({
   PORT: z.preprocess(blankToUndefined, Port.default(3000)),
   HOST: z.preprocess(blankToUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  /** The built PWA served (index.html, sw.js, assets/); the project's dist/ when unset. */
+  DIST_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   DATABASE_URL: z.preprocess(
     blankToUndefined,
     z

@@ -1,6 +1,6 @@
 // `npm start`: builds the PWA when needed, migrates, seeds the demo store on an empty
 // database, serves the API and the app, and shuts down cleanly on SIGINT/SIGTERM.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp } from './app';
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
       jwtSecret: jwt.secret,
       fiscalSecret: fiscal.secret,
       techResponsible: env.fiscalTechResponsible,
-      distDir: join(ROOT, 'dist'),
+      distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : join(ROOT, 'dist'),
       trustProxy: env.TRUST_PROXY,
     },
     logger,

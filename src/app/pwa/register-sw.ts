@@ -1,10 +1,15 @@
 // Registers the service worker (sw/sw.ts). A new version waits until the person accepts
 // it ('Nova versão disponível' / 'Atualizar'): never a reload in the middle of a sale.
-import { Workbox } from 'workbox-window';
+//
+// The browser's own API, no library: registered once the page has loaded (not competing
+// with the first open for the network); a version is 'waiting' when it has installed while
+// another one controls this page (the first install takes the page at once: clientsClaim in
+// the worker), found at registration or as it installs; 'Atualizar' asks it to take over
+// (SKIP_WAITING, the message the worker listens for) and reloads when it has.
 
 type Listener = (waiting: boolean) => void;
 
-let workbox: Workbox | null = null;
+let registration: ServiceWorkerRegistration | null = null;
 let updateWaiting = false;
 const listeners = new Set<Listener>();
 
@@ -13,11 +18,26 @@ function setWaiting(value: boolean) {
   for (const listener of listeners) listener(value);
 }
 
+/** A version that has installed while another controls the page waits for the person. */
+function watch(found: ServiceWorkerRegistration) {
+  registration = found;
+  const waitsForPerson = () => navigator.serviceWorker.controller !== null;
+  if (found.waiting && waitsForPerson()) setWaiting(true);
+  found.addEventListener('updatefound', () => {
+    const installing = found.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed' && found.waiting === installing && waitsForPerson()) setWaiting(true);
+    });
+  });
+}
+
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => setWaiting(true));
-  void workbox.register();
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(watch, () => undefined);
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 /** Subscribe to "a new version is waiting". Returns the unsubscribe function. */
@@ -29,7 +49,8 @@ export function onUpdateWaiting(listener: Listener): () => void {
 
 /** Activates the waiting version, then reloads once it controls the page. */
 export function applyUpdate(): void {
-  if (!workbox) return;
-  workbox.addEventListener('controlling', () => window.location.reload());
-  workbox.messageSkipWaiting();
+  const waiting = registration?.waiting;
+  if (!waiting) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }
