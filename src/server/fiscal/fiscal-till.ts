@@ -8,7 +8,7 @@
 // rates of the NCMs its products have, and the next number of the till's series. Never the
 // server's certificate; the CSC only to a till holding a contingency key in force, in a store
 // on QR Code v2 (its offline hash needs it).
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type {
   DanfeEmitter,
   FiscalEmitter,
@@ -25,9 +25,6 @@ import type { QrVersion } from '../../shared/fiscal/sefaz';
 import type { TaxRatesLookup } from './tax-rates';
 import { taxRatesFor } from './ibpt-table';
 import { tillKeyInForce } from './till-keys';
-
-/** How many ids of products without NCM the answer lists (the count is all of them). */
-export const WITHOUT_NCM_IDS_MAX = 500;
 
 /** The emitter's address on one line, as the DANFE prints it. */
 export function danfeEmitterOf(emitter: FiscalEmitter): DanfeEmitter {
@@ -91,19 +88,13 @@ export async function getFiscalTill(
   operatorTech: TechResponsible | null = null,
 ): Promise<FiscalTillView> {
   const withoutNcm = and(eq(products.tenantId, tenantId), isNull(products.ncm), isNull(products.deletedAt));
-  const [settings, device, [total], ids, signingKey] = await Promise.all([
+  const [settings, device, [total], signingKey] = await Promise.all([
     readFiscalSettings(db, tenantId).then((own) => effectiveSettings(own, operatorTech)),
     db
       .select({ series: devices.nfceSeries })
       .from(devices)
       .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId))),
     db.select({ n: count() }).from(products).where(withoutNcm),
-    db
-      .select({ id: products.id })
-      .from(products)
-      .where(withoutNcm)
-      .orderBy(asc(products.name), asc(products.id))
-      .limit(WITHOUT_NCM_IDS_MAX),
     tillKeyInForce(db, tenantId, deviceId),
   ]);
   const series = device[0]?.series ?? null;
@@ -130,7 +121,9 @@ export async function getFiscalTill(
     contingency_electronic_custody: settings.contingency_electronic_custody,
     contingency_deadline_hours: settings.contingency_deadline_hours,
     emission_timeout_seconds: settings.emission_timeout_seconds,
-    products_without_ncm: { count: Number(total?.n ?? 0), ids: ids.map((r) => r.id) },
+    // The count only: the till knows each product's NCM from its mirror. `ids` stays, empty,
+    // for tills of earlier versions whose contract requires it.
+    products_without_ncm: { count: Number(total?.n ?? 0), ids: [] },
     signing_key: signingKey,
     note_issuer: tillNoteIssuerOf(settings, { version: qrVersion, csc }, signingKey !== null),
     tax_rates: [...rates].sort(([a], [b]) => a.localeCompare(b)).map(([ncm, r]) => ({ ncm, ...r })),

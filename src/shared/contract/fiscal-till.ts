@@ -99,7 +99,11 @@ export const FiscalTillViewSchema = z.object({
    * the till waits that and its own time for the sale before it goes on without the answer.
    */
   emission_timeout_seconds: z._default(z.int(), EMISSION_TIMEOUT_DEFAULT),
-  /** Products without NCM (they cannot go on a note): how many, and the first ids. */
+  /**
+   * Products without NCM (they cannot go on a note): how many. `ids` is always empty now (up
+   * to 500 ids once went to every till, which never used them: it has each product's NCM in
+   * its mirror); kept for tills of earlier versions, whose contract requires the field.
+   */
   products_without_ncm: z.object({ count: z.int(), ids: z.array(Id) }),
   /**
    * The contingency signing key this till is registered as holding (fiscal-till-keys.ts);
