@@ -195,12 +195,12 @@ export function useNextSaleNumber(): string | null {
   const online = useOnline();
   const painted = useScreenPainted();
   const number = useDeviceQuery(() => nextSaleNumber(getDb()), [], null);
-  const known = number !== null;
   // The database waits for the first paint (screen-painted.ts), the code's request too. Once
-  // online per till screen: the code when it has none, else its name again (an admin renames tills).
+  // online per till screen: the code when it has none, else its name again (an admin renames
+  // tills); not again when the code it asked for arrives.
   useEffect(() => {
     if (painted && online) void ensureDeviceCode(getDb(), api);
-  }, [painted, online, known]);
+  }, [painted, online]);
   return number;
 }
 
