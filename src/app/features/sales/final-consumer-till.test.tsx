@@ -32,13 +32,16 @@ describe('Nova Venda with Consumidor final', () => {
       await screen.findByText('Venda finalizada! Cliente: Consumidor final | Total: R$ 100,00 | Pagamento: Dinheiro'),
     ).toBeTruthy();
     expect(fake.sync.salesRequests[0]!.body).toMatchObject({ customer_id: anonymous.id });
+    // Consumidor final buys nothing on crediário: its crediário is never asked for.
+    expect(fake.server.callsTo('GET', `/api/customers/${anonymous.id}/crediario`)).toHaveLength(0);
     // The next sale starts the same way.
     await waitFor(() => expect(screen.getByText('Nenhum produto adicionado')).toBeTruthy());
     expect(chosen()).toBe('Cliente selecionado: Consumidor final');
 
-    // Another customer is chosen as ever.
+    // Another customer is chosen as ever, and theirs is.
     await chooseCustomer(user, 'maria', 'Maria Silva');
     expect(chosen()).toBe('Cliente selecionado: Maria Silva');
+    await waitFor(() => expect(fake.server.calls.some((c) => /^\/api\/customers\/.+\/crediario$/.test(c.path))).toBe(true));
   }, 30_000);
 
   it('crediário is refused for it before finishing, with the reason', async () => {

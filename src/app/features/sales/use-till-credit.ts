@@ -4,7 +4,8 @@
 // instalment received, the outbox delivering either; the last answer is kept on the
 // device, so offline it is shown 'conforme último sincronismo'), with what this device's
 // sales and receipts not yet delivered change in it, and the limit that holds (the
-// customer's own from the mirror, else the store's default).
+// customer's own from the mirror, else the store's default). Consumidor final buys nothing
+// on crediário: nothing is asked for it.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { CustomerCrediarioResponseSchema, type CustomerCrediario } from '../../../shared/contract/credit';
@@ -43,7 +44,7 @@ export function useTillCredit(customer: SaleCustomer | null, settings: StoreSett
   const query = useQuery({
     queryKey: tillCreditKey(id ?? ''),
     queryFn: () => api.get(CustomerCrediarioResponseSchema, `/customers/${id}/crediario`).then((r) => r.data),
-    enabled: id !== null,
+    enabled: id !== null && !customer?.finalConsumer,
     staleTime: 0,
   });
   // The server's figures moved with what this device did: ask again (the first read of a
