@@ -74,6 +74,15 @@ describe.each(databases())('static files and compression (%s)', (kind) => {
       for (const url of ['/', '/index.html', '/clientes', '/sw.js', '/manifest.webmanifest']) {
         expect((await raw(web.app, url, headers)).headers['cache-control'], `${url} ${enc}`).toBe('no-cache');
       }
+      // The ETag alone validates; no Last-Modified, no ranges.
+      for (const url of ['/assets/index-AbC123.js', '/', '/sw.js']) {
+        const { headers: got } = await raw(web.app, url, headers);
+        expect([Boolean(got.etag), got['last-modified'], got['accept-ranges']], url).toEqual([
+          true,
+          undefined,
+          undefined,
+        ]);
+      }
     }
   });
 
