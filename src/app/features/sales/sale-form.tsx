@@ -29,7 +29,7 @@ import { CASHIER_MAX_DISCOUNT_DEFAULT } from '../../../shared/contract/settings'
 import { FINAL_CONSUMER_NAME } from '../../../shared/final-consumer';
 import { discountProblem } from './cart-discounts';
 import { useTillCredit } from './use-till-credit';
-import { ExchangeBanner, useExchange } from './exchange';
+import { useExchange } from './exchange';
 import { lazyPart } from '../../components/lazy-part';
 import { noteDocumentRule, useFiscalTill } from '../../counter/fiscal-till';
 import { FiscalNotice } from './fiscal-notice';
@@ -39,6 +39,8 @@ import { TillKeyNotice } from './till-key-notice';
 // over the credit limit, the receipt of the sale just finished).
 const CustomerCreditPanel = lazyPart(() => import('./customer-credit-panel'), 'CustomerCreditPanel');
 const CreditLimitDialog = lazyPart(() => import('./credit-limit-dialog'), 'CreditLimitDialog');
+// An exchange's banner: only while the return's vale pays the new sale (exchange.tsx).
+const ExchangeBanner = lazyPart(() => import('./exchange-banner'), 'ExchangeBanner');
 const LastSaleBar = lazyPart(() => import('./last-sale-bar'), 'LastSaleBar');
 // Where the store emits NFC-e only: a store that does not never loads it.
 const ContingencyQueueNotice = lazyPart<'ContingencyQueueNotice', { deadlineHours: number }>(
