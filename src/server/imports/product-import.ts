@@ -14,66 +14,9 @@ import { products, type ProductRow } from '../db/schema';
 import { writeOpeningStock, writeStock, type StockWrite } from '../ledgers/stock';
 import type { ImportJob, ImportSpec, Judged } from './import-spec';
 import type { SheetRow } from './limits';
-import { gtin, money, oneLine, quantity, readRow, rowError, yesNo, type CellReader } from './row-values';
-import { cestCell, cfopCell, csosnCell, ncmCell, originCell, unitCell } from './fiscal-cells';
-import { FISCAL_DEFAULTS, type Csosn } from '../../shared/contract/product-fiscal';
-
-interface ProductValues {
-  sku: string;
-  barcode: string;
-  name: string;
-  size: string;
-  color: string;
-  sale_price: number;
-  cost_price: number;
-  stock: number;
-  minimum_stock: number;
-  active: boolean;
-  ncm: string;
-  cest: string;
-  cfop: string;
-  csosn: Csosn;
-  origin: number;
-  unit: string;
-}
-
-const READERS: { [K in ProductFieldKey]: CellReader<ProductValues[K]> } = {
-  sku: oneLine(60),
-  barcode: gtin,
-  name: oneLine(200),
-  size: oneLine(60),
-  color: oneLine(60),
-  sale_price: money,
-  cost_price: money,
-  stock: quantity,
-  minimum_stock: quantity,
-  active: yesNo,
-  ncm: ncmCell,
-  cest: cestCell,
-  cfop: cfopCell,
-  csosn: csosnCell,
-  origin: originCell,
-  unit: unitCell,
-};
-
-/** A product's fields as the import writes them (stock apart). */
-interface ProductFields {
-  sku: string;
-  barcode: string | null;
-  name: string;
-  size: string;
-  color: string;
-  salePrice: number;
-  costPrice: number;
-  minimumStock: number;
-  active: boolean;
-  ncm: string | null;
-  cest: string | null;
-  cfop: string | null;
-  csosn: string | null;
-  origin: number | null;
-  unit: string;
-}
+import { readRow, rowError } from './row-values';
+import { FISCAL_DEFAULTS } from '../../shared/contract/product-fiscal';
+import { fieldsOf, READERS, sameFields, type ProductFields, type ProductValues } from './product-import-fields';
 
 export type ProductPlan =
   | { action: 'create'; fields: ProductFields; stock: number }
@@ -86,27 +29,6 @@ interface Seen {
 }
 
 const label = (key: ProductFieldKey) => PRODUCT_FIELDS.find((f) => f.key === key)!.label;
-
-const fieldsOf = (p: ProductRow): ProductFields => ({
-  sku: p.sku,
-  barcode: p.barcode,
-  name: p.name,
-  size: p.size,
-  color: p.color,
-  salePrice: p.salePrice,
-  costPrice: p.costPrice,
-  minimumStock: p.minimumStock,
-  active: p.active,
-  ncm: p.ncm,
-  cest: p.cest,
-  cfop: p.cfop,
-  csosn: p.csosn,
-  origin: p.origin,
-  unit: p.unit,
-});
-
-const sameFields = (a: ProductFields, b: ProductFields) =>
-  (Object.keys(a) as (keyof ProductFields)[]).every((k) => a[k] === b[k]);
 
 /** The live products any of the batch's codes name (row-locked, in id order, when confirming). */
 async function productsNamed(t: DbOrTx, job: ImportJob, skus: string[], gtins: string[]): Promise<ProductRow[]> {
