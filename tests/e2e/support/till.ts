@@ -59,7 +59,16 @@ export async function openTill(server: RunningServer, page: Page, options: { cai
  * device's caixa when it is closed (unless `caixa: false`).
  */
 export async function tillReady(page: Page, { caixa = true }: { caixa?: boolean } = {}) {
-  await page.getByText('PDV - Ponto de Venda').waitFor();
+  await page
+    .getByText('PDV - Ponto de Venda')
+    .waitFor()
+    .catch(async (error: Error) => {
+      // What the screen showed instead (an error page, a spinner, another route): the failure says so.
+      const shown = await page
+        .evaluate(() => `${location.pathname}: ${document.body.innerText.slice(0, 600)}`)
+        .catch(() => '(a página não respondeu)');
+      throw new Error(`${error.message}\nNa tela: ${shown}`);
+    });
   await page
     .locator('input[role="combobox"][aria-busy="true"]')
     .first()
