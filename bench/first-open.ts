@@ -14,7 +14,7 @@ import { startServer, type RunningServer } from '../tests/e2e/support/server';
 import { prepareContext, signedInButCold } from './lib/browser';
 import type { BenchPart } from './lib/report';
 import { using, withServer } from './lib/resources';
-import { fmt } from './lib/stats';
+import { fmt, median } from './lib/stats';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_FIRST_OPEN_RUNS ?? 9) || 9);
 const CPU_SLOWDOWN = 4;
@@ -95,12 +95,6 @@ async function firstOpens(server: RunningServer): Promise<{ login: Open[]; venda
   }
   return { login, vendas };
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export const firstOpenPart: BenchPart = {
   name: 'first-open',

@@ -20,7 +20,7 @@ import { freePort, startServer, type RunningServer } from '../tests/e2e/support/
 import { prepareContext, signedInButCold, signIn } from './lib/browser';
 import { verdict, type BenchPart } from './lib/report';
 import { using, withServer } from './lib/resources';
-import { fmt } from './lib/stats';
+import { fmt, median } from './lib/stats';
 import { PRODUCT_SEARCH } from './till-mirror';
 
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE ?? '/tmp/lh/node_modules/lighthouse/core/index.js';
@@ -142,12 +142,6 @@ async function lighthouseScores(run: RunLighthouse, server: RunningServer): Prom
   }
   return [login, vendas];
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** The till is usable when a product typed in its search is offered. */
 async function tillUsable(context: BrowserContext, server: RunningServer): Promise<void> {
